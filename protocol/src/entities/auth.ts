@@ -1,0 +1,26 @@
+import { Type, type Static } from 'typebox';
+import { Id } from '../common';
+
+export const User = Type.Object({ id: Id, email: Type.String(), name: Type.String() });
+export type User = Static<typeof User>;
+
+export const Credentials = Type.Object({
+  email: Type.String({ minLength: 3, maxLength: 254 }),
+  password: Type.String({ minLength: 1, maxLength: 1024 }),
+});
+export type Credentials = Static<typeof Credentials>;
+
+export const AuthReply = Type.Object({
+  token: Type.String(),
+  user: User,
+  success: Type.Literal(true),
+  /** When the token stops being accepted (ISO-8601). */
+  expires_at: Type.String({ format: 'date-time' }),
+});
+export type AuthReply = Static<typeof AuthReply>;
+
+export const SessionReply = Type.Object({ user: User, expires_at: Type.String({ format: 'date-time' }) });
+export type SessionReply = Static<typeof SessionReply>;
+
+/** Header carrying the token on every call (SPEC §7). Accepts `Token <t>` and `Bearer <t>`. */
+export const AUTH_HEADER = 'authorization';

@@ -1,0 +1,39 @@
+import { Type, type Static } from 'typebox';
+import { Id, Nullable, Timestamp } from '../common';
+import { LeagueRef } from './league';
+
+export const TeamRef = Type.Object({ id: Id, name: Type.String() });
+export type TeamRef = Static<typeof TeamRef>;
+
+export const Participant = Type.Object({ id: Id, name: Type.String(), tag: Type.String() });
+export type Participant = Static<typeof Participant>;
+
+export const MatchScore = Type.Object({ home: Type.Integer({ minimum: 0 }), away: Type.Integer({ minimum: 0 }) });
+
+export const Match = Type.Object({
+  id: Id,
+  name: Type.String(),
+  home: TeamRef,
+  away: TeamRef,
+  start: Timestamp,
+  league: LeagueRef,
+  event_id: Type.String(),
+  league_unique_id: Type.String(),
+  /** Id of the provider the match belongs to. */
+  provider: Id,
+  /** How many providers carry the same event (matches connected by event id), and their names. */
+  provider_count: Type.Integer({ minimum: 1 }),
+  provider_names: Type.Array(Type.String()),
+  /** Final and half-time score where the match has been played. */
+  score: Nullable(MatchScore),
+  ht_score: Nullable(MatchScore),
+  meta: Type.Object({
+    /** Team name to its participants (players) with id, name and tag. */
+    participants: Type.Record(Type.String(), Type.Array(Participant)),
+  }),
+});
+export type Match = Static<typeof Match>;
+
+/** Timeframes a matches query may ask for; FUTURE is the Future matches table's (SPEC §9). */
+export const Timeframe = Type.Union([Type.Literal('FUTURE'), Type.Literal('PAST'), Type.Literal('LIVE')]);
+export type Timeframe = Static<typeof Timeframe>;
