@@ -1,0 +1,74 @@
+/**
+ * `npm start`: the whole console on one machine. Builds the client if it is not built, starts the
+ * upstream on embedded PGlite (./data/pglite; DATABASE_URL for Postgres) unless UPSTREAM_URL points
+ * at one running elsewhere, starts the relay on PORT (8080), and prints the address and demo login.
+ * Either process ending stops the other.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const port = Number(process.env.PORT ?? 8080);
+const upstreamPort = Number(process.env.UPSTREAM_PORT ?? 8081);
+const externalUpstream = process.env.UPSTREAM_URL;
+const upstreamUrl = externalUpstream || `http://127.0.0.1:${upstreamPort}`;
+const children: ChildProcess[] = [];
+
+function run(name: string, entry: string, env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' });
+  child.on('exit', (code, signal) => {
+    if (stopping) return;
+    console.error(`\n${name} stopped (${signal ?? `exit code ${code}`}); stopping the console.`);
+    void stop(code ?? 1);
+  });
+  children.push(child);
+  return child;
+}
+
+let stopping = false;
+async function stop(code: number): Promise<never> {
+  stopping = true;
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  await Promise.all(children.map((child) => (child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : undefined)));
+  process.exit(code);
+}
+process.once('SIGINT', () => void stop(0));
+process.once('SIGTERM', () => void stop(0));
+
+async function waitFor(url: string, what: string, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url, { signal: AbortSignal.timeout(2_000) })).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (stopping) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  console.error(`${what} did not answer at ${url} within ${timeoutMs / 1000} s`);
+  await stop(1);
+}
+
+const started = performance.now();
+if (!existsSync(`${root}/client/dist/index.html`)) {
+  console.log('Building the client (first start only)…');
+  const build = spawnSync('npm', ['run', 'build', '-w', 'client'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+if (!externalUpstream) {
+  run('upstream', 'infra/upstream/src/main.ts', { UPSTREAM_PORT: String(upstreamPort) });
+  await waitFor(`${upstreamUrl}/healthz`, 'The upstream');
+}
+run('relay', 'relay/src/main.ts', { PORT: String(port), UPSTREAM_URL: upstreamUrl });
+await waitFor(`http://127.0.0.1:${port}/healthz`, 'The relay');
+
+const seconds = ((performance.now() - started) / 1000).toFixed(1);
+console.log(`
+  Odds console is up (${seconds} s): http://localhost:${port}
+  Log in as ${process.env.DEMO_EMAIL || 'demo@example.com'} / ${process.env.DEMO_PASSWORD || 'demo'}
+  Upstream: ${upstreamUrl}${externalUpstream ? ' (external)' : process.env.DATABASE_URL ? ' on Postgres' : ' on embedded PGlite in ./data/pglite'}
+  Stop with Ctrl+C.
+`);

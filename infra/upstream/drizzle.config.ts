@@ -1,0 +1,7 @@
+import { defineConfig } from 'drizzle-kit';
+
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: './infra/upstream/src/db/schema.ts',
+  out: './infra/upstream/src/db/migrations',
+});

@@ -1,0 +1,34 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { SessionStore } from './auth/sessions';
+import type { Database } from './db/client';
+import { installErrorHandler } from './errors';
+import { authPlugin } from './http/auth';
+import { authRoutes } from './routes/auth';
+import { catalogRoutes } from './routes/catalog';
+
+export interface UpstreamOptions {
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+  /** How long a login token stays valid. */
+  tokenTtlMs?: number;
+}
+
+/** The back-office services (auth, event store, content, control) under /api/1/, as one Fastify app. */
+export async function buildUpstream({ database, logger = false, tokenTtlMs = 12 * 60 * 60 * 1000 }: UpstreamOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
+  });
+  const sessions = new SessionStore(database.db, tokenTtlMs);
+  installErrorHandler(app);
+  await app.register(authPlugin, { sessions });
+  await app.register(authRoutes, { sessions });
+  await app.register(catalogRoutes, { db: database.db });
+  // Health for the relay and for operations: public, answers without touching business data.
+  app.get('/healthz', { config: { public: true } }, async () => ({ status: 'ok', database: database.kind }));
+  return app;
+}

@@ -1,0 +1,69 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { User } from '@odds/protocol';
+import type { Db } from '../db/client';
+import { sessions, users } from '../db/schema';
+import { hashPassword, verifyPassword } from './passwords';
+
+const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export interface Session {
+  user: User;
+  expiresAt: Date;
+}
+
+/**
+ * Opaque tokens that expire: a random 256-bit token goes to the client, only its SHA-256 is stored.
+ * Checked tokens are cached briefly so a busy console does not hit the database on every call;
+ * a revoked token is dropped from the cache at once.
+ */
+export class SessionStore {
+  private readonly cache = new Map<string, { session: Session; until: number }>();
+
+  constructor(private readonly db: Db, private readonly ttlMs: number, private readonly cacheMs = 5_000) {}
+
+  async login(email: string, password: string): Promise<{ token: string; session: Session } | null> {
+    const [row] = await this.db.select().from(users).where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()));
+    // Hash anyway when the user is unknown, so timing does not tell which emails exist.
+    if (!row) {
+      await hashPassword(password);
+      return null;
+    }
+    if (!(await verifyPassword(password, row.passwordHash))) return null;
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(Date.now() + this.ttlMs);
+    await this.db.insert(sessions).values({ tokenHash: sha256(token), userId: row.id, expiresAt });
+    await this.db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+    return { token, session: { user: { id: row.id, email: row.email, name: row.name }, expiresAt } };
+  }
+
+  async check(token: string): Promise<Session | null> {
+    const hash = sha256(token);
+    const cached = this.cache.get(hash);
+    const now = Date.now();
+    if (cached && cached.until > now && cached.session.expiresAt.getTime() > now) return cached.session;
+    this.cache.delete(hash);
+    const [row] = await this.db
+      .select({ id: users.id, email: users.email, name: users.name, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.tokenHash, hash), gt(sessions.expiresAt, new Date())));
+    if (!row) return null;
+    const session = { user: { id: row.id, email: row.email, name: row.name }, expiresAt: row.expiresAt };
+    if (this.cache.size > 10_000) this.cache.clear();
+    this.cache.set(hash, { session, until: now + this.cacheMs });
+    return session;
+  }
+
+  async revoke(token: string): Promise<void> {
+    const hash = sha256(token);
+    this.cache.delete(hash);
+    await this.db.delete(sessions).where(eq(sessions.tokenHash, hash));
+  }
+}
+
+/** Reads `Authorization: Token <t>` (the console's form) or `Bearer <t>`. */
+export function tokenFromHeader(header: string | undefined): string | null {
+  const match = /^(?:Token|Bearer)\s+([A-Za-z0-9_-]{20,200})$/i.exec(header?.trim() ?? '');
+  return match?.[1] ?? null;
+}

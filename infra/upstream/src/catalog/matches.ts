@@ -1,0 +1,94 @@
+import { and, eq, gt, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Static } from 'typebox';
+import type { ListReply, Match, MatchesQuery } from '@odds/protocol';
+import type { Db } from '../db/client';
+import { leagues, matches, providers, teams } from '../db/schema';
+import { likePattern, orderBy, pageSize } from '../http/sorting';
+
+const home = alias(teams, 'home');
+const away = alias(teams, 'away');
+
+/** How long after kick-off a match counts as live when no feed says otherwise. */
+const LIVE_WINDOW_MS = 3 * 60 * 60 * 1000;
+
+const sortable = {
+  id: matches.id, name: matches.name, start: matches.start, home: home.name, away: away.name,
+  league: leagues.name, event_id: matches.eventId, league_id: leagues.id,
+};
+
+/** Providers carrying the same event (connected matches): their number and names. */
+const sameEvent = sql`(select array_agg(p.name order by p.id) from ${matches} m2 join ${providers} p on p.id = m2.provider_id where m2.event_id = ${matches.eventId})`;
+
+function baseSelect(db: Db) {
+  return db
+    .select({ match: matches, home: { id: home.id, name: home.name }, away: { id: away.id, name: away.name }, league: leagues, providerName: providers.name, providerNames: sameEvent.mapWith((v: string[] | null) => v ?? []) })
+    .from(matches)
+    .innerJoin(home, eq(home.id, matches.homeTeamId))
+    .innerJoin(away, eq(away.id, matches.awayTeamId))
+    .innerJoin(leagues, eq(leagues.id, matches.leagueId))
+    .innerJoin(providers, eq(providers.id, matches.providerId));
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof baseSelect>['execute']>>[number];
+
+function toMatch(row: Row): Match {
+  const { match } = row;
+  const played = match.homeScore !== null && match.awayScore !== null;
+  const halfTime = match.htHomeScore !== null && match.htAwayScore !== null;
+  return {
+    id: match.id,
+    name: match.name,
+    home: row.home,
+    away: row.away,
+    start: match.start.toISOString(),
+    league: { id: row.league.id, name: row.league.name, path: row.league.path, provider_name: row.providerName, unique_id: row.league.uniqueId },
+    event_id: match.eventId,
+    league_unique_id: row.league.uniqueId,
+    provider: match.providerId,
+    provider_count: Math.max(1, row.providerNames.length),
+    provider_names: row.providerNames,
+    score: played ? { home: match.homeScore!, away: match.awayScore! } : null,
+    ht_score: halfTime ? { home: match.htHomeScore!, away: match.htAwayScore! } : null,
+    meta: match.meta,
+  };
+}
+
+export async function listMatches(db: Db, providerId: number, sportId: number, query: Static<typeof MatchesQuery>, now = new Date()): Promise<ListReply<Match>> {
+  const limit = pageSize(query.limit);
+  const filters: (SQL | undefined)[] = [eq(matches.providerId, providerId), eq(matches.sportId, sportId)];
+  if (query.league_id) filters.push(eq(matches.leagueId, query.league_id));
+  if (query.match_id) filters.push(eq(matches.id, query.match_id));
+  if (query.date) {
+    const day = new Date(`${query.date}T00:00:00Z`);
+    filters.push(gte(matches.start, day), lt(matches.start, new Date(day.getTime() + 86_400_000)));
+  }
+  if (query.timeframe === 'FUTURE') filters.push(gt(matches.start, now));
+  if (query.timeframe === 'PAST') filters.push(lt(matches.start, new Date(now.getTime() - LIVE_WINDOW_MS)));
+  if (query.timeframe === 'LIVE') filters.push(lte(matches.start, now), gte(matches.start, new Date(now.getTime() - LIVE_WINDOW_MS)));
+  const keyword = query.q?.trim();
+  if (keyword) {
+    const pattern = likePattern(keyword);
+    const byText = or(ilike(matches.name, pattern), ilike(home.name, pattern), ilike(away.name, pattern), ilike(leagues.name, pattern), eq(matches.eventId, keyword));
+    // 'keyword or match id' (SPEC §2): digits also find the match with that id.
+    filters.push(/^\d{1,9}$/.test(keyword) ? or(byText, eq(matches.id, Number(keyword))) : byText);
+  }
+  const where = and(...filters);
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+    baseSelect(db).where(where)
+      .orderBy(...orderBy(sortable, '-start', matches.id, query.order_by, query.order_dir))
+      .limit(limit).offset(query.start ?? 0),
+    db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(matches)
+      .innerJoin(home, eq(home.id, matches.homeTeamId))
+      .innerJoin(away, eq(away.id, matches.awayTeamId))
+      .innerJoin(leagues, eq(leagues.id, matches.leagueId))
+      .where(where),
+  ]);
+  return { results: rows.map(toMatch), total, limit };
+}
+
+export async function getMatch(db: Db, matchId: number): Promise<Match | null> {
+  const [row] = await baseSelect(db).where(eq(matches.id, matchId));
+  if (!row) return null;
+  return toMatch(row);
+}

@@ -1,0 +1,116 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { ScoresDefinition } from '@odds/protocol';
+
+/**
+ * One schema for embedded PGlite and real Postgres. Migrations are generated from it with
+ * `npm run db:generate` and applied on start (see db/migrate.ts).
+ */
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const lastModified = () => timestamp('last_modified', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull(),
+  name: text('name').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`)]);
+
+/** Opaque login tokens: only their SHA-256 is stored, so a leaked table grants nothing. */
+export const sessions = pgTable('sessions', {
+  id: serial('id').primaryKey(),
+  tokenHash: text('token_hash').notNull().unique(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+}, (t) => [index('sessions_expires_idx').on(t.expiresAt)]);
+
+export const sports = pgTable('sports', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  scores: jsonb('scores').$type<ScoresDefinition>().notNull(),
+  periods: integer('periods').notNull(),
+});
+
+export const providers = pgTable('providers', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  active: boolean('active').notNull().default(true),
+  meta: jsonb('meta').$type<{ languages: string[] }>().notNull(),
+  createdAt: createdAt(),
+});
+
+export const providerSports = pgTable('provider_sports', {
+  providerId: integer('provider_id').notNull().references(() => providers.id, { onDelete: 'cascade' }),
+  sportId: integer('sport_id').notNull().references(() => sports.id),
+}, (t) => [primaryKey({ columns: [t.providerId, t.sportId] })]);
+
+export const leagues = pgTable('leagues', {
+  id: serial('id').primaryKey(),
+  providerId: integer('provider_id').notNull().references(() => providers.id, { onDelete: 'cascade' }),
+  sportId: integer('sport_id').notNull().references(() => sports.id),
+  name: text('name').notNull(),
+  path: text('path').notNull(),
+  uniqueId: text('unique_id').notNull(),
+  eventSync: boolean('event_sync').notNull().default(false),
+  createdAt: createdAt(),
+  lastModified: lastModified(),
+}, (t) => [index('leagues_provider_sport_idx').on(t.providerId, t.sportId)]);
+
+export const seasons = pgTable('seasons', {
+  id: serial('id').primaryKey(),
+  leagueId: integer('league_id').notNull().references(() => leagues.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  startsOn: date('starts_on'),
+  endsOn: date('ends_on'),
+}, (t) => [index('seasons_league_idx').on(t.leagueId)]);
+
+/**
+ * A provider's team. `teamKey` is the connector: teams of different providers with the same key
+ * are the same real team (SPEC: Team.providers, 'Connect To').
+ */
+export const teams = pgTable('teams', {
+  id: serial('id').primaryKey(),
+  providerId: integer('provider_id').notNull().references(() => providers.id, { onDelete: 'cascade' }),
+  sportId: integer('sport_id').notNull().references(() => sports.id),
+  name: text('name').notNull(),
+  shortName: text('short_name'),
+  teamKey: text('team_key').notNull(),
+  createdAt: createdAt(),
+  lastModified: lastModified(),
+}, (t) => [index('teams_provider_sport_idx').on(t.providerId, t.sportId), index('teams_key_idx').on(t.teamKey)]);
+
+/**
+ * A provider's match. `eventId` is the connector: matches of different providers with the same
+ * event id are one real event (SPEC: Match.provider_count, provider_names).
+ */
+export const matches = pgTable('matches', {
+  id: serial('id').primaryKey(),
+  providerId: integer('provider_id').notNull().references(() => providers.id, { onDelete: 'cascade' }),
+  sportId: integer('sport_id').notNull().references(() => sports.id),
+  leagueId: integer('league_id').notNull().references(() => leagues.id, { onDelete: 'cascade' }),
+  seasonId: integer('season_id').references(() => seasons.id, { onDelete: 'set null' }),
+  homeTeamId: integer('home_team_id').notNull().references(() => teams.id),
+  awayTeamId: integer('away_team_id').notNull().references(() => teams.id),
+  name: text('name').notNull(),
+  start: timestamp('start', { withTimezone: true }).notNull(),
+  eventId: text('event_id').notNull(),
+  round: text('round'),
+  ground: text('ground'),
+  homeScore: integer('home_score'),
+  awayScore: integer('away_score'),
+  htHomeScore: integer('ht_home_score'),
+  htAwayScore: integer('ht_away_score'),
+  meta: jsonb('meta').$type<{ participants: Record<string, { id: number; name: string; tag: string }[]> }>()
+    .notNull().default({ participants: {} }),
+  createdAt: createdAt(),
+  lastModified: lastModified(),
+}, (t) => [
+  index('matches_provider_sport_start_idx').on(t.providerId, t.sportId, t.start),
+  index('matches_event_idx').on(t.eventId),
+  index('matches_league_idx').on(t.leagueId),
+]);

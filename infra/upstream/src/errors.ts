@@ -1,0 +1,51 @@
+import createError from '@fastify/error';
+import type { FastifyError, FastifyInstance } from 'fastify';
+
+/**
+ * Every error the services throw by name. The message is what the operator sees (SPEC §8), so it
+ * says what was wrong in the operator's words.
+ */
+export const Errors = {
+  Unauthorized: createError('UNAUTHORIZED', 'Authentication required', 401),
+  BadCredentials: createError('BAD_CREDENTIALS', 'Invalid email or password', 400),
+  Forbidden: createError('FORBIDDEN', 'You do not have permission to perform this action', 403),
+  NotFound: createError<[string, string | number]>('NOT_FOUND', '%s %s not found', 404),
+  BadRequest: createError<[string]>('BAD_REQUEST', '%s', 400),
+};
+
+/**
+ * One error handler for the whole service: validation failures become 400 with a readable message;
+ * known errors keep their status and message; anything else is a 500 whose inside stays in the log.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error.validation) {
+      const message = validationMessage(error);
+      return reply.status(400).send({ statusCode: 400, code: 'VALIDATION', error: 'Bad Request', message });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(500).send({ statusCode: 500, code: 'INTERNAL', error: 'Internal Server Error', message: 'Something went wrong on our side; the error has been logged.' });
+    }
+    // Client errors from Fastify itself (bad JSON, body too large, wrong content type) keep their text.
+    return reply.status(status).send({ statusCode: status, code: error.code ?? 'ERROR', error: httpReason(status), message: error.message });
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: `No such call: ${request.method} ${request.url.split('?')[0]}` });
+  });
+}
+
+/** 'limit must be <= 1000', 'email must NOT have fewer than 3 characters', 'body must have required property 'email''. */
+function validationMessage(error: FastifyError): string {
+  const first = error.validation?.[0];
+  if (!first) return error.message;
+  const field = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  const subject = field || (error.validationContext === 'querystring' ? 'query' : error.validationContext ?? 'request');
+  return `${subject} ${first.message ?? 'is invalid'}`;
+}
+
+function httpReason(status: number): string {
+  const reasons: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 409: 'Conflict', 413: 'Payload Too Large', 415: 'Unsupported Media Type', 429: 'Too Many Requests' };
+  return reasons[status] ?? 'Error';
+}

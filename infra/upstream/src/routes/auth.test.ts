@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { buildUpstream } from '../app';
+import { createTestUpstream, DEMO, type TestUpstream } from '../testing';
+
+let upstream: TestUpstream;
+beforeAll(async () => { upstream = await createTestUpstream(); });
+afterAll(() => upstream.close());
+
+const authenticate = (payload: unknown) => upstream.app.inject({ method: 'POST', url: '/api/1/authenticate', payload: payload as object });
+
+describe('POST /api/1/authenticate', () => {
+  it('returns a token, the user and success', async () => {
+    const reply = await authenticate(DEMO);
+    expect(reply.statusCode).toBe(200);
+    const body = reply.json();
+    expect(body).toMatchObject({ success: true, user: { email: DEMO.email, name: 'Demo Operator' } });
+    expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(Date.parse(body.expires_at)).toBeGreaterThan(Date.now());
+  });
+
+  it('accepts the email in any case', async () => {
+    expect((await authenticate({ ...DEMO, email: 'Demo@Example.COM' })).statusCode).toBe(200);
+  });
+
+  it('refuses a wrong password with a message the console shows', async () => {
+    const reply = await authenticate({ ...DEMO, password: 'nope' });
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json()).toMatchObject({ message: 'Invalid email or password' });
+  });
+
+  it('refuses an unknown email the same way', async () => {
+    expect((await authenticate({ email: 'nobody@example.com', password: 'demo' })).json().message).toBe('Invalid email or password');
+  });
+
+  it('explains a missing field', async () => {
+    const reply = await authenticate({ email: DEMO.email });
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json().message).toBe("body must have required property 'password'");
+  });
+
+  it('answers 400 for a body that is not JSON', async () => {
+    const reply = await upstream.app.inject({ method: 'POST', url: '/api/1/authenticate', headers: { 'content-type': 'application/json' }, payload: '{nope' });
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json().message).toMatch(/JSON/);
+  });
+
+  it('stores only a hash of the password and of the token', async () => {
+    const { token } = (await authenticate(DEMO)).json();
+    const rows = await upstream.database.db.execute(sql`select u.password_hash, s.token_hash from users u join sessions s on s.user_id = u.id`);
+    const text = JSON.stringify(rows);
+    expect(text).not.toContain(DEMO.password + '"');
+    expect(text).not.toContain(token);
+    expect(text).toContain('scrypt$');
+  });
+});
+
+describe('tokens', () => {
+  it('are required on every other call', async () => {
+    const reply = await upstream.app.inject({ method: 'GET', url: '/api/1/providers' });
+    expect(reply.statusCode).toBe(401);
+    expect(reply.json()).toMatchObject({ message: 'Authentication required' });
+  });
+
+  it('are refused when made up', async () => {
+    const reply = await upstream.app.inject({ method: 'GET', url: '/api/1/providers', headers: { authorization: 'Token aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' } });
+    expect(reply.statusCode).toBe(401);
+  });
+
+  it('tell the session who is calling, in Token and Bearer form', async () => {
+    const token = await upstream.login();
+    for (const scheme of ['Token', 'Bearer']) {
+      const reply = await upstream.app.inject({ method: 'GET', url: '/api/1/session', headers: { authorization: `${scheme} ${token}` } });
+      expect(reply.json()).toMatchObject({ user: { email: DEMO.email } });
+    }
+  });
+
+  it('stop working after logout', async () => {
+    const token = await upstream.login();
+    const headers = { authorization: `Token ${token}` };
+    expect((await upstream.app.inject({ method: 'POST', url: '/api/1/logout', headers, payload: {} })).json()).toEqual({ success: true });
+    expect((await upstream.app.inject({ method: 'GET', url: '/api/1/session', headers })).statusCode).toBe(401);
+  });
+});
+
+describe('expired tokens', () => {
+  it('are refused', async () => {
+    // A second service on the same database whose tokens live 50 ms.
+    const shortLived = await buildUpstream({ database: upstream.database, tokenTtlMs: 50 });
+    try {
+      const { token } = (await shortLived.inject({ method: 'POST', url: '/api/1/authenticate', payload: DEMO })).json();
+      const headers = { authorization: `Token ${token}` };
+      expect((await shortLived.inject({ method: 'GET', url: '/api/1/session', headers })).statusCode).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 80));
+      const reply = await shortLived.inject({ method: 'GET', url: '/api/1/session', headers });
+      expect(reply.statusCode).toBe(401);
+    } finally {
+      await shortLived.close();
+    }
+  });
+});

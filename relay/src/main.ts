@@ -1,0 +1,26 @@
+import { buildRelay } from './app';
+import { readConfig } from './config';
+
+const config = readConfig();
+const { app } = await buildRelay({
+  upstreamUrl: config.upstreamUrl,
+  clientDir: config.clientDir,
+  logger: { level: config.logLevel, name: 'relay' },
+});
+
+const shutdown = async (signal: string) => {
+  app.log.info({ signal }, 'shutting down');
+  await app.close();
+  process.exit(0);
+};
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+// Listen on every address of both families unless told otherwise, so browsers that resolve
+// localhost to ::1 and tools that use 127.0.0.1 both reach the same server.
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  if (config.host !== '::' || (error as NodeJS.ErrnoException).code !== 'EAFNOSUPPORT') throw error;
+  await app.listen({ port: config.port, host: '0.0.0.0' });
+}
