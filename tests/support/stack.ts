@@ -1,0 +1,47 @@
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { buildRelay, type Relay } from '../../relay/src/app';
+import { createTestUpstream, DEMO, type TestUpstream } from '../../infra/upstream/src/testing';
+
+export { DEMO };
+
+export interface Stack {
+  /** The relay's address, e.g. http://127.0.0.1:40123: what a browser opens. */
+  url: string;
+  upstreamUrl: string;
+  upstream: TestUpstream;
+  relay: Relay;
+  /** Requests the upstream has received (to prove what the relay forwards, and with which request id). */
+  upstreamHits: { url: string; requestId: string | undefined }[];
+  close(): Promise<void>;
+}
+
+const clientDir = fileURLToPath(new URL('../../client/dist', import.meta.url));
+
+/** The real stack on ephemeral loopback ports: upstream on in-memory PGlite, relay in front of it. */
+export async function startStack({ databaseUrl }: { databaseUrl?: string } = {}): Promise<Stack> {
+  const upstream = await createTestUpstream(databaseUrl ? { databaseUrl } : {});
+  const upstreamHits: Stack['upstreamHits'] = [];
+  upstream.app.addHook('onRequest', async (request) => {
+    upstreamHits.push({ url: request.url, requestId: request.headers['x-request-id'] as string | undefined });
+  });
+  await upstream.app.listen({ port: 0, host: '127.0.0.1' });
+  const upstreamUrl = `http://127.0.0.1:${(upstream.app.server.address() as AddressInfo).port}`;
+  const relay = await buildRelay({ upstreamUrl, clientDir });
+  await relay.app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(relay.app.server.address() as AddressInfo).port}`;
+  return {
+    url, upstreamUrl, upstream, relay, upstreamHits,
+    async close() {
+      await relay.app.close();
+      await upstream.close();
+    },
+  };
+}
+
+/** Logs the demo operator in through the relay and returns the token. */
+export async function loginThrough(url: string): Promise<string> {
+  const response = await fetch(`${url}/api/1/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO) });
+  if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { token: string }).token;
+}
