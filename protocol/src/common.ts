@@ -42,3 +42,42 @@ export const SuccessReply = Type.Object({ success: Type.Boolean() });
 
 /** Table page size when the server does not say otherwise (SPEC §9). */
 export const DEFAULT_PAGE_SIZE = 20;
+
+/** An entity as another one names it (market of a threshold, contact of a delivery...). */
+export const NamedRef = Type.Object({ id: Id, name: Type.String() });
+export type NamedRef = Static<typeof NamedRef>;
+
+/**
+ * Sort key of the calls SPEC §7 gives a `sort` parameter (contacts, contents, events, deliveries);
+ * a leading '-' sorts descending. The pattern keeps it a column name, never an expression.
+ */
+export const Sort = Type.String({ pattern: '^-?[A-Za-z_][A-Za-z0-9_.]{0,63}$' });
+
+/**
+ * Provider and sport as query parameters, for the calls SPEC §7 lists without {p}/{s} in the
+ * path (teams, contacts, trackers, contents, groups, lists) that still work on the console's
+ * selected provider and sport. Optional: a service may fall back to the defaults (1 and 1).
+ */
+export const ProviderSportQuery = {
+  provider: Type.Optional(IdParam),
+  sport: Type.Optional(IdParam),
+};
+
+/** Decimal odds as integer thousandths (ARCHITECTURE: 2.150 is 2150); odds below 1.0 do not exist. */
+export const Odds = Type.Integer({ minimum: 1000, maximum: 1_000_000 });
+
+/** A handicap or total line in thousandths, as the feed gives it (quarter lines included). */
+export const Line = Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 });
+
+/** A line an operator can choose: -18 to 18 in steps of 0.5, in thousandths (SPEC §5). */
+export const LineOption = Type.Integer({ minimum: -18_000, maximum: 18_000, multipleOf: 500 });
+
+/** A match period an operator can choose (SPEC §5: 1 to 4). */
+export const Period = Type.Integer({ minimum: 1, maximum: 4 });
+
+/** Reply of a call that removes things: how many went. */
+export const DeleteReply = Type.Object({ success: Type.Boolean(), deleted: Type.Integer({ minimum: 0 }) });
+export type DeleteReply = Static<typeof DeleteReply>;
+
+/** Free text an operator types (content, names); bounded so one request cannot carry megabytes. */
+export const BoundedString = (maxLength: number, minLength = 0) => Type.String({ minLength, maxLength });

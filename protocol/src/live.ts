@@ -1,13 +1,105 @@
 /**
- * Live events between relay and clients over socket.io (and the plain WebSocket `/live`).
- * Typed maps shared by relay and client so a renamed event breaks the build, not production.
+ * Live events between relay and clients over socket.io (and the plain WebSocket `/live`, see
+ * live-envelope.ts). Typed maps shared by relay and client so a renamed event breaks the build,
+ * not production. The flow is ARCHITECTURE.md "Live path": watch a match, get one snapshot per
+ * topic, then deltas with increasing seq; on a gap or reconnect, resync from the last seq.
  */
-export interface ServerToClientEvents {
-  /** Sent once after a socket connects and its token was accepted. */
-  hello: (payload: { user: { id: number; name: string } }) => void;
+import { Type, type Static } from 'typebox';
+import { Id } from './common';
+import type { Delivery } from './entities/delivery';
+import type { FeedEvent, Offer } from './entities/offer';
+
+/** What a room pushes per match: feed events, offers (all markets) and deliveries. */
+export const LIVE_TOPICS = ['feed', 'offers', 'deliveries'] as const;
+export const LiveTopic = Type.Enum(LIVE_TOPICS);
+export type LiveTopic = Static<typeof LiveTopic>;
+
+/** The record each topic carries; every one has a numeric `id`, which deltas remove by. */
+export interface LiveTopicItems {
+  feed: FeedEvent;
+  offers: Offer;
+  deliveries: Delivery;
 }
 
-export interface ClientToServerEvents {}
+/** The socket.io room of a match's watchers. */
+export const matchRoom = (matchId: number) => `match:${matchId}`;
+
+/** The whole current state of one topic of a match, as of `seq`. */
+export type SnapshotPayload<T extends LiveTopic = LiveTopic> = {
+  [K in T]: {
+    matchId: number;
+    topic: K;
+    seq: number;
+    items: LiveTopicItems[K][];
+    /** True when the relay fetched it from the upstream for this request, not from its last poll. */
+    fresh?: boolean;
+  };
+}[T];
+
+/** What changed in one topic since `seq - 1`: records added or changed, and ids removed. */
+export type DeltaPayload<T extends LiveTopic = LiveTopic> = {
+  [K in T]: { matchId: number; topic: K; seq: number; upserts: LiveTopicItems[K][]; removes: number[] };
+}[T];
+
+/** Upstream health as the match's pollers see it: ok, degraded (retrying) or down. */
+export type UpstreamState = 'ok' | 'degraded' | 'down';
+export interface StatusPayload {
+  matchId: number;
+  upstream: UpstreamState;
+  /** When a poll last succeeded (ISO-8601), null if none has yet. */
+  lastSuccessAt: string | null;
+}
+
+/** Who else watches the match. */
+export interface PresencePayload {
+  matchId: number;
+  viewers: { count: number; names: string[] };
+}
+
+export interface HelloPayload {
+  user: { id: number; name: string };
+}
+
+export interface ServerToClientEvents {
+  /** Sent once after a socket connects and its token was accepted. */
+  hello: (payload: HelloPayload) => void;
+  snapshot: (payload: SnapshotPayload) => void;
+  delta: (payload: DeltaPayload) => void;
+  status: (payload: StatusPayload) => void;
+  presence: (payload: PresencePayload) => void;
+}
+
+/** Client → server payloads as schemas, so the relay validates what sockets send. */
+export const WatchRequest = Type.Object({ matchId: Id });
+export type WatchRequest = Static<typeof WatchRequest>;
+export const UnwatchRequest = Type.Object({ matchId: Id });
+export type UnwatchRequest = Static<typeof UnwatchRequest>;
+export const ResyncRequest = Type.Object({
+  matchId: Id,
+  topic: LiveTopic,
+  /** The last seq the client applied; it gets everything after it. */
+  sinceSeq: Type.Integer({ minimum: 0 }),
+});
+export type ResyncRequest = Static<typeof ResyncRequest>;
+
+export const LiveAck = Type.Union([
+  Type.Object({ ok: Type.Literal(true) }),
+  Type.Object({ ok: Type.Literal(false), error: Type.String() }),
+]);
+/** Answer to every client request: ok, or the reason it was refused (shown as-is, SPEC §8). */
+export type LiveAck = Static<typeof LiveAck>;
+
+/**
+ * A request's data does not ride on its ack: after an ok `watch` the socket receives one `snapshot`
+ * per topic; after an ok `resync` the missed `delta`s, or a `snapshot` of the topic when the relay
+ * no longer holds them. So a client applies data from one place only, the events. Relay handlers
+ * must not assume the ack callback exists (a client may emit without one).
+ */
+export interface ClientToServerEvents {
+  watch: (payload: WatchRequest, ack: (reply: LiveAck) => void) => void;
+  unwatch: (payload: UnwatchRequest, ack: (reply: LiveAck) => void) => void;
+  resync: (payload: ResyncRequest, ack: (reply: LiveAck) => void) => void;
+}
 
 /** What the relay keeps on each authenticated socket. */
 export interface SocketData {
@@ -17,3 +109,6 @@ export interface SocketData {
 
 /** Error message a socket receives when its token is missing, expired or invalid. */
 export const SOCKET_AUTH_ERROR = 'Authentication required';
+
+/** Path of the plain WebSocket endpoint (dashboards and scripts). */
+export const LIVE_WS_PATH = '/live';

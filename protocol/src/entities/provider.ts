@@ -44,3 +44,11 @@ export const Provider = Type.Object({
   meta: ProviderMeta,
 });
 export type Provider = Static<typeof Provider>;
+
+/** Body of the provider and provider control updates (SPEC §7 `{active}`). */
+export const ProviderActiveInput = Type.Object({ active: Type.Boolean() });
+export type ProviderActiveInput = Static<typeof ProviderActiveInput>;
+
+/** What the control service keeps per provider: whether its engine runs. */
+export const ProviderControl = Type.Object({ provider_id: Id, active: Type.Boolean() });
+export type ProviderControl = Static<typeof ProviderControl>;

@@ -14,6 +14,9 @@ describe('buildQuery', () => {
   it('leaves out empty values', () => {
     expect(buildQuery({ start: 0, q: '', date: undefined, order_by: '-start' })).toBe('?start=0&order_by=-start');
   });
+  it('repeats the key of an array', () => {
+    expect(buildQuery({ event_ids: [3, 4], q: 'x' })).toBe('?event_ids=3&event_ids=4&q=x');
+  });
   it('is empty for no values', () => {
     expect(buildQuery({})).toBe('');
   });

@@ -39,12 +39,17 @@ export function buildPath(route: Pick<RouteDef, 'path'>, params: Record<string, 
   });
 }
 
-/** Serialises a query object, leaving out undefined, null and empty-string values. */
+/**
+ * Serialises a query object, leaving out undefined, null and empty-string values. Arrays repeat the
+ * key (`ids=1&ids=2`), which the server's querystring parser reads back as an array.
+ */
 export function buildQuery(query: Record<string, unknown> = {}): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '') continue;
-    search.set(key, String(value));
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item === undefined || item === null || item === '') continue;
+      search.append(key, String(item));
+    }
   }
   const text = search.toString();
   return text ? `?${text}` : '';

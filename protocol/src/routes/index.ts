@@ -1,13 +1,69 @@
 import { authRoutes } from './auth';
+import { bannerRoutes } from './banner';
 import { catalogRoutes } from './catalog';
+import { contactRoutes } from './contacts';
+import { contentRoutes } from './content';
+import { deliveryRoutes } from './deliveries';
+import { eventRoutes } from './events';
+import { groupRoutes } from './groups';
+import { leagueRoutes } from './leagues';
+import { marketRoutes } from './markets';
+import { matchRoutes } from './match';
+import { matchesRoutes } from './matches';
+import { offerRoutes } from './offers';
+import { providerRoutes } from './providers';
+import { searchRoutes } from './search';
+import { teamRoutes } from './teams';
+import { thresholdRoutes } from './thresholds';
+import { trackerRoutes } from './trackers';
 
 export * from './define';
 export { ProviderSportParams, LeaguesQuery, MatchesQuery } from './catalog';
+export { ConnectSearchQuery, MoveReply } from './matches';
+export { ContentsQuery } from './content';
+
+/** One object per resource file; kept apart so a test can see two files claiming the same name. */
+export const routeGroups = {
+  auth: authRoutes,
+  catalog: catalogRoutes,
+  providers: providerRoutes,
+  leagues: leagueRoutes,
+  matches: matchesRoutes,
+  match: matchRoutes,
+  thresholds: thresholdRoutes,
+  offers: offerRoutes,
+  markets: marketRoutes,
+  search: searchRoutes,
+  teams: teamRoutes,
+  events: eventRoutes,
+  content: contentRoutes,
+  groups: groupRoutes,
+  contacts: contactRoutes,
+  trackers: trackerRoutes,
+  deliveries: deliveryRoutes,
+  banner: bannerRoutes,
+};
 
 /** The REST contract: every call the console makes, by name. */
 export const routes = {
   ...authRoutes,
   ...catalogRoutes,
+  ...providerRoutes,
+  ...leagueRoutes,
+  ...matchesRoutes,
+  ...matchRoutes,
+  ...thresholdRoutes,
+  ...offerRoutes,
+  ...marketRoutes,
+  ...searchRoutes,
+  ...teamRoutes,
+  ...eventRoutes,
+  ...contentRoutes,
+  ...groupRoutes,
+  ...contactRoutes,
+  ...trackerRoutes,
+  ...deliveryRoutes,
+  ...bannerRoutes,
 };
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

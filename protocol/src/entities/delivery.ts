@@ -1,0 +1,43 @@
+import { Type, type Static } from 'typebox';
+import { Id, NamedRef, Nullable, Timestamp } from '../common';
+import { Channel } from './channel';
+import { LanguageCode } from './language';
+import { DeliveryLog } from './offer';
+
+const SentOpen = Type.Object({ sent: Type.Integer({ minimum: 0 }), open: Type.Integer({ minimum: 0 }) });
+
+/** Per-platform report of a push delivery (SPEC §3 stats.report); null shows as N/A. */
+export const DeliveryStats = Type.Object({
+  report: Nullable(Type.Object({ ios: SentOpen, android: SentOpen, total: SentOpen })),
+});
+export type DeliveryStats = Static<typeof DeliveryStats>;
+
+/**
+ * PENDING until a channel adapter handled it; SENT when sent for real; RECORDED when the channel
+ * cannot be reached from here and the delivery was only recorded (ARCHITECTURE "Domain rules");
+ * FAILED when the channel refused it. The spec leaves the values open; they are decided here.
+ */
+export const DeliveryStatus = Type.Enum(['PENDING', 'SENT', 'RECORDED', 'FAILED']);
+export type DeliveryStatus = Static<typeof DeliveryStatus>;
+
+export const Delivery = Type.Object({
+  id: Id,
+  match_id: Id,
+  offer_id: Nullable(Id),
+  channel: Channel,
+  market: NamedRef,
+  contact: NamedRef,
+  language: LanguageCode,
+  stats: Nullable(DeliveryStats),
+  status: DeliveryStatus,
+  sent_at: Nullable(Timestamp),
+  created_at: Timestamp,
+  log: DeliveryLog,
+  /** Score node the content was chosen for (the Reports 'Score' column). */
+  node_id: Type.String(),
+});
+export type Delivery = Static<typeof Delivery>;
+
+/** Reply of the delivery lists (SPEC §7: deliveries, total). */
+export const DeliveriesReply = Type.Object({ deliveries: Type.Array(Delivery), total: Type.Integer({ minimum: 0 }) });
+export type DeliveriesReply = Static<typeof DeliveriesReply>;

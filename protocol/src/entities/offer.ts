@@ -1,0 +1,56 @@
+import { Type, type Static } from 'typebox';
+import { Id, Line, NamedRef, Nullable, Odds, Timestamp } from '../common';
+import { ScoreNodeName, SubNodeName } from './score';
+
+/** One outcome of an offer as the feed gives it: label, line and odds, both in thousandths. */
+export const OddsOutcome = Type.Object({ label: Type.String(), line: Nullable(Line), odds: Odds });
+export type OddsOutcome = Static<typeof OddsOutcome>;
+
+/** What was sent for an offer (SPEC §3 delivery.log); parts a channel has no use for are null. */
+export const DeliveryLog = Type.Object({
+  subject: Nullable(Type.String()),
+  body: Nullable(Type.String()),
+  cta: Nullable(Type.String()),
+  content: Nullable(Type.String()),
+});
+export type DeliveryLog = Static<typeof DeliveryLog>;
+
+/**
+ * What became of an offer once the engine evaluated it: still RECEIVED (not evaluated yet),
+ * TRIGGERED (a threshold set fired and content went out) or SKIPPED (nothing fired, or the market's
+ * bounds forbade it). The spec leaves the values open; they are decided here.
+ */
+export const OfferStatus = Type.Enum(['RECEIVED', 'TRIGGERED', 'SKIPPED']);
+export type OfferStatus = Static<typeof OfferStatus>;
+
+/**
+ * An offer, or feed event (SPEC §3): the odds of one market of a match at one moment. The Graph tab
+ * charts them, the Feed tab lists them; the live path pushes them (topics 'feed' and 'offers').
+ */
+export const Offer = Type.Object({
+  id: Id,
+  match_id: Id,
+  market_id: Id,
+  market: NamedRef,
+  /** Odds (thousandths) per outcome key of the market type (home, draw, away...): one chart line each. */
+  outcome_map: Type.Record(Type.String(), Odds),
+  score: ScoreNodeName,
+  sub_node: Nullable(SubNodeName),
+  leaf_node: Nullable(SubNodeName),
+  /** Match clock in seconds; null before kick-off. */
+  match_time: Nullable(Type.Integer({ minimum: 0 })),
+  prematch: Type.Boolean(),
+  status: OfferStatus,
+  created_at: Timestamp,
+  odds: Type.Array(OddsOutcome),
+  /** Names of the contacts the offer targets (the Feed tab's 'targeting'). */
+  contact_names: Type.Array(Type.String()),
+  delivery: Nullable(Type.Object({ log: DeliveryLog })),
+  /** The feed message as received, shown when a row is selected. */
+  raw: Type.Optional(Type.Unknown()),
+});
+export type Offer = Static<typeof Offer>;
+
+/** Feed events and offers are the same record (SPEC §3 "Offer / feed event"). */
+export const FeedEvent = Offer;
+export type FeedEvent = Offer;

@@ -1,0 +1,19 @@
+import { Type, type Static } from 'typebox';
+import { BoundedString, Id, Nullable } from '../common';
+
+/** A team of one provider; teams of different providers are connected to share statistics. */
+export const Team = Type.Object({
+  id: Id,
+  name: Type.String(),
+  /** Display label of search results and connect candidates (SPEC §3 "name/title"). */
+  title: Type.Optional(Type.String()),
+  provider_name: Type.String(),
+  short_name: Nullable(Type.String()),
+  /** Names of the providers the team is connected across, shown as 'title (provider names)'. */
+  providers: Type.Array(Type.String()),
+});
+export type Team = Static<typeof Team>;
+
+/** Body of a short-name save (SPEC §7 `POST teams/{id} {value}`); empty clears it. */
+export const TeamShortNameInput = Type.Object({ value: BoundedString(64) });
+export type TeamShortNameInput = Static<typeof TeamShortNameInput>;

@@ -1,0 +1,34 @@
+import { Type } from 'typebox';
+import { DateString, IdParam, ListQuery, Sort } from '../common';
+import { ChannelId } from '../entities/channel';
+import { DeliveriesReply, DeliveryStats } from '../entities/delivery';
+import { ProviderSportParams } from './catalog';
+import { defineRoute } from './define';
+
+export const deliveryRoutes = {
+  deliveries: defineRoute({
+    method: 'GET', path: '/api/1/:p/:s/delivery', service: 'control',
+    summary: 'Deliveries of a channel between two dates (the Reports screen); default sort -created_at.',
+    params: ProviderSportParams,
+    query: Type.Object({
+      ...ListQuery,
+      sort: Type.Optional(Sort),
+      channel: Type.Optional(ChannelId),
+      from_date: Type.Optional(DateString),
+      to_date: Type.Optional(DateString),
+    }),
+    reply: DeliveriesReply,
+  }),
+  matchDeliveries: defineRoute({
+    method: 'GET', path: '/api/1/delivery/match/:matchId', service: 'control',
+    summary: "A match's deliveries, newest first (the Delivery tab).",
+    params: Type.Object({ matchId: IdParam }),
+    query: Type.Object({ ...ListQuery, sort: Type.Optional(Sort), market_id: Type.Optional(IdParam) }),
+    reply: DeliveriesReply,
+  }),
+  deliveryStats: defineRoute({
+    method: 'GET', path: '/api/1/delivery/stats/:logId', service: 'control',
+    summary: "Fetch a delivery's sent/open report again from its channel ('refresh stats').",
+    params: Type.Object({ logId: IdParam }), reply: DeliveryStats,
+  }),
+};

@@ -1,0 +1,40 @@
+import { Type } from 'typebox';
+import { IdParam, ListQuery, ListReply } from '../common';
+import { FEED_FETCH_LIMIT } from '../constants';
+import { CompilerReply } from '../entities/compiler';
+import { FeedEvent, Offer } from '../entities/offer';
+import { defineRoute } from './define';
+
+export const offerRoutes = {
+  matchFeed: defineRoute({
+    // Path chosen: §7 lists "GET feed" under the match without one.
+    method: 'GET', path: '/api/1/match/:matchId/feed', service: 'event store',
+    summary: "A match's feed events, newest first, optionally of one market (the Feed tab).",
+    params: Type.Object({ matchId: IdParam }),
+    query: Type.Object({
+      ...ListQuery,
+      limit: Type.Optional(Type.Integer({ minimum: 1, maximum: FEED_FETCH_LIMIT, default: FEED_FETCH_LIMIT })),
+      market_id: Type.Optional(IdParam),
+    }),
+    reply: ListReply(FeedEvent),
+  }),
+  matchOffers: defineRoute({
+    // §7 writes `offers/{offerId} (market_id)`; what the Graph tab needs is a match's offers for
+    // a market, so the path id is named for the match. `after_id` lets a poll fetch only new ones.
+    method: 'GET', path: '/api/1/offers/:matchId', service: 'event store',
+    summary: "A match's offers for one market, oldest first (the Graph tab's chart and table).",
+    params: Type.Object({ matchId: IdParam }),
+    query: Type.Object({ market_id: IdParam, after_id: Type.Optional(IdParam) }),
+    reply: ListReply(Offer),
+  }),
+  offer: defineRoute({
+    method: 'GET', path: '/api/1/offer/:offerId', service: 'event store',
+    summary: 'One offer with its delivery log and raw feed data.',
+    params: Type.Object({ offerId: IdParam }), reply: Offer,
+  }),
+  offerCompiler: defineRoute({
+    method: 'GET', path: '/api/1/match/offer/:offerId/compiler', service: 'content',
+    summary: "The match content for an offer's market, compiled with that offer's odds (a preview).",
+    params: Type.Object({ offerId: IdParam }), reply: CompilerReply,
+  }),
+};
