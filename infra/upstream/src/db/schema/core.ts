@@ -4,13 +4,10 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { ScoresDefinition } from '@odds/protocol';
 
-/**
- * One schema for embedded PGlite and real Postgres. Migrations are generated from it with
- * `npm run db:generate` and applied on start (see db/migrate.ts).
- */
+/** Operators and their sessions; sports, providers, leagues, seasons, teams and matches. */
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const lastModified = () => timestamp('last_modified', { withTimezone: true }).notNull().defaultNow();
+export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+export const lastModified = () => timestamp('last_modified', { withTimezone: true }).notNull().defaultNow();
 
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),

@@ -1,0 +1,10 @@
+/**
+ * One schema for embedded PGlite and real Postgres, a file per domain. Migrations are generated
+ * from it with `npm run db:generate -- --name <what>` and applied on start (db/client.ts).
+ */
+export * from './core';
+export * from './markets';
+export * from './content';
+export * from './contacts';
+export * from './match';
+export * from './live';
