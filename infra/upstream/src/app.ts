@@ -5,7 +5,7 @@ import type { Database } from './db/client';
 import { installErrorHandler } from './errors';
 import { authPlugin } from './http/auth';
 import { authRoutes } from './routes/auth';
-import { catalogRoutes } from './routes/catalog';
+import { routeModules } from './routes/index';
 
 export interface UpstreamOptions {
   database: Database;
@@ -27,7 +27,7 @@ export async function buildUpstream({ database, logger = false, tokenTtlMs = 12 
   installErrorHandler(app);
   await app.register(authPlugin, { sessions });
   await app.register(authRoutes, { sessions });
-  await app.register(catalogRoutes, { db: database.db });
+  for (const routes of routeModules) await app.register(routes, { db: database.db });
   // Health for the relay and for operations: public, answers without touching business data.
   app.get('/healthz', { config: { public: true } }, async () => ({ status: 'ok', database: database.kind }));
   return app;
