@@ -2,6 +2,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { leagues, matches, providerSports, providers, seasons, sports, teams, users } from '../db/schema';
 import { hashPassword } from '../auth/passwords';
+import { demoSeeders } from './pipeline';
 import { demoProviders, demoSports } from './sports';
 import { kickOff, loadWorldCup, type WorldCup, type WorldCupMatch } from './worldcup';
 
@@ -33,6 +34,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
     const iberiaLeague = await insertLeague(tx, second, 'Copa Mundial de la FIFA', 'Internacional / Copa Mundial', 'fifa-world-cup');
     await seedTournament(tx, second, iberiaLeague, wc2022);
     await seedClassics(tx, first, wc2022, now);
+    for (const seed of demoSeeders) await seed(tx, now);
   });
   return true;
 }
