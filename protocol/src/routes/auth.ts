@@ -1,4 +1,3 @@
-import { Type } from 'typebox';
 import { SuccessReply } from '../common';
 import { AuthReply, Credentials, SessionReply } from '../entities/auth';
 import { defineRoute } from './define';
@@ -16,7 +15,7 @@ export const authRoutes = {
   }),
   logout: defineRoute({
     method: 'POST', path: '/api/1/logout', service: 'auth',
-    summary: 'Revoke the token of this request.',
-    body: Type.Optional(Type.Object({})), reply: SuccessReply,
+    summary: 'Revoke the token of this request (no body).',
+    reply: SuccessReply,
   }),
 };

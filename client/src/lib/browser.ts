@@ -1,0 +1,9 @@
+/**
+ * Page-level effects kept behind one object so tests can replace them (happy-dom cannot reload).
+ * Login and logout reload the page on purpose: every store starts again from localStorage.
+ */
+export const browser = {
+  reload(): void {
+    window.location.reload();
+  },
+};

@@ -1,0 +1,11 @@
+import { useEffect } from 'react';
+import { loadContext } from '../stores/context';
+import { checkSession } from '../stores/session';
+
+/** Once per page: confirm the stored token and load the providers and sports the shell needs. */
+export function useShellStartup(): void {
+  useEffect(() => {
+    void checkSession();
+    void loadContext();
+  }, []);
+}

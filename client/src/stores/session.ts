@@ -1,0 +1,50 @@
+import { routes, type User } from '@odds/protocol';
+import { proxy } from 'valtio';
+import { api } from '../api/client';
+import { ApiError } from '../api/errors';
+import { forgetToken, readToken, saveToken } from '../api/token';
+import { browser } from '../lib/browser';
+
+/** SPEC §4: unauthenticated until a token exists in localStorage. */
+export const sessionStore = proxy({
+  authenticated: readToken() !== null,
+  user: null as User | null,
+});
+
+/**
+ * Logs in. On success the token is stored and the page reloads, so every store starts again
+ * with it. On failure the operator stays on the login screen, unauthenticated, and the promise
+ * rejects with the server's message for the form to show.
+ */
+export async function login(email: string, password: string): Promise<void> {
+  try {
+    const reply = await api(routes.authenticate, { body: { email, password }, silent: true });
+    saveToken(reply.token);
+    browser.reload();
+  } catch (error) {
+    forgetToken();
+    sessionStore.authenticated = false;
+    sessionStore.user = null;
+    throw error;
+  }
+}
+
+/** Asks who the stored token belongs to; a token the server refuses (401) means logging in again. */
+export async function checkSession(): Promise<void> {
+  try {
+    const reply = await api(routes.session);
+    sessionStore.user = reply.user;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) {
+      forgetToken();
+      sessionStore.authenticated = false;
+    }
+  }
+}
+
+/** Revokes the token on the server (best effort: it may already be gone), forgets it and reloads. */
+export async function logout(): Promise<void> {
+  await api(routes.logout, { silent: true }).catch(() => undefined);
+  forgetToken();
+  browser.reload();
+}
