@@ -27,7 +27,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'client', environment: 'happy-dom', include: ['client/src/**/*.test.{ts,tsx}'] },
+        test: { name: 'client', environment: 'happy-dom', include: ['client/src/**/*.test.{ts,tsx}'], setupFiles: ['client/src/testing/setup.ts'] },
       },
       {
         extends: true,
