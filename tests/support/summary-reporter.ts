@@ -10,14 +10,17 @@ export default class SummaryReporter implements Reporter {
     let failed = 0;
     let skipped = 0;
     for (const module of testModules) {
+      let failedHere = 0;
       for (const test of module.children.allTests()) {
         const state = test.result().state;
         if (state === 'passed') passed++;
-        else if (state === 'failed') failed++;
+        else if (state === 'failed') failedHere++;
         else skipped++;
       }
-      // A file that fails to load has no tests to count: count it as one failure.
-      if (module.state() === 'failed' && [...module.children.allTests()].length === 0) failed++;
+      // A file that fails outside its tests (an import error, a failing beforeAll) leaves its tests
+      // unrun: count the file itself as a failure so the summary never reads green.
+      if (module.state() === 'failed' && failedHere === 0) failedHere = 1;
+      failed += failedHere;
     }
     failed += unhandledErrors.length;
     process.stdout.write(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
