@@ -1,4 +1,5 @@
-# Throwaway servers for the suites that test the Postgres mode, on free loopback ports.
+# Throwaway servers for the suites that test the Postgres mode and the relay's Redis scale-out,
+# on free loopback ports.
 # Sourced by .ci/run; `stop_services` is called on exit.
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'; }
@@ -18,7 +19,22 @@ start_postgres() {
   echo "ci: Postgres $("$bin/postgres" --version | awk '{print $3}') on 127.0.0.1:$port"
 }
 
+start_redis() {
+  if ! command -v redis-server >/dev/null 2>&1; then echo "ci: no redis-server found" >&2; return 1; fi
+  REDIS_PORT=$(free_port)
+  # No persistence: the data is thrown away with the server.
+  redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --daemonize yes --save '' --appendonly no \
+    --pidfile "/tmp/odds-redis-$REDIS_PORT.pid" --logfile "/tmp/odds-redis-$REDIS_PORT.log" >/dev/null
+  for _ in $(seq 50); do redis-cli -p "$REDIS_PORT" ping >/dev/null 2>&1 && break; sleep 0.1; done
+  export TEST_REDIS_URL="redis://127.0.0.1:$REDIS_PORT"
+  echo "ci: Redis $(redis-server --version | awk '{print $3}' | cut -d= -f2) on 127.0.0.1:$REDIS_PORT"
+}
+
 stop_services() {
+  if [ -n "${REDIS_PORT:-}" ]; then
+    redis-cli -p "$REDIS_PORT" shutdown nosave >/dev/null 2>&1 || true
+    rm -f "/tmp/odds-redis-$REDIS_PORT.pid" "/tmp/odds-redis-$REDIS_PORT.log"
+  fi
   if [ -n "${PG_DIR:-}" ]; then
     su postgres -s /bin/sh -c "'$PG_BIN/pg_ctl' -D '$PG_DIR/data' -m immediate stop >/dev/null 2>&1" || true
     rm -rf "$PG_DIR"

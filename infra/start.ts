@@ -65,10 +65,24 @@ if (!externalUpstream) {
 run('relay', 'relay/src/main.ts', { PORT: String(port), UPSTREAM_URL: upstreamUrl });
 await waitFor(`http://127.0.0.1:${port}/healthz`, 'The relay');
 
+// A match live from the first start: the first World Cup Classics fixture (Netherlands - USA)
+// replays its recorded feed in a loop into the embedded upstream, each pass cleared and dated from
+// its start (README "Live feeds"). DEMO_FEED=off skips it; DEMO_FEED_SPEED=10 runs it faster.
+const demoFeed = !externalUpstream && process.env.DEMO_FEED !== 'off';
+if (demoFeed) {
+  const replay = spawn(process.execPath, [
+    '--import', 'tsx', 'infra/upstream/src/feeds/replay-cli.ts', 'infra/feeds/netherlands-usa-2022-round-of-16.jsonl',
+    '--loop', '--quiet', '--speed', process.env.DEMO_FEED_SPEED ?? '1', '--league', 'World Cup Classics', '--upstream', upstreamUrl,
+  ], { cwd: root, env: process.env, stdio: 'inherit' });
+  // Losing the demo feed is no reason to stop the console.
+  replay.on('exit', (code) => !stopping && code && console.error(`The demo feed replay stopped (exit code ${code}); the console runs on without it.`));
+  children.push(replay);
+}
+
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 console.log(`
   Odds console is up (${seconds} s): http://localhost:${port}
   Log in as ${process.env.DEMO_EMAIL || 'demo@example.com'} / ${process.env.DEMO_PASSWORD || 'demo'}
-  Upstream: ${upstreamUrl}${externalUpstream ? ' (external)' : process.env.DATABASE_URL ? ' on Postgres' : ' on embedded PGlite in ./data/pglite'}
+  Upstream: ${upstreamUrl}${externalUpstream ? ' (external)' : process.env.DATABASE_URL ? ' on Postgres' : ' on embedded PGlite in ./data/pglite'}${demoFeed ? '\n  Live now: World Cup Classics, Netherlands - USA (a recorded feed on a loop)' : ''}
   Stop with Ctrl+C.
 `);

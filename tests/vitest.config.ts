@@ -11,6 +11,7 @@ export default defineConfig({
   root,
   test: {
     reporters: ['default', './tests/support/summary-reporter.ts'],
+    globalSetup: ['./tests/support/global-setup.ts'],
     // PGlite takes ~700 MB per instance and these machines have 2 cores: one fork per core.
     pool: 'forks',
     maxWorkers: 2,

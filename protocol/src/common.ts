@@ -1,4 +1,4 @@
-import { Type, type Static, type TSchema } from 'typebox';
+import { Type, type Static, type TSchema, type TUnsafe } from 'typebox';
 
 /** A database id as it travels in JSON. */
 export const Id = Type.Integer({ minimum: 1 });
@@ -6,7 +6,21 @@ export const Id = Type.Integer({ minimum: 1 });
 /** An id in a URL path: digits only, coerced to a number by the server's validator. */
 export const IdParam = Type.Integer({ minimum: 1, maximum: 2147483647 });
 
-export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+const SCALAR_TYPES = ['string', 'integer', 'number', 'boolean'];
+
+/**
+ * A value or null. A scalar schema (one JSON `type`) becomes `type: [type, 'null']` instead of
+ * `anyOf`: the upstream validates with ajv's coerceTypes (query strings need it), and ajv coerces
+ * inside an anyOf branch, so a JSON null would become 0 or '' before the null branch is tried
+ * (a rate limit of 0, a line of 0, an empty address). With a list of types ajv leaves a value that
+ * already matches one of them alone. Other schemas (objects, enums, literals) keep the union.
+ */
+export const Nullable = <T extends TSchema>(schema: T): TUnsafe<Static<T> | null> => {
+  const type = (schema as { type?: unknown }).type;
+  return typeof type === 'string' && SCALAR_TYPES.includes(type)
+    ? Type.Unsafe<Static<T> | null>({ ...schema, type: [type, 'null'] })
+    : Type.Unsafe<Static<T> | null>(Type.Union([schema, Type.Null()]));
+};
 
 /** ISO-8601 timestamp, always UTC. */
 export const Timestamp = Type.String({ format: 'date-time' });

@@ -4,6 +4,7 @@
  * the relay echoes in an `ack` message, standing in for socket.io's ack callbacks.
  */
 import { Type, type Static, type TSchema } from 'typebox';
+import Value from 'typebox/value';
 import {
   type ClientToServerEvents, type LiveAck, type ServerToClientEvents, ResyncRequest, UnwatchRequest, WatchRequest,
 } from './live';
@@ -26,6 +27,15 @@ export const LiveClientMessage = Type.Union([
   request('resync', ResyncRequest),
 ]);
 export type LiveClientMessage = Static<typeof LiveClientMessage>;
+
+/** Why a parsed `/live` message is refused (unknown event, bad data), or null when it is valid. */
+export function liveMessageError(message: unknown): string | null {
+  if (Value.Check(LiveClientMessage, message)) return null;
+  const event = (message as { event?: unknown } | null)?.event;
+  if (typeof event !== 'string' || !['auth', 'watch', 'unwatch', 'resync'].includes(event)) return 'Unknown message: expected {event, data} with event auth, watch, unwatch or resync';
+  const id = (message as { id?: unknown }).id;
+  return `Invalid ${event} message: ${id !== undefined && !Number.isInteger(id) ? 'id must be an integer' : 'data does not match its schema'}`;
+}
 
 /** Fails to compile if a client message has no socket.io event of the same name (auth aside). */
 type SocketEvent<E extends keyof ClientToServerEvents> = E;

@@ -1,7 +1,7 @@
 import Value from 'typebox/value';
 import { describe, expect, it } from 'vitest';
-import { ResyncRequest, WatchRequest, matchRoom } from './live';
-import { LiveClientMessage } from './live-envelope';
+import { ResyncRequest, WatchRequest, liveRequestError, matchRoom } from './live';
+import { LiveClientMessage, liveMessageError } from './live-envelope';
 
 describe('live requests', () => {
   it('validate what a socket sends', () => {
@@ -18,5 +18,21 @@ describe('live requests', () => {
   });
   it('name the room of a match', () => {
     expect(matchRoom(42)).toBe('match:42');
+  });
+});
+
+describe('liveRequestError', () => {
+  it('says why a request is refused, or null', () => {
+    expect(liveRequestError('watch', { matchId: 3 })).toBeNull();
+    expect(liveRequestError('watch', { matchId: '3' })).toBe('Invalid watch request: /matchId must be integer');
+    expect(liveRequestError('resync', null)).toBe('Invalid resync request: payload must be object');
+  });
+});
+
+describe('liveMessageError', () => {
+  it('refuses unknown events and bad data, accepts valid messages', () => {
+    expect(liveMessageError({ event: 'watch', data: { matchId: 1 }, id: 2 })).toBeNull();
+    expect(liveMessageError({ event: 'shout', data: {} })).toMatch(/^Unknown message/);
+    expect(liveMessageError({ event: 'watch', data: { matchId: 'x' } })).toBe('Invalid watch message: data does not match its schema');
   });
 });

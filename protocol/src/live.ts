@@ -5,6 +5,7 @@
  * topic, then deltas with increasing seq; on a gap or reconnect, resync from the last seq.
  */
 import { Type, type Static } from 'typebox';
+import Value from 'typebox/value';
 import { Id } from './common';
 import type { Delivery } from './entities/delivery';
 import type { FeedEvent, Offer } from './entities/offer';
@@ -31,7 +32,10 @@ export type SnapshotPayload<T extends LiveTopic = LiveTopic> = {
     topic: K;
     seq: number;
     items: LiveTopicItems[K][];
-    /** True when the relay fetched it from the upstream for this request, not from its last poll. */
+    /**
+     * True when it answers a resync the relay could no longer serve with deltas (the client was
+     * away longer than the relay's history, or the relay restarted): replace the topic's records.
+     */
     fresh?: boolean;
   };
 }[T];
@@ -91,14 +95,29 @@ export type LiveAck = Static<typeof LiveAck>;
 
 /**
  * A request's data does not ride on its ack: after an ok `watch` the socket receives one `snapshot`
- * per topic; after an ok `resync` the missed `delta`s, or a `snapshot` of the topic when the relay
- * no longer holds them. So a client applies data from one place only, the events. Relay handlers
- * must not assume the ack callback exists (a client may emit without one).
+ * per topic; after an ok `resync` the missed `delta`s, or a `snapshot` of the topic flagged `fresh`
+ * when the relay no longer holds them. So a client applies data from one place only, the events.
+ * After a reconnect a client resyncs each topic it holds instead of watching again: a `resync` of a
+ * match the socket does not watch yet watches it (same checks) without sending snapshots.
+ * Relay handlers must not assume the ack callback exists (a client may emit without one).
  */
 export interface ClientToServerEvents {
   watch: (payload: WatchRequest, ack: (reply: LiveAck) => void) => void;
   unwatch: (payload: UnwatchRequest, ack: (reply: LiveAck) => void) => void;
   resync: (payload: ResyncRequest, ack: (reply: LiveAck) => void) => void;
+}
+
+const requestSchemas = { watch: WatchRequest, unwatch: UnwatchRequest, resync: ResyncRequest } as const;
+
+/**
+ * Why a client request does not fit its schema (`Invalid watch request: /matchId must be integer`),
+ * or null when it does. The relay checks every request with it before acting on it.
+ */
+export function liveRequestError(event: keyof ClientToServerEvents, data: unknown): string | null {
+  const schema = requestSchemas[event];
+  if (Value.Check(schema, data)) return null;
+  const first = Value.Errors(schema, data)[0];
+  return `Invalid ${event} request: ${first ? `${first.instancePath || 'payload'} ${first.message}` : 'does not match its schema'}`;
 }
 
 /** What the relay keeps on each authenticated socket. */

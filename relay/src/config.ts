@@ -1,4 +1,38 @@
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from './live/rate-limit';
+
+/** The live path's settings; every one has a default, tests and the bench override some. */
+export interface LiveConfig {
+  /** redis:// URL: the socket.io Redis adapter, leases and shared live state across instances. Unset: one process, in memory. */
+  redisUrl: string | null;
+  /** Prefix of every Redis key and channel, so several deployments can share one Redis. */
+  redisPrefix: string;
+  /** Time between two polls of a watched match's topic (the old console polled every 5 s from each browser). */
+  pollIntervalMs: number;
+  backoffMs: number;
+  maxBackoffMs: number;
+  /** Consecutive failed polls after which the upstream is reported down rather than degraded. */
+  downAfter: number;
+  /** How long a match keeps its pollers after its last watcher leaves. */
+  graceMs: number;
+  /** How long a match's live state (and history for resyncs) is kept after it was last watched or changed. */
+  retainMs: number;
+  /** Deltas kept per match and topic for resyncs. */
+  maxDeltas: number;
+  /** A lease not renewed within this time lapses; another instance takes the match over. */
+  leaseTtlMs: number;
+  primeTimeoutMs: number;
+  maxWatches: number;
+  presenceRefreshMs: number;
+  rateLimits: RateLimits;
+  /** Subscribe to the upstream's change stream (poll at once on a change); polling only when false. */
+  changeStream: boolean;
+  /** A service account for the relay's own polls; without it, watchers' tokens are used. */
+  relayEmail: string | null;
+  relayPassword: string | null;
+  /** When set, /metrics needs `Authorization: Bearer <token>`. */
+  metricsToken: string | null;
+}
 
 export interface RelayConfig {
   port: number;
@@ -8,6 +42,36 @@ export interface RelayConfig {
   /** The built client (Vite's dist) served with SPA fallback. */
   clientDir: string;
   logLevel: string;
+  live: LiveConfig;
+}
+
+export const DEFAULT_LIVE_CONFIG: LiveConfig = {
+  redisUrl: null,
+  redisPrefix: 'odds:',
+  pollIntervalMs: 1_000,
+  backoffMs: 1_000,
+  maxBackoffMs: 30_000,
+  downAfter: 3,
+  graceMs: 5_000,
+  retainMs: 10 * 60_000,
+  maxDeltas: 500,
+  leaseTtlMs: 5_000,
+  primeTimeoutMs: 3_000,
+  maxWatches: 50,
+  presenceRefreshMs: 15_000,
+  rateLimits: DEFAULT_RATE_LIMITS,
+  changeStream: true,
+  relayEmail: null,
+  relayPassword: null,
+  metricsToken: null,
+};
+
+function positive(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
+  const text = env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be a whole number of at least ${min}, got '${text}'`);
+  return value;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): RelayConfig {
@@ -15,11 +79,28 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): RelayConfig {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got '${env.PORT}'`);
   const upstreamUrl = env.UPSTREAM_URL || 'http://127.0.0.1:8081';
   if (!/^https?:\/\/[^/]+\/?$/.test(upstreamUrl)) throw new Error(`UPSTREAM_URL must be an http(s) origin such as http://127.0.0.1:8081, got '${upstreamUrl}'`);
+  const redisUrl = env.REDIS_URL || null;
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) throw new Error(`REDIS_URL must be a redis:// or rediss:// URL, got '${redisUrl}'`);
+  if (Boolean(env.RELAY_EMAIL) !== Boolean(env.RELAY_PASSWORD)) throw new Error('RELAY_EMAIL and RELAY_PASSWORD go together: set both or neither');
+  const d = DEFAULT_LIVE_CONFIG;
   return {
     port,
     host: env.HOST ?? '::',
     upstreamUrl: upstreamUrl.replace(/\/$/, ''),
     clientDir: env.CLIENT_DIR ?? fileURLToPath(new URL('../../client/dist', import.meta.url)),
     logLevel: env.LOG_LEVEL ?? 'info',
+    live: {
+      ...d,
+      redisUrl,
+      redisPrefix: env.REDIS_PREFIX ?? d.redisPrefix,
+      pollIntervalMs: positive(env, 'POLL_INTERVAL_MS', d.pollIntervalMs, 50),
+      graceMs: positive(env, 'WATCH_GRACE_MS', d.graceMs, 0),
+      retainMs: positive(env, 'LIVE_RETAIN_MS', d.retainMs, 1_000),
+      leaseTtlMs: positive(env, 'LEASE_TTL_MS', d.leaseTtlMs, 500),
+      changeStream: !['0', 'false', 'off', 'no'].includes((env.CHANGE_STREAM ?? '').toLowerCase()),
+      relayEmail: env.RELAY_EMAIL || null,
+      relayPassword: env.RELAY_PASSWORD || null,
+      metricsToken: env.METRICS_TOKEN || null,
+    },
   };
 }

@@ -6,10 +6,25 @@ const { app } = await buildRelay({
   upstreamUrl: config.upstreamUrl,
   clientDir: config.clientDir,
   logger: { level: config.logLevel, name: 'relay' },
+  live: config.live,
 });
 
+/**
+ * Graceful shutdown: Fastify's close runs the relay's preClose hooks (pollers stopped, leases
+ * released, live connections closed with a restart code so clients reconnect to another instance),
+ * then stops listening. A close that hangs (a client that never finishes its closing handshake)
+ * is cut short.
+ */
+let stopping = false;
 const shutdown = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
   app.log.info({ signal }, 'shutting down');
+  const force = setTimeout(() => {
+    app.log.warn('shutdown took too long; exiting');
+    process.exit(1);
+  }, 10_000);
+  force.unref();
   await app.close();
   process.exit(0);
 };

@@ -1,44 +1,90 @@
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
-import { SOCKET_AUTH_ERROR, type ClientToServerEvents, type ServerToClientEvents, type SocketData } from '@odds/protocol';
+import {
+  matchRoom, SOCKET_AUTH_ERROR,
+  type ClientToServerEvents, type LiveAck, type ServerToClientEvents, type SocketData,
+} from '@odds/protocol';
+import type { LiveConnection, LiveHub } from './live/hub';
+import type { RelayMetrics } from './metrics';
 import type { UpstreamClient } from './upstream';
 
 /** What the relay keeps on each socket: the protocol's SocketData plus when its token expires. */
 type RelaySocketData = SocketData & { expiresAt: number };
 export type RelayIo = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, RelaySocketData>;
 
+export const UPSTREAM_UNREACHABLE = 'Live updates are unavailable: the back-office services cannot be reached';
+
 /**
  * socket.io on the relay's own HTTP server (not a Fastify plugin: fastify-socket.io targets
- * Fastify 4). A socket must present a valid token in its handshake (`auth: {token}`), checked
- * with the upstream; it is disconnected when that token expires.
+ * Fastify 4). Upgrades socket.io does not own (`/live`) are left to @fastify/websocket
+ * (`destroyUpgrade: false`). A socket must present a valid token in its handshake
+ * (`auth: {token}`), checked with the upstream; it is disconnected when that token expires.
+ * Its watch, unwatch and resync requests go to the live hub, each answered by an ack.
  */
-export function attachSockets(app: FastifyInstance, upstream: UpstreamClient): RelayIo {
+export function attachSockets(app: FastifyInstance, upstream: UpstreamClient, hub: LiveHub, metrics: RelayMetrics): RelayIo {
   const log = app.log.child({ module: 'relay:sockets' });
-  const io: RelayIo = new Server(app.server, { serveClient: false, cors: { origin: false } });
+  const io: RelayIo = new Server(app.server, {
+    serveClient: false,
+    cors: { origin: false },
+    destroyUpgrade: false,
+    // Requests are a few bytes; nothing a client sends needs more.
+    maxHttpBufferSize: 64 * 1024,
+  });
 
   io.use(async (socket, next) => {
     const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : '';
     try {
       const session = token ? await upstream.checkToken(token) : null;
-      if (!session) return next(new Error(SOCKET_AUTH_ERROR));
+      if (!session) {
+        metrics.refusals.inc({ reason: token ? 'invalid token' : 'missing token' });
+        return next(new Error(SOCKET_AUTH_ERROR));
+      }
       socket.data = { user: session.user, token, expiresAt: session.expiresAt };
       next();
     } catch (error) {
       log.warn({ err: error }, 'token check failed: upstream unreachable');
-      next(new Error('Live updates are unavailable: the back-office services cannot be reached'));
+      next(new Error(UPSTREAM_UNREACHABLE));
     }
   });
 
   io.on('connection', (socket) => {
-    const { user, expiresAt } = socket.data;
+    const { user, token, expiresAt } = socket.data;
     log.debug({ socket: socket.id, user: user.email }, 'socket connected');
-    const expiry = setTimeout(() => socket.disconnect(true), Math.max(0, expiresAt - Date.now()));
-    socket.on('disconnect', () => clearTimeout(expiry));
+    const conn: LiveConnection = {
+      id: `sio:${socket.id}`,
+      transport: 'socketio',
+      user,
+      token,
+      expiresAt,
+      send: (event, payload) => {
+        (socket.emit as (event: string, payload: unknown) => boolean)(event, payload);
+      },
+      join: (matchId) => void socket.join(matchRoom(matchId)),
+      leave: (matchId) => void socket.leave(matchRoom(matchId)),
+    };
+    hub.connected(conn);
+    const expiry = setTimeout(() => socket.disconnect(true), Math.max(0, Math.min(expiresAt - Date.now(), 2 ** 31 - 1)));
+    socket.on('disconnect', () => {
+      clearTimeout(expiry);
+      hub.disconnected(conn);
+    });
+
+    const answer = (work: Promise<LiveAck>, ack: unknown) => {
+      void work
+        .catch((error: unknown): LiveAck => {
+          log.error({ err: error }, 'live request failed');
+          return { ok: false, error: 'The relay could not handle this request' };
+        })
+        .then((reply) => {
+          if (typeof ack === 'function') ack(reply);
+        });
+    };
+    // Payloads are `unknown` until the hub has validated them against protocol's schemas.
+    socket.on('watch', (payload: unknown, ack: unknown) => answer(hub.watch(conn, payload), ack));
+    socket.on('unwatch', (payload: unknown, ack: unknown) => answer(hub.unwatch(conn, payload), ack));
+    socket.on('resync', (payload: unknown, ack: unknown) => answer(hub.resync(conn, payload), ack));
     socket.emit('hello', { user: { id: user.id, name: user.name } });
   });
 
-  app.addHook('onClose', async () => {
-    await io.close();
-  });
   return io;
 }

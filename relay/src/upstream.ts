@@ -1,25 +1,61 @@
-import type { SessionReply } from '@odds/protocol';
-import { routes } from '@odds/protocol';
+import type { AuthReply, SessionReply } from '@odds/protocol';
+import { buildPath, FORBIDDEN_MESSAGE, routes } from '@odds/protocol';
 
 export interface CheckedSession {
   user: SessionReply['user'];
   expiresAt: number;
 }
 
+/** Whether a token may see a match: yes, or the reason it may not (shown to the operator as-is). */
+export type MatchAccess = { ok: true } | { ok: false; status: number; error: string };
+
+/** An answer of the upstream to a live-data request, body unread unless it changed. */
+export interface LiveResponse {
+  status: number;
+  /** The body text; null for 304 Not Modified. */
+  text: string | null;
+  etag: string | null;
+}
+
+/** The upstream refused the token (401): the caller should try another or log in again. */
+export class TokenRejected extends Error {
+  constructor(readonly token: string) {
+    super('the upstream refused the token');
+  }
+}
+
 /**
- * The relay's own calls to the upstream (it holds no business data): token checks for sockets and
- * health. Accepted tokens are cached briefly, never past their expiry.
+ * The relay's own calls to the upstream (it holds no business data): token checks for sockets,
+ * match visibility for watches, the pollers' requests, the service login, and health. Accepted
+ * tokens and visible matches are cached briefly, never past the token's expiry.
  */
 export class UpstreamClient {
   private readonly sessions = new Map<string, { session: CheckedSession; until: number }>();
+  private readonly access = new Map<string, number>();
+  /** Checks in flight, so a burst of sockets with one token (a wall of screens reconnecting) costs one call. */
+  private readonly inFlight = new Map<string, Promise<unknown>>();
 
-  constructor(readonly baseUrl: string, private readonly cacheMs = 30_000, private readonly timeoutMs = 5_000) {}
+  constructor(readonly baseUrl: string, private readonly cacheMs = 30_000, readonly timeoutMs = 5_000) {}
+
+  private once<T>(key: string, work: () => Promise<T>): Promise<T> {
+    let pending = this.inFlight.get(key) as Promise<T> | undefined;
+    if (!pending) {
+      pending = work().finally(() => this.inFlight.delete(key));
+      this.inFlight.set(key, pending);
+    }
+    return pending;
+  }
 
   /** The session of a token, or null when the upstream refuses it. Throws when the upstream cannot be reached. */
   async checkToken(token: string): Promise<CheckedSession | null> {
     const now = Date.now();
     const cached = this.sessions.get(token);
     if (cached && cached.until > now && cached.session.expiresAt > now) return cached.session;
+    return this.once(`session:${token}`, () => this.fetchSession(token));
+  }
+
+  private async fetchSession(token: string): Promise<CheckedSession | null> {
+    const now = Date.now();
     this.sessions.delete(token);
     const response = await fetch(this.baseUrl + routes.session.path, {
       headers: { authorization: `Token ${token}` },
@@ -34,11 +70,82 @@ export class UpstreamClient {
     return session;
   }
 
+  /** Forgets a token at once (the upstream refused it, e.g. after a logout). */
+  forgetToken(token: string): void {
+    this.sessions.delete(token);
+    for (const key of this.access.keys()) if (key.startsWith(`${token}:`)) this.access.delete(key);
+  }
+
+  /**
+   * May this token see this match? Asked of the upstream with the operator's own token (the match
+   * call answers 404 or 403 when it may not), so the relay never widens what an operator can see.
+   */
+  async matchAccess(token: string, matchId: number): Promise<MatchAccess> {
+    const key = `${token}:${matchId}`;
+    if ((this.access.get(key) ?? 0) > Date.now()) return { ok: true };
+    return this.once(`access:${key}`, () => this.fetchAccess(token, matchId, key));
+  }
+
+  private async fetchAccess(token: string, matchId: number, key: string): Promise<MatchAccess> {
+    const now = Date.now();
+    const response = await fetch(this.baseUrl + buildPath(routes.match, { matchId }), {
+      headers: { authorization: `Token ${token}` },
+      signal: AbortSignal.timeout(this.timeoutMs),
+    });
+    await response.body?.cancel();
+    if (response.ok) {
+      if (this.access.size > 50_000) this.access.clear();
+      this.access.set(key, now + this.cacheMs);
+      return { ok: true };
+    }
+    if (response.status === 401) return { ok: false, status: 401, error: 'Authentication required' };
+    if (response.status === 404) return { ok: false, status: 404, error: `No such match: ${matchId}` };
+    if (response.status === 403) return { ok: false, status: 403, error: FORBIDDEN_MESSAGE };
+    throw new Error(`upstream answered ${response.status} to a match check`);
+  }
+
+  /** One GET of live data with a token, conditional on the last ETag when the upstream gave one. */
+  async getLive(path: string, token: string, etag: string | null): Promise<LiveResponse> {
+    const response = await fetch(this.baseUrl + path, {
+      headers: { authorization: `Token ${token}`, accept: 'application/json', ...(etag && { 'if-none-match': etag }) },
+      signal: AbortSignal.timeout(this.timeoutMs),
+    });
+    if (response.status === 401) {
+      await response.body?.cancel();
+      this.forgetToken(token);
+      throw new TokenRejected(token);
+    }
+    if (response.status === 304) {
+      await response.body?.cancel();
+      return { status: 304, text: null, etag };
+    }
+    const text = await response.text();
+    if (!response.ok) throw Object.assign(new Error(`upstream answered ${response.status} for ${path.split('?')[0]}`), { status: response.status });
+    return { status: response.status, text, etag: response.headers.get('etag') };
+  }
+
+  /** Logs a service account in; null when the credentials are refused. */
+  async login(email: string, password: string): Promise<AuthReply | null> {
+    const response = await fetch(this.baseUrl + routes.authenticate.path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+      signal: AbortSignal.timeout(this.timeoutMs),
+    });
+    if (response.status === 400 || response.status === 401 || response.status === 403) {
+      await response.body?.cancel();
+      return null;
+    }
+    if (!response.ok) throw new Error(`upstream answered ${response.status} to the relay's login`);
+    return (await response.json()) as AuthReply;
+  }
+
   /** Reachability and round-trip time of the upstream's health check. */
   async health(): Promise<{ status: 'ok' | 'down'; latency_ms: number; error?: string }> {
     const started = performance.now();
     try {
       const response = await fetch(`${this.baseUrl}/healthz`, { signal: AbortSignal.timeout(this.timeoutMs) });
+      await response.body?.cancel();
       const latency_ms = Math.round(performance.now() - started);
       return response.ok ? { status: 'ok', latency_ms } : { status: 'down', latency_ms, error: `HTTP ${response.status}` };
     } catch (error) {

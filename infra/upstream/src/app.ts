@@ -4,6 +4,7 @@ import { SessionStore } from './auth/sessions';
 import type { Database } from './db/client';
 import { installErrorHandler } from './errors';
 import { authPlugin } from './http/auth';
+import { registerOpenApi } from './http/openapi';
 import { authRoutes } from './routes/auth';
 import { routeModules } from './routes/index';
 
@@ -25,6 +26,8 @@ export async function buildUpstream({ database, logger = false, tokenTtlMs = 12 
   });
   const sessions = new SessionStore(database.db, tokenTtlMs);
   installErrorHandler(app);
+  // Before any route: the OpenAPI document is built from the routes registered after it.
+  await registerOpenApi(app);
   await app.register(authPlugin, { sessions });
   await app.register(authRoutes, { sessions });
   for (const routes of routeModules) await app.register(routes, { db: database.db });

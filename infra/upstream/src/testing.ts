@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { buildUpstream } from './app';
 import { openDatabase, type Database } from './db/client';
@@ -13,14 +14,37 @@ export interface TestUpstream {
   close(): Promise<void>;
 }
 
+/** Env var naming a `dumpDataDir()` tarball of a migrated, seeded PGlite (made once per test run). */
+export const SNAPSHOT_ENV = 'ODDS_TEST_PGLITE_SNAPSHOT';
+
+/** A migrated, seeded in-memory database, dumped so every test file can start from it. */
+export async function seededSnapshot(): Promise<Blob> {
+  const database = await openDatabase('memory://');
+  await seedDemoData(database.db);
+  await ensureDemoUser(database.db, DEMO.email, DEMO.password, false);
+  const { PGlite } = await import('@electric-sql/pglite');
+  const client = (database.db as unknown as { $client: InstanceType<typeof PGlite> }).$client;
+  const dump = await client.dumpDataDir('none');
+  await database.close();
+  return dump;
+}
+
 /**
  * An upstream on a migrated, seeded database for tests: in-memory PGlite unless a postgres:// URL
  * is given. Requests go through `app.inject()`; call `app.listen({port: 0})` for a real port.
+ * Seeding takes seconds, so when the run made a seeded snapshot (tests/support/global-setup.ts)
+ * an in-memory database starts from it instead; asking for a particular `now` seeds afresh.
  */
 export async function createTestUpstream({ databaseUrl = 'memory://', tokenTtlMs, now }: { databaseUrl?: string; tokenTtlMs?: number; now?: Date } = {}): Promise<TestUpstream> {
-  const database = await openDatabase(databaseUrl);
-  await seedDemoData(database.db, now);
-  await ensureDemoUser(database.db, DEMO.email, DEMO.password, false);
+  const snapshot = process.env[SNAPSHOT_ENV];
+  const fromSnapshot = databaseUrl === 'memory://' && !now && snapshot && existsSync(snapshot);
+  const database = fromSnapshot
+    ? await openDatabase(databaseUrl, { loadDataDir: new Blob([readFileSync(snapshot)]) })
+    : await openDatabase(databaseUrl);
+  if (!fromSnapshot) {
+    await seedDemoData(database.db, now);
+    await ensureDemoUser(database.db, DEMO.email, DEMO.password, false);
+  }
   const app = await buildUpstream({ database, ...(tokenTtlMs !== undefined && { tokenTtlMs }) });
   return {
     app,

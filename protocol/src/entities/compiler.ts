@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { BoundedString, Id, Nullable, Odds } from '../common';
 import { ContentType, SelectionBehaviour, Side, SideContext } from './content';
+import { LanguageCodeInput } from './language';
 import { OddsOutcome } from './offer';
 
 /** One outcome of a simulated offer: decimal odds as typed and the same odds ×1000 (SPEC §5). */
@@ -38,6 +39,8 @@ export const CompilerRequest = Type.Object({
   principal: Type.Optional(Nullable(Type.String({ maxLength: 64 }))),
   content_elements: Type.Array(ContentElement, { maxItems: 50 }),
   offer: ContentOffer,
+  /** Language of the stored templates compiled when content_elements is empty; default en where the provider offers it. */
+  language: Type.Optional(LanguageCodeInput),
 });
 export type CompilerRequest = Static<typeof CompilerRequest>;
 

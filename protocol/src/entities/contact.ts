@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { BoundedString, Id, NamedRef, Nullable } from '../common';
-import { Channel, ChannelId } from './channel';
+import { CHANNELS, Channel, ChannelId } from './channel';
 import { LanguageCode, LanguageCodeInput } from './language';
 
 const Cap = Nullable(Type.Integer({ minimum: 0, maximum: 100_000 }));
@@ -64,6 +64,33 @@ export const ContactInput = Type.Object({
   teams: Type.Array(Id, { maxItems: 1000, uniqueItems: true }),
 });
 export type ContactInput = Static<typeof ContactInput>;
+
+/**
+ * Body of a contact create: the whole record as for an update, but the fields with a SPEC §3 default
+ * may be left out (the validator fills the defaults in), and so may the empty ones (destinations
+ * and limits become null, subscriptions empty).
+ */
+export const ContactCreateInput = Type.Object({
+  ...ContactInput.properties,
+  languages: Type.Optional(Type.Array(LanguageCodeInput, { minItems: 1, maxItems: 20, uniqueItems: true, default: ['en'] })),
+  sport_id: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  channel_id: Type.Optional(Type.Integer({ minimum: 1, maximum: CHANNELS.length, default: 1 })),
+  active: Type.Optional(Type.Boolean({ default: true })),
+  sub_all: Type.Optional(Type.Boolean({ default: false })),
+  rate_limited: Type.Optional(Type.Boolean({ default: false })),
+  email: Type.Optional(contactFields.email),
+  twitter: Type.Optional(contactFields.twitter),
+  device_id: Type.Optional(contactFields.device_id),
+  segment: Type.Optional(contactFields.segment),
+  list_id: Type.Optional(contactFields.list_id),
+  mobile: Type.Optional(contactFields.mobile),
+  raw_filter: Type.Optional(contactFields.raw_filter),
+  rate_limit_minutes: Type.Optional(contactFields.rate_limit_minutes),
+  limiter: Type.Optional(ContactLimiter),
+  leagues: Type.Optional(ContactInput.properties.leagues),
+  teams: Type.Optional(ContactInput.properties.teams),
+});
+export type ContactCreateInput = Static<typeof ContactCreateInput>;
 
 /** Defaults of a new contact (SPEC §3). */
 export const CONTACT_DEFAULTS = {

@@ -17,10 +17,11 @@ export type DeliveryLog = Static<typeof DeliveryLog>;
 
 /**
  * What became of an offer once the engine evaluated it: still RECEIVED (not evaluated yet),
- * TRIGGERED (a threshold set fired and content went out) or SKIPPED (nothing fired, or the market's
- * bounds forbade it). The spec leaves the values open; they are decided here.
+ * TRIGGERED (a threshold set fired and content went out), SKIPPED (nothing fired, the market's
+ * bounds forbade it, or it arrived after a newer offer of its market) or SUSPENDED (the market or
+ * match was suspended: never fired on). The spec leaves the values open; they are decided here.
  */
-export const OfferStatus = Type.Enum(['RECEIVED', 'TRIGGERED', 'SKIPPED']);
+export const OfferStatus = Type.Enum(['RECEIVED', 'TRIGGERED', 'SKIPPED', 'SUSPENDED']);
 export type OfferStatus = Static<typeof OfferStatus>;
 
 /**

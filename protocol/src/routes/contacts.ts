@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { IdParam, ListQuery, ListReply, ProviderSportQuery, Sort, SuccessReply } from '../common';
-import { Contact, ContactInput, ContactsReply } from '../entities/contact';
+import { Contact, ContactCreateInput, ContactInput, ContactsReply } from '../entities/contact';
 import { ContactList, Segment } from '../entities/segment';
 import { defineRoute } from './define';
 
@@ -22,8 +22,8 @@ export const contactRoutes = {
   contactCreate: defineRoute({
     // Path chosen: §7 gives "POST contact create" without a path.
     method: 'POST', path: '/api/1/contact', service: 'control',
-    summary: 'Create a contact.',
-    body: ContactInput, reply: Contact,
+    summary: "Create a contact of the provider (default 1); fields left out take SPEC §3's defaults.",
+    query: ByProvider, body: ContactCreateInput, reply: Contact,
   }),
   contactUpdate: defineRoute({
     // Path chosen: §7 gives "POST contact update" without a path.

@@ -87,4 +87,12 @@ export const contentRoutes = {
     summary: 'Suggest content texts for a situation (two teams, market, side) in the playground.',
     body: ContentOptionsRequest, reply: ListReply(ContentElement),
   }),
+  contentImage: defineRoute({
+    // Path chosen: ContentItem.image.url points here. Not public like every other call: the client
+    // fetches the bytes with its token (e.g. into an object URL) instead of a bare <img src>.
+    method: 'GET', path: '/api/1/images/:imageId', service: 'content',
+    summary: "An uploaded content image's bytes (PNG, JPEG, GIF or WebP), with its type.",
+    params: Type.Object({ imageId: IdParam }),
+    reply: Type.Unsafe<Uint8Array>({ type: 'string', format: 'binary', contentMediaType: 'image/*' }),
+  }),
 };

@@ -19,6 +19,19 @@ export const deliveryRoutes = {
     }),
     reply: DeliveriesReply,
   }),
+  deliveriesCsv: defineRoute({
+    // The Reports screen's export: every row of the filtered report (all pages), made by the server.
+    method: 'GET', path: '/api/1/:p/:s/delivery/csv', service: 'control',
+    summary: 'The filtered deliveries report as CSV (text/csv, all rows, same filters and sort as the report).',
+    params: ProviderSportParams,
+    query: Type.Object({
+      sort: Type.Optional(Sort),
+      channel: Type.Optional(ChannelId),
+      from_date: Type.Optional(DateString),
+      to_date: Type.Optional(DateString),
+    }),
+    reply: Type.String(),
+  }),
   matchDeliveries: defineRoute({
     method: 'GET', path: '/api/1/delivery/match/:matchId', service: 'control',
     summary: "A match's deliveries, newest first (the Delivery tab).",

@@ -1,9 +1,11 @@
 import { authRoutes } from './auth';
 import { bannerRoutes } from './banner';
+import { basketRoutes } from './basket';
 import { catalogRoutes } from './catalog';
 import { contactRoutes } from './contacts';
 import { contentRoutes } from './content';
 import { deliveryRoutes } from './deliveries';
+import { engineRoutes } from './engine';
 import { eventRoutes } from './events';
 import { groupRoutes } from './groups';
 import { leagueRoutes } from './leagues';
@@ -42,6 +44,8 @@ export const routeGroups = {
   trackers: trackerRoutes,
   deliveries: deliveryRoutes,
   banner: bannerRoutes,
+  basket: basketRoutes,
+  engine: engineRoutes,
 };
 
 /** The REST contract: every call the console makes, by name. */
@@ -64,6 +68,8 @@ export const routes = {
   ...trackerRoutes,
   ...deliveryRoutes,
   ...bannerRoutes,
+  ...basketRoutes,
+  ...engineRoutes,
 };
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

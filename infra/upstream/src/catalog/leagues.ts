@@ -44,3 +44,26 @@ export async function listLeagues(db: Db, providerId: number, sportId: number, q
     limit,
   };
 }
+
+export interface LeagueRecord {
+  league: League;
+  sportId: number;
+  providerId: number;
+}
+
+/** One league with its seasons (and the sport and provider it belongs to), or null. */
+export async function getLeague(db: Db, leagueId: number): Promise<LeagueRecord | null> {
+  const [row] = await db.select({ league: leagues, providerName: providers.name })
+    .from(leagues).innerJoin(providers, eq(providers.id, leagues.providerId)).where(eq(leagues.id, leagueId));
+  if (!row) return null;
+  const seasonRows = await db.select({ id: seasons.id, name: seasons.name }).from(seasons).where(eq(seasons.leagueId, leagueId)).orderBy(asc(seasons.name));
+  const { league } = row;
+  return {
+    league: {
+      id: league.id, name: league.name, provider_name: row.providerName, path: league.path, unique_id: league.uniqueId,
+      event_sync: league.eventSync, seasons: seasonRows,
+    },
+    sportId: league.sportId,
+    providerId: league.providerId,
+  };
+}

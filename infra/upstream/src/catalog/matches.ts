@@ -1,16 +1,16 @@
-import { and, eq, gt, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, exists, gt, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Static } from 'typebox';
 import type { ListReply, Match, MatchesQuery } from '@odds/protocol';
 import type { Db } from '../db/client';
-import { leagues, matches, providers, teams } from '../db/schema';
+import { leagues, matchContents, matches, providers, teams } from '../db/schema';
 import { likePattern, orderBy, pageSize } from '../http/sorting';
 
 const home = alias(teams, 'home');
 const away = alias(teams, 'away');
 
 /** How long after kick-off a match counts as live when no feed says otherwise. */
-const LIVE_WINDOW_MS = 3 * 60 * 60 * 1000;
+export const LIVE_WINDOW_MS = 3 * 60 * 60 * 1000;
 
 const sortable = {
   id: matches.id, name: matches.name, start: matches.start, home: home.name, away: away.name,
@@ -66,6 +66,8 @@ export async function listMatches(db: Db, providerId: number, sportId: number, q
   if (query.timeframe === 'FUTURE') filters.push(gt(matches.start, now));
   if (query.timeframe === 'PAST') filters.push(lt(matches.start, new Date(now.getTime() - LIVE_WINDOW_MS)));
   if (query.timeframe === 'LIVE') filters.push(lte(matches.start, now), gte(matches.start, new Date(now.getTime() - LIVE_WINDOW_MS)));
+  // 'Content only' (SPEC §2): matches with match content; unticked (false or absent) lists all.
+  if (query.templated) filters.push(exists(db.select({ one: matchContents.id }).from(matchContents).where(eq(matchContents.matchId, matches.id))));
   const keyword = query.q?.trim();
   if (keyword) {
     const pattern = likePattern(keyword);

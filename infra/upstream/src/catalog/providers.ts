@@ -1,15 +1,16 @@
-import { asc, eq } from 'drizzle-orm';
-import type { Provider, Sport } from '@odds/protocol';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Provider, ProviderControl, Sport } from '@odds/protocol';
 import type { Db } from '../db/client';
-import { providerSports, providers, sports } from '../db/schema';
+import { providerControls, providerSports, providers, sports } from '../db/schema';
+import { Errors } from '../errors';
 
-export async function listProviders(db: Db, activeOnly: boolean): Promise<Provider[]> {
+export async function listProviders(db: Db, activeOnly: boolean, providerId?: number): Promise<Provider[]> {
   const rows = await db
     .select({ provider: providers, sport: sports })
     .from(providers)
     .leftJoin(providerSports, eq(providerSports.providerId, providers.id))
     .leftJoin(sports, eq(sports.id, providerSports.sportId))
-    .where(activeOnly ? eq(providers.active, true) : undefined)
+    .where(providerId !== undefined ? eq(providers.id, providerId) : activeOnly ? eq(providers.active, true) : undefined)
     .orderBy(asc(providers.id), asc(sports.id));
   const byId = new Map<number, Provider>();
   for (const { provider, sport } of rows) {
@@ -25,4 +26,21 @@ export async function listProviders(db: Db, activeOnly: boolean): Promise<Provid
 
 export async function listSports(db: Db): Promise<Sport[]> {
   return db.select({ id: sports.id, name: sports.name }).from(sports).orderBy(asc(sports.id));
+}
+
+/** The provider resource's part of the Settings toggle: its active flag. */
+export async function setProviderActive(db: Db, providerId: number, active: boolean): Promise<Provider> {
+  const [updated] = await db.update(providers).set({ active }).where(eq(providers.id, providerId)).returning({ id: providers.id });
+  if (!updated) throw new Errors.NotFound('Provider', providerId);
+  return (await listProviders(db, false, providerId))[0]!;
+}
+
+/** The control resource's part: whether the engine works for the provider (one row per provider, upserted). */
+export async function setProviderControl(db: Db, providerId: number, active: boolean): Promise<ProviderControl> {
+  const [provider] = await db.select({ id: providers.id }).from(providers).where(eq(providers.id, providerId));
+  if (!provider) throw new Errors.NotFound('Provider', providerId);
+  const [row] = await db.insert(providerControls).values({ providerId, active })
+    .onConflictDoUpdate({ target: providerControls.providerId, set: { active, lastModified: sql`now()` } })
+    .returning();
+  return { provider_id: row!.providerId, active: row!.active };
 }

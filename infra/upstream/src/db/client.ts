@@ -19,9 +19,10 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
 /**
  * Opens and migrates the database. `url` is a postgres:// URL for real Postgres, `memory://` for
- * an in-memory PGlite (tests), or a directory path for a PGlite kept on disk (the default `./data/pglite`).
+ * an in-memory PGlite (tests; optionally started from a `dumpDataDir()` tarball), or a directory
+ * path for a PGlite kept on disk (the default `./data/pglite`).
  */
-export async function openDatabase(url: string): Promise<Database> {
+export async function openDatabase(url: string, { loadDataDir }: { loadDataDir?: Blob } = {}): Promise<Database> {
   if (/^postgres(ql)?:\/\//.test(url)) {
     const { Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -36,7 +37,8 @@ export async function openDatabase(url: string): Promise<Database> {
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const inMemory = url === 'memory://' || url === '';
   if (!inMemory) mkdirSync(url, { recursive: true });
-  const client = inMemory ? new PGlite() : new PGlite(url);
+  // loadDataDir starts from a dump of another PGlite (tests share one seeded database this way).
+  const client = inMemory ? new PGlite(loadDataDir ? { loadDataDir } : {}) : new PGlite(url);
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };

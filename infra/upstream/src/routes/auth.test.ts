@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildUpstream } from '../app';
 import { createTestUpstream, DEMO, type TestUpstream } from '../testing';
@@ -85,16 +85,19 @@ describe('tokens', () => {
 
 describe('expired tokens', () => {
   it('are refused', async () => {
-    // A second service on the same database whose tokens live 50 ms.
-    const shortLived = await buildUpstream({ database: upstream.database, tokenTtlMs: 50 });
+    // A second service on the same database whose tokens live one minute; the clock is moved on
+    // instead of waited for, so a slow machine cannot expire the token early.
+    const shortLived = await buildUpstream({ database: upstream.database, tokenTtlMs: 60_000 });
+    vi.useFakeTimers({ toFake: ['Date'] });
     try {
       const { token } = (await shortLived.inject({ method: 'POST', url: '/api/1/authenticate', payload: DEMO })).json();
       const headers = { authorization: `Token ${token}` };
       expect((await shortLived.inject({ method: 'GET', url: '/api/1/session', headers })).statusCode).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 80));
+      vi.setSystemTime(Date.now() + 61_000);
       const reply = await shortLived.inject({ method: 'GET', url: '/api/1/session', headers });
       expect(reply.statusCode).toBe(401);
     } finally {
+      vi.useRealTimers();
       await shortLived.close();
     }
   });

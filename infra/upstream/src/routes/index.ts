@@ -1,6 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
+import { bannerRoutes } from './banner';
+import { basketRoutes } from './basket';
 import { catalogRoutes } from './catalog';
+import { contactRoutes } from './contacts';
+import { contentRoutes } from './content';
+import { deliveryRoutes } from './deliveries';
+import { engineRoutes } from './engine';
+import { eventRoutes } from './events';
+import { feedRoutes } from './feed';
+import { groupRoutes } from './groups';
+import { leagueRoutes } from './leagues';
+import { marketRoutes } from './markets';
+import { matchContentRoutes } from './match-content';
+import { matchesRoutes } from './matches';
+import { providerRoutes } from './providers';
+import { searchRoutes } from './search';
+import { teamRoutes } from './teams';
+import { thresholdRoutes } from './thresholds';
+import { trackerRoutes } from './trackers';
 
 /** What every route module receives when registered. */
 export interface RouteDeps {
@@ -13,4 +31,22 @@ export interface RouteDeps {
  */
 export const routeModules: ((app: FastifyInstance, deps: RouteDeps) => Promise<void>)[] = [
   catalogRoutes,
+  providerRoutes,
+  marketRoutes,
+  searchRoutes,
+  leagueRoutes,
+  matchesRoutes,
+  teamRoutes,
+  eventRoutes,
+  contactRoutes,
+  trackerRoutes,
+  thresholdRoutes,
+  contentRoutes,
+  groupRoutes,
+  matchContentRoutes,
+  bannerRoutes,
+  basketRoutes,
+  feedRoutes,
+  deliveryRoutes,
+  engineRoutes,
 ];

@@ -8,3 +8,5 @@ export * from './content';
 export * from './contacts';
 export * from './match';
 export * from './live';
+export * from './control';
+export * from './basket';

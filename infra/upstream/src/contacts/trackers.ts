@@ -1,0 +1,97 @@
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { ListReply, Tracker, TrackerInput } from '@odds/protocol';
+import type { Db } from '../db/client';
+import { contacts, leagues, matches, trackers } from '../db/schema';
+import { Errors } from '../errors';
+import { orderBy, pageSize } from '../http/sorting';
+import { checkLanguages, providerOrNotFound } from './rules';
+
+const sortable = {
+  id: trackers.id, contact: contacts.name, language: trackers.language, model_type: trackers.modelType,
+  model_id: trackers.modelId, active: trackers.active, created_at: trackers.createdAt,
+};
+
+function baseSelect(db: Db) {
+  return db.select({ tracker: trackers, contactName: contacts.name }).from(trackers)
+    .innerJoin(contacts, eq(contacts.id, trackers.contactId));
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof baseSelect>['execute']>>[number];
+
+const toTracker = ({ tracker, contactName }: Row): Tracker => ({
+  id: tracker.id,
+  contact_id: tracker.contactId,
+  contact: { id: tracker.contactId, name: contactName },
+  language: tracker.language as Tracker['language'],
+  model_type: tracker.modelType as Tracker['model_type'],
+  model_id: tracker.modelId,
+  active: tracker.active,
+  spec: tracker.spec,
+});
+
+export interface TrackersQuery {
+  providerId: number;
+  sportId?: number;
+  start?: number;
+  limit?: number;
+  order_by?: string;
+  order_dir?: 'asc' | 'desc';
+}
+
+/** The /trackers list: trackers of the provider's contacts (of one sport when asked), newest first. */
+export async function listTrackers(db: Db, query: TrackersQuery): Promise<ListReply<Tracker>> {
+  const limit = pageSize(query.limit);
+  const filters: SQL[] = [eq(contacts.providerId, query.providerId)];
+  if (query.sportId) filters.push(eq(contacts.sportId, query.sportId));
+  const where = and(...filters);
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+    baseSelect(db).where(where)
+      .orderBy(...orderBy(sortable, '-created_at', trackers.id, query.order_by, query.order_dir))
+      .limit(limit).offset(query.start ?? 0),
+    db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(trackers)
+      .innerJoin(contacts, eq(contacts.id, trackers.contactId)).where(where),
+  ]);
+  return { results: rows.map(toTracker), total, limit };
+}
+
+/** Trackers that follow a match: on the match itself (M) or on its league (L). */
+export async function matchTrackers(db: Db, matchId: number): Promise<ListReply<Tracker>> {
+  const [match] = await db.select({ leagueId: matches.leagueId }).from(matches).where(eq(matches.id, matchId));
+  if (!match) throw new Errors.NotFound('Match', matchId);
+  const rows = await baseSelect(db)
+    .where(or(
+      and(eq(trackers.modelType, 'M'), eq(trackers.modelId, matchId)),
+      and(eq(trackers.modelType, 'L'), eq(trackers.modelId, match.leagueId)),
+    ))
+    .orderBy(trackers.id);
+  return { results: rows.map(toTracker), total: rows.length, limit: Math.max(1, rows.length) };
+}
+
+export async function getTracker(db: Db, trackerId: number): Promise<Tracker | null> {
+  const [row] = await baseSelect(db).where(eq(trackers.id, trackerId));
+  return row ? toTracker(row) : null;
+}
+
+/**
+ * Saves the whole tracker. Its contact must exist; its language must be one the contact's provider
+ * offers; what it follows (a match for M, a league for L) must be the provider's.
+ */
+export async function saveTracker(db: Db, trackerId: number, input: TrackerInput): Promise<Tracker> {
+  const [existing] = await db.select({ id: trackers.id }).from(trackers).where(eq(trackers.id, trackerId));
+  if (!existing) throw new Errors.NotFound('Tracker', trackerId);
+  const [contact] = await db.select({ providerId: contacts.providerId }).from(contacts).where(eq(contacts.id, input.contact_id));
+  if (!contact) throw new Errors.BadRequest(`Contact ${input.contact_id} does not exist.`);
+  const provider = await providerOrNotFound(db, contact.providerId);
+  checkLanguages(provider, [input.language]);
+  const table = input.model_type === 'M' ? matches : leagues;
+  const [model] = await db.select({ id: table.id }).from(table)
+    .where(and(eq(table.id, input.model_id), eq(table.providerId, provider.id)));
+  if (!model) {
+    throw new Errors.BadRequest(`${input.model_type === 'M' ? 'Match' : 'League'} ${input.model_id} does not exist for ${provider.name}.`);
+  }
+  await db.update(trackers).set({
+    contactId: input.contact_id, language: input.language, modelType: input.model_type,
+    modelId: input.model_id, active: input.active, spec: input.spec,
+  }).where(eq(trackers.id, trackerId));
+  return (await getTracker(db, trackerId))!;
+}

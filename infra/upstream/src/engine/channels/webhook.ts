@@ -1,0 +1,52 @@
+import type { DeliveryStats } from '@odds/protocol';
+
+export interface SendResult {
+  status: 'SENT' | 'FAILED';
+  error?: string;
+  stats?: DeliveryStats | null;
+}
+
+const isReport = (value: unknown): value is DeliveryStats =>
+  typeof value === 'object' && value !== null && 'report' in value;
+
+/**
+ * Webhook adapter: POSTs the delivery as JSON to the contact's URL. A 2xx answer is SENT (and a
+ * `{report: {ios, android, total}}` body, if the receiver gives one, becomes the delivery's stats);
+ * anything else, or no answer within the timeout, is FAILED with the reason.
+ */
+export async function postWebhook(url: string, payload: unknown, timeoutMs = 5000): Promise<SendResult> {
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': 'odds-console-engine/1' },
+      body: JSON.stringify(payload),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const text = await response.text();
+    if (!response.ok) return { status: 'FAILED', error: `HTTP ${response.status} from ${new URL(url).host}` };
+    let stats: DeliveryStats | null = null;
+    try {
+      const body: unknown = text ? JSON.parse(text) : null;
+      if (isReport(body)) stats = body;
+    } catch {
+      // A receiver may answer with anything; only a report is kept.
+    }
+    return { status: 'SENT', stats };
+  } catch (error) {
+    return { status: 'FAILED', error: `webhook ${new URL(url).host}: ${(error as Error).message}` };
+  }
+}
+
+/** Asks the receiver for the delivery's report again (`GET url?delivery_id=`); null when it has none. */
+export async function fetchWebhookReport(url: string, deliveryId: number, timeoutMs = 5000): Promise<DeliveryStats | null> {
+  try {
+    const target = new URL(url);
+    target.searchParams.set('delivery_id', String(deliveryId));
+    const response = await fetch(target, { signal: AbortSignal.timeout(timeoutMs) });
+    if (!response.ok) return null;
+    const body: unknown = await response.json();
+    return isReport(body) ? body : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { decideOffer } from './decide';
+import { RateLimiter } from './rate-limit';
+import { emptyDecisions, type Decisions } from './records';
+import { contact, content, matchState, offer, set, subscribed } from './test-fixtures';
+import type { MatchState } from './match-state';
+import type { OfferInput } from './records';
+
+function decideAll(state: MatchState, offers: OfferInput[], limiter = new RateLimiter()): Decisions {
+  const out = emptyDecisions();
+  for (const o of offers) decideOffer(state, o, out, { limiter, smtp: false, nowMs: 0 });
+  return out;
+}
+const summary = (out: Decisions) => ({
+  statuses: out.offers.map((o) => o.status + (o.stale ? '(stale)' : '')),
+  deliveries: out.deliveries.map((d) => `${out.offers[d.offer]!.matchTime! / 60}:${d.contact.id}:${d.language}`),
+  suppressions: out.suppressions.map((s) => `${out.offers[s.offer]!.matchTime! / 60}:${s.contact?.id ?? '-'}:${s.reason}`),
+});
+
+describe('deciding offers', () => {
+  const fan = contact(1, { languages: ['en', 'da'] });
+  const limited = contact(2, { rateLimited: true, limiter: { max_match_push: 1 } });
+  const noContent = contact(3, { channelId: 2, email: 'x@example.com' });
+
+  it('delivers a firing to each subscriber in each language it has content in, and records why others got nothing', () => {
+    const state = matchState({ sets: [set(1)], audience: [subscribed(fan), subscribed(limited), subscribed(noContent)], contents: [content(1)] });
+    // home reaches 2.50 at minute 10 (fires), holds at 12, clears at 14, fires again at 16.
+    const out = decideAll(state, [offer(10, { home: 2500 }), offer(12, { home: 2600 }), offer(14, { home: 2400 }), offer(16, { home: 2550 })]);
+    expect(summary(out)).toEqual({
+      statuses: ['TRIGGERED', 'SKIPPED', 'SKIPPED', 'TRIGGERED'],
+      // fan: en only (no da content); limited: first push only; noContent: email has no content.
+      deliveries: ['10:1:en', '10:2:en', '16:1:en'],
+      suppressions: ['10:3:NO_CONTENT', '16:2:MAX_MATCH', '16:3:NO_CONTENT'],
+    });
+    expect(out.deliveries[0]!.log).toEqual({ subject: 'Argentina v France', body: 'Home win pays 2.50.', cta: null, content: 'Argentina v France\nHome win pays 2.50.' });
+    expect(out.firings.map((f) => [f.setId, f.outcomes])).toEqual([[1, ['home']], [1, ['home']]]);
+  });
+
+  it('sends one push per contact per offer however many sets fire', () => {
+    const state = matchState({ sets: [set(1), set(2, { type: 'RANGE', thresholds: { home: { from: 2000, to: 3000 } } })], audience: [subscribed(fan)], contents: [content(1)] });
+    const out = decideAll(state, [offer(10, { home: 2500 })]);
+    expect(out.firings).toHaveLength(2);
+    expect(summary(out).deliveries).toEqual(['10:1:en']);
+  });
+
+  it('never fires on a suspended offer or market, and keeps stale offers for history only', () => {
+    const state = matchState({ sets: [set(1)], audience: [subscribed(fan)], contents: [content(1)] });
+    const first = decideAll(state, [offer(10, { home: 2600 }, { suspended: true })]);
+    state.live.suspendedMarkets.add(1);
+    const second = decideAll(state, [offer(11, { home: 2600 })]);
+    state.live.suspendedMarkets.clear();
+    const third = decideAll(state, [offer(12, { home: 2600 }), offer(11.5, { home: 2700 })]);
+    expect([...summary(first).statuses, ...summary(second).statuses, ...summary(third).statuses]).toEqual(['SUSPENDED', 'SUSPENDED', 'TRIGGERED', 'SKIPPED(stale)']);
+  });
+
+  it('applies a dynamic-line set only at its line, and a timed set only within its minutes before kick-off', () => {
+    const state = matchState({ sets: [set(1, { line: 1500 }), set(2, { timedBefore: 30 })], audience: [subscribed(fan)], contents: [content(1, { nodeId: 'PRE' }), content(2)] });
+    const out = decideAll(state, [
+      offer(-60, { home: 2600 }, { prematch: true, matchTime: null, gameS: 0, score: 'PRE', line: 1000 }),
+      offer(-20, { home: 2600 }, { prematch: true, matchTime: null, gameS: 0, score: 'PRE', line: 1000 }),
+    ]);
+    // At -60 min neither applies (wrong line; timed window is 30 min); at -20 the timed set fires.
+    expect(out.firings.map((f) => f.setId)).toEqual([2]);
+  });
+});

@@ -1,0 +1,122 @@
+import { CHANNELS } from '@odds/protocol';
+import type { CompiledTexts } from '../content/compile';
+import { recordedStats, routeFor } from './channels/index';
+import { chooseContent, compileContent, compileContext } from './content';
+import type { MatchState } from './match-state';
+import type { RateLimiter } from './rate-limit';
+import { recipientsFor } from './recipients';
+import type { Decisions, OfferInput } from './records';
+import { evaluateSet, type MarketSituation, type ThresholdSetSpec } from './thresholds/evaluate';
+
+export interface DecideOptions {
+  limiter: RateLimiter;
+  /** An SMTP server is configured: email contacts are mailed, not only recorded. */
+  smtp: boolean;
+  /** Clock for the sandbox push stats of recorded deliveries. */
+  nowMs: number;
+}
+
+/** Sets of the offer's market that apply to it: line (dynamic-line markets) and timing. */
+function applicableSets(state: MatchState, offer: OfferInput): ThresholdSetSpec[] {
+  const sets = state.statics.sets.get(offer.market.id) ?? [];
+  return sets.filter((set) => {
+    if (set.line !== null && offer.line !== null && set.line !== offer.line) return false;
+    if (set.timedBefore !== null) {
+      const before = state.statics.match.start.getTime() - offer.feedMs;
+      if (!offer.prematch || before < 0 || before > set.timedBefore * 60_000) return false;
+    }
+    return true;
+  });
+}
+
+/**
+ * Decides one offer: stale (older than one already evaluated for its market: kept for history
+ * only), suspended (the offer, its market or the match: never fires), or evaluated against every
+ * threshold set of its market. Each firing goes to its recipients, one push per contact per offer
+ * however many sets fire, each in the languages it has content for, unless a rate limit forbids.
+ * Mutates the match state (history, arming, counts) and appends to `out`.
+ */
+export function decideOffer(state: MatchState, offer: OfferInput, out: Decisions, options: DecideOptions): void {
+  const index = out.offers.length;
+  const record = { ...offer, status: 'SKIPPED' as const, stale: false };
+  const point = { feedMs: offer.feedMs, gameS: offer.gameS, odds: offer.outcomeMap };
+  const history = state.history(offer.market.id);
+  const latest = state.latestFeedMs.get(offer.market.id);
+  const { live } = state;
+
+  if (latest !== undefined && offer.feedMs < latest) {
+    if (!offer.suspended) history.add(point);
+    out.offers.push({ ...record, stale: true });
+    return;
+  }
+  state.latestFeedMs.set(offer.market.id, offer.feedMs);
+  if (offer.suspended || live.suspended || live.suspendedMarkets.has(offer.market.id)) {
+    out.offers.push({ ...record, status: 'SUSPENDED' });
+    return;
+  }
+  if (!state.statics.match.providerActive) {
+    history.add(point);
+    out.offers.push(record);
+    return;
+  }
+
+  const situation: MarketSituation = {
+    meta: offer.market.meta, history, firings: state.marketFirings.get(offer.market.id) ?? 0, lastGoalS: live.lastGoalS,
+  };
+  const served = new Set<number>();
+  const compiled = new Map<string, CompiledTexts>();
+  const context = compileContext(state.statics.match, offer);
+  let fired = false;
+  for (const set of applicableSets(state, offer)) {
+    const evaluation = evaluateSet(set, point, situation, (outcome) => state.outcomeState(set.id, outcome));
+    state.settle();
+    for (const held of evaluation.held) {
+      out.suppressions.push({ offer: index, setId: set.id, marketId: offer.market.id, contact: null, outcome: held.outcome, reason: held.reason, detail: held.detail, matchTime: offer.matchTime, feedMs: offer.feedMs });
+    }
+    if (!evaluation.fired.length) continue;
+    fired = true;
+    situation.firings += 1;
+    state.marketFirings.set(offer.market.id, situation.firings);
+    out.firings.push({ offer: index, setId: set.id, marketId: offer.market.id, outcomes: evaluation.fired });
+    const principal = evaluation.fired[0]!;
+    const recipients = recipientsFor(state.statics, { set, firedOdds: evaluation.fired.map((o) => offer.outcomeMap[o]!), prematch: offer.prematch });
+    for (const { contact, languages } of recipients) {
+      if (served.has(contact.id)) continue;
+      served.add(contact.id);
+      const base = { offer: index, setId: set.id, marketId: offer.market.id, contact, matchTime: offer.matchTime, feedMs: offer.feedMs };
+      const chosen = languages
+        .map((language) => ({ language, content: chooseContent(state.statics.contents, { market: offer.market, channelId: contact.channelId, language, prematch: offer.prematch, score: offer.score, subNode: offer.subNode, leafNode: offer.leafNode, period: offer.period }) }))
+        .filter((c) => c.content !== null);
+      if (!chosen.length) {
+        const channel = CHANNELS.find((c) => c.id === contact.channelId)?.name ?? `channel ${contact.channelId}`;
+        out.suppressions.push({ ...base, outcome: null, reason: 'NO_CONTENT', detail: `no ${channel} content in ${languages.join(', ')} for ${offer.prematch ? 'PRE' : offer.score}` });
+        continue;
+      }
+      const push = { matchId: state.statics.match.id, marketId: offer.market.id, period: offer.period, feedMs: offer.feedMs };
+      const refusal = options.limiter.check(contact, push);
+      if (refusal) {
+        out.suppressions.push({ ...base, outcome: null, ...refusal });
+        continue;
+      }
+      options.limiter.record({ ...push, contactId: contact.id });
+      const route = routeFor(contact, options.smtp);
+      for (const { language, content } of chosen) {
+        const key = `${content!.id}:${principal}`;
+        const texts = compiled.get(key) ?? compileContent(content!, context, principal);
+        compiled.set(key, texts);
+        const log = {
+          subject: texts.title, body: texts.body, cta: texts.cta,
+          content: [texts.title, texts.body, texts.cta, texts.image].filter(Boolean).join('\n') || null,
+        };
+        const recorded = route.kind === 'record';
+        out.deliveries.push({
+          offer: index, setId: set.id, marketId: offer.market.id, contact, language, nodeId: offer.prematch ? 'PRE' : offer.score, log, route,
+          status: recorded ? 'RECORDED' : 'PENDING', period: offer.period, feedMs: offer.feedMs,
+          stats: recorded ? recordedStats(contact, `${state.statics.match.id}:${offer.sourceId}:${contact.id}:${language}`, offer.feedMs, options.nowMs) : null,
+        });
+      }
+    }
+  }
+  history.add(point);
+  out.offers.push({ ...record, status: fired ? 'TRIGGERED' : 'SKIPPED' });
+}

@@ -1,0 +1,210 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { BacktestReply, BacktestRequest, DeliveryStats, FeedMessage, IngestReply } from '@odds/protocol';
+import type { Db, Tx } from '../db/client';
+import { deliveries, matchEvents, matches, matchLiveStates, offers, suppressions, thresholdFirings, thresholdSets, thresholdStates } from '../db/schema';
+import { Errors } from '../errors';
+import { runBacktest } from './backtest';
+import { ChangeBus } from './changes';
+import { createSmtpSender, type SmtpSender } from './channels/smtp';
+import { Dispatcher, type DispatchJob } from './dispatch';
+import { currentVersion, loadState, loadStatic, seedLastPushes } from './load';
+import type { MatchState } from './match-state';
+import { RateLimiter } from './rate-limit';
+import { emptyDecisions, type Decisions } from './records';
+import { runMessages, type RunResult } from './run';
+import { refreshDeliveryStats } from './stats';
+import { storeDecisions, type Stored } from './store';
+
+export interface EngineOptions {
+  /** smtp://host:port of the mail server for EMAIL contacts; without it emails are only recorded. */
+  smtpUrl?: string | null;
+  smtpFrom?: string;
+  /** Send PENDING deliveries (webhook, SMTP) after each ingest; off when seeding. */
+  dispatch?: boolean;
+  /** Date rows by the feed clock (seeding past matches). */
+  stampAtFeedTime?: boolean;
+  bus?: ChangeBus;
+  now?: () => number;
+}
+
+/**
+ * The live engine of one database: ingests feed messages of a match, evaluates each new offer
+ * against the match's threshold sets, and records (and, where a channel can be reached, sends)
+ * the deliveries, suppressions and firings, all of a batch in one transaction. Batches of one
+ * match run one at a time; different matches run side by side. Caches are per match and reload
+ * when engine_version moves (any change to contacts, sets, markets, content...).
+ */
+export class Engine {
+  readonly bus: ChangeBus;
+  private readonly limiter = new RateLimiter();
+  private readonly states = new Map<number, MatchState>();
+  private readonly queues = new Map<number, Promise<unknown>>();
+  private readonly smtp: SmtpSender | null;
+  private readonly dispatcher: Dispatcher | null;
+  private readonly now: () => number;
+
+  constructor(private readonly db: Db | Tx, private readonly options: EngineOptions = {}) {
+    this.bus = options.bus ?? new ChangeBus();
+    this.now = options.now ?? Date.now;
+    this.smtp = options.smtpUrl ? createSmtpSender(options.smtpUrl, options.smtpFrom ?? 'offers@odds-console.local') : null;
+    this.dispatcher = options.dispatch === false ? null : new Dispatcher(db as Db, this.bus, this.smtp);
+  }
+
+  /** Runs `work` after the match's earlier batches (one writer per match). */
+  private exclusive<T>(matchId: number, work: () => Promise<T>): Promise<T> {
+    const previous = this.queues.get(matchId) ?? Promise.resolve();
+    const next = previous.then(work, work);
+    const settled = next.catch(() => undefined);
+    this.queues.set(matchId, settled);
+    void settled.then(() => {
+      if (this.queues.get(matchId) === settled) this.queues.delete(matchId);
+    });
+    return next;
+  }
+
+  /** Forgets every cache (after a failed write: memory may be ahead of the database). */
+  private forgetAll(): void {
+    this.states.clear();
+    this.limiter.clear();
+  }
+
+  private async stateOf(matchId: number): Promise<MatchState> {
+    const version = await currentVersion(this.db);
+    const known = this.states.get(matchId);
+    if (known && known.statics.version === version) return known;
+    const statics = await loadStatic(this.db, matchId, version);
+    if (!statics) throw new Errors.NotFound('Match', matchId);
+    if (known) {
+      known.statics = statics;
+      await seedLastPushes(this.db, [...statics.contacts.keys()], this.limiter);
+      return known;
+    }
+    const state = await loadState(this.db, statics, this.limiter);
+    this.states.set(matchId, state);
+    return state;
+  }
+
+  ingest(matchId: number, messages: FeedMessage[]): Promise<IngestReply> {
+    return this.exclusive(matchId, () => this.ingestNow(matchId, messages));
+  }
+
+  private async ingestNow(matchId: number, messages: FeedMessage[]): Promise<IngestReply> {
+    const nowMs = this.now();
+    const state = await this.stateOf(matchId);
+    const decisions = emptyDecisions();
+    let run: RunResult;
+    let stored: Stored;
+    try {
+      run = runMessages(state, messages, decisions, { limiter: this.limiter, smtp: this.smtp !== null, nowMs });
+      const kickOffMs = state.statics.match.played ? null : run.kickOffMs;
+      stored = run.fresh.size === 0
+        ? { offerIds: [], deliveryIds: [], eventIds: [] }
+        : await this.db.transaction((tx) => storeDecisions(tx, {
+          matchId, decisions, events: run.events, state, kickOffMs, stampAtFeedTime: this.options.stampAtFeedTime ?? false, nowMs,
+        }));
+    } catch (error) {
+      this.forgetAll();
+      throw error;
+    }
+    for (const id of run.fresh) state.seen.add(id);
+    state.dirty.clear();
+    this.announce(matchId, stored);
+    this.dispatch(state, decisions, stored);
+    return {
+      accepted: messages.length - run.duplicates, duplicates: run.duplicates, stale: run.stale, offers: decisions.offers.length, events: run.events.length,
+      firings: decisions.firings.length, deliveries: decisions.deliveries.length, suppressions: decisions.suppressions.length,
+    };
+  }
+
+  private announce(matchId: number, stored: Stored): void {
+    const offerIds = stored.offerIds.filter((id): id is number => id !== null);
+    if (!offerIds.length && !stored.deliveryIds.length && !stored.eventIds.length) return;
+    this.bus.publish({
+      match_id: matchId,
+      topics: [...(offerIds.length || stored.eventIds.length ? (['feed', 'offers'] as const) : []), ...(stored.deliveryIds.length ? (['deliveries'] as const) : [])],
+      offer_ids: offerIds, delivery_ids: stored.deliveryIds, event_ids: stored.eventIds,
+    });
+  }
+
+  private dispatch(state: MatchState, decisions: Decisions, stored: Stored): void {
+    if (!this.dispatcher) return;
+    const { match } = state.statics;
+    const jobs: DispatchJob[] = [];
+    decisions.deliveries.filter((d) => stored.offerIds[d.offer] !== null).forEach((d, i) => {
+      if (d.route.kind === 'record') return;
+      const offer = decisions.offers[d.offer]!;
+      const deliveryId = stored.deliveryIds[i]!;
+      jobs.push({
+        deliveryId, matchId: match.id, route: d.route, log: d.log,
+        payload: {
+          delivery_id: deliveryId, match: { id: match.id, name: match.name }, market: { id: offer.market.id, name: offer.market.name },
+          contact: { id: d.contact.id, name: d.contact.name }, channel_id: d.contact.channelId, language: d.language, log: d.log,
+          offer: { id: stored.offerIds[d.offer], score: offer.score, match_time: offer.matchTime, odds: offer.outcomeMap },
+        },
+      });
+    });
+    if (jobs.length) this.dispatcher.enqueue(jobs);
+  }
+
+  /** Clears a match's feed and everything the engine derived from it. */
+  reset(matchId: number): Promise<number> {
+    return this.exclusive(matchId, async () => {
+      const [match] = await this.db.select({ id: matches.id }).from(matches).where(eq(matches.id, matchId));
+      if (!match) throw new Errors.NotFound('Match', matchId);
+      const sets = this.db.select({ id: thresholdSets.id }).from(thresholdSets).where(eq(thresholdSets.matchId, matchId));
+      const deleted = await this.db.transaction(async (tx) => {
+        let n = 0;
+        n += (await tx.delete(deliveries).where(eq(deliveries.matchId, matchId)).returning({ id: deliveries.id })).length;
+        n += (await tx.delete(suppressions).where(eq(suppressions.matchId, matchId)).returning({ id: suppressions.id })).length;
+        n += (await tx.delete(thresholdFirings).where(eq(thresholdFirings.matchId, matchId)).returning({ id: thresholdFirings.id })).length;
+        await tx.delete(thresholdStates).where(inArray(thresholdStates.thresholdSetId, sets));
+        n += (await tx.delete(offers).where(eq(offers.matchId, matchId)).returning({ id: offers.id })).length;
+        n += (await tx.delete(matchEvents).where(eq(matchEvents.matchId, matchId)).returning({ id: matchEvents.id })).length;
+        await tx.delete(matchLiveStates).where(eq(matchLiveStates.matchId, matchId));
+        return n;
+      });
+      this.forgetAll();
+      this.bus.publish({ match_id: matchId, topics: ['feed', 'offers', 'deliveries'], reset: true });
+      return deleted;
+    });
+  }
+
+  backtest(request: BacktestRequest): Promise<BacktestReply> {
+    return runBacktest(this.db, request, this.now());
+  }
+
+  async refreshStats(deliveryId: number): Promise<DeliveryStats> {
+    const stats = await refreshDeliveryStats(this.db, deliveryId, this.now());
+    if (stats.matchId !== null) this.bus.publish({ match_id: stats.matchId, topics: ['deliveries'], delivery_ids: [deliveryId] });
+    return stats.stats;
+  }
+
+  /** Waits for deliveries being sent. */
+  async drain(): Promise<void> {
+    await this.dispatcher?.drain();
+  }
+
+  async close(): Promise<void> {
+    await this.drain();
+    this.smtp?.close();
+  }
+}
+
+const engines = new WeakMap<object, Engine>();
+
+/** The engine of a database, made on first use (SMTP_URL and SMTP_FROM from the environment). */
+export function engineFor(db: Db): Engine {
+  let engine = engines.get(db);
+  if (!engine) {
+    engine = new Engine(db, { smtpUrl: process.env.SMTP_URL || null, smtpFrom: process.env.SMTP_FROM || undefined });
+    engines.set(db, engine);
+  }
+  return engine;
+}
+
+/** Finishes the engine's sends and forgets it (the app on this database is closing). */
+export async function closeEngine(db: Db): Promise<void> {
+  const engine = engines.get(db);
+  engines.delete(db);
+  await engine?.close();
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { RateLimiter, type LimitedContact } from './rate-limit';
+
+const T0 = Date.parse('2022-12-18T15:00:00Z');
+const MIN = 60_000;
+const contact = (over: Partial<LimitedContact>): LimitedContact => ({ id: 1, rateLimited: true, rateLimitMinutes: null, limiter: {}, ...over });
+
+/** Tries pushes [minute, market, period] in order; a push that passes is recorded. Returns each outcome. */
+function attempt(c: LimitedContact, pushes: [number, number, number][], matchId = 7): (string | null)[] {
+  const limiter = new RateLimiter();
+  return pushes.map(([minute, marketId, period]) => {
+    const push = { matchId, marketId, period, feedMs: T0 + minute * MIN };
+    const refusal = limiter.check(c, push);
+    if (!refusal) limiter.record({ ...push, contactId: c.id });
+    return refusal?.reason ?? null;
+  });
+}
+
+describe('rate limits', () => {
+  it('apply only to a rate-limited contact', () => {
+    expect(attempt(contact({ rateLimited: false, limiter: { max_match_push: 0 } }), [[1, 1, 1], [2, 1, 1]])).toEqual([null, null]);
+  });
+
+  it('rate_limit_minutes: one push every N minutes of feed time', () => {
+    // 10 minutes: 0 passes, 9 is held (9 < 10), 10 passes, 15 held, 20 passes.
+    expect(attempt(contact({ rateLimitMinutes: 10 }), [[0, 1, 1], [9, 1, 1], [10, 1, 1], [15, 1, 1], [20, 1, 1]]))
+      .toEqual([null, 'RATE_LIMIT_MINUTES', null, 'RATE_LIMIT_MINUTES', null]);
+  });
+
+  it('rate_limit_minutes counts pushes of other matches too', () => {
+    const limiter = new RateLimiter();
+    const c = contact({ rateLimitMinutes: 10 });
+    limiter.record({ contactId: 1, matchId: 8, marketId: 1, period: 1, feedMs: T0 });
+    expect(limiter.check(c, { matchId: 7, marketId: 1, period: 1, feedMs: T0 + 5 * MIN })?.reason).toBe('RATE_LIMIT_MINUTES');
+  });
+
+  it('max_match_push: pushes per match, all markets', () => {
+    expect(attempt(contact({ limiter: { max_match_push: 2 } }), [[1, 1, 1], [2, 2, 1], [3, 3, 2]])).toEqual([null, null, 'MAX_MATCH']);
+    // Another match has its own count.
+    const limiter = new RateLimiter();
+    const c = contact({ limiter: { max_match_push: 1 } });
+    limiter.record({ contactId: 1, matchId: 8, marketId: 1, period: 1, feedMs: T0 });
+    expect(limiter.check(c, { matchId: 7, marketId: 1, period: 1, feedMs: T0 })).toBeNull();
+  });
+
+  it('max_market_match_push: pushes per market per match', () => {
+    // Two on market 1, then market 1 is full while market 2 still takes one.
+    expect(attempt(contact({ limiter: { max_market_match_push: 2 } }), [[1, 1, 1], [2, 1, 1], [3, 1, 2], [4, 2, 2]]))
+      .toEqual([null, null, 'MAX_MARKET_MATCH', null]);
+  });
+
+  it('period_push_p{N}: pushes per period, all markets', () => {
+    // One in period 1: the second (another market) is held; period 2 starts afresh.
+    expect(attempt(contact({ limiter: { period_push_p1: 1 } }), [[10, 1, 1], [20, 2, 1], [50, 1, 2], [60, 2, 2]]))
+      .toEqual([null, 'PERIOD_CAP', null, null]);
+  });
+
+  it('market_push_p{N}: pushes per market per period', () => {
+    // Market 1 in period 2 takes one; market 2 in period 2 another; market 1 again in period 2 is held.
+    expect(attempt(contact({ limiter: { market_push_p2: 1 } }), [[50, 1, 2], [55, 2, 2], [60, 1, 2], [10, 1, 1]]))
+      .toEqual([null, null, 'MARKET_PERIOD_CAP', null]);
+  });
+
+  it('does not apply per-period caps before kick-off (period 0), and 0 forbids', () => {
+    expect(attempt(contact({ limiter: { period_push_p1: 0 } }), [[-30, 1, 0], [1, 1, 1]])).toEqual([null, 'PERIOD_CAP']);
+  });
+
+  it('says which limit in the operator\'s words', () => {
+    const limiter = new RateLimiter();
+    const c = contact({ limiter: { max_match_push: 1 } });
+    limiter.record({ contactId: 1, matchId: 7, marketId: 1, period: 1, feedMs: T0 });
+    expect(limiter.check(c, { matchId: 7, marketId: 1, period: 1, feedMs: T0 })?.detail).toBe('max 1 pushes per match reached (1 sent)');
+  });
+});

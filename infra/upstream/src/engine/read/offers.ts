@@ -1,0 +1,84 @@
+import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import type { DeliveryLog, FeedOfferMessage, ListReply, Offer, OfferStatus } from '@odds/protocol';
+import type { Db } from '../../db/client';
+import { contacts, deliveries, markets, offers } from '../../db/schema';
+import { orderBy, pageSize } from '../../http/sorting';
+
+const sortable = {
+  id: offers.id, created_at: offers.createdAt, sent_at: offers.sentAt, match_time: offers.matchTime, status: offers.status, market: markets.name,
+};
+
+const columns = { offer: offers, marketName: markets.name };
+type Row = { offer: typeof offers.$inferSelect; marketName: string };
+
+/** Names of the contacts each offer was delivered to, and the log of its first delivery. */
+async function deliveredTo(db: Db, offerIds: number[]): Promise<Map<number, { names: string[]; log: DeliveryLog }>> {
+  const byOffer = new Map<number, { names: string[]; log: DeliveryLog }>();
+  if (!offerIds.length) return byOffer;
+  const rows = await db.select({ offerId: deliveries.offerId, name: contacts.name, log: deliveries.log }).from(deliveries)
+    .innerJoin(contacts, eq(contacts.id, deliveries.contactId))
+    .where(inArray(deliveries.offerId, offerIds)).orderBy(asc(deliveries.id));
+  for (const row of rows) {
+    const entry = byOffer.get(row.offerId!) ?? { names: [], log: row.log };
+    if (!entry.names.includes(row.name)) entry.names.push(row.name);
+    byOffer.set(row.offerId!, entry);
+  }
+  return byOffer;
+}
+
+/** The feed message an offer was ingested from, as received (after validation, which keeps only known fields). */
+function rawMessage(offer: typeof offers.$inferSelect): FeedOfferMessage {
+  return {
+    type: 'offer', source_id: offer.sourceId, sent_at: offer.sentAt.toISOString(), market_id: offer.marketId, outcomes: offer.odds,
+    match_time: offer.matchTime, prematch: offer.prematch, score: offer.score, sub_node: offer.subNode, leaf_node: offer.leafNode,
+    period: offer.period, suspended: offer.suspended,
+  };
+}
+
+async function toOffers(db: Db, rows: Row[], withRaw: boolean): Promise<Offer[]> {
+  const delivered = await deliveredTo(db, rows.map((r) => r.offer.id));
+  return rows.map(({ offer, marketName }) => {
+    const sent = delivered.get(offer.id);
+    return {
+      id: offer.id, match_id: offer.matchId, market_id: offer.marketId, market: { id: offer.marketId, name: marketName },
+      outcome_map: offer.outcomeMap, score: offer.score, sub_node: offer.subNode, leaf_node: offer.leafNode, match_time: offer.matchTime,
+      prematch: offer.prematch, status: offer.status as OfferStatus, created_at: offer.createdAt.toISOString(), odds: offer.odds,
+      contact_names: sent?.names ?? [], delivery: sent ? { log: sent.log } : null,
+      ...(withRaw && { raw: offer.raw ?? rawMessage(offer) }),
+    };
+  });
+}
+
+export interface FeedQuery {
+  start?: number;
+  limit?: number;
+  order_by?: string;
+  order_dir?: 'asc' | 'desc';
+  market_id?: number;
+}
+
+/** The Feed tab: a match's offers, newest (feed clock) first, with the raw message. */
+export async function matchFeed(db: Db, matchId: number, query: FeedQuery): Promise<ListReply<Offer>> {
+  const limit = pageSize(query.limit, 1000);
+  const where = and(eq(offers.matchId, matchId), query.market_id ? eq(offers.marketId, query.market_id) : undefined);
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+    db.select(columns).from(offers).innerJoin(markets, eq(markets.id, offers.marketId)).where(where)
+      .orderBy(...orderBy(sortable, '-sent_at', offers.id, query.order_by, query.order_dir)).limit(limit).offset(query.start ?? 0),
+    db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(offers).where(where),
+  ]);
+  return { results: await toOffers(db, rows, true), total, limit };
+}
+
+/** The Graph tab: a match's offers of one market, oldest first; `after_id` fetches only newer ones. */
+export async function matchOffers(db: Db, matchId: number, marketId: number, afterId?: number): Promise<ListReply<Offer>> {
+  const filters: SQL[] = [eq(offers.matchId, matchId), eq(offers.marketId, marketId)];
+  if (afterId) filters.push(gt(offers.id, afterId));
+  const rows = await db.select(columns).from(offers).innerJoin(markets, eq(markets.id, offers.marketId)).where(and(...filters))
+    .orderBy(asc(offers.sentAt), asc(offers.id));
+  return { results: await toOffers(db, rows, false), total: rows.length, limit: Math.max(1, rows.length) };
+}
+
+export async function getOffer(db: Db, offerId: number): Promise<Offer | null> {
+  const rows = await db.select(columns).from(offers).innerJoin(markets, eq(markets.id, offers.marketId)).where(eq(offers.id, offerId));
+  return rows.length ? (await toOffers(db, rows, true))[0]! : null;
+}

@@ -1,0 +1,32 @@
+import { eq } from 'drizzle-orm';
+import type { DeliveryStats } from '@odds/protocol';
+import type { Db, Tx } from '../db/client';
+import { contacts, deliveries, offers } from '../db/schema';
+import { Errors } from '../errors';
+import { routeFor } from './channels/index';
+import { sandboxPushReport } from './channels/push-report';
+import { fetchWebhookReport } from './channels/webhook';
+
+/**
+ * 'Refresh stats' of a delivery: asks its channel for the report again and stores it. A webhook
+ * receiver is asked with GET url?delivery_id=; a recorded push gets the sandbox report as of now
+ * (channels/push-report.ts); other channels report nothing new, so the stored stats stand.
+ */
+export async function refreshDeliveryStats(db: Db | Tx, deliveryId: number, nowMs: number): Promise<{ matchId: number | null; stats: DeliveryStats }> {
+  const [row] = await db.select({ delivery: deliveries, contact: contacts, sourceId: offers.sourceId }).from(deliveries)
+    .innerJoin(contacts, eq(contacts.id, deliveries.contactId))
+    .leftJoin(offers, eq(offers.id, deliveries.offerId))
+    .where(eq(deliveries.id, deliveryId));
+  if (!row) throw new Errors.NotFound('Delivery', deliveryId);
+  const { delivery, contact } = row;
+  const route = routeFor(contact, false);
+  let stats: DeliveryStats | null = delivery.stats;
+  if (route.kind === 'webhook' && delivery.status === 'SENT') {
+    stats = (await fetchWebhookReport(route.url, delivery.id)) ?? stats;
+  } else if (delivery.status === 'RECORDED' && delivery.channelId === 1) {
+    const key = `${delivery.matchId}:${row.sourceId ?? delivery.offerId}:${contact.id}:${delivery.language}`;
+    stats = sandboxPushReport(contact, key, delivery.feedAt.getTime(), nowMs);
+  }
+  if (stats !== delivery.stats) await db.update(deliveries).set({ stats }).where(eq(deliveries.id, deliveryId));
+  return { matchId: delivery.matchId, stats: stats ?? { report: null } };
+}

@@ -1,0 +1,89 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Tx } from '../db/client';
+import { matchLiveStates, matches } from '../db/schema';
+import { insertJson } from './bulk';
+import type { MatchState } from './match-state';
+import type { EventInput } from './normalize';
+import type { Decisions } from './records';
+
+export interface StoreInput {
+  matchId: number;
+  decisions: Decisions;
+  events: EventInput[];
+  state: MatchState;
+  /** Kick-off time when this batch kicked the match off. */
+  kickOffMs: number | null;
+  /** Seeding past matches: rows are dated by the feed clock, as if written then. */
+  stampAtFeedTime: boolean;
+  nowMs: number;
+}
+
+export interface Stored {
+  /** Id per decided offer (null if another writer stored the same source id first). */
+  offerIds: (number | null)[];
+  deliveryIds: number[];
+  eventIds: number[];
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Writes one ingest's decisions in the caller's transaction: offers first, then what refers to them. */
+export async function storeDecisions(tx: Tx, input: StoreInput): Promise<Stored> {
+  const { matchId, decisions, state } = input;
+  const at = (feedMs: number) => iso(input.stampAtFeedTime ? feedMs : input.nowMs);
+  const inserted = await insertJson<{ id: number; source_id: string }>(tx, 'offers', decisions.offers.map((o) => ({
+    match_id: matchId, market_id: o.market.id, source_id: o.sourceId, outcome_map: o.outcomeMap, odds: o.odds, score: o.score,
+    sub_node: o.subNode, leaf_node: o.leafNode, match_time: o.matchTime, period: o.period, prematch: o.prematch, suspended: o.suspended,
+    // The message is its columns (validation drops unknown fields), so it is not stored twice: see read/offers.ts.
+    status: o.status, raw: null, sent_at: iso(o.feedMs), created_at: at(o.feedMs),
+  })), 'on conflict (match_id, source_id) do nothing returning id, source_id');
+  const idBySource = new Map(inserted.map((r) => [r.source_id, r.id]));
+  const offerIds = decisions.offers.map((o) => idBySource.get(o.sourceId) ?? null);
+  const offerId = (index: number) => offerIds[index] ?? null;
+  const kept = <T extends { offer: number }>(rows: T[]) => rows.filter((r) => offerId(r.offer) !== null);
+
+  const eventRows = await insertJson<{ id: number }>(tx, 'match_events', input.events.map((e) => ({
+    match_id: matchId, source_id: e.sourceId, kind: e.kind, side: e.side, match_time: e.matchTime, period: e.period, score: e.score,
+    market_id: e.market?.id ?? null, suspended: e.suspended, raw: e.raw, sent_at: iso(e.feedMs), created_at: at(e.feedMs),
+  })), 'on conflict (match_id, source_id) do nothing returning id');
+
+  await insertJson(tx, 'threshold_firings', kept(decisions.firings).map((f) => {
+    const offer = decisions.offers[f.offer]!;
+    return { match_id: matchId, market_id: f.marketId, threshold_set_id: f.setId, offer_id: offerId(f.offer), outcomes: f.outcomes, match_time: offer.matchTime, feed_at: iso(offer.feedMs), created_at: at(offer.feedMs) };
+  }));
+  const deliveryIds = (await insertJson<{ id: number }>(tx, 'deliveries', kept(decisions.deliveries).map((d) => ({
+    match_id: matchId, offer_id: offerId(d.offer), market_id: d.marketId, contact_id: d.contact.id, threshold_set_id: d.setId, channel_id: d.contact.channelId,
+    language: d.language, node_id: d.nodeId, status: d.status, log: d.log, stats: d.stats, period: d.period, feed_at: iso(d.feedMs),
+    sent_at: d.status === 'RECORDED' ? at(d.feedMs) : null, created_at: at(d.feedMs),
+  })), 'returning id')).map((r) => r.id);
+  await insertJson(tx, 'suppressions', kept(decisions.suppressions).map((s) => ({
+    match_id: matchId, offer_id: offerId(s.offer), market_id: s.marketId, threshold_set_id: s.setId, contact_id: s.contact?.id ?? null, outcome: s.outcome,
+    reason: s.reason, detail: s.detail, match_time: s.matchTime, feed_at: iso(s.feedMs), created_at: at(s.feedMs),
+  })));
+
+  const dirty = [...state.dirty].flatMap((key) => {
+    const value = state.outcomeStates.get(key);
+    const split = key.indexOf(':');
+    return value ? [{
+      threshold_set_id: Number(key.slice(0, split)), outcome: key.slice(split + 1), armed: value.armed, streak: value.streak, blocked: value.blocked,
+      last_fired_at: value.lastFiredMs === null ? null : iso(value.lastFiredMs),
+    }] : [];
+  });
+  await insertJson(tx, 'threshold_states', dirty,
+    'on conflict (threshold_set_id, outcome) do update set armed = excluded.armed, streak = excluded.streak, blocked = excluded.blocked, last_fired_at = excluded.last_fired_at');
+
+  const { live } = state;
+  const liveRow = {
+    matchId, status: live.status, period: live.period, score: live.score, matchTime: live.matchTime, suspended: live.suspended,
+    suspendedMarketIds: [...live.suspendedMarkets], kickedOffAt: live.kickedOffAt === null ? null : new Date(live.kickedOffAt),
+    lastGoalTime: live.lastGoalS, lastMessageAt: live.lastMessageMs === null ? null : new Date(live.lastMessageMs),
+  };
+  await tx.insert(matchLiveStates).values(liveRow).onConflictDoUpdate({ target: matchLiveStates.matchId, set: liveRow });
+  // The feed is the truth about kick-off: a fixture that kicks off moves its start there (so the
+  // catalog lists it as live), unless it is a played match of the past being replayed.
+  if (input.kickOffMs !== null) {
+    await tx.update(matches).set({ start: new Date(input.kickOffMs), lastModified: new Date(input.nowMs) })
+      .where(and(eq(matches.id, matchId), isNull(matches.homeScore)));
+  }
+  return { offerIds, deliveryIds, eventIds: eventRows.map((r) => r.id) };
+}

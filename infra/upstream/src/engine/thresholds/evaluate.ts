@@ -1,0 +1,85 @@
+import type { MarketMeta, RangeThreshold, RelativeThreshold, ThresholdType, ValueThreshold } from '@odds/protocol';
+import { markBlocked, markFired, stepArming, type OutcomeState } from './arming';
+import { checkBounds, passCount, type Bound } from './bounds';
+import type { MarketHistory, PricePoint } from './history';
+import { rangeMet } from './range';
+import { relativeMet } from './relative';
+import { valueMet } from './value';
+
+/** A threshold set as the engine evaluates it (SPEC §3 "Match threshold set"). */
+export interface ThresholdSetSpec {
+  id: number;
+  marketId: number;
+  contactId: number | null;
+  type: ThresholdType;
+  thresholds: Record<string, unknown>;
+  /** Dynamic-line markets: the set applies only to offers at this line (thousandths). */
+  line: number | null;
+  /** Timed set: applies only before kick-off, within this many minutes of it. */
+  timedBefore: number | null;
+}
+
+/** What the set sees of the market when an offer arrives. */
+export interface MarketSituation {
+  meta: MarketMeta;
+  history: MarketHistory;
+  /** Firings of the market in this match so far (max_threshold). */
+  firings: number;
+  /** Match clock (s) of the last goal (send_delay_minutes). */
+  lastGoalS: number | null;
+}
+
+export interface HeldBack extends Bound {
+  outcome: string;
+}
+
+export interface SetEvaluation {
+  /** Outcomes that fired on this offer, in the set's order. */
+  fired: string[];
+  /** Ready outcomes a market bound held back, newly (one record per held-back episode). */
+  held: HeldBack[];
+}
+
+export function conditionMet(set: ThresholdSetSpec, outcome: string, current: PricePoint, history: MarketHistory): boolean | null {
+  const odds = current.odds[outcome];
+  if (odds === undefined) return null;
+  const threshold = set.thresholds[outcome];
+  switch (set.type) {
+    case 'VALUE': return valueMet(threshold as ValueThreshold, odds);
+    case 'RANGE': return rangeMet(threshold as RangeThreshold, odds);
+    case 'RELATIVE': return relativeMet(threshold as RelativeThreshold, outcome, current, history);
+  }
+}
+
+/**
+ * Evaluates one threshold set on one offer (before the offer joins the market's history): steps the
+ * re-arming of each outcome, checks the market's bounds for those ready, and marks those that fire.
+ * Outcomes the offer has no odds for are left as they were.
+ */
+export function evaluateSet(
+  set: ThresholdSetSpec,
+  current: PricePoint,
+  market: MarketSituation,
+  stateOf: (outcome: string) => OutcomeState,
+): SetEvaluation {
+  const fired: string[] = [];
+  const held: HeldBack[] = [];
+  const passes = passCount(market.meta);
+  for (const outcome of Object.keys(set.thresholds)) {
+    const met = conditionMet(set, outcome, current, market.history);
+    if (met === null) continue;
+    const state = stateOf(outcome);
+    if (stepArming(state, met, passes) !== 'ready') continue;
+    const bound = checkBounds(market.meta, {
+      outcome, odds: current.odds[outcome]!, minute: Math.floor(current.gameS / 60), gameS: current.gameS,
+      lastGoalS: market.lastGoalS, marketFirings: market.firings, feedMs: current.feedMs, lastFiredMs: state.lastFiredMs,
+    });
+    if (bound) {
+      if (markBlocked(state, bound.reason)) held.push({ outcome, ...bound });
+      continue;
+    }
+    markFired(state, current.feedMs);
+    fired.push(outcome);
+  }
+  return { fired, held };
+}

@@ -1,0 +1,165 @@
+import { FEED_FORMAT, scoreNodeName, type FeedHeader, type FeedMarketRef, type RecordedMessage } from '@odds/protocol';
+import { kickOff, type WorldCup, type WorldCupMatch } from '../seed/worldcup';
+import { expectedGoals, probabilities, quote, type Probabilities, type TeamRecord } from './pricing';
+
+/**
+ * A demo feed from a real match: its goals at their real minutes, priced by the model of
+ * pricing.ts, for match result (1X2), over/under 2.5 and both teams to score. The timeline, in
+ * recording time: two prematch offers per market, kick-off 2 minutes in, an offer per market every
+ * 30 s of match clock, a 15-minute half-time, stoppage time as long as the latest stoppage goal
+ * needs (at least 2 and 4 minutes). Around each goal every market is suspended from 10 s before
+ * it to 60 s after it (offers in between are published as suspended, at the old prices); a market
+ * the score has decided (over 2.5 at the third goal, both teams to score once both have) is
+ * suspended for good. Markets settle at full time; goals in extra time still arrive as events.
+ */
+
+export interface FeedOptions {
+  cadenceS?: number;
+  prematchLeadS?: number;
+  halfTimeS?: number;
+}
+
+const MARKETS: (FeedMarketRef & { name: string; code: string; outcomes: [keyof Probabilities, string][] })[] = [
+  { type_id: 1, line: null, name: 'Match Result', code: '1x2', outcomes: [['home', '1'], ['draw', 'X'], ['away', '2']] },
+  { type_id: 2, line: 2500, name: 'Over/Under 2.5 Goals', code: 'ou25', outcomes: [['over', 'Over'], ['under', 'Under']] },
+  { type_id: 10, line: null, name: 'Both Teams to Score', code: 'btts', outcomes: [['yes', 'Yes'], ['no', 'No']] },
+];
+
+interface Goal { side: 'home' | 'away'; clock: number; period: number; player: string }
+
+const slugOf = (text: string) => text.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+
+export const feedName = (cup: WorldCup, match: WorldCupMatch) => slugOf(`${match.team1} ${match.team2} ${cup.year} ${match.round}`);
+
+/** Each team's record in the tournament before this match (full-time scores). */
+function records(cup: WorldCup, match: WorldCupMatch): { home: TeamRecord; away: TeamRecord; mu: number } {
+  const before = cup.matches.filter((m) => m.date < match.date && m.score?.ft);
+  const record = (team: string): TeamRecord => before.reduce((r, m) => {
+    if (m.team1 !== team && m.team2 !== team) return r;
+    const [gf, ga] = m.team1 === team ? m.score!.ft! : [m.score!.ft![1], m.score!.ft![0]];
+    return { played: r.played + 1, scored: r.scored + gf, conceded: r.conceded + ga };
+  }, { played: 0, scored: 0, conceded: 0 });
+  const goals = before.reduce((sum, m) => sum + m.score!.ft![0] + m.score!.ft![1], 0);
+  return { home: record(match.team1), away: record(match.team2), mu: before.length ? goals / (2 * before.length) : 1.3 };
+}
+
+function goalsOf(match: WorldCupMatch): Goal[] {
+  const list = (goals: WorldCupMatch['goals1'], side: 'home' | 'away') => (goals ?? []).map((g): Goal => {
+    const minute = g.minute + (g.offset ?? 0);
+    const period = g.minute <= 45 ? 1 : g.minute <= 90 ? 2 : g.minute <= 105 ? 3 : 4;
+    return { side, clock: (minute - 1) * 60 + 30, period, player: g.name };
+  });
+  return [...list(match.goals1, 'home'), ...list(match.goals2, 'away')].sort((a, b) => a.clock - b.clock);
+}
+
+/** Suspension windows of a period: 10 s before each goal to 60 s after it, overlapping ones merged. */
+function suspensions(goals: Goal[]): [number, number][] {
+  const windows: [number, number][] = [];
+  for (const goal of goals) {
+    const last = windows.at(-1);
+    if (last && goal.clock - 10 <= last[1]) last[1] = goal.clock + 60;
+    else windows.push([goal.clock - 10, goal.clock + 60]);
+  }
+  return windows;
+}
+
+export function generateFeed(cup: WorldCup, match: WorldCupMatch, options: FeedOptions = {}): { header: FeedHeader; messages: RecordedMessage[] } {
+  const cadence = options.cadenceS ?? 30;
+  const lead = options.prematchLeadS ?? 120;
+  const halfTime = options.halfTimeS ?? 900;
+  const name = feedName(cup, match);
+  const goals = goalsOf(match);
+  // Long enough for the latest goal of the period plus a minute.
+  const stoppage = (period: number, base: number) => Math.max(base, ...goals.filter((g) => g.period === period).map((g) => Math.ceil((g.clock + 30) / 60) - [0, 45, 90, 105, 120][period]! + 1));
+  const extraTime = Boolean(match.score?.et);
+  // Periods: [first clock second, last clock second, recording offset (s) of their start].
+  const periods: [number, number, number][] = [];
+  let offset = lead;
+  const bounds: [number, number][] = [[0, 45 + stoppage(1, 2)], [45, 90 + stoppage(2, 4)], ...(extraTime ? [[90, 105 + stoppage(3, 1)], [105, 120 + stoppage(4, 1)]] as [number, number][] : [])];
+  bounds.forEach(([from, to], i) => {
+    periods.push([from * 60, to * 60, offset]);
+    offset += (to - from) * 60 + (i === 0 ? halfTime : i === 1 ? 300 : 60);
+  });
+  const at = (period: number, clock: number) => (periods[period - 1]![2] + clock - periods[period - 1]![0]) * 1000;
+
+  const { home, away, mu } = records(cup, match);
+  const xg = expectedGoals(home, away, mu);
+  const regulation = periods[1]![1] - periods[1]![0] + periods[0]![1];
+  const played = (period: number, clock: number) => (period === 1 ? clock : periods[0]![1] + clock - periods[1]![0]);
+
+  const messages: RecordedMessage[] = [];
+  const event = (offsetMs: number, id: string, fields: Omit<Extract<RecordedMessage, { type: 'event' }>, 'type' | 'source_id' | 'offset_ms'>) =>
+    messages.push({ offset_ms: offsetMs, type: 'event', source_id: `${name}:${id}`, ...fields });
+  const settled = new Set<string>();
+  let score = { home: 0, away: 0 };
+  let frozen: Probabilities | null = null;
+
+  const offer = (offsetMs: number, id: string, p: Probabilities, clock: number | null, period: number, suspended: boolean) => {
+    for (const market of MARKETS) {
+      if (settled.has(market.code)) continue;
+      messages.push({
+        offset_ms: offsetMs, type: 'offer', source_id: `${name}:${market.code}:${id}`, market: { type_id: market.type_id, line: market.line },
+        outcomes: market.outcomes.map(([key, label]) => ({ label, line: market.line, odds: quote(p[key]) })),
+        match_time: clock, prematch: clock === null, score: clock === null ? 'PRE' : scoreNodeName(score), period, ...(suspended && { suspended: true }),
+      });
+    }
+  };
+  const priced = (period: number, clock: number) => {
+    const left = Math.max(0, 1 - played(period, clock) / regulation);
+    return probabilities(score.home, score.away, xg.home * left, xg.away * left);
+  };
+
+  offer(0, 'pre1', priced(1, 0), null, 0, false);
+  offer(60_000, 'pre2', priced(1, 0), null, 0, false);
+  periods.forEach(([first, last], i) => {
+    const period = i + 1;
+    event(at(period, first), `p${period}:start`, { kind: 'period_start', period, match_time: first, score: scoreNodeName(score) });
+    const periodGoals = goals.filter((g) => g.period === period);
+    const windows = suspensions(periodGoals);
+    for (let clock = first; clock <= last; clock += 1) {
+      for (const [n, [from, to]] of windows.entries()) {
+        if (clock === from) {
+          frozen = period <= 2 ? priced(period, clock) : null;
+          event(at(period, clock), `suspend:${period}-${n + 1}`, { kind: 'suspension', suspended: true, reason: 'goal', period, match_time: clock });
+        }
+        if (clock === to) {
+          frozen = null;
+          event(at(period, clock), `resume:${period}-${n + 1}`, { kind: 'suspension', suspended: false, reason: 'goal', period, match_time: clock });
+        }
+      }
+      for (const [n, goal] of periodGoals.entries()) {
+        if (clock !== goal.clock) continue;
+        score = { ...score, [goal.side]: score[goal.side] + 1 };
+        event(at(period, clock), `goal:${period}-${n + 1}`, { kind: 'goal', side: goal.side, player: goal.player, period, match_time: clock, score: scoreNodeName(score) });
+        for (const [code, done] of [['ou25', score.home + score.away > 2], ['btts', score.home > 0 && score.away > 0]] as const) {
+          if (done && !settled.has(code) && period <= 2) {
+            const market = MARKETS.find((m) => m.code === code)!;
+            event(at(period, clock), `settled:${code}`, { kind: 'suspension', suspended: true, reason: 'settled', market: { type_id: market.type_id, line: market.line }, period, match_time: clock });
+            settled.add(code);
+          }
+        }
+      }
+      if (period <= 2 && (clock - first) % cadence === 0) offer(at(period, clock), `p${period}-${String(clock).padStart(4, '0')}`, frozen ?? priced(period, clock), clock, period, frozen !== null);
+    }
+    event(at(period, last), `p${period}:end`, { kind: 'period_end', period, match_time: last, score: scoreNodeName(score) });
+    if (period === 2) {
+      // Markets settle at full time: nothing more is offered.
+      for (const market of MARKETS) settled.add(market.code);
+    }
+  });
+  const end = periods.at(-1)!;
+  const penalties = match.score?.p ? `penalties ${match.score.p[0]}-${match.score.p[1]}` : 'full time';
+  event(at(periods.length, end[1]), 'end', { kind: 'match_end', match_time: end[1], period: periods.length, score: scoreNodeName(score), reason: penalties });
+
+  const index = cup.matches.indexOf(match);
+  const header: FeedHeader = {
+    type: 'header', format: FEED_FORMAT, name,
+    match: {
+      name: `${match.team1} - ${match.team2}`, home: match.team1, away: match.team2, event_id: `wc${cup.year}-${String(index + 1).padStart(2, '0')}`,
+      league: 'FIFA World Cup', kick_off: kickOff(match, cup.year).toISOString(),
+    },
+    source: `Generated by infra/feeds/generate.ts from the real goal minutes of ${cup.name} (openfootball, CC0). Prices: independent Poisson scoring per side, expected goals ${xg.home.toFixed(2)} - ${xg.away.toFixed(2)} (from the tournament so far) shrinking with the playing time left, odds = 1 / (p x 1.05).`,
+    markets: MARKETS.map(({ type_id, line, name: marketName }) => ({ type_id, line, name: marketName })),
+  };
+  return { header, messages };
+}

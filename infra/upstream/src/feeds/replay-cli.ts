@@ -1,0 +1,67 @@
+/**
+ * `npm run feed:replay -- <file> [--speed N] [--upstream URL] [--match <id> | --league <name>]
+ *   [--email E --password P | --token T] [--loop] [--quiet] [--batch N]`
+ *
+ * Replays a recorded feed (JSON Lines) into an upstream's ingest call: speed 1 real time, 10 ten
+ * times faster, 0 as fast as possible (default 0). The match is `--match`, else the fixture of
+ * `--league` with the recording's teams, else the match with the recording's event id. `--loop`
+ * replays for ever, clearing the match's feed before each pass and dating each pass from its
+ * start, so the match stays live (what `npm start` runs). Prints progress (`--quiet`: only each
+ * pass's start and end); Ctrl+C stops.
+ */
+import { formatGameClock, type Match } from '@odds/protocol';
+import { numberOption, parseArgs, targetOf } from './args';
+import { UpstreamClient } from './client';
+import { readFeedFile } from './jsonl';
+import { replayFeed, type ReplayProgress } from './replay';
+import { resolveMatch } from './resolve-match';
+
+const args = parseArgs(process.argv.slice(2), ['loop', 'quiet']);
+const file = args.positional[0];
+if (!file) {
+  console.error('usage: npm run feed:replay -- <file.jsonl> [--speed N] [--upstream URL] [--match <id> | --league <name>] [--email E --password P | --token T] [--loop]');
+  process.exit(2);
+}
+const speed = numberOption(args, 'speed', 0);
+const feed = readFeedFile(file);
+const client = await UpstreamClient.connect(targetOf(args));
+const match: Match = await resolveMatch(client, feed.header, {
+  matchId: args.options.has('match') ? numberOption(args, 'match', 0) : undefined, league: args.options.get('league'),
+});
+const controller = new AbortController();
+process.once('SIGINT', () => controller.abort());
+process.once('SIGTERM', () => controller.abort());
+
+const line = (p: ReplayProgress) => {
+  const t = p.totals;
+  const clock = p.matchTime === null ? 'PRE' : formatGameClock(p.matchTime);
+  return `[${clock} ${p.score}] ${p.sent}/${p.total} messages · offers ${t.offers} · events ${t.events} · firings ${t.firings} · deliveries ${t.deliveries} · suppressions ${t.suppressions}${t.duplicates ? ` · duplicates ${t.duplicates}` : ''}`;
+};
+let lastPrint = 0;
+const onProgress = (p: ReplayProgress) => {
+  const now = Date.now();
+  if (args.flags.has('quiet')) return;
+  if (speed === 0 || now - lastPrint >= 5000 || p.sent === p.total) {
+    lastPrint = now;
+    console.log(`replay ${feed.header.name} → match ${match.id}: ${line(p)}`);
+  }
+};
+
+console.log(`replaying ${feed.header.name} (${feed.messages.length} messages) into match ${match.id} ${match.name} at ${client.base}, speed ${speed === 0 ? 'max' : `${speed}x`}${args.flags.has('loop') ? ', looping' : ''}`);
+const loop = args.flags.has('loop');
+for (let pass = 1; !controller.signal.aborted; pass += 1) {
+  try {
+    if (loop) {
+      const { deleted } = await client.reset(match.id);
+      console.log(`pass ${pass}: cleared match ${match.id}'s feed (${deleted} rows)`);
+    }
+    const done = await replayFeed({ client, matchId: match.id, feed, speed, signal: controller.signal, onProgress, batchSize: numberOption(args, 'batch', 200) });
+    console.log(`done: ${line(done)}`);
+  } catch (error) {
+    if (!loop) throw error;
+    // A looping replay outlives an upstream restart: it starts the pass again.
+    console.error(`pass ${pass} failed (${(error as Error).message}); starting again in 5 s`);
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+  }
+  if (!loop) break;
+}

@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import { DEFAULT_PROVIDER_ID, routes } from '@odds/protocol';
+import { providerLists, providerSegments } from '../contacts/audiences';
+import {
+  contactRow, deleteContact, getContact, insertContact, listContacts, toggleContactActive, updateContact,
+} from '../contacts/contacts';
+import { contactValues, providerOrNotFound } from '../contacts/rules';
+import type { Db } from '../db/client';
+import { Errors } from '../errors';
+import { implement } from '../http/implement';
+
+/** Contacts (delivery targets) and the audiences they can target: the /contacts screens. */
+export async function contactRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  implement(app, routes.contacts, async ({ query }) => listContacts(db, {
+    providerId: query.provider ?? DEFAULT_PROVIDER_ID,
+    // Sport narrows the list only when asked: a contact saved for another sport stays visible.
+    ...(query.sport !== undefined && { sportId: query.sport }),
+    ...(query.start !== undefined && { start: query.start }),
+    ...(query.limit !== undefined && { limit: query.limit }),
+    ...((query.sort ?? query.order_by) !== undefined && { sort: query.sort ?? query.order_by }),
+    ...(query.order_dir !== undefined && { order_dir: query.order_dir }),
+  }));
+
+  implement(app, routes.contact, async ({ params }) => {
+    const contact = await getContact(db, params.contactId);
+    if (!contact) throw new Errors.NotFound('Contact', params.contactId);
+    return contact;
+  });
+
+  implement(app, routes.contactCreate, async ({ query, body }) => {
+    const provider = await providerOrNotFound(db, query.provider ?? DEFAULT_PROVIDER_ID);
+    return insertContact(db, await contactValues(db, provider, body));
+  });
+
+  // The whole record replaces the stored one; the contact stays with its provider.
+  implement(app, routes.contactUpdate, async ({ params, body }) => {
+    const existing = await contactRow(db, params.contactId);
+    if (!existing) throw new Errors.NotFound('Contact', params.contactId);
+    const provider = await providerOrNotFound(db, existing.providerId);
+    return updateContact(db, existing.id, await contactValues(db, provider, body));
+  });
+
+  implement(app, routes.contactDelete, async ({ params }) => {
+    if (!(await deleteContact(db, params.contactId))) throw new Errors.NotFound('Contact', params.contactId);
+    return { success: true };
+  });
+
+  implement(app, routes.contactToggleActive, async ({ params }) => {
+    const contact = await toggleContactActive(db, params.contactId);
+    if (!contact) throw new Errors.NotFound('Contact', params.contactId);
+    return contact;
+  });
+
+  // Segments the contact's provider offers; a provider in the query must be the contact's own.
+  implement(app, routes.segments, async ({ params, query }) => {
+    const contact = await contactRow(db, params.contactId);
+    if (!contact) throw new Errors.NotFound('Contact', params.contactId);
+    if (query.provider !== undefined && query.provider !== contact.providerId) {
+      throw new Errors.BadRequest(`Contact ${contact.id} belongs to provider ${contact.providerId}, not ${query.provider}.`);
+    }
+    return providerSegments(db, contact.providerId);
+  });
+
+  implement(app, routes.lists, async ({ query }) => {
+    const provider = await providerOrNotFound(db, query.provider ?? DEFAULT_PROVIDER_ID);
+    return providerLists(db, provider.id);
+  });
+}

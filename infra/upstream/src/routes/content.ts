@@ -1,0 +1,61 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { DEFAULT_PROVIDER_ID, DEFAULT_SPORT_ID, routes } from '@odds/protocol';
+import { compileRequest, parseContent } from '../content/compiler';
+import { FORM_LIMITS, readContentForm } from '../content/images';
+import { createItem, deleteItems, toggleItem, updateItem } from '../content/item-writes';
+import { getContentItem, listContents } from '../content/items';
+import { contentOptions } from '../content/options';
+import type { Db } from '../db/client';
+import { contentCategories, images } from '../db/schema';
+import { Errors } from '../errors';
+import { implement } from '../http/implement';
+
+/** The content (cms) service: content items, their images, categories and the compilers (SPEC §7 Content). */
+export async function contentRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  // Registered here, not on the app: only the content create takes multipart bodies.
+  await app.register(multipart, { limits: FORM_LIMITS });
+
+  implement(app, routes.contentCategories, async () => {
+    const results = await db.select().from(contentCategories).orderBy(contentCategories.id);
+    return { results, total: results.length, limit: Math.max(results.length, 1) };
+  });
+
+  implement(app, routes.contents, async ({ query }) => listContents(db, query));
+
+  implement(app, routes.contentItem, async ({ params }) => getContentItem(db, params.id));
+
+  implement(app, routes.contentCreate, async ({ query, request }) => {
+    const { input, image } = await readContentForm(request);
+    return createItem(db, input, query.provider ?? DEFAULT_PROVIDER_ID, query.sport ?? DEFAULT_SPORT_ID, image);
+  });
+
+  implement(app, routes.contentUpdate, async ({ params, body }) => updateItem(db, params.id, body));
+
+  implement(app, routes.contentDelete, async ({ params, query }) => {
+    const deleted = await deleteItems(db, [params.id, ...(query.ids ?? [])]);
+    return { success: true, deleted };
+  });
+
+  implement(app, routes.contentParse, async ({ body }) => parseContent(db, body));
+
+  implement(app, routes.contentAutoToggle, async ({ params }) => toggleItem(db, params.id, 'autoBuild'));
+
+  implement(app, routes.contentActiveToggle, async ({ params }) => toggleItem(db, params.id, 'deliver'));
+
+  implement(app, routes.contentCompiler, async ({ body }) => compileRequest(db, body));
+
+  implement(app, routes.contentOptions, async ({ body }) => contentOptions(db, body));
+
+  implement(app, routes.contentImage, async ({ params, reply }) => {
+    const [image] = await db.select().from(images).where(eq(images.id, params.imageId));
+    if (!image) throw new Errors.NotFound('Image', params.imageId);
+    // Only sniffed PNG, JPEG, GIF or WebP are stored; nosniff and a closed CSP keep it an image.
+    reply.header('content-type', image.mimeType)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'")
+      .header('cache-control', 'private, max-age=86400');
+    return image.bytes;
+  });
+}

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { routes } from '@odds/protocol';
+import type { Db } from '../db/client';
+import { matches } from '../db/schema';
+import { engineFor } from '../engine/engine';
+import { csvHeader, csvRow } from '../engine/read/csv';
+import { allDeliveries, listDeliveries } from '../engine/read/deliveries';
+import { Errors } from '../errors';
+import { implement } from '../http/implement';
+
+function checkDates(from?: string, to?: string): void {
+  for (const [name, value] of [['from_date', from], ['to_date', to]] as const) {
+    if (value && Number.isNaN(Date.parse(`${value}T00:00:00Z`))) throw new Errors.BadRequest(`${name} '${value}' is not a date.`);
+  }
+  if (from && to && from > to) throw new Errors.BadRequest(`from_date ${from} is after to_date ${to}.`);
+}
+
+/** Deliveries: the Reports screen (and its CSV export), a match's Delivery tab, and the stats refresh. */
+export async function deliveryRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  implement(app, routes.deliveries, async ({ params, query }) => {
+    checkDates(query.from_date, query.to_date);
+    return listDeliveries(db, { providerId: params.p, sportId: params.s, channel: query.channel, fromDate: query.from_date, toDate: query.to_date }, query);
+  });
+
+  implement(app, routes.deliveriesCsv, async ({ params, query, reply }) => {
+    checkDates(query.from_date, query.to_date);
+    const filter = { providerId: params.p, sportId: params.s, channel: query.channel, fromDate: query.from_date, toDate: query.to_date };
+    let csv = csvHeader();
+    for await (const page of allDeliveries(db, filter, query.sort)) for (const delivery of page) csv += csvRow(delivery);
+    const span = [query.from_date, query.to_date].filter(Boolean).join('_to_');
+    reply.type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="deliveries-${params.p}-${params.s}${span ? `-${span}` : ''}.csv"`);
+    return csv;
+  });
+
+  implement(app, routes.matchDeliveries, async ({ params, query }) => {
+    const [match] = await db.select({ id: matches.id }).from(matches).where(eq(matches.id, params.matchId));
+    if (!match) throw new Errors.NotFound('Match', params.matchId);
+    return listDeliveries(db, { matchId: params.matchId, marketId: query.market_id }, { ...query, sort: query.sort ?? query.order_by });
+  });
+
+  implement(app, routes.deliveryStats, async ({ params }) => engineFor(db).refreshStats(params.logId));
+}

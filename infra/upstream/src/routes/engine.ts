@@ -1,0 +1,59 @@
+import type { ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { routes, type ChangeNotice } from '@odds/protocol';
+import type { Db } from '../db/client';
+import { closeEngine, engineFor } from '../engine/engine';
+import { matchFeedEvents, matchLiveState, matchSuppressions } from '../engine/read/match';
+import { implement } from '../http/implement';
+
+/** Comment line that keeps idle proxies from closing a change stream. */
+const HEARTBEAT_MS = 15_000;
+
+/** The live engine's calls: ingest, reset, backtest, the change stream, and a match's live state, events and suppressions. */
+export async function engineRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  const engine = engineFor(db);
+  const streams = new Set<ServerResponse>();
+  // Open change streams would keep the server from closing; end them first, then finish sends.
+  app.addHook('preClose', async () => {
+    for (const stream of streams) stream.end();
+  });
+  app.addHook('onClose', async () => closeEngine(db));
+
+  implement(app, routes.ingest, async ({ params, body }) => engine.ingest(params.matchId, body.messages));
+
+  implement(app, routes.engineReset, async ({ params }) => ({ success: true, deleted: await engine.reset(params.matchId) }));
+
+  implement(app, routes.backtest, async ({ body }) => engine.backtest(body));
+
+  implement(app, routes.matchLiveState, async ({ params }) => matchLiveState(db, params.matchId));
+
+  implement(app, routes.matchFeedEvents, async ({ params, query }) => matchFeedEvents(db, params.matchId, query));
+
+  implement(app, routes.matchSuppressions, async ({ params, query }) => matchSuppressions(db, params.matchId, query));
+
+  implement(app, routes.changes, async ({ query, request, reply }) => {
+    reply.hijack();
+    const stream = reply.raw;
+    stream.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no',
+    });
+    stream.write('retry: 2000\n: connected\n\n');
+    const send = (notice: ChangeNotice) => {
+      if (query.match_id === undefined || notice.match_id === query.match_id) {
+        stream.write(`id: ${notice.seq}\nevent: change\ndata: ${JSON.stringify(notice)}\n\n`);
+      }
+    };
+    const lastSeen = Number(request.headers['last-event-id']);
+    if (Number.isInteger(lastSeen) && lastSeen > 0) for (const notice of engine.bus.since(lastSeen)) send(notice);
+    const unsubscribe = engine.bus.subscribe(send);
+    const heartbeat = setInterval(() => stream.write(': ping\n\n'), HEARTBEAT_MS);
+    streams.add(stream);
+    stream.on('close', () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+      streams.delete(stream);
+    });
+    // The stream was hijacked: Fastify sends nothing more.
+    return undefined as unknown as ChangeNotice;
+  });
+}

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import { routes } from '@odds/protocol';
+import { TEAM_TAGS } from '../content/tags';
+import type { Db } from '../db/client';
+import { apex } from '../events/apex';
+import { runStatsQuery } from '../events/queries';
+import { deleteStatEvents, listEventTypes, listStatEvents, matchStatEvents, saveStatEvents } from '../events/stat-events';
+import { implement } from '../http/implement';
+
+/** The event store's stat events and the statistics computed from results and events. */
+export async function eventRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  implement(app, routes.statEvents, async ({ query }) => listStatEvents(db, query));
+
+  implement(app, routes.matchStatEvents, async ({ params }) => matchStatEvents(db, params.matchId));
+
+  implement(app, routes.statEventsSave, async ({ body }) => saveStatEvents(db, body.events));
+
+  implement(app, routes.statEventsDelete, async ({ query }) => ({ success: true, deleted: await deleteStatEvents(db, query.event_ids) }));
+
+  implement(app, routes.eventTypes, async () => listEventTypes(db));
+
+  implement(app, routes.eventTags, async () => ({ results: TEAM_TAGS, total: TEAM_TAGS.length, limit: TEAM_TAGS.length }));
+
+  implement(app, routes.statsQuery, async ({ params, body }) => ({ results: await runStatsQuery(db, params.s, body.query, body.params) }));
+
+  implement(app, routes.apex, async ({ params, query }) =>
+    apex(db, { sportId: params.s, leagueId: params.leagueId, teamId: params.teamId, side: query.side, ...(query.outcome !== undefined && { outcome: query.outcome }), marketId: query.market_id }));
+}

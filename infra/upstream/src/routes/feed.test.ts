@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CompilerReply, ListReply, Match, Offer } from '@odds/protocol';
+import { createTestUpstream, type TestUpstream } from '../testing';
+
+let upstream: TestUpstream;
+let headers: Record<string, string>;
+let final: Match;
+let resultMarket: number;
+
+const get = (url: string) => upstream.app.inject({ method: 'GET', url, headers });
+
+beforeAll(async () => {
+  upstream = await createTestUpstream();
+  headers = { authorization: `Token ${await upstream.login()}` };
+  [final] = (await get('/api/1/1/1/matches?q=Argentina - France&date=2022-12-18')).json<ListReply<Match>>().results as [Match];
+  resultMarket = (await get('/api/1/1/1/markets?limit=100')).json<ListReply<{ id: number; type: { id: number } }>>().results.find((m) => m.type.id === 1)!.id;
+});
+afterAll(() => upstream.close());
+
+// The engine demo seeder played the 2022 final through the engine: 528 offers of three markets.
+describe('GET /api/1/match/{matchId}/feed', () => {
+  it("lists the match's offers newest first, each with its raw message", async () => {
+    const body = (await get(`/api/1/match/${final.id}/feed`)).json<ListReply<Offer>>();
+    expect(body.total).toBe(528);
+    expect(body.limit).toBe(1000);
+    const times = body.results.map((o) => o.raw as { sent_at: string }).map((r) => r.sent_at);
+    expect([...times].sort().reverse()).toEqual(times);
+    const kickOff = body.results.find((o) => o.match_time === 0 && o.market_id === resultMarket)!;
+    expect(kickOff).toMatchObject({
+      match_id: final.id, market: { id: resultMarket, name: 'Match Result' }, score: 'H0-A0', prematch: false, sub_node: null, leaf_node: null,
+      outcome_map: { home: expect.any(Number), draw: expect.any(Number), away: expect.any(Number) },
+      odds: [{ label: '1', line: null, odds: expect.any(Number) }, { label: 'X', line: null, odds: expect.any(Number) }, { label: '2', line: null, odds: expect.any(Number) }],
+      raw: { type: 'offer', market_id: resultMarket, match_time: 0, sent_at: '2022-12-18T15:00:00.000Z', period: 1, suspended: false },
+    });
+    expect(['TRIGGERED', 'SKIPPED']).toContain(kickOff.status);
+  });
+
+  it('filters by market and pages', async () => {
+    const page = (await get(`/api/1/match/${final.id}/feed?market_id=${resultMarket}&start=10&limit=5`)).json<ListReply<Offer>>();
+    expect(page.results).toHaveLength(5);
+    expect(page.results.every((o) => o.market_id === resultMarket)).toBe(true);
+    expect(page.total).toBeLessThan(528);
+  });
+
+  it('answers 404 for an unknown match and 400 for an unknown sort', async () => {
+    expect((await get('/api/1/match/999999/feed')).json()).toMatchObject({ statusCode: 404, message: 'Match 999999 not found' });
+    const reply = await get(`/api/1/match/${final.id}/feed?order_by=colour`);
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json().message).toMatch(/^Cannot sort by 'colour'/);
+  });
+});
+
+describe('GET /api/1/offers/{matchId}', () => {
+  it("lists one market's offers oldest first, and only newer ones after after_id", async () => {
+    const all = (await get(`/api/1/offers/${final.id}?market_id=${resultMarket}`)).json<ListReply<Offer>>();
+    expect(all.results[0]).toMatchObject({ prematch: true, score: 'PRE', match_time: null });
+    expect(all.results.every((o) => o.market_id === resultMarket && o.raw === undefined)).toBe(true);
+    const after = all.results.at(-3)!.id;
+    expect((await get(`/api/1/offers/${final.id}?market_id=${resultMarket}&after_id=${after}`)).json<ListReply<Offer>>().results.map((o) => o.id))
+      .toEqual(all.results.slice(-2).map((o) => o.id));
+  });
+
+  it('needs the market', async () => {
+    const reply = await get(`/api/1/offers/${final.id}`);
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json().message).toBe("query must have required property 'market_id'");
+  });
+});
+
+describe('GET /api/1/offer/{offerId}', () => {
+  it('gives a triggered offer with the contacts it went to and its delivery log', async () => {
+    const delivered = (await get(`/api/1/match/${final.id}/feed`)).json<ListReply<Offer>>().results.find((o) => o.contact_names.length > 0)!;
+    const offer = (await get(`/api/1/offer/${delivered.id}`)).json<Offer>();
+    expect(offer).toEqual(delivered);
+    expect(offer.status).toBe('TRIGGERED');
+    // The log's content is what the channel sent: the compiled title, body and cta that the content had.
+    const { subject, body, cta, content } = offer.delivery!.log;
+    expect(content).toBe([subject, body, cta].filter(Boolean).join('\n'));
+  });
+
+  it('answers 404 for an unknown offer', async () => {
+    expect((await get('/api/1/offer/999999')).json()).toMatchObject({ statusCode: 404, message: 'Offer 999999 not found' });
+  });
+});
+
+describe('GET /api/1/match/offer/{offerId}/compiler', () => {
+  it("compiles the match content the engine would choose for the offer, with the offer's odds", async () => {
+    const offers = (await get(`/api/1/offers/${final.id}?market_id=${resultMarket}`)).json<ListReply<Offer>>().results;
+    const pre = offers[0]!;
+    const reply = (await get(`/api/1/match/offer/${pre.id}/compiler`)).json<CompilerReply>();
+    expect(reply.odds).toEqual(pre.odds);
+    const title = reply.results.find((r) => r.content_type === 'title' && r.content.startsWith('World Cup final'));
+    expect(title?.content).toBe('World Cup final: Argentina v France');
+    const cta = reply.results.find((r) => r.content_type === 'cta' && r.link_target === 'home');
+    expect(cta?.content).toBe(`Back Argentina at ${(pre.outcome_map.home! / 1000).toFixed(2)}`);
+  });
+
+  it('answers 404 for an unknown offer', async () => {
+    expect((await get('/api/1/match/offer/999999/compiler')).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,35 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { routes } from '@odds/protocol';
+import type { Db } from '../db/client';
+import { matches } from '../db/schema';
+import { compileOffer } from '../engine/read/compiler';
+import { getOffer, matchFeed, matchOffers } from '../engine/read/offers';
+import { Errors } from '../errors';
+import { implement } from '../http/implement';
+
+async function assertMatch(db: Db, matchId: number): Promise<void> {
+  const [match] = await db.select({ id: matches.id }).from(matches).where(eq(matches.id, matchId));
+  if (!match) throw new Errors.NotFound('Match', matchId);
+}
+
+/** A match's offers as the Feed and Graph tabs read them, one offer, and its compiled preview. */
+export async function feedRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  implement(app, routes.matchFeed, async ({ params, query }) => {
+    await assertMatch(db, params.matchId);
+    return matchFeed(db, params.matchId, query);
+  });
+
+  implement(app, routes.matchOffers, async ({ params, query }) => {
+    await assertMatch(db, params.matchId);
+    return matchOffers(db, params.matchId, query.market_id, query.after_id);
+  });
+
+  implement(app, routes.offer, async ({ params }) => {
+    const offer = await getOffer(db, params.offerId);
+    if (!offer) throw new Errors.NotFound('Offer', params.offerId);
+    return offer;
+  });
+
+  implement(app, routes.offerCompiler, async ({ params }) => compileOffer(db, params.offerId));
+}

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import { routes } from '@odds/protocol';
+import { getLeague } from '../catalog/leagues';
+import { connectTeams, getTeam, listTeams, saveShortName, seasonTeams, teamConnectSearch } from '../catalog/teams';
+import type { Db } from '../db/client';
+import { Errors } from '../errors';
+import { implement } from '../http/implement';
+
+/** The Teams screen: lists, short names and connecting teams across providers. */
+export async function teamRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  implement(app, routes.teams, async ({ query }) => listTeams(db, query));
+
+  implement(app, routes.leagueTeams, async ({ params, query }) => {
+    if (!(await getLeague(db, params.leagueId))) throw new Errors.NotFound('League', params.leagueId);
+    return listTeams(db, query, params.leagueId);
+  });
+
+  implement(app, routes.seasonTeams, async ({ params }) => seasonTeams(db, params.seasonId));
+
+  implement(app, routes.team, async ({ params }) => getTeam(db, params.teamId));
+
+  implement(app, routes.teamShortNameSave, async ({ params, body }) => saveShortName(db, params.teamId, body.value));
+
+  implement(app, routes.teamConnectSearch, async ({ params, query }) => teamConnectSearch(db, params.from, query));
+
+  implement(app, routes.teamConnect, async ({ params }) => {
+    await db.transaction((tx) => connectTeams(tx, params.from, params.to));
+    return { success: true, id: params.to };
+  });
+}

@@ -1,0 +1,161 @@
+/**
+ * What the live engine takes and tells: ingestion results, suppressions (a threshold or delivery
+ * that was held back, and why), match events, the live state of a match, change notices (the
+ * change stream the relay subscribes to) and backtests.
+ */
+import { Type, type Static } from 'typebox';
+import { Id, LineOption, NamedRef, Nullable, Odds, Timestamp } from '../common';
+import { FeedEventKind, FeedMessage } from '../feed';
+import { LiveTopic } from '../live';
+import { Channel } from './channel';
+import { LanguageCode } from './language';
+import { MarketMeta } from './market';
+import { ScoreNodeName } from './score';
+import { RangeThresholds, RelativeThresholds, ValueThresholds } from './thresholds';
+
+/** Body of the ingest call: feed messages of one match, applied in order. */
+export const IngestRequest = Type.Object({ messages: Type.Array(FeedMessage, { minItems: 1, maxItems: 1000 }) });
+export type IngestRequest = Static<typeof IngestRequest>;
+
+/** What one ingest call did. Duplicates (a source id already stored) are counted, not applied. */
+export const IngestReply = Type.Object({
+  accepted: Type.Integer({ minimum: 0 }),
+  duplicates: Type.Integer({ minimum: 0 }),
+  /** Offers older than one already evaluated for their market: stored for history, not evaluated. */
+  stale: Type.Integer({ minimum: 0 }),
+  offers: Type.Integer({ minimum: 0 }),
+  events: Type.Integer({ minimum: 0 }),
+  firings: Type.Integer({ minimum: 0 }),
+  deliveries: Type.Integer({ minimum: 0 }),
+  suppressions: Type.Integer({ minimum: 0 }),
+});
+export type IngestReply = Static<typeof IngestReply>;
+
+/**
+ * Why something was held back. Market bounds (no contact): OUTSIDE_MINUTES (before first_minute
+ * or after last_minute), SEND_DELAY (within send_delay_minutes of the last goal), MAX_THRESHOLD
+ * (the market fired max_threshold times in the match), MIN_INTERVAL (the same threshold fired less
+ * than pass_threshold_timeout seconds ago), MARKET_ODDS_BOUNDS (odds outside the market's
+ * {outcome}_min..{outcome}_max). Per contact: NO_CONTENT (no match content for its channel and
+ * languages) and the rate limits RATE_LIMIT_MINUTES, MAX_MARKET_MATCH, MAX_MATCH,
+ * MARKET_PERIOD_CAP, PERIOD_CAP.
+ */
+export const SUPPRESSION_REASONS = [
+  'OUTSIDE_MINUTES', 'SEND_DELAY', 'MAX_THRESHOLD', 'MIN_INTERVAL', 'MARKET_ODDS_BOUNDS',
+  'NO_CONTENT', 'RATE_LIMIT_MINUTES', 'MAX_MARKET_MATCH', 'MAX_MATCH', 'MARKET_PERIOD_CAP', 'PERIOD_CAP',
+] as const;
+export const SuppressionReason = Type.Enum(SUPPRESSION_REASONS);
+export type SuppressionReason = Static<typeof SuppressionReason>;
+
+export const Suppression = Type.Object({
+  id: Id,
+  match_id: Id,
+  offer_id: Nullable(Id),
+  market: NamedRef,
+  threshold_set_id: Nullable(Id),
+  /** The outcome whose threshold was held back; null for a contact's suppression of a whole firing. */
+  outcome: Nullable(Type.String()),
+  contact: Nullable(NamedRef),
+  reason: SuppressionReason,
+  /** The limit in the operator's words, e.g. 'max 2 pushes per match reached (2 sent)'. */
+  detail: Type.String(),
+  match_time: Nullable(Type.Integer({ minimum: 0 })),
+  created_at: Timestamp,
+});
+export type Suppression = Static<typeof Suppression>;
+
+/** A match event of the feed (goals, periods, suspensions), oldest first. */
+export const MatchFeedEvent = Type.Object({
+  id: Id,
+  match_id: Id,
+  kind: FeedEventKind,
+  side: Nullable(Type.Enum(['home', 'away'])),
+  period: Nullable(Type.Integer({ minimum: 0 })),
+  match_time: Nullable(Type.Integer({ minimum: 0 })),
+  score: Nullable(ScoreNodeName),
+  market_id: Nullable(Id),
+  suspended: Nullable(Type.Boolean()),
+  sent_at: Timestamp,
+  raw: Type.Optional(Type.Unknown()),
+});
+export type MatchFeedEvent = Static<typeof MatchFeedEvent>;
+
+/**
+ * A match as its feed left it: PRE (nothing in play yet), LIVE (kicked off), ENDED (match end
+ * received). `suspended` is the whole match; `suspended_market_ids` single markets.
+ */
+export const LiveStatus = Type.Enum(['PRE', 'LIVE', 'ENDED']);
+export type LiveStatus = Static<typeof LiveStatus>;
+export const MatchLiveState = Type.Object({
+  match_id: Id,
+  status: LiveStatus,
+  period: Type.Integer({ minimum: 0 }),
+  score: ScoreNodeName,
+  match_time: Nullable(Type.Integer({ minimum: 0 })),
+  suspended: Type.Boolean(),
+  suspended_market_ids: Type.Array(Id),
+  kicked_off_at: Nullable(Timestamp),
+  last_message_at: Nullable(Timestamp),
+});
+export type MatchLiveState = Static<typeof MatchLiveState>;
+
+/**
+ * One message of the change stream (`GET /api/1/changes`, server-sent events named `change`, the
+ * SSE id being `seq`): what changed in a match, so a subscriber fetches it at once instead of at
+ * its next poll. `reset` says the match's feed was cleared (a looping demo replay starts over).
+ */
+export const ChangeNotice = Type.Object({
+  seq: Type.Integer({ minimum: 1 }),
+  match_id: Id,
+  topics: Type.Array(LiveTopic),
+  offer_ids: Type.Array(Id),
+  delivery_ids: Type.Array(Id),
+  event_ids: Type.Array(Id),
+  reset: Type.Boolean(),
+  at: Timestamp,
+});
+export type ChangeNotice = Static<typeof ChangeNotice>;
+
+const setFields = {
+  market_id: Id,
+  contact_id: Type.Optional(Nullable(Id)),
+  line: Type.Optional(Nullable(LineOption)),
+};
+
+/** A threshold set to try, shaped as the threshold editor saves one. */
+export const BacktestThresholdSet = Type.Union([
+  Type.Object({ ...setFields, type: Type.Literal('VALUE'), thresholds: ValueThresholds }),
+  Type.Object({ ...setFields, type: Type.Literal('RANGE'), thresholds: RangeThresholds }),
+  Type.Object({ ...setFields, type: Type.Literal('RELATIVE'), thresholds: RelativeThresholds }),
+]);
+export type BacktestThresholdSet = Static<typeof BacktestThresholdSet>;
+
+/**
+ * Body of a backtest: a saved threshold set (`threshold_set_id`) or one to try (`threshold_set`),
+ * run against the match's stored offers, or against a recorded feed under infra/feeds/ (`feed`,
+ * its name without .jsonl). The match's audience, content and market settings apply;
+ * `market_meta` tries other settings. Nothing is stored or delivered.
+ */
+export const BacktestRequest = Type.Object({
+  match_id: Id,
+  threshold_set_id: Type.Optional(Id),
+  threshold_set: Type.Optional(BacktestThresholdSet),
+  feed: Type.Optional(Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,99}$' })),
+  market_meta: Type.Optional(MarketMeta),
+});
+export type BacktestRequest = Static<typeof BacktestRequest>;
+
+const When = { at: Timestamp, match_time: Nullable(Type.Integer({ minimum: 0 })), score: ScoreNodeName };
+
+export const BacktestReply = Type.Object({
+  offers: Type.Integer({ minimum: 0 }),
+  firings: Type.Array(Type.Object({ ...When, outcomes: Type.Array(Type.String()), odds: Type.Record(Type.String(), Odds) })),
+  deliveries: Type.Array(Type.Object({
+    ...When, contact: NamedRef, channel: Channel, language: LanguageCode,
+    subject: Nullable(Type.String()), body: Nullable(Type.String()),
+  })),
+  suppressions: Type.Array(Type.Object({
+    ...When, reason: SuppressionReason, detail: Type.String(), outcome: Nullable(Type.String()), contact: Nullable(NamedRef),
+  })),
+});
+export type BacktestReply = Static<typeof BacktestReply>;

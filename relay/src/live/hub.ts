@@ -1,0 +1,216 @@
+import {
+  LIVE_TOPICS, liveRequestError,
+  type LiveAck, type LiveTopic, type ResyncRequest, type SnapshotPayload, type StatusPayload, type WatchRequest,
+} from '@odds/protocol';
+import type { FastifyBaseLogger } from 'fastify';
+import type { RelayMetrics } from '../metrics';
+import type { UpstreamClient } from '../upstream';
+import type { PushPayload, RoomBroadcaster } from './broadcast';
+import { WatcherTokens, type PollCredentials } from './credentials';
+import type { Leases } from './lease';
+import type { PollSchedule } from './poller';
+import type { PresenceBoard } from './presence';
+import { RATE_LIMITED, TokenBucket, type RateLimits } from './rate-limit';
+import { MatchRooms, type LiveConnection } from './rooms';
+import type { LiveStore } from './store';
+
+export type { LiveConnection } from './rooms';
+
+export interface LiveHubOptions {
+  store: LiveStore;
+  leases: Leases;
+  presence: PresenceBoard;
+  broadcaster: RoomBroadcaster;
+  upstream: UpstreamClient;
+  /** How polls authenticate; the watchers' own tokens when not given. */
+  credentials?: PollCredentials;
+  schedule: PollSchedule;
+  rateLimits: RateLimits;
+  metrics: RelayMetrics;
+  log: FastifyBaseLogger;
+  /** How long a match keeps its pollers after its last watcher leaves (a reload, a flaky network). */
+  graceMs: number;
+  /** How long a watch waits for a new match's first poll before answering with what is there. */
+  primeTimeoutMs: number;
+  /** Matches one connection may watch at once. */
+  maxWatches: number;
+  /** How often presence is rewritten and re-read (other instances' viewers, crashed instances). */
+  presenceRefreshMs: number;
+  /** Told how many matches this instance polls whenever that changes (the change stream is held while it is above 0). */
+  onPolling?(count: number): void;
+}
+
+interface Watcher {
+  conn: LiveConnection;
+  watching: Set<number>;
+  watchLimit: TokenBucket;
+  resyncLimit: TokenBucket;
+}
+
+const UNAVAILABLE = 'Live updates are unavailable: the back-office services cannot be reached';
+
+/**
+ * The live requests of one relay instance's connections, whichever the transport: watch (checked,
+ * then a snapshot per topic), unwatch, and resync (the missed deltas, or a fresh snapshot), each
+ * validated against protocol's schemas and rate-limited per connection. Rooms and pollers are
+ * MatchRooms' business.
+ */
+export class LiveHub {
+  readonly credentials: PollCredentials;
+  private readonly watchers = new Map<string, Watcher>();
+  private readonly rooms: MatchRooms;
+
+  constructor(private readonly options: LiveHubOptions) {
+    this.credentials = options.credentials ?? new WatcherTokens((matchId) => this.rooms.tokensOf(matchId));
+    this.rooms = new MatchRooms({ ...options, credentials: this.credentials });
+  }
+
+  connected(conn: LiveConnection): void {
+    const { rateLimits } = this.options;
+    this.watchers.set(conn.id, {
+      conn,
+      watching: new Set(),
+      watchLimit: new TokenBucket(rateLimits.watch.capacity, rateLimits.watch.perSecond),
+      resyncLimit: new TokenBucket(rateLimits.resync.capacity, rateLimits.resync.perSecond),
+    });
+    this.options.metrics.connectedSockets.inc({ transport: conn.transport });
+  }
+
+  disconnected(conn: LiveConnection): void {
+    const watcher = this.watchers.get(conn.id);
+    if (!watcher) return;
+    this.watchers.delete(conn.id);
+    this.options.metrics.connectedSockets.dec({ transport: conn.transport });
+    for (const matchId of watcher.watching) this.rooms.remove(matchId, conn);
+  }
+
+  async watch(conn: LiveConnection, request: unknown): Promise<LiveAck> {
+    const watcher = this.watchers.get(conn.id);
+    if (!watcher) return { ok: false, error: 'Not connected' };
+    const invalid = liveRequestError('watch', request);
+    if (invalid) return this.refuse('invalid', invalid);
+    if (!watcher.watchLimit.take()) return this.refuse('rate limited', RATE_LIMITED);
+    const { matchId } = request as WatchRequest;
+    const refused = await this.admit(watcher, matchId);
+    if (refused) return refused;
+    watcher.watching.add(matchId);
+    const poller = this.rooms.add(matchId, conn);
+    // Wait (briefly) for a new match's first poll, so the snapshot has data rather than nothing
+    // followed at once by a delta with everything.
+    if (poller) await timeout(poller.primed, this.options.primeTimeoutMs);
+    try {
+      await this.sendSnapshots(conn, matchId, LIVE_TOPICS, 'watch');
+      conn.send('status', (await this.options.store.status(matchId)) ?? unknownStatus(matchId));
+    } catch (error) {
+      this.log.warn({ err: error, matchId }, 'could not read the live state for a snapshot');
+      return { ok: false, error: UNAVAILABLE };
+    }
+    return { ok: true };
+  }
+
+  async unwatch(conn: LiveConnection, request: unknown): Promise<LiveAck> {
+    const watcher = this.watchers.get(conn.id);
+    if (!watcher) return { ok: false, error: 'Not connected' };
+    const invalid = liveRequestError('unwatch', request);
+    if (invalid) return this.refuse('invalid', invalid);
+    if (!watcher.watchLimit.take()) return this.refuse('rate limited', RATE_LIMITED);
+    const { matchId } = request as WatchRequest;
+    if (watcher.watching.delete(matchId)) this.rooms.remove(matchId, conn);
+    return { ok: true };
+  }
+
+  async resync(conn: LiveConnection, request: unknown): Promise<LiveAck> {
+    const watcher = this.watchers.get(conn.id);
+    if (!watcher) return { ok: false, error: 'Not connected' };
+    const invalid = liveRequestError('resync', request);
+    if (invalid) return this.refuse('invalid', invalid);
+    if (!watcher.resyncLimit.take()) return this.refuse('rate limited', RATE_LIMITED);
+    const { matchId, topic, sinceSeq } = request as ResyncRequest;
+    if (!watcher.watching.has(matchId)) {
+      // A client back after a reconnect resyncs instead of watching again: it is admitted as a
+      // watch would be, joins the room, and gets what it missed rather than snapshots.
+      const refused = await this.admit(watcher, matchId);
+      if (refused) return refused;
+      watcher.watching.add(matchId);
+      this.rooms.add(matchId, conn);
+    }
+    try {
+      const missed = await this.options.store.since(matchId, topic, sinceSeq);
+      if (missed.deltas) {
+        for (const delta of missed.deltas) conn.send('delta', { matchId, topic, ...delta } as PushPayload<'delta'>);
+        this.options.metrics.resyncs.inc({ served: missed.deltas.length ? 'deltas' : 'current' });
+      } else {
+        await this.sendSnapshots(conn, matchId, [topic], 'resync');
+        this.options.metrics.resyncs.inc({ served: 'snapshot' });
+      }
+    } catch (error) {
+      this.log.warn({ err: error, matchId }, 'could not read the live state for a resync');
+      return { ok: false, error: UNAVAILABLE };
+    }
+    return { ok: true };
+  }
+
+  /** The upstream announced a change in a match. */
+  changed(matchId: number, topics?: readonly LiveTopic[], reset = false): void {
+    this.rooms.changed(matchId, topics, reset);
+  }
+
+  pollAll(): void {
+    this.rooms.pollAll();
+  }
+
+  stats(): { rooms: number; polled: number; connections: number } {
+    return { ...this.rooms.stats(), connections: this.watchers.size };
+  }
+
+  async close(): Promise<void> {
+    await this.rooms.close();
+  }
+
+  private get log(): FastifyBaseLogger {
+    return this.options.log;
+  }
+
+  /** May this connection watch this match (one more match, and one its token may see)? The refusal, or null. */
+  private async admit(watcher: Watcher, matchId: number): Promise<LiveAck | null> {
+    if (!watcher.watching.has(matchId) && watcher.watching.size >= this.options.maxWatches) {
+      return this.refuse('too many watches', `A connection may watch at most ${this.options.maxWatches} matches at once`);
+    }
+    try {
+      const access = await this.options.upstream.matchAccess(watcher.conn.token, matchId);
+      if (!access.ok) return this.refuse(`match ${access.status}`, access.error);
+    } catch (error) {
+      this.log.warn({ err: error, matchId }, 'could not check match access');
+      return this.refuse('upstream unreachable', UNAVAILABLE);
+    }
+    // Gone while the upstream was asked.
+    if (!this.watchers.has(watcher.conn.id)) return { ok: false, error: 'Not connected' };
+    return null;
+  }
+
+  private refuse(reason: string, error: string): LiveAck {
+    this.options.metrics.refusals.inc({ reason });
+    return { ok: false, error };
+  }
+
+  private async sendSnapshots(conn: LiveConnection, matchId: number, topics: readonly LiveTopic[], reason: 'watch' | 'resync'): Promise<void> {
+    const states = await Promise.all(topics.map((topic) => this.options.store.snapshot(matchId, topic)));
+    topics.forEach((topic, i) => {
+      const { seq, records } = states[i]!;
+      conn.send('snapshot', { matchId, topic, seq, items: records, ...(reason === 'resync' && { fresh: true }) } as SnapshotPayload);
+      this.options.metrics.snapshotsSent.inc({ reason });
+    });
+  }
+}
+
+const unknownStatus = (matchId: number): StatusPayload => ({ matchId, upstream: 'ok', lastSuccessAt: null });
+
+function timeout(promise: Promise<unknown>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    void promise.finally(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}

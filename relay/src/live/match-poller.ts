@@ -1,0 +1,189 @@
+import { FEED_FETCH_LIMIT, LIVE_TOPICS, type DeltaPayload, type LiveTopic, type StatusPayload, type UpstreamState } from '@odds/protocol';
+import type { FastifyBaseLogger } from 'fastify';
+import type { RelayMetrics } from '../metrics';
+import { TokenRejected, type UpstreamClient } from '../upstream';
+import type { RoomBroadcaster } from './broadcast';
+import type { PollCredentials } from './credentials';
+import { isEmpty, RecordIndex, type LiveRecord } from './diff';
+import { TopicPoller, type PollSchedule } from './poller';
+import type { LiveStore } from './store';
+import { createFetchers, type LiveGet, type MatchFetchers } from './topics';
+
+export interface MatchPollerDeps {
+  store: LiveStore;
+  upstream: UpstreamClient;
+  credentials: PollCredentials;
+  schedule: PollSchedule;
+  broadcaster: RoomBroadcaster;
+  metrics: RelayMetrics;
+  log: FastifyBaseLogger;
+}
+
+const SEVERITY: Record<UpstreamState, number> = { ok: 0, degraded: 1, down: 2 };
+/** How often the stored status is refreshed (its lastSuccessAt) when its state has not changed. */
+const STATUS_REFRESH_MS = 5_000;
+/** How often a watched match's stored state is kept from expiring. */
+const RETAIN_EVERY_MS = 60_000;
+
+/**
+ * The pollers of one match on the instance that holds its lease: one per topic, each diffing what
+ * it fetched against the last committed state and pushing only what changed, as the next seq of
+ * its topic. Offers start after the first feed poll, which tells them the match's markets.
+ */
+export class MatchPoller {
+  private readonly fetchers: MatchFetchers;
+  private readonly pollers: Record<LiveTopic, TopicPoller>;
+  private readonly indexes = Object.fromEntries(LIVE_TOPICS.map((topic) => [topic, new RecordIndex()])) as Record<LiveTopic, RecordIndex>;
+  private readonly loaded = new Set<LiveTopic>();
+  private status: StatusPayload | null = null;
+  private statusWrittenAt = 0;
+  private retainedAt = 0;
+  private stopped = false;
+  readonly primed: Promise<void>;
+
+  constructor(readonly matchId: number, private readonly fence: number, private readonly deps: MatchPollerDeps, private readonly onFenced: () => void) {
+    this.fetchers = createFetchers(matchId, this.get, (topic, id) => this.indexes[topic].has(id));
+    const log = deps.log;
+    this.pollers = Object.fromEntries(LIVE_TOPICS.map((topic) => [
+      topic,
+      new TopicPoller(() => this.poll(topic), deps.schedule, (health, error) => {
+        if (error) log.warn({ matchId, topic, failures: health.failures, err: error }, 'poll failed');
+        void this.updateStatus();
+      }),
+    ])) as Record<LiveTopic, TopicPoller>;
+    this.primed = Promise.all(LIVE_TOPICS.map((topic) => this.pollers[topic].firstPoll)).then(() => undefined);
+  }
+
+  start(): void {
+    this.pollers.feed.start();
+    this.pollers.deliveries.start();
+    void this.pollers.feed.firstPoll.then(() => {
+      if (!this.stopped) this.pollers.offers.start();
+    });
+    this.deps.metrics.activePollers.inc({}, LIVE_TOPICS.length);
+  }
+
+  /** Poll now: the upstream announced a change (all topics when it did not say which). */
+  trigger(topics: readonly LiveTopic[] = LIVE_TOPICS): void {
+    for (const topic of topics) this.pollers[topic].trigger();
+  }
+
+  /** The upstream cleared the match's feed (a replay starting over): offers are read whole again. */
+  reset(): void {
+    this.fetchers.offers.refetchAll();
+    this.fetchers.feed.requestFull();
+    this.fetchers.deliveries.requestFull();
+    this.trigger();
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.deps.metrics.activePollers.dec({}, LIVE_TOPICS.length);
+    await Promise.all(LIVE_TOPICS.map((topic) => this.pollers[topic].stop()));
+  }
+
+  /** The upstream GET behind every fetch: a poll token, metrics, and one retry with another token after a 401. */
+  private readonly get: LiveGet = async (topic, path, etag) => {
+    const { credentials, upstream, metrics } = this.deps;
+    for (let attempt = 0; ; attempt++) {
+      const token = await credentials.token(this.matchId);
+      const started = performance.now();
+      try {
+        const response = await upstream.getLive(path, token, etag);
+        metrics.upstreamRequests.inc({ topic, status: response.status });
+        metrics.upstreamDuration.observe((performance.now() - started) / 1000, { topic });
+        return response;
+      } catch (error) {
+        const status = error instanceof TokenRejected ? 401 : ((error as { status?: number }).status ?? 'error');
+        metrics.upstreamRequests.inc({ topic, status });
+        if (error instanceof TokenRejected && attempt < 2) {
+          credentials.rejected(token);
+          continue;
+        }
+        throw error;
+      }
+    }
+  };
+
+  private async poll(topic: LiveTopic): Promise<void> {
+    const { store, broadcaster, metrics } = this.deps;
+    const index = this.indexes[topic];
+    const fetcher = this.fetchers[topic];
+    if (!this.loaded.has(topic)) {
+      // Start from the stored state, so a new poller (another instance taking over, or a restart
+      // within the retention time) sends only what changed since, under the next seq.
+      const state = await store.snapshot(this.matchId, topic);
+      index.load(state.records);
+      fetcher.load(state.records);
+      this.loaded.add(topic);
+    }
+    const marketsBefore = topic === 'feed' ? this.fetchers.offers.markets().length : 0;
+    const fetched = await fetcher.fetch();
+    if (this.stopped || !fetched) return this.keepAlive();
+    const change = index.diff(fetched.records, fetched.complete);
+    if (isEmpty(change)) {
+      fetched.seen();
+      return this.keepAlive();
+    }
+    const created = change.upserts.filter((record) => !index.has(record.id));
+    const seq = await store.commit(this.matchId, topic, this.fence, change);
+    if (seq === null) {
+      this.deps.log.warn({ matchId: this.matchId, topic }, 'another instance took this match over; stopping its pollers here');
+      this.onFenced();
+      return;
+    }
+    index.apply(change);
+    fetched.seen();
+    this.retainedAt = Date.now();
+    broadcaster.emit(this.matchId, 'delta', { matchId: this.matchId, topic, seq, upserts: change.upserts, removes: change.removes } as DeltaPayload);
+    metrics.deltasSent.inc({ topic });
+    if (change.upserts.length) metrics.deltaItems.inc({ topic, kind: 'upsert' }, change.upserts.length);
+    if (change.removes.length) metrics.deltaItems.inc({ topic, kind: 'remove' }, change.removes.length);
+    observeLatency(created, (seconds) => metrics.pushLatency.observe(seconds, { topic }));
+    if (topic === 'feed') {
+      // Feed events gone from a window that is not full were deleted, not aged out: the feed was
+      // cleared or rewritten, and offers (read incrementally) must be read whole to see it.
+      if (change.removes.length && fetched.records.length < FEED_FETCH_LIMIT) this.reset();
+      else if (this.fetchers.offers.markets().length > marketsBefore) this.pollers.offers.trigger();
+    }
+  }
+
+  private keepAlive(): void {
+    if (Date.now() - this.retainedAt < RETAIN_EVERY_MS) return;
+    this.retainedAt = Date.now();
+    this.deps.store.retain(this.matchId);
+  }
+
+  /** The match's status is its worst topic's; lastSuccessAt the oldest of the topics' last successes. */
+  private async updateStatus(): Promise<void> {
+    if (this.stopped) return;
+    let state: UpstreamState = 'ok';
+    let oldest: number | null = null;
+    for (const topic of LIVE_TOPICS) {
+      const health = this.pollers[topic].health;
+      if (SEVERITY[health.state] > SEVERITY[state]) state = health.state;
+      if (health.lastSuccessAt !== null) oldest = oldest === null ? health.lastSuccessAt : Math.min(oldest, health.lastSuccessAt);
+    }
+    const next: StatusPayload = { matchId: this.matchId, upstream: state, lastSuccessAt: oldest === null ? null : new Date(oldest).toISOString() };
+    const changed = this.status?.upstream !== state;
+    if (!changed && Date.now() - this.statusWrittenAt < STATUS_REFRESH_MS && this.deps.store.kind === 'redis') return;
+    this.status = next;
+    this.statusWrittenAt = Date.now();
+    try {
+      if (!(await this.deps.store.setStatus(this.matchId, this.fence, next))) return this.onFenced();
+    } catch (error) {
+      this.deps.log.warn({ err: error, matchId: this.matchId }, 'could not store the match status');
+    }
+    if (changed && !this.stopped) this.deps.broadcaster.emit(this.matchId, 'status', next);
+  }
+}
+
+/** Push latency of newly created records: from their created_at at the upstream to now. */
+function observeLatency(records: LiveRecord[], observe: (seconds: number) => void): void {
+  const now = Date.now();
+  for (const record of records) {
+    const createdAt = Date.parse((record as { created_at?: string }).created_at ?? '');
+    if (Number.isFinite(createdAt) && now >= createdAt) observe((now - createdAt) / 1000);
+  }
+}

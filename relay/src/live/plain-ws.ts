@@ -1,0 +1,138 @@
+import websocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import {
+  LIVE_WS_PATH, liveMessageError, SOCKET_AUTH_ERROR,
+  type LiveAck, type LiveClientMessage, type LiveServerMessage,
+} from '@odds/protocol';
+import type { RelayMetrics } from '../metrics';
+import type { CheckedSession, UpstreamClient } from '../upstream';
+import type { LiveConnection, LiveHub } from './hub';
+import type { WsRooms } from './ws-rooms';
+
+/** Close codes of `/live`: 4401 for a refused token (like HTTP 401), 1012 when the relay restarts. */
+export const WS_CLOSE = { unauthorized: 4401, restarting: 1012, tooSlow: 1008, unavailable: 1011 } as const;
+const AUTH_TIMEOUT_MS = 10_000;
+/** A client that stops reading gets cut off rather than growing the relay's memory. */
+const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
+
+const tokenFromHeader = (header: string | undefined) => /^(?:Token|Bearer)\s+(\S{20,200})$/i.exec(header?.trim() ?? '')?.[1] ?? null;
+
+/**
+ * `/live`: the watch/snapshot/delta protocol as JSON over a plain WebSocket, for dashboards and
+ * scripts without socket.io (protocol's live-envelope.ts). The token comes in the upgrade's
+ * Authorization header or, from browsers, in a first `auth` message; nothing else is accepted
+ * before it. Requests are validated, rate-limited and answered exactly as on socket.io.
+ */
+export async function registerPlainWs(app: FastifyInstance, deps: { upstream: UpstreamClient; hub: LiveHub; rooms: WsRooms; metrics: RelayMetrics }): Promise<Set<WebSocket>> {
+  const { upstream, hub, rooms, metrics } = deps;
+  const log = app.log.child({ module: 'relay:live-ws' });
+  const open = new Set<WebSocket>();
+  let sequence = 0;
+  await app.register(websocket, {
+    options: { maxPayload: 64 * 1024 },
+    // On shutdown, tell clients it is a restart (1012), so they reconnect to another instance.
+    preClose(done) {
+      for (const client of this.websocketServer.clients) client.close(WS_CLOSE.restarting, 'Relay restarting');
+      this.websocketServer.close();
+      done();
+    },
+  });
+
+  app.get(LIVE_WS_PATH, { websocket: true }, (socket, request) => {
+    open.add(socket);
+    const id = `ws:${++sequence}`;
+    let conn: LiveConnection | null = null;
+    let expiry: NodeJS.Timeout | null = null;
+    let authenticating: Promise<void> | null = null;
+    const sendMessage = (message: LiveServerMessage) => sendText(JSON.stringify(message));
+    const sendText = (text: string) => {
+      if (socket.readyState !== socket.OPEN) return;
+      if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+        log.warn({ id }, 'closing a /live connection that does not read its messages');
+        socket.close(WS_CLOSE.tooSlow, 'Too slow: messages are not being read');
+        return;
+      }
+      socket.send(text);
+    };
+    const member = { sendText };
+    const refuse = (reason: string) => {
+      metrics.refusals.inc({ reason });
+      sendMessage({ event: 'error', data: { message: SOCKET_AUTH_ERROR } });
+      socket.close(WS_CLOSE.unauthorized, SOCKET_AUTH_ERROR);
+    };
+
+    const authenticate = async (token: string | null) => {
+      let session: CheckedSession | null;
+      try {
+        session = token ? await upstream.checkToken(token) : null;
+      } catch (error) {
+        log.warn({ err: error }, 'token check failed: upstream unreachable');
+        sendMessage({ event: 'error', data: { message: 'Live updates are unavailable: the back-office services cannot be reached' } });
+        socket.close(WS_CLOSE.unavailable, 'Upstream unreachable');
+        return;
+      }
+      if (!session || !token) return refuse(token ? 'invalid token' : 'missing token');
+      if (socket.readyState !== socket.OPEN) return;
+      conn = {
+        id,
+        transport: 'ws',
+        user: session.user,
+        token,
+        expiresAt: session.expiresAt,
+        send: (event, payload) => sendMessage({ event, data: payload } as LiveServerMessage),
+        join: (matchId) => rooms.join(matchId, member),
+        leave: (matchId) => rooms.leave(matchId, member),
+      };
+      hub.connected(conn);
+      expiry = setTimeout(() => socket.close(WS_CLOSE.unauthorized, 'Token expired'), Math.max(0, Math.min(session.expiresAt - Date.now(), 2 ** 31 - 1)));
+      sendMessage({ event: 'hello', data: { user: { id: session.user.id, name: session.user.name } } });
+    };
+
+    const headerToken = tokenFromHeader(request.headers.authorization);
+    const authTimer = setTimeout(() => {
+      if (!conn && !authenticating) refuse('no auth message');
+    }, AUTH_TIMEOUT_MS);
+    if (headerToken || request.headers.authorization) authenticating = authenticate(headerToken);
+
+    socket.on('message', (raw, isBinary) => {
+      void (async () => {
+        let message: unknown;
+        try {
+          message = JSON.parse(isBinary ? '' : raw.toString());
+        } catch {
+          return sendMessage({ event: 'error', data: { message: 'Messages must be JSON: {"event": ..., "data": ...}' } });
+        }
+        const invalid = liveMessageError(message);
+        const { event, data, id: requestId } = message as LiveClientMessage;
+        const ack = (reply: LiveAck) => (requestId === undefined ? undefined : sendMessage({ event: 'ack', id: requestId, data: reply }));
+        if (invalid) {
+          if (Number.isInteger(requestId)) ack({ ok: false, error: invalid });
+          else sendMessage({ event: 'error', data: { message: invalid } });
+          return;
+        }
+        if (event === 'auth') {
+          if (conn || authenticating) return ack({ ok: false, error: 'Already authenticated' });
+          authenticating = authenticate((data as { token: string }).token);
+          await authenticating;
+          if (conn) ack({ ok: true });
+          return;
+        }
+        await authenticating;
+        if (!conn) return refuse('request before auth');
+        if (event === 'watch') ack(await hub.watch(conn, data));
+        else if (event === 'unwatch') ack(await hub.unwatch(conn, data));
+        else ack(await hub.resync(conn, data));
+      })().catch((error: unknown) => log.error({ err: error }, '/live message failed'));
+    });
+
+    socket.on('close', () => {
+      open.delete(socket);
+      clearTimeout(authTimer);
+      if (expiry) clearTimeout(expiry);
+      if (conn) hub.disconnected(conn);
+    });
+  });
+
+  return open;
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { backoffDelay, TopicPoller, type PollHealth } from './poller';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const schedule = { intervalMs: 40, backoffMs: 20, maxBackoffMs: 200, downAfter: 3, random: () => 0.5 };
+
+describe('backoffDelay', () => {
+  it('doubles per failure up to the cap, half of it jittered', () => {
+    const fixed = { backoffMs: 100, maxBackoffMs: 1_000 };
+    expect([1, 2, 3, 4, 5, 6].map((n) => backoffDelay(n, fixed, () => 0))).toEqual([50, 100, 200, 400, 500, 500]);
+    expect(backoffDelay(3, fixed, () => 0.999)).toBe(400);
+  });
+});
+
+describe('TopicPoller', () => {
+  it('never overlaps a poll with the previous one, even when triggered during it', async () => {
+    let running = 0;
+    let maxRunning = 0;
+    let polls = 0;
+    const poller = new TopicPoller(async () => {
+      running++;
+      maxRunning = Math.max(maxRunning, running);
+      polls++;
+      await sleep(30);
+      running--;
+    }, schedule);
+    poller.start();
+    await sleep(10);
+    poller.trigger();
+    poller.trigger();
+    await sleep(100);
+    await poller.stop();
+    expect(maxRunning).toBe(1);
+    // the first poll, one right after it for the triggers, then the schedule
+    expect(polls).toBeGreaterThanOrEqual(2);
+  });
+
+  it('polls at once when triggered while idle', async () => {
+    const at: number[] = [];
+    const poller = new TopicPoller(async () => void at.push(Date.now()), { ...schedule, intervalMs: 10_000 });
+    poller.start();
+    await sleep(20);
+    poller.trigger();
+    await sleep(20);
+    await poller.stop();
+    expect(at).toHaveLength(2);
+  });
+
+  it('backs off after failures, reports degraded then down, and recovers', async () => {
+    const health: PollHealth[] = [];
+    let fail = true;
+    const at: number[] = [];
+    const poller = new TopicPoller(async () => {
+      at.push(Date.now());
+      if (fail) throw new Error('upstream down');
+    }, schedule, (h) => health.push(h));
+    poller.start();
+    await sleep(150);
+    expect(health.slice(0, 3).map((h) => h.state)).toEqual(['degraded', 'degraded', 'down']);
+    // waits of 15, 30, 60 ms between attempts (with random 0.5): growing gaps
+    const gaps = at.slice(1, 4).map((t, i) => t - at[i]!);
+    expect(gaps[1]!).toBeGreaterThan(gaps[0]!);
+    expect(gaps[2]!).toBeGreaterThan(gaps[1]!);
+    fail = false;
+    await sleep(250);
+    await poller.stop();
+    expect(health.at(-1)).toMatchObject({ state: 'ok', failures: 0 });
+    expect(health.at(-1)!.lastSuccessAt).not.toBeNull();
+  });
+
+  it('ignores triggers while backing off', async () => {
+    let polls = 0;
+    const poller = new TopicPoller(async () => {
+      polls++;
+      throw new Error('down');
+    }, { ...schedule, backoffMs: 10_000, maxBackoffMs: 10_000 });
+    poller.start();
+    await sleep(20);
+    poller.trigger();
+    await sleep(20);
+    await poller.stop();
+    expect(polls).toBe(1);
+  });
+});

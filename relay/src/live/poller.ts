@@ -1,0 +1,122 @@
+import type { UpstreamState } from '@odds/protocol';
+
+export interface PollSchedule {
+  /** Time between the starts of two polls while the upstream answers. */
+  intervalMs: number;
+  /** First retry delay after a failure; doubles with each further failure up to `maxBackoffMs`. */
+  backoffMs: number;
+  maxBackoffMs: number;
+  /** Consecutive failures after which the upstream counts as down rather than degraded. */
+  downAfter: number;
+  /** For tests: the source of jitter, in [0, 1). */
+  random?: () => number;
+}
+
+export interface PollHealth {
+  state: UpstreamState;
+  lastSuccessAt: number | null;
+  failures: number;
+}
+
+/** Exponential backoff with "equal jitter": half the delay fixed, half random, so retries of many pollers spread out. */
+export function backoffDelay(failures: number, schedule: Pick<PollSchedule, 'backoffMs' | 'maxBackoffMs'>, random = Math.random): number {
+  const ceiling = Math.min(schedule.maxBackoffMs, schedule.backoffMs * 2 ** Math.max(0, failures - 1));
+  return Math.round(ceiling / 2 + random() * (ceiling / 2));
+}
+
+/**
+ * Runs one poll function on a schedule: never two at once (a poll that outlasts the interval delays
+ * the next), at once when triggered (the change stream announced a change; a trigger during a poll
+ * runs one more right after it), and with backoff after failures, during which triggers wait.
+ */
+export class TopicPoller {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = true;
+  private failures = 0;
+  private lastSuccessAt: number | null = null;
+  private firstRun: Promise<void>;
+  private settleFirst!: () => void;
+
+  constructor(
+    private readonly poll: () => Promise<void>,
+    private readonly schedule: PollSchedule,
+    private readonly onHealth: (health: PollHealth, error?: unknown) => void = () => {},
+  ) {
+    this.firstRun = new Promise((resolve) => (this.settleFirst = resolve));
+  }
+
+  get health(): PollHealth {
+    const { failures, lastSuccessAt } = this;
+    return { state: failures === 0 ? 'ok' : failures >= this.schedule.downAfter ? 'down' : 'degraded', lastSuccessAt, failures };
+  }
+
+  get active(): boolean {
+    return !this.stopped;
+  }
+
+  /** Settles when the first poll has finished, whether it succeeded or not. */
+  get firstPoll(): Promise<void> {
+    return this.firstRun;
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.arm(0);
+  }
+
+  /** Poll now (or right after the poll in flight), unless backing off after a failure. */
+  trigger(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    if (this.failures > 0) return;
+    this.arm(0);
+  }
+
+  /** Stops scheduling and waits for a poll in flight to end. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+    this.settleFirst();
+  }
+
+  private arm(delayMs: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.run();
+    }, delayMs);
+  }
+
+  private async run(): Promise<void> {
+    if (this.stopped || this.running) return;
+    const started = Date.now();
+    this.again = false;
+    let failed = false;
+    this.running = this.poll().then(
+      () => {
+        this.failures = 0;
+        this.lastSuccessAt = Date.now();
+        this.onHealth(this.health);
+      },
+      (error: unknown) => {
+        failed = true;
+        this.failures++;
+        this.onHealth(this.health, error);
+      },
+    );
+    await this.running;
+    this.running = null;
+    this.settleFirst();
+    if (this.stopped) return;
+    if (failed) this.arm(backoffDelay(this.failures, this.schedule, this.schedule.random));
+    else this.arm(this.again ? 0 : Math.max(0, this.schedule.intervalMs - (Date.now() - started)));
+  }
+}

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { acquireRedis, testPrefix } from '../../../tests/support/redis';
+import { createRelayMetrics } from '../metrics';
+import { connectRedis, type RedisConnections } from '../redis';
+import { RedisLeases } from './lease';
+import { matchKeys } from './keys';
+import { RedisStore } from './redis-store';
+
+const redis = await acquireRedis();
+if ('skip' in redis) console.warn(`[redis store suite skipped] ${redis.skip}`);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const log = pino({ level: 'silent' });
+
+describe.skipIf('skip' in redis)('live state and leases in Redis', () => {
+  let connections: RedisConnections;
+  const prefix = testPrefix('store');
+  beforeAll(async () => {
+    if ('skip' in redis) return;
+    connections = await connectRedis(redis.url, log);
+  });
+  afterAll(async () => {
+    await connections?.close();
+    if (!('skip' in redis)) await redis.release();
+  });
+
+  it('commits with the current fence only, and serves snapshots and missed deltas', async () => {
+    const store = new RedisStore(connections.commands, { prefix, retainMs: 60_000, maxDeltas: 3 });
+    const keys = matchKeys(prefix, 5);
+    await connections.commands.set(keys.fence, '2');
+    const { seq: base, records } = await store.snapshot(5, 'offers');
+    expect(records).toEqual([]);
+    expect(await store.commit(5, 'offers', 1, { upserts: [{ id: 1 }], removes: [] })).toBeNull();
+    expect(await store.commit(5, 'offers', 2, { upserts: [{ id: 1 }, { id: 2 }], removes: [] })).toBe(base + 1);
+    expect(await store.commit(5, 'offers', 2, { upserts: [{ id: 3 }], removes: [1] })).toBe(base + 2);
+    expect(await store.snapshot(5, 'offers')).toEqual({ seq: base + 2, records: [{ id: 2 }, { id: 3 }] });
+    expect((await store.since(5, 'offers', base)).deltas).toEqual([
+      { seq: base + 1, upserts: [{ id: 1 }, { id: 2 }], removes: [] },
+      { seq: base + 2, upserts: [{ id: 3 }], removes: [1] },
+    ]);
+    expect(await store.since(5, 'offers', base + 2)).toEqual({ seq: base + 2, deltas: [] });
+    for (let i = 0; i < 3; i++) await store.commit(5, 'offers', 2, { upserts: [{ id: 10 + i }], removes: [] });
+    // only the last 3 deltas are kept
+    expect((await store.since(5, 'offers', base + 1)).deltas).toBeNull();
+    expect((await store.since(5, 'offers', base + 2)).deltas?.map((d) => d.seq)).toEqual([base + 3, base + 4, base + 5]);
+    expect(await store.setStatus(5, 1, { matchId: 5, upstream: 'down', lastSuccessAt: null })).toBe(false);
+    expect(await store.setStatus(5, 2, { matchId: 5, upstream: 'ok', lastSuccessAt: null })).toBe(true);
+    expect(await store.status(5)).toEqual({ matchId: 5, upstream: 'ok', lastSuccessAt: null });
+  });
+
+  it('grants a lease to one instance at a time, with a growing fence, and hands it over when released', async () => {
+    const metrics = createRelayMetrics();
+    const leases = [1, 2].map(() => new RedisLeases(connections.commands, { prefix, ttlMs: 300 }, metrics, log));
+    const events: string[] = [];
+    const fences: number[] = [];
+    const campaigns = leases.map((lease, i) => lease.campaign(9, {
+      onElected: (fence) => {
+        events.push(`elected ${i}`);
+        fences.push(fence);
+      },
+      onDeposed: () => events.push(`deposed ${i}`),
+    }));
+    await sleep(250);
+    expect(events).toHaveLength(1);
+    const first = Number(events[0]!.split(' ')[1]);
+    await campaigns[first]!.stop();
+    await sleep(250);
+    expect(events).toEqual([`elected ${first}`, `deposed ${first}`, `elected ${1 - first}`]);
+    expect(fences[1]).toBe(fences[0]! + 1);
+    await campaigns[1 - first]!.stop();
+  });
+
+  it('takes a lease over once its holder stops renewing it', async () => {
+    const metrics = createRelayMetrics();
+    const keys = matchKeys(prefix, 11);
+    await connections.commands.set(keys.lease, 'crashed-instance', { PX: 300 });
+    const elected: number[] = [];
+    const campaign = new RedisLeases(connections.commands, { prefix, ttlMs: 300 }, metrics, log).campaign(11, {
+      onElected: (fence) => elected.push(fence),
+      onDeposed: () => {},
+    });
+    await sleep(150);
+    expect(elected).toEqual([]);
+    await sleep(400);
+    expect(elected).toHaveLength(1);
+    await campaign.stop();
+  });
+});

@@ -1,0 +1,144 @@
+import type { LiveTopic, StatusPayload } from '@odds/protocol';
+import type { Change, LiveRecord } from './diff';
+import { DeltaHistory, type SeqChange } from './history';
+
+/** One topic of one match as of `seq`. */
+export interface TopicState {
+  seq: number;
+  records: LiveRecord[];
+}
+
+/** What a resync gets: the missed deltas, or null when they are no longer held (send a snapshot). */
+export interface Missed {
+  seq: number;
+  deltas: SeqChange[] | null;
+}
+
+/**
+ * Where the live state of watched matches lives: per match and topic the current records, the seq
+ * and the recent deltas, plus the match's upstream status. Any instance reads it (snapshots,
+ * resyncs); only the holder of the match's lease writes, with its fencing token, so a deposed
+ * leader cannot write over its successor. In memory for one process, in Redis across instances.
+ *
+ * A topic's seq starts at the time (ms) its state was created and grows by one per delta, so a
+ * state rebuilt after a restart or eviction never reuses a seq an old client still holds: that
+ * client's resync falls outside the history and gets a snapshot.
+ */
+export interface LiveStore {
+  readonly kind: 'memory' | 'redis';
+  snapshot(matchId: number, topic: LiveTopic): Promise<TopicState>;
+  since(matchId: number, topic: LiveTopic, sinceSeq: number): Promise<Missed>;
+  /** Appends a change; its seq, or null when `fence` is no longer the match's newest lease. */
+  commit(matchId: number, topic: LiveTopic, fence: number, change: Change): Promise<number | null>;
+  status(matchId: number): Promise<StatusPayload | null>;
+  /** False when `fence` is no longer the newest lease. */
+  setStatus(matchId: number, fence: number, status: StatusPayload): Promise<boolean>;
+  /** The match is in use again: keep its state. */
+  retain(matchId: number): void;
+  /** Nobody here uses the match any more: its state may go after the retention time. */
+  release(matchId: number): void;
+  close(): Promise<void>;
+}
+
+interface MemoryTopic {
+  seq: number;
+  records: Map<number, LiveRecord>;
+  history: DeltaHistory;
+}
+
+interface MemoryMatch {
+  fence: number;
+  topics: Map<LiveTopic, MemoryTopic>;
+  status: StatusPayload | null;
+  evict?: NodeJS.Timeout;
+}
+
+export interface HistoryLimits {
+  maxDeltas: number;
+  maxRecords: number;
+}
+
+/** The single-process store: plain maps; a released match is dropped after `retainMs`. */
+export class MemoryStore implements LiveStore {
+  readonly kind = 'memory';
+  private readonly matches = new Map<number, MemoryMatch>();
+
+  constructor(private readonly retainMs = 10 * 60_000, private readonly limits: HistoryLimits = { maxDeltas: 500, maxRecords: 20_000 }) {}
+
+  /** The newest fence of a match: MemoryLease asks for the next one here. */
+  nextFence(matchId: number): number {
+    return ++this.match(matchId).fence;
+  }
+
+  private match(matchId: number): MemoryMatch {
+    let match = this.matches.get(matchId);
+    if (!match) {
+      match = { fence: 0, topics: new Map(), status: null };
+      this.matches.set(matchId, match);
+    }
+    return match;
+  }
+
+  private topic(matchId: number, topic: LiveTopic): MemoryTopic {
+    const match = this.match(matchId);
+    let state = match.topics.get(topic);
+    if (!state) {
+      state = { seq: Date.now(), records: new Map(), history: new DeltaHistory(this.limits.maxDeltas, this.limits.maxRecords) };
+      match.topics.set(topic, state);
+    }
+    return state;
+  }
+
+  async snapshot(matchId: number, topic: LiveTopic): Promise<TopicState> {
+    const state = this.topic(matchId, topic);
+    return { seq: state.seq, records: [...state.records.values()] };
+  }
+
+  async since(matchId: number, topic: LiveTopic, sinceSeq: number): Promise<Missed> {
+    const state = this.topic(matchId, topic);
+    return { seq: state.seq, deltas: state.history.since(sinceSeq, state.seq) };
+  }
+
+  async commit(matchId: number, topic: LiveTopic, fence: number, change: Change): Promise<number | null> {
+    if (this.match(matchId).fence !== fence) return null;
+    const state = this.topic(matchId, topic);
+    const seq = state.seq + 1;
+    for (const record of change.upserts) state.records.set(record.id, record);
+    for (const id of change.removes) state.records.delete(id);
+    state.seq = seq;
+    state.history.push({ seq, upserts: change.upserts, removes: change.removes });
+    return seq;
+  }
+
+  async status(matchId: number): Promise<StatusPayload | null> {
+    return this.matches.get(matchId)?.status ?? null;
+  }
+
+  async setStatus(matchId: number, fence: number, status: StatusPayload): Promise<boolean> {
+    const match = this.match(matchId);
+    if (match.fence !== fence) return false;
+    match.status = status;
+    return true;
+  }
+
+  retain(matchId: number): void {
+    const match = this.matches.get(matchId);
+    if (match?.evict) {
+      clearTimeout(match.evict);
+      delete match.evict;
+    }
+  }
+
+  release(matchId: number): void {
+    const match = this.matches.get(matchId);
+    if (!match) return;
+    if (match.evict) clearTimeout(match.evict);
+    match.evict = setTimeout(() => this.matches.delete(matchId), this.retainMs);
+    match.evict.unref();
+  }
+
+  async close(): Promise<void> {
+    for (const match of this.matches.values()) if (match.evict) clearTimeout(match.evict);
+    this.matches.clear();
+  }
+}

@@ -1,0 +1,346 @@
+/**
+ * Relay live-path benchmark (`npm run bench`, or `npx tsx tests/bench/relay.bench.ts`): prints one
+ * table, asserts nothing. Upstream and relays run in their own processes on loopback ports; this
+ * process holds the socket.io clients and drives the feed through the engine's ingest route.
+ *
+ *  A. upstream polls per match per interval with 1, 100 and 1,000 viewers (one relay, 1 s interval);
+ *  B. upstream change → client receipt p50/p99, with the change stream and with polling only;
+ *  C. 2,000 socket.io clients in 20 rooms, 5 deltas/s per room: delivery p50/p99 and relay RSS;
+ *  D. the relay's proxy against the upstream direct, with autocannon: req/s and p50 latency.
+ *
+ * Latency is measured from an offer's created_at (the upstream's commit, same machine clock) to
+ * the moment a client has its delta.
+ */
+import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { availableParallelism, loadavg } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { connectLive, FeedWriter, type LiveSocket } from '../support/live-client';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const CLIENTS = 2_000;
+const ROOMS = 20;
+/** Each offer makes two deltas (its feed event, and the offer): 5 deltas/s per room. */
+const OFFERS_PER_SECOND = 2.5;
+const LOAD_SECONDS = 10;
+
+/** 2,000 clients need more file descriptors than some shells allow: run again under a raised limit. */
+function ensureFileLimit(): boolean {
+  const soft = Number(spawnSync('bash', ['-c', 'ulimit -n'], { encoding: 'utf8' }).stdout.trim());
+  if (!Number.isFinite(soft) || soft >= 3 * CLIENTS || process.env.RELAY_BENCH_RAISED) return false;
+  console.log(`relay bench: raising the open-file limit from ${soft}`);
+  const run = spawnSync('bash', ['-c', `ulimit -n ${4 * CLIENTS} && exec "$0" --import tsx "$1"`, process.execPath, fileURLToPath(import.meta.url)], {
+    stdio: 'inherit', env: { ...process.env, RELAY_BENCH_RAISED: '1' },
+  });
+  process.exitCode = run.status ?? 1;
+  return true;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface UpstreamProcess {
+  url: string;
+  token: string;
+  database: string;
+  hits(): Promise<Record<string, number>>;
+  /** Writes an offer straight into the match's offers and announces it (see relay-upstream.ts). */
+  writeOffer(matchId: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+async function startUpstream(): Promise<UpstreamProcess> {
+  const child = fork(fileURLToPath(new URL('./relay-upstream.ts', import.meta.url)), [], { cwd: root, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  children.add(child);
+  const ready = await new Promise<{ url: string; token: string; database: string }>((resolve, reject) => {
+    child.once('message', (message) => resolve(message as { url: string; token: string; database: string }));
+    child.once('exit', (code) => reject(new Error(`the bench upstream exited (${code})`)));
+  });
+  const waiting = new Map<number, () => void>();
+  let hitsWaiting: ((hits: Record<string, number>) => void) | null = null;
+  child.on('message', (message: { type: string; id?: number; hits?: Record<string, number> }) => {
+    if (message.type === 'written') waiting.get(message.id!)?.();
+    if (message.type === 'hits') hitsWaiting?.(message.hits!);
+  });
+  let sequence = 0;
+  return {
+    ...ready,
+    hits: () => new Promise((resolve) => {
+      hitsWaiting = resolve;
+      child.send({ type: 'hits' });
+    }),
+    writeOffer: (matchId) => new Promise((resolve) => {
+      const id = ++sequence;
+      waiting.set(id, () => {
+        waiting.delete(id);
+        resolve();
+      });
+      child.send({ type: 'offer', matchId, id });
+    }),
+    stop: () => stopChild(child, () => child.send({ type: 'stop' })),
+  };
+}
+
+interface RelayProcess {
+  url: string;
+  /** Resident memory now and at its peak (VmHWM), in MB. */
+  rss(): { now: number; peak: number };
+  metric(name: string): Promise<number>;
+  stop(): Promise<void>;
+}
+
+async function startRelay(upstreamUrl: string, env: Record<string, string>): Promise<RelayProcess> {
+  const port = await freePort();
+  const child = spawn('bash', ['-c', `ulimit -n ${4 * CLIENTS} 2>/dev/null; exec "$0" --import tsx relay/src/main.ts`, process.execPath], {
+    cwd: root, stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, UPSTREAM_URL: upstreamUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', ...env },
+  });
+  children.add(child);
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) break;
+    if (i > 200 || child.exitCode !== null) throw new Error('the bench relay did not start');
+    await sleep(100);
+  }
+  const status = () => readFileSync(`/proc/${child.pid}/status`, 'utf8');
+  const kb = (text: string, field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? NaN);
+  return {
+    url,
+    rss: () => {
+      const text = status();
+      return { now: kb(text, 'VmRSS') / 1024, peak: kb(text, 'VmHWM') / 1024 };
+    },
+    metric: async (series) => {
+      const text = await (await fetch(`${url}/metrics`)).text();
+      return text.split('\n').filter((line) => line.startsWith(series)).reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
+    },
+    stop: () => stopChild(child, () => child.kill('SIGTERM')),
+  };
+}
+
+/** Children still running when this process ends (an error midway) are stopped with it. */
+const children = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+async function stopChild(child: ChildProcess, ask: () => void): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  ask();
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+const percentile = (values: number[], p: number) => {
+  if (!values.length) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+};
+
+/** Records, per client, how long each new offer took from the upstream's commit to this client. */
+function measure(socket: LiveSocket, into: number[], from: () => number): void {
+  socket.on('delta', (delta) => {
+    if (delta.topic !== 'offers') return;
+    const now = Date.now();
+    for (const offer of delta.upserts) {
+      const createdAt = Date.parse(offer.created_at);
+      if (createdAt >= from()) into.push(now - createdAt);
+    }
+  });
+}
+
+async function connectMany(url: string, token: string, count: number): Promise<LiveSocket[]> {
+  const sockets: LiveSocket[] = [];
+  for (let i = 0; i < count; i += 200) sockets.push(...(await Promise.all(Array.from({ length: Math.min(200, count - i) }, () => connectLive(url, token)))));
+  return sockets;
+}
+
+async function watchAll(sockets: LiveSocket[], matchOf: (i: number) => number): Promise<void> {
+  const replies = await Promise.all(sockets.map((socket, i) => socket.timeout(30_000).emitWithAck('watch', { matchId: matchOf(i) })));
+  const refused = replies.filter((reply) => !reply.ok);
+  if (refused.length) throw new Error(`${refused.length} watches refused: ${JSON.stringify(refused[0])}`);
+}
+
+interface Bench {
+  upstream: UpstreamProcess;
+  withStream: RelayProcess;
+  pollingOnly: RelayProcess;
+  token: string;
+  /** Matches with no feed yet, so every phase starts alike. */
+  ids: number[];
+  writers: Map<number, FeedWriter>;
+  rows: [string, string, string][];
+}
+
+/** A. Upstream polls per match per interval, by number of viewers (no changes: every poll is a tick). */
+async function pollsPerViewers(bench: Bench): Promise<LiveSocket[]> {
+  const { upstream, withStream, token, ids, writers, rows } = bench;
+  const viewers = [1, 100, 1_000];
+  const polled = ids.slice(0, 3);
+  await Promise.all(polled.map((id) => writers.get(id)!.offer()));
+  const sockets = await connectMany(withStream.url, token, 1 + 100 + 1_000);
+  const matchOf = (i: number) => polled[i < 1 ? 0 : i < 101 ? 1 : 2]!;
+  await watchAll(sockets, matchOf);
+  await sleep(2_000);
+  const before = await upstream.hits();
+  const windowStart = Date.now();
+  await sleep(8_000);
+  const after = await upstream.hits();
+  const intervals = (Date.now() - windowStart) / 1000;
+  polled.forEach((id, i) => {
+    const count = (path: string) => (after[path] ?? 0) - (before[path] ?? 0);
+    const perTopic = [`/api/1/match/${id}/feed`, `/api/1/offers/${id}`, `/api/1/delivery/match/${id}`].map((path) => count(path) / intervals);
+    const total = perTopic.reduce((a, b) => a + b, 0);
+    rows.push([`A. upstream polls / match / interval, ${viewers[i]} viewer${i ? 's' : ''}`, `${total.toFixed(2)} (feed ${perTopic[0]!.toFixed(2)}, offers ${perTopic[1]!.toFixed(2)}, deliveries ${perTopic[2]!.toFixed(2)})`, 'same for every count']);
+  });
+  await Promise.all(sockets.map((socket, i) => socket.timeout(30_000).emitWithAck('unwatch', { matchId: matchOf(i) })));
+  return sockets;
+}
+
+/** B. Change → receipt, with the change stream and polling only (1 s). */
+async function changeLatency(bench: Bench): Promise<void> {
+  const { withStream, pollingOnly, token, ids, writers, rows } = bench;
+  for (const [label, relay, id] of [['with change stream', withStream, ids[3]!], ['polling only, 1 s', pollingOnly, ids[4]!]] as const) {
+    const socket = await connectLive(relay.url, token);
+    const latencies: number[] = [];
+    const from = Date.now();
+    measure(socket, latencies, () => from);
+    await socket.timeout(10_000).emitWithAck('watch', { matchId: id });
+    for (let i = 0; i < 40; i++) {
+      await writers.get(id)!.offer();
+      await sleep(100 + Math.random() * 200);
+    }
+    const deadline = Date.now() + 3_000;
+    while (latencies.length < 40 && Date.now() < deadline) await sleep(50);
+    rows.push([`B. change → client p50 / p99, ${label}`, `${percentile(latencies, 50)} / ${percentile(latencies, 99)} ms (${latencies.length} offers)`, label.startsWith('with') ? 'p99 ≤ 250 ms' : '(for comparison)']);
+    socket.close();
+  }
+}
+
+/** C. 2,000 clients in 20 rooms, 5 deltas/s per room, through the change stream; reuses A's connections. */
+async function fanOut(bench: Bench, sockets: LiveSocket[]): Promise<void> {
+  const { withStream, token, ids, rows } = bench;
+  const rooms = ids.slice(5, 5 + ROOMS);
+  sockets.push(...(await connectMany(withStream.url, token, CLIENTS - sockets.length)));
+  const latencies: number[] = [];
+  let loadStart = Number.MAX_SAFE_INTEGER;
+  for (const socket of sockets) measure(socket, latencies, () => loadStart);
+  await watchAll(sockets, (i) => rooms[i % ROOMS]!);
+  await sleep(1_000);
+  const deltasBefore = await withStream.metric('relay_deltas_sent_total{');
+  const upstreamBefore = { sum: await withStream.metric('relay_upstream_request_duration_seconds_sum'), count: await withStream.metric('relay_upstream_request_duration_seconds_count') };
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  let rssPeak = 0;
+  const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, withStream.rss().now)), 250);
+  await withStream.metric('nodejs_eventloop_delay_max'); // starts the relay's measurement afresh
+  loadStart = Date.now();
+  // One writer per room, each at its own offset; a room that falls behind catches up without
+  // piling requests onto the upstream.
+  await Promise.all(rooms.map(async (id, r) => {
+    const offset = (r * 1000) / OFFERS_PER_SECOND / ROOMS;
+    for (let tick = 0; tick < LOAD_SECONDS * OFFERS_PER_SECOND; tick++) {
+      await sleep(Math.max(0, loadStart + offset + (tick * 1000) / OFFERS_PER_SECOND - Date.now()));
+      await bench.upstream.writeOffer(id);
+    }
+  }));
+  const expected = ROOMS * LOAD_SECONDS * OFFERS_PER_SECOND * (CLIENTS / ROOMS);
+  const deadline = Date.now() + 5_000;
+  while (latencies.length < expected && Date.now() < deadline) await sleep(100);
+  clearInterval(sampler);
+  loop.disable();
+  // The first scrape after the load (the relay's event-loop figures restart at each scrape).
+  const scrape = await (await fetch(`${withStream.url}/metrics`)).text();
+  const gauge = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(scrape)?.[1] ?? NaN);
+  const relayLoop = { p99: gauge('nodejs_eventloop_delay_p99_seconds'), max: gauge('nodejs_eventloop_delay_max_seconds') };
+  const loadSeconds = (Date.now() - loadStart) / 1000;
+  const deltas = (await withStream.metric('relay_deltas_sent_total{')) - deltasBefore;
+  const upstreamMs = (1000 * ((await withStream.metric('relay_upstream_request_duration_seconds_sum')) - upstreamBefore.sum))
+    / ((await withStream.metric('relay_upstream_request_duration_seconds_count')) - upstreamBefore.count);
+  rows.push([
+    `C. ${CLIENTS} clients, ${ROOMS} rooms, ${(deltas / ROOMS / loadSeconds).toFixed(1)} deltas/s per room: delivery p50 / p99`,
+    `${percentile(latencies, 50)} / ${percentile(latencies, 99)} ms (${latencies.length} of ${expected} offer receipts; upstream answered the relay's polls in ${upstreamMs.toFixed(0)} ms on average; event-loop delay p99 of the relay ${(relayLoop.p99 * 1000).toFixed(0)} ms (max ${(relayLoop.max * 1000).toFixed(0)}), of the clients ${(loop.percentile(99) / 1e6).toFixed(0)} ms)`,
+    'p99 ≤ 200 ms',
+  ]);
+  rows.push(['C. relay RSS during C (peak of the process)', `${rssPeak.toFixed(0)} MB (${withStream.rss().peak.toFixed(0)} MB)`, '≤ 400 MB']);
+  for (const socket of sockets) socket.close();
+}
+
+/** D. The relay's proxy against the upstream direct, with autocannon. */
+async function proxyOverhead(bench: Bench): Promise<void> {
+  const { upstream, pollingOnly, token, rows } = bench;
+  const headers = { authorization: `Token ${token}` };
+  const cannon = async (url: string) => {
+    await autocannon({ url, headers, connections: 10, duration: 1 });
+    return autocannon({ url, headers, connections: 10, duration: 5 });
+  };
+  // A typical console call (the Matches screen's list), and the session call, which the upstream
+  // answers from its token cache, so the relay's own cost per request shows.
+  for (const [label, path] of [['GET matches list', '/api/1/1/1/matches?limit=20'], ['GET /api/1/session', '/api/1/session']] as const) {
+    const direct = await cannon(`${upstream.url}${path}`);
+    const proxied = await cannon(`${pollingOnly.url}${path}`);
+    const ratio = (proxied.requests.average / direct.requests.average) * 100;
+    rows.push([`D. ${label}: req/s relay vs direct`, `${proxied.requests.average.toFixed(0)} vs ${direct.requests.average.toFixed(0)} (${ratio.toFixed(0)} %)`, '≥ 80 %']);
+    rows.push([`D. ${label}: p50 relay vs direct`, `${proxied.latency.p50} vs ${direct.latency.p50} ms (+${proxied.latency.p50 - direct.latency.p50} ms)`, '≤ +1 ms']);
+  }
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const load = loadavg()[0]!.toFixed(1);
+  console.log(`relay bench: starting the upstream (${process.env.TEST_DATABASE_URL ? 'Postgres' : 'PGlite'}, seeded) and two relays…`);
+  const upstream = await startUpstream();
+  const [withStream, pollingOnly] = await Promise.all([
+    startRelay(upstream.url, { POLL_INTERVAL_MS: '1000', CHANGE_STREAM: 'on' }),
+    startRelay(upstream.url, { POLL_INTERVAL_MS: '1000', CHANGE_STREAM: 'off' }),
+  ]);
+  const { token } = upstream;
+  const auth = { headers: { authorization: `Token ${token}` } };
+  const list = await (await fetch(`${upstream.url}/api/1/1/1/matches?limit=100`, auth)).json() as { results: { id: number }[] };
+  const ids: number[] = [];
+  for (const { id } of list.results) {
+    const feed = await (await fetch(`${upstream.url}/api/1/match/${id}/feed?limit=1`, auth)).json() as { total: number };
+    if (feed.total === 0) ids.push(id);
+  }
+  if (ids.length < 5 + ROOMS) throw new Error(`only ${ids.length} matches without a feed`);
+  const bench: Bench = { upstream, withStream, pollingOnly, token, ids, writers: new Map(ids.map((id) => [id, new FeedWriter(upstream.url, token, id)])), rows: [] };
+  // RELAY_BENCH_ONLY=C runs one phase (or several: AC) while working on it.
+  const only = process.env.RELAY_BENCH_ONLY ?? 'ABCD';
+  const sockets = only.includes('A') ? await pollsPerViewers(bench) : [];
+  if (only.includes('B')) await changeLatency(bench);
+  if (only.includes('C')) await fanOut(bench, sockets);
+  else for (const socket of sockets) socket.close();
+  if (only.includes('D')) await proxyOverhead(bench);
+  await Promise.all([withStream.stop(), pollingOnly.stop()]);
+  await upstream.stop();
+  printTable(bench.rows, `run took ${((Date.now() - started) / 1000).toFixed(0)} s on ${availableParallelism()} cores, load average ${load} at the start and ${loadavg()[0]!.toFixed(1)} at the end; upstream on ${upstream.database}`);
+}
+
+function printTable(rows: [string, string, string][], footer: string): void {
+  const head: [string, string, string] = ['relay live path', 'measured', 'target'];
+  const widths = [0, 1, 2].map((c) => Math.max(...[head, ...rows].map((row) => row[c]!.length)));
+  const line = (row: string[]) => `| ${row.map((cell, c) => cell.padEnd(widths[c]!)).join(' | ')} |`;
+  console.log(`\n${line(head)}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|\n${rows.map(line).join('\n')}\n(${footer})\n`);
+}
+
+if (!ensureFileLimit()) {
+  try {
+    await main();
+    process.exit(0);
+  } catch (error) {
+    console.error('relay bench failed:', error);
+    process.exit(1);
+  }
+}
