@@ -44,8 +44,8 @@ const SPEC_ROUTES: [string, string][] = [
   ['/contacts/edit', 'Create Contact'],
   ['/contacts/7/edit', 'Edit Contact'],
   ['/markets', 'Markets'],
-  ['/teams', 'Teams'],
-  ['/teams/league/9/', 'Teams of league 9'],
+  ['/teams', 'Teams for Nordic Odds'],
+  ['/teams/league/9/', 'League 9'],
   ['/reports', 'Reports'],
   ['/settings/', 'Settings'],
 ];

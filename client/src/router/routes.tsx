@@ -1,6 +1,5 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { HomeScreen } from '../screens/home/HomeScreen';
 import { NotFound } from '../screens/not-found/NotFound';
 import { Placeholder } from '../screens/placeholder/Placeholder';
 import { Shell } from '../shell/Shell';
@@ -8,6 +7,39 @@ import { PLACEHOLDERS } from './placeholders';
 
 // The DataTable is the heaviest piece of PrimeReact: load it with the first list screen.
 const MatchesScreen = lazy(() => import('../screens/matches/MatchesScreen'));
+const HomeScreen = lazy(() => import('../screens/home/HomeScreen'));
+const LeaguesScreen = lazy(() => import('../screens/leagues/LeaguesScreen'));
+const LeagueTablesScreen = lazy(() => import('../screens/league-tables/LeagueTablesScreen'));
+const LeagueStatsScreen = lazy(() => import('../screens/league-stats/LeagueStatsScreen'));
+const Stats2Screen = lazy(() => import('../screens/stats2/Stats2Screen'));
+const TeamsScreen = lazy(() => import('../screens/teams/TeamsScreen'));
+const MarketsScreen = lazy(() => import('../screens/markets/MarketsScreen'));
+const SettingsScreen = lazy(() => import('../screens/settings/SettingsScreen'));
+const ReportsScreen = lazy(() => import('../screens/reports/ReportsScreen'));
+const ContactsScreen = lazy(() => import('../screens/contacts/ContactsScreen'));
+const ContactFormScreen = lazy(() => import('../screens/contacts/ContactFormScreen'));
+const CmsScreen = lazy(() => import('../screens/cms/CmsScreen'));
+const ContentEditScreen = lazy(() => import('../screens/cms/edit/ContentEditScreen'));
+const MatchDraftScreen = lazy(() => import('../screens/cms/match/MatchDraftScreen'));
+const GroupedContentScreen = lazy(() => import('../screens/cms/group/GroupedContentScreen'));
+const PlaygroundScreen = lazy(() => import('../screens/cms/playground/PlaygroundScreen'));
+const EventsScreen = lazy(() => import('../screens/events/EventsScreen'));
+const EventEditScreen = lazy(() => import('../screens/events/EventEditScreen'));
+const TrackersScreen = lazy(() => import('../screens/trackers/TrackersScreen'));
+const TrackerFormScreen = lazy(() => import('../screens/trackers/TrackerFormScreen'));
+const MatchContentTab = lazy(() => import('../screens/match-content/ContentTab'));
+const MatchThresholdsTab = lazy(() => import('../screens/match-thresholds/ThresholdsTab'));
+const MatchLayout = lazy(() => import('../screens/match/MatchLayout'));
+const WallScreen = lazy(() => import('../screens/wall/WallScreen'));
+const MatchGraphTab = lazy(() => import('../screens/match/graph/GraphTab'));
+const MatchFeedTab = lazy(() => import('../screens/match/feed/FeedTab'));
+const MatchDeliveryTab = lazy(() => import('../screens/match/delivery/DeliveryTab'));
+
+/** A match tab not built yet, inside the match layout: its placeholder entry by path. */
+const matchPlaceholder = (path: string) => {
+  const entry = PLACEHOLDERS.find((e) => e.paths.includes(path));
+  return entry ? <Placeholder title={entry.title} text={entry.text} /> : <NotFound />;
+};
 
 /**
  * The route table of SPEC §2 under the shell. react-router matches with or without a trailing
@@ -22,10 +54,60 @@ export const appRoutes: RouteObject[] = [
       { path: 'home', element: <HomeScreen /> },
       { path: 'matches', element: <MatchesScreen /> },
       { path: 'league/:leagueId/matches', element: <MatchesScreen /> },
-      ...PLACEHOLDERS.flatMap(({ paths, title, text }) =>
+      { path: 'leagues', element: <LeaguesScreen /> },
+      { path: 'league/:leagueId/tables', element: <LeagueTablesScreen /> },
+      { path: 'league/:leagueId/tables/:seasonId', element: <LeagueTablesScreen /> },
+      { path: 'league/:leagueId/stats', element: <LeagueStatsScreen /> },
+      { path: 'league/:leagueId/stats/:seasonId', element: <LeagueStatsScreen /> },
+      { path: 'league/:leagueId/stats/:seasonId/team/:teamId', element: <LeagueStatsScreen /> },
+      { path: 'league/:leagueId/stats/:seasonId/team/:teamId/market/:marketId', element: <LeagueStatsScreen /> },
+      { path: 'league/:leagueId/stats2', element: <Stats2Screen /> },
+      { path: 'league/:leagueId/stats2/:seasonId/teams', element: <Stats2Screen /> },
+      { path: 'league/:leagueId/stats2/:seasonId/teams/:teamId/:otherTeamId', element: <Stats2Screen /> },
+      { path: 'league/:leagueId/stats2/:seasonId/teams/:teamId/:otherTeamId/market/:marketId', element: <Stats2Screen /> },
+      { path: 'teams', element: <TeamsScreen /> },
+      { path: 'teams/league/:leagueId', element: <TeamsScreen /> },
+      { path: 'markets', element: <MarketsScreen /> },
+      { path: 'settings', element: <SettingsScreen /> },
+      { path: 'reports', element: <ReportsScreen /> },
+      { path: 'cms', element: <CmsScreen /> },
+      { path: 'cms/edit', element: <ContentEditScreen /> },
+      { path: 'cms/edit/:contentId', element: <ContentEditScreen /> },
+      { path: 'cms/match/:matchId/edit', element: <MatchDraftScreen /> },
+      { path: 'cms/create/group', element: <GroupedContentScreen /> },
+      { path: 'cms/group/:groupId', element: <GroupedContentScreen /> },
+      { path: 'cms/builder', element: <PlaygroundScreen /> },
+      { path: 'contacts', element: <ContactsScreen /> },
+      { path: 'contacts/edit', element: <ContactFormScreen /> },
+      { path: 'contacts/:contactId/edit', element: <ContactFormScreen /> },
+      { path: 'events', element: <EventsScreen /> },
+      { path: 'trackers', element: <TrackersScreen /> },
+      { path: 'tracker/:id', element: <TrackerFormScreen /> },
+      {
+        // The match pages share one header and tab bar (SPEC §2 Match pages).
+        element: <MatchLayout />,
+        children: [
+          {
+            path: 'match/:matchId',
+            children: [
+              { index: true, element: <MatchGraphTab /> },
+              { path: 'thresholds', element: <MatchThresholdsTab /> },
+              { path: 'feed', element: <MatchFeedTab /> },
+              { path: 'delivery', element: <MatchDeliveryTab /> },
+              // SPEC §2: the content route is loosely matched.
+              { path: 'content/*', element: <MatchContentTab /> },
+            ],
+          },
+          { path: 'events/:matchId', element: <EventsScreen /> },
+          { path: 'event/:matchId/edit', element: <EventEditScreen /> },
+        ],
+      },
+      ...PLACEHOLDERS.filter((e) => !e.paths.some((path) => path.startsWith('match/'))).flatMap(({ paths, title, text }) =>
         paths.map((path) => ({ path, element: <Placeholder title={title} text={text} /> })),
       ),
       { path: '*', element: <NotFound /> },
     ],
   },
+  // Wall-mounted screens: no shell chrome (SPEC issue #6, wall view).
+  { path: '/wall', element: <Suspense fallback={null}><WallScreen /></Suspense> },
 ];

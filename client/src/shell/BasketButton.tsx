@@ -1,12 +1,16 @@
 import { Button } from 'primereact/button';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { basketStore } from '../stores/basket';
+import { basketStore, loadBasket } from '../stores/basket';
 import { BasketDialog } from './BasketDialog';
 
 export function BasketButton() {
   const { items } = useSnapshot(basketStore);
   const [open, setOpen] = useState(false);
+  // The operator's stored basket, once per page load.
+  useEffect(() => {
+    if (!basketStore.loaded) void loadBasket();
+  }, []);
   return (
     <>
       <Button

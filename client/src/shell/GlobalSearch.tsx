@@ -1,31 +1,100 @@
+import { buildQuery } from '@odds/protocol';
 import { IconField } from 'primereact/iconfield';
 import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
 import { useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { buildQuery } from '@odds/protocol';
+import { useGlobalSearch, type SearchHit } from './useGlobalSearch';
+import './globalSearch.css';
 
-/** Top-bar search: Enter opens the matches list filtered by the text (keyword or match id). */
+const LIST_ID = 'global-search-hits';
+const hitId = (index: number) => `global-search-hit-${index}`;
+
+/**
+ * Top-bar search (SPEC §2 shell): leagues and teams of the provider, and a match by id. Arrow keys
+ * move through the hits, Enter opens the highlighted one (or, with none highlighted, the matches
+ * list filtered by the text), Escape closes the list.
+ */
 export function GlobalSearch() {
   const navigate = useNavigate();
   const [text, setText] = useState('');
+  const [open, setOpen] = useState(false);
+  const { hits, loading } = useGlobalSearch(text);
+  // The highlighted hit, for the hits it was chosen among: new hits start again on the first.
+  const [cursor, setCursor] = useState({ hits, index: 0 });
+  const active = hits.length ? (cursor.hits === hits ? cursor.index : 0) : -1;
+  const setActive = (index: number) => setCursor({ hits, index });
 
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key !== 'Enter') return;
-    navigate(`/matches${buildQuery({ q: text.trim() })}`);
+  function go(hit: SearchHit | undefined) {
+    if (hit) navigate(hit.to);
+    else if (text.trim()) navigate(`/matches${buildQuery({ q: text.trim() })}`);
+    else return;
+    setOpen(false);
+    setText('');
   }
 
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      setOpen(true);
+      if (!hits.length) return;
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((active + step + hits.length) % hits.length);
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      go(open ? hits[active] : undefined);
+    } else if (event.key === 'Escape') {
+      setOpen(false);
+    }
+  }
+
+  const expanded = open && text.trim() !== '';
   return (
-    <IconField iconPosition="left" className="global-search" role="search">
-      <InputIcon className="pi pi-search" aria-hidden="true" />
-      <InputText
-        type="search"
-        aria-label="Search matches"
-        placeholder="Search matches"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={onKeyDown}
-      />
-    </IconField>
+    <div className="global-search-box">
+      <IconField iconPosition="left" className="global-search" role="search">
+        <InputIcon className="pi pi-search" aria-hidden="true" />
+        <InputText
+          type="search"
+          role="combobox"
+          aria-label="Search leagues, teams or a match id"
+          aria-autocomplete="list"
+          aria-expanded={expanded}
+          aria-controls={LIST_ID}
+          aria-activedescendant={expanded && active >= 0 ? hitId(active) : undefined}
+          placeholder="Search leagues, teams, match id"
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            setOpen(true);
+          }}
+          onKeyDown={onKeyDown}
+          onFocus={() => setOpen(true)}
+          onBlur={() => setOpen(false)}
+        />
+      </IconField>
+      <ul id={LIST_ID} role="listbox" aria-label="Search results" className="global-search-hits" hidden={!expanded || !hits.length}>
+        {hits.map((hit, index) => (
+          <li
+            key={hit.key}
+            id={hitId(index)}
+            role="option"
+            aria-selected={index === active}
+            className={index === active ? 'active' : undefined}
+            // Keep the focus in the box: the list closes on blur before a click would land.
+            onMouseDown={(e) => e.preventDefault()}
+            onMouseEnter={() => setActive(index)}
+            onClick={() => go(hit)}
+          >
+            <span className="hit-kind">{hit.kind}</span>
+            <span className="hit-label">{hit.label}</span>
+          </li>
+        ))}
+      </ul>
+      {expanded && !hits.length && (
+        <div role="status" className="global-search-hits global-search-empty">
+          {loading ? 'Searching...' : 'No league, team or match found; Enter searches matches'}
+        </div>
+      )}
+    </div>
   );
 }

@@ -25,7 +25,7 @@ describe('shell', () => {
 
   it('shows the product, the current provider and the basket count in landmarks', async () => {
     stubFetch(shellHandlers);
-    basketStore.items = [{ contentId: 5, matchId: 12, hold: false }];
+    basketStore.items = [{ match_content_id: 5, match_id: 12, label: 'Match result · en · Push notification · PRE', hold: false }];
     renderApp('/');
     const banner = screen.getByRole('banner');
     expect(banner.textContent).toContain('Odds Console');

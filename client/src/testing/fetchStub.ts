@@ -51,4 +51,7 @@ export const shellHandlers: Record<string, Handler> = {
   'GET /api/1/providers': () => json(200, PROVIDERS),
   'GET /api/1/sports': () => json(200, SPORTS),
   'GET /api/1/session': () => json(200, { user: { id: 1, email: 'demo@example.com', name: 'Demo' }, expires_at: '2030-01-01T00:00:00Z' }),
+  // Home's lists (most tests start on /): empty unless a test serves its own.
+  'GET /api/1/1/1/matches': () => json(200, { results: [], total: 0, limit: 20 }),
+  'GET /api/1/1/1/delivery': () => json(200, { deliveries: [], total: 0 }),
 };

@@ -1,22 +1,64 @@
+import type { Delivery, Match } from '@odds/protocol';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
+import { GenericTable, type TableColumn } from '../../components/table';
+import { formatDateTime } from '../../lib/format';
+import { MENU_LINKS } from '../../shell/menu';
 import { contextStore, findById } from '../../stores/context';
+import { useHomeLists } from './useHomeLists';
+import './home.css';
 
-/** Home: where the operator is working (provider and sport) and where to go next. */
-export function HomeScreen() {
+const MATCH_COLUMNS: TableColumn<Match>[] = [
+  { field: 'name', header: 'Match', sortable: true, body: (m) => <Link to={`/match/${m.id}`}>{m.name}</Link> },
+  { field: 'start', header: 'Start time', sortable: true, className: 'nowrap', body: (m) => formatDateTime(m.start) },
+  { field: 'league', header: 'League', sortable: true, body: (m) => <Link to={`/league/${m.league.id}/matches`}>{m.league.name}</Link> },
+];
+
+const DELIVERY_COLUMNS: TableColumn<Delivery>[] = [
+  { field: 'title', header: 'Title', body: (d) => d.log.subject ?? '' },
+  { field: 'channel', header: 'Channel', body: (d) => d.channel.name },
+  { field: 'contact', header: 'Contact', body: (d) => d.contact.name },
+  { field: 'sent_at', header: 'Sent At', sortable: true, className: 'nowrap', body: (d) => (d.sent_at ? formatDateTime(d.sent_at) : '') },
+  { field: 'match', header: 'Match', body: (d) => <Link to={`/match/${d.match_id}/delivery`}>{d.match_id}</Link> },
+];
+
+/** Home (/ and /home): what is live and coming for the chosen provider and sport, recent deliveries, and the way in. */
+export default function HomeScreen() {
   const context = useSnapshot(contextStore);
   const provider = findById(context.providers, context.providerId);
   const sport = findById(context.sports, context.sportId);
+  const { live, upcoming, deliveries } = useHomeLists();
   return (
-    <section aria-labelledby="screen-title">
+    <section aria-labelledby="screen-title" className="home-screen">
       <h1 id="screen-title">Home</h1>
       <p>
-        Working on {sport?.name ?? `sport ${context.sportId}`} for {provider?.name ?? `provider ${context.providerId}`}.
-        Change either in the top bar; every list follows.
+        Working on {sport?.name ?? `sport ${context.sportId}`} for {provider?.name ?? `provider ${context.providerId}`}. Change
+        either in the top bar; every list follows.
       </p>
-      <p>
-        Start with the <Link to="/matches">matches</Link>, or pick a screen from the menu.
-      </p>
+      <nav aria-label="Areas" className="home-areas">
+        {MENU_LINKS.filter((link) => link.to !== '/').map((link) => (
+          <Link key={link.to} to={link.to} className="home-area">
+            <i className={link.icon} aria-hidden="true" />
+            <span>{link.label}</span>
+          </Link>
+        ))}
+      </nav>
+      <div className="home-lists">
+        <section aria-labelledby="live-title">
+          <h2 id="live-title">Live matches</h2>
+          <GenericTable list={live} columns={MATCH_COLUMNS} label="Live matches" emptyMessage="No live matches right now" />
+        </section>
+        <section aria-labelledby="upcoming-title">
+          <h2 id="upcoming-title">Upcoming matches</h2>
+          <GenericTable list={upcoming} columns={MATCH_COLUMNS} label="Upcoming matches" emptyMessage="No upcoming matches" />
+        </section>
+      </div>
+      <section aria-labelledby="deliveries-title">
+        <h2 id="deliveries-title">
+          Recent deliveries <Link to="/reports" className="see-all">All reports</Link>
+        </h2>
+        <GenericTable list={deliveries} columns={DELIVERY_COLUMNS} label="Recent deliveries" emptyMessage="No deliveries yet" />
+      </section>
     </section>
   );
 }

@@ -1,28 +1,34 @@
+import type { League } from '@odds/protocol';
 import { Calendar } from 'primereact/calendar';
-import { InputText } from 'primereact/inputtext';
-import { useEffect, useState } from 'react';
+import { Checkbox } from 'primereact/checkbox';
+import { Dropdown } from 'primereact/dropdown';
 import { formatDate, parseDate } from '../../lib/format';
+import { KeywordFilter } from '../leagues/KeywordFilter';
 import type { MatchesList } from './useMatchesList';
 
-/** Keyword or match id (applied on Enter) and match date (applied when picked), SPEC §2. */
-export function MatchesFilters({ list }: { list: MatchesList }) {
-  const [keyword, setKeyword] = useState(list.params.q);
-  // The address can change the keyword too (top-bar search, Back): follow it.
-  useEffect(() => setKeyword(list.params.q), [list.params.q]);
+interface MatchesFiltersProps {
+  list: MatchesList;
+  leagues: readonly League[];
+  leagueId: number | undefined;
+  onLeague: (leagueId: number | undefined) => void;
+}
 
+/** League, match date, keyword or match id (applied on Enter) and 'Content only' (SPEC §2). */
+export function MatchesFilters({ list, leagues, leagueId, onLeague }: MatchesFiltersProps) {
   return (
-    <div className="matches-filters" role="search" aria-label="Filter matches">
+    <div className="list-filters" role="search" aria-label="Filter matches">
       <span className="field">
-        <label htmlFor="matches-keyword">Keyword or match id</label>
-        <InputText
-          id="matches-keyword"
-          type="search"
-          value={keyword}
-          placeholder="Press Enter to apply"
-          onChange={(e) => setKeyword(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') list.setKeyword(keyword);
-          }}
+        <label htmlFor="matches-league">League</label>
+        <Dropdown
+          inputId="matches-league"
+          value={leagueId ?? null}
+          options={leagues.map((league) => ({ label: league.name, value: league.id }))}
+          onChange={(e) => onLeague((e.value as number | null) ?? undefined)}
+          placeholder="All leagues"
+          showClear
+          filter
+          ariaLabel="League"
+          pt={{ select: { 'aria-label': 'League' } }}
         />
       </span>
       <span className="field">
@@ -34,9 +40,18 @@ export function MatchesFilters({ list }: { list: MatchesList }) {
           placeholder="YYYY-MM-DD"
           showIcon
           showButtonBar
-          value={parseDate(list.params.date)}
-          onChange={(e) => list.setDate(e.value ? formatDate(e.value) : '')}
+          value={parseDate(list.filter.date ?? '')}
+          onChange={(e) => list.setFilter('date', e.value ? formatDate(e.value) : '')}
         />
+      </span>
+      <KeywordFilter id="matches-keyword" label="Keyword or match id" value={list.filter.q ?? ''} onApply={(q) => list.setFilter('q', q)} />
+      <span className="field field-inline">
+        <Checkbox
+          inputId="matches-content-only"
+          checked={list.filter.templated === 'true'}
+          onChange={(e) => list.setFilter('templated', e.checked ? 'true' : '')}
+        />
+        <label htmlFor="matches-content-only">Content only</label>
       </span>
     </div>
   );

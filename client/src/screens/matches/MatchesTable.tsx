@@ -1,44 +1,27 @@
 import type { Match } from '@odds/protocol';
-import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { Link } from 'react-router-dom';
+import { GenericTable, type TableColumn } from '../../components/table';
 import { formatDateTime } from '../../lib/format';
-import { joinSort, splitSort } from './listParams';
+import { MatchOptions } from './MatchOptions';
 import type { MatchesList } from './useMatchesList';
 
-const matchLink = (match: Match) => <Link to={`/match/${match.id}`}>{match.id}</Link>;
-const leagueLink = (match: Match) => <Link to={`/league/${match.league.id}/matches`}>{match.league.name}</Link>;
+const COLUMNS: TableColumn<Match>[] = [
+  { field: 'id', header: 'Id', sortable: true, body: (m) => <Link to={`/match/${m.id}`}>{m.id}</Link> },
+  { field: 'home', header: 'Home', sortable: true, body: (m) => m.home.name },
+  { field: 'away', header: 'Away', sortable: true, body: (m) => m.away.name },
+  { field: 'start', header: 'Start time', sortable: true, className: 'nowrap', body: (m) => formatDateTime(m.start) },
+  {
+    field: 'league',
+    header: 'League',
+    sortable: true,
+    body: (m) => <Link to={`/league/${m.league.id}/matches`}>{m.league.name}</Link>,
+  },
+  { field: 'event_id', header: 'Event id' },
+  { field: 'league_id', header: 'League id', body: (m) => m.league.id },
+  { field: 'options', header: 'Options', body: (m) => <MatchOptions matchId={m.id} /> },
+];
 
-/** A thin view over useMatchesList: the server sorts and pages (lazy DataTable). */
+/** The matches list (SPEC §2): a thin view over useMatchesList; the server sorts and pages. */
 export function MatchesTable({ list }: { list: MatchesList }) {
-  const sort = splitSort(list.params.sort);
-  return (
-    <DataTable
-      lazy
-      // Rows of the previous page give way to a 'Loading...' row while the next one loads.
-      value={list.loading ? [] : list.rows}
-      emptyMessage={list.loading ? 'Loading...' : 'No matches found'}
-      dataKey="id"
-      paginator
-      rows={list.pageSize}
-      first={(list.params.page - 1) * list.pageSize}
-      totalRecords={list.total}
-      onPage={(e) => list.setPage((e.page ?? 0) + 1)}
-      sortField={sort.field}
-      sortOrder={sort.order}
-      onSort={(e) => list.setSort(joinSort(e.sortField, e.sortOrder))}
-      size="small"
-      stripedRows
-      aria-label="Matches"
-      aria-busy={list.loading}
-    >
-      <Column field="id" header="Id" sortable body={matchLink} />
-      <Column field="home" header="Home" sortable body={(m: Match) => m.home.name} />
-      <Column field="away" header="Away" sortable body={(m: Match) => m.away.name} />
-      <Column field="start" header="Start time" sortable body={(m: Match) => formatDateTime(m.start)} />
-      <Column field="league" header="League" sortable body={leagueLink} />
-      <Column field="event_id" header="Event id" />
-      <Column field="league_id" header="League id" body={(m: Match) => m.league.id} />
-    </DataTable>
-  );
+  return <GenericTable list={list} columns={COLUMNS} label="Matches" emptyMessage="No matches found" />;
 }

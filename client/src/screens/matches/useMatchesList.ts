@@ -1,70 +1,59 @@
-import { DEFAULT_PAGE_SIZE, routes, type Match } from '@odds/protocol';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { DEFAULT_SORTS, routes, type Match } from '@odds/protocol';
 import { useSnapshot } from 'valtio';
-import { api } from '../../api/client';
+import { routeGetList, useList, type GetList } from '../../components/table';
 import { contextStore } from '../../stores/context';
-import { readListParams, toMatchesQuery, writeListParams, type MatchesListParams } from './listParams';
 
-interface Page {
-  rows: Match[];
-  total: number;
-  loading: boolean;
-}
+export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Columns the matches list sorts by (SPEC §2); the server accepts these as `order_by`. */
+export const MATCH_SORT_FIELDS = ['id', 'home', 'away', 'start', 'league'] as const;
+
+/** The filters of SPEC §2 as the address keeps them: keyword or match id, date, 'Content only'. */
+const MATCH_FILTERS = {
+  q: '',
+  date: { valid: (value: string) => DATE_PATTERN.test(value) },
+  templated: { valid: (value: string) => value === 'true' },
+};
+
+const toQuery = (filter: Record<string, string>) => ({
+  q: filter.q || undefined,
+  date: filter.date || undefined,
+  templated: filter.templated === 'true' ? true : undefined,
+});
 
 /**
- * The matches list of the selected provider and sport, optionally of one league: list state from
- * the address, one fetch per change (the previous one aborted), and actions that write the address.
+ * Matches of one league (its own route, whatever provider it belongs to) or of the selected
+ * provider and sport, through the generic list: the `matches` and `leagueMatches` calls of SPEC §7.
  */
+function matchesSource(leagueId: number | undefined, p: number, s: number, timeframe?: 'FUTURE'): GetList<Match> {
+  const query = timeframe ? { timeframe } : {};
+  return leagueId
+    ? routeGetList({ route: routes.leagueMatches, params: { leagueId }, query, toQuery })
+    : routeGetList({ route: routes.matches, params: { p, s }, query, toQuery });
+}
+
+/** The matches list: page, sort ('-start' by default) and filters in the address. */
 export function useMatchesList(leagueId?: number) {
-  const [search, setSearch] = useSearchParams();
-  const searchKey = search.toString();
-  const params = useMemo(() => readListParams(new URLSearchParams(searchKey)), [searchKey]);
   const { providerId, sportId } = useSnapshot(contextStore);
-  const [page, setPage] = useState<Page>({ rows: [], total: 0, loading: true });
-  const pageSize = DEFAULT_PAGE_SIZE;
+  return useList<Match>({
+    getList: matchesSource(leagueId, providerId, sportId),
+    deps: [leagueId],
+    defaultSort: DEFAULT_SORTS.matches,
+    sortFields: MATCH_SORT_FIELDS,
+    filters: MATCH_FILTERS,
+  });
+}
 
-  useEffect(() => {
-    const controller = new AbortController();
-    setPage((current) => ({ ...current, loading: true }));
-    api(routes.matches, {
-      params: { p: providerId, s: sportId },
-      query: toMatchesQuery(params, leagueId, pageSize),
-      signal: controller.signal,
-    }).then(
-      (reply) => setPage({ rows: reply.results, total: reply.total, loading: false }),
-      () => {
-        // Aborted: a newer fetch owns the state. Failed: the API client has shown why.
-        if (!controller.signal.aborted) setPage({ rows: [], total: 0, loading: false });
-      },
-    );
-    return () => controller.abort();
-  }, [providerId, sportId, leagueId, params, pageSize]);
-
-  const update = useCallback(
-    (patch: Partial<MatchesListParams>) => setSearch(writeListParams({ ...params, ...patch })),
-    [params, setSearch],
-  );
-
-  // Another provider or sport has other matches: its list starts on page 1.
-  const context = `${providerId}/${sportId}`;
-  const shownContext = useRef(context);
-  useEffect(() => {
-    if (shownContext.current === context) return;
-    shownContext.current = context;
-    if (params.page > 1) setSearch(writeListParams({ ...params, page: 1 }), { replace: true });
-  }, [context, params, setSearch]);
-
-  return {
-    ...page,
-    params,
-    pageSize,
-    setPage: (pageNumber: number) => update({ page: pageNumber }),
-    setSort: (sort: string) => update({ sort, page: 1 }),
-    // A new filter shows its first page.
-    setKeyword: (q: string) => update({ q: q.trim(), page: 1 }),
-    setDate: (date: string) => update({ date, page: 1 }),
-  };
+/** The Future matches table (timeframe FUTURE), kept in the address under `future.`. */
+export function useFutureMatchesList(leagueId?: number) {
+  const { providerId, sportId } = useSnapshot(contextStore);
+  return useList<Match>({
+    key: 'future',
+    getList: matchesSource(leagueId, providerId, sportId, 'FUTURE'),
+    deps: [leagueId],
+    defaultSort: DEFAULT_SORTS.matches,
+    sortFields: ['id', 'name', 'start', 'league', 'event_id'],
+  });
 }
 
 export type MatchesList = ReturnType<typeof useMatchesList>;

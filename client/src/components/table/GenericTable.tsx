@@ -1,0 +1,109 @@
+import { PAGE_LINKS } from '@odds/protocol';
+import { Column } from 'primereact/column';
+import { DataTable, type DataTableValueArray } from 'primereact/datatable';
+import type { CSSProperties, ReactNode } from 'react';
+import { sortField, sortOrder } from './listState';
+import type { ListController } from './useList';
+import './table.css';
+
+export interface TableColumn<T> {
+  /** The column's id, and its sort key when sortable (unless `sortKey` says otherwise). */
+  field: string;
+  header: string;
+  sortable?: boolean;
+  /** Sort key sent to the server when it differs from `field`. */
+  sortKey?: string;
+  /** The cell; without one, the row's value of `field`. */
+  body?: (row: T) => ReactNode;
+  className?: string;
+  style?: CSSProperties;
+}
+
+export interface GenericTableProps<T> {
+  list: ListController<T>;
+  columns: readonly TableColumn<T>[];
+  /** Accessible name of the table. */
+  label: string;
+  /** Shown when the list has no rows (once loaded). */
+  emptyMessage?: string;
+  /** Property that identifies a row; `id` by default. */
+  dataKey?: string;
+  /** Called when the operator selects a row (row select). */
+  onSelect?: (row: T) => void;
+  /** False hides the footer pagination (lists that are never long). */
+  paginator?: boolean;
+  rowClassName?: (row: T) => string | undefined;
+  className?: string;
+}
+
+/**
+ * The table every list of the console shows: a thin view over a `useList` controller. Sortable
+ * headers toggle ascending and descending, a row can be selected, a 'Loading...' row stands in
+ * while a page loads, and the footer pages with up to 10 page links around the current page.
+ */
+export function GenericTable<T>({
+  list,
+  columns,
+  label,
+  emptyMessage = 'No records found',
+  dataKey = 'id',
+  onSelect,
+  paginator = true,
+  rowClassName,
+  className,
+}: GenericTableProps<T>) {
+  const sortedBy = sortField(list.sort);
+  const sortedColumn = columns.find((column) => (column.sortKey ?? column.field) === sortedBy);
+  return (
+    <DataTable
+      lazy
+      // The previous page's rows give way to a 'Loading...' row while the next one loads.
+      value={(list.loading ? [] : list.rows) as DataTableValueArray}
+      emptyMessage={list.loading ? 'Loading...' : emptyMessage}
+      dataKey={dataKey}
+      paginator={paginator}
+      rows={list.pageSize}
+      first={list.page * list.pageSize}
+      totalRecords={list.total}
+      pageLinkSize={PAGE_LINKS}
+      paginatorTemplate="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink CurrentPageReport"
+      currentPageReportTemplate="{first}–{last} of {totalRecords}"
+      onPage={(event) => list.setPage(event.page ?? 0)}
+      sortField={sortedColumn?.field}
+      sortOrder={sortedColumn ? sortOrder(list.sort) : 0}
+      onSort={(event) => {
+        const column = columns.find((c) => c.field === event.sortField);
+        if (column) list.toggleSort(column.sortKey ?? column.field);
+      }}
+      selectionMode="single"
+      metaKeySelection={false}
+      selection={list.selected as DataTableValueArray[number] | null}
+      onSelectionChange={(event) => {
+        const row = (event.value ?? null) as T | null;
+        list.select(row);
+        if (row && onSelect) onSelect(row);
+      }}
+      rowClassName={rowClassName ? (row: DataTableValueArray[number]) => rowClassName(row as T) ?? '' : undefined}
+      size="small"
+      stripedRows
+      className={['generic-table', className].filter(Boolean).join(' ')}
+      // The name and busy state belong on the <table>, not on PrimeReact's wrapper div.
+      pt={{
+        table: { 'aria-label': label, 'aria-busy': list.loading },
+        paginator: { root: { role: 'navigation', 'aria-label': `${label} pages` } },
+      }}
+    >
+      {columns.map((column) => (
+        <Column
+          key={column.field}
+          field={column.field}
+          header={column.header}
+          sortable={column.sortable ?? false}
+          body={column.body ? (row: T) => column.body!(row) : undefined}
+          className={column.className}
+          style={column.style}
+        />
+      ))}
+    </DataTable>
+  );
+}

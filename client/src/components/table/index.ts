@@ -1,0 +1,21 @@
+/**
+ * The generic table (SPEC §2): one list hook and one table view for every list of the console.
+ *
+ *   const list = useList({
+ *     route: routes.contacts,                 // any list route: replies with results, items or deliveries
+ *     params: {...}, query: {...},            // fixed path and query values
+ *     defaultSort: '-created_at',             // SPEC §9
+ *     filters: { q: '', channel: '1' },       // kept in the address by these names, with defaults
+ *   });
+ *   <GenericTable list={list} label="Contacts" columns={[{ field: 'id', header: 'Id', sortable: true }, ...]} />
+ *
+ * Or `useList({ getList, deps, defaultSort })` with a getList of your own ({start, limit, sort,
+ * filter, signal} → {results, total, limit}); `inMemoryGetList` pages and sorts rows fetched whole.
+ * `key` prefixes the address keys for a second list on the same screen. `list.setFilter(name, value)`,
+ * `list.reload()`, `list.selected` and `list.rows` serve the screen's own controls.
+ */
+export { GenericTable, type GenericTableProps, type TableColumn } from './GenericTable';
+export { useList, type ListController, type RouteListOptions, type FunctionListOptions } from './useList';
+export { useListState, type ListStateHandle } from './useListState';
+export { adaptListReply, inMemoryGetList, routeGetList, type GetList, type GetListArgs, type ListItem, type ListPage } from './getList';
+export { readListState, writeListState, toggleSort, sortField, sortOrder, type FilterSpec, type ListState, type ListStateConfig } from './listState';

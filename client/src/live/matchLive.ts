@@ -1,0 +1,164 @@
+import {
+  LIVE_TOPICS,
+  type DeltaPayload, type LiveAck, type LiveTopic, type PresencePayload, type SnapshotPayload, type StatusPayload, type UpstreamState,
+} from '@odds/protocol';
+import { proxy, ref } from 'valtio';
+import { liveSocket, type LiveSocket } from './liveSocket';
+import { applyDelta, applySnapshot, createBuffer, type ApplyResult, type LiveRecord, type TopicBuffer } from './topicBuffer';
+
+export type LiveTopics = { [K in LiveTopic]: TopicBuffer<LiveRecord<K>> };
+export type SocketState = 'connecting' | 'connected' | 'disconnected';
+
+/**
+ * What a screen renders from: small tracked fields, plus `topics` behind valtio's ref() so the
+ * records are never copied into snapshots. `version` goes up whenever records change; a view that
+ * lists records reads them from `topics` when `version` moves.
+ */
+export interface MatchLiveState {
+  socket: SocketState;
+  upstream: UpstreamState | null;
+  lastSuccessAt: string | null;
+  /** When records last changed here (ms since epoch), null until the first snapshot. */
+  lastUpdateAt: number | null;
+  viewers: { count: number; names: string[] };
+  error: string | null;
+  version: number;
+  topics: LiveTopics;
+}
+
+/**
+ * The live state of one watched match over the shared socket: watch, apply snapshots and deltas by
+ * seq (topicBuffer.ts), resync a topic on a gap, and after a reconnect resync every topic held.
+ */
+export class MatchLive {
+  readonly state: MatchLiveState;
+  private readonly socket: LiveSocket;
+  private readonly resyncing = new Set<LiveTopic>();
+  private readonly off: (() => void)[] = [];
+
+  constructor(readonly matchId: number, maxRows = Infinity, socket: LiveSocket = liveSocket()) {
+    this.socket = socket;
+    const topics = Object.fromEntries(LIVE_TOPICS.map((t) => [t, createBuffer(maxRows)])) as unknown as LiveTopics;
+    this.state = proxy<MatchLiveState>({
+      socket: socket.connected ? 'connected' : 'connecting',
+      upstream: null,
+      lastSuccessAt: null,
+      lastUpdateAt: null,
+      viewers: { count: 0, names: [] },
+      error: null,
+      version: 0,
+      topics: ref(topics),
+    });
+    this.listen('snapshot', (p: SnapshotPayload) => p.matchId === matchId && this.onSnapshot(p));
+    this.listen('delta', (p: DeltaPayload) => p.matchId === matchId && this.onDelta(p));
+    this.listen('status', (p: StatusPayload) => p.matchId === matchId && this.onStatus(p));
+    this.listen('presence', (p: PresencePayload) => {
+      if (p.matchId === matchId) this.state.viewers = { count: p.viewers.count, names: [...p.viewers.names] };
+    });
+    this.listen('connect', () => this.onConnect());
+    this.listen('disconnect', () => {
+      this.state.socket = 'disconnected';
+      this.resyncing.clear();
+    });
+    this.listen('connect_error', (error: Error) => {
+      this.state.socket = 'disconnected';
+      this.state.error = error.message;
+    });
+    if (socket.connected) this.watch();
+  }
+
+  /** Refresh: the whole state again (the next snapshots replace what is held). */
+  refresh(): void {
+    for (const topic of LIVE_TOPICS) this.state.topics[topic].seq = -1;
+    if (this.socket.connected) this.watch();
+  }
+
+  close(): void {
+    for (const off of this.off) off();
+    if (this.socket.connected) this.socket.emit('unwatch', { matchId: this.matchId }, () => undefined);
+  }
+
+  private listen(event: string, handler: (...args: never[]) => void): void {
+    const s = this.socket as unknown as { on(e: string, h: unknown): void; off(e: string, h: unknown): void };
+    s.on(event, handler);
+    this.off.push(() => s.off(event, handler));
+  }
+
+  private held(): boolean {
+    return LIVE_TOPICS.some((topic) => this.state.topics[topic].seq >= 0);
+  }
+
+  private onConnect(): void {
+    this.state.socket = 'connected';
+    this.state.error = null;
+    if (!this.held()) return this.watch();
+    // Back after a drop: what was missed, topic by topic, rather than everything again.
+    for (const topic of LIVE_TOPICS) this.resync(topic);
+  }
+
+  private watch(): void {
+    this.socket.emit('watch', { matchId: this.matchId }, (ack: LiveAck) => this.onAck(ack));
+  }
+
+  private resync(topic: LiveTopic): void {
+    const seq = this.state.topics[topic].seq;
+    if (this.resyncing.has(topic) || !this.socket.connected) return;
+    if (seq < 0) return this.watch();
+    this.resyncing.add(topic);
+    this.socket.emit('resync', { matchId: this.matchId, topic, sinceSeq: seq }, (ack: LiveAck) => {
+      this.resyncing.delete(topic);
+      this.onAck(ack);
+    });
+  }
+
+  private onAck(ack: LiveAck): void {
+    this.state.error = ack.ok ? null : ack.error;
+  }
+
+  private onSnapshot(payload: SnapshotPayload): void {
+    const buffer = this.state.topics[payload.topic] as TopicBuffer;
+    this.after(payload.topic, applySnapshot(buffer, payload as { seq: number; items: { id: number }[]; fresh?: boolean }));
+  }
+
+  private onDelta(payload: DeltaPayload): void {
+    const buffer = this.state.topics[payload.topic] as TopicBuffer;
+    this.after(payload.topic, applyDelta(buffer, payload as { seq: number; upserts: { id: number }[]; removes: number[] }));
+  }
+
+  private after(topic: LiveTopic, result: ApplyResult): void {
+    if (result === 'applied' || result === 'gap') {
+      this.state.version += 1;
+      this.state.lastUpdateAt = Date.now();
+    }
+    if (result === 'gap') this.resync(topic);
+  }
+
+  private onStatus(payload: StatusPayload): void {
+    this.state.upstream = payload.upstream;
+    this.state.lastSuccessAt = payload.lastSuccessAt;
+  }
+}
+
+/** One MatchLive per match per page, shared by the screens that show it, counted by use. */
+const open = new Map<string, { live: MatchLive; users: number }>();
+
+export function acquireMatchLive(matchId: number, maxRows = Infinity): MatchLive {
+  const key = `${matchId}/${maxRows}`;
+  const entry = open.get(key) ?? { live: new MatchLive(matchId, maxRows), users: 0 };
+  entry.users += 1;
+  open.set(key, entry);
+  return entry.live;
+}
+
+export function releaseMatchLive(live: MatchLive): void {
+  for (const [key, entry] of open) {
+    if (entry.live !== live) continue;
+    entry.users -= 1;
+    // A moment's grace: a remount (StrictMode, a route change within the match) keeps the watch.
+    setTimeout(() => {
+      if (entry.users > 0 || open.get(key) !== entry) return;
+      open.delete(key);
+      live.close();
+    }, 1000);
+  }
+}

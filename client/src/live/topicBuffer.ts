@@ -1,0 +1,84 @@
+import type { DeltaPayload, LiveTopic, LiveTopicItems, SnapshotPayload } from '@odds/protocol';
+
+/**
+ * The records of one live topic of a match, kept by id, and where they stand in the relay's
+ * sequence. Pure functions over this plain object (no socket, no React) so the seq and gap rules
+ * are tested on their own. Records sit in a Map, never in valtio's tracked state: a snapshot of a
+ * proxy copies every key, so a thousand rows would be copied on every tick.
+ */
+export interface TopicBuffer<T extends { id: number } = { id: number }> {
+  /** Last seq applied; -1 until the first snapshot. */
+  seq: number;
+  rows: Map<number, T>;
+  /** Deltas that came before their snapshot or after a gap, by seq, waiting to be applied in order. */
+  pending: Map<number, { seq: number; upserts: T[]; removes: number[] }>;
+  /** At most this many records: the lowest ids go first (a wall panel's bounded memory). */
+  maxRows: number;
+}
+
+export type LiveRecord<K extends LiveTopic> = LiveTopicItems[K];
+
+export function createBuffer<T extends { id: number }>(maxRows = Infinity): TopicBuffer<T> {
+  return { seq: -1, rows: new Map(), pending: new Map(), maxRows };
+}
+
+/** What applying an event did: changed the rows, ignored an old one, or found a gap to resync. */
+export type ApplyResult = 'applied' | 'stale' | 'pending' | 'gap';
+
+/** A whole topic as of `seq`: replaces the rows, then applies any held deltas that follow it. */
+export function applySnapshot<T extends { id: number }>(
+  buffer: TopicBuffer<T>,
+  snapshot: Pick<SnapshotPayload, 'seq' | 'fresh'> & { items: T[] },
+): ApplyResult {
+  // An older snapshot than what is held (a late answer to a watch) adds nothing; a fresh one
+  // (the relay lost its history) always replaces.
+  if (!snapshot.fresh && buffer.seq >= 0 && snapshot.seq <= buffer.seq) return 'stale';
+  buffer.rows.clear();
+  for (const item of snapshot.items) buffer.rows.set(item.id, item);
+  buffer.seq = snapshot.seq;
+  for (const seq of [...buffer.pending.keys()]) if (seq <= snapshot.seq) buffer.pending.delete(seq);
+  drain(buffer);
+  trim(buffer);
+  return buffer.pending.size ? 'gap' : 'applied';
+}
+
+/**
+ * One delta: applied when it is the next seq; ignored when already applied; held when it comes
+ * before the snapshot ('pending') or after a gap ('gap': the caller asks for a resync from `seq`).
+ */
+export function applyDelta<T extends { id: number }>(
+  buffer: TopicBuffer<T>,
+  delta: Pick<DeltaPayload, 'seq' | 'removes'> & { upserts: T[] },
+): ApplyResult {
+  if (buffer.seq < 0) {
+    buffer.pending.set(delta.seq, delta);
+    return 'pending';
+  }
+  if (delta.seq <= buffer.seq) return 'stale';
+  buffer.pending.set(delta.seq, delta);
+  drain(buffer);
+  trim(buffer);
+  return buffer.pending.size ? 'gap' : 'applied';
+}
+
+/** Applies held deltas while the next seq is there. */
+function drain<T extends { id: number }>(buffer: TopicBuffer<T>): void {
+  for (let next = buffer.pending.get(buffer.seq + 1); next; next = buffer.pending.get(buffer.seq + 1)) {
+    buffer.pending.delete(next.seq);
+    for (const id of next.removes) buffer.rows.delete(id);
+    for (const item of next.upserts) buffer.rows.set(item.id, item);
+    buffer.seq = next.seq;
+  }
+}
+
+function trim<T extends { id: number }>(buffer: TopicBuffer<T>): void {
+  if (buffer.rows.size <= buffer.maxRows) return;
+  const ids = [...buffer.rows.keys()].sort((a, b) => a - b);
+  for (const id of ids.slice(0, buffer.rows.size - buffer.maxRows)) buffer.rows.delete(id);
+}
+
+/** The buffer's records, newest (highest id) first or oldest first. */
+export function rowsOf<T extends { id: number }>(buffer: TopicBuffer<T>, order: 'asc' | 'desc' = 'desc'): T[] {
+  const rows = [...buffer.rows.values()];
+  return rows.sort(order === 'asc' ? (a, b) => a.id - b.id : (a, b) => b.id - a.id);
+}

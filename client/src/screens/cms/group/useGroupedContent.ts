@@ -1,0 +1,82 @@
+import { routes } from '@odds/protocol';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { api } from '../../../api/client';
+import { useUnsavedChangesGuard } from '../../../components/forms/useUnsavedChangesGuard';
+import { contextStore, findById } from '../../../stores/context';
+import { keepLinkTarget, linkTargetOptions } from '../linkTargets';
+import { useCmsOptions } from '../useCmsOptions';
+import { emptyGroupForm, formToGroupInput, groupToForm, type GroupFormValues } from './groupForm';
+
+/**
+ * Grouped content (SPEC §2): one text per provider language sharing type, channel, categories,
+ * markets and link target. Loads the group when editing; Submit creates or updates it, then goes
+ * to /cms. Leaving with unsaved changes asks first.
+ */
+export function useGroupedContent(groupId: number | undefined) {
+  const { providerId, sportId, providers } = useSnapshot(contextStore);
+  const provider = findById(providers, providerId);
+  const options = useCmsOptions();
+  const navigate = useNavigate();
+  const [initial, setInitial] = useState<GroupFormValues>(emptyGroupForm);
+  const [values, setValues] = useState<GroupFormValues>(initial);
+  const [loading, setLoading] = useState(groupId !== undefined);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (groupId === undefined) return;
+    const controller = new AbortController();
+    api(routes.group, { params: { p: providerId, s: sportId, groupId }, signal: controller.signal }).then(
+      (group) => {
+        const loaded = groupToForm(group);
+        setInitial(loaded);
+        setValues(loaded);
+        setLoading(false);
+      },
+      () => !controller.signal.aborted && setLoading(false),
+    );
+    return () => controller.abort();
+  }, [groupId, providerId, sportId]);
+
+  const linkTargets = linkTargetOptions({ contentType: values.content_type, marketIds: values.market_ids, markets: options.markets });
+
+  const set = useCallback(
+    <K extends keyof GroupFormValues>(field: K, value: GroupFormValues[K]) =>
+      setValues((current) => {
+        const next = { ...current, [field]: value };
+        // A new type or market can take the chosen link target out of the choices.
+        if (field === 'content_type' || field === 'market_ids') {
+          const choices = linkTargetOptions({ contentType: next.content_type, marketIds: next.market_ids, markets: options.markets });
+          next.link_target = keepLinkTarget(next.link_target, choices);
+        }
+        return next;
+      }),
+    [options.markets],
+  );
+  const setText = useCallback((language: string, text: string) => {
+    setValues((current) => ({ ...current, content: { ...current.content, [language]: text } }));
+  }, []);
+
+  const dirty = useMemo(() => JSON.stringify(values) !== JSON.stringify(initial), [values, initial]);
+  const { allowLeaving } = useUnsavedChangesGuard(dirty);
+  const languages = provider?.meta.languages ?? [];
+
+  const save = useCallback(async () => {
+    setSaving(true);
+    try {
+      const body = formToGroupInput(values, languages);
+      const query = { provider: providerId, sport: sportId };
+      if (groupId === undefined) await api(routes.groupCreate, { query, body });
+      else await api(routes.groupUpdate, { params: { groupId }, query, body });
+      allowLeaving();
+      void navigate('/cms');
+    } catch {
+      setSaving(false);
+    }
+  }, [values, languages, providerId, sportId, groupId, allowLeaving, navigate]);
+
+  return { values, set, setText, linkTargets, options, provider, loading, saving, save };
+}
+
+export type GroupedContentState = ReturnType<typeof useGroupedContent>;

@@ -1,0 +1,85 @@
+import { routes, type ContentParseReply, type Match, type MatchMarket } from '@odds/protocol';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { api } from '../../../api/client';
+import { useUnsavedChangesGuard } from '../../../components/forms/useUnsavedChangesGuard';
+import { contextStore, findById } from '../../../stores/context';
+import { keepLinkTarget, linkTargetOptions } from '../linkTargets';
+import { draftToInput, DRAFT_PARTS, emptyDraft, type DraftPart, type MatchDraftValues } from './matchDraft';
+
+/**
+ * The match content draft page (/cms/match/{matchId}/edit): write a title, content and cta for a
+ * market of the match, preview them with the query tags filled for this match from a side (the
+ * parse call), and save them as the match's content.
+ */
+export function useMatchDraft(matchId: number) {
+  const { providerId, providers } = useSnapshot(contextStore);
+  const languages = findById(providers, providerId)?.meta.languages ?? [];
+  const navigate = useNavigate();
+  const [match, setMatch] = useState<Match | null>(null);
+  const [markets, setMarkets] = useState<MatchMarket[]>([]);
+  const [initial] = useState(() => emptyDraft(languages));
+  const [values, setValues] = useState<MatchDraftValues>(initial);
+  const [preview, setPreview] = useState<Partial<Record<DraftPart, ContentParseReply>> | null>(null);
+  const [busy, setBusy] = useState<'preview' | 'save' | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const signal = controller.signal;
+    api(routes.match, { params: { matchId }, signal }).then(setMatch, () => undefined);
+    api(routes.matchMarkets, { params: { matchId }, query: { all: true }, signal }).then((reply) => setMarkets(reply.results), () => undefined);
+    return () => controller.abort();
+  }, [matchId]);
+
+  const choicesFor = useCallback(
+    (v: MatchDraftValues) => linkTargetOptions({ contentType: 'cta', marketIds: v.market_id ? [v.market_id] : [], markets }),
+    [markets],
+  );
+  const set = useCallback(
+    <K extends keyof MatchDraftValues>(field: K, value: MatchDraftValues[K]) =>
+      setValues((current) => {
+        const next = { ...current, [field]: value };
+        if (field === 'market_id') next.link_target = keepLinkTarget(next.link_target, choicesFor(next));
+        return next;
+      }),
+    [choicesFor],
+  );
+  const setText = useCallback((part: DraftPart, text: string) => {
+    setValues((current) => ({ ...current, texts: { ...current.texts, [part]: text } }));
+  }, []);
+
+  const dirty = useMemo(() => JSON.stringify(values) !== JSON.stringify(initial), [values, initial]);
+  const { allowLeaving } = useUnsavedChangesGuard(dirty);
+
+  const showPreview = useCallback(async () => {
+    setBusy('preview');
+    try {
+      const written = DRAFT_PARTS.filter((part) => values.texts[part].trim());
+      const replies = await Promise.all(
+        written.map((part) => api(routes.contentParse, { body: { content: values.texts[part], match_id: matchId, context: values.side } })),
+      );
+      setPreview(Object.fromEntries(written.map((part, i) => [part, replies[i]])));
+    } catch {
+      // Shown by the API client.
+    } finally {
+      setBusy(null);
+    }
+  }, [values, matchId]);
+
+  const save = useCallback(async () => {
+    setBusy('save');
+    try {
+      await api(routes.matchContentSave, { params: { matchId }, body: draftToInput(values) });
+      allowLeaving();
+      void navigate(`/match/${matchId}/content`);
+    } catch {
+      setBusy(null);
+    }
+  }, [values, matchId, allowLeaving, navigate]);
+
+  const written = DRAFT_PARTS.some((part) => values.texts[part].trim());
+  return { match, markets, languages, values, set, setText, linkTargets: choicesFor(values) ?? [], preview, busy, written, showPreview, save };
+}
+
+export type MatchDraft = ReturnType<typeof useMatchDraft>;

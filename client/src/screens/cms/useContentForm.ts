@@ -1,0 +1,112 @@
+import { routes, type ContentItem } from '@odds/protocol';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { api } from '../../api/client';
+import { useUnsavedChangesGuard } from '../../components/forms/useUnsavedChangesGuard';
+import { contextStore, findById } from '../../stores/context';
+import { contentFormData, emptyContentForm, formToContentInput, IMAGE_ONLY, isImageFile, itemToForm, type ContentFormValues } from './contentForm';
+import { createContent } from './createContent';
+import { keepLinkTarget, linkTargetOptions } from './linkTargets';
+import type { CmsOptions } from './useCmsOptions';
+
+interface Options {
+  /** The item to edit; none creates one. */
+  contentId?: number | undefined;
+  options: CmsOptions;
+  onSaved: (item: ContentItem) => void;
+}
+
+/**
+ * One content item's form, for the new-content modal and the edit page: the fields of SPEC §3
+ * Content item, link target choices following the selected markets or market types (SPEC §5), and
+ * for an image item a file upload that takes image/* only instead of text.
+ */
+export function useContentForm({ contentId, options, onSaved }: Options) {
+  const { providerId, sportId, providers } = useSnapshot(contextStore);
+  const languages = findById(providers, providerId)?.meta.languages ?? [];
+  const [initial, setInitial] = useState<ContentFormValues>(() => emptyContentForm(languages));
+  const [values, setValues] = useState<ContentFormValues>(initial);
+  const [item, setItem] = useState<ContentItem | null>(null);
+  const [loading, setLoading] = useState(contentId !== undefined);
+  const [image, setImage] = useState<File | null>(null);
+  const [imageError, setImageError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (contentId === undefined) return;
+    const controller = new AbortController();
+    api(routes.contentItem, { params: { id: contentId }, signal: controller.signal }).then(
+      (loaded) => {
+        const form = itemToForm(loaded);
+        setItem(loaded);
+        setInitial(form);
+        setValues(form);
+        setLoading(false);
+      },
+      () => !controller.signal.aborted && setLoading(false),
+    );
+    return () => controller.abort();
+  }, [contentId]);
+
+  const choicesFor = useCallback(
+    (v: ContentFormValues) =>
+      linkTargetOptions({
+        contentType: v.content_type, marketIds: v.markets, marketTypeIds: v.market_types,
+        markets: options.markets, marketTypes: options.marketTypes,
+      }),
+    [options.markets, options.marketTypes],
+  );
+
+  const set = useCallback(
+    <K extends keyof ContentFormValues>(field: K, value: ContentFormValues[K]) =>
+      setValues((current) => {
+        const next = { ...current, [field]: value };
+        if (field === 'content_type' || field === 'markets' || field === 'market_types') {
+          next.link_target = keepLinkTarget(next.link_target, choicesFor(next));
+        }
+        return next;
+      }),
+    [choicesFor],
+  );
+
+  const chooseImage = useCallback((file: File | null) => {
+    if (file && !isImageFile(file)) {
+      setImage(null);
+      setImageError(IMAGE_ONLY);
+      return;
+    }
+    setImage(file);
+    setImageError(null);
+  }, []);
+
+  const dirty = useMemo(() => image !== null || JSON.stringify(values) !== JSON.stringify(initial), [values, initial, image]);
+  const { allowLeaving } = useUnsavedChangesGuard(dirty);
+
+  const save = useCallback(async () => {
+    const creating = contentId === undefined;
+    if (creating && values.content_type === 'image' && !image) {
+      setImageError(imageError ?? 'Choose an image file to upload.');
+      return;
+    }
+    setSaving(true);
+    try {
+      const saved = creating
+        ? await createContent(contentFormData(values, image), { provider: providerId, sport: sportId })
+        : await api(routes.contentUpdate, { params: { id: contentId }, body: formToContentInput(values) });
+      allowLeaving();
+      setSaving(false);
+      onSaved(saved);
+    } catch {
+      setSaving(false);
+    }
+  }, [contentId, values, image, imageError, providerId, sportId, allowLeaving, onSaved]);
+
+  return {
+    values, set, item, loading, saving, dirty, image, imageError, chooseImage, save,
+    creating: contentId === undefined,
+    linkTargets: choicesFor(values),
+    options,
+  };
+}
+
+export type ContentFormState = ReturnType<typeof useContentForm>;

@@ -1,0 +1,31 @@
+import { useParams } from 'react-router-dom';
+import { Loading } from '../../shell/Shell';
+import { NotFound } from '../not-found/NotFound';
+import { ContactForm } from './ContactForm';
+import { useContactForm } from './useContactForm';
+import './contacts.css';
+
+const ID = /^[1-9]\d{0,9}$/;
+
+/** /contacts/edit (create) and /contacts/{contactId}/edit. */
+export default function ContactFormScreen() {
+  const { contactId } = useParams();
+  if (contactId !== undefined && !ID.test(contactId)) return <NotFound />;
+  const id = contactId === undefined ? undefined : Number(contactId);
+  // A new key per contact: going from one contact to another starts a fresh form.
+  return <ContactEditor key={id ?? 'new'} contactId={id} />;
+}
+
+function ContactEditor({ contactId }: { contactId: number | undefined }) {
+  const form = useContactForm(contactId);
+  return (
+    <section aria-labelledby="screen-title">
+      <h1 id="screen-title">
+        {contactId ? 'Edit Contact' : 'Create Contact'}
+        {form.contactName && <span className="contact-title-name"> {form.contactName}</span>}
+      </h1>
+      {form.status === 'loading' && <Loading />}
+      {form.status === 'ready' && <ContactForm form={form} />}
+    </section>
+  );
+}

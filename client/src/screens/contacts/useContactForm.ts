@@ -1,0 +1,103 @@
+import { routes, type ContactList, type Segment } from '@odds/protocol';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { api } from '../../api/client';
+import { languageOptions } from '../../components/forms/languages';
+import { useUnsavedChangesGuard } from '../../components/forms/useUnsavedChangesGuard';
+import { contextStore, findById } from '../../stores/context';
+import {
+  contactToForm, destinationFields, emptyContactForm, formToContactInput, limiterPeriods, type ContactFormValues, type LimiterKey,
+} from './contactForm';
+
+type Status = 'loading' | 'ready' | 'failed';
+
+/**
+ * The contact form (SPEC §2 Contacts): loads the contact when editing, the provider's lists and the
+ * contact's segments; keeps the values; saves the whole record (create without an id, else update)
+ * and goes back to /contacts. Leaving with unsaved changes asks first.
+ */
+export function useContactForm(contactId: number | undefined) {
+  const { providerId, providers, sportId } = useSnapshot(contextStore);
+  const provider = findById(providers, providerId);
+  const navigate = useNavigate();
+  const [initial, setInitial] = useState<ContactFormValues>(() => emptyContactForm(sportId));
+  const [values, setValues] = useState<ContactFormValues>(initial);
+  const [contactName, setContactName] = useState<string | null>(null);
+  const [status, setStatus] = useState<Status>(contactId ? 'loading' : 'ready');
+  const [saving, setSaving] = useState(false);
+  const [lists, setLists] = useState<ContactList[]>([]);
+  const [segments, setSegments] = useState<Segment[]>([]);
+
+  useEffect(() => {
+    if (!contactId) return;
+    const controller = new AbortController();
+    const signal = controller.signal;
+    api(routes.contact, { params: { contactId }, signal }).then(
+      (contact) => {
+        const loaded = contactToForm(contact);
+        setInitial(loaded);
+        setValues(loaded);
+        setContactName(contact.name);
+        setStatus('ready');
+      },
+      () => !signal.aborted && setStatus('failed'),
+    );
+    // Segments are offered per contact (SPEC §7 `GET segments/{contactId}`); without them the field is free text.
+    api(routes.segments, { params: { contactId }, signal, silent: true }).then((reply) => setSegments(reply.results), () => undefined);
+    return () => controller.abort();
+  }, [contactId]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    api(routes.lists, { query: { provider: providerId }, signal: controller.signal }).then((reply) => setLists(reply.results), () => undefined);
+    return () => controller.abort();
+  }, [providerId]);
+
+  const dirty = useMemo(() => JSON.stringify(values) !== JSON.stringify(initial), [values, initial]);
+  const { allowLeaving } = useUnsavedChangesGuard(dirty);
+
+  const set = useCallback(<K extends keyof ContactFormValues>(field: K, value: ContactFormValues[K]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+  }, []);
+  const setLimit = useCallback((key: LimiterKey | 'rate_limit_minutes', value: string) => {
+    setValues((current) =>
+      key === 'rate_limit_minutes' ? { ...current, rate_limit_minutes: value } : { ...current, limiter: { ...current.limiter, [key]: value } },
+    );
+  }, []);
+
+  const periods = limiterPeriods(provider, values.sport_id);
+
+  const save = useCallback(async () => {
+    setSaving(true);
+    try {
+      const body = formToContactInput(values, periods);
+      if (contactId) await api(routes.contactUpdate, { params: { contactId }, body });
+      else await api(routes.contactCreate, { query: { provider: providerId }, body });
+      allowLeaving();
+      void navigate('/contacts');
+    } catch {
+      // The API client shows the server's message; the form keeps what was typed.
+      setSaving(false);
+    }
+  }, [values, periods, contactId, providerId, allowLeaving, navigate]);
+
+  return {
+    values,
+    set,
+    setLimit,
+    status,
+    saving,
+    dirty,
+    contactName,
+    provider,
+    lists,
+    segments,
+    periods,
+    destinations: destinationFields(values.channel_id),
+    languages: languageOptions(provider?.meta.languages ?? [], values.languages),
+    save,
+  };
+}
+
+export type ContactFormState = ReturnType<typeof useContactForm>;

@@ -1,0 +1,61 @@
+import { routes, type EventType, type Match, type StatEvent } from '@odds/protocol';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { api } from '../../api/client';
+import { inMemoryGetList, useList } from '../../components/table';
+
+/** The match, its teams and the event types: what the stat event screens show names from. */
+export function useMatchInfo(matchId: number | null) {
+  const [match, setMatch] = useState<Match | null>(null);
+  const [types, setTypes] = useState<EventType[]>([]);
+  useEffect(() => {
+    const controller = new AbortController();
+    const signal = controller.signal;
+    if (matchId !== null) api(routes.match, { params: { matchId }, signal }).then(setMatch, () => undefined);
+    api(routes.eventTypes, { signal }).then((reply) => setTypes(reply.results), () => undefined);
+    return () => controller.abort();
+  }, [matchId]);
+  const typeName = useCallback((id: number) => types.find((t) => t.id === id)?.name ?? `Type ${id}`, [types]);
+  const teamName = useCallback(
+    (id: number | null) => (id === null ? '' : id === match?.home.id ? match.home.name : id === match?.away.id ? match.away.name : `Team ${id}`),
+    [match],
+  );
+  return { match, types, typeName, teamName };
+}
+
+/**
+ * Stat events of one match (/events/{matchId}) or of every match (/events), in match order, with a
+ * per-row delete that reloads the list.
+ */
+export function useStatEventsList(matchId: number | null) {
+  const getList = useMemo(
+    () =>
+      matchId === null
+        ? inMemoryGetList((signal) => api(routes.statEvents, { query: { limit: 1000 }, signal }).then((r) => r.results))
+        : inMemoryGetList((signal) => api(routes.matchStatEvents, { params: { matchId }, signal }).then((r) => r.results), minuteValue),
+    [matchId],
+  );
+  const list = useList<StatEvent>({ getList, deps: [matchId], defaultSort: matchId === null ? '-timestamp' : 'minute' });
+  const [busy, setBusy] = useState<number | null>(null);
+  const { reload } = list;
+  const remove = useCallback(
+    async (event: StatEvent) => {
+      setBusy(event.id);
+      try {
+        await api(routes.statEventsDelete, { query: { event_ids: [event.id] } });
+        reload();
+      } catch {
+        // The API client has shown why.
+      } finally {
+        setBusy(null);
+      }
+    },
+    [reload],
+  );
+  return { list, busy, remove };
+}
+
+/** Sorting by 'minute' orders by period, then game time plus stoppage time. */
+function minuteValue(row: StatEvent, field: string): unknown {
+  if (field === 'minute') return row.period * 1000 + row.game_time + row.extra_time;
+  return (row as unknown as Record<string, unknown>)[field];
+}

@@ -1,0 +1,105 @@
+import type { HomeAway } from '@odds/protocol';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { inMemoryGetList, useList } from '../../components/table';
+import { contextStore } from '../../stores/context';
+import { useLeague } from '../leagues/useLeague';
+import { useMarketOptions } from '../markets/useMarketOptions';
+import { runStatsQuery, type MarketOutcomeRow, type TeamRecord } from './statsQuery';
+import { useSeasonTeams } from './useSeasonTeams';
+
+export interface StatsRoute {
+  leagueId: number;
+  seasonId?: number;
+  teamId?: number;
+  marketId?: number;
+}
+
+const SIDES: readonly HomeAway[] = ['all', 'home', 'away'];
+
+/** The path of a league stats view: season, team and market as far as chosen (SPEC §2 route table). */
+export function statsPath({ leagueId, seasonId, teamId, marketId }: StatsRoute): string {
+  let path = `/league/${leagueId}/stats`;
+  if (seasonId) path += `/${seasonId}`;
+  if (seasonId && teamId) path += `/team/${teamId}`;
+  if (seasonId && teamId && marketId) path += `/market/${marketId}`;
+  return path;
+}
+
+/**
+ * League stats: the choices (season, team, other team, market, home/away) and, once made, the
+ * outcome of the market in each of the team's matches. Season, team and market are in the path;
+ * the other team and the side in the query.
+ */
+export function useLeagueStats(route: StatsRoute) {
+  const { sportId } = useSnapshot(contextStore);
+  const league = useLeague(route.leagueId);
+  const teams = useSeasonTeams(route.seasonId ?? null);
+  const markets = useMarketOptions();
+  const navigate = useNavigate();
+  const { search: query } = useLocation();
+  const [search, setSearch] = useSearchParams();
+  const otherTeamId = Number(search.get('other')) || null;
+  const side = SIDES.find((s) => s === search.get('side')) ?? 'all';
+  const [record, setRecord] = useState<TeamRecord | null>(null);
+
+  // No season in the path: the latest one.
+  const latest = league?.seasons.at(-1)?.id;
+  useEffect(() => {
+    if (!route.seasonId && latest) navigate(`${statsPath({ ...route, seasonId: latest })}${query}`, { replace: true });
+  }, [route, latest, navigate]);
+
+  const ready = Boolean(route.seasonId && route.teamId && route.marketId);
+  const params = {
+    season_id: route.seasonId ?? null,
+    team_id: route.teamId ?? null,
+    market_id: route.marketId ?? null,
+    home_away: side,
+    other_team_id: otherTeamId,
+  };
+  const list = useList<MarketOutcomeRow>({
+    getList: inMemoryGetList((signal) => runStatsQuery<MarketOutcomeRow>(sportId, 'team_market_outcomes', params, signal)),
+    deps: [params],
+    enabled: ready,
+    defaultSort: '-date',
+    sortFields: ['date', 'home', 'away', 'outcome', 'state'],
+  });
+
+  useEffect(() => {
+    setRecord(null);
+    if (!route.seasonId || !route.teamId) return;
+    const controller = new AbortController();
+    const query = { season_id: route.seasonId, team_id: route.teamId, home_away: side };
+    void runStatsQuery<TeamRecord>(sportId, 'team_record', query, controller.signal).then((rows) => setRecord(rows[0] ?? null));
+    return () => controller.abort();
+  }, [sportId, route.seasonId, route.teamId, side]);
+
+  const go = (patch: Partial<StatsRoute>) => navigate(`${statsPath({ ...route, ...patch })}${query}`);
+  const setQuery = (name: string, value: string | null) =>
+    setSearch((current) => {
+      const next = new URLSearchParams(current);
+      if (value) next.set(name, value);
+      else next.delete(name);
+      next.delete('page');
+      return next;
+    });
+
+  return {
+    league,
+    teams,
+    markets,
+    otherTeamId,
+    side,
+    record,
+    list,
+    ready,
+    setSeason: (seasonId: number) => go({ seasonId }),
+    setTeam: (teamId: number | undefined) => go({ teamId }),
+    setMarket: (marketId: number | undefined) => go({ marketId }),
+    setOtherTeam: (id: number | null) => setQuery('other', id ? String(id) : null),
+    setSide: (value: HomeAway) => setQuery('side', value === 'all' ? null : value),
+  };
+}
+
+export type LeagueStats = ReturnType<typeof useLeagueStats>;

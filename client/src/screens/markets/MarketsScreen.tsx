@@ -1,0 +1,64 @@
+import { routes, type Market } from '@odds/protocol';
+import { useSearchParams } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { GenericTable, useList, type TableColumn } from '../../components/table';
+import { contextStore } from '../../stores/context';
+import { MarketSettingsForm } from './MarketSettingsForm';
+import { SavedThresholdsTable } from './SavedThresholdsTable';
+import './markets.css';
+
+const COLUMNS: TableColumn<Market>[] = [
+  { field: 'id', header: 'Id', sortable: true },
+  { field: 'name', header: 'Market', sortable: true },
+];
+
+/** /markets: provider markets on the left; the selected one's settings and saved thresholds beside them. */
+export default function MarketsScreen() {
+  const { providerId, sportId } = useSnapshot(contextStore);
+  const list = useList({
+    route: routes.markets,
+    params: { p: providerId, s: sportId },
+    defaultSort: 'id',
+    sortFields: ['id', 'name'],
+  });
+  // The chosen market lives in the address too, so a link opens its settings.
+  const [search, setSearch] = useSearchParams();
+  const marketId = Number(search.get('market')) || null;
+  const market = list.rows.find((m) => m.id === marketId) ?? null;
+
+  const choose = (chosen: Market) =>
+    setSearch((current) => {
+      const next = new URLSearchParams(current);
+      next.set('market', String(chosen.id));
+      next.delete('thresholds.page');
+      return next;
+    });
+
+  return (
+    <section aria-labelledby="screen-title" className="markets-screen">
+      <h1 id="screen-title">Markets</h1>
+      <div className="markets-layout">
+        <div className="markets-list">
+          <GenericTable
+            list={{ ...list, selected: market }}
+            columns={COLUMNS}
+            label="Provider markets"
+            emptyMessage="No markets"
+            onSelect={choose}
+          />
+        </div>
+        <div className="market-detail">
+          {market ? (
+            <>
+              <h2>{market.name}</h2>
+              <MarketSettingsForm market={market} onSaved={list.reload} />
+              <SavedThresholdsTable marketId={market.id} />
+            </>
+          ) : (
+            <p className="hint">{marketId && list.loading ? 'Loading...' : 'Select a market to see its settings.'}</p>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+import { CONTENT_TYPES, routes, SIDE_CONTEXTS, type ContentCategory, type ContentItem } from '@odds/protocol';
+import { dropdownNames } from '../../components/forms/a11y';
+import { Button } from 'primereact/button';
+import { Checkbox } from 'primereact/checkbox';
+import { Dropdown } from 'primereact/dropdown';
+import { useEffect, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { api } from '../../api/client';
+import { Field } from '../../components/forms/Field';
+import { contextStore } from '../../stores/context';
+import type { ContentTab } from './useContentTab';
+import type { PartType } from './contentForm';
+
+const opts = (values: readonly string[]) => values.map((v) => ({ label: v, value: v }));
+
+/**
+ * Side panel of the Form tab (SPEC §2): content items filtered by content type, category,
+ * participants, Auto Build and group (filters kept in the address); 'Use' puts an item's text into the form.
+ */
+export function ContentSidePanel({ tab, onUse }: { tab: ContentTab; onUse: (type: PartType, text: string) => void }) {
+  const { providerId, sportId } = useSnapshot(contextStore);
+  const f = (name: string) => tab.search.get(name) ?? '';
+  const [categories, setCategories] = useState<ContentCategory[]>([]);
+  const [groups, setGroups] = useState<{ id: number; name: string }[]>([]);
+  const [items, setItems] = useState<ContentItem[] | null>(null);
+
+  useEffect(() => {
+    api(routes.contentCategories).then((r) => setCategories(r.results), () => undefined);
+    api(routes.groups, { query: { provider: providerId, sport: sportId, limit: 1000 } }).then((r) => setGroups(r.results as { id: number; name: string }[]), () => undefined);
+  }, [providerId, sportId]);
+
+  const query = JSON.stringify([f('type'), f('category'), f('auto'), f('group'), providerId]);
+  useEffect(() => {
+    const controller = new AbortController();
+    setItems(null);
+    api(routes.contents, {
+      query: {
+        provider: providerId, limit: 50, content_type: (f('type') || undefined) as ContentItem['content_type'] | undefined,
+        category_id: Number(f('category')) || undefined, group_id: Number(f('group')) || undefined, auto_build: f('auto') === '1' ? true : undefined,
+      },
+      signal: controller.signal,
+    }).then((r) => setItems(r.results), () => !controller.signal.aborted && setItems([]));
+    return () => controller.abort();
+    // `query` holds the filters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [query]);
+
+  const shown = (items ?? []).filter((i) => !f('side') || i.side_context === f('side'));
+  return (
+    <aside className="content-side" aria-label="Content items">
+      <Field id="content-filter-type" label="Content type">
+        <Dropdown {...dropdownNames("Content type")} inputId="content-filter-type" value={f('type') || null} options={opts(CONTENT_TYPES)} showClear placeholder="Any" onChange={(e) => tab.setSearchParam('type', (e.value as string) ?? '')} />
+      </Field>
+      <Field id="content-filter-category" label="Category">
+        <Dropdown {...dropdownNames("Category")} inputId="content-filter-category" value={Number(f('category')) || null} options={categories.map((c) => ({ label: c.name, value: c.id }))} showClear placeholder="Any" onChange={(e) => tab.setSearchParam('category', e.value ? String(e.value) : '')} />
+      </Field>
+      <Field id="content-filter-side" label="Participants">
+        <Dropdown {...dropdownNames("Participants")} inputId="content-filter-side" value={f('side') || null} options={opts(SIDE_CONTEXTS)} showClear placeholder="Any" onChange={(e) => tab.setSearchParam('side', (e.value as string) ?? '')} />
+      </Field>
+      <span className="switch-row">
+        <Checkbox inputId="content-filter-auto" checked={f('auto') === '1'} onChange={(e) => tab.setSearchParam('auto', e.checked ? '1' : '')} />
+        <label htmlFor="content-filter-auto">Auto Build</label>
+      </span>
+      <Field id="content-filter-group" label="Group">
+        <Dropdown {...dropdownNames("Group")} inputId="content-filter-group" value={Number(f('group')) || null} options={groups.map((g) => ({ label: g.name, value: g.id }))} showClear placeholder="Any" onChange={(e) => tab.setSearchParam('group', e.value ? String(e.value) : '')} />
+      </Field>
+      {items === null ? (
+        <p>Loading...</p>
+      ) : shown.length === 0 ? (
+        <p>No content items</p>
+      ) : (
+        <ul className="content-side-items">
+          {shown.map((item) => (
+            <li key={item.id}>
+              <span className="content-side-type">{item.content_type}</span> {item.content || item.image?.url}
+              <Button type="button" label="Use" text size="small" aria-label={`Use content item ${item.id}`} onClick={() => onUse(item.content_type, item.content || item.image?.url || '')} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </aside>
+  );
+}

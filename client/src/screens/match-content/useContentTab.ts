@@ -1,0 +1,113 @@
+import { routes, type Contact, type MatchContent, type ScoresDefinition } from '@odds/protocol';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { api } from '../../api/client';
+import { addToBasket } from '../../stores/basket';
+import { contextStore } from '../../stores/context';
+import { useMatchPage } from '../match/useMatchPage';
+import { buildContentInput, contentFormOf, emptyContentForm, type ContentForm } from './contentForm';
+
+const NO_SCORES: ScoresDefinition = {
+  max_score: 0, increment: 1, max_sub_node: 0, sub_node_increment: 1, sub_nodes: [], max_leaf_node: 0, leaf_node_increment: 1, leaf_nodes: [],
+};
+
+/**
+ * The Content tab (SPEC §2): the match's content records, the form (new, or `?edit=id`), delete
+ * after a confirmation dialog, and Add to basket. Which record is edited lives in the address.
+ */
+export function useContentTab() {
+  const { matchId, markets } = useMatchPage();
+  const context = useSnapshot(contextStore);
+  const provider = context.providers.find((p) => p.id === context.providerId);
+  const sport = provider?.sports.find((s) => s.id === context.sportId);
+  const scores = (sport?.scores ?? NO_SCORES) as ScoresDefinition;
+  const languages = provider?.meta.languages ?? ['en'];
+  const [search, setSearch] = useSearchParams();
+  const navigate = useNavigate();
+  const editId = Number(search.get('edit')) || null;
+
+  const [records, setRecords] = useState<MatchContent[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [version, setVersion] = useState(0);
+  const [contacts, setContacts] = useState<Contact[]>([]);
+  const [form, setForm] = useState<ContentForm>(() => emptyContentForm(languages[0]));
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoading(true);
+    api(routes.matchContent, { params: { matchId }, signal: controller.signal }).then(
+      (reply) => {
+        setRecords(reply.results);
+        setLoading(false);
+      },
+      () => !controller.signal.aborted && setLoading(false),
+    );
+    return () => controller.abort();
+  }, [matchId, version]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    api(routes.contacts, { query: { provider: context.providerId, limit: 1000 }, signal: controller.signal }).then((r) => setContacts(r.items), () => undefined);
+    return () => controller.abort();
+  }, [context.providerId]);
+
+  const editing = useMemo(() => records.find((r) => r.id === editId) ?? null, [records, editId]);
+  useEffect(() => {
+    setForm(editing ? contentFormOf(editing) : emptyContentForm(languages[0]));
+    setError(null);
+    // Only a different record (or none) resets the form, not each reload of the list.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [editing?.id]);
+
+  const patch = useCallback((change: Partial<ContentForm>) => setForm((f) => ({ ...f, ...change })), []);
+
+  const save = async () => {
+    const built = buildContentInput(form, editing);
+    if (!built.ok) return setError(built.error);
+    setError(null);
+    setSaving(true);
+    try {
+      await api(routes.matchContentSave, { params: { matchId }, body: built.input });
+      setVersion((v) => v + 1);
+      await navigate(`/match/${matchId}/content/preview`);
+    } catch {
+      // The API client has shown why.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const remove = async (record: MatchContent) => {
+    try {
+      await api(routes.matchContentDelete, { params: { matchContentId: record.id } });
+      setVersion((v) => v + 1);
+    } catch {
+      // The API client has shown why.
+    }
+  };
+
+  const edit = (record: MatchContent | null) => {
+    const next = new URLSearchParams(search);
+    if (record) next.set('edit', String(record.id));
+    else next.delete('edit');
+    void navigate({ pathname: `/match/${matchId}/content`, search: next.toString() });
+  };
+
+  const setSearchParam = (name: string, value: string) =>
+    setSearch((current) => {
+      const next = new URLSearchParams(current);
+      if (value) next.set(name, value);
+      else next.delete(name);
+      return next;
+    });
+
+  return {
+    matchId, markets, records, loading, contacts, scores, languages, periods: sport?.periods ?? 2, form, patch, editing, error, saving,
+    save, remove, edit, addToBasket, search, setSearchParam,
+  };
+}
+
+export type ContentTab = ReturnType<typeof useContentTab>;

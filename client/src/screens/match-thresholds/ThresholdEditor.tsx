@@ -1,0 +1,132 @@
+import { formatOdds, LINE_OPTIONS, type BacktestReply, type Contact, type MatchMarket, type SavedThreshold } from '@odds/protocol';
+import { dropdownNames } from '../../components/forms/a11y';
+import { Button } from 'primereact/button';
+import { Checkbox } from 'primereact/checkbox';
+import { Dropdown } from 'primereact/dropdown';
+import { InputText } from 'primereact/inputtext';
+import { SelectButton } from 'primereact/selectbutton';
+import { Field } from '../../components/forms/Field';
+import { OutcomeFields } from './OutcomeFields';
+import { emptyOutcome, formOf, type ThresholdForm } from './thresholdForm';
+
+const MODES = [
+  { label: 'Value', value: 'VALUE' },
+  { label: 'Relative', value: 'RELATIVE' },
+  { label: 'Range', value: 'RANGE' },
+];
+
+export interface ThresholdEditorProps {
+  market: MatchMarket;
+  form: ThresholdForm;
+  patch: (change: Partial<ThresholdForm>) => void;
+  contacts: readonly Contact[];
+  templates: readonly SavedThreshold[];
+  isFeedContact: boolean;
+  error: string | null;
+  saving: boolean;
+  onSave: () => void;
+  onBacktest: () => void;
+  backtest: BacktestReply | null;
+}
+
+/** The threshold editor (SPEC §2/§3): modes Value, Relative, Range over the market's outcomes. */
+export function ThresholdEditor(props: ThresholdEditorProps) {
+  const { market, form, patch, contacts, templates, isFeedContact } = props;
+  const ownTemplates = templates.filter((t) => t.market_id === market.id);
+  const outcomeFields = (outcome: string) => form.outcomes[outcome] ?? emptyOutcome();
+  return (
+    <form
+      className="threshold-editor"
+      aria-label={`Thresholds of ${market.name}`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        props.onSave();
+      }}
+    >
+      <h2>{market.name}</h2>
+      <SelectButton value={form.type} options={MODES} allowEmpty={false} aria-label="Mode" onChange={(e) => patch({ type: e.value as ThresholdForm['type'] })} />
+      <div className="threshold-row">
+        <Field id="threshold-template" label="Saved threshold">
+          <Dropdown {...dropdownNames("Saved threshold")}
+            inputId="threshold-template"
+            value={null}
+            options={ownTemplates.map((t) => ({ label: `${t.name ?? `#${t.id}`} (${t.type}${t.is_default ? ', default' : ''})`, value: t.id }))}
+            placeholder={ownTemplates.length ? 'Load a saved threshold' : 'None saved'}
+            disabled={ownTemplates.length === 0}
+            onChange={(e) => {
+              const chosen = ownTemplates.find((t) => t.id === e.value);
+              if (chosen) patch(formOf(chosen));
+            }}
+          />
+        </Field>
+        <Field id="threshold-contact" label="Contact">
+          <Dropdown {...dropdownNames("Contact")}
+            inputId="threshold-contact"
+            value={form.contactId}
+            options={contacts.map((c) => ({ label: `${c.name} (${c.channel?.name ?? c.channel_id})`, value: c.id }))}
+            showClear
+            filter
+            placeholder="Any contact"
+            onChange={(e) => patch({ contactId: (e.value as number | undefined) ?? null })}
+          />
+        </Field>
+        {market.helper_args.dynamic_line && (
+          <Field id="threshold-line" label="Line">
+            <Dropdown {...dropdownNames("Line")} inputId="threshold-line" value={form.line} options={LINE_OPTIONS as never[]} showClear placeholder="No line" onChange={(e) => patch({ line: (e.value as number | undefined) ?? null })} />
+          </Field>
+        )}
+      </div>
+      <div className="threshold-outcomes">
+        {market.type.outcomes.map((outcome) => (
+          <OutcomeFields
+            key={outcome}
+            outcome={outcome}
+            type={form.type}
+            fields={outcomeFields(outcome)}
+            withMinMax={isFeedContact}
+            onChange={(change) => patch({ outcomes: { ...form.outcomes, [outcome]: { ...outcomeFields(outcome), ...change } } })}
+          />
+        ))}
+      </div>
+      <div className="threshold-row">
+        <Field id="threshold-template-name" label="Save as template">
+          <InputText id="threshold-template-name" value={form.saveAsTemplate} placeholder="Template name" onChange={(e) => patch({ saveAsTemplate: e.target.value })} />
+        </Field>
+        <span className="switch-row">
+          <Checkbox inputId="threshold-template-default" checked={form.saveAsTemplateDefault} onChange={(e) => patch({ saveAsTemplateDefault: Boolean(e.checked) })} />
+          <label htmlFor="threshold-template-default">Default template of the market</label>
+        </span>
+      </div>
+      {props.error && (
+        <p className="form-error" role="alert">
+          {props.error}
+        </p>
+      )}
+      <div className="threshold-actions">
+        <Button type="submit" label="Save" icon="pi pi-check" loading={props.saving} />
+        <Button type="button" label="Backtest" icon="pi pi-history" outlined onClick={props.onBacktest} />
+      </div>
+      {props.backtest && <BacktestResult reply={props.backtest} />}
+    </form>
+  );
+}
+
+function BacktestResult({ reply }: { reply: BacktestReply }) {
+  return (
+    <section className="threshold-backtest" aria-label="Backtest result">
+      <p>
+        Over {reply.offers} offers so far: {reply.firings.length} firings, {reply.deliveries.length} deliveries, {reply.suppressions.length} held back.
+      </p>
+      {reply.firings.length > 0 && (
+        <ul>
+          {reply.firings.slice(0, 50).map((f, i) => (
+            <li key={i}>
+              {f.match_time === null ? 'PREMATCH' : `${Math.floor(f.match_time / 60)}'`} {f.score}: {f.outcomes.join(', ')} at{' '}
+              {Object.entries(f.odds).map(([k, v]) => `${k} ${formatOdds(v)}`).join(', ')}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,110 @@
+import { formatLine, formatOdds, type MatchThresholdSet } from '@odds/protocol';
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { useState } from 'react';
+import { TabTitle } from '../match/TabTitle';
+import { ThresholdEditor } from './ThresholdEditor';
+import { useThresholdsTab } from './useThresholdsTab';
+import './thresholds.css';
+
+/** A set in one line: its type, contact, line and thresholds per outcome. */
+function describe(set: MatchThresholdSet): string {
+  const parts = Object.entries(set.thresholds).map(([outcome, t]) => {
+    const v = t as Record<string, unknown>;
+    if (set.type === 'VALUE') return `${outcome} ${formatOdds(v.value as number)}`;
+    if (set.type === 'RANGE') return `${outcome} ${formatOdds(v.from as number)}–${formatOdds(v.to as number)}`;
+    return `${outcome} ${String(v.direction ?? 'RISE')} ${String(v.value)} in ${String(v.time_amount)}`;
+  });
+  return [set.type, set.contact?.name ?? 'any contact', set.line === null ? null : `line ${formatLine(set.line)}`, parts.join(', ')]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/** /match/{matchId}/thresholds: markets with their threshold sets, and the editor. */
+export default function ThresholdsTab() {
+  const tab = useThresholdsTab();
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <section aria-labelledby="screen-title" className="thresholds-tab">
+      <TabTitle id="screen-title" tab="thresholds" />
+      <div className="thresholds-markets">
+        <div className="thresholds-toolbar">
+          <Button type="button" label={tab.showAll ? 'Show Active Markets' : 'Show All Markets'} outlined size="small" onClick={tab.toggleAll} />
+          <Button type="button" label="Delete all" severity="danger" className="danger-strong" size="small" disabled={tab.sets.length === 0} onClick={() => setConfirming(true)} />
+        </div>
+        {tab.loading ? (
+          <p>Loading...</p>
+        ) : tab.shown.length === 0 ? (
+          <p>No markets with content. Use 'Show All Markets' to set thresholds on any market.</p>
+        ) : (
+          <ul className="thresholds-market-list" aria-label="Markets">
+            {tab.shown.map((market) => (
+              <li key={market.id}>
+                <Button
+                  type="button"
+                  label={market.name}
+                  text
+                  className={tab.market?.id === market.id ? 'threshold-market-current' : undefined}
+                  aria-pressed={tab.market?.id === market.id}
+                  onClick={() => tab.edit(market.id)}
+                />
+                <ul className="thresholds-sets" aria-label={`Threshold sets of ${market.name}`}>
+                  {tab.sets
+                    .filter((set) => set.market_id === market.id)
+                    .map((set) => (
+                      <li key={set.id}>
+                        <button type="button" className="threshold-set" onClick={() => tab.edit(market.id, set)}>
+                          {describe(set)}
+                        </button>
+                      </li>
+                    ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className="thresholds-editor">
+        {tab.market ? (
+          <ThresholdEditor
+            market={tab.market}
+            form={tab.form}
+            patch={tab.patch}
+            contacts={tab.contacts}
+            templates={tab.templates}
+            isFeedContact={tab.isFeedContact}
+            error={tab.error}
+            saving={tab.saving}
+            onSave={() => void tab.save()}
+            onBacktest={() => void tab.runBacktest()}
+            backtest={tab.backtest}
+          />
+        ) : (
+          <p>Choose a market to set its thresholds.</p>
+        )}
+      </div>
+      <Dialog
+        header="Delete all"
+        visible={confirming}
+        onHide={() => setConfirming(false)}
+        style={{ width: '360px' }}
+        footer={
+          <>
+            <Button type="button" label="No" text onClick={() => setConfirming(false)} />
+            <Button
+              type="button"
+              label="Yes"
+              severity="danger"
+              onClick={() => {
+                setConfirming(false);
+                void tab.deleteAll();
+              }}
+            />
+          </>
+        }
+      >
+        <p>Are you sure?</p>
+      </Dialog>
+    </section>
+  );
+}

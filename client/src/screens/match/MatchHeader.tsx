@@ -1,0 +1,72 @@
+import { Button } from 'primereact/button';
+import { Dropdown } from 'primereact/dropdown';
+import { dropdownNames } from '../../components/forms/a11y';
+import { formatDateTime } from '../../lib/format';
+import { ConnectorSearch } from './ConnectorSearch';
+import { LiveIndicator } from './LiveIndicator';
+import { useConnector } from './useConnector';
+import { marketSelectable, type useMatchPageState } from './useMatchPage';
+
+/**
+ * The shared match header (SPEC §2): name, providers, start, event id, league unique id; the
+ * connector reassign search, 'Copy from another match', the market selector (Feed and Graph
+ * tabs only), the live-connection indicator and who else is watching.
+ */
+export function MatchHeader({ page }: { page: ReturnType<typeof useMatchPageState> }) {
+  const { match, markets, marketId, live, tab } = page;
+  const connector = useConnector(page.matchId, page.reload);
+  return (
+    <header className="match-header">
+      <div className="match-title-row">
+        <p className="match-name">{match ? match.name : `Match ${page.matchId}`}</p>
+        {live && <LiveIndicator live={live} />}
+      </div>
+      {match && (
+        <dl className="match-facts">
+          <div>
+            <dt>Providers</dt>
+            <dd>
+              {match.provider_count} ({match.provider_names.join(', ')})
+            </dd>
+          </div>
+          <div>
+            <dt>Start</dt>
+            <dd>{formatDateTime(match.start)}</dd>
+          </div>
+          <div>
+            <dt>Event id</dt>
+            <dd>{match.event_id}</dd>
+          </div>
+          <div>
+            <dt>League unique id</dt>
+            <dd>{match.league_unique_id}</dd>
+          </div>
+        </dl>
+      )}
+      <div className="match-actions">
+        <span className="match-market">
+          <label htmlFor="match-market-select">Market</label>
+          <Dropdown
+            inputId="match-market-select"
+            {...dropdownNames('Market')}
+            value={marketId}
+            options={markets.map((m) => ({ label: m.name, value: m.id }))}
+            onChange={(e) => page.setMarket((e.value as number | null) ?? null)}
+            disabled={!marketSelectable(tab)}
+            placeholder="Choose a market"
+            className="p-inputtext-sm"
+          />
+        </span>
+        <ConnectorSearch connector={connector} />
+        <Button
+          type="button"
+          label="Copy from another match"
+          icon="pi pi-copy"
+          size="small"
+          outlined
+          onClick={() => void connector.copyFrom()}
+        />
+      </div>
+    </header>
+  );
+}

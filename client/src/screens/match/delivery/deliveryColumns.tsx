@@ -1,0 +1,35 @@
+import type { Delivery } from '@odds/protocol';
+import type { TableColumn } from '../../../components/table';
+import { formatDateTime } from '../../../lib/format';
+
+type Platform = 'ios' | 'android' | 'total';
+
+/** Sent / open of one platform, or N/A without a report (SPEC §2 Delivery). */
+export function platformStats(delivery: Pick<Delivery, 'stats'>, platform: Platform): string {
+  const report = delivery.stats?.report;
+  return report ? `${report[platform].sent} / ${report[platform].open}` : 'N/A';
+}
+
+export const deliveryValue = (row: Delivery, field: string): unknown =>
+  field === 'channel' ? row.channel.name : field === 'market' ? row.market.name : field === 'contact' ? row.contact.name : (row as unknown as Record<string, unknown>)[field];
+
+const stats = (platform: Platform, header: string): TableColumn<Delivery> => ({
+  field: `stats_${platform}`,
+  header,
+  body: (row) => platformStats(row, platform),
+  className: 'nowrap',
+});
+
+export const DELIVERY_COLUMNS: TableColumn<Delivery>[] = [
+  { field: 'id', header: 'Id', sortable: true },
+  { field: 'channel', header: 'Channel', sortable: true, body: (row) => row.channel.name },
+  { field: 'market', header: 'Market', sortable: true, body: (row) => row.market.name },
+  { field: 'contact', header: 'Contact', sortable: true, body: (row) => row.contact.name },
+  { field: 'language', header: 'Language', sortable: true },
+  stats('ios', 'iOS sent / open'),
+  stats('android', 'Android sent / open'),
+  stats('total', 'Total sent / open'),
+  { field: 'status', header: 'Status', sortable: true },
+  { field: 'sent_at', header: 'Sent at', sortable: true, className: 'nowrap', body: (row) => (row.sent_at ? formatDateTime(row.sent_at) : '') },
+  { field: 'content', header: 'Content', body: (row) => row.log.subject ?? row.log.content ?? row.log.body ?? '' },
+];

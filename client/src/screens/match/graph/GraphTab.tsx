@@ -1,0 +1,77 @@
+import type { Offer } from '@odds/protocol';
+import { Button } from 'primereact/button';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { GenericTable } from '../../../components/table';
+import { TabTitle } from '../TabTitle';
+import { useLiveList } from '../useLiveList';
+import { useMatchPage } from '../useMatchPage';
+import { useTopicRows } from '../useTopicRows';
+import { outcomeKeys } from './chartData';
+import { offerColumns } from './offerColumns';
+import { useBanner } from './useBanner';
+import { useOddsChart } from './useOddsChart';
+
+/**
+ * Graph tab (SPEC §2): the chosen market's odds per outcome against match minutes, goals marked,
+ * over its offers table. Running streams new offers in as the relay pushes them; Stopped holds
+ * what is shown. Show Creative embeds the market's banner in a sandboxed frame.
+ */
+export default function GraphTab() {
+  const { live, matchId, marketId, markets } = useMatchPage();
+  const [running, setRunning] = useState(true);
+  const [creative, setCreative] = useState(false);
+  const keep = useCallback((row: Offer) => row.market_id === marketId, [marketId]);
+  const { rows, ready } = useTopicRows(live, 'offers', keep);
+  // Stopped: the chart and table keep the offers they had (the live state goes on underneath).
+  const held = useRef(rows);
+  if (running || held.current.length === 0 || held.current[0]?.market_id !== marketId) held.current = rows;
+  const offers = held.current;
+  const ascending = useMemo(() => [...offers].reverse(), [offers]);
+  const keys = useMemo(() => outcomeKeys(ascending), [ascending]);
+  const chart = useOddsChart(ascending, marketId);
+  const list = useLiveList(offers, { defaultSort: '-id', sortFields: ['id', 'match_time', 'score', 'status'], ready, reload: () => live?.refresh() });
+  const banner = useBanner(matchId, marketId, creative, offers[0]?.id);
+  const marketName = markets.find((m) => m.id === marketId)?.name ?? '';
+
+  return (
+    <section aria-labelledby="graph-title" className="live-tab">
+      <TabTitle id="graph-title" tab="graph" />
+      <div className="live-tab-toolbar">
+        <Button
+          type="button"
+          label={running ? 'Running' : 'Stopped'}
+          icon={running ? 'pi pi-pause' : 'pi pi-play'}
+          severity={running ? undefined : 'secondary'}
+          size="small"
+          aria-pressed={running}
+          title={running ? 'Live updates on: click to stop' : 'Live updates paused: click to run'}
+          onClick={() => setRunning((r) => !r)}
+        />
+        <Button
+          type="button"
+          label={creative ? 'Hide Creative' : 'Show Creative'}
+          icon="pi pi-image"
+          size="small"
+          outlined
+          disabled={marketId === null}
+          onClick={() => setCreative((c) => !c)}
+        />
+        <span className="graph-market">{marketName}</span>
+      </div>
+      <figure className="chart-figure">
+        <figcaption className="sr-only">{`Odds of ${marketName || 'the market'} per outcome against match minutes, goals marked; the offers table below lists them`}</figcaption>
+        <div ref={chart} className="odds-chart" />
+      </figure>
+      {creative && (
+        <div className="creative">
+          {banner.error ? (
+            <p role="alert">{banner.error}</p>
+          ) : (
+            <iframe title={`Creative for ${marketName}`} sandbox="" srcDoc={banner.html ?? ''} className="creative-frame" />
+          )}
+        </div>
+      )}
+      <GenericTable list={list} columns={offerColumns(keys)} label="Offers" emptyMessage={marketId === null ? 'Choose a market' : 'No offers yet'} />
+    </section>
+  );
+}

@@ -1,0 +1,130 @@
+import type { Offer } from '@odds/protocol';
+import {
+  createChart, createSeriesMarkers, LineSeries, PriceScaleMode,
+  type IChartApi, type ISeriesApi, type ISeriesMarkersPluginApi, type Time, type UTCTimestamp,
+} from 'lightweight-charts';
+import { useEffect, useRef } from 'react';
+import { axisTimes, fromOdds, goalMarks, minuteLabel, offerTime, outcomeKeys, outcomeSeries } from './chartData';
+
+const COLORS = ['#2563eb', '#d97706', '#059669', '#7c3aed', '#db2777', '#0891b2', '#65a30d', '#475569'];
+const t = (time: number) => time as UTCTimestamp;
+
+const canDraw = () => {
+  try {
+    return !!document.createElement('canvas').getContext('2d');
+  } catch {
+    return false;
+  }
+};
+
+interface Drawn {
+  market: number | null;
+  keys: string;
+  lastId: number;
+  lastTime: number;
+  count: number;
+}
+
+export interface OddsChartOptions {
+  dark?: boolean;
+  height?: number;
+}
+
+/**
+ * A lightweight-charts line chart of a market's offers: one series per outcome, x the match minute
+ * (time = minute × 60, labelled 45'), 0 to 100 minutes, goals as red markers. New offers stream in
+ * with series.update(); anything else (another market, a refresh, an offer out of time order)
+ * redraws with setData. The chart and its series hang on the container as `oddsChart` so a
+ * browser test can time an update.
+ */
+export function useOddsChart(offers: readonly Offer[], marketId: number | null, options: OddsChartOptions = {}) {
+  const container = useRef<HTMLDivElement | null>(null);
+  const chart = useRef<IChartApi | null>(null);
+  const series = useRef(new Map<string, ISeriesApi<'Line'>>());
+  const markers = useRef<ISeriesMarkersPluginApi<Time> | null>(null);
+  const drawn = useRef<Drawn | null>(null);
+  const { dark = false, height = 320 } = options;
+
+  useEffect(() => {
+    const el = container.current;
+    // No 2D canvas (a DOM without one, as in component tests): the table still shows the offers.
+    if (!el || !canDraw()) return;
+    let made: IChartApi;
+    try {
+      made = createChart(el, {
+        autoSize: true,
+        height,
+        layout: { background: { color: dark ? '#0b1220' : '#ffffff' }, textColor: dark ? '#e5e7eb' : '#1f2937', fontSize: dark ? 16 : 12 },
+        grid: { vertLines: { color: dark ? '#1f2937' : '#eef0f3' }, horzLines: { color: dark ? '#1f2937' : '#eef0f3' } },
+        timeScale: { tickMarkFormatter: (time: Time) => minuteLabel(time as number), fixLeftEdge: true },
+        localization: { timeFormatter: (time: Time) => minuteLabel(time as number) },
+        // Odds run from 1.01 to hundreds late in a match: a log scale keeps every line readable.
+        rightPriceScale: { mode: PriceScaleMode.Logarithmic },
+        handleScroll: false,
+        handleScale: false,
+      });
+    } catch {
+      // The chart could not start here; the table still shows the offers.
+      return;
+    }
+    // Whitespace from 0 to 100 minutes keeps the axis there whatever the data (SPEC §9).
+    made.addSeries(LineSeries, { visible: false }).setData(axisTimes().map((time) => ({ time: t(time) })));
+    chart.current = made;
+    (el as HTMLDivElement & { oddsChart?: unknown }).oddsChart = { chart: made, series: series.current };
+    return () => {
+      made.remove();
+      chart.current = null;
+      series.current.clear();
+      markers.current = null;
+      drawn.current = null;
+    };
+  }, [dark, height]);
+
+  useEffect(() => {
+    const made = chart.current;
+    if (!made) return;
+    const keys = outcomeKeys(offers);
+    const last = drawn.current;
+    const fresh = offers.filter((offer) => !last || offer.id > last.lastId).sort((a, b) => a.id - b.id);
+    // Appending needs time order: first-half stoppage (45+3) runs past the second half's 45:00.
+    const inOrder = fresh.every((offer, i) => offerTime(offer) >= (i ? offerTime(fresh[i - 1]!) : (last?.lastTime ?? 0)));
+    const appendable =
+      last && last.market === marketId && last.keys === keys.join() && last.count + fresh.length === offers.length && inOrder;
+    if (appendable) {
+      let lastTime = last.lastTime;
+      for (const offer of fresh) {
+        const time = offerTime(offer);
+        for (const [key, odds] of Object.entries(offer.outcome_map)) series.current.get(key)?.update({ time: t(time), value: fromOdds(odds) });
+        lastTime = Math.max(lastTime, time);
+      }
+      drawn.current = { ...last, lastId: Math.max(last.lastId, ...fresh.map((o) => o.id)), lastTime, count: offers.length };
+    } else {
+      for (const line of series.current.values()) made.removeSeries(line);
+      series.current.clear();
+      const lines = outcomeSeries(offers, keys);
+      keys.forEach((key, i) => {
+        const line = made.addSeries(LineSeries, { color: COLORS[i % COLORS.length], lineWidth: dark ? 3 : 2, title: key });
+        line.setData(lines[key]!.map((p) => ({ time: t(p.time), value: p.value })));
+        series.current.set(key, line);
+      });
+      const first = series.current.values().next().value;
+      markers.current = first ? createSeriesMarkers(first, []) : null;
+      drawn.current = {
+        market: marketId,
+        keys: keys.join(),
+        lastId: offers.reduce((max, o) => Math.max(max, o.id), 0),
+        lastTime: offers.reduce((max, o) => Math.max(max, offerTime(o)), 0),
+        count: offers.length,
+      };
+    }
+    // Index-spaced axis: show all of it (0 to 100 minutes and any stoppage time) in the width.
+    made.timeScale().fitContent();
+    markers.current?.setMarkers(
+      goalMarks([...offers].sort((a, b) => a.id - b.id)).map((goal) => ({
+        time: t(goal.time), position: 'aboveBar' as const, shape: 'arrowDown' as const, color: '#dc2626', text: goal.score,
+      })),
+    );
+  }, [offers, marketId, dark]);
+
+  return container;
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { connectorQuery } from './useConnector';
+import { marketSelectable, tabOf } from './useMatchPage';
+
+describe('match page', () => {
+  it('knows the tab of each match path', () => {
+    expect(tabOf('/match/12')).toBe('graph');
+    expect(tabOf('/match/12/')).toBe('graph');
+    expect(tabOf('/match/12/feed')).toBe('feed');
+    expect(tabOf('/match/12/content/preview')).toBe('content');
+    expect(tabOf('/match/12/delivery')).toBe('delivery');
+    expect(tabOf('/events/12')).toBe('stats');
+    expect(tabOf('/event/12/edit')).toBe('add-stat');
+  });
+
+  it('enables the market selector on the Feed and Graph tabs only', () => {
+    expect(['graph', 'feed', 'thresholds', 'content', 'delivery', 'stats', 'add-stat'].filter((t) => marketSelectable(t as never))).toEqual(['graph', 'feed']);
+  });
+
+  it('searches connectors only on a trailing dot', () => {
+    expect(connectorQuery('Argentina')).toBeNull();
+    expect(connectorQuery('Argentina.')).toBe('Argentina');
+    expect(connectorQuery('.')).toBe('');
+  });
+});

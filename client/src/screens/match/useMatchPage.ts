@@ -1,0 +1,85 @@
+import { routes, type Match, type MatchMarket } from '@odds/protocol';
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation, useOutletContext, useParams, useSearchParams } from 'react-router-dom';
+import { api } from '../../api/client';
+import type { MatchLive } from '../../live/matchLive';
+import { useMatchLive } from '../../live/useMatchLive';
+
+export type MatchTab = 'graph' | 'thresholds' | 'feed' | 'content' | 'delivery' | 'stats' | 'add-stat';
+
+/** Which tab a path is (SPEC §2 Match pages). */
+export function tabOf(pathname: string): MatchTab {
+  if (/^\/events\//.test(pathname)) return 'stats';
+  if (/^\/event\/[^/]+\/edit/.test(pathname)) return 'add-stat';
+  const sub = /^\/match\/[^/]+\/([^/]+)/.exec(pathname)?.[1];
+  return sub === 'thresholds' || sub === 'feed' || sub === 'content' || sub === 'delivery' ? sub : 'graph';
+}
+
+/** SPEC §2: the market selector is enabled only on the Feed and Graph tabs. */
+export const marketSelectable = (tab: MatchTab) => tab === 'graph' || tab === 'feed';
+
+/** What the match layout shares with its tabs (through the Outlet's context). */
+export interface MatchPage {
+  matchId: number;
+  match: Match | null;
+  markets: MatchMarket[];
+  /** The market chosen in the header (`?market=` in the address), or null. */
+  marketId: number | null;
+  setMarket(id: number | null): void;
+  live: MatchLive | null;
+}
+
+/**
+ * The match layout's state: the match and its markets (loaded once), the selected market kept in
+ * the address, and the live watch of the match shared by every tab.
+ */
+export function useMatchPageState(): MatchPage & { tab: MatchTab; reload(): void } {
+  const matchId = Number(useParams().matchId);
+  const { pathname } = useLocation();
+  const [search, setSearch] = useSearchParams();
+  const [match, setMatch] = useState<Match | null>(null);
+  const [markets, setMarkets] = useState<MatchMarket[]>([]);
+  const [version, setVersion] = useState(0);
+  const live = useMatchLive(matchId);
+
+  useEffect(() => {
+    if (!Number.isInteger(matchId) || matchId <= 0) return;
+    const controller = new AbortController();
+    const signal = controller.signal;
+    api(routes.match, { params: { matchId }, signal }).then(setMatch, () => undefined);
+    api(routes.matchMarkets, { params: { matchId }, query: { all: true }, signal }).then(
+      (reply) => setMarkets(reply.results),
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, [matchId, version]);
+
+  const tab = tabOf(pathname);
+  const asked = Number(search.get('market'));
+  // The Graph charts one market (the first until one is chosen); the Feed shows all until filtered.
+  const marketId = Number.isInteger(asked) && asked > 0 ? asked : tab === 'graph' ? (markets[0]?.id ?? null) : null;
+
+  return useMemo(
+    () => ({
+      matchId,
+      match,
+      markets,
+      marketId,
+      live,
+      tab,
+      setMarket: (id: number | null) =>
+        setSearch((current) => {
+          const next = new URLSearchParams(current);
+          if (id === null) next.delete('market');
+          else next.set('market', String(id));
+          next.delete('page');
+          return next;
+        }),
+      reload: () => setVersion((v) => v + 1),
+    }),
+    [matchId, match, markets, marketId, live, tab, setSearch],
+  );
+}
+
+/** A tab's view of the match layout's state. */
+export const useMatchPage = () => useOutletContext<MatchPage>();

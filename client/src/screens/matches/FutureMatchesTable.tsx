@@ -1,0 +1,30 @@
+import type { Match } from '@odds/protocol';
+import { Link } from 'react-router-dom';
+import { GenericTable, type TableColumn } from '../../components/table';
+import { formatDateTime } from '../../lib/format';
+import { useFutureMatchesList } from './useMatchesList';
+
+const COLUMNS: TableColumn<Match>[] = [
+  { field: 'id', header: 'Id', sortable: true },
+  { field: 'name', header: 'Match', sortable: true, body: (m) => <Link to={`/match/${m.id}`}>{m.name}</Link> },
+  { field: 'start', header: 'Start time', sortable: true, className: 'nowrap', body: (m) => formatDateTime(m.start) },
+  {
+    field: 'league',
+    header: 'League',
+    sortable: true,
+    body: (m) => <Link to={`/league/${m.league.id}/matches`}>{m.league.name}</Link>,
+  },
+  { field: 'event_id', header: 'Event id', sortable: true },
+  { field: 'league_unique_id', header: 'League unique id' },
+];
+
+/** Upcoming matches (timeframe FUTURE, SPEC §2), a table of its own below the matches list. */
+export function FutureMatchesTable({ leagueId }: { leagueId?: number }) {
+  const list = useFutureMatchesList(leagueId);
+  return (
+    <section aria-labelledby="future-matches-title" className="future-matches">
+      <h2 id="future-matches-title">Future matches</h2>
+      <GenericTable list={list} columns={COLUMNS} label="Future matches" emptyMessage="No future matches" />
+    </section>
+  );
+}

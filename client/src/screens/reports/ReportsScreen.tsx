@@ -1,0 +1,65 @@
+import type { Delivery } from '@odds/protocol';
+import { Button } from 'primereact/button';
+import { Link } from 'react-router-dom';
+import { GenericTable, type TableColumn } from '../../components/table';
+import { formatDateTime } from '../../lib/format';
+import { ReportsFilters } from './ReportsFilters';
+import { useReportsList } from './useReportsList';
+import './reports.css';
+
+/** Sent and open come from the delivery's report totals, else N/A (SPEC §2 Reports). */
+const totals = (d: Delivery) => d.stats?.report?.total ?? null;
+
+/** /reports: deliveries by channel and dates, with their sent and open totals and a CSV export. */
+export default function ReportsScreen() {
+  const { list, refreshStats, exportCsv, busy } = useReportsList();
+  const columns: TableColumn<Delivery>[] = [
+    { field: 'id', header: 'Id', sortable: true },
+    { field: 'title', header: 'Title', body: (d) => d.log.subject ?? '' },
+    { field: 'channel', header: 'Channel', sortable: true, body: (d) => d.channel.name },
+    { field: 'market', header: 'Market', sortable: true, body: (d) => d.market.name },
+    { field: 'contact', header: 'Contact', sortable: true, body: (d) => d.contact.name },
+    { field: 'language', header: 'Language', sortable: true },
+    { field: 'node_id', header: 'Score', sortable: true },
+    { field: 'sent_at', header: 'Sent At', sortable: true, className: 'nowrap', body: (d) => (d.sent_at ? formatDateTime(d.sent_at) : '') },
+    { field: 'sent', header: 'Sent', body: (d) => totals(d)?.sent ?? 'N/A' },
+    { field: 'open', header: 'Open', body: (d) => totals(d)?.open ?? 'N/A' },
+    {
+      field: 'options',
+      header: 'Options',
+      body: (d) => (
+        <span className="report-options">
+          <Link to={`/match/${d.match_id}/delivery`} aria-label={`Deliveries of match ${d.match_id}`} title="Match deliveries">
+            <i className="pi pi-send" aria-hidden="true" />
+          </Link>
+          <Button
+            icon="pi pi-refresh"
+            text
+            rounded
+            size="small"
+            loading={busy === d.id}
+            aria-label={`Refresh stats of delivery ${d.id}`}
+            title="Refresh stats"
+            onClick={() => void refreshStats(d.id)}
+          />
+        </span>
+      ),
+    },
+  ];
+  return (
+    <section aria-labelledby="screen-title">
+      <header className="reports-header">
+        <h1 id="screen-title">Reports</h1>
+        <Button
+          label="Export CSV"
+          icon="pi pi-download"
+          outlined
+          loading={busy === 'csv'}
+          onClick={() => void exportCsv()}
+        />
+      </header>
+      <ReportsFilters list={list} />
+      <GenericTable list={list} columns={columns} label="Reports" emptyMessage="No deliveries found" />
+    </section>
+  );
+}

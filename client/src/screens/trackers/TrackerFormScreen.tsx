@@ -1,0 +1,97 @@
+import type { Tracker } from '@odds/protocol';
+import { dropdownNames, switchPt } from '../../components/forms/a11y';
+import { Button } from 'primereact/button';
+import { Checkbox } from 'primereact/checkbox';
+import { Dropdown } from 'primereact/dropdown';
+import { InputNumber } from 'primereact/inputnumber';
+import { InputSwitch } from 'primereact/inputswitch';
+import { MultiSelect } from 'primereact/multiselect';
+import { Link, useParams } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { Field, SwitchField } from '../../components/forms/Field';
+import { languageOptions } from '../../components/forms/languages';
+import { contextStore } from '../../stores/context';
+import { MATCH_STATES, MODEL_TYPES, THRESHOLD_TYPES, thresholdTypes } from './format';
+import { useTrackerForm } from './useTrackerForm';
+import './trackers.css';
+
+/** /tracker/{id}/: edit a tracker's language, what it follows, threshold types, minimum score, states, active. */
+export default function TrackerFormScreen() {
+  const trackerId = Number(useParams().id);
+  const { tracker, patch, patchSpec, saving, save } = useTrackerForm(trackerId);
+  const context = useSnapshot(contextStore);
+  const provider = context.providers.find((p) => p.id === context.providerId);
+  return (
+    <section aria-labelledby="screen-title">
+      <h1 id="screen-title">Tracker {trackerId}</h1>
+      {!tracker ? (
+        <p>Loading...</p>
+      ) : (
+        <form
+          className="tracker-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void save();
+          }}
+        >
+          <p>Contact: {tracker.contact.name}</p>
+          <Field id="tracker-language" label="Language">
+            <Dropdown {...dropdownNames("Language")} inputId="tracker-language" value={tracker.language} options={languageOptions(provider?.meta.languages ?? ['en'], [tracker.language])} onChange={(e) => patch({ language: e.value as Tracker['language'] })} />
+          </Field>
+          <Field id="tracker-model-type" label="Type">
+            <Dropdown {...dropdownNames("Type")} inputId="tracker-model-type" value={tracker.model_type} options={[...MODEL_TYPES]} onChange={(e) => patch({ model_type: e.value as 'M' | 'L' })} />
+          </Field>
+          <Field id="tracker-model-id" label={tracker.model_type === 'M' ? 'Match Id' : 'League Id'}>
+            <InputNumber inputId="tracker-model-id" value={tracker.model_id} min={1} useGrouping={false} onValueChange={(e) => e.value && patch({ model_id: e.value })} />
+          </Field>
+          <Field id="tracker-threshold-types" label="Threshold Type">
+            <MultiSelect
+              inputId="tracker-threshold-types"
+              value={thresholdTypes(tracker.spec)}
+              options={THRESHOLD_TYPES.map((t) => ({ label: t, value: t }))}
+              onChange={(e) => {
+                const chosen = e.value as (typeof THRESHOLD_TYPES)[number][];
+                if (chosen.length > 0) patchSpec({ thresholds_type: chosen.length === 1 ? chosen[0]! : chosen });
+              }}
+            />
+          </Field>
+          <Field id="tracker-min-score" label="Minimum score (%)">
+            <InputNumber
+              inputId="tracker-min-score"
+              value={tracker.spec.limiter.min_score}
+              min={0}
+              max={100}
+              maxFractionDigits={0}
+              suffix="%"
+              onValueChange={(e) => patchSpec({ limiter: { min_score: Math.round(e.value ?? 0) } })}
+            />
+          </Field>
+          <fieldset className="checks">
+            <legend>State</legend>
+            {MATCH_STATES.map((state) => (
+              <span key={state.value}>
+                <Checkbox
+                  inputId={`tracker-state-${state.value}`}
+                  checked={tracker.spec.match_state.includes(state.value)}
+                  onChange={(e) =>
+                    patchSpec({ match_state: e.checked ? [...tracker.spec.match_state, state.value] : tracker.spec.match_state.filter((s) => s !== state.value) })
+                  }
+                />
+                <label htmlFor={`tracker-state-${state.value}`}>{state.label}</label>
+              </span>
+            ))}
+          </fieldset>
+          <SwitchField id="tracker-active" title="Active" label="Deliver content for this tracker">
+            <InputSwitch pt={switchPt} inputId="tracker-active" checked={tracker.active} onChange={(e) => patch({ active: Boolean(e.value) })} />
+          </SwitchField>
+          <div className="tracker-form-actions">
+            <Button type="submit" label="Save" icon="pi pi-check" loading={saving} />
+            <Link to="/trackers" className="p-button p-button-text">
+              Cancel
+            </Link>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,23 @@
+import type { Tracker } from '@odds/protocol';
+
+export const MODEL_TYPES = [
+  { value: 'M', label: 'Match' },
+  { value: 'L', label: 'League' },
+] as const;
+export const MATCH_STATES = [
+  { value: 'P', label: 'Prematch' },
+  { value: 'I', label: 'Inplay' },
+] as const;
+export const THRESHOLD_TYPES = ['VALUE', 'RELATIVE', 'RANGE'] as const;
+
+export const modelTypeLabel = (type: Tracker['model_type']) => MODEL_TYPES.find((m) => m.value === type)?.label ?? type;
+export const thresholdTypes = (spec: Tracker['spec']) => (Array.isArray(spec.thresholds_type) ? spec.thresholds_type : [spec.thresholds_type]);
+export const matchStateLabel = (states: readonly string[]) =>
+  states.map((s) => MATCH_STATES.find((m) => m.value === s)?.label ?? s).join(', ') || 'None';
+/** Minimum score as the integer percentage it is (SPEC §5). */
+export const minScoreLabel = (spec: Tracker['spec']) => `${spec.limiter.min_score}%`;
+
+export const inputOf = (tracker: Tracker) => ({
+  contact_id: tracker.contact_id, language: tracker.language, model_type: tracker.model_type, model_id: tracker.model_id,
+  active: tracker.active, spec: tracker.spec,
+});

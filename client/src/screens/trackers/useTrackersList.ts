@@ -1,0 +1,49 @@
+import { routes, type Tracker } from '@odds/protocol';
+import { useCallback, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { api } from '../../api/client';
+import { useList } from '../../components/table';
+import { contextStore } from '../../stores/context';
+import { inputOf } from './format';
+
+/**
+ * The trackers list (SPEC §2): active is edited locally (a row's switch), then saved, then the
+ * list reloads (SPEC §4).
+ */
+export function useTrackersList() {
+  const { providerId, sportId } = useSnapshot(contextStore);
+  const list = useList({ route: routes.trackers, query: { provider: providerId, sport: sportId }, defaultSort: 'id' });
+  const [edits, setEdits] = useState<Record<number, boolean>>({});
+  const [saving, setSaving] = useState(false);
+  const { reload } = list;
+
+  const activeOf = (tracker: Tracker) => edits[tracker.id] ?? tracker.active;
+  const setActive = useCallback((tracker: Tracker, active: boolean) => {
+    setEdits((all) => {
+      const next = { ...all };
+      if (active === tracker.active) delete next[tracker.id];
+      else next[tracker.id] = active;
+      return next;
+    });
+  }, []);
+
+  const changed = (list.rows as Tracker[]).filter((t) => t.id in edits);
+  const save = async () => {
+    setSaving(true);
+    try {
+      for (const tracker of changed) {
+        await api(routes.trackerSave, { params: { trackerId: tracker.id }, body: { ...inputOf(tracker), active: edits[tracker.id]! } });
+      }
+      setEdits({});
+      reload();
+    } catch {
+      // The API client has shown why; the edits stay for another try.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return { list, activeOf, setActive, changed: changed.length, saving, save, discard: () => setEdits({}) };
+}
+
+export type TrackersList = ReturnType<typeof useTrackersList>;

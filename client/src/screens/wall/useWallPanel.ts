@@ -1,0 +1,49 @@
+import { formatGameClock, routes, type Match, type Offer } from '@odds/protocol';
+import { useEffect, useMemo, useState } from 'react';
+import { proxy, useSnapshot } from 'valtio';
+import { api } from '../../api/client';
+import { connectionLevel, lastUpdateText } from '../../live/connection';
+import { rowsOf } from '../../live/topicBuffer';
+import { useMatchLive } from '../../live/useMatchLive';
+import { scoreText, WALL_LAST_OFFERS, WALL_MAX_ROWS } from './wallParams';
+
+const IDLE = proxy({ version: 0, socket: 'connecting' as const, upstream: null, lastUpdateAt: null, lastSuccessAt: null });
+
+/**
+ * One wall panel's data: the match (read once), its live watch with bounded buffers, and from the
+ * offers: the score and clock now, the chosen market's offers (oldest first) and the last few.
+ */
+export function useWallPanel(matchId: number, marketId: number | null) {
+  const live = useMatchLive(matchId, WALL_MAX_ROWS);
+  const state = useSnapshot(live?.state ?? IDLE);
+  const [match, setMatch] = useState<Match | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    api(routes.match, { params: { matchId }, signal: controller.signal, silent: true }).then(setMatch, () => undefined);
+    return () => controller.abort();
+  }, [matchId]);
+
+  const derived = useMemo(() => {
+    const all = live ? rowsOf(live.state.topics.offers) : [];
+    const latest = all[0];
+    const market = marketId ?? latest?.market_id ?? null;
+    const offers: Offer[] = all.filter((offer) => offer.market_id === market);
+    return {
+      market,
+      marketName: offers[0]?.market.name ?? '',
+      score: scoreText(latest?.score),
+      clock: latest ? formatGameClock(latest.match_time, latest.prematch) : 'PREMATCH',
+      ascending: [...offers].reverse(),
+      lastOffers: offers.slice(0, WALL_LAST_OFFERS),
+    };
+    // version stands for the offers' content.
+  }, [live, marketId, state.version]);
+
+  return {
+    match,
+    level: connectionLevel(state),
+    updated: lastUpdateText(state),
+    ...derived,
+  };
+}

@@ -1,0 +1,67 @@
+import { routes, type SearchResult } from '@odds/protocol';
+import { useEffect, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { api } from '../api/client';
+import { contextStore } from '../stores/context';
+
+export interface SearchHit {
+  key: string;
+  kind: 'Match' | 'League' | 'Team';
+  label: string;
+  /** Where choosing it goes. */
+  to: string;
+}
+
+const TYPING_PAUSE_MS = 250;
+
+const leagueHit = (r: SearchResult): SearchHit => ({ key: `league-${r.id}`, kind: 'League', label: r.title, to: `/league/${r.id}/matches` });
+const teamHit = (r: SearchResult): SearchHit => ({
+  key: `team-${r.id}`,
+  kind: 'Team',
+  label: `${r.title} (${r.providers.join(', ')})`,
+  to: `/teams?q=${encodeURIComponent(r.title)}`,
+});
+
+/**
+ * The top bar's search: the provider's leagues and teams by name (the search route, SPEC §7), and a
+ * match when the text is its id. Asks once typing pauses; a newer text cancels the older search.
+ * Failures empty the hits: the search is a shortcut, the lists remain the way in.
+ */
+export function useGlobalSearch(text: string): { hits: SearchHit[]; loading: boolean } {
+  const { providerId, sportId } = useSnapshot(contextStore);
+  const [state, setState] = useState<{ hits: SearchHit[]; loading: boolean }>({ hits: [], loading: false });
+
+  useEffect(() => {
+    const q = text.trim();
+    if (!q) {
+      setState({ hits: [], loading: false });
+      return;
+    }
+    const controller = new AbortController();
+    const { signal } = controller;
+    const search = (type: 'leagues' | 'teams') =>
+      api(routes.search, { params: { p: providerId, s: sportId }, query: { q, type }, signal, silent: true }).then(
+        (reply) => reply.results,
+        () => [] as SearchResult[],
+      );
+    const matchById = () =>
+      /^\d{1,9}$/.test(q)
+        ? api(routes.match, { params: { matchId: Number(q) }, signal, silent: true }).then(
+            (m): SearchHit[] => [{ key: `match-${m.id}`, kind: 'Match', label: `${m.id}: ${m.name}`, to: `/match/${m.id}` }],
+            () => [],
+          )
+        : Promise.resolve([]);
+    setState((current) => ({ ...current, loading: true }));
+    const timer = setTimeout(() => {
+      void Promise.all([matchById(), search('leagues'), search('teams')]).then(([matches, leagues, teams]) => {
+        if (!signal.aborted) setState({ hits: [...matches, ...leagues.map(leagueHit), ...teams.map(teamHit)], loading: false });
+      });
+    }, TYPING_PAUSE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [text, providerId, sportId]);
+
+  return state;
+}
