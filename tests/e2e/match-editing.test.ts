@@ -109,8 +109,10 @@ describe.skipIf(unavailable)('match editing in Chromium', () => {
   it('switches a tracker off in the list, saves, and edits its minimum score', async () => {
     await page.goto(`${stack.url}/trackers`);
     const first = page.getByRole('row').nth(1);
-    await first.waitFor();
-    const trackerId = Number(await first.locator('td').first().textContent());
+    // The first body row is 'Loading...' until the list arrives: wait for a tracker id in it.
+    const firstCell = async () => (await first.locator('td').first().textContent())?.trim() ?? '';
+    await expect.poll(async () => /^\d+$/.test(await firstCell()), { timeout: 20_000 }).toBe(true);
+    const trackerId = Number(await firstCell());
     const was = (await get<{ active: boolean }>(`/api/1/match/tracker/${trackerId}`)).active;
     await page.getByLabel(`Tracker ${trackerId} active`).click();
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'unsaved' }).textContent()).toBe('1 unsaved');
