@@ -89,8 +89,4 @@ export const address = (page: Page): string => {
   return decodeURIComponent(url.pathname + url.search);
 };
 
-/** Picks an option of a PrimeReact Dropdown found by its label's input id. */
-export async function choose(page: Page, inputId: string, option: string): Promise<void> {
-  await page.locator('.p-dropdown').filter({ has: page.locator(`#${inputId}`) }).click();
-  await page.locator('.p-dropdown-panel').getByRole('option', { name: option, exact: true }).click();
-}
+export { choose } from '../support/browser';

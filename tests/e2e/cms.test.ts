@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserUnavailable, launchBrowser, logIn } from '../support/browser';
+import { browserUnavailable, choose, launchBrowser, openConsole } from '../support/browser';
 import { DEMO, startStack, type Stack } from '../support/stack';
 
 const unavailable = browserUnavailable();
@@ -27,10 +27,6 @@ const EN = 'E2E: back {{home.name}} before kick-off';
 const DA = 'E2E: spil på {{home.name}} før kampstart';
 
 /** Picks an option of the PrimeReact dropdown or multi-select whose input has this id. */
-async function choose(page: Page, inputId: string, option: string) {
-  await page.locator('.p-dropdown, .p-multiselect').filter({ has: page.locator(`#${inputId}`) }).click();
-  await page.locator('.p-dropdown-panel, .p-multiselect-panel').getByRole('option', { name: option, exact: true }).click();
-}
 
 // Each step runs axe over a full screen, which takes seconds on a busy 2-core machine.
 describe.skipIf(unavailable)('content management in Chromium', { timeout: 60_000 }, () => {
@@ -41,11 +37,7 @@ describe.skipIf(unavailable)('content management in Chromium', { timeout: 60_000
 
   beforeAll(async () => {
     [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
-    page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    await logIn(page, stack.url, DEMO.email, DEMO.password);
-    await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
+    page = await openConsole(browser, stack.url, DEMO.email, DEMO.password);
   });
   afterAll(async () => {
     await browser?.close();

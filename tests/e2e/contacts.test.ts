@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserUnavailable, launchBrowser, logIn } from '../support/browser';
+import { browserUnavailable, launchBrowser, openConsole } from '../support/browser';
 import { DEMO, startStack, type Stack } from '../support/stack';
 
 const unavailable = browserUnavailable();
@@ -40,12 +40,7 @@ describe.skipIf(unavailable)('contacts in Chromium', { timeout: 60_000 }, () => 
 
   beforeAll(async () => {
     [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
-    page = await context.newPage();
-    // A step that cannot happen fails with what it waited for, well before the test's own timeout.
-    page.setDefaultTimeout(10_000);
-    await logIn(page, stack.url, DEMO.email, DEMO.password);
-    await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
+    page = await openConsole(browser, stack.url, DEMO.email, DEMO.password);
   });
   afterAll(async () => {
     await browser?.close();

@@ -23,3 +23,22 @@ export async function logIn(page: Page, baseUrl: string, email: string, password
   await page.getByLabel('Password').fill(password);
   await page.getByLabel('Password').press('Enter');
 }
+
+/**
+ * A page of a fresh 1400×1000 context, logged in as `email` and showing the shell. Steps that
+ * cannot happen fail after 10 s with what they waited for, well before a test's own timeout.
+ */
+export async function openConsole(browser: Browser, baseUrl: string, email: string, password: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  await logIn(page, baseUrl, email, password);
+  await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
+  return page;
+}
+
+/** Picks an option of a PrimeReact Dropdown or MultiSelect found by its label's input id. */
+export async function choose(page: Page, inputId: string, option: string): Promise<void> {
+  await page.locator('.p-dropdown, .p-multiselect').filter({ has: page.locator(`#${inputId}`) }).click();
+  await page.locator('.p-dropdown-panel, .p-multiselect-panel').getByRole('option', { name: option, exact: true }).click();
+}
