@@ -1,5 +1,4 @@
-import { CHANNELS } from '@odds/protocol';
-import type { CompiledTexts } from '../content/compile';
+import { CHANNELS, type DeliveryLog } from '@odds/protocol';
 import { recordedStats, routeFor } from './channels/index';
 import { chooseContent, compileContent, compileContext } from './content';
 import type { MatchState } from './match-state';
@@ -64,7 +63,7 @@ export function decideOffer(state: MatchState, offer: OfferInput, out: Decisions
     meta: offer.market.meta, history, firings: state.marketFirings.get(offer.market.id) ?? 0, lastGoalS: live.lastGoalS,
   };
   const served = new Set<number>();
-  const compiled = new Map<string, CompiledTexts>();
+  const compiled = new Map<string, DeliveryLog>();
   const context = compileContext(state.statics.match, offer);
   let fired = false;
   for (const set of applicableSets(state, offer)) {
@@ -102,12 +101,16 @@ export function decideOffer(state: MatchState, offer: OfferInput, out: Decisions
       const route = routeFor(contact, options.smtp);
       for (const { language, content } of chosen) {
         const key = `${content!.id}:${principal}`;
-        const texts = compiled.get(key) ?? compileContent(content!, context, principal);
-        compiled.set(key, texts);
-        const log = {
-          subject: texts.title, body: texts.body, cta: texts.cta,
-          content: [texts.title, texts.body, texts.cta, texts.image].filter(Boolean).join('\n') || null,
-        };
+        // One log per text, shared by its recipients (the store writes each text once).
+        let log = compiled.get(key);
+        if (!log) {
+          const texts = compileContent(content!, context, principal);
+          log = {
+            subject: texts.title, body: texts.body, cta: texts.cta,
+            content: [texts.title, texts.body, texts.cta, texts.image].filter(Boolean).join('\n') || null,
+          };
+          compiled.set(key, log);
+        }
         const recorded = route.kind === 'record';
         out.deliveries.push({
           offer: index, setId: set.id, marketId: offer.market.id, contact, language, nodeId: offer.prematch ? 'PRE' : offer.score, log, route,

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { matchLiveStates, matches } from '../db/schema';
-import { insertJson } from './bulk';
+import { groupRows, insertGrouped, insertJson, type GroupedColumns } from './bulk';
 import type { MatchState } from './match-state';
 import type { EventInput } from './normalize';
 import type { Decisions } from './records';
@@ -27,6 +27,21 @@ export interface Stored {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+const DELIVERY_COLUMNS: GroupedColumns = {
+  shared: {
+    match_id: 'int', offer_id: 'int', market_id: 'int', threshold_set_id: 'int', language: 'text', node_id: 'text',
+    log: 'jsonb', period: 'int', feed_at: 'timestamptz', created_at: 'timestamptz',
+  },
+  own: { contact_id: 'int', channel_id: 'int', status: 'text', stats: 'jsonb', sent_at: 'timestamptz' },
+};
+const SUPPRESSION_COLUMNS: GroupedColumns = {
+  shared: {
+    match_id: 'int', offer_id: 'int', market_id: 'int', threshold_set_id: 'int', outcome: 'text', reason: 'text',
+    match_time: 'int', feed_at: 'timestamptz', created_at: 'timestamptz',
+  },
+  own: { contact_id: 'int', detail: 'text' },
+};
+
 /** Writes one ingest's decisions in the caller's transaction: offers first, then what refers to them. */
 export async function storeDecisions(tx: Tx, input: StoreInput): Promise<Stored> {
   const { matchId, decisions, state } = input;
@@ -51,15 +66,29 @@ export async function storeDecisions(tx: Tx, input: StoreInput): Promise<Stored>
     const offer = decisions.offers[f.offer]!;
     return { match_id: matchId, market_id: f.marketId, threshold_set_id: f.setId, offer_id: offerId(f.offer), outcomes: f.outcomes, match_time: offer.matchTime, feed_at: iso(offer.feedMs), created_at: at(offer.feedMs) };
   }));
-  const deliveryIds = (await insertJson<{ id: number }>(tx, 'deliveries', kept(decisions.deliveries).map((d) => ({
-    match_id: matchId, offer_id: offerId(d.offer), market_id: d.marketId, contact_id: d.contact.id, threshold_set_id: d.setId, channel_id: d.contact.channelId,
-    language: d.language, node_id: d.nodeId, status: d.status, log: d.log, stats: d.stats, period: d.period, feed_at: iso(d.feedMs),
-    sent_at: d.status === 'RECORDED' ? at(d.feedMs) : null, created_at: at(d.feedMs),
-  })), 'returning id')).map((r) => r.id);
-  await insertJson(tx, 'suppressions', kept(decisions.suppressions).map((s) => ({
-    match_id: matchId, offer_id: offerId(s.offer), market_id: s.marketId, threshold_set_id: s.setId, contact_id: s.contact?.id ?? null, outcome: s.outcome,
-    reason: s.reason, detail: s.detail, match_time: s.matchTime, feed_at: iso(s.feedMs), created_at: at(s.feedMs),
-  })));
+  // A firing's deliveries share their text and differ by contact: written grouped (bulk.ts). The
+  // decider shares one log object among the recipients of a text, so the object is the key.
+  const deliveryRows = kept(decisions.deliveries);
+  const texts = new Map<object, Map<string, object>>();
+  const written = await insertGrouped<{ id: number; offer_id: number; contact_id: number; language: string }>(tx, 'deliveries', DELIVERY_COLUMNS, groupRows(deliveryRows,
+    (d) => {
+      const byLog = texts.get(d.log) ?? texts.set(d.log, new Map()).get(d.log)!;
+      const key = `${d.offer}:${d.setId}:${d.language}:${d.nodeId}:${d.period}`;
+      return byLog.get(key) ?? byLog.set(key, {}).get(key)!;
+    },
+    (d) => ({
+      match_id: matchId, offer_id: offerId(d.offer), market_id: d.marketId, threshold_set_id: d.setId, language: d.language, node_id: d.nodeId,
+      log: d.log, period: d.period, feed_at: iso(d.feedMs), created_at: at(d.feedMs),
+    }),
+    (d) => ({ contact_id: d.contact.id, channel_id: d.contact.channelId, status: d.status, stats: d.stats, sent_at: d.status === 'RECORDED' ? at(d.feedMs) : null })),
+  'returning id, offer_id, contact_id, language');
+  // One delivery per (offer, contact, language): the decider serves a contact once per offer.
+  const idOf = new Map(written.map((r) => [`${r.offer_id}:${r.contact_id}:${r.language}`, r.id]));
+  const deliveryIds = deliveryRows.map((d) => idOf.get(`${offerId(d.offer)}:${d.contact.id}:${d.language}`)!);
+  await insertGrouped(tx, 'suppressions', SUPPRESSION_COLUMNS, groupRows(kept(decisions.suppressions),
+    (s) => `${s.offer}:${s.setId}:${s.marketId}:${s.outcome}:${s.reason}`,
+    (s) => ({ match_id: matchId, offer_id: offerId(s.offer), market_id: s.marketId, threshold_set_id: s.setId, outcome: s.outcome, reason: s.reason, match_time: s.matchTime, feed_at: iso(s.feedMs), created_at: at(s.feedMs) }),
+    (s) => ({ contact_id: s.contact?.id ?? null, detail: s.detail })));
 
   const dirty = [...state.dirty].flatMap((key) => {
     const value = state.outcomeStates.get(key);
@@ -87,3 +116,4 @@ export async function storeDecisions(tx: Tx, input: StoreInput): Promise<Stored>
   }
   return { offerIds, deliveryIds, eventIds: eventRows.map((r) => r.id) };
 }
+
