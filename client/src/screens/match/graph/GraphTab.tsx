@@ -6,7 +6,8 @@ import { TabTitle } from '../TabTitle';
 import { useLiveList } from '../useLiveList';
 import { useMatchPage } from '../useMatchPage';
 import { useTopicRows } from '../useTopicRows';
-import { outcomeKeys } from './chartData';
+import { goalMarks, minuteLabel, outcomeKeys } from './chartData';
+import { scoreLabel } from './goalTriangles';
 import { offerColumns } from './offerColumns';
 import { useBanner } from './useBanner';
 import { useOddsChart } from './useOddsChart';
@@ -28,6 +29,7 @@ export default function GraphTab() {
   const offers = held.current;
   const ascending = useMemo(() => [...offers].reverse(), [offers]);
   const keys = useMemo(() => outcomeKeys(ascending), [ascending]);
+  const goals = useMemo(() => goalMarks([...ascending].sort((a, b) => a.id - b.id)), [ascending]);
   const chart = useOddsChart(ascending, marketId);
   const list = useLiveList(offers, { defaultSort: '-id', sortFields: ['id', 'match_time', 'score', 'status'], ready, reload: () => live?.refresh() });
   const banner = useBanner(matchId, marketId, creative, offers[0]?.id);
@@ -59,7 +61,10 @@ export default function GraphTab() {
         <span className="graph-market">{marketName}</span>
       </div>
       <figure className="chart-figure">
-        <figcaption className="sr-only">{`Odds of ${marketName || 'the market'} per outcome against match minutes, goals marked; the offers table below lists them`}</figcaption>
+        <figcaption className="sr-only">
+          {`Odds of ${marketName || 'the market'} per outcome against match minutes; the offers table below lists them. `}
+          {goals.length === 0 ? 'No goals yet.' : `Goals, marked by red triangles: ${goals.map((g) => `${scoreLabel(g.score)} at ${minuteLabel(g.time)}`).join(', ')}.`}
+        </figcaption>
         <div ref={chart} className="odds-chart" />
       </figure>
       {creative && (

@@ -1,10 +1,8 @@
 import type { Offer } from '@odds/protocol';
-import {
-  createChart, createSeriesMarkers, LineSeries, PriceScaleMode,
-  type IChartApi, type ISeriesApi, type ISeriesMarkersPluginApi, type Time, type UTCTimestamp,
-} from 'lightweight-charts';
+import { createChart, LineSeries, PriceScaleMode, type IChartApi, type ISeriesApi, type Time, type UTCTimestamp } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
 import { axisTimes, fromOdds, goalMarks, minuteLabel, offerTime, outcomeKeys, outcomeSeries } from './chartData';
+import { GOAL_COLOR, GoalTriangles } from './goalTriangles';
 
 const COLORS = ['#2563eb', '#d97706', '#059669', '#7c3aed', '#db2777', '#0891b2', '#65a30d', '#475569'];
 const t = (time: number) => time as UTCTimestamp;
@@ -32,7 +30,7 @@ export interface OddsChartOptions {
 
 /**
  * A lightweight-charts line chart of a market's offers: one series per outcome, x the match minute
- * (time = minute × 60, labelled 45'), 0 to 100 minutes, goals as red markers. New offers stream in
+ * (time = minute × 60, labelled 45'), 0 to 100 minutes, goals as red triangles (goalTriangles.ts). New offers stream in
  * with series.update(); anything else (another market, a refresh, an offer out of time order)
  * redraws with setData. The chart and its series hang on the container as `oddsChart` so a
  * browser test can time an update.
@@ -41,7 +39,7 @@ export function useOddsChart(offers: readonly Offer[], marketId: number | null, 
   const container = useRef<HTMLDivElement | null>(null);
   const chart = useRef<IChartApi | null>(null);
   const series = useRef(new Map<string, ISeriesApi<'Line'>>());
-  const markers = useRef<ISeriesMarkersPluginApi<Time> | null>(null);
+  const goals = useRef<{ triangles: GoalTriangles; on: ISeriesApi<'Line'> | null } | null>(null);
   const drawn = useRef<Drawn | null>(null);
   const { dark = false, height = 320 } = options;
 
@@ -59,7 +57,8 @@ export function useOddsChart(offers: readonly Offer[], marketId: number | null, 
         timeScale: { tickMarkFormatter: (time: Time) => minuteLabel(time as number), fixLeftEdge: true },
         localization: { timeFormatter: (time: Time) => minuteLabel(time as number) },
         // Odds run from 1.01 to hundreds late in a match: a log scale keeps every line readable.
-        rightPriceScale: { mode: PriceScaleMode.Logarithmic },
+        // The top margin keeps the lines clear of the goal triangles drawn along the pane's top.
+        rightPriceScale: { mode: PriceScaleMode.Logarithmic, scaleMargins: { top: 0.14, bottom: 0.06 } },
         handleScroll: false,
         handleScale: false,
       });
@@ -70,12 +69,16 @@ export function useOddsChart(offers: readonly Offer[], marketId: number | null, 
     // Whitespace from 0 to 100 minutes keeps the axis there whatever the data (SPEC §9).
     made.addSeries(LineSeries, { visible: false }).setData(axisTimes().map((time) => ({ time: t(time) })));
     chart.current = made;
+    goals.current = {
+      triangles: new GoalTriangles({ size: dark ? 18 : 12, color: dark ? '#f87171' : GOAL_COLOR, font: `600 ${dark ? 15 : 11}px system-ui, sans-serif` }),
+      on: null,
+    };
     (el as HTMLDivElement & { oddsChart?: unknown }).oddsChart = { chart: made, series: series.current };
     return () => {
       made.remove();
       chart.current = null;
       series.current.clear();
-      markers.current = null;
+      goals.current = null;
       drawn.current = null;
     };
   }, [dark, height]);
@@ -99,6 +102,9 @@ export function useOddsChart(offers: readonly Offer[], marketId: number | null, 
       }
       drawn.current = { ...last, lastId: Math.max(last.lastId, ...fresh.map((o) => o.id)), lastTime, count: offers.length };
     } else {
+      const marks = goals.current;
+      if (marks?.on) marks.on.detachPrimitive(marks.triangles);
+      if (marks) marks.on = null;
       for (const line of series.current.values()) made.removeSeries(line);
       series.current.clear();
       const lines = outcomeSeries(offers, keys);
@@ -108,7 +114,10 @@ export function useOddsChart(offers: readonly Offer[], marketId: number | null, 
         series.current.set(key, line);
       });
       const first = series.current.values().next().value;
-      markers.current = first ? createSeriesMarkers(first, []) : null;
+      if (first && marks) {
+        first.attachPrimitive(marks.triangles);
+        marks.on = first;
+      }
       drawn.current = {
         market: marketId,
         keys: keys.join(),
@@ -119,11 +128,7 @@ export function useOddsChart(offers: readonly Offer[], marketId: number | null, 
     }
     // Index-spaced axis: show all of it (0 to 100 minutes and any stoppage time) in the width.
     made.timeScale().fitContent();
-    markers.current?.setMarkers(
-      goalMarks([...offers].sort((a, b) => a.id - b.id)).map((goal) => ({
-        time: t(goal.time), position: 'aboveBar' as const, shape: 'arrowDown' as const, color: '#dc2626', text: goal.score,
-      })),
-    );
+    goals.current?.triangles.setGoals(goalMarks([...offers].sort((a, b) => a.id - b.id)));
   }, [offers, marketId, dark]);
 
   return container;
