@@ -12,7 +12,7 @@ import { buildInput, defaultForm, formOf, type ThresholdForm } from './threshold
  * under each, the editor for one market, 'Delete all', and a backtest over the match's offers.
  */
 export function useThresholdsTab() {
-  const { matchId, markets } = useMatchPage();
+  const { matchId, markets, version: pageVersion } = useMatchPage();
   const { providerId } = useSnapshot(contextStore);
   const [search, setSearch] = useSearchParams();
   const showAll = search.get('all') === '1';
@@ -39,7 +39,7 @@ export function useThresholdsTab() {
       () => !signal.aborted && setLoading(false),
     );
     return () => controller.abort();
-  }, [matchId, version]);
+  }, [matchId, version, pageVersion]);
 
   useEffect(() => {
     const controller = new AbortController();

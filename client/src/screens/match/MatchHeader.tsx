@@ -66,6 +66,9 @@ export function MatchHeader({ page }: { page: ReturnType<typeof useMatchPageStat
           outlined
           onClick={() => void connector.copyFrom()}
         />
+        <span role="status" className="match-notice">
+          {connector.notice}
+        </span>
       </div>
     </header>
   );

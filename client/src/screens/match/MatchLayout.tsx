@@ -19,6 +19,7 @@ export default function MatchLayout() {
     marketId: page.marketId,
     setMarket: page.setMarket,
     live: page.live,
+    version: page.version,
   };
   return (
     <div className="match-page">

@@ -1,12 +1,22 @@
 import { routes, type SearchResult } from '@odds/protocol';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../api/client';
+import { formatDateTime } from '../../lib/format';
+import { reportError } from '../../stores/errors';
 
 /** The search runs when the text ends with a dot (SPEC §5); it searches for the text before it. */
 export const connectorQuery = (text: string): string | null => (text.endsWith('.') ? text.slice(0, -1).trim() : null);
 
-export const connectorLabel = (result: SearchResult) => `${result.title} (${result.providers.join(', ')})`;
+/** 'Argentina - France, 2026-07-19 18:00 (Nordic Sportsbook)': the kick-off tells two fixtures of the same teams apart. */
+export const connectorLabel = (result: SearchResult) =>
+  `${result.title}${result.start ? `, ${formatDateTime(result.start)}` : ''} (${result.providers.join(', ')})`;
+
+/** The source match id typed into the 'Copy from another match' prompt, or null when it is not one. */
+export function sourceMatchId(answer: string): number | null {
+  const text = answer.trim();
+  return /^[1-9]\d{0,9}$/.test(text) && Number(text) <= 2_147_483_647 ? Number(text) : null;
+}
 
 /**
  * The header's connector reassign search and 'Copy from another match': search on a trailing dot,
@@ -15,7 +25,15 @@ export const connectorLabel = (result: SearchResult) => `${result.title} (${resu
 export function useConnector(matchId: number, onCopied: () => void) {
   const navigate = useNavigate();
   const [results, setResults] = useState<SearchResult[]>([]);
+  const [notice, setNotice] = useState<string | null>(null);
   const inFlight = useRef<AbortController | null>(null);
+
+  // Another match (after a reassign, or the address changed): nothing of the last one's stays.
+  useEffect(() => {
+    setResults([]);
+    setNotice(null);
+    return () => inFlight.current?.abort();
+  }, [matchId]);
 
   const search = useCallback(
     (text: string) => {
@@ -50,15 +68,17 @@ export function useConnector(matchId: number, onCopied: () => void) {
   const copyFrom = useCallback(async () => {
     const answer = window.prompt('Copy from another match: source match id');
     if (answer === null) return;
-    const from = Number(answer.trim());
-    if (!Number.isInteger(from) || from <= 0) return void window.alert(`Not a match id: ${answer}`);
+    setNotice(null);
+    const from = sourceMatchId(answer);
+    if (from === null) return reportError(`'${answer.trim()}' is not a match id: enter the number of the match to copy from.`);
     try {
       await api(routes.matchCopy, { params: { to: matchId, from } });
+      setNotice(`Copied threshold sets and content from match ${from}.`);
       onCopied();
     } catch {
-      // The API client has shown why.
+      // The API client has shown why (an unknown match: 'Match 99 not found').
     }
   }, [matchId, onCopied]);
 
-  return { results, search, reassign, copyFrom };
+  return { results, search, reassign, copyFrom, notice };
 }

@@ -27,6 +27,8 @@ export interface MatchPage {
   marketId: number | null;
   setMarket(id: number | null): void;
   live: MatchLive | null;
+  /** Goes up when the match's records changed under the tabs ('Copy from another match'): tabs reload on it. */
+  version: number;
 }
 
 /**
@@ -66,6 +68,7 @@ export function useMatchPageState(): MatchPage & { tab: MatchTab; reload(): void
       markets,
       marketId,
       live,
+      version,
       tab,
       setMarket: (id: number | null) =>
         setSearch((current) => {
@@ -77,7 +80,7 @@ export function useMatchPageState(): MatchPage & { tab: MatchTab; reload(): void
         }),
       reload: () => setVersion((v) => v + 1),
     }),
-    [matchId, match, markets, marketId, live, tab, setSearch],
+    [matchId, match, markets, marketId, live, version, tab, setSearch],
   );
 }
 
