@@ -112,12 +112,19 @@ describe.skipIf(unavailable)('match editing in Chromium', () => {
     const was = (await get<{ active: boolean }>(`/api/1/match/tracker/${trackerId}`)).active;
     await page.getByLabel(`Tracker ${trackerId} active`).click();
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'unsaved' }).textContent()).toBe('1 unsaved');
+    // The switch shows the local edit before it is saved.
+    expect(await page.getByLabel(`Tracker ${trackerId} active`).isChecked()).toBe(!was);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(async () => (await get<{ active: boolean }>(`/api/1/match/tracker/${trackerId}`)).active).toBe(!was);
     expect(await seriousViolations('trackers')).toEqual([]);
 
     await page.getByRole('link', { name: `Edit tracker ${trackerId}` }).click();
+    await page.getByLabel('Minimum score (%)').fill('42.5');
+    await page.getByLabel('Minimum score (%)').blur();
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Minimum score' }).textContent()).toBe('Minimum score must be a whole percentage from 0 to 100, such as 40.');
+    await page.screenshot({ path: '/tmp/e2e-tracker-min-score.png' });
     await page.getByLabel('Minimum score (%)').fill('42');
+    expect(await page.getByRole('alert').filter({ hasText: 'Minimum score' }).count()).toBe(0);
     expect(await seriousViolations('tracker')).toEqual([]);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.waitForURL(/\/trackers$/);

@@ -9,7 +9,7 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import { Field } from '../../components/forms/Field';
 import { languageOptions } from '../../components/forms/languages';
 import { ContentSidePanel } from './ContentSidePanel';
-import { PART_TYPES, scoreOptions } from './contentForm';
+import { PART_TYPES } from './contentForm';
 import type { ContentTab } from './useContentTab';
 
 const list = (values: readonly string[]) => values.map((v) => ({ label: v, value: v }));
@@ -44,7 +44,7 @@ export function ContentFormView({ tab }: { tab: ContentTab }) {
         </div>
         <div className="content-form-row">
           <Field id="content-score" label="Score">
-            <Dropdown {...dropdownNames("Score")} inputId="content-score" value={form.node} options={list(scoreOptions(tab.scores, tab.records, form))} filter onChange={(e) => patch({ node: e.value as string })} />
+            <Dropdown {...dropdownNames("Score")} inputId="content-score" value={form.node} options={list(tab.scoreChoices)} filter onChange={(e) => patch({ node: e.value as string })} />
           </Field>
           {subNodes.length > 0 && (
             <Field id="content-sub-node" label="Sub node">

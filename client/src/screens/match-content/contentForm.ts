@@ -35,14 +35,16 @@ export const contentFormOf = (mc: MatchContent): ContentForm => ({
 
 /**
  * Score options (SPEC §5): PRE, INPLAY and Hx-Ay from the sport's max_score and increment, less the
- * scores other records of the match already use for the same market and channel.
+ * scores other records of the match already use for the same market and channel. A new record's
+ * form moves off a score that becomes used (useContentTab).
  */
 export function scoreOptions(scores: ScoresDefinition, records: readonly MatchContent[], form: Pick<ContentForm, 'id' | 'marketId' | 'channelId' | 'node'>): string[] {
   const used = records
     .filter((r) => r.id !== form.id && (r.market?.id ?? null) === form.marketId && r.channel.id === form.channelId)
     .map((r) => r.node_id);
   const options = availableScoreNodes(scores, used);
-  return options.includes(form.node) ? options : [form.node, ...options];
+  // A saved record keeps its own score even if the sport's grid no longer has it.
+  return form.id && !options.includes(form.node) ? [form.node, ...options] : options;
 }
 
 const MACRO = /^[A-Za-z0-9_.-]+=[^,=]*$/;

@@ -6,7 +6,7 @@ import { api } from '../../api/client';
 import { addToBasket } from '../../stores/basket';
 import { contextStore } from '../../stores/context';
 import { useMatchPage } from '../match/useMatchPage';
-import { buildContentInput, contentFormOf, emptyContentForm, type ContentForm } from './contentForm';
+import { buildContentInput, contentFormOf, emptyContentForm, scoreOptions, type ContentForm } from './contentForm';
 
 const NO_SCORES: ScoresDefinition = {
   max_score: 0, increment: 1, max_sub_node: 0, sub_node_increment: 1, sub_nodes: [], max_leaf_node: 0, leaf_node_increment: 1, leaf_nodes: [],
@@ -17,7 +17,7 @@ const NO_SCORES: ScoresDefinition = {
  * after a confirmation dialog, and Add to basket. Which record is edited lives in the address.
  */
 export function useContentTab() {
-  const { matchId, markets } = useMatchPage();
+  const { matchId, markets, version: pageVersion } = useMatchPage();
   const context = useSnapshot(contextStore);
   const provider = context.providers.find((p) => p.id === context.providerId);
   const sport = provider?.sports.find((s) => s.id === context.sportId);
@@ -46,7 +46,7 @@ export function useContentTab() {
       () => !controller.signal.aborted && setLoading(false),
     );
     return () => controller.abort();
-  }, [matchId, version]);
+  }, [matchId, version, pageVersion]);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -64,7 +64,16 @@ export function useContentTab() {
 
   const patch = useCallback((change: Partial<ContentForm>) => setForm((f) => ({ ...f, ...change })), []);
 
+  // The score selector offers only scores free for the market and channel (SPEC §5): a new record
+  // whose score is taken there (another market or channel chosen) moves to the first free one.
+  const scoreChoices = useMemo(() => scoreOptions(scores, records, form), [scores, records, form]);
+  const takenNode = !form.id && scoreChoices.length > 0 && !scoreChoices.includes(form.node);
+  useEffect(() => {
+    if (takenNode) patch({ node: scoreChoices[0]! });
+  }, [takenNode, scoreChoices, patch]);
+
   const save = async () => {
+    if (!form.id && !scoreChoices.includes(form.node)) return setError(`Score ${form.node} is already used for this market and channel.`);
     const built = buildContentInput(form, editing);
     if (!built.ok) return setError(built.error);
     setError(null);
@@ -105,7 +114,7 @@ export function useContentTab() {
     });
 
   return {
-    matchId, markets, records, loading, contacts, scores, languages, periods: sport?.periods ?? 2, form, patch, editing, error, saving,
+    matchId, markets, records, loading, contacts, scores, scoreChoices, languages, periods: sport?.periods ?? 2, form, patch, editing, error, saving,
     save, remove, edit, addToBasket, search, setSearchParam,
   };
 }

@@ -4,6 +4,7 @@ import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
+import { InputText } from 'primereact/inputtext';
 import { InputSwitch } from 'primereact/inputswitch';
 import { MultiSelect } from 'primereact/multiselect';
 import { Link, useParams } from 'react-router-dom';
@@ -18,7 +19,8 @@ import './trackers.css';
 /** /tracker/{id}/: edit a tracker's language, what it follows, threshold types, minimum score, states, active. */
 export default function TrackerFormScreen() {
   const trackerId = Number(useParams().id);
-  const { tracker, patch, patchSpec, saving, save } = useTrackerForm(trackerId);
+  const form = useTrackerForm(trackerId);
+  const { tracker, patch, patchSpec, saving, save } = form;
   const context = useSnapshot(contextStore);
   const provider = context.providers.find((p) => p.id === context.providerId);
   return (
@@ -55,16 +57,22 @@ export default function TrackerFormScreen() {
               }}
             />
           </Field>
-          <Field id="tracker-min-score" label="Minimum score (%)">
-            <InputNumber
-              inputId="tracker-min-score"
-              value={tracker.spec.limiter.min_score}
-              min={0}
-              max={100}
-              maxFractionDigits={0}
-              suffix="%"
-              onValueChange={(e) => patchSpec({ limiter: { min_score: Math.round(e.value ?? 0) } })}
+          <Field id="tracker-min-score" label="Minimum score (%)" hint="A whole percentage, 0 to 100">
+            <InputText
+              id="tracker-min-score"
+              value={form.minScore}
+              inputMode="numeric"
+              aria-describedby={form.minScoreError ? 'tracker-min-score-error' : 'tracker-min-score-hint'}
+              aria-invalid={form.minScoreError ? true : undefined}
+              className={form.minScoreError ? 'p-invalid' : undefined}
+              onChange={(e) => form.setMinScore(e.target.value)}
+              onBlur={form.checkMinScore}
             />
+            {form.minScoreError && (
+              <small id="tracker-min-score-error" className="form-error" role="alert">
+                {form.minScoreError}
+              </small>
+            )}
           </Field>
           <fieldset className="checks">
             <legend>State</legend>

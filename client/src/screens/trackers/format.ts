@@ -17,6 +17,15 @@ export const matchStateLabel = (states: readonly string[]) =>
 /** Minimum score as the integer percentage it is (SPEC §5). */
 export const minScoreLabel = (spec: Tracker['spec']) => `${spec.limiter.min_score}%`;
 
+export const MIN_SCORE_ERROR = 'Minimum score must be a whole percentage from 0 to 100, such as 40.';
+
+/** The minimum score typed in the tracker form (SPEC §5: an integer percentage; a trailing % is fine), or null. */
+export function parseMinScore(text: string): number | null {
+  const match = /^(\d{1,3})\s*%?$/.exec(text.trim());
+  const value = match ? Number(match[1]) : NaN;
+  return Number.isInteger(value) && value >= 0 && value <= 100 ? value : null;
+}
+
 export const inputOf = (tracker: Tracker) => ({
   contact_id: tracker.contact_id, language: tracker.language, model_type: tracker.model_type, model_id: tracker.model_id,
   active: tracker.active, spec: tracker.spec,

@@ -2,28 +2,54 @@ import { routes, type Tracker } from '@odds/protocol';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../api/client';
-import { inputOf } from './format';
+import { inputOf, MIN_SCORE_ERROR, parseMinScore } from './format';
 
-/** /tracker/{id}/: the tracker loaded, edited, saved whole, then back to the list. */
+/**
+ * /tracker/{id}/: the tracker loaded, edited, saved whole, then back to the list. The minimum
+ * score is kept as typed and saved only as a whole percentage (SPEC §5).
+ */
 export function useTrackerForm(trackerId: number) {
   const [tracker, setTracker] = useState<Tracker | null>(null);
+  const [minScore, setMinScoreText] = useState('');
+  const [minScoreError, setMinScoreError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const navigate = useNavigate();
 
   useEffect(() => {
     const controller = new AbortController();
-    api(routes.tracker, { params: { trackerId }, signal: controller.signal }).then(setTracker, () => undefined);
+    api(routes.tracker, { params: { trackerId }, signal: controller.signal }).then((loaded) => {
+      setTracker(loaded);
+      setMinScoreText(String(loaded.spec.limiter.min_score));
+      setMinScoreError(null);
+    }, () => undefined);
     return () => controller.abort();
   }, [trackerId]);
 
   const patch = (change: Partial<Tracker>) => setTracker((t) => (t ? { ...t, ...change } : t));
   const patchSpec = (change: Partial<Tracker['spec']>) => setTracker((t) => (t ? { ...t, spec: { ...t.spec, ...change } } : t));
 
+  const setMinScore = (text: string) => {
+    setMinScoreText(text);
+    const value = parseMinScore(text);
+    // Said once it is wrong, taken back as soon as it is right; never while it is right.
+    if (value === null) return setMinScoreError((shown) => (shown ? MIN_SCORE_ERROR : null));
+    setMinScoreError(null);
+    patchSpec({ limiter: { min_score: value } });
+  };
+
+  /** Leaving the field says what is wrong with it. */
+  const checkMinScore = () => {
+    if (parseMinScore(minScore) === null) setMinScoreError(MIN_SCORE_ERROR);
+  };
+
   const save = async () => {
     if (!tracker) return;
+    const value = parseMinScore(minScore);
+    if (value === null) return setMinScoreError(MIN_SCORE_ERROR);
     setSaving(true);
     try {
-      await api(routes.trackerSave, { params: { trackerId }, body: inputOf(tracker) });
+      const input = inputOf(tracker);
+      await api(routes.trackerSave, { params: { trackerId }, body: { ...input, spec: { ...input.spec, limiter: { min_score: value } } } });
       await navigate('/trackers');
     } catch {
       // The API client has shown why.
@@ -32,5 +58,5 @@ export function useTrackerForm(trackerId: number) {
     }
   };
 
-  return { tracker, patch, patchSpec, saving, save };
+  return { tracker, patch, patchSpec, minScore, setMinScore, minScoreError, checkMinScore, saving, save };
 }
