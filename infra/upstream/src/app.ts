@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { SessionStore } from './auth/sessions';
 import type { Database } from './db/client';
+import { keepStatistics } from './db/statistics';
 import { installErrorHandler } from './errors';
 import { authPlugin } from './http/auth';
 import { registerOpenApi } from './http/openapi';
@@ -33,5 +34,7 @@ export async function buildUpstream({ database, logger = false, tokenTtlMs = 12 
   for (const routes of routeModules) await app.register(routes, { db: database.db });
   // Health for the relay and for operations: public, answers without touching business data.
   app.get('/healthz', { config: { public: true } }, async () => ({ status: 'ok', database: database.kind }));
+  const statistics = keepStatistics(database, app.log.child({ module: 'upstream:statistics' }));
+  app.addHook('onClose', async () => statistics.stop());
   return app;
 }

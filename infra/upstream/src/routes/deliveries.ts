@@ -35,9 +35,13 @@ export async function deliveryRoutes(app: FastifyInstance, { db }: { db: Db }) {
   });
 
   implement(app, routes.matchDeliveries, async ({ params, query }) => {
-    const [match] = await db.select({ id: matches.id }).from(matches).where(eq(matches.id, params.matchId));
-    if (!match) throw new Errors.NotFound('Match', params.matchId);
-    return listDeliveries(db, { matchId: params.matchId, marketId: query.market_id }, { ...query, sort: query.sort ?? query.order_by });
+    const reply = await listDeliveries(db, { matchId: params.matchId, marketId: query.market_id }, { ...query, sort: query.sort ?? query.order_by });
+    // Polled every second per watched match: the match is looked up only when the list is empty.
+    if (!reply.deliveries.length) {
+      const [match] = await db.select({ id: matches.id }).from(matches).where(eq(matches.id, params.matchId));
+      if (!match) throw new Errors.NotFound('Match', params.matchId);
+    }
+    return reply;
   });
 
   implement(app, routes.deliveryStats, async ({ params }) => engineFor(db).refreshStats(params.logId));

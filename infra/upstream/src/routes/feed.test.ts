@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CompilerReply, ListReply, Match, Offer } from '@odds/protocol';
+import type { CompilerReply, DeliveriesReply, ListReply, Match, Offer } from '@odds/protocol';
 import { createTestUpstream, type TestUpstream } from '../testing';
 
 let upstream: TestUpstream;
@@ -76,6 +76,10 @@ describe('GET /api/1/offer/{offerId}', () => {
     // The log's content is what the channel sent: the compiled title, body and cta that the content had.
     const { subject, body, cta, content } = offer.delivery!.log;
     expect(content).toBe([subject, body, cta].filter(Boolean).join('\n'));
+    // The names are its deliveries' contacts, each once, in the order they were served; the log is the first delivery's.
+    const sent = (await get(`/api/1/delivery/match/${final.id}?limit=1000&sort=id&order_dir=asc`)).json<DeliveriesReply>().deliveries.filter((d) => d.offer_id === offer.id);
+    expect(offer.contact_names).toEqual([...new Set(sent.map((d) => d.contact.name))]);
+    expect(offer.delivery!.log).toEqual(sent[0]!.log);
   });
 
   it('answers 404 for an unknown offer', async () => {

@@ -15,14 +15,18 @@ async function assertMatch(db: Db, matchId: number): Promise<void> {
 
 /** A match's offers as the Feed and Graph tabs read them, one offer, and its compiled preview. */
 export async function feedRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  // The relay polls these every second per watched match: the match is looked up only when
+  // there is nothing to show (then a missing match is a 404, not an empty list).
   implement(app, routes.matchFeed, async ({ params, query }) => {
-    await assertMatch(db, params.matchId);
-    return matchFeed(db, params.matchId, query);
+    const reply = await matchFeed(db, params.matchId, query);
+    if (!reply.results.length) await assertMatch(db, params.matchId);
+    return reply;
   });
 
   implement(app, routes.matchOffers, async ({ params, query }) => {
-    await assertMatch(db, params.matchId);
-    return matchOffers(db, params.matchId, query.market_id, query.after_id);
+    const reply = await matchOffers(db, params.matchId, query.market_id, query.after_id);
+    if (!reply.results.length) await assertMatch(db, params.matchId);
+    return reply;
   });
 
   implement(app, routes.offer, async ({ params }) => {

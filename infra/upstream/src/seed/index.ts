@@ -1,5 +1,6 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
+import { analyze } from '../db/statistics';
 import { leagues, matches, providerSports, providers, seasons, sports, teams, users } from '../db/schema';
 import { hashPassword } from '../auth/passwords';
 import { demoSeeders } from './pipeline';
@@ -36,6 +37,8 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
     await seedClassics(tx, first, wc2022, now);
     for (const seed of demoSeeders) await seed(tx, now);
   });
+  // PGlite runs no autovacuum: plan the seeded tables by their real sizes (see db/statistics.ts).
+  await analyze(db);
   return true;
 }
 

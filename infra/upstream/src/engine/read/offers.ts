@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { DeliveryLog, FeedOfferMessage, ListReply, Offer, OfferStatus } from '@odds/protocol';
 import type { Db } from '../../db/client';
 import { contacts, deliveries, markets, offers } from '../../db/schema';
@@ -11,18 +11,22 @@ const sortable = {
 const columns = { offer: offers, marketName: markets.name };
 type Row = { offer: typeof offers.$inferSelect; marketName: string };
 
-/** Names of the contacts each offer was delivered to, and the log of its first delivery. */
+/**
+ * Names of the contacts each offer was delivered to (in the order they were served), and the log
+ * of its first delivery. A firing reaches a few hundred contacts with one text: the names are
+ * grouped and the log read once per offer in the database, not once per delivery here.
+ */
 async function deliveredTo(db: Db, offerIds: number[]): Promise<Map<number, { names: string[]; log: DeliveryLog }>> {
   const byOffer = new Map<number, { names: string[]; log: DeliveryLog }>();
   if (!offerIds.length) return byOffer;
-  const rows = await db.select({ offerId: deliveries.offerId, name: contacts.name, log: deliveries.log }).from(deliveries)
-    .innerJoin(contacts, eq(contacts.id, deliveries.contactId))
-    .where(inArray(deliveries.offerId, offerIds)).orderBy(asc(deliveries.id));
-  for (const row of rows) {
-    const entry = byOffer.get(row.offerId!) ?? { names: [], log: row.log };
-    if (!entry.names.includes(row.name)) entry.names.push(row.name);
-    byOffer.set(row.offerId!, entry);
-  }
+  const ids = sql.join(offerIds.map((id) => sql`${id}`), sql`, `);
+  const [names, logs] = await Promise.all([
+    db.execute(sql`select d.offer_id, c.name from ${deliveries} d join ${contacts} c on c.id = d.contact_id
+      where d.offer_id in (${ids}) group by d.offer_id, c.name order by d.offer_id, min(d.id)`),
+    db.execute(sql`select distinct on (offer_id) offer_id, log from ${deliveries} where offer_id in (${ids}) order by offer_id, id`),
+  ]);
+  for (const row of (logs as unknown as { rows: { offer_id: number; log: DeliveryLog }[] }).rows) byOffer.set(row.offer_id, { names: [], log: row.log });
+  for (const row of (names as unknown as { rows: { offer_id: number; name: string }[] }).rows) byOffer.get(row.offer_id)?.names.push(row.name);
   return byOffer;
 }
 
@@ -36,7 +40,8 @@ function rawMessage(offer: typeof offers.$inferSelect): FeedOfferMessage {
 }
 
 async function toOffers(db: Db, rows: Row[], withRaw: boolean): Promise<Offer[]> {
-  const delivered = await deliveredTo(db, rows.map((r) => r.offer.id));
+  // Only an offer that fired has deliveries: most polls of a live match ask for none.
+  const delivered = await deliveredTo(db, rows.filter((r) => r.offer.status === 'TRIGGERED').map((r) => r.offer.id));
   return rows.map(({ offer, marketName }) => {
     const sent = delivered.get(offer.id);
     return {

@@ -1,0 +1,1 @@
+CREATE INDEX "offers_match_sent_idx" ON "offers" USING btree ("match_id","sent_at","id");
