@@ -79,10 +79,16 @@ if (demoFeed) {
   children.push(replay);
 }
 
+/** Where the upstream keeps its data, as its config reads it (DATABASE_URL, else PGLITE_DIR). */
+function databaseLabel(): string {
+  const url = process.env.DATABASE_URL || process.env.PGLITE_DIR || './data/pglite';
+  return /^postgres(ql)?:\/\//.test(url) ? `Postgres (${url.replace(/\/\/[^@/]*@/, '//')})` : `embedded PGlite in ${url}`;
+}
+
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 console.log(`
   Odds console is up (${seconds} s): http://localhost:${port}
   Log in as ${process.env.DEMO_EMAIL || 'demo@example.com'} / ${process.env.DEMO_PASSWORD || 'demo'}
-  Upstream: ${upstreamUrl}${externalUpstream ? ' (external)' : process.env.DATABASE_URL ? ' on Postgres' : ' on embedded PGlite in ./data/pglite'}${demoFeed ? '\n  Live now: World Cup Classics, Netherlands - USA (a recorded feed on a loop)' : ''}
+  Upstream: ${upstreamUrl}${externalUpstream ? ' (external)' : ` on ${databaseLabel()}`}${demoFeed ? '\n  Live now: World Cup Classics, Netherlands - USA (a recorded feed on a loop)' : ''}
   Stop with Ctrl+C.
 `);
