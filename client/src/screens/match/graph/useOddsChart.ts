@@ -58,7 +58,7 @@ export function useOddsChart(offers: readonly Offer[], marketId: number | null, 
         localization: { timeFormatter: (time: Time) => minuteLabel(time as number) },
         // Odds run from 1.01 to hundreds late in a match: a log scale keeps every line readable.
         // The top margin keeps the lines clear of the goal triangles drawn along the pane's top.
-        rightPriceScale: { mode: PriceScaleMode.Logarithmic, scaleMargins: { top: 0.14, bottom: 0.06 } },
+        rightPriceScale: { mode: PriceScaleMode.Logarithmic, scaleMargins: { top: 0.14, bottom: 0.06 }, entireTextOnly: true },
         handleScroll: false,
         handleScale: false,
       });
