@@ -57,6 +57,10 @@ export function GenericTable<T>({
   return (
     <DataTable
       lazy
+      // Cells are drawn from the screen's state as well as their row (local edits, a row being
+      // saved); PrimeReact's cell memo looks at the row only and would keep stale cells. A page
+      // holds at most 100 rows, so every cell is simply redrawn.
+      cellMemo={false}
       // The previous page's rows give way to a 'Loading...' row while the next one loads.
       value={(list.loading ? [] : list.rows) as DataTableValueArray}
       emptyMessage={list.loading ? 'Loading...' : emptyMessage}

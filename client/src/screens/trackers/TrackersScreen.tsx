@@ -2,7 +2,6 @@ import type { Tracker } from '@odds/protocol';
 import { switchPt } from '../../components/forms/a11y';
 import { Button } from 'primereact/button';
 import { InputSwitch } from 'primereact/inputswitch';
-import { createContext, useContext } from 'react';
 import { Link } from 'react-router-dom';
 import { GenericTable, type TableColumn } from '../../components/table';
 import { languageLabel } from '../../components/forms/languages';
@@ -10,18 +9,7 @@ import { matchStateLabel, minScoreLabel, modelTypeLabel, thresholdTypes } from '
 import { useTrackersList, type TrackersList } from './useTrackersList';
 import './trackers.css';
 
-/**
- * The list's local edits reach the Active cells through context: PrimeReact's DataTable memoizes
- * a cell on its row data only, so a cell rendered from a closure would keep showing the old value.
- */
-const TrackerEdits = createContext<Pick<TrackersList, 'activeOf' | 'setActive'> | null>(null);
-
-function ActiveSwitch({ tracker }: { tracker: Tracker }) {
-  const { activeOf, setActive } = useContext(TrackerEdits)!;
-  return <InputSwitch pt={switchPt} checked={activeOf(tracker)} aria-label={`Tracker ${tracker.id} active`} onChange={(e) => setActive(tracker, Boolean(e.value))} />;
-}
-
-function columns(): TableColumn<Tracker>[] {
+function columns({ activeOf, setActive }: TrackersList): TableColumn<Tracker>[] {
   return [
     { field: 'id', header: 'Id', sortable: true },
     { field: 'contact', header: 'Contact', body: (t) => t.contact.name },
@@ -36,7 +24,7 @@ function columns(): TableColumn<Tracker>[] {
     { field: 'match_state', header: 'State', body: (t) => matchStateLabel(t.spec.match_state) },
     {
       field: 'active', header: 'Active',
-      body: (t) => <ActiveSwitch tracker={t} />,
+      body: (t) => <InputSwitch pt={switchPt} checked={activeOf(t)} aria-label={`Tracker ${t.id} active`} onChange={(e) => setActive(t, Boolean(e.value))} />,
     },
     {
       field: 'edit', header: 'Edit',
@@ -62,9 +50,7 @@ export default function TrackersScreen() {
           <Button type="button" label="Save" icon="pi pi-check" disabled={trackers.changed === 0} loading={trackers.saving} onClick={() => void trackers.save()} />
         </span>
       </div>
-      <TrackerEdits.Provider value={{ activeOf: trackers.activeOf, setActive: trackers.setActive }}>
-        <GenericTable list={trackers.list} label="Trackers" columns={columns()} emptyMessage="No trackers" />
-      </TrackerEdits.Provider>
+      <GenericTable list={trackers.list} label="Trackers" columns={columns(trackers)} emptyMessage="No trackers" />
     </section>
   );
 }
