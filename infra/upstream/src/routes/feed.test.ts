@@ -33,6 +33,8 @@ describe('GET /api/1/match/{matchId}/feed', () => {
       raw: { type: 'offer', market_id: resultMarket, match_time: 0, sent_at: '2022-12-18T15:00:00.000Z', period: 1, suspended: false },
     });
     expect(['TRIGGERED', 'SKIPPED']).toContain(kickOff.status);
+    // Keyed in the market type's order, as the Graph and Feed show the outcomes (not jsonb's sorted order).
+    expect(Object.keys(kickOff.outcome_map)).toEqual(['home', 'draw', 'away']);
   });
 
   it('filters by market and pages', async () => {

@@ -2,14 +2,22 @@ import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { DeliveryLog, FeedOfferMessage, ListReply, Offer, OfferStatus } from '@odds/protocol';
 import type { Db } from '../../db/client';
 import { contacts, deliveries, markets, offers } from '../../db/schema';
+import { marketTypeDef } from '../../events/outcomes';
 import { orderBy, pageSize } from '../../http/sorting';
 
 const sortable = {
   id: offers.id, created_at: offers.createdAt, sent_at: offers.sentAt, match_time: offers.matchTime, status: offers.status, market: markets.name,
 };
 
-const columns = { offer: offers, marketName: markets.name };
-type Row = { offer: typeof offers.$inferSelect; marketName: string };
+const columns = { offer: offers, marketName: markets.name, marketTypeId: markets.typeId };
+type Row = { offer: typeof offers.$inferSelect; marketName: string; marketTypeId: number };
+
+/** An offer's odds keyed in its market type's order (home, draw, away): jsonb keeps its keys sorted. */
+function inTypeOrder(odds: Record<string, number>, typeId: number): Record<string, number> {
+  const order = marketTypeDef(typeId)?.outcomes ?? [];
+  const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length);
+  return Object.fromEntries(Object.entries(odds).sort(([a], [b]) => rank(a) - rank(b)));
+}
 
 /**
  * Names of the contacts each offer was delivered to (in the order they were served), and the log
@@ -42,11 +50,11 @@ function rawMessage(offer: typeof offers.$inferSelect): FeedOfferMessage {
 async function toOffers(db: Db, rows: Row[], withRaw: boolean): Promise<Offer[]> {
   // Only an offer that fired has deliveries: most polls of a live match ask for none.
   const delivered = await deliveredTo(db, rows.filter((r) => r.offer.status === 'TRIGGERED').map((r) => r.offer.id));
-  return rows.map(({ offer, marketName }) => {
+  return rows.map(({ offer, marketName, marketTypeId }) => {
     const sent = delivered.get(offer.id);
     return {
       id: offer.id, match_id: offer.matchId, market_id: offer.marketId, market: { id: offer.marketId, name: marketName },
-      outcome_map: offer.outcomeMap, score: offer.score, sub_node: offer.subNode, leaf_node: offer.leafNode, match_time: offer.matchTime,
+      outcome_map: inTypeOrder(offer.outcomeMap, marketTypeId), score: offer.score, sub_node: offer.subNode, leaf_node: offer.leafNode, match_time: offer.matchTime,
       prematch: offer.prematch, status: offer.status as OfferStatus, created_at: offer.createdAt.toISOString(), odds: offer.odds,
       contact_names: sent?.names ?? [], delivery: sent ? { log: sent.log } : null,
       ...(withRaw && { raw: offer.raw ?? rawMessage(offer) }),
