@@ -4,6 +4,7 @@ import type { Static } from 'typebox';
 import type { ListReply, Match, MatchesQuery } from '@odds/protocol';
 import type { Db } from '../db/client';
 import { leagues, matchContents, matches, providers, teams } from '../db/schema';
+import { Errors } from '../errors';
 import { likePattern, orderBy, pageSize } from '../http/sorting';
 
 const home = alias(teams, 'home');
@@ -87,6 +88,12 @@ export async function listMatches(db: Db, providerId: number, sportId: number, q
       .where(where),
   ]);
   return { results: rows.map(toMatch), total, limit };
+}
+
+/** Throws a 404 unless the match exists (for calls that read something of a match). */
+export async function assertMatch(db: Db, matchId: number): Promise<void> {
+  const [match] = await db.select({ id: matches.id }).from(matches).where(eq(matches.id, matchId));
+  if (!match) throw new Errors.NotFound('Match', matchId);
 }
 
 export async function getMatch(db: Db, matchId: number): Promise<Match | null> {

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { routes } from '@odds/protocol';
+import { assertMatch } from '../catalog/matches';
 import type { Db } from '../db/client';
-import { matches } from '../db/schema';
 import { engineFor } from '../engine/engine';
 import { csvHeader, csvRow } from '../engine/read/csv';
 import { allDeliveries, listDeliveries } from '../engine/read/deliveries';
@@ -37,10 +36,7 @@ export async function deliveryRoutes(app: FastifyInstance, { db }: { db: Db }) {
   implement(app, routes.matchDeliveries, async ({ params, query }) => {
     const reply = await listDeliveries(db, { matchId: params.matchId, marketId: query.market_id }, { ...query, sort: query.sort ?? query.order_by });
     // Polled every second per watched match: the match is looked up only when the list is empty.
-    if (!reply.deliveries.length) {
-      const [match] = await db.select({ id: matches.id }).from(matches).where(eq(matches.id, params.matchId));
-      if (!match) throw new Errors.NotFound('Match', params.matchId);
-    }
+    if (!reply.deliveries.length) await assertMatch(db, params.matchId);
     return reply;
   });
 

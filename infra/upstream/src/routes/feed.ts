@@ -1,17 +1,11 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { routes } from '@odds/protocol';
+import { assertMatch } from '../catalog/matches';
 import type { Db } from '../db/client';
-import { matches } from '../db/schema';
 import { compileOffer } from '../engine/read/compiler';
 import { getOffer, matchFeed, matchOffers } from '../engine/read/offers';
 import { Errors } from '../errors';
 import { implement } from '../http/implement';
-
-async function assertMatch(db: Db, matchId: number): Promise<void> {
-  const [match] = await db.select({ id: matches.id }).from(matches).where(eq(matches.id, matchId));
-  if (!match) throw new Errors.NotFound('Match', matchId);
-}
 
 /** A match's offers as the Feed and Graph tabs read them, one offer, and its compiled preview. */
 export async function feedRoutes(app: FastifyInstance, { db }: { db: Db }) {

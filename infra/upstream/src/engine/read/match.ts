@@ -1,14 +1,9 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { ListReply, MatchFeedEvent, MatchLiveState, Suppression, SuppressionReason } from '@odds/protocol';
+import { assertMatch } from '../../catalog/matches';
 import type { Db } from '../../db/client';
-import { contacts, matchEvents, matches, matchLiveStates, markets, suppressions } from '../../db/schema';
-import { Errors } from '../../errors';
+import { contacts, matchEvents, matchLiveStates, markets, suppressions } from '../../db/schema';
 import { pageSize } from '../../http/sorting';
-
-async function assertMatch(db: Db, matchId: number): Promise<void> {
-  const [match] = await db.select({ id: matches.id }).from(matches).where(eq(matches.id, matchId));
-  if (!match) throw new Errors.NotFound('Match', matchId);
-}
 
 /** A match's goals, periods and suspensions, oldest (feed clock) first. */
 export async function matchFeedEvents(db: Db, matchId: number, query: { start?: number; limit?: number }): Promise<ListReply<MatchFeedEvent>> {
