@@ -67,15 +67,13 @@ export async function storeDecisions(tx: Tx, input: StoreInput): Promise<Stored>
     return { match_id: matchId, market_id: f.marketId, threshold_set_id: f.setId, offer_id: offerId(f.offer), outcomes: f.outcomes, match_time: offer.matchTime, feed_at: iso(offer.feedMs), created_at: at(offer.feedMs) };
   }));
   // A firing's deliveries share their text and differ by contact: written grouped (bulk.ts). The
-  // decider shares one log object among the recipients of a text, so the object is the key.
+  // decider shares one log object among the recipients of a text, so each log object is numbered
+  // once; node and period are the offer's.
   const deliveryRows = kept(decisions.deliveries);
-  const texts = new Map<object, Map<string, object>>();
+  const texts = new Map<object, number>();
+  const textOf = (log: object) => texts.get(log) ?? texts.set(log, texts.size).get(log)!;
   const written = await insertGrouped<{ id: number; offer_id: number; contact_id: number; language: string }>(tx, 'deliveries', DELIVERY_COLUMNS, groupRows(deliveryRows,
-    (d) => {
-      const byLog = texts.get(d.log) ?? texts.set(d.log, new Map()).get(d.log)!;
-      const key = `${d.offer}:${d.setId}:${d.language}:${d.nodeId}:${d.period}`;
-      return byLog.get(key) ?? byLog.set(key, {}).get(key)!;
-    },
+    (d) => `${d.offer}:${d.setId}:${d.language}:${textOf(d.log)}`,
     (d) => ({
       match_id: matchId, offer_id: offerId(d.offer), market_id: d.marketId, threshold_set_id: d.setId, language: d.language, node_id: d.nodeId,
       log: d.log, period: d.period, feed_at: iso(d.feedMs), created_at: at(d.feedMs),
@@ -116,4 +114,3 @@ export async function storeDecisions(tx: Tx, input: StoreInput): Promise<Stored>
   }
   return { offerIds, deliveryIds, eventIds: eventRows.map((r) => r.id) };
 }
-
