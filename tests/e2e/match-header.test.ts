@@ -1,8 +1,8 @@
 import type { Match, MatchContent, MatchMarket } from '@odds/protocol';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEEDS_DIR, readFeedFile, toMessage } from '../../infra/upstream/src/feeds/jsonl';
 import { browserUnavailable, choose, launchBrowser, openConsole } from '../support/browser';
+import { ingestRecorded } from '../support/feeds';
 import { DEMO, loginThrough, startStack, type Stack } from '../support/stack';
 
 const unavailable = browserUnavailable();
@@ -171,11 +171,7 @@ describe.skipIf(unavailable)('match header, content form and goals in Chromium',
 
   it('marks goals with red triangles on the graph, and lists them for screen readers', async () => {
     const match = classics.find((m) => m.name === 'Netherlands - USA')!;
-    const feed = readFeedFile(new URL('netherlands-usa-2022-round-of-16.jsonl', FEEDS_DIR));
-    const messages = feed.messages.map((m) => toMessage(m, Date.now()));
-    const headers = { 'content-type': 'application/json', authorization: `Token ${token}` };
-    const response = await fetch(`${stack.upstreamUrl}/api/1/engine/match/${match.id}/ingest`, { method: 'POST', headers, body: JSON.stringify({ messages }) });
-    expect(response.status, await response.clone().text()).toBe(200);
+    await ingestRecorded(stack.upstreamUrl, token, match.id, 'netherlands-usa-2022-round-of-16');
     await page.goto(`${stack.url}/match/${match.id}?market=1`);
     const caption = page.locator('.chart-figure figcaption');
     // The replayed round of 16 ends 3-1 after goals in both halves.

@@ -2,9 +2,9 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Match } from '@odds/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFeedFile, toMessage, FEEDS_DIR } from '../../infra/upstream/src/feeds/jsonl';
 import { ensureDemoUser } from '../../infra/upstream/src/seed/index';
 import { browserUnavailable, launchBrowser, logIn } from '../support/browser';
+import { ingestRecorded } from '../support/feeds';
 import { DEMO, startStack, type Stack } from '../support/stack';
 
 const unavailable = browserUnavailable();
@@ -34,19 +34,7 @@ describe.skipIf(unavailable)('match pages live in Chromium', () => {
   let token: string;
   let matches: Match[];
 
-  /** Posts recorded messages to the upstream's ingest route, as a feed would. */
-  async function ingest(matchId: number, feedName: string, from: number, to: number) {
-    const feed = readFeedFile(new URL(`${feedName}.jsonl`, FEEDS_DIR));
-    const messages = feed.messages.slice(from, to).map((m) => toMessage(m, Date.now()));
-    const response = await fetch(`${stack.upstreamUrl}/api/1/engine/match/${matchId}/ingest`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Token ${token}` },
-      body: JSON.stringify({ messages }),
-    });
-    const text = await response.text();
-    expect(response.status, text).toBe(200);
-    return JSON.parse(text) as { offers: number; deliveries: number };
-  }
+  const ingest = (matchId: number, feedName: string, from: number, to: number) => ingestRecorded(stack.upstreamUrl, token, matchId, feedName, from, to);
 
   beforeAll(async () => {
     [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
