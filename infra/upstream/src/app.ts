@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { DisplayStore } from './auth/displays';
 import { SessionStore } from './auth/sessions';
 import type { Database } from './db/client';
 import { keepStatistics } from './db/statistics';
@@ -26,11 +27,12 @@ export async function buildUpstream({ database, logger = false, tokenTtlMs = 12 
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
   });
   const sessions = new SessionStore(database.db, tokenTtlMs);
+  const displays = new DisplayStore(database.db);
   installErrorHandler(app);
   // Before any route: the OpenAPI document is built from the routes registered after it.
   await registerOpenApi(app);
-  await app.register(authPlugin, { sessions });
-  await app.register(authRoutes, { sessions });
+  await app.register(authPlugin, { sessions, displays, db: database.db });
+  await app.register(authRoutes, { sessions, displays });
   for (const routes of routeModules) await app.register(routes, { db: database.db });
   // Health for the relay and for operations: public, answers without touching business data.
   app.get('/healthz', { config: { public: true } }, async () => ({ status: 'ok', database: database.kind }));

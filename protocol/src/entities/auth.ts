@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Id } from '../common';
+import { DisplaySession } from './display';
 
 export const User = Type.Object({ id: Id, email: Type.String(), name: Type.String() });
 export type User = Static<typeof User>;
@@ -19,7 +20,15 @@ export const AuthReply = Type.Object({
 });
 export type AuthReply = Static<typeof AuthReply>;
 
-export const SessionReply = Type.Object({ user: User, expires_at: Type.String({ format: 'date-time' }) });
+/**
+ * Who a token belongs to. A display token (a wall's read-only credential) also names its display;
+ * its `expires_at` is when to ask again, since a display does not expire by itself.
+ */
+export const SessionReply = Type.Object({
+  user: User,
+  expires_at: Type.String({ format: 'date-time' }),
+  display: Type.Optional(DisplaySession),
+});
 export type SessionReply = Static<typeof SessionReply>;
 
 /** Header carrying the token on every call (SPEC §7). Accepts `Token <t>` and `Bearer <t>`. */

@@ -5,6 +5,7 @@ import { catalogRoutes } from './catalog';
 import { contactRoutes } from './contacts';
 import { contentRoutes } from './content';
 import { deliveryRoutes } from './deliveries';
+import { displayRoutes } from './displays';
 import { engineRoutes } from './engine';
 import { eventRoutes } from './events';
 import { groupRoutes } from './groups';
@@ -46,6 +47,7 @@ export const routeGroups = {
   banner: bannerRoutes,
   basket: basketRoutes,
   engine: engineRoutes,
+  displays: displayRoutes,
 };
 
 /** The REST contract: every call the console makes, by name. */
@@ -70,6 +72,7 @@ export const routes = {
   ...bannerRoutes,
   ...basketRoutes,
   ...engineRoutes,
+  ...displayRoutes,
 };
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

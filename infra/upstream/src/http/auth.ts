@@ -1,12 +1,17 @@
 import fp from 'fastify-plugin';
-import type { User } from '@odds/protocol';
+import type { DisplaySession, User } from '@odds/protocol';
+import type { DisplayStore } from '../auth/displays';
 import { tokenFromHeader, type SessionStore } from '../auth/sessions';
+import type { Db } from '../db/client';
 import { Errors } from '../errors';
+import { displayMayCall, displayMaySee } from './display-scope';
 
 declare module 'fastify' {
   interface FastifyRequest {
     user: User | null;
     token: string | null;
+    /** Set when the token is a wall display's: the request may only read what a wall shows. */
+    display: DisplaySession | null;
   }
   interface FastifyContextConfig {
     /** The route works without a token (only authenticate). */
@@ -14,17 +19,32 @@ declare module 'fastify' {
   }
 }
 
-/** Every call needs a valid token, except routes flagged public; unknown paths too, so nothing is revealed. */
-export const authPlugin = fp<{ sessions: SessionStore }>(async (app, { sessions }) => {
+/**
+ * Every call needs a valid token, except routes flagged public; unknown paths too, so nothing is
+ * revealed. An operator's session may make every call; a display's token only the reads of a wall,
+ * for its own matches (403 otherwise, with SPEC §8's message).
+ */
+export const authPlugin = fp<{ sessions: SessionStore; displays: DisplayStore; db: Db }>(async (app, { sessions, displays, db }) => {
   app.decorateRequest('user', null);
   app.decorateRequest('token', null);
+  app.decorateRequest('display', null);
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config?.public) return;
     if (request.url === '/docs' || request.url.startsWith('/docs/')) return;
     const token = tokenFromHeader(request.headers.authorization);
-    const session = token ? await sessions.check(token) : null;
-    if (!session) throw new Errors.Unauthorized();
-    request.user = session.user;
+    if (!token) throw new Errors.Unauthorized();
+    const session = await sessions.check(token);
+    if (session) {
+      request.user = session.user;
+      request.token = token;
+      return;
+    }
+    const principal = await displays.check(token);
+    if (!principal) throw new Errors.Unauthorized();
+    request.user = principal.user;
     request.token = token;
+    request.display = principal.display;
+    if (!displayMayCall(request.method, request.routeOptions.url)) throw new Errors.Forbidden();
+    if (!(await displayMaySee(db, principal.display, request.params as Record<string, unknown>))) throw new Errors.Forbidden();
   });
 }, { name: 'auth' });

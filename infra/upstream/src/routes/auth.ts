@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { routes } from '@odds/protocol';
+import { DISPLAY_RECHECK_MS, type DisplayStore } from '../auth/displays';
 import type { SessionStore } from '../auth/sessions';
 import { Errors } from '../errors';
 import { implement } from '../http/implement';
 
-export async function authRoutes(app: FastifyInstance, { sessions }: { sessions: SessionStore }) {
+export async function authRoutes(app: FastifyInstance, { sessions, displays }: { sessions: SessionStore; displays: DisplayStore }) {
   implement(app, routes.authenticate, async ({ body }) => {
     const result = await sessions.login(body.email, body.password);
     if (!result) throw new Errors.BadCredentials();
@@ -12,6 +13,10 @@ export async function authRoutes(app: FastifyInstance, { sessions }: { sessions:
   });
 
   implement(app, routes.session, async ({ request }) => {
+    // A display does not expire: its holder is told to ask again after a day.
+    if (request.display && request.user) {
+      return { user: request.user, display: request.display, expires_at: new Date(Date.now() + DISPLAY_RECHECK_MS).toISOString() };
+    }
     const session = await sessions.check(request.token ?? '');
     if (!session) throw new Errors.Unauthorized();
     return { user: session.user, expires_at: session.expiresAt.toISOString() };
@@ -20,5 +25,20 @@ export async function authRoutes(app: FastifyInstance, { sessions }: { sessions:
   implement(app, routes.logout, async ({ request }) => {
     if (request.token) await sessions.revoke(request.token);
     return { success: true };
+  });
+
+  implement(app, routes.displays, async ({ query }) => displays.list(query.start ?? 0, query.limit ?? 50));
+
+  implement(app, routes.displayCreate, async ({ body, user }) => {
+    if (body.match_ids.length === 0 && body.league_id === null) {
+      throw new Errors.BadRequest('Choose the matches this display shows, or a league to follow.');
+    }
+    return displays.create(body, user);
+  });
+
+  implement(app, routes.displayRevoke, async ({ params, user }) => {
+    const display = await displays.revoke(params.displayId, user);
+    if (!display) throw new Errors.NotFound('Display', params.displayId);
+    return display;
   });
 }
