@@ -1,6 +1,7 @@
 import { parseScoreNode } from '@odds/protocol';
 import type { IPrimitivePaneRenderer, IPrimitivePaneView, ISeriesPrimitive, SeriesAttachedParameter, Time, UTCTimestamp } from 'lightweight-charts';
 import type { GoalMark } from './chartData';
+import { placeLabels, rowHeight } from './goalLabels';
 
 export interface Point {
   x: number;
@@ -89,12 +90,14 @@ class GoalTrianglesRenderer implements IPrimitivePaneRenderer {
       ctx.font = this.style.font;
       ctx.textBaseline = 'top';
       ctx.fillStyle = this.style.color;
-      for (const { points, label } of triangles) {
-        const right = points[1].x + 3;
-        const wide = ctx.measureText(label).width;
-        // Beside the triangle, on its left where the right edge would cut the score off.
-        ctx.fillText(label, right + wide > mediaSize.width ? points[0].x - 3 - wide : right, TOP_GAP);
-      }
+      // Beside each triangle, on its left where the right edge would cut the score off, and a row
+      // lower where another goal's label already stands (goals a minute apart).
+      const labels = placeLabels(
+        triangles.map(({ points, label }) => ({ left: points[0].x, right: points[1].x, width: ctx.measureText(label).width })),
+        mediaSize.width,
+      );
+      const line = rowHeight(this.style.font);
+      triangles.forEach(({ label }, i) => ctx.fillText(label, labels[i]!.x, TOP_GAP + labels[i]!.row * line));
       ctx.restore();
     });
   }
