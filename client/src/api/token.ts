@@ -3,6 +3,16 @@ import { readString, writeString } from '../lib/storage';
 /** localStorage key of the session token (SPEC §4: unauthenticated until it exists). */
 export const TOKEN_KEY = 'token';
 
-export const readToken = (): string | null => readString(TOKEN_KEY) || null;
+/**
+ * A wall display's token, which stands in for the operator's for as long as the page shows that
+ * display. It lives in memory only (the wall's address carries it), so opening a display in a
+ * browser where an operator is signed in neither reads nor replaces the operator's session.
+ */
+let override: string | null = null;
+
+export const readToken = (): string | null => override ?? (readString(TOKEN_KEY) || null);
 export const saveToken = (token: string): void => writeString(TOKEN_KEY, token);
 export const forgetToken = (): void => writeString(TOKEN_KEY, null);
+export const setDisplayToken = (token: string | null): void => {
+  override = token;
+};

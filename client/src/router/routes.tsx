@@ -31,6 +31,7 @@ const MatchContentTab = lazy(() => import('../screens/match-content/ContentTab')
 const MatchThresholdsTab = lazy(() => import('../screens/match-thresholds/ThresholdsTab'));
 const MatchLayout = lazy(() => import('../screens/match/MatchLayout'));
 const WallScreen = lazy(() => import('../screens/wall/WallScreen'));
+const DisplaysScreen = lazy(() => import('../screens/displays/DisplaysScreen'));
 const MatchGraphTab = lazy(() => import('../screens/match/graph/GraphTab'));
 const MatchFeedTab = lazy(() => import('../screens/match/feed/FeedTab'));
 const MatchDeliveryTab = lazy(() => import('../screens/match/delivery/DeliveryTab'));
@@ -53,6 +54,7 @@ export const appRoutes: RouteObject[] = [
       { index: true, element: <HomeScreen /> },
       { path: 'home', element: <HomeScreen /> },
       { path: 'matches', element: <MatchesScreen /> },
+      { path: 'displays', element: <DisplaysScreen /> },
       { path: 'league/:leagueId/matches', element: <MatchesScreen /> },
       { path: 'leagues', element: <LeaguesScreen /> },
       { path: 'league/:leagueId/tables', element: <LeagueTablesScreen /> },

@@ -10,6 +10,7 @@ export function SettingsMenu() {
   const navigate = useNavigate();
   const items: MenuItem[] = [
     { label: 'Settings', icon: 'pi pi-cog', command: () => navigate('/settings/') },
+    { label: 'Wall displays', icon: 'pi pi-desktop', command: () => navigate('/displays') },
     { label: 'Logout', icon: 'pi pi-sign-out', command: () => void logout() },
   ];
   return (

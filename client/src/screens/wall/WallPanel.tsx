@@ -1,27 +1,50 @@
 import { formatGameClock, formatOdds } from '@odds/protocol';
+import { useEffect } from 'react';
+import type { PhaseKind } from './matchPhase';
 import { useOddsChart } from '../match/graph/useOddsChart';
 import { useWallPanel } from './useWallPanel';
 
-const LEVEL = { ok: 'Live', degraded: 'Degraded', down: 'Down', connecting: 'Connecting' } as const;
+/** The connection, said quietly: a small dot, and words only when something is wrong. */
+const CONNECTION = {
+  ok: { text: 'Connected', loud: false },
+  connecting: { text: 'Connecting', loud: false },
+  degraded: { text: 'Retrying', loud: true },
+  down: { text: 'Down', loud: true },
+} as const;
 
-/** One match on the wall: name, score and clock, connection, the market's chart and last offers. */
-export function WallPanel({ matchId, marketId }: { matchId: number; marketId: number | null }) {
+/** One match on the wall: its state and date, score, the market's chart and last offers, the connection. */
+interface WallPanelProps {
+  matchId: number;
+  marketId: number | null;
+  dark?: boolean;
+  /** Told the match's phase when it changes (a league wall retires finished matches). */
+  onPhase?: (matchId: number, kind: PhaseKind) => void;
+}
+
+export function WallPanel({ matchId, marketId, dark = true, onPhase }: WallPanelProps) {
   const panel = useWallPanel(matchId, marketId);
-  const chart = useOddsChart(panel.ascending, panel.market, { dark: true, height: 260 });
+  const phaseKind = panel.phase.kind;
+  useEffect(() => onPhase?.(matchId, phaseKind), [onPhase, matchId, phaseKind]);
+  const chart = useOddsChart(panel.ascending, panel.market, { dark, height: 260 });
   const title = panel.match?.name ?? `Match ${matchId}`;
+  const connection = CONNECTION[panel.level];
   return (
     <section className="wall-panel" aria-label={title}>
       <header className="wall-panel-head">
-        <h2>{title}</h2>
-        <span className={`wall-state wall-${panel.level}`} role="status">
-          {LEVEL[panel.level]}
+        <div>
+          <h2>{title}</h2>
+          <p className="wall-date">{panel.date}</p>
+        </div>
+        <span className={`wall-phase wall-phase-${panel.phase.kind}`} data-testid="wall-phase">
+          {panel.phase.label}
+          {panel.phase.kind === 'live' || panel.phase.kind === 'prematch' ? <span className="wall-phase-detail"> {panel.phase.detail}</span> : null}
         </span>
       </header>
       <div className="wall-score">
         <span className="wall-scoreline">{panel.score}</span>
-        <span className="wall-clock">{panel.clock}</span>
+        {panel.phase.kind === 'live' ? <span className="wall-clock">{panel.clock}</span> : null}
       </div>
-      <p className="wall-market">{panel.marketName || 'Waiting for offers'}</p>
+      <p className="wall-market">{panel.marketName || (panel.phase.kind === 'fulltime' ? 'No offers recorded' : 'Waiting for offers')}</p>
       <figure className="chart-figure">
         <figcaption className="sr-only">{`Odds of ${panel.marketName || 'the market'} for ${title}`}</figcaption>
         <div ref={chart} className="wall-chart" />
@@ -44,7 +67,13 @@ export function WallPanel({ matchId, marketId }: { matchId: number; marketId: nu
           ))}
         </tbody>
       </table>
-      <p className="wall-updated">{panel.updated}</p>
+      <footer className="wall-panel-foot">
+        <span className={`wall-connection wall-${panel.level}${connection.loud ? ' wall-loud' : ''}`} role="status" title={connection.text}>
+          <span className="wall-dot" aria-hidden="true" />
+          <span className={connection.loud ? '' : 'sr-only'}>{connection.text}</span>
+        </span>
+        <span className="wall-updated">{panel.updated}</span>
+      </footer>
     </section>
   );
 }

@@ -5,6 +5,8 @@ import { api } from '../../api/client';
 import { connectionLevel, lastUpdateText } from '../../live/connection';
 import { rowsOf } from '../../live/topicBuffer';
 import { useMatchLive } from '../../live/useMatchLive';
+import { matchDate } from './matchPhase';
+import { useMatchPhase } from './useMatchPhase';
 import { scoreText, WALL_LAST_OFFERS, WALL_MAX_ROWS } from './wallParams';
 
 const IDLE = proxy({ version: 0, socket: 'connecting' as const, upstream: null, lastUpdateAt: null, lastSuccessAt: null });
@@ -34,16 +36,22 @@ export function useWallPanel(matchId: number, marketId: number | null) {
       marketName: offers[0]?.market.name ?? '',
       score: scoreText(latest?.score),
       clock: latest ? formatGameClock(latest.match_time, latest.prematch) : 'PREMATCH',
+      latestClock: latest && !latest.prematch ? latest.match_time : null,
       ascending: [...offers].reverse(),
       lastOffers: offers.slice(0, WALL_LAST_OFFERS),
     };
     // version stands for the offers' content.
   }, [live, marketId, state.version]);
 
+  const phase = useMatchPhase(matchId, match, state.version, derived.latestClock);
   return {
     match,
+    phase,
+    date: match ? matchDate(match.start) : '',
     level: connectionLevel(state),
     updated: lastUpdateText(state),
     ...derived,
+    // A played fixture with no feed still shows its final score.
+    score: derived.latestClock === null && phase.kind === 'fulltime' ? phase.detail : derived.score,
   };
 }

@@ -9,7 +9,7 @@ import { matches } from '../db/schema';
  */
 const DISPLAY_ROUTES: RouteDef[] = [
   routes.session, routes.match, routes.matchLiveState, routes.leagueMatches,
-  routes.matchFeed, routes.matchOffers, routes.matchDeliveries,
+  routes.matchFeedEvents, routes.matchFeed, routes.matchOffers, routes.matchDeliveries,
 ];
 const allowed = new Set(DISPLAY_ROUTES.map((route) => `${route.method} ${route.path}`));
 

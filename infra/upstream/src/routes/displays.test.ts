@@ -49,7 +49,7 @@ describe('wall displays', () => {
 
   it('lets a display read its own matches as a wall does, and nothing else', async () => {
     const { token } = await create();
-    for (const route of [routes.match, routes.matchLiveState, routes.matchOffers, routes.matchFeed, routes.matchDeliveries]) {
+    for (const route of [routes.match, routes.matchLiveState, routes.matchFeedEvents, routes.matchOffers, routes.matchFeed, routes.matchDeliveries]) {
       const query = route === routes.matchOffers ? { market_id: 1 } : {};
       expect((await call(as(token), route, { matchId: match.id }, query)).statusCode, route.path).toBe(200);
     }

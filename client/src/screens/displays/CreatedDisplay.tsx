@@ -1,0 +1,29 @@
+import type { DisplayCreated } from '@odds/protocol';
+import { Button } from 'primereact/button';
+import { useState } from 'react';
+
+/** The new display's address, shown once: its token is not kept anywhere it could be read again. */
+export function CreatedDisplay({ created }: { created: DisplayCreated }) {
+  const address = `${window.location.origin}${created.path}`;
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(address);
+      setCopied(true);
+    } catch {
+      setCopied(false);
+    }
+  };
+  return (
+    <div className="display-created" role="status">
+      <p>
+        <strong>{created.display.name}</strong> is ready. Open this address on the wall screen; it is shown only now.
+      </p>
+      <div className="display-address">
+        <code aria-label="Wall address">{address}</code>
+        <Button type="button" label={copied ? 'Copied' : 'Copy'} icon="pi pi-copy" size="small" outlined onClick={() => void copy()} />
+        <a href={address} target="_blank" rel="noreferrer">Open</a>
+      </div>
+    </div>
+  );
+}

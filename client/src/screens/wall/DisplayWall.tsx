@@ -1,0 +1,66 @@
+import type { DisplayConfig } from '@odds/protocol';
+import { useCallback, useState } from 'react';
+import { setDisplayToken } from '../../api/token';
+import { closeLiveSocket } from '../../live/liveSocket';
+import type { PhaseKind } from './matchPhase';
+import { useDisplaySession } from './useDisplaySession';
+import { useLeagueLiveMatches } from './useLeagueLiveMatches';
+import { WallGrid } from './WallGrid';
+
+/** A followed league's finished match keeps its panel this long, so its final score is seen. */
+const KEEP_FINISHED_MS = 5 * 60_000;
+
+/**
+ * A wall opened with a display token (`/wall#display=<token>`): no login, read-only, configured by
+ * its display. The token is used for this page only and never stored.
+ */
+export function DisplayWall({ token }: { token: string }) {
+  // Before any call or socket of this page: the display's token stands in for a session.
+  useState(() => {
+    closeLiveSocket();
+    setDisplayToken(token);
+    return token;
+  });
+  const state = useDisplaySession();
+
+  if (state.kind === 'revoked') {
+    return (
+      <div className="wall-message" role="alert">
+        <h1>This display was revoked</h1>
+        <p>An operator has switched this wall off. Ask for a new display address to show live matches here again.</p>
+      </div>
+    );
+  }
+  if (state.kind === 'loading') return <p className="wall-message">Loading the display…</p>;
+  if (state.kind === 'unreachable') {
+    return <p className="wall-message" role="status">The console cannot be reached; this wall will try again by itself.</p>;
+  }
+  return <DisplayPanels name={state.display.name} config={state.display.config} />;
+}
+
+function DisplayPanels({ name, config }: { name: string; config: DisplayConfig }) {
+  const following = useLeagueLiveMatches(config.league_id);
+  const [finishedAt, setFinishedAt] = useState<Map<number, number>>(new Map());
+  const onPhase = useCallback((matchId: number, kind: PhaseKind) => {
+    setFinishedAt((now) => {
+      if ((kind === 'fulltime') === now.has(matchId)) return now;
+      const next = new Map(now);
+      if (kind === 'fulltime') next.set(matchId, Date.now());
+      else next.delete(matchId);
+      return next;
+    });
+  }, []);
+  const cutoff = Date.now() - KEEP_FINISHED_MS;
+  const league = config.league_id === null ? [] : following.filter((id) => (finishedAt.get(id) ?? Infinity) > cutoff);
+  const matchIds = [...new Set([...config.match_ids, ...league])];
+  return (
+    <WallGrid
+      title={name}
+      matchIds={matchIds}
+      marketId={config.market_id}
+      dark={config.theme === 'dark'}
+      onPhase={onPhase}
+      empty={config.league_id !== null ? 'No match of this league is live right now. Panels appear here as matches kick off.' : 'This display shows no matches.'}
+    />
+  );
+}
