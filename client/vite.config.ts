@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { serviceWorker } from './build/serviceWorker';
 
 /** Where the relay listens in development (it proxies /api/1/* to the upstream and hosts socket.io). */
 const relay = 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), serviceWorker()],
   build: {
     // The relay serves the built app from client/dist with an SPA fallback.
     outDir: 'dist',

@@ -1,14 +1,25 @@
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { setHomeNavigation } from './api/navigation';
+import { OfflineBanner } from './offline/OfflineBanner';
 import { appRoutes } from './router/routes';
 import { LoginScreen } from './screens/login/LoginScreen';
+import { displayTokenOf } from './screens/wall/displayToken';
 import { sessionStore } from './stores/session';
 
-/** Login until a token exists (SPEC §4); then the routed console. The path survives the login reload. */
+/**
+ * Login until a token exists (SPEC §4); then the routed console. The path survives the login reload.
+ * A wall display's address needs no login: its token is in the address.
+ */
 export function App() {
   const { authenticated } = useSnapshot(sessionStore);
-  return authenticated ? <RouterProvider router={appRouter()} /> : <LoginScreen />;
+  const isDisplay = window.location.pathname === '/wall' && displayTokenOf(window.location.hash) !== null;
+  return (
+    <>
+      <OfflineBanner />
+      {authenticated || isDisplay ? <RouterProvider router={appRouter()} /> : <LoginScreen />}
+    </>
+  );
 }
 
 let router: ReturnType<typeof createBrowserRouter> | undefined;

@@ -5,9 +5,14 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { logOfflineState } from './offline/online';
+import { registerServiceWorker } from './offline/register';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+
+logOfflineState();
+if (import.meta.env.PROD) registerServiceWorker();
 
 createRoot(root).render(
   <StrictMode>

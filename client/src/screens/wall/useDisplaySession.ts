@@ -43,7 +43,11 @@ export function useDisplaySession(): DisplayState {
     };
     socket.on('disconnect', onDisconnect);
     socket.on('connect_error', onRefused);
+    // Back online: ask at once rather than at the next retry.
+    const onOnline = () => void check();
+    window.addEventListener('online', onOnline);
     return () => {
+      window.removeEventListener('online', onOnline);
       socket.off('disconnect', onDisconnect);
       socket.off('connect_error', onRefused);
     };
