@@ -1,0 +1,114 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { ListReply, Match } from '@odds/protocol';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserUnavailable, launchBrowser, openConsole } from '../support/browser';
+import { ingestRecorded } from '../support/feeds';
+import { DEMO, startStack, type Stack } from '../support/stack';
+
+const unavailable = browserUnavailable();
+if (unavailable) console.warn(`[e2e skipped] ${unavailable}`);
+
+const FEED = 'netherlands-usa-2022-round-of-16';
+
+describe.skipIf(unavailable)('wall displays in Chromium', () => {
+  let stack: Stack;
+  let browser: Browser;
+  let operator: Page;
+  let token: string;
+  let live: Match;
+  let future: Match;
+  let final: Match;
+  let address: string;
+  let wallContext: BrowserContext;
+  let wall: Page;
+
+  const get = async <T,>(path: string): Promise<T> => {
+    const reply = await fetch(`${stack.upstreamUrl}${path}`, { headers: { authorization: `Token ${token}` } });
+    return (await reply.json()) as T;
+  };
+  const panel = (match: Match) => wall.getByRole('region', { name: match.name });
+
+  beforeAll(async () => {
+    [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+    token = await stack.upstream.login();
+    const classics = (await get<ListReply<Match>>('/api/1/1/1/matches?q=World%20Cup%20Classics&timeframe=FUTURE&order_by=start&limit=10')).results;
+    const netherlands = classics.find((m) => m.home.name === 'Netherlands' && m.away.name === 'USA');
+    live = netherlands ?? classics[0]!;
+    future = classics.find((m) => m.id !== live.id)!;
+    final = (await get<ListReply<Match>>('/api/1/1/1/matches?q=Argentina&order_by=-start&limit=20')).results.find((m) => m.away.name === 'France' && m.score !== null)!;
+    // Kick-off and the first minutes of play: the match is live.
+    await ingestRecorded(stack.upstreamUrl, token, live.id, FEED, 0, 40);
+    operator = await openConsole(browser, stack.url, DEMO.email, DEMO.password);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.close();
+  });
+
+  it('lets an operator create a display and read its address once', async () => {
+    await operator.goto(`${stack.url}/displays`);
+    await operator.getByLabel('Name').fill('Trading floor');
+    await operator.getByLabel('Matches').fill(`${final.id}, ${live.id}, ${future.id}`);
+    await operator.getByRole('button', { name: 'Create display' }).click();
+    address = (await operator.getByLabel('Wall address').textContent()) ?? '';
+    expect(address).toMatch(new RegExp(`^${stack.url}/wall#display=[A-Za-z0-9_-]{40,}$`));
+    await expect.poll(() => operator.getByRole('table', { name: 'Displays' }).getByText('Trading floor').count()).toBe(1);
+    const axe = await new AxeBuilder({ page: operator }).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  });
+
+  it('opens the wall from its address in a fresh browser, without any login, with each match state at a glance', async () => {
+    wallContext = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+    wall = await wallContext.newPage();
+    wall.setDefaultTimeout(15_000);
+    await wall.goto(address);
+    await expect.poll(() => panel(final).getByTestId('wall-phase').textContent()).toBe('Full-time');
+    await expect.poll(() => panel(live).getByTestId('wall-phase').textContent()).toMatch(/^Live \d+′$/);
+    await expect.poll(() => panel(future).getByTestId('wall-phase').textContent()).toMatch(/^Prematch Kick-off \d\d:\d\d$/);
+    expect(await panel(final).locator('.wall-scoreline').textContent()).toBe(`${final.score!.home} – ${final.score!.away}`);
+    expect(await panel(final).locator('.wall-date').textContent()).toBe('Sun 18 Dec 2022');
+    // Live data streams in: the panel's last offers grow without a reload.
+    const before = await panel(live).locator('.wall-offers tbody tr').count();
+    await ingestRecorded(stack.upstreamUrl, token, live.id, FEED, 40, 60);
+    await expect.poll(() => panel(live).locator('.wall-offers tbody tr').count()).toBeGreaterThanOrEqual(Math.min(5, before + 1));
+    await wall.screenshot({ path: '/tmp/e2e-wall-display.png' });
+  });
+
+  it('refuses every write and every other screen to the display token', async () => {
+    const displayToken = new URL(address).hash.split('=')[1]!;
+    const write = await fetch(`${stack.url}/api/1/displays`, {
+      method: 'POST',
+      headers: { authorization: `Token ${displayToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'x', match_ids: [live.id], league_id: null, market_id: null, theme: 'dark' }),
+    });
+    expect(write.status).toBe(403);
+    expect(((await write.json()) as { message: string }).message).toBe('You do not have permission to perform this action');
+    const other = await fetch(`${stack.url}/api/1/1/1/matches`, { headers: { authorization: `Token ${displayToken}` } });
+    expect(other.status).toBe(403);
+  });
+
+  it('starts from its service worker while offline, says so, and comes back by itself', async () => {
+    await wall.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 });
+    const messages: string[] = [];
+    wall.on('console', (message) => messages.push(message.text()));
+    await wallContext.setOffline(true);
+    await wall.reload();
+    await wall.getByText('No internet connection found. App is running in offline mode.', { exact: false }).first().waitFor();
+    expect(messages).toContain('No internet connection found. App is running in offline mode.');
+    await wallContext.setOffline(false);
+    await expect.poll(() => panel(live).getByTestId('wall-phase').textContent(), { timeout: 20_000 }).toMatch(/^Live \d+′$/);
+    await expect.poll(() => panel(live).locator('.wall-offers tbody tr').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(await wall.getByText('No internet connection found', { exact: false }).count()).toBe(0);
+  });
+
+  it('goes to the revoked screen promptly when an operator revokes the display', async () => {
+    await operator.goto(`${stack.url}/displays`);
+    await operator.getByRole('button', { name: 'Revoke Trading floor' }).click();
+    await operator.getByRole('button', { name: 'Confirm: Revoke Trading floor' }).click();
+    const revokedAt = Date.now();
+    await wall.getByRole('heading', { name: 'This display was revoked' }).waitFor({ timeout: 5_000 });
+    console.info(`wall showed the revoked screen ${Date.now() - revokedAt} ms after the revoke was confirmed`);
+    await expect.poll(() => operator.getByText(/Revoked .* by Demo Operator/).count()).toBe(1);
+  });
+});
