@@ -2,35 +2,39 @@
  * `npm start`: the whole console on one machine. Builds the client if it is not built, starts the
  * upstream on embedded PGlite (./data/pglite; DATABASE_URL for Postgres) unless UPSTREAM_URL points
  * at one running elsewhere, starts the relay on PORT (8080), and prints the address and demo login.
- * Either process ending stops the other.
+ * Each process is supervised: one that crashes is started again with backoff (logged, see
+ * supervisor.ts) while the others keep serving; the relay answers 503 while the upstream is away.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { Supervised } from './supervisor';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const port = Number(process.env.PORT ?? 8080);
 const upstreamPort = Number(process.env.UPSTREAM_PORT ?? 8081);
 const externalUpstream = process.env.UPSTREAM_URL;
 const upstreamUrl = externalUpstream || `http://127.0.0.1:${upstreamPort}`;
-const children: ChildProcess[] = [];
+const children: Supervised[] = [];
 
-function run(name: string, entry: string, env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' });
-  child.on('exit', (code, signal) => {
-    if (stopping) return;
-    console.error(`\n${name} stopped (${signal ?? `exit code ${code}`}); stopping the console.`);
-    void stop(code ?? 1);
+function run(name: string, args: string[], env: NodeJS.ProcessEnv = {}): Supervised {
+  const supervised = new Supervised({
+    name,
+    command: process.execPath,
+    args: ['--import', 'tsx', ...args],
+    spawnOptions: { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' },
   });
-  children.push(child);
-  return child;
+  supervised.start();
+  children.push(supervised);
+  return supervised;
 }
 
 let stopping = false;
 async function stop(code: number): Promise<never> {
   stopping = true;
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  await Promise.all(children.map((child) => (child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : undefined)));
+  // The feed and the relay first (they talk to the upstream), then the upstream.
+  await Promise.all(children.slice(1).map((child) => child.stop()));
+  await children[0]?.stop();
   process.exit(code);
 }
 process.once('SIGINT', () => void stop(0));
@@ -59,10 +63,10 @@ if (!existsSync(`${root}/client/dist/index.html`)) {
 }
 
 if (!externalUpstream) {
-  run('upstream', 'infra/upstream/src/main.ts', { UPSTREAM_PORT: String(upstreamPort) });
+  run('upstream', ['infra/upstream/src/main.ts'], { UPSTREAM_PORT: String(upstreamPort) });
   await waitFor(`${upstreamUrl}/healthz`, 'The upstream');
 }
-run('relay', 'relay/src/main.ts', { PORT: String(port), UPSTREAM_URL: upstreamUrl });
+run('relay', ['relay/src/main.ts'], { PORT: String(port), UPSTREAM_URL: upstreamUrl });
 await waitFor(`http://127.0.0.1:${port}/healthz`, 'The relay');
 
 // A match live from the first start: the first World Cup Classics fixture (Netherlands - USA)
@@ -70,13 +74,11 @@ await waitFor(`http://127.0.0.1:${port}/healthz`, 'The relay');
 // its start (README "Live feeds"). DEMO_FEED=off skips it; DEMO_FEED_SPEED=10 runs it faster.
 const demoFeed = !externalUpstream && process.env.DEMO_FEED !== 'off';
 if (demoFeed) {
-  const replay = spawn(process.execPath, [
-    '--import', 'tsx', 'infra/upstream/src/feeds/replay-cli.ts', 'infra/feeds/netherlands-usa-2022-round-of-16.jsonl',
+  // Supervised like the others: a replay that could not log in (upstream away) starts again.
+  run('demo feed', [
+    'infra/upstream/src/feeds/replay-cli.ts', 'infra/feeds/netherlands-usa-2022-round-of-16.jsonl',
     '--loop', '--quiet', '--speed', process.env.DEMO_FEED_SPEED ?? '1', '--league', 'World Cup Classics', '--upstream', upstreamUrl,
-  ], { cwd: root, env: process.env, stdio: 'inherit' });
-  // Losing the demo feed is no reason to stop the console.
-  replay.on('exit', (code) => !stopping && code && console.error(`The demo feed replay stopped (exit code ${code}); the console runs on without it.`));
-  children.push(replay);
+  ]);
 }
 
 /** Where the upstream keeps its data, as its config reads it (DATABASE_URL, else PGLITE_DIR). */

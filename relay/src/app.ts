@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { createShardedAdapter } from '@socket.io/redis-adapter';
@@ -16,7 +16,8 @@ import { RedisStore } from './live/redis-store';
 import { MemoryStore, type LiveStore } from './live/store';
 import { WsRooms } from './live/ws-rooms';
 import { createRelayMetrics, PROMETHEUS_CONTENT_TYPE, type RelayMetrics } from './metrics';
-import { registerApiProxy } from './proxy';
+import { DEFAULT_PROXY_LIMITS, registerApiProxy, type ProxyLimits } from './proxy';
+import { registerSecurity } from './security';
 import { connectRedis, type RedisConnections } from './redis';
 import { attachSockets, type RelayIo } from './sockets';
 import { UpstreamClient } from './upstream';
@@ -27,6 +28,10 @@ export interface RelayOptions {
   logger?: FastifyServerOptions['logger'];
   /** The live path's settings over DEFAULT_LIVE_CONFIG (REDIS_URL and friends come in through here). */
   live?: Partial<LiveConfig>;
+  /** Body limits and upstream timeouts of the proxy over DEFAULT_PROXY_LIMITS. */
+  proxy?: Partial<ProxyLimits>;
+  /** Fastify's trustProxy (TRUST_PROXY): read client address and protocol from X-Forwarded-*. */
+  trustProxy?: boolean | number | string;
 }
 
 export interface Relay {
@@ -43,13 +48,23 @@ export interface Relay {
  * The server in front of everything: the built client, `/api/1/*` proxied to the upstream, the
  * live path (socket.io and `/live`, pollers, Redis scale-out when configured), health and metrics.
  */
-export async function buildRelay({ upstreamUrl, clientDir, logger = false, live: overrides = {} }: RelayOptions): Promise<Relay> {
+export async function buildRelay({ upstreamUrl, clientDir, logger = false, live: overrides = {}, proxy: proxyOverrides = {}, trustProxy = false }: RelayOptions): Promise<Relay> {
   const config: LiveConfig = { ...DEFAULT_LIVE_CONFIG, ...overrides };
-  const app = Fastify({ logger, requestIdHeader: 'x-request-id', genReqId: () => randomUUID() });
+  const app = Fastify({ logger, requestIdHeader: 'x-request-id', genReqId: () => randomUUID(),
+    // Fastify takes a hop count too; its types only list the other forms.
+    trustProxy: trustProxy as boolean | string });
   const instanceId = randomUUID().slice(0, 8);
   const log = app.log.child({ module: 'relay:live', instance: instanceId });
   const metrics = createRelayMetrics();
-  const upstream = new UpstreamClient(upstreamUrl);
+  // The change stream is held while this instance polls a match or holds a live connection (it
+  // also carries revocations, which close connections of ended sessions).
+  let polling = 0;
+  let tracked = 0;
+  const streamWanted = () => changes?.setActive(polling > 0 || tracked > 0);
+  const upstream = new UpstreamClient(upstreamUrl, undefined, undefined, (count) => {
+    tracked = count;
+    streamWanted();
+  });
 
   const redis: RedisConnections | null = config.redisUrl ? await connectRedis(config.redisUrl, app.log.child({ module: 'relay:redis' })) : null;
   const memoryStore = redis ? null : new MemoryStore(config.retainMs, { maxDeltas: config.maxDeltas, maxRecords: 20_000 });
@@ -85,37 +100,72 @@ export async function buildRelay({ upstreamUrl, clientDir, logger = false, live:
     primeTimeoutMs: config.primeTimeoutMs,
     maxWatches: config.maxWatches,
     presenceRefreshMs: config.presenceRefreshMs,
-    onPolling: (count) => changes?.setActive(count > 0),
+    onPolling: (count) => {
+      polling = count;
+      streamWanted();
+    },
   });
   if (config.changeStream) {
     changes = new ChangeStream({
       baseUrl: upstreamUrl,
-      credentials: hub.credentials,
-      onNotice: (notice) => hub.changed(notice.match_id, notice.topics, notice.reset),
-      onConnected: () => hub.pollAll(),
+      // Without a service account and with nobody watching, any open connection's token will do.
+      credentials: {
+        kind: hub.credentials.kind,
+        token: (matchId) => hub.credentials.token(matchId).catch((error: unknown) => upstream.revocations.trackedTokens().find((t) => !upstream.revocations.isRevoked(t)) ?? Promise.reject(error)),
+        rejected: (token) => hub.credentials.rejected(token),
+      },
+      onNotice: (notice) => {
+        if (notice.revoked_tokens?.length) {
+          const closed = upstream.revoke(notice.revoked_tokens);
+          if (closed) log.info({ closed }, 'closed the live connections of ended sessions');
+        }
+        if (notice.match_id > 0) hub.changed(notice.match_id, notice.topics, notice.reset);
+      },
+      onConnected: () => {
+        hub.pollAll();
+        // Revocations may have been missed while the stream was away.
+        void upstream.recheckOpenTokens().then((closed) => closed && log.info({ closed }, 'closed the live connections of sessions ended meanwhile'));
+      },
       metrics,
       log: app.log.child({ module: 'relay:changes' }),
     });
   }
   log.info({ store: store.kind, credentials: hub.credentials.kind, changeStream: config.changeStream, pollIntervalMs: config.pollIntervalMs }, 'live path ready');
 
-  await registerApiProxy(app, upstreamUrl);
+  await registerSecurity(app);
+  await registerApiProxy(app, upstreamUrl, { ...DEFAULT_PROXY_LIMITS, ...proxyOverrides }, {
+    // A logout through this relay ends the session's live connections here at once (other
+    // instances learn it from the change stream).
+    loggedOut: (token) => {
+      const closed = upstream.revocations.revokeToken(token);
+      upstream.forgetToken(token);
+      if (closed) log.info({ closed }, 'logout: closed the session\'s live connections');
+    },
+  });
   const liveSockets = await registerPlainWs(app, { upstream, hub, rooms: wsRooms, metrics });
   await registerClientFiles(app, clientDir);
 
   app.get('/healthz', async () => {
     const upstreamHealth = await upstream.health();
-    const redisHealth = redis ? await redis.commands.ping().then(() => 'ok', (error: Error) => `down: ${error.message}`) : undefined;
+    const redisHealth = redis ? await redis.commands.ping().then(() => 'ok', (error: Error) => {
+      log.warn({ err: error }, 'redis ping failed');
+      return 'down';
+    }) : undefined;
+    // Public: reachability only, never the upstream's address or a low-level error text.
     return {
       relay: 'ok',
-      upstream: { url: upstreamUrl, ...upstreamHealth },
+      upstream: { status: upstreamHealth.status, latency_ms: upstreamHealth.latency_ms },
       live: { ...hub.stats(), store: store.kind, change_stream: changes?.connected ?? false, ...(redisHealth && { redis: redisHealth }) },
       uptime_s: Math.round(process.uptime()),
     };
   });
+  // With METRICS_TOKEN: that bearer token, from anywhere. Without: loopback peers only (the socket's
+  // own address, never X-Forwarded-For), so a relay exposed to a network does not publish them.
   app.get('/metrics', async (request, reply) => {
-    if (config.metricsToken && request.headers.authorization !== `Bearer ${config.metricsToken}`) {
-      return reply.status(401).send({ statusCode: 401, code: 'UNAUTHORIZED', error: 'Unauthorized', message: 'Authentication required' });
+    if (config.metricsToken ? !bearerMatches(request.headers.authorization, config.metricsToken) : !isLoopback(request.socket.remoteAddress)) {
+      return reply.status(config.metricsToken ? 401 : 403).send(config.metricsToken
+        ? { statusCode: 401, code: 'UNAUTHORIZED', error: 'Unauthorized', message: 'Authentication required' }
+        : { statusCode: 403, code: 'FORBIDDEN', error: 'Forbidden', message: 'Metrics are served on loopback only; set METRICS_TOKEN to scrape from elsewhere' });
     }
     return reply.type(PROMETHEUS_CONTENT_TYPE).send(metrics.registry.render());
   });
@@ -141,6 +191,14 @@ export async function buildRelay({ upstreamUrl, clientDir, logger = false, live:
     await redis?.close();
   });
   return { app, io, upstream, hub, metrics, instanceId };
+}
+
+const isLoopback = (address: string | undefined) => !!address && /^(127\.|::1$|::ffff:127\.)/.test(address);
+
+function bearerMatches(header: string | undefined, token: string): boolean {
+  const given = Buffer.from(header ?? '');
+  const wanted = Buffer.from(`Bearer ${token}`);
+  return given.length === wanted.length && timingSafeEqual(given, wanted);
 }
 
 function skipSocketIoUpgrades(server: FastifyInstance['server']): void {

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './live/rate-limit';
+import { DEFAULT_PROXY_LIMITS, type ProxyLimits } from './proxy';
 
 /** The live path's settings; every one has a default, tests and the bench override some. */
 export interface LiveConfig {
@@ -30,7 +31,7 @@ export interface LiveConfig {
   /** A service account for the relay's own polls; without it, watchers' tokens are used. */
   relayEmail: string | null;
   relayPassword: string | null;
-  /** When set, /metrics needs `Authorization: Bearer <token>`. */
+  /** When set, /metrics needs `Authorization: Bearer <token>`; unset, it answers only loopback peers. */
   metricsToken: string | null;
 }
 
@@ -43,6 +44,14 @@ export interface RelayConfig {
   clientDir: string;
   logLevel: string;
   live: LiveConfig;
+  /** Body limits and upstream timeouts of the `/api/1/` proxy. */
+  proxy: ProxyLimits;
+  /**
+   * TRUST_PROXY: the relay sits behind a proxy that sets X-Forwarded-For / -Proto (`true`, a hop
+   * count, or addresses as Fastify's trustProxy takes them). Client addresses (login throttling,
+   * logs) and the request's protocol (HSTS on https) are then read from those headers.
+   */
+  trustProxy: boolean | number | string;
 }
 
 export const DEFAULT_LIVE_CONFIG: LiveConfig = {
@@ -74,6 +83,15 @@ function positive(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 
   return value;
 }
 
+/** TRUST_PROXY as Fastify's trustProxy takes it: unset/off false, on/true true, a hop count, or addresses. */
+export function trustProxyOption(text: string | undefined): boolean | number | string {
+  const value = (text ?? '').trim();
+  if (['', '0', 'false', 'off', 'no'].includes(value.toLowerCase())) return false;
+  if (['true', 'on', 'yes'].includes(value.toLowerCase())) return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): RelayConfig {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got '${env.PORT}'`);
@@ -89,6 +107,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): RelayConfig {
     upstreamUrl: upstreamUrl.replace(/\/$/, ''),
     clientDir: env.CLIENT_DIR ?? fileURLToPath(new URL('../../client/dist', import.meta.url)),
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: trustProxyOption(env.TRUST_PROXY),
+    proxy: {
+      bodyLimit: positive(env, 'RELAY_BODY_LIMIT', DEFAULT_PROXY_LIMITS.bodyLimit, 1024),
+      uploadLimit: positive(env, 'RELAY_UPLOAD_LIMIT', DEFAULT_PROXY_LIMITS.uploadLimit, 1024),
+      timeoutMs: positive(env, 'UPSTREAM_TIMEOUT_MS', DEFAULT_PROXY_LIMITS.timeoutMs, 100),
+      slowTimeoutMs: positive(env, 'UPSTREAM_SLOW_TIMEOUT_MS', DEFAULT_PROXY_LIMITS.slowTimeoutMs, 100),
+    },
     live: {
       ...d,
       redisUrl,

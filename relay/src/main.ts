@@ -7,6 +7,8 @@ const { app } = await buildRelay({
   clientDir: config.clientDir,
   logger: { level: config.logLevel, name: 'relay' },
   live: config.live,
+  proxy: config.proxy,
+  trustProxy: config.trustProxy,
 });
 
 /**

@@ -139,7 +139,7 @@ export const PROMETHEUS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8
 /** Every metric the relay exposes; one instance per relay (tests run several in one process). */
 export function createRelayMetrics() {
   const registry = new Registry();
-  // Event-loop delay since the last scrape: a relay that cannot keep up shows it here first.
+  // Event-loop delay: a relay that cannot keep up shows it here first.
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
   const loopDelay = (read: (histogram: typeof loop) => number) => () => {
@@ -164,12 +164,10 @@ export function createRelayMetrics() {
     // Process figures every exporter shows, computed at scrape time.
     rss: registry.register(new Gauge('process_resident_memory_bytes', 'Resident memory size in bytes.', () => process.memoryUsage.rss())),
     heap: registry.register(new Gauge('nodejs_heap_used_bytes', 'V8 heap in use, in bytes.', () => process.memoryUsage().heapUsed)),
-    loopP99: registry.register(new Gauge('nodejs_eventloop_delay_p99_seconds', 'Event-loop delay p99 since the previous scrape.', loopDelay((h) => h.percentile(99)))),
-    loopMax: registry.register(new Gauge('nodejs_eventloop_delay_max_seconds', 'Longest event-loop delay since the previous scrape (resets the measurement).', loopDelay((h) => {
-      const max = h.max;
-      h.reset();
-      return max;
-    }))),
+    // Scraping changes nothing: these cover the whole life of the process (a scrape that reset them
+    // would let anyone who can scrape hide a stall from the next scraper).
+    loopP99: registry.register(new Gauge('nodejs_eventloop_delay_p99_seconds', 'Event-loop delay p99 since the process started.', loopDelay((h) => h.percentile(99)))),
+    loopMax: registry.register(new Gauge('nodejs_eventloop_delay_max_seconds', 'Longest event-loop delay since the process started.', loopDelay((h) => h.max))),
   };
 }
 export type RelayMetrics = ReturnType<typeof createRelayMetrics>;

@@ -1,17 +1,133 @@
-import proxy from '@fastify/http-proxy';
-import type { FastifyInstance } from 'fastify';
+import replyFrom from '@fastify/reply-from';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { routes } from '@odds/protocol';
+
+/** What every failed upstream call answers: never the internal address, never a 500. */
+export const UPSTREAM_DOWN_MESSAGE = 'The back-office services cannot be reached; try again in a moment.';
+
+export interface ProxyLimits {
+  /** Largest request body forwarded (bytes); above it the relay answers 413 itself. */
+  bodyLimit: number;
+  /** Larger limit of the routes that take file uploads (multipart in protocol's route table). */
+  uploadLimit: number;
+  /** Time the upstream has to start answering an ordinary call before the relay answers 504. */
+  timeoutMs: number;
+  /** The same for the calls that legitimately take long (backtests, feed ingestion, uploads). */
+  slowTimeoutMs: number;
+}
+
+export const DEFAULT_PROXY_LIMITS: ProxyLimits = { bodyLimit: 1024 * 1024, uploadLimit: 3 * 1024 * 1024, timeoutMs: 5_000, slowTimeoutMs: 60_000 };
+
+/** Routes that may run long at the upstream (whole-match backtests, 1,000-message ingests, uploads). */
+const SLOW_ROUTES = [routes.backtest, routes.ingest, ...Object.values(routes).filter((route) => 'multipart' in route && route.multipart)];
+/** The change stream stays open for good: only its start is timed (the upstream answers its headers at once). */
+const STREAMING_ROUTES = [routes.changes];
+
+const reasons: Record<number, string> = { 413: 'Payload Too Large', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout' };
+const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${+(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.round(bytes / 1024)} kB`);
 
 /**
  * Forwards `/api/1/*` (and nothing else) to the configured upstream, passing the request id on so
  * one call can be followed through both logs. The upstream checks the token.
+ *
+ * The relay holds its ground in front of it: request bodies are read whole by the relay, up to
+ * its own limit (larger on upload routes), so an oversized body gets a 413 from the relay before
+ * the upstream sees a byte (no half-sent body, no EPIPE) and slow senders tie up no upstream
+ * connection; `Expect: 100-continue` is answered by the relay (Node does) and not passed on; every
+ * upstream call is timed. An upstream that refuses connections answers 503, one that accepts and
+ * never answers 504, a broken connection 502, each with UPSTREAM_DOWN_MESSAGE.
  */
-export async function registerApiProxy(app: FastifyInstance, upstreamUrl: string): Promise<void> {
-  await app.register(proxy, {
-    upstream: upstreamUrl,
-    prefix: '/api/1',
-    rewritePrefix: '/api/1',
-    replyOptions: {
-      rewriteRequestHeaders: (request, headers) => ({ ...headers, 'x-request-id': String(request.id) }),
-    },
+export interface ProxyHooks {
+  /** A logout through the relay succeeded for this token. */
+  loggedOut?(token: string): void;
+}
+
+const tokenOf = (header: string | undefined) => /^(?:Token|Bearer)\s+(\S{20,200})$/i.exec(header?.trim() ?? '')?.[1] ?? null;
+
+export async function registerApiProxy(app: FastifyInstance, upstreamUrl: string, limits: ProxyLimits = DEFAULT_PROXY_LIMITS, hooks: ProxyHooks = {}): Promise<void> {
+  await app.register(async (scope) => {
+    scope.addHook('onResponse', async (request, reply) => {
+      if (reply.statusCode !== 200 || request.method !== routes.logout.method || request.url.split('?')[0] !== routes.logout.path) return;
+      const token = tokenOf(request.headers.authorization);
+      if (token) hooks.loggedOut?.(token);
+    });
+
+    await scope.register(replyFrom, {
+      base: upstreamUrl,
+      // Connections are cheap on loopback; a slow call must never queue the small ones behind it.
+      undici: { connections: 128, pipelining: 1, keepAliveTimeout: 4_000 },
+      disableRequestLogging: true,
+    });
+
+    // Bodies are read whole (as bytes, whatever the type) within the route's limit; Fastify answers
+    // a declared length over it at once (and closes the connection), a chunked one as it crosses.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+    scope.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        const limit = request.routeOptions.bodyLimit ?? limits.bodyLimit;
+        return sendError(reply, 413, 'BODY_TOO_LARGE', `The request is too large: at most ${size(limit)} may be sent here.`);
+      }
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
+      if (status === 500) request.log.error({ err: error }, 'proxy failed');
+      return sendError(reply, status, error.code ?? 'ERROR', status === 500 ? 'Something went wrong in the relay; the error has been logged.' : error.message);
+    });
+
+    const forward = (timeoutMs: number) => async (request: FastifyRequest, reply: FastifyReply) => {
+      // '..' or a backslash could step out of /api/1/ at an upstream that normalises paths.
+      const path = request.url.split('?')[0]!;
+      if (/(^|\/)\.\.?(\/|$)|\\|%2e%2e|%5c/i.test(path)) return sendError(reply, 400, 'BAD_PATH', `No such call: ${request.method} ${path}`);
+      const body = request.body as Buffer | undefined;
+      return reply.from(request.url, {
+        ...(body && body.length > 0 && request.method !== 'GET' && request.method !== 'HEAD' && { body, contentType: request.headers['content-type'] ?? 'application/octet-stream' }),
+        timeout: timeoutMs,
+        // No retries: a POST must not run twice, and a GET the client may repeat itself.
+        retryDelay: () => null,
+        rewriteRequestHeaders: (req, headers) => {
+          // The relay answered the client's 100-continue itself; undici refuses to send `expect`.
+          const { expect: _expect, ...rest } = headers;
+          return { ...rest, 'x-request-id': String(req.id), 'x-forwarded-for': req.ip };
+        },
+        onError: (failedReply, { error }) => {
+          const cause = (error as { cause?: NodeJS.ErrnoException }).cause ?? (error as NodeJS.ErrnoException);
+          const status = upstreamFailureStatus(error as FastifyError, cause);
+          request.log.warn({ code: cause?.code ?? (error as FastifyError).code, status, url: path }, 'upstream call failed');
+          sendError(failedReply as FastifyReply, status, 'UPSTREAM_UNAVAILABLE', UPSTREAM_DOWN_MESSAGE);
+        },
+      });
+    };
+
+    // GET routes answer HEAD too (Fastify adds those).
+    const methods = ['DELETE', 'GET', 'PATCH', 'POST', 'PUT', 'OPTIONS'] as const;
+    for (const route of new Set(SLOW_ROUTES)) {
+      const multipart = 'multipart' in route && route.multipart;
+      scope.route({ method: route.method, url: route.path, bodyLimit: multipart ? limits.uploadLimit : limits.bodyLimit, handler: forward(limits.slowTimeoutMs) });
+    }
+    for (const route of STREAMING_ROUTES) {
+      // undici's one timeout covers headers and body alike: the stream is not timed (it sends a comment every 15 s).
+      scope.route({ method: route.method, url: route.path, bodyLimit: limits.bodyLimit, handler: forward(0) });
+    }
+    // Everything else under /api/1/, known to protocol or not (the upstream answers unknown calls 404).
+    for (const method of methods) {
+      scope.route({ method, url: '/api/1/*', bodyLimit: limits.bodyLimit, handler: forward(limits.timeoutMs) });
+      scope.route({ method, url: '/api/1', bodyLimit: limits.bodyLimit, handler: forward(limits.timeoutMs) });
+    }
   });
+}
+
+/** 503 when nothing answers at the address, 504 when the upstream took too long, 502 when the connection broke. */
+function upstreamFailureStatus(error: FastifyError, cause: NodeJS.ErrnoException | undefined): 502 | 503 | 504 {
+  const code = cause?.code ?? error.code ?? '';
+  if (error.statusCode === 504 || /TIMEOUT/.test(code)) return 504;
+  if (['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'FST_REPLY_FROM_SERVICE_UNAVAILABLE'].includes(code) || error.statusCode === 503) return 503;
+  return 502;
+}
+
+function sendError(reply: FastifyReply, status: number, code: string, message: string) {
+  if (reply.sent) return reply;
+  // A reply-from failure may have copied some upstream headers already; this answer is the relay's own.
+  reply.removeHeader('content-length');
+  reply.removeHeader('content-encoding');
+  return reply.status(status).type('application/json; charset=utf-8').send({ statusCode: status, code, error: reasons[status] ?? 'Error', message });
 }

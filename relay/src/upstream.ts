@@ -1,5 +1,6 @@
 import type { AuthReply, SessionReply } from '@odds/protocol';
 import { buildPath, FORBIDDEN_MESSAGE, routes } from '@odds/protocol';
+import { Revocations } from './revocations';
 
 export interface CheckedSession {
   user: SessionReply['user'];
@@ -35,7 +36,12 @@ export class UpstreamClient {
   /** Checks in flight, so a burst of sockets with one token (a wall of screens reconnecting) costs one call. */
   private readonly inFlight = new Map<string, Promise<unknown>>();
 
-  constructor(readonly baseUrl: string, private readonly cacheMs = 30_000, readonly timeoutMs = 5_000) {}
+  /** Revoked tokens (never admitted again) and the open live connections of each token. */
+  readonly revocations: Revocations;
+
+  constructor(readonly baseUrl: string, private readonly cacheMs = 30_000, readonly timeoutMs = 5_000, onTrackedChange?: (count: number) => void) {
+    this.revocations = new Revocations(onTrackedChange);
+  }
 
   private once<T>(key: string, work: () => Promise<T>): Promise<T> {
     let pending = this.inFlight.get(key) as Promise<T> | undefined;
@@ -48,10 +54,37 @@ export class UpstreamClient {
 
   /** The session of a token, or null when the upstream refuses it. Throws when the upstream cannot be reached. */
   async checkToken(token: string): Promise<CheckedSession | null> {
+    if (this.revocations.isRevoked(token)) return null;
     const now = Date.now();
     const cached = this.sessions.get(token);
     if (cached && cached.until > now && cached.session.expiresAt > now) return cached.session;
-    return this.once(`session:${token}`, () => this.fetchSession(token));
+    const session = await this.once(`session:${token}`, () => this.fetchSession(token));
+    // Revoked while the check was under way: the answer is already stale.
+    return session && !this.revocations.isRevoked(token) ? session : null;
+  }
+
+  /** A session ended (logout, or a notice from the upstream): never admit its token again, close its connections. */
+  revoke(hashes: readonly string[]): number {
+    const closed = this.revocations.revokeHashes(hashes);
+    for (const token of this.sessions.keys()) if (this.revocations.isRevoked(token)) this.forgetToken(token);
+    return closed;
+  }
+
+  /**
+   * Asks the upstream again about every token with open connections, ignoring the cache, and
+   * closes those it refuses: revocations may have been missed while the change stream was away.
+   */
+  async recheckOpenTokens(): Promise<number> {
+    let closed = 0;
+    for (const token of this.revocations.trackedTokens()) {
+      this.sessions.delete(token);
+      try {
+        if (!(await this.checkToken(token))) closed += this.revocations.revokeToken(token);
+      } catch {
+        // Unreachable again: the next reconnect checks once more.
+      }
+    }
+    return closed;
   }
 
   private async fetchSession(token: string): Promise<CheckedSession | null> {
@@ -65,6 +98,7 @@ export class UpstreamClient {
     if (!response.ok) throw new Error(`upstream answered ${response.status} to a token check`);
     const body = (await response.json()) as SessionReply;
     const session = { user: body.user, expiresAt: Date.parse(body.expires_at) };
+    if (this.revocations.isRevoked(token)) return null;
     if (this.sessions.size > 10_000) this.sessions.clear();
     this.sessions.set(token, { session, until: now + this.cacheMs });
     return session;

@@ -113,6 +113,11 @@ export const ChangeNotice = Type.Object({
   event_ids: Type.Array(Id),
   reset: Type.Boolean(),
   at: Timestamp,
+  /**
+   * Sessions that just ended (logout): the SHA-256 (hex) of each token, so subscribers holding
+   * connections of those tokens close them. Such a notice is about no match: `match_id` 0, no topics.
+   */
+  revoked_tokens: Type.Optional(Type.Array(Type.String({ pattern: '^[0-9a-f]{64}$' }))),
 });
 export type ChangeNotice = Static<typeof ChangeNotice>;
 

@@ -44,6 +44,7 @@ export async function registerPlainWs(app: FastifyInstance, deps: { upstream: Up
     const id = `ws:${++sequence}`;
     let conn: LiveConnection | null = null;
     let expiry: NodeJS.Timeout | null = null;
+    let untrack: (() => void) | null = null;
     let authenticating: Promise<void> | null = null;
     const sendMessage = (message: LiveServerMessage) => sendText(JSON.stringify(message));
     const sendText = (text: string) => {
@@ -85,6 +86,8 @@ export async function registerPlainWs(app: FastifyInstance, deps: { upstream: Up
         leave: (matchId) => rooms.leave(matchId, member),
       };
       hub.connected(conn);
+      // A logout (or any revocation the relay learns of) closes the connection at once.
+      untrack = upstream.revocations.track(token, () => socket.close(WS_CLOSE.unauthorized, 'Session ended'));
       expiry = setTimeout(() => socket.close(WS_CLOSE.unauthorized, 'Token expired'), Math.max(0, Math.min(session.expiresAt - Date.now(), 2 ** 31 - 1)));
       sendMessage({ event: 'hello', data: { user: { id: session.user.id, name: session.user.name } } });
     };
@@ -130,6 +133,7 @@ export async function registerPlainWs(app: FastifyInstance, deps: { upstream: Up
       open.delete(socket);
       clearTimeout(authTimer);
       if (expiry) clearTimeout(expiry);
+      untrack?.();
       if (conn) hub.disconnected(conn);
     });
   });

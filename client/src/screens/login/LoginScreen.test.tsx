@@ -56,3 +56,30 @@ describe('login screen', () => {
     expect(reload).not.toHaveBeenCalled();
   });
 });
+
+describe('login screen when throttled', () => {
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
+  it("shows the server's 429 message, with how long to wait, and lets the operator try again later", async () => {
+    vi.spyOn(browser, 'reload').mockImplementation(() => undefined);
+    sessionStore.authenticated = false;
+    const { calls } = stubFetch({
+      'POST /api/1/authenticate': () => {
+        const reply = errorReply(429, 'Too many failed login attempts. Try again in 15 minutes.', 'Too Many Requests');
+        reply.headers.set('retry-after', '900');
+        return reply;
+      },
+    });
+    render(<LoginScreen />);
+    fillAndPressEnter('demo@example.com', 'wrong');
+    expect((await screen.findByRole('alert')).textContent).toBe('Too many failed login attempts. Try again in 15 minutes.');
+    expect(calls).toHaveLength(1);
+    expect(sessionStore.authenticated).toBe(false);
+    // The form is usable again (not stuck pending).
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Login' }).hasAttribute('disabled')).toBe(false));
+  });
+});

@@ -53,15 +53,18 @@ export class DisplayStore {
     return row ? toDisplay(row) : null;
   }
 
-  /** Revokes a display (idempotent: a second revoke keeps the first's actor and time). */
-  async revoke(id: number, by: User): Promise<Display | null> {
+  /**
+   * Revokes a display (idempotent: a second revoke keeps the first's actor and time). Returns the
+   * display and, when this call revoked it, its token's hash, which names it in revocation notices.
+   */
+  async revoke(id: number, by: User): Promise<{ display: Display | null; revokedHash: string | null }> {
     const [row] = await this.db
       .update(displays)
       .set({ revokedBy: by.id, revokedAt: new Date() })
       .where(and(eq(displays.id, id), isNull(displays.revokedAt)))
       .returning({ tokenHash: displays.tokenHash });
     if (row) this.cache.delete(row.tokenHash);
-    return this.get(id);
+    return { display: await this.get(id), revokedHash: row?.tokenHash ?? null };
   }
 
   /** The display a token belongs to, or null when it is unknown or revoked. */

@@ -6,6 +6,8 @@ import { sessions, users } from '../db/schema';
 import { hashPassword, verifyPassword } from './passwords';
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
+/** How a session is named outside the database too (revocation notices): the SHA-256 (hex) of its token. */
+export const tokenHash = sha256;
 
 export interface Session {
   user: User;
@@ -20,7 +22,7 @@ export interface Session {
 export class SessionStore {
   private readonly cache = new Map<string, { session: Session; until: number }>();
 
-  constructor(private readonly db: Db, private readonly ttlMs: number, private readonly cacheMs = 5_000) {}
+  constructor(readonly db: Db, private readonly ttlMs: number, private readonly cacheMs = 5_000) {}
 
   async login(email: string, password: string): Promise<{ token: string; session: Session } | null> {
     const [row] = await this.db.select().from(users).where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()));

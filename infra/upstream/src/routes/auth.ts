@@ -1,14 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import { routes } from '@odds/protocol';
 import { DISPLAY_RECHECK_MS, type DisplayStore } from '../auth/displays';
-import type { SessionStore } from '../auth/sessions';
+import { tokenHash, type SessionStore } from '../auth/sessions';
+import { clientAddress, LoginThrottle, TooManyLogins, waitText } from '../auth/throttle';
+import { engineFor } from '../engine/engine';
 import { Errors } from '../errors';
 import { implement } from '../http/implement';
 
-export async function authRoutes(app: FastifyInstance, { sessions, displays }: { sessions: SessionStore; displays: DisplayStore }) {
-  implement(app, routes.authenticate, async ({ body }) => {
+export async function authRoutes(app: FastifyInstance, { sessions, displays, throttle = new LoginThrottle() }: { sessions: SessionStore; displays: DisplayStore; throttle?: LoginThrottle }) {
+  implement(app, routes.authenticate, async ({ body, request, reply }) => {
+    const address = clientAddress(request.socket.remoteAddress, request.headers['x-forwarded-for']);
+    const refused = throttle.begin(body.email, address);
+    if (refused) {
+      request.log.warn({ address, retryAfterS: refused.retryAfterS }, 'login throttled');
+      reply.header('retry-after', String(refused.retryAfterS));
+      throw new TooManyLogins(waitText(refused.retryAfterS));
+    }
     const result = await sessions.login(body.email, body.password);
     if (!result) throw new Errors.BadCredentials();
+    throttle.succeeded(body.email, address);
     return { token: result.token, user: result.session.user, success: true as const, expires_at: result.session.expiresAt.toISOString() };
   });
 
@@ -23,7 +33,11 @@ export async function authRoutes(app: FastifyInstance, { sessions, displays }: {
   });
 
   implement(app, routes.logout, async ({ request }) => {
-    if (request.token) await sessions.revoke(request.token);
+    if (request.token) {
+      await sessions.revoke(request.token);
+      // Subscribers of the change stream (the relay) close this session's live connections at once.
+      engineFor(sessions.db).bus.publish({ match_id: 0, topics: [], revoked_tokens: [tokenHash(request.token)] });
+    }
     return { success: true };
   });
 
@@ -37,8 +51,10 @@ export async function authRoutes(app: FastifyInstance, { sessions, displays }: {
   });
 
   implement(app, routes.displayRevoke, async ({ params, user }) => {
-    const display = await displays.revoke(params.displayId, user);
+    const { display, revokedHash } = await displays.revoke(params.displayId, user);
     if (!display) throw new Errors.NotFound('Display', params.displayId);
+    // Like a logout: the relay closes the display's live connections and its wall says it was revoked.
+    if (revokedHash) engineFor(sessions.db).bus.publish({ match_id: 0, topics: [], revoked_tokens: [revokedHash] });
     return display;
   });
 }

@@ -39,7 +39,7 @@ export async function engineRoutes(app: FastifyInstance, { db }: { db: Db }) {
     });
     stream.write('retry: 2000\n: connected\n\n');
     const send = (notice: ChangeNotice) => {
-      if (query.match_id === undefined || notice.match_id === query.match_id) {
+      if (query.match_id === undefined || notice.match_id === query.match_id || notice.revoked_tokens?.length) {
         stream.write(`id: ${notice.seq}\nevent: change\ndata: ${JSON.stringify(notice)}\n\n`);
       }
     };

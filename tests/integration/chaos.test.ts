@@ -1,0 +1,146 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPath, buildQuery, routes, type DeliveriesReply, type FeedEvent, type ListReply, type Offer } from '@odds/protocol';
+import { io as connect } from 'socket.io-client';
+import { LiveView, until, type LiveSocket } from '../support/live-client';
+import { DEMO } from '../support/stack';
+
+/**
+ * Chaos: the console as `npm start` runs it (supervisor, upstream on PGlite on disk, relay, the demo
+ * feed replaying), real processes. A socket client watches the live match while the upstream is
+ * killed, then the relay. Afterwards the client's offers and deliveries equal REST, and REST
+ * answered 503 (never another 5xx) while the upstream was away.
+ */
+const root = fileURLToPath(new URL('../..', import.meta.url));
+let console_: ChildProcess;
+let output = '';
+let dataDir: string;
+let url: string;
+let token: string;
+let matchId: number;
+let socket: LiveSocket;
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** The pid of the newest start of a supervised part, from the supervisor's log. */
+const pidOf = (name: string) => Number([...output.matchAll(new RegExp(`\\[supervisor\\] ${name} started \\(pid (\\d+)\\)`, 'g'))].at(-1)?.[1]);
+const starts = (name: string) => [...output.matchAll(new RegExp(`\\[supervisor\\] ${name} started`, 'g'))].length;
+
+const api = async <T>(path: string): Promise<T> => {
+  const response = await fetch(`${url}${path}`, { headers: { authorization: `Token ${token}` }, signal: AbortSignal.timeout(10_000) });
+  if (!response.ok) throw new Error(`${path}: ${response.status}`);
+  return (await response.json()) as T;
+};
+const healthy = async () => {
+  try {
+    const health = (await (await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) })).json()) as { upstream: { status: string } };
+    return health.upstream.status === 'ok';
+  } catch {
+    return false;
+  }
+};
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'odds-chaos-'));
+  const [port, upstreamPort] = [await freePort(), await freePort()];
+  url = `http://127.0.0.1:${port}`;
+  console_ = spawn(process.execPath, ['--import', 'tsx', 'infra/start.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), UPSTREAM_PORT: String(upstreamPort), PGLITE_DIR: join(dataDir, 'pglite'), DEMO_FEED_SPEED: '30', LOG_LEVEL: 'warn', UPSTREAM_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  console_.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  console_.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await until(() => /into match (\d+)/.test(output), 'the console to start and its demo feed to replay', 170_000);
+  matchId = Number(/into match (\d+)/.exec(output)![1]);
+  const login = await fetch(`${url}/api/1/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO) });
+  token = ((await login.json()) as { token: string }).token;
+}, 180_000);
+
+afterAll(async () => {
+  socket?.close();
+  if (console_ && console_.exitCode === null) {
+    const ended = new Promise((resolve) => console_.once('exit', resolve));
+    console_.kill('SIGTERM');
+    await ended;
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+}, 60_000);
+
+describe('chaos: parts of the console killed while a client watches', () => {
+  it('loses nothing and answers 503, never 500, while a part is down', async () => {
+    // A console's socket: it reconnects by itself, for as long as it takes.
+    socket = connect(url, { auth: { token }, transports: ['websocket'], reconnection: true, reconnectionDelayMax: 2_000, forceNew: true });
+    await new Promise((resolve) => socket.once('hello', resolve));
+    const view = new LiveView(socket, matchId);
+    expect((await view.watch()).ok).toBe(true);
+    await until(() => view.records('offers').length >= 3, 'offers to reach the client', 60_000);
+
+    // REST through the relay all along: what an operator's console gets.
+    const statuses: (number | 'no answer')[] = [];
+    let probing = true;
+    const probe = (async () => {
+      while (probing) {
+        try {
+          statuses.push((await fetch(`${url}/api/1/1/1/matches?limit=1`, { headers: { authorization: `Token ${token}` }, signal: AbortSignal.timeout(15_000) })).status);
+        } catch {
+          statuses.push('no answer'); // the relay itself is down: nothing listens
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    })();
+
+    const offersBefore = view.records('offers').length;
+    process.kill(pidOf('upstream'), 'SIGKILL');
+    await until(() => statuses.includes(503), 'REST to answer 503 while the upstream is down', 20_000);
+    await until(() => starts('upstream') === 2, 'the supervisor to restart the upstream', 30_000);
+    await until(healthy, 'the upstream to answer again', 120_000);
+    await until(() => view.records('offers').length > offersBefore || view.snapshots.length > 3, 'the feed to flow again', 60_000);
+
+    const offersMid = view.records('offers').length;
+    process.kill(pidOf('relay'), 'SIGKILL');
+    await until(() => statuses.at(-1) === 'no answer', 'the relay to be gone', 10_000);
+    await until(() => starts('relay') === 2, 'the supervisor to restart the relay', 30_000);
+    await until(healthy, 'the relay to answer again', 60_000);
+    await until(() => socket.connected, 'the client to reconnect', 30_000);
+    await until(() => view.records('offers').length !== offersMid, 'new offers after the relay restart', 60_000);
+    probing = false;
+    await probe;
+
+    // The client's view equals REST (one read may race a new offer: compare until they agree).
+    let last = '';
+    const agree = until(async () => {
+      const feed = await api<ListReply<FeedEvent>>(buildPath(routes.matchFeed, { matchId }) + buildQuery({ limit: 1000 }));
+      const markets = [...new Set([...feed.results.map((e) => e.market_id), ...view.records('offers').map((o) => o.market_id as number)])];
+      const offers = (await Promise.all(markets.map((marketId) => api<ListReply<Offer>>(buildPath(routes.matchOffers, { matchId }) + buildQuery({ market_id: marketId })))))
+        .flatMap((reply) => reply.results.map((offer) => offer.id)).sort((a, b) => a - b);
+      const deliveries = (await api<DeliveriesReply>(buildPath(routes.matchDeliveries, { matchId }) + buildQuery({ limit: 1000 }))).deliveries.map((d) => d.id).sort((a, b) => a - b);
+      const seen = { offers: view.records('offers').map((o) => o.id), deliveries: view.records('deliveries').map((d) => d.id) };
+      last = JSON.stringify({ rest: { offers: offers.length, deliveries: deliveries.length }, client: { offers: seen.offers.length, deliveries: seen.deliveries.length } });
+      return JSON.stringify(seen) === JSON.stringify({ offers, deliveries });
+    }, "the client's offers and deliveries to equal REST", 30_000);
+    await agree.catch((error: Error) => {
+      throw new Error(`${error.message}: ${last}`);
+    });
+
+    const fiveHundreds = statuses.filter((s) => typeof s === 'number' && s >= 500);
+    // 503 while the upstream was away; a call cut by the kill itself may say 502; never 500.
+    expect(fiveHundreds).toContain(503);
+    expect(fiveHundreds.filter((s) => s !== 503 && s !== 502)).toEqual([]);
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThan(0);
+    // The supervisor said what it did.
+    expect(output).toMatch(/\[supervisor\] upstream stopped \(SIGKILL\) after [\d.]+ s; restart #1 in 1\.0 s/);
+    expect(output).toMatch(/\[supervisor\] relay stopped \(SIGKILL\) after [\d.]+ s; restart #1 in 1\.0 s/);
+  }, 400_000);
+});

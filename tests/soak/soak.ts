@@ -1,0 +1,140 @@
+/**
+ * `npm run soak -- --minutes N`: the console as `npm start` runs it (supervisor, upstream on PGlite
+ * on disk, relay, the demo feed on a loop at --speed, default 10× real time), --clients socket.io
+ * clients (default 100) watching the live match, and the wall page (/wall) open in headless
+ * Chromium. Prints the memory of relay, upstream (RSS) and browser (PSS of its processes) every
+ * minute, and at the end the slope of each after the warm-up (least squares over samples taken
+ * every 10 s; target ≤ 1 MB/min). Options: --minutes (60), --warmup (minutes, default a fifth of
+ * the run, at most 10), --clients, --speed, --data <dir> (reuse a seeded data dir; default a fresh
+ * one, seeded first and not counted), --port / --upstream-port (default free ones).
+ * Loopback only. Figures only: no assertion.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { io as connect, type Socket } from 'socket.io-client';
+import { numberOption, parseArgs } from '../../infra/upstream/src/feeds/args';
+import { launchBrowser, logIn } from '../support/browser';
+import { browserMemory, rssOf, slopeMbPerMin } from './memory';
+
+const args = parseArgs(process.argv.slice(2));
+const minutes = numberOption(args, 'minutes', 60);
+const warmup = numberOption(args, 'warmup', Math.min(10, minutes / 5));
+const clients = numberOption(args, 'clients', 100);
+const speed = numberOption(args, 'speed', 10);
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const DEMO = { email: process.env.DEMO_EMAIL || 'demo@example.com', password: process.env.DEMO_PASSWORD || 'demo' };
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+const port = numberOption(args, 'port', 0) || (await freePort());
+const upstreamPort = numberOption(args, 'upstream-port', 0) || (await freePort());
+const freshData = !args.options.has('data');
+const dataDir = args.options.get('data') ?? mkdtempSync(join(tmpdir(), 'odds-soak-'));
+const url = `http://127.0.0.1:${port}`;
+
+let output = '';
+const console_ = spawn(process.execPath, ['--import', 'tsx', 'infra/start.ts'], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), UPSTREAM_PORT: String(upstreamPort), PGLITE_DIR: join(dataDir, 'pglite'), DEMO_FEED_SPEED: String(speed), LOG_LEVEL: 'warn', UPSTREAM_URL: '' },
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
+const collect = (chunk: Buffer) => {
+  const text = chunk.toString();
+  output += text;
+  for (const line of text.split('\n')) if (/\[supervisor\].*stopped|failed|error/i.test(line)) console.log(`  console: ${line.trim()}`);
+};
+console_.stdout!.on('data', collect);
+console_.stderr!.on('data', collect);
+const pidOf = (name: string) => Number([...output.matchAll(new RegExp(`\\[supervisor\\] ${name} started \\(pid (\\d+)\\)`, 'g'))].at(-1)?.[1]);
+
+async function until(check: () => boolean, what: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline || console_.exitCode !== null) throw new Error(`gave up waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const sockets: Socket[] = [];
+let cleanedUp = false;
+async function cleanUp(): Promise<void> {
+  if (cleanedUp) return;
+  cleanedUp = true;
+  for (const socket of sockets) socket.close();
+  if (console_.exitCode === null) {
+    const ended = new Promise((resolve) => console_.once('exit', resolve));
+    console_.kill('SIGTERM');
+    await ended;
+  }
+  if (freshData) rmSync(dataDir, { recursive: true, force: true });
+}
+process.once('SIGINT', () => void cleanUp().then(() => process.exit(130)));
+
+try {
+  console.log(`soak: ${minutes} min (warm-up ${warmup} min), ${clients} socket clients, feed at ${speed}x, console on ${url}${freshData ? ' (seeding a fresh data dir first)' : ''}`);
+  const setupStarted = Date.now();
+  await until(() => /into match (\d+)/.test(output), 'the console and its demo feed', 300_000);
+  const matchId = Number(/into match (\d+)/.exec(output)![1]);
+  console.log(`console up in ${((Date.now() - setupStarted) / 1000).toFixed(0)} s; live match ${matchId}`);
+
+  const login = await fetch(`${url}/api/1/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO) });
+  const { token } = (await login.json()) as { token: string };
+  let deltas = 0;
+  for (let i = 0; i < clients; i++) {
+    const socket = connect(url, { auth: { token }, transports: ['websocket'], forceNew: true });
+    sockets.push(socket);
+    socket.on('delta', () => deltas++);
+    socket.on('connect', () => socket.emit('watch', { matchId }, () => {}));
+    // Spread the connects a little, as consoles opening over a morning would.
+    if (i % 10 === 9) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
+  const browser = await launchBrowser();
+  const page = await (await browser.newContext({ viewport: { width: 1600, height: 900 } })).newPage();
+  await logIn(page, url, DEMO.email, DEMO.password);
+  await page.getByRole('navigation', { name: 'Main menu' }).waitFor({ timeout: 30_000 });
+  await page.goto(`${url}/wall?matches=${matchId}`);
+  await page.locator('.wall-grid').waitFor({ timeout: 30_000 });
+  const connected = sockets.filter((s) => s.connected).length;
+  console.log(`${connected}/${clients} socket clients connected and watching; wall page open\n`);
+
+  const samples: { minutes: number; relay: number; upstream: number; browser: number }[] = [];
+  const started = Date.now();
+  const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1).padStart(7);
+  console.log('minute    relay MB  upstream MB  browser MB  deltas/client  restarts');
+  let nextPrint = 1;
+  while (Date.now() - started < minutes * 60_000) {
+    await new Promise((resolve) => setTimeout(resolve, 10_000));
+    const at = (Date.now() - started) / 60_000;
+    const sample = { minutes: at, relay: rssOf(pidOf('relay')) ?? NaN, upstream: rssOf(pidOf('upstream')) ?? NaN, browser: browserMemory(process.pid).bytes };
+    samples.push(sample);
+    if (at >= nextPrint - 1e-9 || Date.now() - started >= minutes * 60_000) {
+      nextPrint = Math.floor(at) + 1;
+      const restarts = (output.match(/\[supervisor\] \w[\w ]* stopped/g) ?? []).length;
+      console.log(`${at.toFixed(1).padStart(6)}  ${mb(sample.relay)}     ${mb(sample.upstream)}     ${mb(sample.browser)}     ${String(Math.round(deltas / clients)).padStart(8)}     ${restarts}`);
+    }
+  }
+
+  const after = samples.filter((s) => s.minutes >= warmup);
+  const slope = (key: 'relay' | 'upstream' | 'browser') => slopeMbPerMin(after.map((s) => ({ minutes: s.minutes, bytes: s[key] })));
+  console.log(`\nslope after ${warmup} min warm-up (${after.length} samples, target ≤ 1 MB/min):`);
+  for (const key of ['relay', 'upstream', 'browser'] as const) {
+    const value = slope(key);
+    console.log(`  ${key.padEnd(9)} ${value >= 0 ? '+' : ''}${value.toFixed(2)} MB/min  ${Math.abs(value) <= 1 ? 'ok' : 'ABOVE TARGET'}`);
+  }
+  console.log(`  deltas received per client: ${Math.round(deltas / clients)}; wall page errors: ${(await page.locator('.live-error').count())}`);
+  await browser.close();
+} finally {
+  await cleanUp();
+}
+process.exit(0);
