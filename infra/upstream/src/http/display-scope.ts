@@ -5,10 +5,11 @@ import { matches } from '../db/schema';
 
 /**
  * The only calls a display token may make: reading its matches the way a wall shows them (and the
- * relay polls them for its room). Every other call, and every write, is refused with 403.
+ * relay polls them for its room, and follows the change stream, which names only ids, with a
+ * watcher's token). Every other call, and every write, is refused with 403.
  */
 const DISPLAY_ROUTES: RouteDef[] = [
-  routes.session, routes.match, routes.matchLiveState, routes.leagueMatches,
+  routes.session, routes.changes, routes.match, routes.matchLiveState, routes.leagueMatches,
   routes.matchFeedEvents, routes.matchFeed, routes.matchOffers, routes.matchDeliveries,
 ];
 const allowed = new Set(DISPLAY_ROUTES.map((route) => `${route.method} ${route.path}`));
