@@ -9,7 +9,7 @@ import type { RelayMetrics } from './metrics';
 import type { UpstreamClient } from './upstream';
 
 /** What the relay keeps on each socket: the protocol's SocketData plus when its token expires. */
-type RelaySocketData = SocketData & { expiresAt: number };
+type RelaySocketData = SocketData & { expiresAt: number; display: boolean };
 export type RelayIo = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, RelaySocketData>;
 
 export const UPSTREAM_UNREACHABLE = 'Live updates are unavailable: the back-office services cannot be reached';
@@ -39,7 +39,7 @@ export function attachSockets(app: FastifyInstance, upstream: UpstreamClient, hu
         metrics.refusals.inc({ reason: token ? 'invalid token' : 'missing token' });
         return next(new Error(SOCKET_AUTH_ERROR));
       }
-      socket.data = { user: session.user, token, expiresAt: session.expiresAt };
+      socket.data = { user: session.user, token, expiresAt: session.expiresAt, display: session.display };
       next();
     } catch (error) {
       log.warn({ err: error }, 'token check failed: upstream unreachable');
@@ -48,7 +48,7 @@ export function attachSockets(app: FastifyInstance, upstream: UpstreamClient, hu
   });
 
   io.on('connection', (socket) => {
-    const { user, token, expiresAt } = socket.data;
+    const { user, token, expiresAt, display } = socket.data;
     log.debug({ socket: socket.id, user: user.email }, 'socket connected');
     const conn: LiveConnection = {
       id: `sio:${socket.id}`,
@@ -56,6 +56,7 @@ export function attachSockets(app: FastifyInstance, upstream: UpstreamClient, hu
       user,
       token,
       expiresAt,
+      display,
       send: (event, payload) => {
         (socket.emit as (event: string, payload: unknown) => boolean)(event, payload);
       },

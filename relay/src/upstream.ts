@@ -5,6 +5,8 @@ import { Revocations } from './revocations';
 export interface CheckedSession {
   user: SessionReply['user'];
   expiresAt: number;
+  /** A wall display's token (read-only): it watches, but is no operator in a match's presence. */
+  display: boolean;
 }
 
 /** Whether a token may see a match: yes, or the reason it may not (shown to the operator as-is). */
@@ -97,7 +99,7 @@ export class UpstreamClient {
     if (response.status === 401) return null;
     if (!response.ok) throw new Error(`upstream answered ${response.status} to a token check`);
     const body = (await response.json()) as SessionReply;
-    const session = { user: body.user, expiresAt: Date.parse(body.expires_at) };
+    const session = { user: body.user, expiresAt: Date.parse(body.expires_at), display: body.display !== undefined };
     if (this.revocations.isRevoked(token)) return null;
     if (this.sessions.size > 10_000) this.sessions.clear();
     this.sessions.set(token, { session, until: now + this.cacheMs });

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { ListReply, Match } from '@odds/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureDemoUser } from '../../infra/upstream/src/seed/index';
 import { browserUnavailable, launchBrowser, openConsole } from '../support/browser';
 import { ingestRecorded } from '../support/feeds';
 import { DEMO, startStack, type Stack } from '../support/stack';
@@ -10,6 +11,7 @@ const unavailable = browserUnavailable();
 if (unavailable) console.warn(`[e2e skipped] ${unavailable}`);
 
 const FEED = 'netherlands-usa-2022-round-of-16';
+const SECOND = { email: 'second.operator@example.com', password: 'second-operator' };
 
 describe.skipIf(unavailable)('wall displays in Chromium', () => {
   let stack: Stack;
@@ -73,6 +75,13 @@ describe.skipIf(unavailable)('wall displays in Chromium', () => {
     await ingestRecorded(stack.upstreamUrl, token, live.id, FEED, 40, 60);
     await expect.poll(() => panel(live).locator('.wall-offers tbody tr').count()).toBeGreaterThanOrEqual(Math.min(5, before + 1));
     await wall.screenshot({ path: '/tmp/e2e-wall-display.png' });
+    // A wall is no operator: another operator on the match page is counted alone, not with the
+    // display's creator.
+    await ensureDemoUser(stack.upstream.database.db, SECOND.email, SECOND.password, false);
+    const second = await openConsole(browser, stack.url, SECOND.email, SECOND.password);
+    await second.goto(`${stack.url}/match/${live.id}`);
+    await expect.poll(() => second.getByText('Watching: 1').count(), { timeout: 15_000 }).toBe(1);
+    await second.context().close();
   });
 
   it('refuses every write and every other screen to the display token', async () => {

@@ -81,6 +81,7 @@ export async function registerPlainWs(app: FastifyInstance, deps: { upstream: Up
         user: session.user,
         token,
         expiresAt: session.expiresAt,
+        display: session.display,
         send: (event, payload) => sendMessage({ event, data: payload } as LiveServerMessage),
         join: (matchId) => rooms.join(matchId, member),
         leave: (matchId) => rooms.leave(matchId, member),

@@ -17,6 +17,8 @@ export interface LiveConnection {
   readonly user: SocketData['user'];
   readonly token: string;
   readonly expiresAt: number;
+  /** A wall display: it gets the room's pushes but is not counted among the operators watching. */
+  readonly display?: boolean;
   send<E extends PushEvent>(event: E, payload: PushPayload<E>): void;
   /** Enter or leave the match's room, so room broadcasts reach this connection. */
   join(matchId: number): void;
@@ -186,7 +188,7 @@ export class MatchRooms {
 
   private async publishPresence(matchId: number, room: Room, always: boolean): Promise<void> {
     try {
-      const viewers = await this.options.presence.publish(matchId, distinctViewers([...room.members].map((conn) => conn.user)));
+      const viewers = await this.options.presence.publish(matchId, distinctViewers([...room.members].filter((conn) => !conn.display).map((conn) => conn.user)));
       const payload = { matchId, viewers: { count: viewers.length, names: viewers.map((viewer) => viewer.name) } };
       const text = JSON.stringify(payload.viewers);
       if (!always && text === room.lastPresence) return;
