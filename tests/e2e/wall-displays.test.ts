@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDemoUser } from '../../infra/upstream/src/seed/index';
 import { browserUnavailable, launchBrowser, openConsole } from '../support/browser';
-import { ingestRecorded } from '../support/feeds';
+import { readFeedFile, FEEDS_DIR, toMessage } from '../../infra/upstream/src/feeds/jsonl';
 import { DEMO, startStack, type Stack } from '../support/stack';
 
 const unavailable = browserUnavailable();
@@ -30,6 +30,17 @@ describe.skipIf(unavailable)('wall displays in Chromium', () => {
     return (await reply.json()) as T;
   };
   const panel = (match: Match) => wall.getByRole('region', { name: match.name });
+  /** Sends messages from..to of the recorded feed, dated as if the match had kicked off 20 minutes ago. */
+  const feed = readFeedFile(new URL(`${FEED}.jsonl`, FEEDS_DIR));
+  const base = Date.now() - 20 * 60_000;
+  const ingest = async (matchId: number, from: number, to: number) => {
+    const reply = await fetch(`${stack.upstreamUrl}/api/1/engine/match/${matchId}/ingest`, {
+      method: 'POST',
+      headers: { authorization: `Token ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ messages: feed.messages.slice(from, to).map((m) => toMessage(m, base)) }),
+    });
+    expect(reply.status).toBe(200);
+  };
 
   beforeAll(async () => {
     [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
@@ -40,7 +51,7 @@ describe.skipIf(unavailable)('wall displays in Chromium', () => {
     future = classics.find((m) => m.id !== live.id)!;
     final = (await get<ListReply<Match>>('/api/1/1/1/matches?q=Argentina&order_by=-start&limit=20')).results.find((m) => m.away.name === 'France' && m.score !== null)!;
     // Kick-off and the first minutes of play: the match is live.
-    await ingestRecorded(stack.upstreamUrl, token, live.id, FEED, 0, 40);
+    await ingest(live.id, 0, 40);
     operator = await openConsole(browser, stack.url, DEMO.email, DEMO.password);
   });
   afterAll(async () => {
@@ -65,14 +76,15 @@ describe.skipIf(unavailable)('wall displays in Chromium', () => {
     wall = await wallContext.newPage();
     wall.setDefaultTimeout(15_000);
     await wall.goto(address);
-    await expect.poll(() => panel(final).getByTestId('wall-phase').textContent()).toBe('Full-time');
-    await expect.poll(() => panel(live).getByTestId('wall-phase').textContent()).toMatch(/^Live \d+′$/);
-    await expect.poll(() => panel(future).getByTestId('wall-phase').textContent()).toMatch(/^Prematch Kick-off \d\d:\d\d$/);
-    expect(await panel(final).locator('.wall-scoreline').textContent()).toBe(`${final.score!.home} – ${final.score!.away}`);
+    await expect.poll(() => panel(final).getByTestId('wall-phase').textContent(), { timeout: 15_000 }).toBe('Full-time');
+    await expect.poll(() => panel(live).getByTestId('wall-phase').textContent(), { timeout: 15_000 }).toMatch(/^Live \d+′$/);
+    await expect.poll(() => panel(future).getByTestId('wall-phase').textContent(), { timeout: 15_000 }).toMatch(/^Prematch Kick-off \d\d:\d\d$/);
+    // The 2022 final went to extra time: the feed's final score, not the 90 minutes' (2-2).
+    await expect.poll(() => panel(final).locator('.wall-scoreline').textContent(), { timeout: 15_000 }).toBe('3 – 3');
     expect(await panel(final).locator('.wall-date').textContent()).toBe('Sun 18 Dec 2022');
     // Live data streams in: the panel's last offers grow without a reload.
     const before = await panel(live).locator('.wall-offers tbody tr').count();
-    await ingestRecorded(stack.upstreamUrl, token, live.id, FEED, 40, 60);
+    await ingest(live.id, 40, 60);
     await expect.poll(() => panel(live).locator('.wall-offers tbody tr').count()).toBeGreaterThanOrEqual(Math.min(5, before + 1));
     await wall.screenshot({ path: '/tmp/e2e-wall-display.png' });
     // A wall is no operator: another operator on the match page is counted alone, not with the
@@ -120,4 +132,22 @@ describe.skipIf(unavailable)('wall displays in Chromium', () => {
     console.info(`wall showed the revoked screen ${Date.now() - revokedAt} ms after the revoke was confirmed`);
     await expect.poll(() => operator.getByText(/Revoked .* by Demo Operator/).count()).toBe(1);
   });
+
+  it('follows a league: its live match has a panel, and a match that kicks off gets one without a reload', async () => {
+    const reply = await fetch(`${stack.upstreamUrl}/api/1/displays`, {
+      method: 'POST',
+      headers: { authorization: `Token ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Classics', match_ids: [], league_id: live.league.id, market_id: null, theme: 'light' }),
+    });
+    const { path } = (await reply.json()) as { path: string };
+    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+    const page = await context.newPage();
+    await page.goto(`${stack.url}${path}`);
+    await page.getByRole('region', { name: live.name }).waitFor({ timeout: 15_000 });
+    expect(await page.getByRole('region', { name: future.name }).count()).toBe(0);
+    await ingest(future.id, 0, 10);
+    await page.getByRole('region', { name: future.name }).waitFor({ timeout: 40_000 });
+    await page.screenshot({ path: '/tmp/e2e-wall-league.png' });
+    await context.close();
+  }, 90_000);
 });

@@ -8,7 +8,16 @@ import { useLeagueLiveMatches } from './useLeagueLiveMatches';
 import { WallGrid } from './WallGrid';
 
 /** A followed league's finished match keeps its panel this long, so its final score is seen. */
-const KEEP_FINISHED_MS = 5 * 60_000;
+export const KEEP_FINISHED_MS = 5 * 60_000;
+
+/**
+ * The panels of a display: its listed matches, then the followed league's live ones, less those
+ * that finished more than KEEP_FINISHED_MS ago.
+ */
+export function displayedMatches(listed: readonly number[], following: readonly number[], finishedAt: ReadonlyMap<number, number>, now: number): number[] {
+  const cutoff = now - KEEP_FINISHED_MS;
+  return [...new Set([...listed, ...following.filter((id) => (finishedAt.get(id) ?? Infinity) > cutoff)])];
+}
 
 /**
  * A wall opened with a display token (`/wall#display=<token>`): no login, read-only, configured by
@@ -50,9 +59,7 @@ function DisplayPanels({ name, config }: { name: string; config: DisplayConfig }
       return next;
     });
   }, []);
-  const cutoff = Date.now() - KEEP_FINISHED_MS;
-  const league = config.league_id === null ? [] : following.filter((id) => (finishedAt.get(id) ?? Infinity) > cutoff);
-  const matchIds = [...new Set([...config.match_ids, ...league])];
+  const matchIds = displayedMatches(config.match_ids, config.league_id === null ? [] : following, finishedAt, Date.now());
   return (
     <WallGrid
       title={name}

@@ -41,7 +41,11 @@ export function useMatchPhase(matchId: number, match: Match | null, version: num
       Promise.all([
         api(routes.matchLiveState, { params: { matchId }, signal, silent: true }),
         api(routes.matchFeedEvents, { params: { matchId }, query: { limit: 1000 }, signal, silent: true }),
-      ]).then(([live, events]) => setState({ live, period: events.results.filter(isPeriodEvent).at(-1) ?? null }), () => undefined);
+      ]).then(
+        ([live, events]) => setState({ live, period: events.results.filter(isPeriodEvent).at(-1) ?? null }),
+        // A failed read (the services busy or away) is tried again soon rather than at the next minute.
+        () => !signal.aborted && setTimeout(() => setTick((n) => n + 1), AFTER_CHANGE_MS),
+      );
     }, Math.max(0, lastRead.current + AFTER_CHANGE_MS - Date.now()));
     return () => clearTimeout(timer);
   }, [matchId, version, tick]);

@@ -51,7 +51,7 @@ export function useWallPanel(matchId: number, marketId: number | null) {
     level: connectionLevel(state),
     updated: lastUpdateText(state),
     ...derived,
-    // A played fixture with no feed still shows its final score.
-    score: derived.latestClock === null && phase.kind === 'fulltime' ? phase.detail : derived.score,
+    // A finished match shows its final score (extra time included), also one played with no feed.
+    score: phase.kind === 'fulltime' ? phase.detail : derived.score,
   };
 }
