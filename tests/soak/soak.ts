@@ -99,29 +99,37 @@ try {
     if (i % 10 === 9) await new Promise((resolve) => setTimeout(resolve, 100));
   }
 
+  // The wall as one runs for weeks: a display of six matches (the live one and five others), no login.
+  const others = await fetch(`${url}/api/1/1/1/matches?order_by=-start&limit=20`, { headers: { authorization: `Token ${token}` } });
+  const wallMatches = [matchId, ...((await others.json()) as { results: { id: number }[] }).results.map((m) => m.id).filter((id) => id !== matchId)].slice(0, 6);
+  const display = await fetch(`${url}/api/1/displays`, {
+    method: 'POST',
+    headers: { authorization: `Token ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Soak wall', match_ids: wallMatches, league_id: null, market_id: null, theme: 'dark' }),
+  });
+  const { path } = (await display.json()) as { path: string };
   const browser = await launchBrowser();
   const page = await (await browser.newContext({ viewport: { width: 1600, height: 900 } })).newPage();
-  await logIn(page, url, DEMO.email, DEMO.password);
-  await page.getByRole('navigation', { name: 'Main menu' }).waitFor({ timeout: 30_000 });
-  await page.goto(`${url}/wall?matches=${matchId}`);
+  await page.goto(`${url}${path}`);
   await page.locator('.wall-grid').waitFor({ timeout: 30_000 });
+  const domNodes = () => page.evaluate(() => document.getElementsByTagName('*').length);
   const connected = sockets.filter((s) => s.connected).length;
   console.log(`${connected}/${clients} socket clients connected and watching; wall page open\n`);
 
-  const samples: { minutes: number; relay: number; upstream: number; browser: number }[] = [];
+  const samples: { minutes: number; relay: number; upstream: number; browser: number; dom: number }[] = [];
   const started = Date.now();
   const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1).padStart(7);
-  console.log('minute    relay MB  upstream MB  browser MB  deltas/client  restarts');
+  console.log('minute    relay MB  upstream MB  browser MB  deltas/client  restarts  wall DOM nodes');
   let nextPrint = 1;
   while (Date.now() - started < minutes * 60_000) {
     await new Promise((resolve) => setTimeout(resolve, 10_000));
     const at = (Date.now() - started) / 60_000;
-    const sample = { minutes: at, relay: rssOf(pidOf('relay')) ?? NaN, upstream: rssOf(pidOf('upstream')) ?? NaN, browser: browserMemory(process.pid).bytes };
+    const sample = { minutes: at, relay: rssOf(pidOf('relay')) ?? NaN, upstream: rssOf(pidOf('upstream')) ?? NaN, browser: browserMemory(process.pid).bytes, dom: await domNodes() };
     samples.push(sample);
     if (at >= nextPrint - 1e-9 || Date.now() - started >= minutes * 60_000) {
       nextPrint = Math.floor(at) + 1;
       const restarts = (output.match(/\[supervisor\] \w[\w ]* stopped/g) ?? []).length;
-      console.log(`${at.toFixed(1).padStart(6)}  ${mb(sample.relay)}     ${mb(sample.upstream)}     ${mb(sample.browser)}     ${String(Math.round(deltas / clients)).padStart(8)}     ${restarts}`);
+      console.log(`${at.toFixed(1).padStart(6)}  ${mb(sample.relay)}     ${mb(sample.upstream)}     ${mb(sample.browser)}     ${String(Math.round(deltas / clients)).padStart(8)}     ${String(restarts).padStart(8)}  ${String(sample.dom).padStart(9)}`);
     }
   }
 
@@ -133,6 +141,8 @@ try {
     console.log(`  ${key.padEnd(9)} ${value >= 0 ? '+' : ''}${value.toFixed(2)} MB/min  ${Math.abs(value) <= 1 ? 'ok' : 'ABOVE TARGET'}`);
   }
   console.log(`  deltas received per client: ${Math.round(deltas / clients)}; wall page errors: ${(await page.locator('.live-error').count())}`);
+  const doms = after.map((s) => s.dom);
+  console.log(`  wall of ${wallMatches.length} matches: DOM nodes ${Math.min(...doms)}–${Math.max(...doms)} after warm-up`);
   await browser.close();
 } finally {
   await cleanUp();
