@@ -60,6 +60,8 @@ export const Suppression = Type.Object({
   /** The limit in the operator's words, e.g. 'max 2 pushes per match reached (2 sent)'. */
   detail: Type.String(),
   match_time: Nullable(Type.Integer({ minimum: 0 })),
+  /** Crossings this record stands for: an exhausted set (MAX_THRESHOLD) has one record per set and outcome; else 1. */
+  count: Type.Optional(Type.Integer({ minimum: 1 })),
   created_at: Timestamp,
 });
 export type Suppression = Static<typeof Suppression>;

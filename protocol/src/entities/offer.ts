@@ -12,6 +12,8 @@ export const DeliveryLog = Type.Object({
   body: Nullable(Type.String()),
   cta: Nullable(Type.String()),
   content: Nullable(Type.String()),
+  /** The fired outcome whose text this is (several may fire on one offer; see README "Content"). */
+  outcome: Type.Optional(Nullable(Type.String())),
 });
 export type DeliveryLog = Static<typeof DeliveryLog>;
 
