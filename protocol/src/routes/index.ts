@@ -7,6 +7,7 @@ import { contentRoutes } from './content';
 import { deliveryRoutes } from './deliveries';
 import { engineRoutes } from './engine';
 import { eventRoutes } from './events';
+import { firingRoutes } from './firings';
 import { groupRoutes } from './groups';
 import { leagueRoutes } from './leagues';
 import { marketRoutes } from './markets';
@@ -46,6 +47,7 @@ export const routeGroups = {
   banner: bannerRoutes,
   basket: basketRoutes,
   engine: engineRoutes,
+  firings: firingRoutes,
 };
 
 /** The REST contract: every call the console makes, by name. */
@@ -70,6 +72,7 @@ export const routes = {
   ...bannerRoutes,
   ...basketRoutes,
   ...engineRoutes,
+  ...firingRoutes,
 };
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;
