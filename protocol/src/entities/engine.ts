@@ -78,6 +78,8 @@ export const MatchFeedEvent = Type.Object({
   market_id: Nullable(Id),
   suspended: Nullable(Type.Boolean()),
   sent_at: Timestamp,
+  /** Arrival order within the match, offers and events together; null before it was kept. */
+  arrival: Type.Optional(Nullable(Type.Integer())),
   raw: Type.Optional(Type.Unknown()),
 });
 export type MatchFeedEvent = Static<typeof MatchFeedEvent>;

@@ -51,6 +51,8 @@ export const Offer = Type.Object({
   delivery: Nullable(Type.Object({ log: DeliveryLog })),
   /** The feed message as received, shown when a row is selected. */
   raw: Type.Optional(Type.Unknown()),
+  /** Arrival order within the match, offers and events together (a recording keeps it); null before it was kept. */
+  arrival: Type.Optional(Nullable(Type.Integer())),
 });
 export type Offer = Static<typeof Offer>;
 

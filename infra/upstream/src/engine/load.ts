@@ -126,9 +126,9 @@ export async function loadState(db: Handle, statics: MatchStatic, limiter: RateL
   const setIds = [...statics.sets.values()].flat().map((s) => s.id);
   const [liveRow, offerRows, eventIds, stateRows, firingRows, pushRows] = await Promise.all([
     db.select().from(matchLiveStates).where(eq(matchLiveStates.matchId, matchId)),
-    db.select({ sourceId: offers.sourceId, marketId: offers.marketId, sentAt: offers.sentAt, matchTime: offers.matchTime, outcomeMap: offers.outcomeMap, suspended: offers.suspended, odds: offers.odds, score: offers.score, prematch: offers.prematch })
+    db.select({ sourceId: offers.sourceId, marketId: offers.marketId, sentAt: offers.sentAt, matchTime: offers.matchTime, outcomeMap: offers.outcomeMap, suspended: offers.suspended, odds: offers.odds, arrival: offers.arrival, score: offers.score, prematch: offers.prematch })
       .from(offers).where(eq(offers.matchId, matchId)).orderBy(offers.sentAt, offers.id),
-    db.select({ sourceId: matchEvents.sourceId }).from(matchEvents).where(eq(matchEvents.matchId, matchId)),
+    db.select({ sourceId: matchEvents.sourceId, arrival: matchEvents.arrival }).from(matchEvents).where(eq(matchEvents.matchId, matchId)),
     setIds.length ? db.select().from(thresholdStates).where(inArray(thresholdStates.thresholdSetId, setIds)) : [],
     db.select({ marketId: thresholdFirings.marketId, n: sql<number>`count(*)`.mapWith(Number) }).from(thresholdFirings)
       .where(eq(thresholdFirings.matchId, matchId)).groupBy(thresholdFirings.marketId),
@@ -147,6 +147,7 @@ export async function loadState(db: Handle, statics: MatchStatic, limiter: RateL
     }
   }
   for (const e of eventIds) state.seen.add(e.sourceId);
+  for (const row of [...offerRows, ...eventIds]) state.lastArrival = Math.max(state.lastArrival, row.arrival ?? 0);
   for (const s of stateRows) {
     state.outcomeStates.set(`${s.thresholdSetId}:${s.outcome}`, { armed: s.armed, streak: s.streak, blocked: s.blocked, lastFiredMs: s.lastFiredAt?.getTime() ?? null });
   }

@@ -27,6 +27,8 @@ export interface OfferInput {
   prematch: boolean;
   suspended: boolean;
   feedMs: number;
+  /** Arrival order within the match (see MatchState.nextArrival); 0 where it does not matter. */
+  arrival?: number;
 }
 
 export interface OfferRecord extends OfferInput {

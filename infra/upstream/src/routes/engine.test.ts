@@ -71,7 +71,7 @@ describe('GET /api/1/match/{matchId}/live, /feed/events, /suppressions', () => {
 
   it('lists the match events, and what the engine held back in the seeded final', async () => {
     const events = (await call('GET', `/api/1/match/${fixture}/feed/events`)).json<ListReply<MatchFeedEvent>>();
-    expect(events.results).toEqual([{ id: expect.any(Number), match_id: fixture, kind: 'period_start', side: null, period: 1, match_time: 0, score: null, market_id: null, suspended: null, sent_at: '2031-06-01T18:00:00.000Z', raw: kickOff }]);
+    expect(events.results).toEqual([{ id: expect.any(Number), match_id: fixture, kind: 'period_start', side: null, period: 1, match_time: 0, score: null, market_id: null, suspended: null, sent_at: '2031-06-01T18:00:00.000Z', arrival: expect.any(Number), raw: kickOff }]);
     const held = (await call('GET', `/api/1/match/${final.id}/suppressions?limit=100`)).json<ListReply<Suppression>>();
     expect(held.total).toBeGreaterThan(0);
     expect(held.results.every((s) => s.match_id === final.id && s.detail.length > 0)).toBe(true);

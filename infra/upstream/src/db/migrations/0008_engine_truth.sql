@@ -1,3 +1,5 @@
+ALTER TABLE "match_events" ADD COLUMN "arrival" bigint;--> statement-breakpoint
+ALTER TABLE "offers" ADD COLUMN "arrival" bigint;--> statement-breakpoint
 ALTER TABLE "suppressions" ADD COLUMN "count" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE "threshold_firings" ADD COLUMN "details" jsonb;--> statement-breakpoint
 -- An exhausted set keeps one MAX_THRESHOLD row per set and outcome: earlier rows fold into the first, counted.

@@ -37,6 +37,8 @@ export const offers = pgTable('offers', {
   raw: jsonb('raw'),
   /** The source's clock (the message's sent_at, else when it was ingested). */
   sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Arrival order within the match (offers and events together): a recording keeps it. */
+  arrival: bigint('arrival', { mode: 'number' }),
   createdAt: createdAt(),
 }, (t) => [
   uniqueIndex('offers_match_source_key').on(t.matchId, t.sourceId),
@@ -60,6 +62,8 @@ export const matchEvents = pgTable('match_events', {
   suspended: boolean('suspended'),
   raw: jsonb('raw'),
   sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Arrival order within the match (offers and events together): a recording keeps it. */
+  arrival: bigint('arrival', { mode: 'number' }),
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('match_events_match_source_key').on(t.matchId, t.sourceId), index('match_events_match_idx').on(t.matchId, t.id)]);
 

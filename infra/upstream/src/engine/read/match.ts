@@ -17,7 +17,7 @@ export async function matchFeedEvents(db: Db, matchId: number, query: { start?: 
   return {
     results: rows.map((e) => ({
       id: e.id, match_id: e.matchId, kind: e.kind as MatchFeedEvent['kind'], side: e.side as MatchFeedEvent['side'], period: e.period,
-      match_time: e.matchTime, score: e.score, market_id: e.marketId, suspended: e.suspended, sent_at: e.sentAt.toISOString(), raw: e.raw,
+      match_time: e.matchTime, score: e.score, market_id: e.marketId, suspended: e.suspended, sent_at: e.sentAt.toISOString(), arrival: e.arrival, raw: e.raw,
     })),
     total,
     limit,
