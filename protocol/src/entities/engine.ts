@@ -153,7 +153,11 @@ const When = { at: Timestamp, match_time: Nullable(Type.Integer({ minimum: 0 }))
 
 export const BacktestReply = Type.Object({
   offers: Type.Integer({ minimum: 0 }),
-  firings: Type.Array(Type.Object({ ...When, outcomes: Type.Array(Type.String()), odds: Type.Record(Type.String(), Odds) })),
+  firings: Type.Array(Type.Object({
+    ...When, outcomes: Type.Array(Type.String()), odds: Type.Record(Type.String(), Odds),
+    /** Per fired outcome, why (e.g. a RELATIVE move and the post-goal reference it was measured from). */
+    why: Type.Optional(Type.Array(Type.String())),
+  })),
   deliveries: Type.Array(Type.Object({
     ...When, contact: NamedRef, channel: Channel, language: LanguageCode,
     subject: Nullable(Type.String()), body: Nullable(Type.String()),

@@ -94,6 +94,7 @@ describe('POST /api/1/engine/backtest', () => {
     // The draw first drifts to 4.00 or more at Argentina's first goal (after the suspension): 1-0, 24'.
     expect(body.firings[0]).toMatchObject({ outcomes: ['draw'], score: 'H1-A0', match_time: 1410 });
     expect(body.firings[0]!.odds.draw).toBeGreaterThanOrEqual(4000);
+    expect(body.firings[0]!.why).toEqual([`VALUE draw ≥ 4.00 reached at ${(body.firings[0]!.odds.draw! / 1000).toFixed(2)}`]);
     expect(body.deliveries.length + body.suppressions.length).toBeGreaterThan(0);
     expect(await upstream.database.db.$count(offers, eq(offers.matchId, final.id))).toBe(before);
   });
