@@ -99,6 +99,11 @@ export const FeedHeader = Type.Object({
     kick_off: Type.Optional(Timestamp),
   }),
   recorded_at: Type.Optional(Timestamp),
+  /**
+   * Feed clock of offset 0 in a recording whose messages keep their own `sent_at`: a replay dates
+   * each message base + (its sent_at − base_at), so a late message stays late.
+   */
+  base_at: Type.Optional(Timestamp),
   /** Where the messages came from: a recorded upstream, or the generator and its model. */
   source: Type.String({ maxLength: 2000 }),
   markets: Type.Array(Type.Object({ ...FeedMarketRef.properties, name: Type.String() })),

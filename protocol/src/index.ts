@@ -23,6 +23,7 @@ export * from './entities/compiler';
 export * from './entities/tracker';
 export * from './entities/stat-event';
 export * from './entities/engine';
+export * from './entities/firing';
 export * from './entities/basket';
 export * from './entities/display';
 export * from './feed';

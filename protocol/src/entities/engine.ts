@@ -60,6 +60,8 @@ export const Suppression = Type.Object({
   /** The limit in the operator's words, e.g. 'max 2 pushes per match reached (2 sent)'. */
   detail: Type.String(),
   match_time: Nullable(Type.Integer({ minimum: 0 })),
+  /** Crossings this record stands for: an exhausted set (MAX_THRESHOLD) has one record per set and outcome; else 1. */
+  count: Type.Optional(Type.Integer({ minimum: 1 })),
   created_at: Timestamp,
 });
 export type Suppression = Static<typeof Suppression>;
@@ -76,6 +78,8 @@ export const MatchFeedEvent = Type.Object({
   market_id: Nullable(Id),
   suspended: Nullable(Type.Boolean()),
   sent_at: Timestamp,
+  /** Arrival order within the match, offers and events together; null before it was kept. */
+  arrival: Type.Optional(Nullable(Type.Integer())),
   raw: Type.Optional(Type.Unknown()),
 });
 export type MatchFeedEvent = Static<typeof MatchFeedEvent>;
@@ -154,7 +158,11 @@ const When = { at: Timestamp, match_time: Nullable(Type.Integer({ minimum: 0 }))
 
 export const BacktestReply = Type.Object({
   offers: Type.Integer({ minimum: 0 }),
-  firings: Type.Array(Type.Object({ ...When, outcomes: Type.Array(Type.String()), odds: Type.Record(Type.String(), Odds) })),
+  firings: Type.Array(Type.Object({
+    ...When, outcomes: Type.Array(Type.String()), odds: Type.Record(Type.String(), Odds),
+    /** Per fired outcome, why (e.g. a RELATIVE move and the post-goal reference it was measured from). */
+    why: Type.Optional(Type.Array(Type.String())),
+  })),
   deliveries: Type.Array(Type.Object({
     ...When, contact: NamedRef, channel: Channel, language: LanguageCode,
     subject: Nullable(Type.String()), body: Nullable(Type.String()),

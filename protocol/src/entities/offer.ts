@@ -12,6 +12,8 @@ export const DeliveryLog = Type.Object({
   body: Nullable(Type.String()),
   cta: Nullable(Type.String()),
   content: Nullable(Type.String()),
+  /** The fired outcome whose text this is (several may fire on one offer; see README "Content"). */
+  outcome: Type.Optional(Nullable(Type.String())),
 });
 export type DeliveryLog = Static<typeof DeliveryLog>;
 
@@ -49,6 +51,8 @@ export const Offer = Type.Object({
   delivery: Nullable(Type.Object({ log: DeliveryLog })),
   /** The feed message as received, shown when a row is selected. */
   raw: Type.Optional(Type.Unknown()),
+  /** Arrival order within the match, offers and events together (a recording keeps it); null before it was kept. */
+  arrival: Type.Optional(Nullable(Type.Integer())),
 });
 export type Offer = Static<typeof Offer>;
 

@@ -8,6 +8,7 @@ import { deliveryRoutes } from './deliveries';
 import { displayRoutes } from './displays';
 import { engineRoutes } from './engine';
 import { eventRoutes } from './events';
+import { firingRoutes } from './firings';
 import { groupRoutes } from './groups';
 import { leagueRoutes } from './leagues';
 import { marketRoutes } from './markets';
@@ -48,6 +49,7 @@ export const routeGroups = {
   basket: basketRoutes,
   engine: engineRoutes,
   displays: displayRoutes,
+  firings: firingRoutes,
 };
 
 /** The REST contract: every call the console makes, by name. */
@@ -73,6 +75,7 @@ export const routes = {
   ...basketRoutes,
   ...engineRoutes,
   ...displayRoutes,
+  ...firingRoutes,
 };
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

@@ -23,6 +23,11 @@ export const trackerRoutes = {
     summary: 'One tracker (the /tracker/{id}/ edit form).',
     params: TrackerParams, reply: Tracker,
   }),
+  trackerCreate: defineRoute({
+    method: 'POST', path: '/api/1/tracker', service: 'control',
+    summary: 'Create a tracker: a contact following a match (M) or league (L), checked as a save is.',
+    body: TrackerInput, reply: Tracker,
+  }),
   trackerSave: defineRoute({
     // Path chosen: §7 gives "POST tracker (full tracker, by trackerId)" without a path.
     method: 'POST', path: '/api/1/tracker/:trackerId', service: 'control',

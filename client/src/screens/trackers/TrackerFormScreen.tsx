@@ -1,4 +1,6 @@
-import type { Tracker } from '@odds/protocol';
+import { routes, type Tracker } from '@odds/protocol';
+import { useEffect, useState } from 'react';
+import { api } from '../../api/client';
 import { dropdownNames, switchPt } from '../../components/forms/a11y';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
@@ -16,16 +18,34 @@ import { MATCH_STATES, MODEL_TYPES, THRESHOLD_TYPES, thresholdTypes } from './fo
 import { useTrackerForm } from './useTrackerForm';
 import './trackers.css';
 
-/** /tracker/{id}/: edit a tracker's language, what it follows, threshold types, minimum score, states, active. */
+/** The provider's contacts to choose a new tracker's contact from. */
+function useContactOptions(providerId: number, wanted: boolean) {
+  const [options, setOptions] = useState<{ label: string; value: number }[]>([]);
+  useEffect(() => {
+    if (!wanted) return;
+    const controller = new AbortController();
+    api(routes.contacts, { query: { provider: providerId, limit: 1000 }, signal: controller.signal })
+      .then((reply) => setOptions(reply.items.map((c) => ({ label: c.name, value: c.id }))), () => undefined);
+    return () => controller.abort();
+  }, [providerId, wanted]);
+  return options;
+}
+
+/**
+ * /tracker/{id}/: edit a tracker's language, what it follows, threshold types, minimum score, states,
+ * active; /tracker/new/: the same for a new tracker, with its contact.
+ */
 export default function TrackerFormScreen() {
-  const trackerId = Number(useParams().id);
+  const param = useParams().id;
+  const trackerId = param === 'new' ? null : Number(param);
   const form = useTrackerForm(trackerId);
   const { tracker, patch, patchSpec, saving, save } = form;
   const context = useSnapshot(contextStore);
   const provider = context.providers.find((p) => p.id === context.providerId);
+  const contactOptions = useContactOptions(context.providerId, trackerId === null);
   return (
     <section aria-labelledby="screen-title">
-      <h1 id="screen-title">Tracker {trackerId}</h1>
+      <h1 id="screen-title">{trackerId === null ? 'New tracker' : `Tracker ${trackerId}`}</h1>
       {!tracker ? (
         <p>Loading...</p>
       ) : (
@@ -36,7 +56,21 @@ export default function TrackerFormScreen() {
             void save();
           }}
         >
-          <p>Contact: {tracker.contact.name}</p>
+          {trackerId === null ? (
+            <Field id="tracker-contact" label="Contact">
+              <Dropdown
+                {...dropdownNames('Contact')}
+                inputId="tracker-contact"
+                value={tracker.contact_id || null}
+                options={contactOptions}
+                filter
+                placeholder="Choose a contact"
+                onChange={(e) => patch({ contact_id: e.value as number })}
+              />
+            </Field>
+          ) : (
+            <p>Contact: {tracker.contact.name}</p>
+          )}
           <Field id="tracker-language" label="Language">
             <Dropdown {...dropdownNames("Language")} inputId="tracker-language" value={tracker.language} options={languageOptions(provider?.meta.languages ?? ['en'], [tracker.language])} onChange={(e) => patch({ language: e.value as Tracker['language'] })} />
           </Field>
@@ -44,7 +78,7 @@ export default function TrackerFormScreen() {
             <Dropdown {...dropdownNames("Type")} inputId="tracker-model-type" value={tracker.model_type} options={[...MODEL_TYPES]} onChange={(e) => patch({ model_type: e.value as 'M' | 'L' })} />
           </Field>
           <Field id="tracker-model-id" label={tracker.model_type === 'M' ? 'Match Id' : 'League Id'}>
-            <InputNumber inputId="tracker-model-id" value={tracker.model_id} min={1} useGrouping={false} onValueChange={(e) => e.value && patch({ model_id: e.value })} />
+            <InputNumber inputId="tracker-model-id" value={tracker.model_id || null} min={1} useGrouping={false} onValueChange={(e) => e.value && patch({ model_id: e.value })} />
           </Field>
           <Field id="tracker-threshold-types" label="Threshold Type">
             <MultiSelect
@@ -93,7 +127,13 @@ export default function TrackerFormScreen() {
             <InputSwitch pt={switchPt} inputId="tracker-active" checked={tracker.active} onChange={(e) => patch({ active: Boolean(e.value) })} />
           </SwitchField>
           <div className="tracker-form-actions">
-            <Button type="submit" label="Save" icon="pi pi-check" loading={saving} />
+            <Button
+              type="submit"
+              label={trackerId === null ? 'Create' : 'Save'}
+              icon="pi pi-check"
+              loading={saving}
+              disabled={trackerId === null && (!tracker.contact_id || !tracker.model_id)}
+            />
             <Link to="/trackers" className="p-button p-button-text">
               Cancel
             </Link>

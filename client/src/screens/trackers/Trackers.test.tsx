@@ -134,3 +134,26 @@ describe('trackers', () => {
     expect(await screen.findByText('42%')).toBeTruthy();
   });
 });
+
+describe('creating a tracker', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('opens a blank form from the list, with the provider\'s contacts to choose from, and creates nothing until contact and id are chosen', async () => {
+    const { calls } = stubFetch({
+      ...shellHandlers,
+      'GET /api/1/trackers': () => json(200, { results: [], total: 0, limit: 20 }),
+      'GET /api/1/contacts': () => json(200, { items: [{ id: 7, name: 'Danish app users' }, { id: 8, name: 'Newsletter' }], total: 2, limit: 1000 }),
+    });
+    renderApp('/trackers');
+    const link = await screen.findByRole('link', { name: 'New tracker' });
+    expect(link.getAttribute('href')).toBe('/tracker/new/');
+    fireEvent.click(link);
+    expect((await screen.findByRole('heading', { name: 'New tracker' })).textContent).toBe('New tracker');
+    await vi.waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/1/contacts')).toBe(true));
+    expect((screen.getByRole('button', { name: 'Create' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+});

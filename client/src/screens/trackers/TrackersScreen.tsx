@@ -45,6 +45,9 @@ export default function TrackersScreen() {
       <div className="trackers-toolbar">
         <h1 id="screen-title">Trackers</h1>
         <span className="trackers-actions">
+          <Link to="/tracker/new/" className="p-button p-button-outlined">
+            New tracker
+          </Link>
           {trackers.changed > 0 && <span role="status">{trackers.changed} unsaved</span>}
           <Button type="button" label="Discard" text disabled={trackers.changed === 0} onClick={trackers.discard} />
           <Button type="button" label="Save" icon="pi pi-check" disabled={trackers.changed === 0} loading={trackers.saving} onClick={() => void trackers.save()} />

@@ -4,11 +4,18 @@ import { useNavigate } from 'react-router-dom';
 import { api } from '../../api/client';
 import { inputOf, MIN_SCORE_ERROR, parseMinScore } from './format';
 
+/** A new tracker before its contact and what it follows are chosen (model_id 0 until typed). */
+const blank = (): Tracker => ({
+  id: 0, contact_id: 0, contact: { id: 0, name: '' }, language: 'en', model_type: 'M', model_id: 0, active: true,
+  spec: { limiter: { min_score: 0 }, thresholds_type: ['VALUE'], match_state: [] },
+});
+
 /**
- * /tracker/{id}/: the tracker loaded, edited, saved whole, then back to the list. The minimum
- * score is kept as typed and saved only as a whole percentage (SPEC §5).
+ * /tracker/{id}/: the tracker loaded, edited, saved whole, then back to the list; /tracker/new/
+ * (trackerId null): a blank tracker, created on Save. The minimum score is kept as typed and
+ * saved only as a whole percentage (SPEC §5).
  */
-export function useTrackerForm(trackerId: number) {
+export function useTrackerForm(trackerId: number | null) {
   const [tracker, setTracker] = useState<Tracker | null>(null);
   const [minScore, setMinScoreText] = useState('');
   const [minScoreError, setMinScoreError] = useState<string | null>(null);
@@ -16,6 +23,11 @@ export function useTrackerForm(trackerId: number) {
   const navigate = useNavigate();
 
   useEffect(() => {
+    if (trackerId === null) {
+      setTracker(blank());
+      setMinScoreText('0');
+      return;
+    }
     const controller = new AbortController();
     api(routes.tracker, { params: { trackerId }, signal: controller.signal }).then((loaded) => {
       setTracker(loaded);
@@ -49,7 +61,9 @@ export function useTrackerForm(trackerId: number) {
     setSaving(true);
     try {
       const input = inputOf(tracker);
-      await api(routes.trackerSave, { params: { trackerId }, body: { ...input, spec: { ...input.spec, limiter: { min_score: value } } } });
+      const body = { ...input, spec: { ...input.spec, limiter: { min_score: value } } };
+      if (trackerId === null) await api(routes.trackerCreate, { body });
+      else await api(routes.trackerSave, { params: { trackerId }, body });
       await navigate('/trackers');
     } catch {
       // The API client has shown why.

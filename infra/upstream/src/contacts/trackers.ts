@@ -1,6 +1,6 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { ListReply, Tracker, TrackerInput } from '@odds/protocol';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { contacts, leagues, matches, trackers } from '../db/schema';
 import { Errors } from '../errors';
 import { orderBy, pageSize } from '../http/sorting';
@@ -73,12 +73,10 @@ export async function getTracker(db: Db, trackerId: number): Promise<Tracker | n
 }
 
 /**
- * Saves the whole tracker. Its contact must exist; its language must be one the contact's provider
- * offers; what it follows (a match for M, a league for L) must be the provider's.
+ * The rules of a tracker, on create and save: its contact must exist; its language must be one the
+ * contact's provider offers; what it follows (a match for M, a league for L) must be the provider's.
  */
-export async function saveTracker(db: Db, trackerId: number, input: TrackerInput): Promise<Tracker> {
-  const [existing] = await db.select({ id: trackers.id }).from(trackers).where(eq(trackers.id, trackerId));
-  if (!existing) throw new Errors.NotFound('Tracker', trackerId);
+async function checkTracker(db: Db | Tx, input: TrackerInput): Promise<void> {
   const [contact] = await db.select({ providerId: contacts.providerId }).from(contacts).where(eq(contacts.id, input.contact_id));
   if (!contact) throw new Errors.BadRequest(`Contact ${input.contact_id} does not exist.`);
   const provider = await providerOrNotFound(db, contact.providerId);
@@ -89,9 +87,27 @@ export async function saveTracker(db: Db, trackerId: number, input: TrackerInput
   if (!model) {
     throw new Errors.BadRequest(`${input.model_type === 'M' ? 'Match' : 'League'} ${input.model_id} does not exist for ${provider.name}.`);
   }
-  await db.update(trackers).set({
-    contactId: input.contact_id, language: input.language, modelType: input.model_type,
-    modelId: input.model_id, active: input.active, spec: input.spec,
-  }).where(eq(trackers.id, trackerId));
+}
+
+const columnsOf = (input: TrackerInput) => ({
+  contactId: input.contact_id, language: input.language, modelType: input.model_type, modelId: input.model_id, active: input.active, spec: input.spec,
+});
+
+/** Creates a tracker (the rules of checkTracker), in one transaction. */
+export async function createTracker(db: Db, input: TrackerInput): Promise<Tracker> {
+  const id = await db.transaction(async (tx) => {
+    await checkTracker(tx, input);
+    const [row] = await tx.insert(trackers).values(columnsOf(input)).returning({ id: trackers.id });
+    return row!.id;
+  });
+  return (await getTracker(db, id))!;
+}
+
+/** Saves the whole tracker (the rules of checkTracker). */
+export async function saveTracker(db: Db, trackerId: number, input: TrackerInput): Promise<Tracker> {
+  const [existing] = await db.select({ id: trackers.id }).from(trackers).where(eq(trackers.id, trackerId));
+  if (!existing) throw new Errors.NotFound('Tracker', trackerId);
+  await checkTracker(db, input);
+  await db.update(trackers).set(columnsOf(input)).where(eq(trackers.id, trackerId));
   return (await getTracker(db, trackerId))!;
 }

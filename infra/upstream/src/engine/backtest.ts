@@ -93,7 +93,7 @@ export async function runBacktest(db: Handle, request: BacktestRequest, nowMs: n
   };
   return {
     offers: out.offers.length,
-    firings: out.firings.map((f) => ({ ...when(f.offer), outcomes: f.outcomes, odds: out.offers[f.offer]!.outcomeMap })),
+    firings: out.firings.map((f) => ({ ...when(f.offer), outcomes: f.outcomes, odds: out.offers[f.offer]!.outcomeMap, why: f.details.map((d) => d.why) })),
     deliveries: out.deliveries.map((d) => ({
       ...when(d.offer), contact: { id: d.contact.id, name: d.contact.name }, channel: channel(d.contact.channelId),
       language: d.language as BacktestReply['deliveries'][number]['language'], subject: d.log.subject, body: d.log.body,

@@ -34,8 +34,12 @@ function nodeFit(content: ContentInfo, s: ContentSituation): number {
  * node and period, where set, are the offer's. The most specific wins; then the oldest.
  */
 export function chooseContent(contents: readonly ContentInfo[], s: ContentSituation): ContentInfo | null {
-  let best: ContentInfo | null = null;
-  let bestRank = -1;
+  return rankContents(contents, s)[0] ?? null;
+}
+
+/** Every content that fits the offer, channel and language, the most specific first (then the oldest). */
+export function rankContents(contents: readonly ContentInfo[], s: ContentSituation): ContentInfo[] {
+  const ranked: [ContentInfo, number][] = [];
   for (const content of contents) {
     if (content.channelId !== s.channelId || content.language !== s.language) continue;
     if (content.subNode !== null && content.subNode !== s.subNode) continue;
@@ -45,12 +49,10 @@ export function chooseContent(contents: readonly ContentInfo[], s: ContentSituat
     const node = nodeFit(content, s);
     if (market < 0 || node < 0) continue;
     const rank = node * 100 + market * 10 + (content.subNode ? 2 : 0) + (content.leafNode ? 2 : 0) + (content.period ? 1 : 0);
-    if (rank > bestRank) {
-      best = content;
-      bestRank = rank;
-    }
+    ranked.push([content, rank]);
   }
-  return best;
+  // A stable sort: equal ranks keep the contents' order (oldest first).
+  return ranked.sort((a, b) => b[1] - a[1]).map(([content]) => content);
 }
 
 export interface OfferForCompile {

@@ -32,7 +32,7 @@ describe('deciding offers', () => {
       deliveries: ['10:1:en', '10:2:en', '16:1:en'],
       suppressions: ['10:3:NO_CONTENT', '16:2:MAX_MATCH', '16:3:NO_CONTENT'],
     });
-    expect(out.deliveries[0]!.log).toEqual({ subject: 'Argentina v France', body: 'Home win pays 2.50.', cta: null, content: 'Argentina v France\nHome win pays 2.50.' });
+    expect(out.deliveries[0]!.log).toEqual({ subject: 'Argentina v France', body: 'Home win pays 2.50.', cta: null, content: 'Argentina v France\nHome win pays 2.50.', outcome: 'home' });
     expect(out.firings.map((f) => [f.setId, f.outcomes])).toEqual([[1, ['home']], [1, ['home']]]);
   });
 

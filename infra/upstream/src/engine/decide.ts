@@ -1,11 +1,24 @@
-import { CHANNELS, type DeliveryLog } from '@odds/protocol';
+import { parseScoreNode, type DeliveryLog } from '@odds/protocol';
 import { recordedStats, routeFor } from './channels/index';
-import { chooseContent, compileContent, compileContext } from './content';
-import type { MatchState } from './match-state';
+import { compileContext } from './content';
+import type { ContentInfo, MatchState } from './match-state';
 import type { RateLimiter } from './rate-limit';
 import { recipientsFor } from './recipients';
-import type { Decisions, OfferInput } from './records';
+import type { Decisions, OfferInput, SuppressionRecord } from './records';
+import { compileLog, textsFor } from './texts';
 import { evaluateSet, type MarketSituation, type ThresholdSetSpec } from './thresholds/evaluate';
+import type { PricePoint } from './thresholds/history';
+
+/** Goals in a score node ('H2-A1' → 3; PRE → 0). */
+export const goalsOf = (score: string) => {
+  const goals = parseScoreNode(score);
+  return goals ? goals.home + goals.away : 0;
+};
+
+/** An offer as relative thresholds look back on it: clocks, odds, line, goals, prematch. */
+export const pricePoint = (offer: Pick<OfferInput, 'feedMs' | 'gameS' | 'outcomeMap' | 'line' | 'score' | 'prematch'>): PricePoint => ({
+  feedMs: offer.feedMs, gameS: offer.gameS, odds: offer.outcomeMap, line: offer.line, goals: goalsOf(offer.score), prematch: offer.prematch,
+});
 
 export interface DecideOptions {
   limiter: RateLimiter;
@@ -38,7 +51,7 @@ function applicableSets(state: MatchState, offer: OfferInput): ThresholdSetSpec[
 export function decideOffer(state: MatchState, offer: OfferInput, out: Decisions, options: DecideOptions): void {
   const index = out.offers.length;
   const record = { ...offer, status: 'SKIPPED' as const, stale: false };
-  const point = { feedMs: offer.feedMs, gameS: offer.gameS, odds: offer.outcomeMap };
+  const point = pricePoint(offer);
   const history = state.history(offer.market.id);
   const latest = state.latestFeedMs.get(offer.market.id);
   const { live } = state;
@@ -65,30 +78,28 @@ export function decideOffer(state: MatchState, offer: OfferInput, out: Decisions
   const served = new Set<number>();
   const compiled = new Map<string, DeliveryLog>();
   const context = compileContext(state.statics.match, offer);
+  const compile = (content: ContentInfo, outcome: string) => {
+    const key = `${content.id}:${outcome}`;
+    return compiled.get(key) ?? compiled.set(key, compileLog(content, context, outcome)).get(key)!;
+  };
   let fired = false;
   for (const set of applicableSets(state, offer)) {
-    const evaluation = evaluateSet(set, point, situation, (outcome) => state.outcomeState(set.id, outcome));
+    const evaluation = evaluateSet(set, point, situation, (outcome) => state.outcomeState(set.id, outcome), offer.market.outcomes);
     state.settle();
-    for (const held of evaluation.held) {
-      out.suppressions.push({ offer: index, setId: set.id, marketId: offer.market.id, contact: null, outcome: held.outcome, reason: held.reason, detail: held.detail, matchTime: offer.matchTime, feedMs: offer.feedMs });
-    }
+    for (const held of evaluation.held) holdBack(out, { offer: index, setId: set.id, marketId: offer.market.id, contact: null, outcome: held.outcome, reason: held.reason, detail: held.detail, matchTime: offer.matchTime, feedMs: offer.feedMs, count: 1 });
     if (!evaluation.fired.length) continue;
     fired = true;
     situation.firings += 1;
     state.marketFirings.set(offer.market.id, situation.firings);
-    out.firings.push({ offer: index, setId: set.id, marketId: offer.market.id, outcomes: evaluation.fired });
-    const principal = evaluation.fired[0]!;
+    out.firings.push({ offer: index, setId: set.id, marketId: offer.market.id, outcomes: evaluation.fired, details: evaluation.details });
     const recipients = recipientsFor(state.statics, { set, firedOdds: evaluation.fired.map((o) => offer.outcomeMap[o]!), prematch: offer.prematch });
     for (const { contact, languages } of recipients) {
       if (served.has(contact.id)) continue;
       served.add(contact.id);
-      const base = { offer: index, setId: set.id, marketId: offer.market.id, contact, matchTime: offer.matchTime, feedMs: offer.feedMs };
-      const chosen = languages
-        .map((language) => ({ language, content: chooseContent(state.statics.contents, { market: offer.market, channelId: contact.channelId, language, prematch: offer.prematch, score: offer.score, subNode: offer.subNode, leafNode: offer.leafNode, period: offer.period }) }))
-        .filter((c) => c.content !== null);
-      if (!chosen.length) {
-        const channel = CHANNELS.find((c) => c.id === contact.channelId)?.name ?? `channel ${contact.channelId}`;
-        out.suppressions.push({ ...base, outcome: null, reason: 'NO_CONTENT', detail: `no ${channel} content in ${languages.join(', ')} for ${offer.prematch ? 'PRE' : offer.score}` });
+      const base = { offer: index, setId: set.id, marketId: offer.market.id, contact, matchTime: offer.matchTime, feedMs: offer.feedMs, count: 1 };
+      const texts = textsFor(state.statics.contents, offer, contact, languages, evaluation.details, compile);
+      if (texts.detail !== null) {
+        out.suppressions.push({ ...base, outcome: null, reason: 'NO_CONTENT', detail: texts.detail });
         continue;
       }
       const push = { matchId: state.statics.match.id, marketId: offer.market.id, period: offer.period, feedMs: offer.feedMs };
@@ -99,18 +110,7 @@ export function decideOffer(state: MatchState, offer: OfferInput, out: Decisions
       }
       options.limiter.record({ ...push, contactId: contact.id });
       const route = routeFor(contact, options.smtp);
-      for (const { language, content } of chosen) {
-        const key = `${content!.id}:${principal}`;
-        // One log per text, shared by its recipients (the store writes each text once).
-        let log = compiled.get(key);
-        if (!log) {
-          const texts = compileContent(content!, context, principal);
-          log = {
-            subject: texts.title, body: texts.body, cta: texts.cta,
-            content: [texts.title, texts.body, texts.cta, texts.image].filter(Boolean).join('\n') || null,
-          };
-          compiled.set(key, log);
-        }
+      for (const { language, log } of texts.chosen) {
         const recorded = route.kind === 'record';
         out.deliveries.push({
           offer: index, setId: set.id, marketId: offer.market.id, contact, language, nodeId: offer.prematch ? 'PRE' : offer.score, log, route,
@@ -122,4 +122,21 @@ export function decideOffer(state: MatchState, offer: OfferInput, out: Decisions
   }
   history.add(point);
   out.offers.push({ ...record, status: fired ? 'TRIGGERED' : 'SKIPPED' });
+}
+
+/**
+ * Records a market bound's hold. An exhausted set (MAX_THRESHOLD) is one record per set and
+ * outcome, counting the crossings it held back: a batch adds to its own record, and the store adds
+ * the batch's count to the stored one.
+ */
+function holdBack(out: Decisions, record: SuppressionRecord): void {
+  if (record.reason === 'MAX_THRESHOLD') {
+    const earlier = out.suppressions.find((s) => s.reason === 'MAX_THRESHOLD' && s.setId === record.setId && s.outcome === record.outcome);
+    if (earlier) {
+      earlier.count += 1;
+      earlier.detail = record.detail;
+      return;
+    }
+  }
+  out.suppressions.push(record);
 }

@@ -11,6 +11,7 @@ import {
   emptyLive, marketRef, MatchState, type AudienceMember, type ContactInfo, type ContentInfo, type LiveInfo, type MarketInfo,
   type MatchStatic,
 } from './match-state';
+import { pricePoint } from './decide';
 import type { RateLimiter } from './rate-limit';
 import type { ThresholdSetSpec } from './thresholds/evaluate';
 
@@ -125,9 +126,9 @@ export async function loadState(db: Handle, statics: MatchStatic, limiter: RateL
   const setIds = [...statics.sets.values()].flat().map((s) => s.id);
   const [liveRow, offerRows, eventIds, stateRows, firingRows, pushRows] = await Promise.all([
     db.select().from(matchLiveStates).where(eq(matchLiveStates.matchId, matchId)),
-    db.select({ sourceId: offers.sourceId, marketId: offers.marketId, sentAt: offers.sentAt, matchTime: offers.matchTime, outcomeMap: offers.outcomeMap, suspended: offers.suspended })
+    db.select({ sourceId: offers.sourceId, marketId: offers.marketId, sentAt: offers.sentAt, matchTime: offers.matchTime, outcomeMap: offers.outcomeMap, suspended: offers.suspended, odds: offers.odds, arrival: offers.arrival, score: offers.score, prematch: offers.prematch })
       .from(offers).where(eq(offers.matchId, matchId)).orderBy(offers.sentAt, offers.id),
-    db.select({ sourceId: matchEvents.sourceId }).from(matchEvents).where(eq(matchEvents.matchId, matchId)),
+    db.select({ sourceId: matchEvents.sourceId, arrival: matchEvents.arrival }).from(matchEvents).where(eq(matchEvents.matchId, matchId)),
     setIds.length ? db.select().from(thresholdStates).where(inArray(thresholdStates.thresholdSetId, setIds)) : [],
     db.select({ marketId: thresholdFirings.marketId, n: sql<number>`count(*)`.mapWith(Number) }).from(thresholdFirings)
       .where(eq(thresholdFirings.matchId, matchId)).groupBy(thresholdFirings.marketId),
@@ -141,9 +142,12 @@ export async function loadState(db: Handle, statics: MatchStatic, limiter: RateL
     state.seen.add(o.sourceId);
     const feedMs = o.sentAt.getTime();
     state.latestFeedMs.set(o.marketId, Math.max(state.latestFeedMs.get(o.marketId) ?? 0, feedMs));
-    if (!o.suspended) state.history(o.marketId).add({ feedMs, gameS: o.matchTime ?? 0, odds: o.outcomeMap });
+    if (!o.suspended) {
+      state.history(o.marketId).add(pricePoint({ feedMs, gameS: o.matchTime ?? 0, outcomeMap: o.outcomeMap, line: o.odds[0]?.line ?? null, score: o.score, prematch: o.prematch }));
+    }
   }
   for (const e of eventIds) state.seen.add(e.sourceId);
+  for (const row of [...offerRows, ...eventIds]) state.lastArrival = Math.max(state.lastArrival, row.arrival ?? 0);
   for (const s of stateRows) {
     state.outcomeStates.set(`${s.thresholdSetId}:${s.outcome}`, { armed: s.armed, streak: s.streak, blocked: s.blocked, lastFiredMs: s.lastFiredAt?.getTime() ?? null });
   }

@@ -118,6 +118,14 @@ export class MatchState {
   readonly marketFirings = new Map<number, number>();
   /** Outcome states changed since the last save. */
   readonly dirty = new Set<string>();
+  /** Arrival number of the last message stored (offers and events of the match together). */
+  lastArrival = 0;
+
+  /** The next arrival number: increasing, and at least the clock in µs (so it survives a restart). */
+  nextArrival(nowMs: number): number {
+    this.lastArrival = Math.max(this.lastArrival + 1, nowMs * 1000);
+    return this.lastArrival;
+  }
 
   constructor(public statics: MatchStatic, public live: LiveInfo) {}
 

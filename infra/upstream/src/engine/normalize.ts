@@ -14,6 +14,8 @@ export interface EventInput {
   suspended: boolean | null;
   feedMs: number;
   raw: FeedEventMessage;
+  /** Arrival order within the match (see MatchState.nextArrival). */
+  arrival?: number;
 }
 
 const where = (index: number, message: FeedMessage) => `message ${index + 1} (${message.source_id})`;

@@ -1,6 +1,7 @@
 import type { DeliveryLog, DeliveryStats, OddsOutcome, OfferStatus, SuppressionReason } from '@odds/protocol';
 import type { ChannelRoute } from './channels/index';
 import type { ContactInfo, MarketInfo } from './match-state';
+import type { FiredOutcome } from './thresholds/evaluate';
 
 /**
  * What one ingest decides, before it is written: rows refer to their offer by its place in the
@@ -26,6 +27,8 @@ export interface OfferInput {
   prematch: boolean;
   suspended: boolean;
   feedMs: number;
+  /** Arrival order within the match (see MatchState.nextArrival); 0 where it does not matter. */
+  arrival?: number;
 }
 
 export interface OfferRecord extends OfferInput {
@@ -38,6 +41,8 @@ export interface FiringRecord {
   setId: number;
   marketId: number;
   outcomes: string[];
+  /** Per fired outcome: odds, reference (RELATIVE) and why, in the operator's words. */
+  details: FiredOutcome[];
 }
 
 export interface DeliveryRecord {
@@ -65,6 +70,8 @@ export interface SuppressionRecord {
   detail: string;
   matchTime: number | null;
   feedMs: number;
+  /** Crossings this record stands for (MAX_THRESHOLD: one record per set and outcome); else 1. */
+  count: number;
 }
 
 /** Everything a batch decided, in order. */

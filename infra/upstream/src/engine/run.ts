@@ -29,13 +29,13 @@ export function runMessages(state: MatchState, messages: readonly FeedMessage[],
     }
     result.fresh.add(message.source_id);
     if (message.type === 'event') {
-      const event = normalizeEvent(state, message, index, options.nowMs);
+      const event = { ...normalizeEvent(state, message, index, options.nowMs), arrival: state.nextArrival(options.nowMs) };
       const { applied, kickOff } = applyEvent(state, event);
       if (!applied) result.stale += 1;
       if (kickOff) result.kickOffMs = event.feedMs;
       result.events.push(event);
     } else {
-      const offer = normalizeOffer(state, message, index, options.nowMs);
+      const offer = { ...normalizeOffer(state, message, index, options.nowMs), arrival: state.nextArrival(options.nowMs) };
       decideOffer(state, offer, out, options);
       if (out.offers.at(-1)!.stale) result.stale += 1;
       else applyOffer(state, offer);

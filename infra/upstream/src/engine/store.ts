@@ -50,7 +50,7 @@ export async function storeDecisions(tx: Tx, input: StoreInput): Promise<Stored>
     match_id: matchId, market_id: o.market.id, source_id: o.sourceId, outcome_map: o.outcomeMap, odds: o.odds, score: o.score,
     sub_node: o.subNode, leaf_node: o.leafNode, match_time: o.matchTime, period: o.period, prematch: o.prematch, suspended: o.suspended,
     // The message is its columns (validation drops unknown fields), so it is not stored twice: see read/offers.ts.
-    status: o.status, raw: null, sent_at: iso(o.feedMs), created_at: at(o.feedMs),
+    status: o.status, raw: null, sent_at: iso(o.feedMs), arrival: o.arrival ?? null, created_at: at(o.feedMs),
   })), 'on conflict (match_id, source_id) do nothing returning id, source_id');
   const idBySource = new Map(inserted.map((r) => [r.source_id, r.id]));
   const offerIds = decisions.offers.map((o) => idBySource.get(o.sourceId) ?? null);
@@ -59,12 +59,15 @@ export async function storeDecisions(tx: Tx, input: StoreInput): Promise<Stored>
 
   const eventRows = await insertJson<{ id: number }>(tx, 'match_events', input.events.map((e) => ({
     match_id: matchId, source_id: e.sourceId, kind: e.kind, side: e.side, match_time: e.matchTime, period: e.period, score: e.score,
-    market_id: e.market?.id ?? null, suspended: e.suspended, raw: e.raw, sent_at: iso(e.feedMs), created_at: at(e.feedMs),
+    market_id: e.market?.id ?? null, suspended: e.suspended, raw: e.raw, sent_at: iso(e.feedMs), arrival: e.arrival ?? null, created_at: at(e.feedMs),
   })), 'on conflict (match_id, source_id) do nothing returning id');
 
   await insertJson(tx, 'threshold_firings', kept(decisions.firings).map((f) => {
     const offer = decisions.offers[f.offer]!;
-    return { match_id: matchId, market_id: f.marketId, threshold_set_id: f.setId, offer_id: offerId(f.offer), outcomes: f.outcomes, match_time: offer.matchTime, feed_at: iso(offer.feedMs), created_at: at(offer.feedMs) };
+    const details = f.details.map((d) => ({
+      outcome: d.outcome, odds: d.odds, reference_odds: d.reference?.odds ?? null, reference_at: d.reference ? iso(d.reference.feedMs) : null, why: d.why,
+    }));
+    return { match_id: matchId, market_id: f.marketId, threshold_set_id: f.setId, offer_id: offerId(f.offer), outcomes: f.outcomes, details, match_time: offer.matchTime, feed_at: iso(offer.feedMs), created_at: at(offer.feedMs) };
   }));
   // A firing's deliveries share their text and differ by contact: written grouped (bulk.ts). The
   // decider shares one log object among the recipients of a text, so each log object is numbered
@@ -83,7 +86,14 @@ export async function storeDecisions(tx: Tx, input: StoreInput): Promise<Stored>
   // One delivery per (offer, contact, language): the decider serves a contact once per offer.
   const idOf = new Map(written.map((r) => [`${r.offer_id}:${r.contact_id}:${r.language}`, r.id]));
   const deliveryIds = deliveryRows.map((d) => idOf.get(`${offerId(d.offer)}:${d.contact.id}:${d.language}`)!);
-  await insertGrouped(tx, 'suppressions', SUPPRESSION_COLUMNS, groupRows(kept(decisions.suppressions),
+  const held = kept(decisions.suppressions);
+  // An exhausted set: one row per set and outcome, whose count adds up the crossings held back.
+  await insertJson(tx, 'suppressions', held.filter((s) => s.reason === 'MAX_THRESHOLD').map((s) => ({
+    match_id: matchId, offer_id: offerId(s.offer), market_id: s.marketId, threshold_set_id: s.setId, contact_id: null, outcome: s.outcome, reason: s.reason,
+    detail: s.detail, match_time: s.matchTime, feed_at: iso(s.feedMs), count: s.count, created_at: at(s.feedMs),
+  })), `on conflict (match_id, threshold_set_id, outcome) where reason = 'MAX_THRESHOLD'
+    do update set count = suppressions.count + excluded.count, detail = excluded.detail`);
+  await insertGrouped(tx, 'suppressions', SUPPRESSION_COLUMNS, groupRows(held.filter((s) => s.reason !== 'MAX_THRESHOLD'),
     (s) => `${s.offer}:${s.setId}:${s.marketId}:${s.outcome}:${s.reason}`,
     (s) => ({ match_id: matchId, offer_id: offerId(s.offer), market_id: s.marketId, threshold_set_id: s.setId, outcome: s.outcome, reason: s.reason, match_time: s.matchTime, feed_at: iso(s.feedMs), created_at: at(s.feedMs) }),
     (s) => ({ contact_id: s.contact?.id ?? null, detail: s.detail })));

@@ -48,11 +48,20 @@ export const readFeedFile = (path: string | URL): RecordedFeed => parseFeed(read
 /** One line of a recorded feed. */
 export const feedLine = (value: object): string => `${JSON.stringify(value)}\n`;
 
-/** A recorded message as the ingest route takes it: without its offset, dated `base + offset`. */
-export function toMessage(recorded: RecordedMessage, baseMs: number): FeedMessage {
+/**
+ * A recorded message as the ingest route takes it: without its offset, dated `base + offset`; or,
+ * when the recording keeps each message's own sent_at (its header's `base_at`, given as
+ * `originMs`), dated base + (sent_at − base_at), so a late message stays as late as it was.
+ */
+export function toMessage(recorded: RecordedMessage, baseMs: number, originMs?: number): FeedMessage {
   const { offset_ms, ...message } = recorded;
-  return { ...message, sent_at: new Date(baseMs + offset_ms).toISOString() } as FeedMessage;
+  const own = originMs !== undefined && message.sent_at ? Date.parse(message.sent_at) : Number.NaN;
+  const sentMs = Number.isNaN(own) ? baseMs + offset_ms : baseMs + (own - originMs!);
+  return { ...message, sent_at: new Date(sentMs).toISOString() } as FeedMessage;
 }
+
+/** The feed clock of offset 0 of a recording that keeps each message's sent_at (undefined otherwise). */
+export const feedOrigin = (feed: RecordedFeed): number | undefined => (feed.header.base_at ? Date.parse(feed.header.base_at) : undefined);
 
 /** Offset of the kick-off (period 1 starting) in a recording, 0 if it has none. */
 export function kickOffOffset(messages: readonly RecordedMessage[]): number {

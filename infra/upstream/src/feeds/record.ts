@@ -28,7 +28,7 @@ async function marketRefs(client: UpstreamClient, providerId: number): Promise<M
 }
 
 /** An offer or match event as the message it was ingested from, naming its market by type and line. */
-function asMessage(item: Offer | MatchFeedEvent, refs: Map<number, FeedMarketRef & { name: string }>): { sentMs: number; message: FeedMessage } {
+function asMessage(item: Offer | MatchFeedEvent, refs: Map<number, FeedMarketRef & { name: string }>): Gathered {
   const raw = { ...(item.raw as FeedMessage) };
   const marketId = 'market_id' in raw ? raw.market_id : undefined;
   const ref = marketId !== undefined ? refs.get(marketId) : undefined;
@@ -37,9 +37,19 @@ function asMessage(item: Offer | MatchFeedEvent, refs: Map<number, FeedMarketRef
     raw.market = { type_id: ref.type_id, line: ref.line };
   }
   const sentMs = Date.parse(raw.sent_at ?? ('sent_at' in item ? item.sent_at : item.created_at));
-  delete raw.sent_at;
-  return { sentMs, message: raw };
+  raw.sent_at = new Date(sentMs).toISOString();
+  return { sentMs, arrival: item.arrival ?? null, message: raw };
 }
+
+interface Gathered {
+  sentMs: number;
+  /** Arrival order in the upstream (null for messages stored before it was kept: ordered by sent_at). */
+  arrival: number | null;
+  message: FeedMessage;
+}
+
+/** Arrival order, as the upstream received them; by feed clock where arrival was not kept. */
+const byArrival = (a: Gathered, b: Gathered) => (a.arrival !== null && b.arrival !== null ? a.arrival - b.arrival : a.sentMs - b.sentMs);
 
 async function* pages<T>(fetchPage: (start: number) => Promise<ListReply<T>>): AsyncGenerator<T> {
   for (let start = 0; ; ) {
@@ -52,7 +62,7 @@ async function* pages<T>(fetchPage: (start: number) => Promise<ListReply<T>>): A
 
 /**
  * Records a match's feed from an upstream: what it has stored so far (offers and match events in
- * feed-clock order), then, with `follow`, what it publishes next, read on each change-stream
+ * the order they arrived, each with its own sent_at; `base_at` in the header is offset 0), then, with `follow`, what it publishes next, read on each change-stream
  * notice, until the match ends. Offsets count from the first message's sent_at.
  */
 export async function recordFeed(options: RecordOptions): Promise<number> {
@@ -66,7 +76,7 @@ export async function recordFeed(options: RecordOptions): Promise<number> {
   let count = 0;
   let ended = false;
   const gather = async () => {
-    const fresh: { sentMs: number; message: FeedMessage }[] = [];
+    const fresh: Gathered[] = [];
     for await (const offer of pages((start) => client.feed(matchId, start))) {
       if (!seenOffers.has(offer.id)) {
         seenOffers.add(offer.id);
@@ -79,10 +89,12 @@ export async function recordFeed(options: RecordOptions): Promise<number> {
         fresh.push(asMessage(event, refs));
       }
     }
-    return fresh.sort((a, b) => a.sentMs - b.sentMs);
+    return fresh.sort(byArrival);
   };
-  const emit = (items: { sentMs: number; message: FeedMessage }[]) => {
+  const emit = (items: Gathered[]) => {
     for (const { sentMs, message } of items) {
+      // Offsets follow the feed clock and never go back: a late message keeps its place (arrival
+      // order) and its own sent_at, and is replayed right after the message it arrived after.
       first ??= sentMs;
       last = Math.max(last, sentMs - first);
       const line = { offset_ms: last, ...message } as RecordedMessage;
@@ -101,7 +113,7 @@ export async function recordFeed(options: RecordOptions): Promise<number> {
   const header: FeedHeader = {
     type: 'header', format: FEED_FORMAT, name: slug(`${match.name} ${match.start.slice(0, 10)} recorded`),
     match: { name: match.name, home: match.home.name, away: match.away.name, event_id: match.event_id, league: match.league.name, kick_off: match.start },
-    recorded_at: new Date().toISOString(), source: `Recorded from ${client.base}, match ${matchId}.`, markets,
+    recorded_at: new Date().toISOString(), ...(history.length && { base_at: new Date(history[0]!.sentMs).toISOString() }), source: `Recorded from ${client.base}, match ${matchId}.`, markets,
   };
   write({ offset_ms: 0, ...header });
   emit(history);

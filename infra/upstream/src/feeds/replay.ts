@@ -1,6 +1,6 @@
 import type { FeedMessage, IngestReply, RecordedMessage } from '@odds/protocol';
 import type { UpstreamClient } from './client';
-import { toMessage, type RecordedFeed } from './jsonl';
+import { feedOrigin, toMessage, type RecordedFeed } from './jsonl';
 
 export interface ReplayOptions {
   client: UpstreamClient;
@@ -8,7 +8,10 @@ export interface ReplayOptions {
   feed: RecordedFeed;
   /** 1 real time, 10 ten times faster, 0 as fast as possible. */
   speed: number;
-  /** Feed clock (ms) of offset 0; default now. Messages are sent with sent_at = base + offset. */
+  /**
+   * Feed clock (ms) of offset 0; default now. Messages are sent with sent_at = base + offset, or,
+   * from a recording that keeps each message's sent_at, base + (sent_at − the header's base_at).
+   */
   baseMs?: number;
   /** At speed 0, messages per ingest call. */
   batchSize?: number;
@@ -49,14 +52,16 @@ function groups(messages: RecordedMessage[], speed: number, batchSize: number): 
 }
 
 /**
- * Replays a recorded feed into an upstream's ingest call, each message at its offset divided by
- * `speed` after the start (speed 0: back to back, in batches), dated `base + offset` on the feed
- * clock so the engine decides as it did when recorded. Re-sending is harmless: source ids are
+ * Replays a recorded feed into an upstream's ingest call, in the recording's order, each message at
+ * its offset divided by `speed` after the start (speed 0: back to back, in batches), dated on the
+ * feed clock as when recorded (shifted to `base`), so the engine decides as it did: a message that
+ * arrived late is sent late and keeps its own older sent_at. Re-sending is harmless: source ids are
  * idempotent. Resolves with the totals when done (or aborted).
  */
 export async function replayFeed(options: ReplayOptions): Promise<ReplayProgress> {
   const { client, matchId, feed, speed, signal } = options;
   const base = options.baseMs ?? Date.now();
+  const origin = feedOrigin(feed);
   const started = performance.now();
   const progress: ReplayProgress = {
     sent: 0, total: feed.messages.length, offsetMs: 0, matchTime: null, score: 'PRE',
@@ -67,7 +72,7 @@ export async function replayFeed(options: ReplayOptions): Promise<ReplayProgress
     const offset = group[0]!.offset_ms;
     if (speed > 0) await sleep(started + offset / speed - performance.now(), signal);
     if (signal?.aborted) break;
-    const messages: FeedMessage[] = group.map((m) => toMessage(m, base));
+    const messages: FeedMessage[] = group.map((m) => toMessage(m, base, origin));
     const reply = await client.ingest(matchId, messages);
     for (const key of Object.keys(progress.totals) as (keyof ReplayProgress['totals'])[]) progress.totals[key] += reply[key];
     progress.sent += group.length;

@@ -71,7 +71,7 @@ describe('GET /api/1/match/{matchId}/live, /feed/events, /suppressions', () => {
 
   it('lists the match events, and what the engine held back in the seeded final', async () => {
     const events = (await call('GET', `/api/1/match/${fixture}/feed/events`)).json<ListReply<MatchFeedEvent>>();
-    expect(events.results).toEqual([{ id: expect.any(Number), match_id: fixture, kind: 'period_start', side: null, period: 1, match_time: 0, score: null, market_id: null, suspended: null, sent_at: '2031-06-01T18:00:00.000Z', raw: kickOff }]);
+    expect(events.results).toEqual([{ id: expect.any(Number), match_id: fixture, kind: 'period_start', side: null, period: 1, match_time: 0, score: null, market_id: null, suspended: null, sent_at: '2031-06-01T18:00:00.000Z', arrival: expect.any(Number), raw: kickOff }]);
     const held = (await call('GET', `/api/1/match/${final.id}/suppressions?limit=100`)).json<ListReply<Suppression>>();
     expect(held.total).toBeGreaterThan(0);
     expect(held.results.every((s) => s.match_id === final.id && s.detail.length > 0)).toBe(true);
@@ -94,6 +94,7 @@ describe('POST /api/1/engine/backtest', () => {
     // The draw first drifts to 4.00 or more at Argentina's first goal (after the suspension): 1-0, 24'.
     expect(body.firings[0]).toMatchObject({ outcomes: ['draw'], score: 'H1-A0', match_time: 1410 });
     expect(body.firings[0]!.odds.draw).toBeGreaterThanOrEqual(4000);
+    expect(body.firings[0]!.why).toEqual([`VALUE draw ≥ 4.00 reached at ${(body.firings[0]!.odds.draw! / 1000).toFixed(2)}`]);
     expect(body.deliveries.length + body.suppressions.length).toBeGreaterThan(0);
     expect(await upstream.database.db.$count(offers, eq(offers.matchId, final.id))).toBe(before);
   });

@@ -9,6 +9,7 @@ import { deliveryRoutes } from './deliveries';
 import { engineRoutes } from './engine';
 import { eventRoutes } from './events';
 import { feedRoutes } from './feed';
+import { firingRoutes } from './firings';
 import { groupRoutes } from './groups';
 import { leagueRoutes } from './leagues';
 import { marketRoutes } from './markets';
@@ -49,4 +50,5 @@ export const routeModules: ((app: FastifyInstance, deps: RouteDeps) => Promise<v
   feedRoutes,
   deliveryRoutes,
   engineRoutes,
+  firingRoutes,
 ];

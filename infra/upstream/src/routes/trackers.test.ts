@@ -146,3 +146,34 @@ describe('POST /api/1/tracker/{trackerId}', () => {
     await expectStatus(await save(999999, input(tracker)), 404, 'Tracker 999999 not found');
   });
 });
+
+describe('POST /api/1/tracker', () => {
+  const create = (payload: object) => call(routes.trackerCreate, {}, {}, payload);
+
+  it('creates a tracker on an upcoming match, validated like a save, and lists it', async () => {
+    const [match] = await upcomingClassics();
+    const tracker = (await list({ limit: 1 })).results[0]!;
+    const before = (await list()).total;
+    const reply = await create({ ...input(tracker), model_type: 'M', model_id: match!.id, language: 'sv', active: true });
+    expect(reply.statusCode).toBe(200);
+    const created = reply.json<Tracker>();
+    expect(created).toMatchObject({ contact_id: tracker.contact_id, model_type: 'M', model_id: match!.id, language: 'sv', active: true, spec: tracker.spec });
+    expect((await call(routes.tracker, { trackerId: created.id })).json<Tracker>()).toEqual(created);
+    expect((await list()).total).toBe(before + 1);
+    expect((await call(routes.matchTrackers, { matchId: match!.id })).json<ListReply<Tracker>>().results.map((t) => t.id)).toContain(created.id);
+  });
+
+  it('refuses bad input with the messages of a save, and creates nothing', async () => {
+    const tracker = (await list({ limit: 1 })).results[0]!;
+    const before = (await list()).total;
+    await expectStatus(await create({ ...input(tracker), language: 'es' }), 400, "Nordic Sportsbook does not offer language 'es'; choose from: en, da, sv, no, fi.");
+    await expectStatus(await create({ ...input(tracker), contact_id: 999999 }), 400, 'Contact 999999 does not exist.');
+    await expectStatus(await create({ ...input(tracker), model_type: 'M', model_id: 999999 }), 400, 'Match 999999 does not exist for Nordic Sportsbook.');
+    await expectStatus(await create({ ...input(tracker), model_type: 'T' }), 400, /^model_type must be equal to one of the allowed values/);
+    const { spec: _, ...noSpec } = input(tracker);
+    await expectStatus(await create(noSpec), 400, /spec/);
+    await expectStatus(await create({ ...input(tracker), spec: { ...tracker.spec, limiter: { min_score: 101 } } }), 400, /min_score/);
+    expect((await upstream.app.inject({ method: 'POST', url: '/api/1/tracker', payload: input(tracker) })).statusCode).toBe(401);
+    expect((await list()).total).toBe(before);
+  });
+});

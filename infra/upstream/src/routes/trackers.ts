@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_PROVIDER_ID, routes } from '@odds/protocol';
-import { getTracker, listTrackers, matchTrackers, saveTracker } from '../contacts/trackers';
+import { createTracker, getTracker, listTrackers, matchTrackers, saveTracker } from '../contacts/trackers';
 import type { Db } from '../db/client';
 import { Errors } from '../errors';
 import { implement } from '../http/implement';
@@ -23,6 +23,8 @@ export async function trackerRoutes(app: FastifyInstance, { db }: { db: Db }) {
     if (!tracker) throw new Errors.NotFound('Tracker', params.trackerId);
     return tracker;
   });
+
+  implement(app, routes.trackerCreate, async ({ body }) => createTracker(db, body));
 
   implement(app, routes.trackerSave, async ({ params, body }) => saveTracker(db, params.trackerId, body));
 }

@@ -27,6 +27,19 @@ const DEMO_MATCHES: [home: string, away: string, round: string][] = [
 /** Markets the demo feeds quote: match result, over/under 2.5, both teams to score. */
 const FEED_MARKETS: [typeId: number, line: number | null][] = [[1, null], [2, 2500], [10, null]];
 
+/**
+ * Email copy for over/under 2.5 that the provider's content items lack: an Email needs a subject,
+ * and its items hold only an 'over' body. Subject per outcome, and an 'under' body, per language.
+ */
+const OU_EMAIL: Record<string, { over: string; under: string; underBody: string }> = {
+  en: { over: 'Goals expected: over 2.5 at {{odds.over}}', under: 'A tight game: under 2.5 at {{odds.under}}', underBody: '{{home.name}} and {{away.name}} have kept it tight so far. Under 2.5 goals is now {{odds.under}}.' },
+  sv: { over: 'Mål väntas: över 2,5 till {{odds.over}}', under: 'Jämn match: under 2,5 till {{odds.under}}', underBody: '{{home.name}} och {{away.name}} har hållit det tätt hittills. Under 2,5 mål ger nu {{odds.under}}.' },
+  no: { over: 'Mål i vente: over 2,5 til {{odds.over}}', under: 'Jevn kamp: under 2,5 til {{odds.under}}', underBody: '{{home.name}} og {{away.name}} har holdt det tett så langt. Under 2,5 mål gir nå {{odds.under}}.' },
+  da: { over: 'Mål på vej: over 2,5 til {{odds.over}}', under: 'Tæt kamp: under 2,5 til {{odds.under}}', underBody: '{{home.name}} og {{away.name}} har holdt det tæt indtil videre. Under 2,5 mål giver nu {{odds.under}}.' },
+  fi: { over: 'Maaleja tulossa: yli 2,5 kertoimella {{odds.over}}', under: 'Tiukka ottelu: alle 2,5 kertoimella {{odds.under}}', underBody: '{{home.name}} ja {{away.name}} ovat pitäneet pelin tiukkana. Alle 2,5 maalin kerroin on nyt {{odds.under}}.' },
+};
+const EMAIL = 2;
+
 type MarketRow = { id: number; typeId: number; line: number | null; outcomes: string[]; meta: typeof markets.$inferSelect.meta };
 
 export async function seedEngineDemo(tx: Tx, now: Date): Promise<void> {
@@ -106,12 +119,14 @@ async function ensureInPlayContent(tx: Tx, providerId: number, matchId: number, 
       const texts = (type: string, goalAlert: boolean) => forMarket
         .filter((i) => i.channelId === channelId && i.language === language && i.contentType === type && i.names.includes('Goal alert') === goalAlert)
         .map((i) => ({ content: i.content, link_target: i.linkTarget }));
-      const body = { content: texts('content', false), cta: texts('cta', false), image: [] };
+      const email = channelId === EMAIL && market.typeId === 2 ? OU_EMAIL[language] : undefined;
+      const body = { content: [...texts('content', false), ...(email ? [{ content: email.underBody, link_target: 'under' }] : [])], cta: texts('cta', false), image: [] };
+      const subjects = email ? [{ content: email.over, link_target: 'over' }, { content: email.under, link_target: 'under' }] : [];
       const add = (nodeId: string, parts: MatchContentParts) => {
         const taken = have.some((h) => h.marketId === market.id && h.channelId === channelId && h.language === language && h.nodeId === nodeId);
         if (!taken && (parts.title.length || parts.content.length)) rows.push({ matchId, marketId: market.id, marketTypeId: market.typeId, channelId, language, nodeId, parts });
       };
-      add('INPLAY', { title: texts('title', false), ...body });
+      add('INPLAY', { title: [...texts('title', false), ...subjects], ...body });
       const alerts = texts('title', true);
       if (alerts.length) for (const score of scores) add(score, { title: alerts, ...body });
     }

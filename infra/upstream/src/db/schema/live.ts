@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { DeliveryLog, DeliveryStats, OddsOutcome } from '@odds/protocol';
 import { contacts } from './contacts';
@@ -36,6 +37,8 @@ export const offers = pgTable('offers', {
   raw: jsonb('raw'),
   /** The source's clock (the message's sent_at, else when it was ingested). */
   sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Arrival order within the match (offers and events together): a recording keeps it. */
+  arrival: bigint('arrival', { mode: 'number' }),
   createdAt: createdAt(),
 }, (t) => [
   uniqueIndex('offers_match_source_key').on(t.matchId, t.sourceId),
@@ -59,6 +62,8 @@ export const matchEvents = pgTable('match_events', {
   suspended: boolean('suspended'),
   raw: jsonb('raw'),
   sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Arrival order within the match (offers and events together): a recording keeps it. */
+  arrival: bigint('arrival', { mode: 'number' }),
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('match_events_match_source_key').on(t.matchId, t.sourceId), index('match_events_match_idx').on(t.matchId, t.id)]);
 
@@ -117,8 +122,22 @@ export const suppressions = pgTable('suppressions', {
   detail: text('detail').notNull(),
   matchTime: integer('match_time'),
   feedAt: timestamp('feed_at', { withTimezone: true }).notNull(),
+  /** Crossings held back: an exhausted set (MAX_THRESHOLD) keeps one row per set and outcome and counts. */
+  count: integer('count').notNull().default(1),
   createdAt: createdAt(),
-}, (t) => [index('suppressions_match_idx').on(t.matchId, t.id)]);
+}, (t) => [
+  index('suppressions_match_idx').on(t.matchId, t.id),
+  uniqueIndex('suppressions_max_threshold_key').on(t.matchId, t.thresholdSetId, t.outcome).where(sql`reason = 'MAX_THRESHOLD'`),
+]);
+
+/** One fired outcome of a firing: its odds, for RELATIVE the reference it moved from, and why. */
+export interface FiringOutcomeRow {
+  outcome: string;
+  odds: number;
+  reference_odds: number | null;
+  reference_at: string | null;
+  why: string;
+}
 
 /** Each firing of a threshold set on an offer, with the outcomes that fired. */
 export const thresholdFirings = pgTable('threshold_firings', {
@@ -128,10 +147,12 @@ export const thresholdFirings = pgTable('threshold_firings', {
   thresholdSetId: integer('threshold_set_id').notNull().references(() => thresholdSets.id, { onDelete: 'cascade' }),
   offerId: integer('offer_id').references(() => offers.id, { onDelete: 'set null' }),
   outcomes: jsonb('outcomes').$type<string[]>().notNull(),
+  /** Per fired outcome: odds, reference (RELATIVE), why (null for firings stored before 0008). */
+  details: jsonb('details').$type<FiringOutcomeRow[]>(),
   matchTime: integer('match_time'),
   feedAt: timestamp('feed_at', { withTimezone: true }).notNull(),
   createdAt: createdAt(),
-}, (t) => [index('threshold_firings_match_idx').on(t.matchId, t.marketId)]);
+}, (t) => [index('threshold_firings_match_idx').on(t.matchId, t.marketId), index('threshold_firings_offer_idx').on(t.offerId)]);
 
 /**
  * Re-arming state of one outcome of a threshold set: `armed` until it fires, then false until the

@@ -17,7 +17,7 @@ export async function matchFeedEvents(db: Db, matchId: number, query: { start?: 
   return {
     results: rows.map((e) => ({
       id: e.id, match_id: e.matchId, kind: e.kind as MatchFeedEvent['kind'], side: e.side as MatchFeedEvent['side'], period: e.period,
-      match_time: e.matchTime, score: e.score, market_id: e.marketId, suspended: e.suspended, sent_at: e.sentAt.toISOString(), raw: e.raw,
+      match_time: e.matchTime, score: e.score, market_id: e.marketId, suspended: e.suspended, sent_at: e.sentAt.toISOString(), arrival: e.arrival, raw: e.raw,
     })),
     total,
     limit,
@@ -40,7 +40,7 @@ export async function matchSuppressions(db: Db, matchId: number, query: { start?
     results: rows.map(({ s, marketName, contactName }) => ({
       id: s.id, match_id: s.matchId, offer_id: s.offerId, market: { id: s.marketId, name: marketName }, threshold_set_id: s.thresholdSetId,
       outcome: s.outcome, contact: s.contactId !== null && contactName !== null ? { id: s.contactId, name: contactName } : null,
-      reason: s.reason as SuppressionReason, detail: s.detail, match_time: s.matchTime, created_at: s.createdAt.toISOString(),
+      reason: s.reason as SuppressionReason, detail: s.detail, match_time: s.matchTime, count: s.count, created_at: s.createdAt.toISOString(),
     })),
     total,
     limit,

@@ -57,7 +57,7 @@ async function toOffers(db: Db, rows: Row[], withRaw: boolean): Promise<Offer[]>
       outcome_map: inTypeOrder(offer.outcomeMap, marketTypeId), score: offer.score, sub_node: offer.subNode, leaf_node: offer.leafNode, match_time: offer.matchTime,
       prematch: offer.prematch, status: offer.status as OfferStatus, created_at: offer.createdAt.toISOString(), odds: offer.odds,
       contact_names: sent?.names ?? [], delivery: sent ? { log: sent.log } : null,
-      ...(withRaw && { raw: offer.raw ?? rawMessage(offer) }),
+      ...(withRaw && { raw: offer.raw ?? rawMessage(offer), arrival: offer.arrival }),
     };
   });
 }

@@ -3,7 +3,8 @@ import { markBlocked, markFired, stepArming, type OutcomeState } from './arming'
 import { checkBounds, passCount, type Bound } from './bounds';
 import type { MarketHistory, PricePoint } from './history';
 import { rangeMet } from './range';
-import { relativeMet } from './relative';
+import { describeFiring } from './describe';
+import { relativeCheck, type Reference } from './relative';
 import { valueMet } from './value';
 
 /** A threshold set as the engine evaluates it (SPEC §3 "Match threshold set"). */
@@ -33,22 +34,43 @@ export interface HeldBack extends Bound {
   outcome: string;
 }
 
+/** One outcome of a set that fired: at what odds, against what reference (RELATIVE), and why. */
+export interface FiredOutcome {
+  outcome: string;
+  odds: number;
+  reference: Reference | null;
+  why: string;
+}
+
 export interface SetEvaluation {
-  /** Outcomes that fired on this offer, in the set's order. */
+  /** Outcomes that fired on this offer, in the market's outcome order. */
   fired: string[];
+  details: FiredOutcome[];
   /** Ready outcomes a market bound held back, newly (one record per held-back episode). */
   held: HeldBack[];
 }
 
-export function conditionMet(set: ThresholdSetSpec, outcome: string, current: PricePoint, history: MarketHistory): boolean | null {
+export interface Condition {
+  met: boolean;
+  /** RELATIVE: the price the move was measured from. */
+  reference: Reference | null;
+}
+
+export function conditionMet(set: ThresholdSetSpec, outcome: string, current: PricePoint, history: MarketHistory): Condition | null {
   const odds = current.odds[outcome];
   if (odds === undefined) return null;
   const threshold = set.thresholds[outcome];
   switch (set.type) {
-    case 'VALUE': return valueMet(threshold as ValueThreshold, odds);
-    case 'RANGE': return rangeMet(threshold as RangeThreshold, odds);
-    case 'RELATIVE': return relativeMet(threshold as RelativeThreshold, outcome, current, history);
+    case 'VALUE': return { met: valueMet(threshold as ValueThreshold, odds), reference: null };
+    case 'RANGE': return { met: rangeMet(threshold as RangeThreshold, odds), reference: null };
+    case 'RELATIVE': return relativeCheck(threshold as RelativeThreshold, outcome, current, history);
   }
+}
+
+/** The set's outcomes in the market's order (`order`), then any others (jsonb sorts object keys). */
+export function outcomesOf(set: ThresholdSetSpec, order: readonly string[] = []): string[] {
+  const keys = Object.keys(set.thresholds);
+  return [...order.filter((k) => keys.includes(k)), ...keys.filter((k) => !order.includes(k))];
 }
 
 /**
@@ -61,15 +83,17 @@ export function evaluateSet(
   current: PricePoint,
   market: MarketSituation,
   stateOf: (outcome: string) => OutcomeState,
+  order: readonly string[] = [],
 ): SetEvaluation {
   const fired: string[] = [];
+  const details: FiredOutcome[] = [];
   const held: HeldBack[] = [];
   const passes = passCount(market.meta);
-  for (const outcome of Object.keys(set.thresholds)) {
-    const met = conditionMet(set, outcome, current, market.history);
-    if (met === null) continue;
+  for (const outcome of outcomesOf(set, order)) {
+    const condition = conditionMet(set, outcome, current, market.history);
+    if (condition === null) continue;
     const state = stateOf(outcome);
-    if (stepArming(state, met, passes) !== 'ready') continue;
+    if (stepArming(state, condition.met, passes) !== 'ready') continue;
     const bound = checkBounds(market.meta, {
       outcome, odds: current.odds[outcome]!, minute: Math.floor(current.gameS / 60), gameS: current.gameS,
       lastGoalS: market.lastGoalS, marketFirings: market.firings, feedMs: current.feedMs, lastFiredMs: state.lastFiredMs,
@@ -80,6 +104,8 @@ export function evaluateSet(
     }
     markFired(state, current.feedMs);
     fired.push(outcome);
+    const odds = current.odds[outcome]!;
+    details.push({ outcome, odds, reference: condition.reference, why: describeFiring(set.type, set.thresholds[outcome], outcome, odds, condition.reference) });
   }
-  return { fired, held };
+  return { fired, details, held };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RelativeThreshold } from '@odds/protocol';
 import { MarketHistory, type PricePoint } from './history';
-import { relativeMet } from './relative';
+import { relativeCheck, relativeMet } from './relative';
 
 const MIN = 60_000;
 const T0 = Date.parse('2022-12-18T15:00:00Z');
@@ -47,12 +47,59 @@ describe('RELATIVE threshold', () => {
     expect(met({ ...t, time_basis: 'REAL' }, h, at(19, 2820, 2400))).toBe(false);
   });
 
-  it('START: against the opening price, and only within the time amount since the first offer', () => {
+  it('START in play: against the price at kick-off, while the match clock is within the time amount', () => {
     const t: RelativeThreshold = { direction: 'RISE', metric: 'VALUE', value: 300, time_amount: 10, time_unit: 'MINUTES', time_basis: 'START' };
-    // Opening price 2.00 at minute 0: at minute 9, 2.30 is up 0.30 → met (even though 2.30 was already seen).
+    // First price 2.00 at clock 0: at 9:00, 2.30 is up 0.30 → met (even though 2.30 was already seen).
     expect(met(t, earlier, at(9, 540, 2300))).toBe(true);
-    // At minute 11 more than 10 minutes have passed since the first offer → never met.
+    // At 11:00 on the match clock the 10 minutes are over → never met.
     expect(met(t, earlier, at(11, 660, 2900))).toBe(false);
+  });
+
+  it('START counts from kick-off, not from the first prematch offer; the reference is the price at kick-off', () => {
+    const t: RelativeThreshold = { direction: 'RISE', metric: 'VALUE', value: 300, time_amount: 40, time_unit: 'MINUTES', time_basis: 'START' };
+    // The feed opens 10 minutes before kick-off at 1.90, 2.00 at kick-off (feed minute 10, prematch).
+    const h = new MarketHistory();
+    h.add({ feedMs: T0, gameS: 0, odds: { home: 1900 }, prematch: true });
+    h.add({ feedMs: T0 + 10 * MIN, gameS: 0, odds: { home: 2000 }, prematch: true });
+    const inPlay = (minute: number, odds: number): PricePoint => ({ feedMs: T0 + (10 + minute) * MIN, gameS: minute * 60, odds: { home: odds }, prematch: false });
+    // 35 minutes into the match (45 since the first offer): still within 40 minutes of play.
+    expect(relativeCheck(t, 'home', inPlay(35, 2300), h)).toEqual({ met: true, reference: { odds: 2000, feedMs: T0 + 10 * MIN } });
+    // 2.20 is 0.30 above the first prematch price but only 0.20 above kick-off: not met.
+    expect(met(t, h, inPlay(35, 2200))).toBe(false);
+    expect(met(t, h, inPlay(41, 2500))).toBe(false);
+    // Before kick-off: from the first offer, on the feed clock.
+    expect(met(t, h, { feedMs: T0 + 9 * MIN, gameS: 0, odds: { home: 2200 }, prematch: true })).toBe(true);
+    expect(met(t, h, { feedMs: T0 + 41 * MIN, gameS: 0, odds: { home: 2200 }, prematch: true })).toBe(false);
+  });
+
+  it('a goal restarts the reference: the window never reaches back past it', () => {
+    // The case: away 3.13 before the goal, 7.43 after it; RISE 0.20 within 4 min.
+    const t: RelativeThreshold = { direction: 'RISE', metric: 'VALUE', value: 200, time_amount: 4, time_unit: 'MINUTES', time_basis: 'GAME' };
+    const h = new MarketHistory();
+    h.add({ feedMs: T0 + 20 * MIN, gameS: 1200, odds: { home: 3130 }, goals: 0 });
+    const after = (minute: number, odds: number): PricePoint => ({ feedMs: T0 + minute * MIN, gameS: minute * 60, odds: { home: odds }, goals: 1 });
+    // First offer after the goal: nothing earlier in its stretch → no reference, not met.
+    expect(relativeCheck(t, 'home', after(23, 7430), h)).toEqual({ met: false, reference: null });
+    h.add(after(23, 7430));
+    // The next move is measured from the first post-goal price: 7.43 → 7.50 is 0.07, not met; 7.70 is.
+    expect(met(t, h, after(24, 7500))).toBe(false);
+    expect(relativeCheck(t, 'home', after(24, 7700), h)).toEqual({ met: true, reference: { odds: 7430, feedMs: T0 + 23 * MIN } });
+    // START too restarts after a goal (in play, within its time amount).
+    expect(relativeCheck({ ...t, time_basis: 'START', time_amount: 90 }, 'home', after(24, 7700), h).reference).toEqual({ odds: 7430, feedMs: T0 + 23 * MIN });
+  });
+
+  it('on a dynamic-line market compares only offers of the same line: a line switch starts a new reference', () => {
+    const t: RelativeThreshold = { direction: 'RISE', metric: 'PERCENT', value: 10, time_amount: 10, time_unit: 'MINUTES', time_basis: 'REAL' };
+    const h = new MarketHistory();
+    h.add({ feedMs: T0, gameS: 600, odds: { home: 1300 }, line: -500 });
+    const atLine = (minute: number, odds: number, line: number): PricePoint => ({ feedMs: T0 + minute * MIN, gameS: 600 + minute * 60, odds: { home: odds }, line });
+    // −0.5 → −1: 1.30 → 1.55 is "+19 %" across lines: not a move, no reference.
+    expect(relativeCheck(t, 'home', atLine(1, 1550, -1000), h)).toEqual({ met: false, reference: null });
+    h.add(atLine(1, 1550, -1000));
+    // At −1, 1.55 → 1.71 (+10.3 %) is a move.
+    expect(met(t, h, atLine(2, 1710, -1000))).toBe(true);
+    // Back to −0.5 after −1: the stretch at −0.5 starts again.
+    expect(relativeCheck(t, 'home', atLine(3, 1450, -500), h)).toEqual({ met: false, reference: null });
   });
 
   it('defaults to RISE, VALUE, MINUTES, START and needs an earlier price', () => {
