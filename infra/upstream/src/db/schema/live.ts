@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { DeliveryLog, DeliveryStats, OddsOutcome } from '@odds/protocol';
 import { contacts } from './contacts';
@@ -99,6 +100,8 @@ export const deliveries = pgTable('deliveries', {
   index('deliveries_created_idx').on(t.createdAt),
   index('deliveries_contact_idx').on(t.contactId, t.feedAt),
   index('deliveries_offer_idx').on(t.offerId),
+  // Exactly once: one delivery per offer, contact and language, however often its message is redelivered.
+  uniqueIndex('deliveries_offer_contact_language_key').on(t.offerId, t.contactId, t.language),
 ]);
 
 /**
@@ -118,7 +121,12 @@ export const suppressions = pgTable('suppressions', {
   matchTime: integer('match_time'),
   feedAt: timestamp('feed_at', { withTimezone: true }).notNull(),
   createdAt: createdAt(),
-}, (t) => [index('suppressions_match_idx').on(t.matchId, t.id)]);
+}, (t) => [
+  index('suppressions_match_idx').on(t.matchId, t.id),
+  // Exactly once for a contact's suppressions (the decider serves a contact once per offer);
+  // set-level ones (no contact) are the engine rules' to key.
+  uniqueIndex('suppressions_offer_contact_reason_key').on(t.offerId, t.contactId, t.reason).where(sql`${t.contactId} is not null`),
+]);
 
 /** Each firing of a threshold set on an offer, with the outcomes that fired. */
 export const thresholdFirings = pgTable('threshold_firings', {
