@@ -159,6 +159,17 @@ export class Engine {
     if (jobs.length) this.dispatcher.enqueue(jobs);
   }
 
+  /** Forgets a match's cached state (another process reset it, or took it over meanwhile). */
+  forgetMatch(matchId: number): void {
+    this.states.delete(matchId);
+    this.limiter.forgetMatch(matchId);
+  }
+
+  /** Sends PENDING deliveries that nobody is sending (a worker died mid-send); how many were queued. */
+  async sweepSends(graceMs?: number): Promise<number> {
+    return this.dispatcher ? this.dispatcher.sweep(graceMs) : 0;
+  }
+
   /** Clears a match's feed and everything the engine derived from it. */
   reset(matchId: number): Promise<number> {
     return this.exclusive(matchId, async () => {

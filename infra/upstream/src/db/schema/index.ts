@@ -11,3 +11,4 @@ export * from './live';
 export * from './control';
 export * from './basket';
 export * from './exactly-once';
+export * from './broker';
