@@ -14,6 +14,8 @@ export function postgresTransport(url: string, onError: (error: Error) => void =
   let client: pg.Client | null = null;
   let closed = false;
   let handler: ((message: string) => void) | null = null;
+  // One query at a time on the listening connection: NOTIFYs queue behind each other, in order.
+  let queue: Promise<unknown> = Promise.resolve();
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: url });
     next.on('notification', (n) => {
@@ -36,8 +38,12 @@ export function postgresTransport(url: string, onError: (error: Error) => void =
       await connect();
     },
     async send(message) {
-      if (!client) throw new Error('change stream: not connected to Postgres');
-      await client.query('select pg_notify($1, $2)', [CHANGES_CHANNEL, message]);
+      const sending = queue.then(() => {
+        if (!client) throw new Error('change stream: not connected to Postgres');
+        return client.query('select pg_notify($1, $2)', [CHANGES_CHANNEL, message]);
+      });
+      queue = sending.catch(() => {});
+      await sending;
     },
     async close() {
       closed = true;

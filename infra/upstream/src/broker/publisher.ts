@@ -25,10 +25,17 @@ export class FeedPublisher {
 
   /** Publishes the messages of one match in order and waits for the broker's confirms. */
   async publish(route: FeedRoute, messages: readonly (FeedMessage | string | Buffer)[]): Promise<void> {
-    const key = routingKey(route);
-    for (const message of messages) {
+    await this.publishEach(messages.map((message) => ({ route, message })));
+  }
+
+  /**
+   * Publishes messages of any matches, each as an AMQP message of its own, in this order, then
+   * waits once for all their confirms (many overlapping waits cost the client far more).
+   */
+  async publishEach(items: readonly { route: FeedRoute; message: FeedMessage | string | Buffer }[]): Promise<void> {
+    for (const { route, message } of items) {
       const body = Buffer.isBuffer(message) ? message : Buffer.from(typeof message === 'string' ? message : JSON.stringify(message));
-      const ok = this.channel.publish(this.exchange, key, body, {
+      const ok = this.channel.publish(this.exchange, routingKey(route), body, {
         persistent: true, contentType: 'application/json', timestamp: Math.floor(Date.now() / 1000), headers: { 'x-published-ms': Date.now() },
       });
       if (!ok) await new Promise((resolve) => this.channel.once('drain', resolve));
