@@ -23,6 +23,7 @@ const postgres = await acquirePostgres();
 const rabbit = postgres && !('skip' in postgres) ? await acquireRabbit() : { skip: 'no Postgres' };
 const skip = 'skip' in postgres ? postgres.skip : 'skip' in rabbit ? rabbit.skip : null;
 if (skip) console.warn(`[broker suite skipped] ${skip}`);
+if (skip && !('skip' in postgres)) await postgres.release();
 
 const DAY = 86_400_000;
 const BASE = Date.parse('2031-06-01T17:59:00Z');
