@@ -1,4 +1,5 @@
-# Throwaway servers for the suites that test the Postgres mode and the relay's Redis scale-out,
+# Throwaway servers for the suites that test the Postgres mode, the relay's Redis scale-out and
+# the engine on a broker (RabbitMQ),
 # on free loopback ports.
 # Sourced by .ci/run; `stop_services` is called on exit.
 
@@ -30,7 +31,36 @@ start_redis() {
   echo "ci: Redis $(redis-server --version | awk '{print $3}' | cut -d= -f2) on 127.0.0.1:$REDIS_PORT"
 }
 
+start_rabbitmq() {
+  if ! command -v rabbitmq-server >/dev/null 2>&1; then echo "ci: no rabbitmq-server found" >&2; return 1; fi
+  RABBIT_DIR=$(mktemp -d /tmp/odds-rabbit.XXXXXX)
+  local port dist
+  port=$(free_port); dist=$(free_port)
+  RABBIT_NODE="odds-ci-$port@localhost"
+  # The server script switches to the rabbitmq user: the node's folders must be that user's.
+  mkdir -p "$RABBIT_DIR/mnesia" "$RABBIT_DIR/log"
+  echo '[rabbitmq_consistent_hash_exchange].' > "$RABBIT_DIR/enabled_plugins"
+  chown -R rabbitmq:rabbitmq "$RABBIT_DIR"
+  RABBITMQ_NODENAME="$RABBIT_NODE" RABBITMQ_NODE_IP_ADDRESS=127.0.0.1 RABBITMQ_NODE_PORT="$port" RABBITMQ_DIST_PORT="$dist" \
+    RABBITMQ_MNESIA_BASE="$RABBIT_DIR/mnesia" RABBITMQ_LOG_BASE="$RABBIT_DIR/log" \
+    RABBITMQ_ENABLED_PLUGINS_FILE="$RABBIT_DIR/enabled_plugins" RABBITMQ_FEATURE_FLAGS_FILE="$RABBIT_DIR/mnesia/feature_flags" \
+    nohup rabbitmq-server >"$RABBIT_DIR/server.out" 2>&1 &
+  # await_startup gives up at once while the node is not reachable yet: ask again until it is.
+  local up=0
+  for _ in $(seq 60); do
+    if rabbitmqctl -q -n "$RABBIT_NODE" await_startup >/dev/null 2>&1; then up=1; break; fi
+    sleep 1
+  done
+  if [ "$up" != 1 ]; then echo "ci: RabbitMQ did not start (see $RABBIT_DIR/log)" >&2; return 1; fi
+  export TEST_AMQP_URL="amqp://guest:guest@127.0.0.1:$port"
+  echo "ci: RabbitMQ $(rabbitmqctl -q -n "$RABBIT_NODE" version 2>/dev/null) on 127.0.0.1:$port"
+}
+
 stop_services() {
+  if [ -n "${RABBIT_NODE:-}" ]; then
+    rabbitmqctl -q -n "$RABBIT_NODE" stop >/dev/null 2>&1 || true
+    rm -rf "$RABBIT_DIR"
+  fi
   if [ -n "${REDIS_PORT:-}" ]; then
     redis-cli -p "$REDIS_PORT" shutdown nosave >/dev/null 2>&1 || true
     rm -f "/tmp/odds-redis-$REDIS_PORT.pid" "/tmp/odds-redis-$REDIS_PORT.log"

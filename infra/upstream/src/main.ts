@@ -1,6 +1,8 @@
 import { buildUpstream } from './app';
+import { changeTransportFor } from './broker/change-transport';
 import { readConfig } from './config';
 import { openDatabase } from './db/client';
+import { engineFor } from './engine/engine';
 import { ensureDemoUser, seedDemoData } from './seed/index';
 
 /** Starts the back-office services: open and migrate the database, seed it once, listen. */
@@ -10,10 +12,15 @@ const app = await buildUpstream({ database, logger: { level: config.logLevel, na
 const seeded = await seedDemoData(database.db);
 await ensureDemoUser(database.db, config.demoEmail, config.demoPassword, config.demoPasswordExplicit);
 app.log.info({ database: database.kind, seeded }, seeded ? 'database seeded with demo data' : 'database ready');
+// Change notices of every process (engine workers, other API processes) on Postgres or Redis.
+const changes = changeTransportFor(process.env, config.databaseUrl, (error) => app.log.warn({ err: error }, 'change stream transport'));
+const bus = engineFor(database.db).bus;
+if (changes) await bus.attach(changes);
 
 const shutdown = async (signal: string) => {
   app.log.info({ signal }, 'shutting down');
   await app.close();
+  await bus.detach();
   await database.close();
   process.exit(0);
 };

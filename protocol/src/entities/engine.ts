@@ -172,3 +172,25 @@ export const BacktestReply = Type.Object({
   })),
 });
 export type BacktestReply = Static<typeof BacktestReply>;
+
+/** A feed message an engine worker moved to the dead-letter queue (broker mode). */
+export const DeadLetter = Type.Object({
+  id: Id,
+  kind: Type.String({ description: 'invalid_json, schema, routing_key, unknown_match or rejected' }),
+  reason: Type.String(),
+  routing_key: Type.String(),
+  shard: Type.String(),
+  match_id: Nullable(Id),
+  body: Type.String({ description: 'the message as published, cut to 4 KB' }),
+  created_at: Timestamp,
+});
+export type DeadLetter = Static<typeof DeadLetter>;
+
+/** Dead letters: how many of each kind, and the newest ones with their reasons. */
+export const DeadLettersReply = Type.Object({
+  mode: Type.Union([Type.Literal('embedded'), Type.Literal('broker')]),
+  total: Type.Integer({ minimum: 0 }),
+  by_kind: Type.Record(Type.String(), Type.Integer({ minimum: 0 })),
+  last: Type.Array(DeadLetter),
+});
+export type DeadLettersReply = Static<typeof DeadLettersReply>;

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { DeleteReply, IdParam, ListQuery, ListReply } from '../common';
 import {
-  BacktestReply, BacktestRequest, ChangeNotice, IngestReply, IngestRequest, MatchFeedEvent, MatchLiveState, Suppression,
+  BacktestReply, BacktestRequest, ChangeNotice, DeadLettersReply, IngestReply, IngestRequest, MatchFeedEvent, MatchLiveState, Suppression,
 } from '../entities/engine';
 import { defineRoute } from './define';
 
@@ -41,6 +41,12 @@ export const engineRoutes = {
     method: 'GET', path: '/api/1/match/:matchId/feed/events', service: 'event store',
     summary: "A match's feed events that are not odds (goals, periods, suspensions), oldest first.",
     params: MatchParams, query: Type.Object({ ...ListQuery }), reply: ListReply(MatchFeedEvent),
+  }),
+  deadLetters: defineRoute({
+    method: 'GET', path: '/api/1/engine/dead-letters', service: 'engine',
+    summary: 'Feed messages the engine workers moved to the dead-letter queue (broker mode): counts by kind and the newest, with their reasons.',
+    query: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })) }),
+    reply: DeadLettersReply,
   }),
   matchSuppressions: defineRoute({
     method: 'GET', path: '/api/1/match/:matchId/suppressions', service: 'control',

@@ -1,5 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { ChangeBus } from './changes';
+import { ChangeBus, type ChangeTransport } from './changes';
+
+/** Processes on one wire: what one sends, every attached one (the sender too) hears. */
+function wire() {
+  const handlers: ((message: string) => void)[] = [];
+  const sent: string[] = [];
+  const transport = (): ChangeTransport => ({
+    kind: 'test',
+    send: async (message) => {
+      sent.push(message);
+      for (const handler of handlers) handler(message);
+    },
+    listen: async (handler) => void handlers.push(handler),
+    close: async () => {},
+  });
+  return { transport, sent };
+}
 
 describe('change bus', () => {
   it('numbers notices, tells subscribers, and keeps recent ones for a resuming subscriber', () => {
@@ -13,5 +29,25 @@ describe('change bus', () => {
     expect(second).toMatchObject({ seq: 2, match_id: 2, offer_ids: [], delivery_ids: [9], event_ids: [], reset: false });
     expect(bus.since(1).map((n) => n.seq)).toEqual([2]);
     expect(bus.subscribers).toBe(0);
+  });
+
+  it('announces what other processes publish, numbered in this process, never its own twice', async () => {
+    const { transport, sent } = wire();
+    const api = new ChangeBus();
+    const worker = new ChangeBus();
+    await api.attach(transport());
+    await worker.attach(transport());
+    const heard: string[] = [];
+    api.subscribe((n) => heard.push(`${n.seq}:${n.match_id}:${n.offer_ids.join(',')}`));
+    api.publish({ match_id: 1, topics: ['offers'], offer_ids: [5] });
+    worker.publish({ match_id: 2, topics: ['offers'], offer_ids: [6, 7] });
+    expect(heard).toEqual(['1:1:5', '2:2:6,7']);
+    expect(worker.since(0).map((n) => n.match_id)).toEqual([1, 2]);
+    expect(api.transportKind).toBe('test');
+    // A long id list crosses as several messages, each small enough for a NOTIFY payload.
+    worker.publish({ match_id: 3, topics: ['offers'], offer_ids: Array.from({ length: 1000 }, (_, i) => 100_000_000 + i) });
+    expect(sent.length).toBe(5);
+    expect(Math.max(...sent.map((m) => m.length))).toBeLessThan(8000);
+    expect(api.since(2).flatMap((n) => n.offer_ids)).toHaveLength(1000);
   });
 });

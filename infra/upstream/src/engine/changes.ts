@@ -1,29 +1,105 @@
+import { randomUUID } from 'node:crypto';
 import type { ChangeNotice } from '@odds/protocol';
 
 type Listener = (notice: ChangeNotice) => void;
 
 /** Notices kept for subscribers that reconnect with Last-Event-ID. */
 const KEEP = 1000;
+/** Ids per notice sent between processes (Postgres NOTIFY payloads stop at 8,000 bytes). */
+const IDS_PER_MESSAGE = 400;
+
+/**
+ * How notices travel between processes (broker/change-transport.ts: Postgres LISTEN/NOTIFY, or
+ * Redis pub/sub): `send` reaches every process attached, this one included.
+ */
+export interface ChangeTransport {
+  readonly kind: string;
+  send(message: string): Promise<void>;
+  listen(onMessage: (message: string) => void): Promise<void>;
+  close(): Promise<void>;
+}
+
+type Change = Omit<ChangeNotice, 'seq' | 'at' | 'offer_ids' | 'delivery_ids' | 'event_ids' | 'reset'> & Partial<ChangeNotice>;
+
+/** What crosses between processes: the notice without this process's seq, and who sent it. */
+interface Wire {
+  origin: string;
+  notice: Omit<ChangeNotice, 'seq'>;
+}
+
+/** A notice with many ids as several, each within a transport message's size. */
+function split(notice: Omit<ChangeNotice, 'seq'>): Omit<ChangeNotice, 'seq'>[] {
+  const ids = notice.offer_ids.length + notice.delivery_ids.length + notice.event_ids.length;
+  if (ids <= IDS_PER_MESSAGE) return [notice];
+  const parts: Omit<ChangeNotice, 'seq'>[] = [];
+  const lists = (['offer_ids', 'delivery_ids', 'event_ids'] as const).flatMap((key) => notice[key].map((id) => [key, id] as const));
+  for (let at = 0; at < lists.length; at += IDS_PER_MESSAGE) {
+    const part = { ...notice, offer_ids: [] as number[], delivery_ids: [] as number[], event_ids: [] as number[] };
+    for (const [key, id] of lists.slice(at, at + IDS_PER_MESSAGE)) part[key].push(id);
+    parts.push(part);
+  }
+  return parts;
+}
 
 /**
  * The change stream: every ingest, delivery status change and reset of a match is announced with
- * an increasing `seq`, so the relay polls a match at once instead of at its next tick. In-process:
- * with several upstream instances, each announces its own changes (the relay still polls).
+ * an increasing `seq`, so the relay polls a match at once instead of at its next tick. Without a
+ * transport it is in-process (the embedded default). With one (`attach`), what any process
+ * publishes reaches the subscribers of every process: each numbers the notices it hands out in
+ * its own `seq` (a resuming subscriber resumes on the process it follows).
  */
 export class ChangeBus {
   private seq = 0;
   private readonly recent: ChangeNotice[] = [];
   private readonly listeners = new Set<Listener>();
+  private readonly origin = randomUUID();
+  private transport: ChangeTransport | null = null;
+  /** Notices a transport failed to send (the process carries on: the relay still polls). */
+  sendFailures = 0;
 
-  publish(change: Omit<ChangeNotice, 'seq' | 'at' | 'offer_ids' | 'delivery_ids' | 'event_ids' | 'reset'> & Partial<ChangeNotice>): ChangeNotice {
+  publish(change: Change): ChangeNotice {
+    const notice = this.deliver({ offer_ids: [], delivery_ids: [], event_ids: [], reset: false, ...change, at: new Date().toISOString() });
+    if (this.transport) {
+      const { seq: _seq, ...bare } = notice;
+      for (const part of split(bare)) {
+        this.transport.send(JSON.stringify({ origin: this.origin, notice: part } satisfies Wire)).catch(() => (this.sendFailures += 1));
+      }
+    }
+    return notice;
+  }
+
+  private deliver(change: Omit<ChangeNotice, 'seq'>): ChangeNotice {
     this.seq += 1;
-    const notice: ChangeNotice = {
-      offer_ids: [], delivery_ids: [], event_ids: [], reset: false, ...change, seq: this.seq, at: new Date().toISOString(),
-    };
+    const notice: ChangeNotice = { ...change, seq: this.seq };
     this.recent.push(notice);
     if (this.recent.length > KEEP) this.recent.shift();
     for (const listener of this.listeners) listener(notice);
     return notice;
+  }
+
+  /** Announces what other processes publish here, and what is published here to them. */
+  async attach(transport: ChangeTransport): Promise<void> {
+    await transport.listen((message) => {
+      let wire: Wire;
+      try {
+        wire = JSON.parse(message) as Wire;
+      } catch {
+        return;
+      }
+      if (wire.origin !== this.origin && wire.notice && typeof wire.notice.match_id === 'number') this.deliver(wire.notice);
+    });
+    this.transport = transport;
+  }
+
+  async detach(): Promise<void> {
+    const transport = this.transport;
+    this.transport = null;
+    await transport?.close();
+  }
+
+  /** How notices reach other processes: 'in-process', 'postgres' or 'redis'. */
+  get transportKind(): string {
+    return this.transport?.kind ?? 'in-process';
   }
 
   subscribe(listener: Listener): () => void {

@@ -9,6 +9,7 @@ import { createSmtpSender, type SmtpSender } from './channels/smtp';
 import { Dispatcher, type DispatchJob } from './dispatch';
 import { currentVersion, loadState, loadStatic, seedLastPushes } from './load';
 import type { MatchState } from './match-state';
+import { claimPushes, pushedContacts, refreshPushTimes, StaleLedger } from './push-ledger';
 import { RateLimiter } from './rate-limit';
 import { emptyDecisions, type Decisions } from './records';
 import { runMessages, type RunResult } from './run';
@@ -88,9 +89,11 @@ export class Engine {
     return this.exclusive(matchId, () => this.ingestNow(matchId, messages));
   }
 
-  private async ingestNow(matchId: number, messages: FeedMessage[]): Promise<IngestReply> {
+  private async ingestNow(matchId: number, messages: FeedMessage[], attempt = 1): Promise<IngestReply> {
     const nowMs = this.now();
     const state = await this.stateOf(matchId);
+    // Rate limits span matches that other workers own (push-ledger.ts).
+    await refreshPushTimes(this.db, state.statics.contacts.values(), this.limiter);
     const decisions = emptyDecisions();
     let run: RunResult;
     let stored: Stored;
@@ -99,10 +102,20 @@ export class Engine {
       const kickOffMs = state.statics.match.played ? null : run.kickOffMs;
       stored = run.fresh.size === 0
         ? { offerIds: [], deliveryIds: [], eventIds: [] }
-        : await this.db.transaction((tx) => storeDecisions(tx, {
-          matchId, decisions, events: run.events, state, kickOffMs, stampAtFeedTime: this.options.stampAtFeedTime ?? false, nowMs,
-        }));
+        : await this.db.transaction(async (tx) => {
+          await claimPushes(tx, pushedContacts(decisions.deliveries), this.limiter);
+          return storeDecisions(tx, {
+            matchId, decisions, events: run.events, state, kickOffMs, stampAtFeedTime: this.options.stampAtFeedTime ?? false, nowMs,
+          });
+        });
     } catch (error) {
+      if (error instanceof StaleLedger && attempt < 10) {
+        // Another worker pushed to a contact meanwhile: undo this run in memory and decide again.
+        this.states.delete(matchId);
+        this.limiter.forgetMatch(matchId);
+        this.limiter.invalidate(pushedContacts(decisions.deliveries));
+        return this.ingestNow(matchId, messages, attempt + 1);
+      }
       this.forgetAll();
       throw error;
     }
@@ -144,6 +157,17 @@ export class Engine {
       });
     });
     if (jobs.length) this.dispatcher.enqueue(jobs);
+  }
+
+  /** Forgets a match's cached state (another process reset it, or took it over meanwhile). */
+  forgetMatch(matchId: number): void {
+    this.states.delete(matchId);
+    this.limiter.forgetMatch(matchId);
+  }
+
+  /** Sends PENDING deliveries that nobody is sending (a worker died mid-send); how many were queued. */
+  async sweepSends(graceMs?: number): Promise<number> {
+    return this.dispatcher ? this.dispatcher.sweep(graceMs) : 0;
   }
 
   /** Clears a match's feed and everything the engine derived from it. */

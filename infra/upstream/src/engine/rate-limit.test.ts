@@ -34,6 +34,36 @@ describe('rate limits', () => {
     expect(limiter.check(c, { matchId: 7, marketId: 1, period: 1, feedMs: T0 + 5 * MIN })?.reason).toBe('RATE_LIMIT_MINUTES');
   });
 
+  it('rate_limit_minutes compares every push, not only the latest (out-of-order ingest)', () => {
+    // 0 and 30 pass; 5 arrives late: the latest push (30) is 25 min away, but 0 is 5 min away.
+    expect(attempt(contact({ rateLimitMinutes: 10 }), [[0, 1, 1], [30, 1, 1], [5, 1, 1], [15, 1, 1], [21, 1, 1], [45, 1, 1]]))
+      .toEqual([null, null, 'RATE_LIMIT_MINUTES', null, 'RATE_LIMIT_MINUTES', null]);
+  });
+
+  it('rate_limit_minutes holds for a backfill of another match behind the live one', () => {
+    const limiter = new RateLimiter();
+    const c = contact({ rateLimitMinutes: 10 });
+    for (const minute of [0, 20, 40]) limiter.record({ contactId: 1, matchId: 8, marketId: 1, period: 1, feedMs: T0 + minute * MIN });
+    const at = (minute: number) => limiter.check(c, { matchId: 7, marketId: 1, period: 1, feedMs: T0 + minute * MIN })?.reason ?? null;
+    expect([at(-9), at(-10), at(11), at(10), at(29), at(31), at(50), at(49)])
+      .toEqual(['RATE_LIMIT_MINUTES', null, 'RATE_LIMIT_MINUTES', null, 'RATE_LIMIT_MINUTES', 'RATE_LIMIT_MINUTES', null, 'RATE_LIMIT_MINUTES']);
+    expect(limiter.check(c, { matchId: 7, marketId: 1, period: 1, feedMs: T0 + 38 * MIN })?.detail)
+      .toBe('another push 2 min after this one; at most one every 10 min');
+  });
+
+  it('push times read from the ledger replace what was in memory, with their version', () => {
+    const limiter = new RateLimiter();
+    const c = contact({ rateLimitMinutes: 10 });
+    limiter.record({ contactId: 1, matchId: 8, marketId: 1, period: 1, feedMs: T0 });
+    expect(limiter.versionOf(1)).toBe(-1);
+    limiter.seedPushTimes(1, [T0 + 60 * MIN, T0 + 60 * MIN], 3);
+    expect(limiter.versionOf(1)).toBe(3);
+    expect(limiter.check(c, { matchId: 7, marketId: 1, period: 1, feedMs: T0 })).toBeNull();
+    expect(limiter.check(c, { matchId: 7, marketId: 1, period: 1, feedMs: T0 + 55 * MIN })?.reason).toBe('RATE_LIMIT_MINUTES');
+    limiter.invalidate([1]);
+    expect(limiter.versionOf(1)).toBe(-1);
+  });
+
   it('max_match_push: pushes per match, all markets', () => {
     expect(attempt(contact({ limiter: { max_match_push: 2 } }), [[1, 1, 1], [2, 2, 1], [3, 3, 2]])).toEqual([null, null, 'MAX_MATCH']);
     // Another match has its own count.

@@ -37,20 +37,39 @@ interface MatchCounts {
 const bump = <K>(map: Map<K, number>, key: K, by = 1) => map.set(key, (map.get(key) ?? 0) + by);
 const capOf = (value: number | null | undefined): number | null => (value === null || value === undefined ? null : value);
 
+/** Index of the first element of the sorted `times` that is >= `value`. */
+function lowerBound(times: readonly number[], value: number): number {
+  let lo = 0;
+  let hi = times.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (times[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /**
  * Rate limits of contacts, counted in pushes (a firing delivered to a contact counts once, whatever
  * the number of its languages); suppressed attempts do not count. Scopes, checked in this order:
- * - RATE_LIMIT_MINUTES: at least rate_limit_minutes of feed time since the contact's last push,
- *   in any match (a customer is one person, whichever match the offer is about);
+ * - RATE_LIMIT_MINUTES: no other push of the contact, in any match (a customer is one person,
+ *   whichever match the offer is about), lies within rate_limit_minutes of this push's feed time,
+ *   before or after it: every push is compared, not only the latest, so pushes ingested out of
+ *   feed-time order (two matches with some lag, a backfill, a replay at speed 0) keep the limit;
  * - MAX_MATCH: max_match_push pushes per match, all markets;
  * - MAX_MARKET_MATCH: max_market_match_push pushes per market per match;
  * - PERIOD_CAP: period_push_p{N} pushes in period N of the match, all markets;
  * - MARKET_PERIOD_CAP: market_push_p{N} pushes per market in period N.
  * A null or absent cap is no limit; 0 forbids. State is in memory, filled from the deliveries
- * table by the engine's cache (`seed`), so it survives restarts.
+ * table by the engine's cache (`seed`, `seedPushTimes`), so it survives restarts. The push times
+ * span matches that other workers own: each contact's times carry the version of its row in
+ * `contact_push_ledger` they were read at (push-ledger.ts checks it under a row lock at commit).
  */
 export class RateLimiter {
-  private readonly lastPush = new Map<number, number>();
+  /** Feed times of each contact's pushes, sorted ascending. */
+  private readonly pushTimes = new Map<number, number[]>();
+  /** Ledger version each contact's push times are current with. */
+  private readonly versions = new Map<number, number>();
   private readonly counts = new Map<string, MatchCounts>();
 
   private countsOf(contactId: number, matchId: number): MatchCounts {
@@ -63,14 +82,27 @@ export class RateLimiter {
     return counts;
   }
 
+  /** The contact's push nearest in feed time to `feedMs`, or undefined when it has none. */
+  private nearestPush(contactId: number, feedMs: number): number | undefined {
+    const times = this.pushTimes.get(contactId);
+    if (!times?.length) return undefined;
+    const at = lowerBound(times, feedMs);
+    const after = times[at];
+    const before = at > 0 ? times[at - 1] : undefined;
+    if (before === undefined) return after;
+    if (after === undefined) return before;
+    return feedMs - before <= after - feedMs ? before : after;
+  }
+
   /** Why the contact may not receive this push, or null when it may. */
   check(contact: LimitedContact, push: Omit<Push, 'contactId'>): Refusal | null {
     if (!contact.rateLimited) return null;
     const minutes = contact.rateLimitMinutes ?? 0;
-    const last = this.lastPush.get(contact.id);
-    if (minutes > 0 && last !== undefined && Math.abs(push.feedMs - last) < minutes * 60_000) {
-      const ago = Math.floor(Math.abs(push.feedMs - last) / 60_000);
-      return { reason: 'RATE_LIMIT_MINUTES', detail: `last push ${ago} min ago; at most one every ${minutes} min` };
+    const nearest = minutes > 0 ? this.nearestPush(contact.id, push.feedMs) : undefined;
+    if (nearest !== undefined && Math.abs(push.feedMs - nearest) < minutes * 60_000) {
+      const gap = Math.floor(Math.abs(push.feedMs - nearest) / 60_000);
+      const when = nearest <= push.feedMs ? `${gap} min before` : `${gap} min after`;
+      return { reason: 'RATE_LIMIT_MINUTES', detail: `another push ${when} this one; at most one every ${minutes} min` };
     }
     const limiter = contact.limiter;
     const counts = this.countsOf(contact.id, push.matchId);
@@ -93,13 +125,12 @@ export class RateLimiter {
 
   /** Counts a push that went out. */
   record(push: Push): void {
+    this.addPushTime(push.contactId, push.feedMs);
     this.seed(push, 1);
   }
 
-  /** Counts `n` pushes already made (loaded from the deliveries table). */
+  /** Counts `n` pushes already made in the match (loaded from the deliveries table); times come from `seedPushTimes`. */
   seed(push: Push, n: number): void {
-    const last = this.lastPush.get(push.contactId);
-    if (last === undefined || push.feedMs > last) this.lastPush.set(push.contactId, push.feedMs);
     const counts = this.countsOf(push.contactId, push.matchId);
     counts.total += n;
     bump(counts.byMarket, push.marketId, n);
@@ -109,10 +140,37 @@ export class RateLimiter {
     }
   }
 
+  private addPushTime(contactId: number, feedMs: number): void {
+    let times = this.pushTimes.get(contactId);
+    if (!times) this.pushTimes.set(contactId, times = []);
+    const at = lowerBound(times, feedMs);
+    if (times[at] !== feedMs) times.splice(at, 0, feedMs);
+  }
+
+  /** Replaces a contact's push times (every match) with those read at ledger `version`. */
+  seedPushTimes(contactId: number, feedTimes: readonly number[], version: number): void {
+    this.pushTimes.set(contactId, [...new Set(feedTimes)].sort((x, y) => x - y));
+    this.versions.set(contactId, version);
+  }
+
+  /** Ledger version the contact's push times are current with (-1: never read). */
+  versionOf(contactId: number): number {
+    return this.versions.get(contactId) ?? -1;
+  }
+
+  /** The ledger moved to `version` with this process's own pushes (already in memory). */
+  setVersion(contactId: number, version: number): void {
+    this.versions.set(contactId, version);
+  }
+
+  /** Marks the contacts' push times as to be read again (a batch that pushed to them was undone). */
+  invalidate(contactIds: readonly number[]): void {
+    for (const id of contactIds) this.versions.delete(id);
+  }
+
   /** Only the contact's last push time (from pushes in other matches). */
   seedLastPush(contactId: number, feedMs: number): void {
-    const last = this.lastPush.get(contactId);
-    if (last === undefined || feedMs > last) this.lastPush.set(contactId, feedMs);
+    this.addPushTime(contactId, feedMs);
   }
 
   /** Forgets a match's counts (its feed was reset, or its state must be reloaded). */
@@ -122,7 +180,8 @@ export class RateLimiter {
 
   /** Forgets everything (to reload from the deliveries table). */
   clear(): void {
-    this.lastPush.clear();
+    this.pushTimes.clear();
+    this.versions.clear();
     this.counts.clear();
   }
 }

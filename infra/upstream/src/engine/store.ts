@@ -82,7 +82,8 @@ export async function storeDecisions(tx: Tx, input: StoreInput): Promise<Stored>
       log: d.log, period: d.period, feed_at: iso(d.feedMs), created_at: at(d.feedMs),
     }),
     (d) => ({ contact_id: d.contact.id, channel_id: d.contact.channelId, status: d.status, stats: d.stats, sent_at: d.status === 'RECORDED' ? at(d.feedMs) : null })),
-  'returning id, offer_id, contact_id, language');
+  // Exactly once (migration 0010): a delivery already written for this offer, contact and language stays as it is.
+  'on conflict do nothing returning id, offer_id, contact_id, language');
   // One delivery per (offer, contact, language): the decider serves a contact once per offer.
   const idOf = new Map(written.map((r) => [`${r.offer_id}:${r.contact_id}:${r.language}`, r.id]));
   const deliveryIds = deliveryRows.map((d) => idOf.get(`${offerId(d.offer)}:${d.contact.id}:${d.language}`)!);
@@ -96,7 +97,7 @@ export async function storeDecisions(tx: Tx, input: StoreInput): Promise<Stored>
   await insertGrouped(tx, 'suppressions', SUPPRESSION_COLUMNS, groupRows(held.filter((s) => s.reason !== 'MAX_THRESHOLD'),
     (s) => `${s.offer}:${s.setId}:${s.marketId}:${s.outcome}:${s.reason}`,
     (s) => ({ match_id: matchId, offer_id: offerId(s.offer), market_id: s.marketId, threshold_set_id: s.setId, outcome: s.outcome, reason: s.reason, match_time: s.matchTime, feed_at: iso(s.feedMs), created_at: at(s.feedMs) }),
-    (s) => ({ contact_id: s.contact?.id ?? null, detail: s.detail })));
+    (s) => ({ contact_id: s.contact?.id ?? null, detail: s.detail })), 'on conflict do nothing');
 
   const dirty = [...state.dirty].flatMap((key) => {
     const value = state.outcomeStates.get(key);

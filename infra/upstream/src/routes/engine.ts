@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { routes, type ChangeNotice } from '@odds/protocol';
+import { BrokerIngest, readDeadLetters } from '../broker/ingest';
 import type { Db } from '../db/client';
 import { closeEngine, engineFor } from '../engine/engine';
 import { matchFeedEvents, matchLiveState, matchSuppressions } from '../engine/read/match';
@@ -19,7 +20,12 @@ export async function engineRoutes(app: FastifyInstance, { db }: { db: Db }) {
   });
   app.addHook('onClose', async () => closeEngine(db));
 
-  implement(app, routes.ingest, async ({ params, body }) => engine.ingest(params.matchId, body.messages));
+  // With AMQP_URL the feed goes through the broker to the engine workers (README "Scaling out").
+  const broker = process.env.AMQP_URL ? new BrokerIngest(process.env.AMQP_URL, db) : null;
+  if (broker) app.addHook('onClose', async () => broker.close());
+  implement(app, routes.ingest, async ({ params, body }) => (broker ?? engine).ingest(params.matchId, body.messages));
+
+  implement(app, routes.deadLetters, async ({ query }) => readDeadLetters(db, query.limit ?? 20, broker ? 'broker' : 'embedded'));
 
   implement(app, routes.engineReset, async ({ params }) => ({ success: true, deleted: await engine.reset(params.matchId) }));
 

@@ -11,3 +11,5 @@ export * from './live';
 export * from './control';
 export * from './basket';
 export * from './displays';
+export * from './exactly-once';
+export * from './broker';

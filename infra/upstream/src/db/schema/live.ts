@@ -104,6 +104,8 @@ export const deliveries = pgTable('deliveries', {
   index('deliveries_created_idx').on(t.createdAt),
   index('deliveries_contact_idx').on(t.contactId, t.feedAt),
   index('deliveries_offer_idx').on(t.offerId),
+  // Exactly once: one delivery per offer, contact and language, however often its message is redelivered.
+  uniqueIndex('deliveries_offer_contact_language_key').on(t.offerId, t.contactId, t.language),
 ]);
 
 /**
@@ -128,6 +130,9 @@ export const suppressions = pgTable('suppressions', {
 }, (t) => [
   index('suppressions_match_idx').on(t.matchId, t.id),
   uniqueIndex('suppressions_max_threshold_key').on(t.matchId, t.thresholdSetId, t.outcome).where(sql`reason = 'MAX_THRESHOLD'`),
+  // Exactly once for a contact's suppressions (the decider serves a contact once per offer);
+  // set-level ones (no contact) are the engine rules' to key.
+  uniqueIndex('suppressions_offer_contact_reason_key').on(t.offerId, t.contactId, t.reason).where(sql`${t.contactId} is not null`),
 ]);
 
 /** One fired outcome of a firing: its odds, for RELATIVE the reference it moved from, and why. */

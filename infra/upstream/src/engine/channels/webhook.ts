@@ -14,11 +14,11 @@ const isReport = (value: unknown): value is DeliveryStats =>
  * `{report: {ios, android, total}}` body, if the receiver gives one, becomes the delivery's stats);
  * anything else, or no answer within the timeout, is FAILED with the reason.
  */
-export async function postWebhook(url: string, payload: unknown, timeoutMs = 5000): Promise<SendResult> {
+export async function postWebhook(url: string, payload: unknown, timeoutMs = 5000, headers: Record<string, string> = {}): Promise<SendResult> {
   try {
     const response = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'user-agent': 'odds-console-engine/1' },
+      headers: { 'content-type': 'application/json', 'user-agent': 'odds-console-engine/1', ...headers },
       body: JSON.stringify(payload),
       signal: AbortSignal.timeout(timeoutMs),
     });

@@ -1,0 +1,86 @@
+import pg from 'pg';
+import { createClient } from 'redis';
+import type { ChangeTransport } from '../engine/changes';
+
+/** Postgres channel / Redis channel (after REDIS_PREFIX) of the change stream. */
+export const CHANGES_CHANNEL = 'odds_changes';
+
+/**
+ * Postgres LISTEN/NOTIFY on one dedicated connection, reconnected after a loss (notices in the gap
+ * are missed: the relay polls on its timer meanwhile). NOTIFY is transactional and ordered per
+ * sender; payloads stay under 8,000 bytes (ChangeBus splits long id lists).
+ */
+export function postgresTransport(url: string, onError: (error: Error) => void = () => {}): ChangeTransport {
+  let client: pg.Client | null = null;
+  let closed = false;
+  let handler: ((message: string) => void) | null = null;
+  // One query at a time on the listening connection: NOTIFYs queue behind each other, in order.
+  let queue: Promise<unknown> = Promise.resolve();
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (n) => {
+      if (n.channel === CHANGES_CHANNEL && n.payload) handler?.(n.payload);
+    });
+    next.on('error', (error) => {
+      onError(error);
+      if (client === next) client = null;
+      next.end().catch(() => {});
+      if (!closed) setTimeout(() => void connect().catch(onError), 1_000).unref();
+    });
+    await next.connect();
+    await next.query(`listen ${CHANGES_CHANNEL}`);
+    client = next;
+  };
+  return {
+    kind: 'postgres',
+    async listen(onMessage) {
+      handler = onMessage;
+      await connect();
+    },
+    async send(message) {
+      const sending = queue.then(() => {
+        if (!client) throw new Error('change stream: not connected to Postgres');
+        return client.query('select pg_notify($1, $2)', [CHANGES_CHANNEL, message]);
+      });
+      queue = sending.catch(() => {});
+      await sending;
+    },
+    async close() {
+      closed = true;
+      await client?.end().catch(() => {});
+      client = null;
+    },
+  };
+}
+
+/** Redis pub/sub: one publishing and one subscribed connection (the client reconnects by itself). */
+export function redisTransport(url: string, prefix = 'odds:', onError: (error: Error) => void = () => {}): ChangeTransport {
+  const channel = `${prefix}${CHANGES_CHANNEL}`;
+  const publisher = createClient({ url });
+  const subscriber = publisher.duplicate();
+  publisher.on('error', onError);
+  subscriber.on('error', onError);
+  return {
+    kind: 'redis',
+    async listen(onMessage) {
+      await Promise.all([publisher.connect(), subscriber.connect()]);
+      await subscriber.subscribe(channel, (message) => onMessage(message));
+    },
+    async send(message) {
+      await publisher.publish(channel, message);
+    },
+    async close() {
+      await Promise.allSettled([subscriber.quit(), publisher.quit()]);
+    },
+  };
+}
+
+/**
+ * The transport this process's change stream uses: Redis pub/sub when REDIS_URL is set, else
+ * Postgres LISTEN/NOTIFY on a Postgres database, else none (in-process, the embedded default).
+ */
+export function changeTransportFor(env: NodeJS.ProcessEnv, databaseUrl: string, onError?: (error: Error) => void): ChangeTransport | null {
+  if (env.REDIS_URL) return redisTransport(env.REDIS_URL, env.REDIS_PREFIX ?? 'odds:', onError);
+  if (/^postgres(ql)?:\/\//.test(databaseUrl)) return postgresTransport(databaseUrl, onError);
+  return null;
+}

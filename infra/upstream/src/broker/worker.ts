@@ -1,0 +1,241 @@
+import amqp, { type Channel, type ChannelModel, type ConfirmChannel, type ConsumeMessage } from 'amqplib';
+import Value from 'typebox/value';
+import { FeedMessage } from '@odds/protocol';
+import type { Db } from '../db/client';
+import { deadLetters } from '../db/schema';
+import type { Engine } from '../engine/engine';
+import { assertTopology, parseRoutingKey, topologyNames } from './topology';
+import { WorkerMetrics } from './worker-metrics';
+
+export interface WorkerOptions {
+  amqpUrl: string;
+  db: Db;
+  engine: Engine;
+  shards: number;
+  /** Unacknowledged messages a shard may hand this worker at once. */
+  prefetch?: number;
+  /** A match's batch is ingested at this many messages... */
+  batchMax?: number;
+  /** ...or this long after its first message, whichever comes first. */
+  batchMs?: number;
+  /** Shards this worker subscribes to first (so N workers started together split them); others after standbyDelayMs. */
+  preferred?: (shard: number) => boolean;
+  standbyDelayMs?: number;
+  log?: (level: 'info' | 'warn' | 'error', message: string, fields?: object) => void;
+}
+
+interface Pending {
+  message: ConsumeMessage;
+  feed: FeedMessage;
+  shard: string;
+}
+
+type Kind = 'invalid_json' | 'schema' | 'routing_key' | 'unknown_match' | 'rejected';
+
+const clientError = (error: unknown): number | null => {
+  const status = (error as { statusCode?: number }).statusCode;
+  return status !== undefined && status >= 400 && status < 500 ? status : null;
+};
+
+/**
+ * An engine worker: consumes the shard queues (single active consumer each), collects each match's
+ * messages into batches (up to batchMax or batchMs), ingests a batch in one transaction and acks
+ * its messages only after the commit. A match's batches run one after the other, in delivery order.
+ * A message that can never be ingested (not JSON, not a feed message, an unknown match, a market or
+ * outcome the match does not have) goes to the dead-letter queue with its reason and is acked, so
+ * the shard keeps flowing; any other failure (the database away) puts the batch back on its queue.
+ * Redelivered messages are harmless: the engine skips source ids it has stored.
+ */
+export class EngineWorker {
+  readonly metrics = new WorkerMetrics();
+  private connection: ChannelModel | null = null;
+  private channel: Channel | null = null;
+  private dead: ConfirmChannel | null = null;
+  private readonly consumers: string[] = [];
+  private readonly buffers = new Map<number, { items: Pending[]; timer: NodeJS.Timeout | null }>();
+  private readonly chains = new Map<number, Promise<void>>();
+  private readonly timers: NodeJS.Timeout[] = [];
+  private stopping = false;
+  private readonly names = topologyNames();
+  private readonly log: NonNullable<WorkerOptions['log']>;
+  /** Called when the broker connection is lost (the process should exit: its caches may be stale). */
+  onLost: (error: Error) => void = () => {};
+
+  constructor(private readonly options: WorkerOptions) {
+    this.log = options.log ?? (() => {});
+  }
+
+  get batchMax() { return this.options.batchMax ?? 200; }
+  get batchMs() { return this.options.batchMs ?? 20; }
+
+  async start(): Promise<void> {
+    const connection = await amqp.connect(this.options.amqpUrl);
+    this.connection = connection;
+    connection.on('error', (error: Error) => this.log('error', 'broker connection error', { err: error.message }));
+    connection.on('close', () => {
+      if (!this.stopping) this.onLost(new Error('broker connection closed'));
+    });
+    const channel = await connection.createChannel();
+    this.channel = channel;
+    this.dead = await connection.createConfirmChannel();
+    await assertTopology(channel, this.options.shards, this.names);
+    await channel.prefetch(this.options.prefetch ?? 500);
+    const preferred = this.options.preferred ?? (() => true);
+    const subscribe = async (n: number) => {
+      if (this.stopping) return;
+      const queue = this.names.shard(n);
+      this.metrics.shard(queue);
+      const { consumerTag } = await channel.consume(queue, (message) => message && this.receive(queue, message));
+      this.consumers.push(consumerTag);
+    };
+    const all = Array.from({ length: this.options.shards }, (_, n) => n);
+    for (const n of all.filter(preferred)) await subscribe(n);
+    // Standby on the other shards: RabbitMQ makes this worker their consumer when theirs goes.
+    const rest = all.filter((n) => !preferred(n));
+    if (rest.length) {
+      this.timers.push(setTimeout(() => void Promise.all(rest.map(subscribe)).catch((error: Error) => this.log('warn', 'standby subscribe failed', { err: error.message })),
+        this.options.standbyDelayMs ?? 3_000));
+    }
+    const depths = setInterval(() => void this.readDepths(), 2_000);
+    depths.unref();
+    this.timers.push(depths);
+  }
+
+  private async readDepths(): Promise<void> {
+    const channel = this.channel;
+    if (!channel) return;
+    for (const [queue, shard] of this.metrics.shards) {
+      try {
+        shard.depth = (await channel.checkQueue(queue)).messageCount;
+      } catch {
+        return;
+      }
+    }
+  }
+
+  private receive(shard: string, message: ConsumeMessage): void {
+    this.metrics.consumed += 1;
+    this.metrics.shard(shard).consumed += 1;
+    if (message.fields.redelivered) this.metrics.redelivered += 1;
+    const route = parseRoutingKey(message.fields.routingKey);
+    if (!route) return void this.poison(shard, message, 'routing_key', `routing key '${message.fields.routingKey}' is not feed.<provider>.<sport>.<match>`, null);
+    let value: unknown;
+    try {
+      value = JSON.parse(message.content.toString('utf8'));
+    } catch (error) {
+      return void this.poison(shard, message, 'invalid_json', `not JSON: ${(error as Error).message}`, route.matchId);
+    }
+    if (!Value.Check(FeedMessage, value)) {
+      const first = [...Value.Errors(FeedMessage, value)][0];
+      return void this.poison(shard, message, 'schema', `not a feed message: ${first ? `${first.instancePath || '/'} ${first.message}` : 'invalid'}`, route.matchId);
+    }
+    const feed = Value.Clean(FeedMessage, Value.Clone(value)) as FeedMessage;
+    let buffer = this.buffers.get(route.matchId);
+    if (!buffer) this.buffers.set(route.matchId, buffer = { items: [], timer: null });
+    buffer.items.push({ message, feed, shard });
+    if (buffer.items.length >= this.batchMax) this.flush(route.matchId);
+    else buffer.timer ??= setTimeout(() => this.flush(route.matchId), this.batchMs);
+  }
+
+  /** Hands the match's buffered messages to its chain (batches of a match run in order). */
+  private flush(matchId: number): void {
+    const buffer = this.buffers.get(matchId);
+    if (!buffer?.items.length) return;
+    if (buffer.timer) clearTimeout(buffer.timer);
+    this.buffers.delete(matchId);
+    const items = buffer.items;
+    const previous = this.chains.get(matchId) ?? Promise.resolve();
+    const next = previous.then(() => this.ingest(matchId, items)).catch((error: Error) => this.log('error', 'batch failed', { matchId, err: error.message }));
+    this.chains.set(matchId, next);
+    void next.then(() => {
+      if (this.chains.get(matchId) === next) this.chains.delete(matchId);
+    });
+  }
+
+  private async ingest(matchId: number, items: Pending[]): Promise<void> {
+    this.metrics.batch(items.length);
+    try {
+      const reply = await this.options.engine.ingest(matchId, items.map((i) => i.feed));
+      this.metrics.offers += reply.offers;
+      this.ack(items);
+    } catch (error) {
+      if (clientError(error) === null) return this.requeue(items, error as Error);
+      if (items.length === 1) {
+        const kind: Kind = clientError(error) === 404 ? 'unknown_match' : 'rejected';
+        return this.poison(items[0]!.shard, items[0]!.message, kind, (error as Error).message, matchId);
+      }
+      // One of them is poison: take them one by one, in order, so the others go through.
+      for (const [at, item] of items.entries()) {
+        try {
+          this.metrics.offers += (await this.options.engine.ingest(matchId, [item.feed])).offers;
+          this.ack([item]);
+        } catch (single) {
+          if (clientError(single) === null) return this.requeue(items.slice(at), single as Error);
+          await this.poison(item.shard, item.message, clientError(single) === 404 ? 'unknown_match' : 'rejected', (single as Error).message, matchId);
+        }
+      }
+    }
+  }
+
+  private ack(items: Pending[]): void {
+    const now = Date.now();
+    for (const { message, shard } of items) {
+      this.channel?.ack(message);
+      this.metrics.acked += 1;
+      const published = Number(message.properties.headers?.['x-published-ms'] ?? (message.properties.timestamp ?? 0) * 1000);
+      const s = this.metrics.shard(shard);
+      if (published > 0) s.lagMs = now - published;
+      s.lastAt = now;
+    }
+  }
+
+  private requeue(items: Pending[], error: Error): void {
+    this.log('warn', 'batch not ingested; back on its queue', { count: items.length, err: error.message });
+    this.metrics.requeued += items.length;
+    // A moment before the broker hands them out again (the database may be restarting).
+    setTimeout(() => {
+      for (const { message } of items) this.channel?.nack(message, false, true);
+    }, 1_000).unref();
+  }
+
+  /** Moves a message to the dead-letter queue with its reason (confirmed, recorded), then acks it. */
+  private async poison(shard: string, message: ConsumeMessage, kind: Kind, reason: string, matchId: number | null): Promise<void> {
+    const routingKey = message.fields.routingKey;
+    this.log('warn', 'message dead-lettered', { kind, reason, routingKey, shard });
+    try {
+      this.dead!.sendToQueue(this.names.dead, message.content, {
+        persistent: true, contentType: message.properties.contentType,
+        headers: { ...message.properties.headers, 'x-reason': reason, 'x-kind': kind, 'x-routing-key': routingKey, 'x-shard': shard },
+      });
+      await this.dead!.waitForConfirms();
+      await this.options.db.insert(deadLetters).values({
+        kind, reason, routingKey, shard, matchId, body: message.content.toString('utf8').slice(0, 4096), headers: message.properties.headers ?? {},
+      });
+    } catch (error) {
+      return this.requeue([{ message, shard } as Pending], error as Error);
+    }
+    this.metrics.dead(kind, reason, routingKey);
+    this.channel?.ack(message);
+    this.metrics.acked += 1;
+  }
+
+  /** Stops consuming, ingests and acks what it holds, waits for sends, and closes. */
+  async stop(): Promise<void> {
+    if (this.stopping) return;
+    this.stopping = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    const channel = this.channel;
+    if (channel) for (const tag of this.consumers) await channel.cancel(tag).catch(() => {});
+    for (const matchId of [...this.buffers.keys()]) this.flush(matchId);
+    await Promise.all([...this.chains.values()]);
+    await this.options.engine.drain();
+    await this.dead?.close().catch(() => {});
+    await channel?.close().catch(() => {});
+    await this.connection?.close().catch(() => {});
+  }
+
+  /** Batches held or running (for /healthz). */
+  get busy(): number {
+    return this.buffers.size + this.chains.size;
+  }
+}

@@ -1,0 +1,77 @@
+import { inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+import { contactPushLedger, deliveries } from '../db/schema';
+import type { LimitedContact, RateLimiter } from './rate-limit';
+import type { DeliveryRecord } from './records';
+
+type Handle = Db | Tx;
+
+/** Another worker pushed to one of these contacts since their push times were read: decide again. */
+export class StaleLedger extends Error {
+  constructor(readonly contactIds: number[]) {
+    super(`push ledger moved for contacts ${contactIds.join(', ')}`);
+  }
+}
+
+/** Contacts whose pushes span matches (rate_limit_minutes set): only they need the shared ledger. */
+const spansMatches = (c: LimitedContact) => c.rateLimited && (c.rateLimitMinutes ?? 0) > 0;
+
+/** The ledger version of each contact (0 for one never pushed to). */
+async function versionsOf(db: Handle, contactIds: number[]): Promise<Map<number, number>> {
+  const rows = await db.select({ contactId: contactPushLedger.contactId, version: contactPushLedger.version })
+    .from(contactPushLedger).where(inArray(contactPushLedger.contactId, contactIds));
+  const versions = new Map(contactIds.map((id) => [id, 0]));
+  for (const r of rows) versions.set(r.contactId, r.version);
+  return versions;
+}
+
+/** Reads the push times of the contacts (every match) afresh, as of their ledger versions. */
+export async function reseedPushTimes(db: Handle, contactIds: number[], limiter: RateLimiter, known?: Map<number, number>): Promise<void> {
+  if (!contactIds.length) return;
+  // Version first: a push committed in between is then read with an older version (a harmless
+  // extra re-read), never the other way round.
+  const versions = known ?? await versionsOf(db, contactIds);
+  const rows = await db.select({
+    contactId: deliveries.contactId,
+    times: sql<number[]>`array_agg(distinct (extract(epoch from ${deliveries.feedAt}) * 1000)::float8)`,
+  }).from(deliveries).where(inArray(deliveries.contactId, contactIds)).groupBy(deliveries.contactId);
+  const times = new Map(rows.map((r) => [r.contactId, r.times.map(Number)]));
+  for (const id of contactIds) limiter.seedPushTimes(id, times.get(id) ?? [], versions.get(id)!);
+}
+
+/**
+ * Brings the push times of the match's rate-limited contacts up to date before a batch is decided:
+ * one small read of their ledger versions, and a re-read of the pushes of those that moved.
+ */
+export async function refreshPushTimes(db: Handle, contacts: Iterable<LimitedContact>, limiter: RateLimiter): Promise<void> {
+  const ids = [...contacts].filter(spansMatches).map((c) => c.id);
+  if (!ids.length) return;
+  const versions = await versionsOf(db, ids);
+  const stale = ids.filter((id) => versions.get(id) !== limiter.versionOf(id));
+  if (stale.length) await reseedPushTimes(db, stale, limiter, versions);
+}
+
+/** The rate-limited contacts a batch pushes to, in id order (the order their rows are locked in). */
+export function pushedContacts(pushes: readonly DeliveryRecord[]): number[] {
+  return [...new Set(pushes.filter((d) => spansMatches(d.contact)).map((d) => d.contact.id))].sort((a, b) => a - b);
+}
+
+/**
+ * In the transaction that writes the batch: locks the ledger rows of the contacts it pushes to
+ * (FOR UPDATE, in id order, so two workers never deadlock on them), checks that no other worker
+ * pushed to them since their times were read (else StaleLedger: nothing is written), and moves
+ * their versions on. The lock is held to the commit, so the next worker to push to the contact
+ * waits for this batch's deliveries and then sees them.
+ */
+export async function claimPushes(tx: Tx, contactIds: number[], limiter: RateLimiter): Promise<void> {
+  if (!contactIds.length) return;
+  await tx.insert(contactPushLedger).values(contactIds.map((contactId) => ({ contactId }))).onConflictDoNothing();
+  const rows = await tx.select({ contactId: contactPushLedger.contactId, version: contactPushLedger.version })
+    .from(contactPushLedger).where(inArray(contactPushLedger.contactId, contactIds)).orderBy(contactPushLedger.contactId).for('update');
+  // A contact's first row reads 0, which is also what refreshPushTimes assumed before it existed.
+  const stale = rows.filter((r) => r.version !== limiter.versionOf(r.contactId)).map((r) => r.contactId);
+  if (stale.length) throw new StaleLedger(stale);
+  const moved = await tx.update(contactPushLedger).set({ version: sql`${contactPushLedger.version} + 1` })
+    .where(inArray(contactPushLedger.contactId, contactIds)).returning({ contactId: contactPushLedger.contactId, version: contactPushLedger.version });
+  for (const r of moved) limiter.setVersion(r.contactId, r.version);
+}

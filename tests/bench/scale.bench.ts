@@ -1,0 +1,185 @@
+/**
+ * The engine on a broker (README "Scaling out"): offers/s for a feed that publishes one message at
+ * a time through RabbitMQ, with 1 and then 2 engine worker processes on Postgres; then failover: a
+ * worker killed with -9 mid-feed, the time until the other has processed an offer of every match
+ * the dead one left unfinished, and what was lost or duplicated. Uses TEST_DATABASE_URL and
+ * TEST_AMQP_URL, or starts a throwaway Postgres and RabbitMQ the way .ci/run does (and stops them).
+ * SCALE_OFFERS (per match, default 1000) and SCALE_MATCHES (default 4) size it. Prints; asserts nothing.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import type { FeedMessage } from '@odds/protocol';
+import { FeedPublisher } from '../../infra/upstream/src/broker/publisher';
+import { openDatabase } from '../../infra/upstream/src/db/client';
+import { ensureDemoUser, seedDemoData } from '../../infra/upstream/src/seed/index';
+import { startWorker, waitFor, type WorkerProcess } from '../support/engine-cluster';
+import { prepareMatches } from '../support/engine-fixture';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const OFFERS = Number(process.env.SCALE_OFFERS ?? 1000);
+const MATCHES = Number(process.env.SCALE_MATCHES ?? 4);
+
+// Servers: given, or throwaway ones started by .ci/services.sh (stopped at the end).
+let stopServices = () => {};
+if (!process.env.TEST_DATABASE_URL || !process.env.TEST_AMQP_URL) {
+  const started = spawnSync('bash', ['-c', 'source .ci/services.sh; start_postgres >&2 && start_rabbitmq >&2 && echo "PG_DIR=$PG_DIR PG_BIN=$PG_BIN RABBIT_NODE=$RABBIT_NODE RABBIT_DIR=$RABBIT_DIR TEST_DATABASE_URL=$TEST_DATABASE_URL TEST_AMQP_URL=$TEST_AMQP_URL"'], { cwd: root, encoding: 'utf8' });
+  process.stderr.write(started.stderr);
+  if (started.status !== 0) {
+    console.log('scale: skipped: no Postgres and RabbitMQ (TEST_DATABASE_URL / TEST_AMQP_URL unset, and none could be started)');
+    process.exit(0);
+  }
+  const vars = Object.fromEntries(started.stdout.trim().split(' ').map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
+  Object.assign(process.env, { TEST_DATABASE_URL: vars.TEST_DATABASE_URL, TEST_AMQP_URL: vars.TEST_AMQP_URL });
+  stopServices = () => void spawnSync('bash', ['-c', 'source .ci/services.sh; stop_services'], { cwd: root, env: { ...process.env, ...vars } });
+}
+
+const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+await admin.connect();
+const dbName = `odds_scale_${Date.now()}`;
+await admin.query(`create database ${dbName}`);
+const url = new URL(process.env.TEST_DATABASE_URL!);
+url.pathname = `/${dbName}`;
+const databaseUrl = url.toString();
+const database = await openDatabase(databaseUrl);
+await seedDemoData(database.db);
+await ensureDemoUser(database.db, 'demo@example.com', 'demo', false);
+const { db } = database;
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+const keys = new Map<string, number>();
+const hooks = createServer((request, response) => {
+  const key = String(request.headers['idempotency-key']);
+  keys.set(key, (keys.get(key) ?? 0) + 1);
+  request.resume().on('end', () => response.writeHead(204).end());
+});
+await new Promise<void>((resolve) => hooks.listen(0, '127.0.0.1', resolve));
+const matchIds = await prepareMatches(db, `http://127.0.0.1:${(hooks.address() as AddressInfo).port}/hook`, MATCHES * 3);
+const routeOf = async (matchId: number) => {
+  const [m] = rowsOf<{ provider_id: number; sport_id: number }>(await db.execute(sql`select provider_id, sport_id from matches where id = ${matchId}`));
+  return { providerId: m!.provider_id, sportId: m!.sport_id, matchId };
+};
+
+/** A match's feed: kick-off, then OFFERS offers of Match Result with home odds wandering around 2.50. */
+function feedOf(matchId: number): FeedMessage[] {
+  const base = Date.parse('2031-07-01T18:00:00Z') + matchId * 86_400_000;
+  let home = 2400;
+  const out: FeedMessage[] = [{ type: 'event', source_id: 'ko', sent_at: new Date(base).toISOString(), kind: 'period_start', period: 1, match_time: 0 } as FeedMessage];
+  for (let i = 1; i <= OFFERS; i += 1) {
+    home = Math.max(1500, Math.min(3500, home + ((i * 7919) % 200) - 100));
+    const clock = Math.floor((i * 5400) / OFFERS);
+    out.push({
+      type: 'offer', source_id: `s-${i}`, sent_at: new Date(base + clock * 1000).toISOString(), market: { type_id: 1, line: null },
+      outcomes: [{ label: '1', line: null, odds: home }, { label: 'X', line: null, odds: 3300 }, { label: '2', line: null, odds: 3000 }],
+      match_time: clock, prematch: false, score: 'H0-A0',
+    } as FeedMessage);
+  }
+  return out;
+}
+
+const offersOf = async (ids: number[]) => rowsOf<{ match_id: number; n: number }>(await db.execute(sql`
+  select match_id, count(*)::int as n from offers where match_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) group by match_id`));
+const storedOf = async (ids: number[]) => (await offersOf(ids)).reduce((n, r) => n + r.n, 0);
+const cpuOf = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+
+/** Publishes the matches' feeds interleaved, one feed message per AMQP message. */
+async function publishAll(publisher: FeedPublisher, ids: number[]): Promise<void> {
+  const routes = await Promise.all(ids.map(routeOf));
+  const feeds = ids.map(feedOf);
+  // Confirms are awaited per 200 messages (as a feed client does), each message its own AMQP message.
+  let chunk: { route: (typeof routes)[number]; message: FeedMessage }[] = [];
+  for (let i = 0; i <= OFFERS; i += 1) {
+    for (const [k, route] of routes.entries()) chunk.push({ route, message: feeds[k]![i]! });
+    if (chunk.length >= 200) {
+      await publisher.publishEach(chunk);
+      chunk = [];
+    }
+  }
+  await publisher.publishEach(chunk);
+}
+
+async function throughput(workerCount: number, ids: number[]): Promise<{ rate: number; cpu: string }> {
+  const env = { DATABASE_URL: databaseUrl, AMQP_URL: process.env.TEST_AMQP_URL!, AMQP_PREFIX: `scale-${workerCount}-${Date.now()}`, ENGINE_SHARDS: '8', ENGINE_WORKERS: String(workerCount), LOG_LEVEL: 'error' };
+  process.env.AMQP_PREFIX = env.AMQP_PREFIX;
+  // Each worker takes its own shards (the standby subscriptions come after the run).
+  const workers: WorkerProcess[] = await Promise.all(Array.from({ length: workerCount }, (_, index) => startWorker({ ...env, ENGINE_WORKER_INDEX: String(index), ENGINE_STANDBY_DELAY_MS: '600000' })));
+  const cpu0 = workers.map((w) => cpuOf(w.child.pid!));
+  const started = performance.now();
+  const feeder = await FeedPublisher.connect(env.AMQP_URL, 8);
+  await publishAll(feeder, ids);
+  await feeder.close();
+  const total = ids.length * OFFERS;
+  await waitFor('every offer stored', async () => (await storedOf(ids)) >= total, 600_000);
+  const seconds = (performance.now() - started) / 1000;
+  const cpu = workers.map((w, k) => `${(((cpuOf(w.child.pid!) - cpu0[k]!) / seconds) * 100).toFixed(0)}%`).join(' + ');
+  await Promise.all(workers.map((w) => w.stop()));
+  return { rate: total / seconds, cpu };
+}
+
+async function failover(ids: number[]) {
+  const env = { DATABASE_URL: databaseUrl, AMQP_URL: process.env.TEST_AMQP_URL!, AMQP_PREFIX: `scale-failover-${Date.now()}`, ENGINE_SHARDS: '8', ENGINE_WORKERS: '2', LOG_LEVEL: 'error', ENGINE_STANDBY_DELAY_MS: '200', ENGINE_SEND_GRACE_MS: '1000' };
+  process.env.AMQP_PREFIX = env.AMQP_PREFIX;
+  const workers = [await startWorker({ ...env, ENGINE_WORKER_INDEX: '0' }), await startWorker({ ...env, ENGINE_WORKER_INDEX: '1' })];
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const publisher = await FeedPublisher.connect(env.AMQP_URL, 8);
+  const publishing = publishAll(publisher, ids);
+  const total = ids.length * OFFERS;
+  await waitFor('a third of the feed stored', async () => (await storedOf(ids)) >= total / 3, 600_000);
+  const healths = await Promise.all(workers.map((w) => w.metrics()));
+  const victim = (healths[0]!.consumed as number) >= (healths[1]!.consumed as number) ? 0 : 1;
+  const atKill = new Map((await offersOf(ids)).map((r) => [r.match_id, r.n]));
+  workers[victim]!.child.kill('SIGKILL');
+  const killed = performance.now();
+  // The matches that stopped: unfinished and not moving for a moment after the kill.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const moving = new Map((await offersOf(ids)).map((r) => [r.match_id, r.n]));
+  const stalled = ids.filter((id) => (atKill.get(id) ?? 0) < OFFERS && (moving.get(id) ?? 0) === (atKill.get(id) ?? 0));
+  let failoverS = 0;
+  if (stalled.length) {
+    await waitFor('the stalled matches moving again', async () => {
+      const now = new Map((await offersOf(ids)).map((r) => [r.match_id, r.n]));
+      return stalled.every((id) => (now.get(id) ?? 0) > (atKill.get(id) ?? 0));
+    }, 600_000);
+    failoverS = (performance.now() - killed) / 1000;
+  }
+  await publishing;
+  await publisher.close();
+  await waitFor('every offer stored', async () => (await storedOf(ids)) >= total, 600_000);
+  await waitFor('every webhook sent', async () => rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from deliveries where status = 'PENDING'`))[0]!.n === 0, 120_000);
+  const stored = await storedOf(ids);
+  const [dups] = rowsOf<{ offers: number; deliveries: number }>(await db.execute(sql`select
+    (select count(*)::int - count(distinct (match_id, source_id))::int from offers where match_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})) as offers,
+    (select count(*)::int - count(distinct (offer_id, contact_id, language))::int from deliveries where match_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})) as deliveries`));
+  const webhookDeliveries = rowsOf<{ id: number }>(await db.execute(sql`select id from deliveries where channel_id = 6 and match_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`));
+  const unsent = webhookDeliveries.filter((d) => !keys.has(`delivery-${d.id}`)).length;
+  const resent = webhookDeliveries.filter((d) => (keys.get(`delivery-${d.id}`) ?? 0) > 1).length;
+  await Promise.all(workers.map((w) => w.stop()));
+  return { failoverS, stalled: stalled.length, lost: total - stored + unsent, duplicated: dups!.offers + dups!.deliveries, resent, webhooks: webhookDeliveries.length };
+}
+
+try {
+  console.log(`scale bench: ${MATCHES} matches × ${OFFERS} offers, one feed message per AMQP message, Postgres ${(await admin.query('show server_version')).rows[0].server_version}`);
+  const one = await throughput(1, matchIds.slice(0, MATCHES));
+  const two = await throughput(2, matchIds.slice(MATCHES, 2 * MATCHES));
+  const f = await failover(matchIds.slice(2 * MATCHES, 3 * MATCHES));
+  console.table([
+    { run: '1 worker', 'offers/s': Math.round(one.rate), 'worker CPU': one.cpu },
+    { run: '2 workers', 'offers/s': Math.round(two.rate), 'worker CPU': two.cpu },
+  ]);
+  console.table([{ 'failover s': f.failoverS.toFixed(2), 'matches taken over': f.stalled, lost: f.lost, duplicated: f.duplicated, 'webhook deliveries': f.webhooks, 'webhook resent (same key)': f.resent }]);
+  console.log(`scale: 1 worker ${Math.round(one.rate)} offers/s, 2 workers ${Math.round(two.rate)} offers/s (${(two.rate / one.rate).toFixed(2)}×); failover ${f.failoverS.toFixed(1)} s, lost ${f.lost}, duplicated ${f.duplicated}`);
+} finally {
+  hooks.closeAllConnections();
+  hooks.close();
+  await database.close();
+  await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => {});
+  await admin.end();
+  stopServices();
+}
