@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { createShardedAdapter } from '@socket.io/redis-adapter';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { ShortRequestLog } from '@odds/ops';
 import { matchRoom } from '@odds/protocol';
 import { registerClientFiles } from './client-files';
 import { DEFAULT_LIVE_CONFIG, type LiveConfig } from './config';
@@ -15,7 +16,8 @@ import { MemoryPresence, RedisPresence } from './live/presence';
 import { RedisStore } from './live/redis-store';
 import { MemoryStore, type LiveStore } from './live/store';
 import { WsRooms } from './live/ws-rooms';
-import { createRelayMetrics, PROMETHEUS_CONTENT_TYPE, type RelayMetrics } from './metrics';
+import { createRelayMetrics, type RelayMetrics } from './metrics';
+import { registerOperations } from './operations';
 import { registerApiProxy } from './proxy';
 import { connectRedis, type RedisConnections } from './redis';
 import { attachSockets, type RelayIo } from './sockets';
@@ -45,7 +47,7 @@ export interface Relay {
  */
 export async function buildRelay({ upstreamUrl, clientDir, logger = false, live: overrides = {} }: RelayOptions): Promise<Relay> {
   const config: LiveConfig = { ...DEFAULT_LIVE_CONFIG, ...overrides };
-  const app = Fastify({ logger, requestIdHeader: 'x-request-id', genReqId: () => randomUUID() });
+  const app = Fastify({ logger, requestIdHeader: 'x-request-id', genReqId: () => randomUUID(), logController: new ShortRequestLog() });
   const instanceId = randomUUID().slice(0, 8);
   const log = app.log.child({ module: 'relay:live', instance: instanceId });
   const metrics = createRelayMetrics();
@@ -102,6 +104,7 @@ export async function buildRelay({ upstreamUrl, clientDir, logger = false, live:
   await registerApiProxy(app, upstreamUrl);
   const liveSockets = await registerPlainWs(app, { upstream, hub, rooms: wsRooms, metrics });
   await registerClientFiles(app, clientDir);
+  await registerOperations(app, upstream);
 
   app.get('/healthz', async () => {
     const upstreamHealth = await upstream.health();
@@ -117,7 +120,7 @@ export async function buildRelay({ upstreamUrl, clientDir, logger = false, live:
     if (config.metricsToken && request.headers.authorization !== `Bearer ${config.metricsToken}`) {
       return reply.status(401).send({ statusCode: 401, code: 'UNAUTHORIZED', error: 'Unauthorized', message: 'Authentication required' });
     }
-    return reply.type(PROMETHEUS_CONTENT_TYPE).send(metrics.registry.render());
+    return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
 
   // @fastify/websocket routes every upgrade through Fastify, which would answer 404 to socket.io's

@@ -92,7 +92,7 @@ export class MatchPoller {
       try {
         const response = await upstream.getLive(path, token, etag);
         metrics.upstreamRequests.inc({ topic, status: response.status });
-        metrics.upstreamDuration.observe((performance.now() - started) / 1000, { topic });
+        metrics.upstreamDuration.observe({ topic }, (performance.now() - started) / 1000);
         return response;
       } catch (error) {
         const status = error instanceof TokenRejected ? 401 : ((error as { status?: number }).status ?? 'error');
@@ -140,7 +140,7 @@ export class MatchPoller {
     metrics.deltasSent.inc({ topic });
     if (change.upserts.length) metrics.deltaItems.inc({ topic, kind: 'upsert' }, change.upserts.length);
     if (change.removes.length) metrics.deltaItems.inc({ topic, kind: 'remove' }, change.removes.length);
-    observeLatency(created, (seconds) => metrics.pushLatency.observe(seconds, { topic }));
+    observeLatency(created, (seconds) => metrics.pushLatency.observe({ topic }, seconds));
     if (topic === 'feed') {
       // Feed events gone from a window that is not full were deleted, not aged out: the feed was
       // cleared or rewritten, and offers (read incrementally) must be read whole to see it.
