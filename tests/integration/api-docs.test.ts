@@ -58,7 +58,7 @@ describe('/api/docs through the relay', () => {
   });
 
   it('needs a valid token for the document by default', async () => {
-    for (const headers of [{}, { authorization: 'Token not-a-real-token' }, { authorization: token }]) {
+    for (const headers of [{}, { authorization: 'Token not-a-real-token' }, { authorization: token }] as Record<string, string>[]) {
       const response = await fetch(`${stack.url}/api/docs/json`, { headers });
       expect(response.status).toBe(401);
       expect(await response.json()).toMatchObject({ statusCode: 401, message: 'Authentication required' });

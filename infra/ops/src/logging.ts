@@ -37,6 +37,9 @@ export function loggerOptions(service: string, level: string, env: NodeJS.Proces
 export class ShortRequestLog extends LogController {
   override incomingRequest(): void {}
 
+  /** The request's own line says 404 already. */
+  override routeNotFound(): void {}
+
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (this.isLogDisabled(request)) return;
     const status = reply.statusCode;
