@@ -36,8 +36,8 @@ describe('relay metrics', () => {
   it('keep separate figures per relay instance in one process', async () => {
     const one = createRelayMetrics();
     const two = createRelayMetrics();
-    one.changeNotices.inc();
-    expect(await one.registry.metrics()).toMatch(/^relay_change_notices_total 1$/m);
-    expect(await two.registry.metrics()).toMatch(/^relay_change_notices_total 0$/m);
+    one.changeNotices.inc({ kind: 'change' });
+    expect(await one.registry.metrics()).toMatch(/^relay_change_notices_total\{kind="change"\} 1$/m);
+    expect(await two.registry.metrics()).not.toMatch(/^relay_change_notices_total\{/m);
   });
 });

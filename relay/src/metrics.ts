@@ -36,7 +36,7 @@ export function createRelayMetrics() {
     snapshotsSent: counter('relay_snapshots_sent_total', 'Snapshots sent to one connection, by reason (watch, resync).', ['reason']),
     resyncs: counter('relay_resyncs_total', 'Resync requests, by how they were served (deltas, snapshot, current).', ['served']),
     refusals: counter('relay_refusals_total', 'Refused connections and requests, by reason.', ['reason']),
-    changeNotices: counter('relay_change_notices_total', 'Change announcements received from the upstream change stream.'),
+    changeNotices: counter('relay_change_notices_total', 'Change announcements received from the upstream change stream, by kind.', ['kind']),
     leases: counter('relay_leases_total', 'Poller leases of matches, by event (acquired, lost, released).', ['event']),
     heap: gauge('nodejs_heap_used_bytes', 'V8 heap in use, in bytes.', [], function () {
       this.set(process.memoryUsage().heapUsed);
