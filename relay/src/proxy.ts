@@ -10,6 +10,8 @@ export async function registerApiProxy(app: FastifyInstance, upstreamUrl: string
     upstream: upstreamUrl,
     prefix: '/api/1',
     rewritePrefix: '/api/1',
+    // Its two info lines per call (fetching, received): the relay's request line says it (ShortRequestLog).
+    disableRequestLogging: true,
     replyOptions: {
       rewriteRequestHeaders: (request, headers) => ({ ...headers, 'x-request-id': String(request.id) }),
     },
