@@ -50,7 +50,7 @@ export class MatchPoller {
       topic,
       new TopicPoller(() => this.poll(topic), deps.schedule, (_health, error) => {
         if (error) failures.failed(topic, error);
-        else failures.succeeded();
+        else failures.succeeded(topic);
         void this.updateStatus();
       }),
     ])) as Record<LiveTopic, TopicPoller>;
