@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { createShardedAdapter } from '@socket.io/redis-adapter';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { ShortRequestLog } from '@odds/ops';
 import { matchRoom } from '@odds/protocol';
 import { registerClientFiles } from './client-files';
 import { DEFAULT_LIVE_CONFIG, type LiveConfig } from './config';
@@ -15,7 +16,8 @@ import { MemoryPresence, RedisPresence } from './live/presence';
 import { RedisStore } from './live/redis-store';
 import { MemoryStore, type LiveStore } from './live/store';
 import { WsRooms } from './live/ws-rooms';
-import { createRelayMetrics, PROMETHEUS_CONTENT_TYPE, type RelayMetrics } from './metrics';
+import { createRelayMetrics, type RelayMetrics } from './metrics';
+import { registerOperations } from './operations';
 import { DEFAULT_PROXY_LIMITS, registerApiProxy, type ProxyLimits } from './proxy';
 import { registerSecurity } from './security';
 import { connectRedis, type RedisConnections } from './redis';
@@ -50,7 +52,7 @@ export interface Relay {
  */
 export async function buildRelay({ upstreamUrl, clientDir, logger = false, live: overrides = {}, proxy: proxyOverrides = {}, trustProxy = false }: RelayOptions): Promise<Relay> {
   const config: LiveConfig = { ...DEFAULT_LIVE_CONFIG, ...overrides };
-  const app = Fastify({ logger, requestIdHeader: 'x-request-id', genReqId: () => randomUUID(),
+  const app = Fastify({ logger, requestIdHeader: 'x-request-id', genReqId: () => randomUUID(), logController: new ShortRequestLog(),
     // Fastify takes a hop count too; its types only list the other forms.
     trustProxy: trustProxy as boolean | string });
   const instanceId = randomUUID().slice(0, 8);
@@ -144,6 +146,7 @@ export async function buildRelay({ upstreamUrl, clientDir, logger = false, live:
   });
   const liveSockets = await registerPlainWs(app, { upstream, hub, rooms: wsRooms, metrics });
   await registerClientFiles(app, clientDir);
+  await registerOperations(app, upstream);
 
   app.get('/healthz', async () => {
     const upstreamHealth = await upstream.health();
@@ -167,7 +170,7 @@ export async function buildRelay({ upstreamUrl, clientDir, logger = false, live:
         ? { statusCode: 401, code: 'UNAUTHORIZED', error: 'Unauthorized', message: 'Authentication required' }
         : { statusCode: 403, code: 'FORBIDDEN', error: 'Forbidden', message: 'Metrics are served on loopback only; set METRICS_TOKEN to scrape from elsewhere' });
     }
-    return reply.type(PROMETHEUS_CONTENT_TYPE).send(metrics.registry.render());
+    return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
 
   // @fastify/websocket routes every upgrade through Fastify, which would answer 404 to socket.io's

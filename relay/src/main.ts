@@ -1,3 +1,4 @@
+import { loggerOptions } from '@odds/ops';
 import { buildRelay } from './app';
 import { readConfig } from './config';
 
@@ -5,7 +6,7 @@ const config = readConfig();
 const { app } = await buildRelay({
   upstreamUrl: config.upstreamUrl,
   clientDir: config.clientDir,
-  logger: { level: config.logLevel, name: 'relay' },
+  logger: loggerOptions('relay', config.logLevel),
   live: config.live,
   proxy: config.proxy,
   trustProxy: config.trustProxy,

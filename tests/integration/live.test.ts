@@ -183,6 +183,10 @@ describe('operations', () => {
     expect(text).toMatch(/^relay_connected_sockets\{transport="socketio"\} \d+$/m);
     expect(text).toMatch(/^relay_push_latency_seconds_count\{topic="offers"\} \d+$/m);
     expect(text).toMatch(/^relay_active_pollers \d+$/m);
+    // prom-client's standard process and Node.js metrics beside the relay's own.
+    for (const name of ['process_cpu_seconds_total', 'process_resident_memory_bytes', 'process_open_fds', 'nodejs_eventloop_lag_p99_seconds', 'nodejs_heap_size_used_bytes', 'nodejs_gc_duration_seconds_count']) {
+      expect(text, name).toMatch(new RegExp(`^${name}(\\{[^}]*\\})? [\\d.e+-]+$`, 'm'));
+    }
     const health = (await (await fetch(`${relay.url}/healthz`)).json()) as Record<string, unknown>;
     expect(health).toMatchObject({ relay: 'ok', upstream: { status: 'ok' }, live: { store: 'memory', change_stream: false } });
   });

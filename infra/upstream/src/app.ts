@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { DisplayStore } from './auth/displays';
+import { createRegistry, observeRequests, serveMetrics, ShortRequestLog } from '@odds/ops';
 import { SessionStore } from './auth/sessions';
 import type { Database } from './db/client';
 import { keepStatistics } from './db/statistics';
@@ -15,20 +16,26 @@ export interface UpstreamOptions {
   logger?: FastifyServerOptions['logger'];
   /** How long a login token stays valid. */
   tokenTtlMs?: number;
+  /** When set, /metrics needs `Authorization: Bearer <token>` (METRICS_TOKEN). */
+  metricsToken?: string | null;
 }
 
 /** The back-office services (auth, event store, content, control) under /api/1/, as one Fastify app. */
-export async function buildUpstream({ database, logger = false, tokenTtlMs = 12 * 60 * 60 * 1000 }: UpstreamOptions): Promise<FastifyInstance> {
+export async function buildUpstream({ database, logger = false, tokenTtlMs = 12 * 60 * 60 * 1000, metricsToken = null }: UpstreamOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
+    logController: new ShortRequestLog(),
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
   });
   const sessions = new SessionStore(database.db, tokenTtlMs);
   const displays = new DisplayStore(database.db);
   installErrorHandler(app);
+  // Prometheus metrics (@odds/ops): the standard process ones and the time to answer per route.
+  const registry = createRegistry();
+  observeRequests(app, registry, 'upstream');
   // Before any route: the OpenAPI document is built from the routes registered after it.
   await registerOpenApi(app);
   await app.register(authPlugin, { sessions, displays, db: database.db });
@@ -36,6 +43,7 @@ export async function buildUpstream({ database, logger = false, tokenTtlMs = 12 
   for (const routes of routeModules) await app.register(routes, { db: database.db });
   // Health for the relay and for operations: public, answers without touching business data.
   app.get('/healthz', { config: { public: true } }, async () => ({ status: 'ok', database: database.kind }));
+  serveMetrics(app, registry, { token: metricsToken });
   const statistics = keepStatistics(database, app.log.child({ module: 'upstream:statistics' }));
   app.addHook('onClose', async () => statistics.stop());
   return app;

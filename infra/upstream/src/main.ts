@@ -1,3 +1,4 @@
+import { loggerOptions } from '@odds/ops';
 import { buildUpstream } from './app';
 import { changeTransportFor } from './broker/change-transport';
 import { readConfig } from './config';
@@ -8,7 +9,7 @@ import { ensureDemoUser, seedDemoData } from './seed/index';
 /** Starts the back-office services: open and migrate the database, seed it once, listen. */
 const config = readConfig();
 const database = await openDatabase(config.databaseUrl);
-const app = await buildUpstream({ database, logger: { level: config.logLevel, name: 'upstream' }, tokenTtlMs: config.tokenTtlMs });
+const app = await buildUpstream({ database, logger: loggerOptions('upstream', config.logLevel), tokenTtlMs: config.tokenTtlMs, metricsToken: process.env.METRICS_TOKEN || null });
 const seeded = await seedDemoData(database.db);
 await ensureDemoUser(database.db, config.demoEmail, config.demoPassword, config.demoPasswordExplicit);
 app.log.info({ database: database.kind, seeded }, seeded ? 'database seeded with demo data' : 'database ready');

@@ -4,6 +4,7 @@ import type { RelayMetrics } from '../metrics';
 import { TokenRejected, type UpstreamClient } from '../upstream';
 import type { RoomBroadcaster } from './broadcast';
 import type { PollCredentials } from './credentials';
+import { PollFailures } from './poll-failures';
 import { isEmpty, RecordIndex, type LiveRecord } from './diff';
 import { TopicPoller, type PollSchedule } from './poller';
 import type { LiveStore } from './store';
@@ -39,15 +40,17 @@ export class MatchPoller {
   private statusWrittenAt = 0;
   private retainedAt = 0;
   private stopped = false;
+  private readonly failures: PollFailures;
   readonly primed: Promise<void>;
 
   constructor(readonly matchId: number, private readonly fence: number, private readonly deps: MatchPollerDeps, private readonly onFenced: () => void) {
     this.fetchers = createFetchers(matchId, this.get, (topic, id) => this.indexes[topic].has(id));
-    const log = deps.log;
+    const failures = (this.failures = new PollFailures(matchId, deps.log));
     this.pollers = Object.fromEntries(LIVE_TOPICS.map((topic) => [
       topic,
-      new TopicPoller(() => this.poll(topic), deps.schedule, (health, error) => {
-        if (error) log.warn({ matchId, topic, failures: health.failures, err: error }, 'poll failed');
+      new TopicPoller(() => this.poll(topic), deps.schedule, (_health, error) => {
+        if (error) failures.failed(topic, error);
+        else failures.succeeded(topic);
         void this.updateStatus();
       }),
     ])) as Record<LiveTopic, TopicPoller>;
@@ -79,6 +82,7 @@ export class MatchPoller {
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
+    this.failures.stopped();
     this.deps.metrics.activePollers.dec({}, LIVE_TOPICS.length);
     await Promise.all(LIVE_TOPICS.map((topic) => this.pollers[topic].stop()));
   }
@@ -92,7 +96,7 @@ export class MatchPoller {
       try {
         const response = await upstream.getLive(path, token, etag);
         metrics.upstreamRequests.inc({ topic, status: response.status });
-        metrics.upstreamDuration.observe((performance.now() - started) / 1000, { topic });
+        metrics.upstreamDuration.observe({ topic }, (performance.now() - started) / 1000);
         return response;
       } catch (error) {
         const status = error instanceof TokenRejected ? 401 : ((error as { status?: number }).status ?? 'error');
@@ -140,7 +144,7 @@ export class MatchPoller {
     metrics.deltasSent.inc({ topic });
     if (change.upserts.length) metrics.deltaItems.inc({ topic, kind: 'upsert' }, change.upserts.length);
     if (change.removes.length) metrics.deltaItems.inc({ topic, kind: 'remove' }, change.removes.length);
-    observeLatency(created, (seconds) => metrics.pushLatency.observe(seconds, { topic }));
+    observeLatency(created, (seconds) => metrics.pushLatency.observe({ topic }, seconds));
     if (topic === 'feed') {
       // Feed events gone from a window that is not full were deleted, not aged out: the feed was
       // cleared or rewritten, and offers (read incrementally) must be read whole to see it.

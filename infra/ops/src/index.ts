@@ -1,0 +1,2 @@
+export { logFormat, loggerOptions, ShortRequestLog, type LogFormat } from './logging';
+export { createRegistry, listenMetrics, mayScrape, observeRequests, serveMetrics, type MetricsAccess } from './metrics';
