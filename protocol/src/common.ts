@@ -1,10 +1,13 @@
 import { Type, type Static, type TSchema, type TUnsafe } from 'typebox';
 
-/** A database id as it travels in JSON. */
-export const Id = Type.Integer({ minimum: 1 });
+/** The largest value of a database integer column (PostgreSQL `integer`, 32 bits). */
+export const DB_INT_MAX = 2147483647;
 
-/** An id in a URL path: digits only, coerced to a number by the server's validator. */
-export const IdParam = Type.Integer({ minimum: 1, maximum: 2147483647 });
+/** A database id as it travels in JSON: bounded to the column's range, so a bad id is a 400, not a database error. */
+export const Id = Type.Integer({ minimum: 1, maximum: DB_INT_MAX });
+
+/** An id in a URL path or query: digits only, converted to a number by the server's validator. */
+export const IdParam = Type.Integer({ minimum: 1, maximum: DB_INT_MAX });
 
 const SCALAR_TYPES = ['string', 'integer', 'number', 'boolean'];
 
@@ -32,7 +35,7 @@ export const OrderDir = Type.Union([Type.Literal('asc'), Type.Literal('desc')]);
 
 /** Paging and sorting shared by every list call: start offset, page size and sort key (a leading '-' sorts descending). */
 export const ListQuery = {
-  start: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+  start: Type.Optional(Type.Integer({ minimum: 0, maximum: DB_INT_MAX, default: 0 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
   order_by: Type.Optional(Type.String({ maxLength: 64 })),
   order_dir: Type.Optional(OrderDir),

@@ -3,9 +3,10 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { SessionStore } from './auth/sessions';
 import type { Database } from './db/client';
 import { keepStatistics } from './db/statistics';
-import { installErrorHandler } from './errors';
+import { clientErrorHandler, installErrorHandler } from './errors';
 import { authPlugin } from './http/auth';
 import { registerOpenApi } from './http/openapi';
+import { validatorCompiler } from './http/validation';
 import { authRoutes } from './routes/auth';
 import { routeModules } from './routes/index';
 
@@ -23,8 +24,11 @@ export async function buildUpstream({ database, logger = false, tokenTtlMs = 12 
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
+    clientErrorHandler,
   });
+  // One validator for every route (http/validation.ts): strict JSON bodies, digits-only numbers in
+  // params and queries, no NUL in any text.
+  app.setValidatorCompiler(validatorCompiler);
   const sessions = new SessionStore(database.db, tokenTtlMs);
   installErrorHandler(app);
   // Before any route: the OpenAPI document is built from the routes registered after it.
