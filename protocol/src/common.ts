@@ -25,11 +25,14 @@ export const Nullable = <T extends TSchema>(schema: T): TUnsafe<Static<T> | null
     : Type.Unsafe<Static<T> | null>(Type.Union([schema, Type.Null()]));
 };
 
-/** ISO-8601 timestamp, always UTC. */
-export const Timestamp = Type.String({ format: 'date-time' });
+/** ISO-8601 timestamp, always UTC; years 1000 to 9999 (the database has no year 0). */
+export const Timestamp = Type.String({ format: 'date-time', pattern: '^[1-9]\\d{3}-' });
 
-/** Calendar date as the console shows and filters it (SPEC §9: YYYY-MM-DD). */
-export const DateString = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+/**
+ * Calendar date as the console shows and filters it (SPEC §9: YYYY-MM-DD): a real one (format
+ * `date`: no 2024-02-30), in years 1000 to 9999 (the database has no year 0).
+ */
+export const DateString = Type.String({ pattern: '^[1-9]\\d{3}-\\d{2}-\\d{2}$', format: 'date' });
 
 export const OrderDir = Type.Union([Type.Literal('asc'), Type.Literal('desc')]);
 
