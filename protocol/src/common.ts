@@ -13,7 +13,7 @@ const SCALAR_TYPES = ['string', 'integer', 'number', 'boolean'];
 
 /**
  * A value or null. A scalar schema (one JSON `type`) becomes `type: [type, 'null']` instead of
- * `anyOf`: the upstream validates with ajv's coerceTypes (query strings need it), and ajv coerces
+ * `anyOf`: the upstream validates text (path, query, form fields) with ajv's coerceTypes, and ajv coerces
  * inside an anyOf branch, so a JSON null would become 0 or '' before the null branch is tried
  * (a rate limit of 0, a line of 0, an empty address). With a list of types ajv leaves a value that
  * already matches one of them alone. Other schemas (objects, enums, literals) keep the union.
