@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type {} from '@fastify/multipart';
 import { ContentItemInput } from '@odds/protocol';
 import { Errors } from '../errors';
-import { FORM_PART } from '../http/validation';
+import { compileValidator, FORM_PART } from '../http/validation';
 import type { NewImage } from './item-writes';
 
 /** Largest image an operator may upload. */
@@ -34,6 +34,15 @@ export function checkImage(declaredType: string, bytes: Buffer, fileName: string
   if (!sniffed) throw new Errors.BadRequest(IMAGE_ONLY_MESSAGE);
   return { mimeType: sniffed, bytes, fileName: fileName ? fileName.slice(0, 200) : null };
 }
+
+/**
+ * The content item schema as the app's one validator compiles it, once for form fields (text,
+ * converted) and once for JSON (as it is). Compiled here rather than with
+ * `request.compileValidationSchema`, whose cache is keyed by schema alone and would hand the JSON
+ * path the form's converting validator (or the other way round).
+ */
+const validateForm = compileValidator(ContentItemInput, FORM_PART);
+const validateJson = compileValidator(ContentItemInput, 'body');
 
 /** Form fields that carry id lists: repeated (`markets=1&markets=2`), comma-separated or a JSON array. */
 const LIST_FIELDS = new Set(['categories', 'markets', 'market_types']);
@@ -97,7 +106,7 @@ export async function readContentForm(request: FastifyRequest): Promise<{ input:
     if (typeof request.body !== 'object' || request.body === null) throw new Errors.BadRequest('Send the content item as multipart/form-data (or JSON when there is no image).');
     raw = { ...(request.body as Record<string, unknown>) };
   }
-  const validate = request.compileValidationSchema(ContentItemInput, multipart ? FORM_PART : 'body');
+  const validate = multipart ? validateForm : validateJson;
   if (!validate(raw)) {
     const first = validate.errors?.[0];
     const field = first?.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body';

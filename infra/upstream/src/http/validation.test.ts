@@ -103,6 +103,16 @@ describe('multipart content creates', () => {
     await expectRefused(await multipart('garbage'), /^The form could not be read: /);
   });
 
+  it('converts digits in form fields but not in a JSON create, whichever came first', async () => {
+    const form = '--xx\r\nContent-Disposition: form-data; name="content"\r\n\r\nBet now\r\n'
+      + '--xx\r\nContent-Disposition: form-data; name="content_type"\r\n\r\ncta\r\n'
+      + '--xx\r\nContent-Disposition: form-data; name="language"\r\n\r\nen\r\n'
+      + '--xx\r\nContent-Disposition: form-data; name="channel_id"\r\n\r\n1\r\n--xx--\r\n';
+    expect((await multipart(form)).statusCode).toBe(200);
+    await expectRefused(await call('POST', '/api/1/content', { content: 'Bet now', content_type: 'cta', language: 'en', channel_id: '1' }), 'channel_id must be integer');
+    expect((await multipart(form)).statusCode).toBe(200);
+  });
+
   it('refuses NUL and exponent numbers in form fields', async () => {
     const form = (fields: Record<string, string>) => Object.entries(fields)
       .map(([name, value]) => `--xx\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join('') + '--xx--\r\n';
@@ -124,9 +134,9 @@ describe('errors from the HTTP layer keep the JSON shape', () => {
 });
 
 describe('compileValidator', () => {
-  const params = compileValidator(Type.Object({ id: IdParam }) as never, 'params');
-  const query = compileValidator(Type.Object({ ...ListQuery, ids: Type.Optional(Type.Array(IdParam)) }) as never, 'querystring');
-  const body = compileValidator(Type.Object({ id: IdParam, name: Type.String() }) as never, 'body');
+  const params = compileValidator(Type.Object({ id: IdParam }), 'params');
+  const query = compileValidator(Type.Object({ ...ListQuery, ids: Type.Optional(Type.Array(IdParam)) }), 'querystring');
+  const body = compileValidator(Type.Object({ id: IdParam, name: Type.String() }), 'body');
 
   it('converts plain digits in params and queries, and nothing else', () => {
     const data = { id: '42' };

@@ -120,7 +120,8 @@ const asErrors = (refusal: Refusal): ErrorObject[] =>
  * Builds the validator of one schema for one part of the request. The returned function is what
  * Fastify (and `request.compileValidationSchema`) calls: false with `errors` set on refusal.
  */
-export function compileValidator(schema: Schema, httpPart: string | undefined): ValidateFunction {
+export function compileValidator(schemaObject: object, httpPart: string | undefined): ValidateFunction {
+  const schema = schemaObject as Schema;
   const text = TEXT_PARTS.has(httpPart ?? '');
   const validate = (text ? coercing : strict).compile(schema);
   const guarded = ((data: unknown) => {
