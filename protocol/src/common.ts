@@ -1,16 +1,19 @@
 import { Type, type Static, type TSchema, type TUnsafe } from 'typebox';
 
-/** A database id as it travels in JSON. */
-export const Id = Type.Integer({ minimum: 1 });
+/** The largest value of a database integer column (PostgreSQL `integer`, 32 bits). */
+export const DB_INT_MAX = 2147483647;
 
-/** An id in a URL path: digits only, coerced to a number by the server's validator. */
-export const IdParam = Type.Integer({ minimum: 1, maximum: 2147483647 });
+/** A database id as it travels in JSON: bounded to the column's range, so a bad id is a 400, not a database error. */
+export const Id = Type.Integer({ minimum: 1, maximum: DB_INT_MAX });
+
+/** An id in a URL path or query: digits only, converted to a number by the server's validator. */
+export const IdParam = Type.Integer({ minimum: 1, maximum: DB_INT_MAX });
 
 const SCALAR_TYPES = ['string', 'integer', 'number', 'boolean'];
 
 /**
  * A value or null. A scalar schema (one JSON `type`) becomes `type: [type, 'null']` instead of
- * `anyOf`: the upstream validates with ajv's coerceTypes (query strings need it), and ajv coerces
+ * `anyOf`: the upstream validates text (path, query, form fields) with ajv's coerceTypes, and ajv coerces
  * inside an anyOf branch, so a JSON null would become 0 or '' before the null branch is tried
  * (a rate limit of 0, a line of 0, an empty address). With a list of types ajv leaves a value that
  * already matches one of them alone. Other schemas (objects, enums, literals) keep the union.
@@ -22,17 +25,20 @@ export const Nullable = <T extends TSchema>(schema: T): TUnsafe<Static<T> | null
     : Type.Unsafe<Static<T> | null>(Type.Union([schema, Type.Null()]));
 };
 
-/** ISO-8601 timestamp, always UTC. */
-export const Timestamp = Type.String({ format: 'date-time' });
+/** ISO-8601 timestamp, always UTC; years 1000 to 9999 (the database has no year 0). */
+export const Timestamp = Type.String({ format: 'date-time', pattern: '^[1-9]\\d{3}-' });
 
-/** Calendar date as the console shows and filters it (SPEC §9: YYYY-MM-DD). */
-export const DateString = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+/**
+ * Calendar date as the console shows and filters it (SPEC §9: YYYY-MM-DD): a real one (format
+ * `date`: no 2024-02-30), in years 1000 to 9999 (the database has no year 0).
+ */
+export const DateString = Type.String({ pattern: '^[1-9]\\d{3}-\\d{2}-\\d{2}$', format: 'date' });
 
 export const OrderDir = Type.Union([Type.Literal('asc'), Type.Literal('desc')]);
 
 /** Paging and sorting shared by every list call: start offset, page size and sort key (a leading '-' sorts descending). */
 export const ListQuery = {
-  start: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+  start: Type.Optional(Type.Integer({ minimum: 0, maximum: DB_INT_MAX, default: 0 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
   order_by: Type.Optional(Type.String({ maxLength: 64 })),
   order_dir: Type.Optional(OrderDir),

@@ -5,9 +5,10 @@ import { createRegistry, observeRequests, serveMetrics, ShortRequestLog } from '
 import { SessionStore } from './auth/sessions';
 import type { Database } from './db/client';
 import { keepStatistics } from './db/statistics';
-import { installErrorHandler } from './errors';
+import { clientErrorHandler, installErrorHandler } from './errors';
 import { authPlugin } from './http/auth';
 import { registerOpenApi } from './http/openapi';
+import { validatorCompiler } from './http/validation';
 import { authRoutes } from './routes/auth';
 import { routeModules } from './routes/index';
 
@@ -28,8 +29,11 @@ export async function buildUpstream({ database, logger = false, tokenTtlMs = 12 
     genReqId: () => randomUUID(),
     logController: new ShortRequestLog(),
     bodyLimit: 1024 * 1024,
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
+    clientErrorHandler,
   });
+  // One validator for every route (http/validation.ts): strict JSON bodies, digits-only numbers in
+  // params and queries, no NUL in any text.
+  app.setValidatorCompiler(validatorCompiler);
   const sessions = new SessionStore(database.db, tokenTtlMs);
   const displays = new DisplayStore(database.db);
   installErrorHandler(app);

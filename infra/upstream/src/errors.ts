@@ -1,4 +1,5 @@
 import createError from '@fastify/error';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance } from 'fastify';
 
 /**
@@ -36,16 +37,38 @@ export function installErrorHandler(app: FastifyInstance): void {
   });
 }
 
-/** 'limit must be <= 1000', 'email must NOT have fewer than 3 characters', 'body must have required property 'email''. */
+/**
+ * 'limit must be <= 1000', 'email must NOT have fewer than 3 characters', 'body must have required
+ * property 'email'', 'first_minute must be integer or null', 'q must not contain the NUL character (U+0000)'.
+ */
 function validationMessage(error: FastifyError): string {
   const first = error.validation?.[0];
   if (!first) return error.message;
   const field = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
   const subject = field || (error.validationContext === 'querystring' ? 'query' : error.validationContext ?? 'request');
-  return `${subject} ${first.message ?? 'is invalid'}`;
+  const message = first.keyword === 'type' && first.message ? first.message.replace(/,/g, ' or ') : first.message;
+  return `${subject} ${message ?? 'is invalid'}`;
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (an address or headers over the
+ * limit, broken HTTP, too slow to arrive) get the same JSON error shape, with a message that says
+ * what was wrong instead of Fastify's bare 'Client Error'. Pass as Fastify's `clientErrorHandler`.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, message] =
+    error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'HEADERS_TOO_LARGE', 'The request address or headers are too long.']
+    : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'REQUEST_TIMEOUT', 'The request took too long to arrive.']
+    : [400, 'BAD_HTTP', 'The request is not valid HTTP.'];
+  const body = JSON.stringify({ statusCode: status, code, error: httpReason(status), message });
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${httpReason(status)}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  }
+  socket.destroy(error);
 }
 
 function httpReason(status: number): string {
-  const reasons: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 409: 'Conflict', 413: 'Payload Too Large', 415: 'Unsupported Media Type', 429: 'Too Many Requests' };
+  const reasons: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 408: 'Request Timeout', 409: 'Conflict', 413: 'Payload Too Large', 414: 'URI Too Long', 415: 'Unsupported Media Type', 429: 'Too Many Requests', 431: 'Request Header Fields Too Large' };
   return reasons[status] ?? 'Error';
 }

@@ -1,12 +1,12 @@
 import { Type, type Static } from 'typebox';
-import { BoundedString, Id, Nullable, Odds } from '../common';
+import { BoundedString, DB_INT_MAX, Id, Nullable, Odds } from '../common';
 import { ContentType, SelectionBehaviour, Side, SideContext } from './content';
 import { LanguageCodeInput } from './language';
 import { OddsOutcome } from './offer';
 
 /** One outcome of a simulated offer: decimal odds as typed and the same odds ×1000 (SPEC §5). */
 export const ContentOfferOutcome = Type.Object({
-  operator_id: Type.Union([Type.String({ maxLength: 64 }), Type.Integer()]),
+  operator_id: Type.Union([Type.String({ maxLength: 64 }), Type.Integer({ minimum: -DB_INT_MAX, maximum: DB_INT_MAX })]),
   label: BoundedString(64, 1),
   oddsDecimal: Type.Number({ minimum: 1, maximum: 1000 }),
   odds: Odds,

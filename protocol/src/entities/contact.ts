@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { BoundedString, Id, NamedRef, Nullable } from '../common';
+import { BoundedString, DB_INT_MAX, Id, NamedRef, Nullable } from '../common';
 import { CHANNELS, Channel, ChannelId } from './channel';
 import { LanguageCode, LanguageCodeInput } from './language';
 
@@ -73,7 +73,7 @@ export type ContactInput = Static<typeof ContactInput>;
 export const ContactCreateInput = Type.Object({
   ...ContactInput.properties,
   languages: Type.Optional(Type.Array(LanguageCodeInput, { minItems: 1, maxItems: 20, uniqueItems: true, default: ['en'] })),
-  sport_id: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  sport_id: Type.Optional(Type.Integer({ minimum: 1, maximum: DB_INT_MAX, default: 1 })),
   channel_id: Type.Optional(Type.Integer({ minimum: 1, maximum: CHANNELS.length, default: 1 })),
   active: Type.Optional(Type.Boolean({ default: true })),
   sub_all: Type.Optional(Type.Boolean({ default: false })),

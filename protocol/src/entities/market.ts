@@ -48,7 +48,7 @@ export const MarketMeta = Type.Object({
   player_market: Type.Optional(Type.Boolean()),
   /** Query that selects the events the market's statistics count (an event-store bool query). */
   queries: Type.Optional(Type.Object({ bool: Type.Optional(Type.Unknown()) })),
-  summary: Type.Optional(Type.Object({ name: Type.String(), args: Type.Record(Type.String(), Type.Unknown()) })),
+  summary: Type.Optional(Type.Object({ name: Type.String({ maxLength: 200 }), args: Type.Record(Type.String(), Type.Unknown()) })),
 });
 export type MarketMeta = Static<typeof MarketMeta>;
 

@@ -3,7 +3,7 @@ import { Id, Line, NamedRef, Nullable, Odds, Timestamp } from '../common';
 import { ScoreNodeName, SubNodeName } from './score';
 
 /** One outcome of an offer as the feed gives it: label, line and odds, both in thousandths. */
-export const OddsOutcome = Type.Object({ label: Type.String(), line: Nullable(Line), odds: Odds });
+export const OddsOutcome = Type.Object({ label: Type.String({ maxLength: 200 }), line: Nullable(Line), odds: Odds });
 export type OddsOutcome = Static<typeof OddsOutcome>;
 
 /** What was sent for an offer (SPEC §3 delivery.log); parts a channel has no use for are null. */

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { ListReply } from '../common';
+import { DB_INT_MAX, ListReply } from '../common';
 import { SEARCH_DEFAULT_LIMIT, SearchResult, SearchType } from '../entities/search';
 import { ProviderSportParams } from './catalog';
 import { defineRoute } from './define';
@@ -13,7 +13,7 @@ export const searchRoutes = {
       q: Type.String({ minLength: 1, maxLength: 200 }),
       type: Type.Optional(SearchType),
       limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: SEARCH_DEFAULT_LIMIT })),
-      offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+      offset: Type.Optional(Type.Integer({ minimum: 0, maximum: DB_INT_MAX, default: 0 })),
       order_by: Type.Optional(Type.String({ maxLength: 64, default: 'name' })),
     }),
     reply: ListReply(SearchResult),

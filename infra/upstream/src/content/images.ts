@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type {} from '@fastify/multipart';
 import { ContentItemInput } from '@odds/protocol';
 import { Errors } from '../errors';
+import { compileValidator, FORM_PART } from '../http/validation';
 import type { NewImage } from './item-writes';
 
 /** Largest image an operator may upload. */
@@ -34,6 +35,15 @@ export function checkImage(declaredType: string, bytes: Buffer, fileName: string
   return { mimeType: sniffed, bytes, fileName: fileName ? fileName.slice(0, 200) : null };
 }
 
+/**
+ * The content item schema as the app's one validator compiles it, once for form fields (text,
+ * converted) and once for JSON (as it is). Compiled here rather than with
+ * `request.compileValidationSchema`, whose cache is keyed by schema alone and would hand the JSON
+ * path the form's converting validator (or the other way round).
+ */
+const validateForm = compileValidator(ContentItemInput, FORM_PART);
+const validateJson = compileValidator(ContentItemInput, 'body');
+
 /** Form fields that carry id lists: repeated (`markets=1&markets=2`), comma-separated or a JSON array. */
 const LIST_FIELDS = new Set(['categories', 'markets', 'market_types']);
 const NULLABLE_FIELDS = new Set(['link_target', 'group_id']);
@@ -53,24 +63,29 @@ function fieldValue(name: string, values: string[]): unknown {
   return last;
 }
 
-/** Multipart errors (too large, too many parts, a broken body) are the sender's fault: 400 with the reason. */
+/**
+ * Errors while reading the form (too large, too many parts, no boundary, cut short) are the
+ * sender's: the parser only reads bytes the client sent, so every one is a 400 with the reason.
+ */
 function formError(error: unknown): Error {
-  const known = error as { code?: string; statusCode?: number; message?: string };
+  const known = error as { code?: string; message?: string };
   if (known.code === 'FST_REQ_FILE_TOO_LARGE') return new Errors.BadRequest(`The image is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB.`);
   if (known.code === 'FST_FILES_LIMIT') return new Errors.BadRequest('Send one image file per content item.');
-  if (known.statusCode && known.statusCode < 500) return new Errors.BadRequest(`The form could not be read: ${known.message ?? 'bad multipart body'}.`);
-  return error as Error;
+  const reason = (known.message || 'bad multipart body').replace(/\.$/, '');
+  return new Errors.BadRequest(`The form could not be read: ${reason}.`);
 }
 
 /**
  * Reads a content create: multipart/form-data with the ContentItemInput fields and an optional
- * `image` file, or plain JSON for items without an image. Fields are validated with the same
- * schema and coercion as any JSON body.
+ * `image` file, or plain JSON for items without an image. Both are validated with the route's
+ * schema by the app's one validator: form fields are text, converted like a query string; JSON is
+ * taken as it is, like any JSON body.
  */
 export async function readContentForm(request: FastifyRequest): Promise<{ input: ContentItemInput; image: NewImage | null }> {
   let raw: Record<string, unknown>;
   let image: NewImage | null = null;
-  if (request.isMultipart()) {
+  const multipart = request.isMultipart();
+  if (multipart) {
     const fields = new Map<string, string[]>();
     let upload: { fieldname: string; mimetype: string; filename: string; bytes: Buffer } | null = null;
     try {
@@ -91,7 +106,7 @@ export async function readContentForm(request: FastifyRequest): Promise<{ input:
     if (typeof request.body !== 'object' || request.body === null) throw new Errors.BadRequest('Send the content item as multipart/form-data (or JSON when there is no image).');
     raw = { ...(request.body as Record<string, unknown>) };
   }
-  const validate = request.compileValidationSchema(ContentItemInput, 'body');
+  const validate = multipart ? validateForm : validateJson;
   if (!validate(raw)) {
     const first = validate.errors?.[0];
     const field = first?.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body';

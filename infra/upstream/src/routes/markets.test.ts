@@ -49,10 +49,12 @@ describe('GET /api/1/:p/:s/markets (markets)', () => {
 });
 
 describe('POST /api/1/core/:p/:s/market/:marketId (marketMetaSave)', () => {
-  it('saves settings typed as text as numbers and keeps what was not sent', async () => {
+  it('saves settings and keeps what was not sent; numbers sent as text are refused, not converted', async () => {
     const market = await marketNamed('Match Result');
+    const asText = await post(`/api/1/core/1/1/market/${market.id}`, { market_meta: { first_minute: '5' } });
+    expect([asText.statusCode, asText.json().message]).toEqual([400, 'market_meta.first_minute must be integer or null']);
     const reply = await post(`/api/1/core/1/1/market/${market.id}`, {
-      market_meta: { first_minute: '5', last_minute: '80', send_delay_minutes: '3', pass_threshold: '1.5', thresholds: { home: '2600', home_min: '1300', home_max: '7000', draw: 3300, away: '3100' } },
+      market_meta: { first_minute: 5, last_minute: 80, send_delay_minutes: 3, pass_threshold: 1.5, thresholds: { home: 2600, home_min: 1300, home_max: 7000, draw: 3300, away: 3100 } },
     });
     expect(reply.statusCode).toBe(200);
     const saved = reply.json<Market>();
@@ -61,7 +63,7 @@ describe('POST /api/1/core/:p/:s/market/:marketId (marketMetaSave)', () => {
     expect(saved.meta.summary).toEqual({ name: 'outcome_ratio', args: { market_type_id: 1, last_n: 10 } });
     expect((await marketNamed('Match Result')).meta).toEqual(saved.meta);
     // An emptied field clears the setting.
-    const cleared = await post(`/api/1/core/1/1/market/${market.id}`, { market_meta: { max_threshold: '' } });
+    const cleared = await post(`/api/1/core/1/1/market/${market.id}`, { market_meta: { max_threshold: null } });
     expect(cleared.json<Market>().meta).toMatchObject({ max_threshold: null, first_minute: 5 });
   });
 
