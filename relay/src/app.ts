@@ -78,6 +78,7 @@ export async function buildRelay({ upstreamUrl, clientDir, logger = false, live:
     upstream,
     ...(config.relayEmail && config.relayPassword && { credentials: new ServiceAccount(upstream, config.relayEmail, config.relayPassword) }),
     schedule: { intervalMs: config.pollIntervalMs, backoffMs: config.backoffMs, maxBackoffMs: config.maxBackoffMs, downAfter: config.downAfter },
+    safetyPollMs: config.safetyPollMs,
     rateLimits: config.rateLimits,
     metrics,
     log,
@@ -91,8 +92,9 @@ export async function buildRelay({ upstreamUrl, clientDir, logger = false, live:
     changes = new ChangeStream({
       baseUrl: upstreamUrl,
       credentials: hub.credentials,
-      onNotice: (notice) => hub.changed(notice.match_id, notice.topics, notice.reset),
-      onConnected: () => hub.pollAll(),
+      onNotice: (notice) => hub.changed(notice.match_id, notice.topics, notice.reset, notice),
+      onConnected: () => hub.streaming(true),
+      onDisconnected: () => hub.streaming(false),
       metrics,
       log: app.log.child({ module: 'relay:changes' }),
     });
