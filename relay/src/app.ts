@@ -5,6 +5,7 @@ import { createShardedAdapter } from '@socket.io/redis-adapter';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { matchRoom } from '@odds/protocol';
 import { registerClientFiles } from './client-files';
+import { registerCompression } from './compression';
 import { DEFAULT_LIVE_CONFIG, type LiveConfig } from './config';
 import { ChangeStream } from './live/change-stream';
 import { ServiceAccount } from './live/credentials';
@@ -101,6 +102,7 @@ export async function buildRelay({ upstreamUrl, clientDir, logger = false, live:
   }
   log.info({ store: store.kind, credentials: hub.credentials.kind, changeStream: config.changeStream, pollIntervalMs: config.pollIntervalMs }, 'live path ready');
 
+  await registerCompression(app);
   await registerApiProxy(app, upstreamUrl);
   const liveSockets = await registerPlainWs(app, { upstream, hub, rooms: wsRooms, metrics });
   await registerClientFiles(app, clientDir);
