@@ -1,11 +1,11 @@
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
 import { useSnapshot } from 'valtio';
-import { setHomeNavigation } from './api/navigation';
 import { OfflineBanner } from './offline/OfflineBanner';
-import { appRoutes } from './router/routes';
 import { LoginScreen } from './screens/login/LoginScreen';
 import { displayTokenOf } from './screens/wall/displayToken';
 import { sessionStore } from './stores/session';
+
+const Console = lazy(() => import('./Console'));
 
 /**
  * Login until a token exists (SPEC §4); then the routed console. The path survives the login reload.
@@ -17,20 +17,11 @@ export function App() {
   return (
     <>
       <OfflineBanner />
-      {authenticated || isDisplay ? <RouterProvider router={appRouter()} /> : <LoginScreen />}
+      {authenticated || isDisplay ? (
+        <Suspense fallback={null}>
+          <Console />
+        </Suspense>
+      ) : <LoginScreen />}
     </>
   );
-}
-
-let router: ReturnType<typeof createBrowserRouter> | undefined;
-
-/** One router per page, made on first use (a router listens to history as soon as it exists). */
-function appRouter() {
-  if (!router) {
-    router = createBrowserRouter(appRoutes);
-    const created = router;
-    // A 403 goes home within the app rather than by a full page load.
-    setHomeNavigation(() => void created.navigate('/'));
-  }
-  return router;
 }

@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { ShortRequestLog } from '@odds/ops';
 import { matchRoom } from '@odds/protocol';
 import { registerClientFiles } from './client-files';
+import { registerCompression } from './compression';
 import { DEFAULT_LIVE_CONFIG, type LiveConfig } from './config';
 import { ChangeStream } from './live/change-stream';
 import { ServiceAccount } from './live/credentials';
@@ -95,6 +96,7 @@ export async function buildRelay({ upstreamUrl, clientDir, logger = false, live:
     upstream,
     ...(config.relayEmail && config.relayPassword && { credentials: new ServiceAccount(upstream, config.relayEmail, config.relayPassword) }),
     schedule: { intervalMs: config.pollIntervalMs, backoffMs: config.backoffMs, maxBackoffMs: config.maxBackoffMs, downAfter: config.downAfter },
+    safetyPollMs: config.safetyPollMs,
     rateLimits: config.rateLimits,
     metrics,
     log,
@@ -121,13 +123,14 @@ export async function buildRelay({ upstreamUrl, clientDir, logger = false, live:
           const closed = upstream.revoke(notice.revoked_tokens);
           if (closed) log.info({ closed }, 'closed the live connections of ended sessions');
         }
-        if (notice.match_id > 0) hub.changed(notice.match_id, notice.topics, notice.reset);
+        if (notice.match_id > 0) hub.changed(notice.match_id, notice.topics, notice.reset, notice);
       },
       onConnected: () => {
-        hub.pollAll();
+        hub.streaming(true);
         // Revocations may have been missed while the stream was away.
         void upstream.recheckOpenTokens().then((closed) => closed && log.info({ closed }, 'closed the live connections of sessions ended meanwhile'));
       },
+      onDisconnected: () => hub.streaming(false),
       metrics,
       log: app.log.child({ module: 'relay:changes' }),
     });
@@ -135,6 +138,7 @@ export async function buildRelay({ upstreamUrl, clientDir, logger = false, live:
   log.info({ store: store.kind, credentials: hub.credentials.kind, changeStream: config.changeStream, pollIntervalMs: config.pollIntervalMs }, 'live path ready');
 
   await registerSecurity(app);
+  await registerCompression(app);
   await registerApiProxy(app, upstreamUrl, { ...DEFAULT_PROXY_LIMITS, ...proxyOverrides }, {
     // A logout through this relay ends the session's live connections here at once (other
     // instances learn it from the change stream).

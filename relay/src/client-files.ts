@@ -14,6 +14,9 @@ export async function registerClientFiles(app: FastifyInstance, clientDir: strin
       root: clientDir,
       wildcard: false,
       index: ['index.html'],
+      // The build writes a .br and a .gz beside each text file (client/vite.config.ts): sent as
+      // they are to a browser that accepts them, with Content-Encoding and Vary set.
+      preCompressed: true,
       // Vite names built assets by content hash: cache them for good, but always revalidate the page.
       setHeaders: (reply, path) => {
         reply.header('cache-control', path.includes(`${join('/', 'assets', '/')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -28,6 +28,8 @@ export interface LiveConfig {
   rateLimits: RateLimits;
   /** Subscribe to the upstream's change stream (poll at once on a change); polling only when false. */
   changeStream: boolean;
+  /** While the change stream is healthy, a topic is polled when a notice names it and at least this often. */
+  safetyPollMs: number;
   /** A service account for the relay's own polls; without it, watchers' tokens are used. */
   relayEmail: string | null;
   relayPassword: string | null;
@@ -70,6 +72,7 @@ export const DEFAULT_LIVE_CONFIG: LiveConfig = {
   presenceRefreshMs: 15_000,
   rateLimits: DEFAULT_RATE_LIMITS,
   changeStream: true,
+  safetyPollMs: 30_000,
   relayEmail: null,
   relayPassword: null,
   metricsToken: null,
@@ -122,6 +125,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): RelayConfig {
       graceMs: positive(env, 'WATCH_GRACE_MS', d.graceMs, 0),
       retainMs: positive(env, 'LIVE_RETAIN_MS', d.retainMs, 1_000),
       leaseTtlMs: positive(env, 'LEASE_TTL_MS', d.leaseTtlMs, 500),
+      safetyPollMs: positive(env, 'SAFETY_POLL_MS', d.safetyPollMs, 100),
       changeStream: !['0', 'false', 'off', 'no'].includes((env.CHANGE_STREAM ?? '').toLowerCase()),
       relayEmail: env.RELAY_EMAIL || null,
       relayPassword: env.RELAY_PASSWORD || null,

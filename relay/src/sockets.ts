@@ -12,6 +12,9 @@ import type { UpstreamClient } from './upstream';
 type RelaySocketData = SocketData & { expiresAt: number; display: boolean };
 export type RelayIo = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, RelaySocketData>;
 
+/** socket.io per-message deflate: frames from 1 KB, an 8 KB window and memLevel 7 to keep each socket's zlib small. */
+export const SOCKET_DEFLATE = { threshold: 1024, serverMaxWindowBits: 13, zlibDeflateOptions: { memLevel: 7, level: 6 } };
+
 export const UPSTREAM_UNREACHABLE = 'Live updates are unavailable: the back-office services cannot be reached';
 
 /**
@@ -29,6 +32,8 @@ export function attachSockets(app: FastifyInstance, upstream: UpstreamClient, hu
     destroyUpgrade: false,
     // Requests are a few bytes; nothing a client sends needs more.
     maxHttpBufferSize: 64 * 1024,
+    // Frames over 1 KB (snapshots, big deltas) go out deflated: JSON records shrink 5-10 times.
+    perMessageDeflate: SOCKET_DEFLATE,
   });
 
   io.use(async (socket, next) => {

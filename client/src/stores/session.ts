@@ -1,9 +1,14 @@
-import { routes, type User } from '@odds/protocol';
+import type { User } from '@odds/protocol';
 import { proxy } from 'valtio';
-import { api } from '../api/client';
 import { ApiError } from '../api/errors';
 import { forgetToken, readToken, saveToken } from '../api/token';
 import { browser } from '../lib/browser';
+
+/**
+ * The API client and protocol's route table (its schemas), loaded with the first call: the login
+ * page ships without them, and the console has them loaded already by the time it asks.
+ */
+const client = () => Promise.all([import('../api/client'), import('@odds/protocol')]).then(([{ api }, { routes }]) => ({ api, routes }));
 
 /** SPEC §4: unauthenticated until a token exists in localStorage. */
 export const sessionStore = proxy({
@@ -18,6 +23,7 @@ export const sessionStore = proxy({
  */
 export async function login(email: string, password: string): Promise<void> {
   try {
+    const { api, routes } = await client();
     const reply = await api(routes.authenticate, { body: { email, password }, silent: true });
     saveToken(reply.token);
     browser.reload();
@@ -32,6 +38,7 @@ export async function login(email: string, password: string): Promise<void> {
 /** Asks who the stored token belongs to; a token the server refuses (401) means logging in again. */
 export async function checkSession(): Promise<void> {
   try {
+    const { api, routes } = await client();
     const reply = await api(routes.session);
     sessionStore.user = reply.user;
   } catch (error) {
@@ -44,6 +51,7 @@ export async function checkSession(): Promise<void> {
 
 /** Revokes the token on the server (best effort: it may already be gone), forgets it and reloads. */
 export async function logout(): Promise<void> {
+  const { api, routes } = await client();
   await api(routes.logout, { silent: true }).catch(() => undefined);
   forgetToken();
   browser.reload();

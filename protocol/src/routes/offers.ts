@@ -15,6 +15,9 @@ export const offerRoutes = {
       ...ListQuery,
       limit: Type.Optional(Type.Integer({ minimum: 1, maximum: FEED_FETCH_LIMIT, default: FEED_FETCH_LIMIT })),
       market_id: Type.Optional(IdParam),
+      // The relay's polls: only offers with a greater id (offers are written once, with their
+      // deliveries), newest first as ever.
+      after_id: Type.Optional(IdParam),
     }),
     reply: ListReply(FeedEvent),
   }),
@@ -22,9 +25,9 @@ export const offerRoutes = {
     // §7 writes `offers/{offerId} (market_id)`; what the Graph tab needs is a match's offers for
     // a market, so the path id is named for the match. `after_id` lets a poll fetch only new ones.
     method: 'GET', path: '/api/1/offers/:matchId', service: 'event store',
-    summary: "A match's offers for one market, oldest first (the Graph tab's chart and table).",
+    summary: "A match's offers for one market (or all markets without market_id: the relay's one read per match), oldest first (the Graph tab's chart and table).",
     params: Type.Object({ matchId: IdParam }),
-    query: Type.Object({ market_id: IdParam, after_id: Type.Optional(IdParam) }),
+    query: Type.Object({ market_id: Type.Optional(IdParam), after_id: Type.Optional(IdParam) }),
     reply: ListReply(Offer),
   }),
   offer: defineRoute({

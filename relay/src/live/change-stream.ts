@@ -10,6 +10,8 @@ export interface ChangeStreamOptions {
   onNotice(notice: ChangeNotice): void;
   /** Connected (again): notices may have been missed meanwhile, so poll everything once. */
   onConnected(): void;
+  /** The stream was lost (or closed) after it had connected: notices no longer come, poll on the interval. */
+  onDisconnected?(): void;
   metrics: RelayMetrics;
   log: FastifyBaseLogger;
   /** Longest silence (the upstream sends a comment every 15 s) before the stream is presumed dead. */
@@ -60,7 +62,10 @@ export class ChangeStream {
         failures++;
         log.warn({ err: error, failures }, 'change stream lost; polling carries on');
       }
-      this.connected = false;
+      if (this.connected) {
+        this.connected = false;
+        if (!this.closed) this.options.onDisconnected?.();
+      }
       if (!this.active) break;
       // No change stream at this upstream: look again in a minute, poll meanwhile.
       const delay = unsupported ? 60_000 : backoffDelay(Math.max(1, failures), { backoffMs: 500, maxBackoffMs: 30_000 });

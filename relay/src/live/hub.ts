@@ -1,6 +1,6 @@
 import {
   LIVE_TOPICS, liveRequestError,
-  type LiveAck, type LiveTopic, type ResyncRequest, type SnapshotPayload, type StatusPayload, type WatchRequest,
+  type ChangeNotice, type LiveAck, type LiveTopic, type ResyncRequest, type SnapshotPayload, type StatusPayload, type WatchRequest,
 } from '@odds/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RelayMetrics } from '../metrics';
@@ -8,7 +8,7 @@ import type { UpstreamClient } from '../upstream';
 import type { PushPayload, RoomBroadcaster } from './broadcast';
 import { WatcherTokens, type PollCredentials } from './credentials';
 import type { Leases } from './lease';
-import type { PollSchedule } from './poller';
+import type { PollPace, PollSchedule } from './poller';
 import type { PresenceBoard } from './presence';
 import { RATE_LIMITED, TokenBucket, type RateLimits } from './rate-limit';
 import { MatchRooms, type LiveConnection } from './rooms';
@@ -25,6 +25,8 @@ export interface LiveHubOptions {
   /** How polls authenticate; the watchers' own tokens when not given. */
   credentials?: PollCredentials;
   schedule: PollSchedule;
+  /** While the change stream is healthy: the time between two safety polls of a topic (notices drive the rest). */
+  safetyPollMs?: number;
   rateLimits: RateLimits;
   metrics: RelayMetrics;
   log: FastifyBaseLogger;
@@ -47,6 +49,9 @@ interface Watcher {
   resyncLimit: TokenBucket;
 }
 
+/** Default time between safety polls while the change stream is healthy (SAFETY_POLL_MS). */
+export const DEFAULT_SAFETY_POLL_MS = 30_000;
+
 const UNAVAILABLE = 'Live updates are unavailable: the back-office services cannot be reached';
 
 /**
@@ -60,9 +65,13 @@ export class LiveHub {
   private readonly watchers = new Map<string, Watcher>();
   private readonly rooms: MatchRooms;
 
+  /** Shared by every poller here: notices drive polls while the change stream is healthy. */
+  private readonly pace: PollPace;
+
   constructor(private readonly options: LiveHubOptions) {
     this.credentials = options.credentials ?? new WatcherTokens((matchId) => this.rooms.tokensOf(matchId));
-    this.rooms = new MatchRooms({ ...options, credentials: this.credentials });
+    this.pace = { streaming: false, safetyMs: options.safetyPollMs ?? DEFAULT_SAFETY_POLL_MS };
+    this.rooms = new MatchRooms({ ...options, schedule: { ...options.schedule, pace: this.pace }, credentials: this.credentials });
   }
 
   connected(conn: LiveConnection): void {
@@ -150,13 +159,27 @@ export class LiveHub {
     return { ok: true };
   }
 
-  /** The upstream announced a change in a match. */
-  changed(matchId: number, topics?: readonly LiveTopic[], reset = false): void {
-    this.rooms.changed(matchId, topics, reset);
+  /** The upstream announced a change in a match (the notice's topics and ids, when given, narrow the polls). */
+  changed(matchId: number, topics?: readonly LiveTopic[], reset = false, notice?: Partial<ChangeNotice>): void {
+    this.rooms.changed(matchId, topics, reset, notice);
   }
 
   pollAll(): void {
     this.rooms.pollAll();
+  }
+
+  /**
+   * The change stream connected (true) or was lost (false). Connected: polls follow notices, plus
+   * a safety poll per topic every `safetyPollMs`; what changed during the gap is read now, topics
+   * whole (with their ETags). Lost: every match is polled now and then every POLL_INTERVAL_MS.
+   */
+  streaming(connected: boolean): void {
+    this.pace.streaming = connected;
+    this.rooms.pollAll(connected);
+  }
+
+  get isStreaming(): boolean {
+    return this.pace.streaming;
   }
 
   stats(): { rooms: number; polled: number; connections: number } {

@@ -1,4 +1,4 @@
-import { FEED_FETCH_LIMIT, LIVE_TOPICS, type DeltaPayload, type LiveTopic, type StatusPayload, type UpstreamState } from '@odds/protocol';
+import { FEED_FETCH_LIMIT, LIVE_TOPICS, type ChangeNotice, type DeltaPayload, type LiveTopic, type StatusPayload, type UpstreamState } from '@odds/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RelayMetrics } from '../metrics';
 import { TokenRejected, type UpstreamClient } from '../upstream';
@@ -8,7 +8,7 @@ import { PollFailures } from './poll-failures';
 import { isEmpty, RecordIndex, type LiveRecord } from './diff';
 import { TopicPoller, type PollSchedule } from './poller';
 import type { LiveStore } from './store';
-import { createFetchers, type LiveGet, type MatchFetchers } from './topics';
+import { createFetchers, NOTICE_IDS, type LiveGet, type MatchFetchers } from './topics';
 
 export interface MatchPollerDeps {
   store: LiveStore;
@@ -29,7 +29,7 @@ const RETAIN_EVERY_MS = 60_000;
 /**
  * The pollers of one match on the instance that holds its lease: one per topic, each diffing what
  * it fetched against the last committed state and pushing only what changed, as the next seq of
- * its topic. Offers start after the first feed poll, which tells them the match's markets.
+ * its topic. Polls follow the change stream's notices while it is healthy (see PollPace).
  */
 export class MatchPoller {
   private readonly fetchers: MatchFetchers;
@@ -44,7 +44,14 @@ export class MatchPoller {
   readonly primed: Promise<void>;
 
   constructor(readonly matchId: number, private readonly fence: number, private readonly deps: MatchPollerDeps, private readonly onFenced: () => void) {
-    this.fetchers = createFetchers(matchId, this.get, (topic, id) => this.indexes[topic].has(id));
+    const pace = deps.schedule.pace;
+    this.fetchers = createFetchers({
+      matchId,
+      get: this.get,
+      known: (topic, id) => this.indexes[topic].has(id),
+      streaming: () => pace?.streaming ?? false,
+      safetyMs: pace?.safetyMs ?? deps.schedule.intervalMs,
+    });
     const failures = (this.failures = new PollFailures(matchId, deps.log));
     this.pollers = Object.fromEntries(LIVE_TOPICS.map((topic) => [
       topic,
@@ -58,25 +65,28 @@ export class MatchPoller {
   }
 
   start(): void {
-    this.pollers.feed.start();
-    this.pollers.deliveries.start();
-    void this.pollers.feed.firstPoll.then(() => {
-      if (!this.stopped) this.pollers.offers.start();
-    });
+    for (const topic of LIVE_TOPICS) this.pollers[topic].start();
     this.deps.metrics.activePollers.inc({}, LIVE_TOPICS.length);
   }
 
-  /** Poll now: the upstream announced a change (all topics when it did not say which). */
-  trigger(topics: readonly LiveTopic[] = LIVE_TOPICS): void {
-    for (const topic of topics) this.pollers[topic].trigger();
+  /**
+   * Poll now the topics a change notice named (all when it did not say which); the ids it named
+   * go to the fetchers that use them. `full`: read whole topics (notices may have been missed).
+   */
+  trigger(topics: readonly LiveTopic[] = LIVE_TOPICS, notice?: Partial<ChangeNotice>, full = false): void {
+    for (const topic of topics) {
+      const fetcher = this.fetchers[topic];
+      if (!fetcher) continue;
+      const key = NOTICE_IDS[topic];
+      if (key && notice?.[key]?.length) fetcher.noticed?.(notice[key]);
+      if (full) fetcher.requestFull();
+      this.pollers[topic].trigger();
+    }
   }
 
-  /** The upstream cleared the match's feed (a replay starting over): offers are read whole again. */
+  /** The upstream cleared the match's feed (a replay starting over): every topic is read whole again. */
   reset(): void {
-    this.fetchers.offers.refetchAll();
-    this.fetchers.feed.requestFull();
-    this.fetchers.deliveries.requestFull();
-    this.trigger();
+    this.trigger(LIVE_TOPICS, undefined, true);
   }
 
   async stop(): Promise<void> {
@@ -122,10 +132,10 @@ export class MatchPoller {
       fetcher.load(state.records);
       this.loaded.add(topic);
     }
-    const marketsBefore = topic === 'feed' ? this.fetchers.offers.markets().length : 0;
     const fetched = await fetcher.fetch();
     if (this.stopped || !fetched) return this.keepAlive();
     const change = index.diff(fetched.records, fetched.complete);
+    if (fetched.removes) change.removes.push(...fetched.removes.filter((id) => index.has(id)));
     if (isEmpty(change)) {
       fetched.seen();
       return this.keepAlive();
@@ -145,12 +155,9 @@ export class MatchPoller {
     if (change.upserts.length) metrics.deltaItems.inc({ topic, kind: 'upsert' }, change.upserts.length);
     if (change.removes.length) metrics.deltaItems.inc({ topic, kind: 'remove' }, change.removes.length);
     observeLatency(created, (seconds) => metrics.pushLatency.observe({ topic }, seconds));
-    if (topic === 'feed') {
-      // Feed events gone from a window that is not full were deleted, not aged out: the feed was
-      // cleared or rewritten, and offers (read incrementally) must be read whole to see it.
-      if (change.removes.length && fetched.records.length < FEED_FETCH_LIMIT) this.reset();
-      else if (this.fetchers.offers.markets().length > marketsBefore) this.pollers.offers.trigger();
-    }
+    // Feed events gone from a whole window that is not full were deleted, not aged out: the feed
+    // was cleared or rewritten (no notice said so), and offers (read incrementally) must be read whole.
+    if (topic === 'feed' && fetched.complete && change.removes.length && fetched.records.length < FEED_FETCH_LIMIT) this.reset();
   }
 
   private keepAlive(): void {

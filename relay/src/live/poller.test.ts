@@ -82,3 +82,19 @@ describe('TopicPoller', () => {
     expect(polls).toBe(1);
   });
 });
+
+describe('TopicPoller pace', () => {
+  it('polls at the safety period while the change stream leads, and at the interval once it is lost', async () => {
+    const pace = { streaming: true, safetyMs: 10_000 };
+    let polls = 0;
+    const poller = new TopicPoller(async () => void polls++, { ...schedule, intervalMs: 20, pace });
+    poller.start();
+    await sleep(150);
+    expect(polls).toBe(1); // only the first poll: the next safety poll is 10 s away
+    pace.streaming = false;
+    poller.trigger(); // what the hub does when the stream is lost
+    await sleep(150);
+    await poller.stop();
+    expect(polls).toBeGreaterThanOrEqual(4);
+  });
+});

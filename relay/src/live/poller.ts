@@ -1,8 +1,20 @@
 import type { UpstreamState } from '@odds/protocol';
 
+/**
+ * Whether the upstream's change stream is connected and healthy (shared by every poller of an
+ * instance): while it is, topics are polled when a notice names them, plus a safety poll every
+ * `safetyMs`; while it is not, every `intervalMs`.
+ */
+export interface PollPace {
+  streaming: boolean;
+  safetyMs: number;
+}
+
 export interface PollSchedule {
-  /** Time between the starts of two polls while the upstream answers. */
+  /** Time between the starts of two polls while the upstream answers (and no change stream paces them). */
   intervalMs: number;
+  /** The change stream's state; plain interval polling without it. */
+  pace?: PollPace;
   /** First retry delay after a failure; doubles with each further failure up to `maxBackoffMs`. */
   backoffMs: number;
   maxBackoffMs: number;
@@ -27,7 +39,8 @@ export function backoffDelay(failures: number, schedule: Pick<PollSchedule, 'bac
 /**
  * Runs one poll function on a schedule: never two at once (a poll that outlasts the interval delays
  * the next), at once when triggered (the change stream announced a change; a trigger during a poll
- * runs one more right after it), and with backoff after failures, during which triggers wait.
+ * runs one more right after it), and with backoff after failures, during which triggers wait. The
+ * interval is the pace's safety period while the change stream is healthy.
  */
 export class TopicPoller {
   private timer: NodeJS.Timeout | null = null;
@@ -117,6 +130,12 @@ export class TopicPoller {
     this.settleFirst();
     if (this.stopped) return;
     if (failed) this.arm(backoffDelay(this.failures, this.schedule, this.schedule.random));
-    else this.arm(this.again ? 0 : Math.max(0, this.schedule.intervalMs - (Date.now() - started)));
+    else this.arm(this.again ? 0 : Math.max(0, this.intervalMs - (Date.now() - started)));
+  }
+
+  /** The time between two polls as things stand: the safety period while notices drive polls. */
+  private get intervalMs(): number {
+    const pace = this.schedule.pace;
+    return pace?.streaming ? pace.safetyMs : this.schedule.intervalMs;
   }
 }

@@ -1,4 +1,4 @@
-import type { LiveTopic, SocketData } from '@odds/protocol';
+import type { ChangeNotice, LiveTopic, SocketData } from '@odds/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RelayMetrics } from '../metrics';
 import type { UpstreamClient } from '../upstream';
@@ -95,17 +95,17 @@ export class MatchRooms {
     }
   }
 
-  /** The upstream announced a change in a match: poll it now if this instance polls it. */
-  changed(matchId: number, topics?: readonly LiveTopic[], reset = false): void {
+  /** The upstream announced a change in a match: poll the topics it named now, if this instance polls the match. */
+  changed(matchId: number, topics?: readonly LiveTopic[], reset = false, notice?: Partial<ChangeNotice>): void {
     const poller = this.rooms.get(matchId)?.poller;
     if (!poller) return;
     if (reset) poller.reset();
-    else poller.trigger(topics?.length ? topics : undefined);
+    else poller.trigger(topics?.length ? topics : undefined, notice);
   }
 
-  /** Poll every match this instance polls (notices may have been lost while the change stream was down). */
-  pollAll(): void {
-    for (const room of this.rooms.values()) room.poller?.trigger();
+  /** Poll every match this instance polls (notices may have been lost while the change stream was down); `full`: read whole topics. */
+  pollAll(full = false): void {
+    for (const room of this.rooms.values()) room.poller?.trigger(undefined, undefined, full);
   }
 
   /** Tokens of this instance's members of a match (or of every match), for polls without a service account. */

@@ -1,76 +1,108 @@
 import { describe, expect, it } from 'vitest';
-import type { LiveTopic } from '@odds/protocol';
+import { FEED_FETCH_LIMIT, type LiveTopic } from '@odds/protocol';
 import type { LiveResponse } from '../upstream';
-import { createFetchers, HEAD_SIZE } from './topics';
+import { createFetchers, HEAD_SIZE, type FetcherContext } from './topics';
 
-/** An upstream answering from arrays, recording the URLs asked for (the fetchers' only dependency is a GET function). */
-function upstreamOf(data: { feed: object[]; offers: Record<number, object[]>; deliveries: object[] }) {
+interface Data { feed: object[]; offers: object[]; deliveries: object[] }
+
+/** An upstream answering from arrays (feed newest first, offers oldest first), recording the URLs asked for. */
+function upstreamOf(data: Data) {
   const urls: string[] = [];
   const get = async (_topic: LiveTopic, url: string): Promise<LiveResponse> => {
     urls.push(url);
     const query = new URL(url, 'http://x').searchParams;
     const limit = Number(query.get('limit') ?? 1000);
+    const after = Number(query.get('after_id') ?? 0);
+    const newer = (records: object[]) => records.filter((record) => (record as { id: number }).id > after);
     let body: unknown;
-    if (url.includes('/feed')) body = { results: data.feed.slice(0, limit), total: data.feed.length, limit };
+    if (url.includes('/feed')) body = { results: newer(data.feed).slice(0, limit), total: newer(data.feed).length, limit };
     else if (url.includes('/delivery/')) body = { deliveries: data.deliveries.slice(0, limit), total: data.deliveries.length };
-    else {
-      const after = Number(query.get('after_id') ?? 0);
-      const results = (data.offers[Number(query.get('market_id'))] ?? []).filter((offer) => (offer as { id: number }).id > after);
-      body = { results, total: results.length, limit: Math.max(1, results.length) };
-    }
+    else body = { results: newer(data.offers), total: newer(data.offers).length, limit: 1 };
     return { status: 200, text: JSON.stringify(body), etag: null };
   };
   return { urls, get };
 }
 
-const offer = (id: number, marketId: number, status = 'SKIPPED') => ({ id, market_id: marketId, status, created_at: new Date().toISOString(), delivery: null });
+const at = (second: number) => new Date(Date.UTC(2026, 0, 1, 12, 0, second)).toISOString();
+const offer = (id: number, second = id) => ({ id, market_id: 1, raw: { sent_at: at(second) }, created_at: at(second) });
 
-describe('window fetchers', () => {
-  it('read the whole window first, then only the head, and skip an unchanged body', async () => {
-    const feed = Array.from({ length: 300 }, (_, i) => offer(300 - i, 1));
-    const { urls, get } = upstreamOf({ feed, offers: {}, deliveries: [] });
-    const held = new Set<number>();
-    const fetchers = createFetchers(7, get, (_topic, id) => held.has(id));
-    const first = await fetchers.feed.fetch();
+function context(get: FetcherContext['get'], held = new Set<number>(), streaming = true): FetcherContext {
+  return { matchId: 7, get, known: (_topic, id) => held.has(id), streaming: () => streaming, safetyMs: 30_000 };
+}
+
+describe('feed fetcher', () => {
+  it('reads the window whole once, then only offers after the newest held', async () => {
+    const feed = [offer(2), offer(1)];
+    const { urls, get } = upstreamOf({ feed, offers: [], deliveries: [] });
+    const { feed: fetcher } = createFetchers(context(get));
+    const first = await fetcher.fetch();
     expect(first).toMatchObject({ complete: true });
-    expect(first!.records).toHaveLength(300);
     first!.seen();
-    for (const record of first!.records) held.add(record.id);
-    const head = await fetchers.feed.fetch();
-    expect(head).toMatchObject({ complete: false });
-    expect(head!.records.map((r) => r.id)).toEqual(feed.slice(0, HEAD_SIZE).map((r) => r.id));
-    head!.seen();
-    expect(await fetchers.feed.fetch()).toBeNull();
-    feed.unshift(offer(301, 1));
-    const next = await fetchers.feed.fetch();
-    expect(next!.records[0]!.id).toBe(301);
-    expect(urls).toEqual(['/api/1/match/7/feed?limit=1000', ...Array(3).fill(`/api/1/match/7/feed?limit=${HEAD_SIZE}`)]);
+    expect(await fetcher.fetch()).toBeNull();
+    feed.unshift(offer(3));
+    const next = await fetcher.fetch();
+    expect(next).toMatchObject({ complete: false, removes: [] });
+    expect(next!.records.map((r) => r.id)).toEqual([3]);
+    expect(urls).toEqual([`/api/1/match/7/feed?limit=${FEED_FETCH_LIMIT}`, ...Array(2).fill(`/api/1/match/7/feed?limit=${FEED_FETCH_LIMIT}&after_id=2`)]);
   });
 
-  it('read the whole window when the head holds nothing known (more may have come)', async () => {
-    const feed = Array.from({ length: 150 }, (_, i) => offer(150 - i, 1));
-    const { urls, get } = upstreamOf({ feed, offers: {}, deliveries: [] });
-    const held = new Set<number>([1]);
-    const fetchers = createFetchers(7, get, (_topic, id) => held.has(id));
-    (await fetchers.feed.fetch())!.seen();
-    feed.unshift(offer(151, 1));
-    const result = await fetchers.feed.fetch();
-    expect(result).toMatchObject({ complete: true });
-    expect(urls.slice(1)).toEqual([`/api/1/match/7/feed?limit=${HEAD_SIZE}`, '/api/1/match/7/feed?limit=1000']);
+  it('keeps the window at its size: what newer offers push out is removed', async () => {
+    const feed = Array.from({ length: FEED_FETCH_LIMIT }, (_, i) => offer(FEED_FETCH_LIMIT - i));
+    const { get } = upstreamOf({ feed, offers: [], deliveries: [] });
+    const { feed: fetcher } = createFetchers(context(get));
+    (await fetcher.fetch())!.seen();
+    // one new offer, and one late one whose feed clock is older than the whole window
+    feed.unshift(offer(FEED_FETCH_LIMIT + 1), offer(FEED_FETCH_LIMIT + 2, 0));
+    const next = await fetcher.fetch();
+    expect(next!.records.map((r) => r.id)).toEqual([FEED_FETCH_LIMIT + 1]);
+    expect(next!.removes).toEqual([1]);
+  });
+
+  it('without the change stream, reads the window whole every so often (a cleared feed has no notice)', async () => {
+    const { urls, get } = upstreamOf({ feed: [offer(1)], offers: [], deliveries: [] });
+    const { feed: fetcher } = createFetchers(context(get, new Set(), false));
+    (await fetcher.fetch())!.seen();
+    await fetcher.fetch();
+    fetcher.requestFull();
+    await fetcher.fetch();
+    expect(urls.map((url) => url.includes('after_id'))).toEqual([false, true, false]);
   });
 });
 
 describe('offers fetcher', () => {
-  it('asks each market of the feed for offers after the last held, or the oldest still unsettled', async () => {
-    const data = { feed: [offer(3, 2), offer(2, 1)], offers: { 1: [offer(1, 1), offer(2, 1, 'RECEIVED')], 2: [offer(3, 2)] }, deliveries: [] };
-    const { urls, get } = upstreamOf(data);
-    const fetchers = createFetchers(7, get, () => false);
-    (await fetchers.feed.fetch())!.seen();
-    const first = await fetchers.offers.fetch();
-    expect(first!.records.map((r) => r.id)).toEqual([1, 2, 3]);
+  it('asks once per match, for every market, only after the newest offer held', async () => {
+    const offers = [{ ...offer(1), market_id: 1 }, { ...offer(2), market_id: 2 }];
+    const { urls, get } = upstreamOf({ feed: [], offers, deliveries: [] });
+    const { offers: fetcher } = createFetchers(context(get));
+    const first = await fetcher.fetch();
+    expect(first!.records.map((r) => r.id)).toEqual([1, 2]);
     first!.seen();
-    urls.length = 0;
-    await fetchers.offers.fetch();
-    expect(urls).toEqual(['/api/1/offers/7?market_id=1&after_id=1', '/api/1/offers/7?market_id=2&after_id=3']);
+    expect(await fetcher.fetch()).toBeNull();
+    fetcher.requestFull();
+    expect(await fetcher.fetch()).toMatchObject({ complete: true });
+    expect(urls).toEqual(['/api/1/offers/7', '/api/1/offers/7?after_id=2', '/api/1/offers/7']);
+  });
+});
+
+describe('deliveries fetcher', () => {
+  const delivery = (id: number, status = 'PENDING') => ({ id, status });
+
+  it('reads the head on a notice, and the whole window when the notice names a record deeper than the head', async () => {
+    const deliveries = Array.from({ length: 100 }, (_, i) => delivery(100 - i));
+    const { urls, get } = upstreamOf({ feed: [], offers: [], deliveries });
+    const held = new Set(deliveries.map((d) => d.id));
+    const { deliveries: fetcher } = createFetchers(context(get, held));
+    (await fetcher.fetch())!.seen();
+    deliveries.unshift(delivery(101));
+    fetcher.noticed!([101]);
+    expect((await fetcher.fetch())!.complete).toBe(false);
+    deliveries[60] = delivery(40, 'SENT');
+    fetcher.noticed!([40]);
+    const deep = await fetcher.fetch();
+    expect(deep!.complete).toBe(true);
+    expect(urls).toEqual([
+      '/api/1/delivery/match/7?limit=1000', `/api/1/delivery/match/7?limit=${HEAD_SIZE}`,
+      `/api/1/delivery/match/7?limit=${HEAD_SIZE}`, '/api/1/delivery/match/7?limit=1000',
+    ]);
   });
 });

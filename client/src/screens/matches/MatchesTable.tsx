@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import type { Match } from '@odds/protocol';
 import { Link } from 'react-router-dom';
 import { GenericTable, type TableColumn } from '../../components/table';
@@ -21,7 +22,16 @@ const COLUMNS: TableColumn<Match>[] = [
   { field: 'options', header: 'Options', body: (m) => <MatchOptions matchId={m.id} /> },
 ];
 
-/** The matches list (SPEC §2): a thin view over useMatchesList; the server sorts and pages. */
+/**
+ * The matches list (SPEC §2): a thin view over useMatchesList; the server sorts and pages. Until
+ * its first page has come, it keeps a page's height free (`--reserved-rows`, matches.css), so the
+ * future matches below do not jump down when it fills (the screen's layout shift).
+ */
 export function MatchesTable({ list }: { list: MatchesList }) {
-  return <GenericTable list={list} columns={COLUMNS} label="Matches" emptyMessage="No matches found" />;
+  const reserved = list.loading && list.rows.length === 0 ? list.pageSize : 0;
+  return (
+    <div className="matches-main" style={{ '--reserved-rows': reserved } as CSSProperties}>
+      <GenericTable list={list} columns={COLUMNS} label="Matches" emptyMessage="No matches found" />
+    </div>
+  );
 }

@@ -7,6 +7,7 @@ import { csvHeader, csvRow } from '../engine/read/csv';
 import { allDeliveries, listDeliveries } from '../engine/read/deliveries';
 import { Errors } from '../errors';
 import { implement } from '../http/implement';
+import { conditionalGets } from './etag';
 
 function checkDates(from?: string, to?: string): void {
   for (const [name, value] of [['from_date', from], ['to_date', to]] as const) {
@@ -17,6 +18,7 @@ function checkDates(from?: string, to?: string): void {
 
 /** Deliveries: the Reports screen (and its CSV export), a match's Delivery tab, and the stats refresh. */
 export async function deliveryRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  conditionalGets(app);
   implement(app, routes.deliveries, async ({ params, query }) => {
     checkDates(query.from_date, query.to_date);
     return listDeliveries(db, { providerId: params.p, sportId: params.s, channel: query.channel, fromDate: query.from_date, toDate: query.to_date }, query);

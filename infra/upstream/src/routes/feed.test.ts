@@ -62,10 +62,36 @@ describe('GET /api/1/offers/{matchId}', () => {
       .toEqual(all.results.slice(-2).map((o) => o.id));
   });
 
-  it('needs the market', async () => {
-    const reply = await get(`/api/1/offers/${final.id}`);
-    expect(reply.statusCode).toBe(400);
-    expect(reply.json().message).toBe("query must have required property 'market_id'");
+  it('without market_id lists every market of the match (the relay reads a match in one request)', async () => {
+    const all = (await get(`/api/1/offers/${final.id}`)).json<ListReply<Offer>>();
+    expect(new Set(all.results.map((o) => o.market_id)).size).toBeGreaterThan(1);
+    expect(all.results.every((o) => o.match_id === final.id)).toBe(true);
+    const newest = Math.max(...all.results.map((o) => o.id));
+    expect((await get(`/api/1/offers/${final.id}?after_id=${newest}`)).json<ListReply<Offer>>().results).toEqual([]);
+  });
+
+  it('answers 304 with no body when the ETag the caller holds is still current', async () => {
+    const url = `/api/1/offers/${final.id}?market_id=${resultMarket}`;
+    const first = await get(url);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await upstream.app.inject({ method: 'GET', url, headers: { ...headers, 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const other = await upstream.app.inject({ method: 'GET', url, headers: { ...headers, 'if-none-match': '"stale"' } });
+    expect(other.statusCode).toBe(200);
+    expect(other.body).toBe(first.body);
+  });
+});
+
+describe('GET /api/1/match/{matchId}/feed?after_id', () => {
+  it('gives only offers newer than after_id, newest first', async () => {
+    const window = (await get(`/api/1/match/${final.id}/feed?limit=1000`)).json<ListReply<Offer>>().results;
+    const ids = window.map((o) => o.id).sort((a, b) => a - b);
+    const after = ids.at(-3)!;
+    const newer = (await get(`/api/1/match/${final.id}/feed?after_id=${after}`)).json<ListReply<Offer>>().results;
+    expect(newer.map((o) => o.id).sort((a, b) => a - b)).toEqual(ids.slice(-2));
+    expect(newer.every((o) => o.raw)).toBe(true);
   });
 });
 

@@ -6,10 +6,12 @@ import { compileOffer } from '../engine/read/compiler';
 import { getOffer, matchFeed, matchOffers } from '../engine/read/offers';
 import { Errors } from '../errors';
 import { implement } from '../http/implement';
+import { conditionalGets } from './etag';
 
 /** A match's offers as the Feed and Graph tabs read them, one offer, and its compiled preview. */
 export async function feedRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  // The relay polls these every second per watched match: the match is looked up only when
+  conditionalGets(app);
+  // The relay polls these (on a change notice, or every second without one): the match is looked up only when
   // there is nothing to show (then a missing match is a 404, not an empty list).
   implement(app, routes.matchFeed, async ({ params, query }) => {
     const reply = await matchFeed(db, params.matchId, query);

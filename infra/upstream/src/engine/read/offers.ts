@@ -68,12 +68,14 @@ export interface FeedQuery {
   order_by?: string;
   order_dir?: 'asc' | 'desc';
   market_id?: number;
+  /** Only offers with a greater id: what a poll has not seen yet (offers are written once). */
+  after_id?: number;
 }
 
 /** The Feed tab: a match's offers, newest (feed clock) first, with the raw message. */
 export async function matchFeed(db: Db, matchId: number, query: FeedQuery): Promise<ListReply<Offer>> {
   const limit = pageSize(query.limit, 1000);
-  const where = and(eq(offers.matchId, matchId), query.market_id ? eq(offers.marketId, query.market_id) : undefined);
+  const where = and(eq(offers.matchId, matchId), query.market_id ? eq(offers.marketId, query.market_id) : undefined, query.after_id ? gt(offers.id, query.after_id) : undefined);
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
     db.select(columns).from(offers).innerJoin(markets, eq(markets.id, offers.marketId)).where(where)
       .orderBy(...orderBy(sortable, '-sent_at', offers.id, query.order_by, query.order_dir)).limit(limit).offset(query.start ?? 0),
@@ -82,9 +84,10 @@ export async function matchFeed(db: Db, matchId: number, query: FeedQuery): Prom
   return { results: await toOffers(db, rows, true), total, limit };
 }
 
-/** The Graph tab: a match's offers of one market, oldest first; `after_id` fetches only newer ones. */
-export async function matchOffers(db: Db, matchId: number, marketId: number, afterId?: number): Promise<ListReply<Offer>> {
-  const filters: SQL[] = [eq(offers.matchId, matchId), eq(offers.marketId, marketId)];
+/** The Graph tab: a match's offers of one market (or of all, for the relay), oldest first; `after_id` fetches only newer ones. */
+export async function matchOffers(db: Db, matchId: number, marketId?: number, afterId?: number): Promise<ListReply<Offer>> {
+  const filters: SQL[] = [eq(offers.matchId, matchId)];
+  if (marketId) filters.push(eq(offers.marketId, marketId));
   if (afterId) filters.push(gt(offers.id, afterId));
   const rows = await db.select(columns).from(offers).innerJoin(markets, eq(markets.id, offers.marketId)).where(and(...filters))
     .orderBy(asc(offers.sentAt), asc(offers.id));

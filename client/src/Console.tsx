@@ -1,0 +1,21 @@
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { setHomeNavigation } from './api/navigation';
+import { appRoutes } from './router/routes';
+
+let router: ReturnType<typeof createBrowserRouter> | undefined;
+
+/** One router per page, made on first use (a router listens to history as soon as it exists). */
+function appRouter() {
+  if (!router) {
+    router = createBrowserRouter(appRoutes);
+    const created = router;
+    // A 403 goes home within the app rather than by a full page load.
+    setHomeNavigation(() => void created.navigate('/'));
+  }
+  return router;
+}
+
+/** The routed console (shell, menus, screens): loaded only once logged in, so the login page stays light. */
+export default function Console() {
+  return <RouterProvider router={appRouter()} />;
+}

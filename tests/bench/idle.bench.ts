@@ -1,0 +1,75 @@
+/**
+ * What a quiet watched match costs the upstream: requests per second and bytes per second of the
+ * relay's polls while nothing changes, with the change stream on (notices drive polls, plus a
+ * safety poll every SAFETY_POLL_MS) and off (every POLL_INTERVAL_MS), for 1 and 10 watched
+ * matches. Real upstream (PGlite, seeded) and relay on loopback ports, socket.io clients watching.
+ * Target: ≤ 0.1 req/s per quiet watched match with the stream on. `IDLE_SECONDS` sets the
+ * measuring window of each phase (default 30 s: one safety period).
+ */
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { buildRelay } from '../../relay/src/app';
+import { createTestUpstream } from '../../infra/upstream/src/testing';
+import { connectLive, LiveView, type LiveSocket } from '../support/live-client';
+
+const SECONDS = Number(process.env.IDLE_SECONDS ?? 30);
+const clientDir = fileURLToPath(new URL('../../client/dist', import.meta.url));
+
+const upstream = await createTestUpstream();
+const live = /^\/api\/1\/(match\/\d+\/feed|offers\/\d+|delivery\/match\/\d+)$/;
+let requests = 0;
+let bytes = 0;
+upstream.app.addHook('onResponse', async (request, reply) => {
+  if (!live.test(request.url.split('?')[0]!)) return;
+  requests += 1;
+  bytes += Number(reply.getHeader('content-length') ?? 0);
+});
+await upstream.app.listen({ port: 0, host: '127.0.0.1' });
+const upstreamUrl = `http://127.0.0.1:${(upstream.app.server.address() as AddressInfo).port}`;
+const token = await upstream.login();
+const listed = await fetch(`${upstreamUrl}/api/1/1/1/matches?limit=10`, { headers: { authorization: `Token ${token}` } });
+const matchIds = ((await listed.json()) as { results: { id: number }[] }).results.map((match) => match.id);
+// The seeded 2022 final (528 offers, deliveries): a long match among the quiet ones.
+const final = await fetch(`${upstreamUrl}/api/1/1/1/matches?q=Argentina - France&date=2022-12-18`, { headers: { authorization: `Token ${token}` } });
+matchIds[0] = ((await final.json()) as { results: { id: number }[] }).results[0]!.id;
+
+const rows: [string, string][] = [];
+
+async function phase(changeStream: boolean, count: number): Promise<void> {
+  const relay = await buildRelay({ upstreamUrl, clientDir, live: { changeStream } });
+  await relay.app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(relay.app.server.address() as AddressInfo).port}`;
+  const sockets: LiveSocket[] = [];
+  try {
+    for (const matchId of matchIds.slice(0, count)) {
+      const socket = await connectLive(url, token);
+      sockets.push(socket);
+      const ack = await new LiveView(socket, matchId).watch();
+      if (!ack.ok) throw new Error(`watch ${matchId}: ${ack.error}`);
+    }
+    if (changeStream) {
+      for (let i = 0; i < 100 && !relay.hub.isStreaming; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 3_000)); // first polls, catch-up after the stream connected
+    const [r0, b0, t0] = [requests, bytes, performance.now()];
+    await new Promise((resolve) => setTimeout(resolve, SECONDS * 1_000));
+    const seconds = (performance.now() - t0) / 1000;
+    const perMatch = (value: number) => value / seconds / count;
+    rows.push([
+      `stream ${changeStream ? 'on ' : 'off'}, ${String(count).padStart(2)} quiet watched match${count > 1 ? 'es' : ''}: per match req/s, bytes/s (total req/s)`,
+      `${perMatch(requests - r0).toFixed(3)} req/s, ${perMatch(bytes - b0).toFixed(0)} B/s (${((requests - r0) / seconds).toFixed(2)} req/s)`,
+    ]);
+  } finally {
+    for (const socket of sockets) socket.close();
+    await relay.app.close();
+  }
+}
+
+const phases = (process.env.IDLE_PHASES ?? 'on1,on10,off1,off10').split(',');
+for (const name of phases) await phase(name.startsWith('on'), Number(name.replace(/^(on|off)/, '')));
+
+console.log(`\nIdle upstream cost of quiet watched matches (${SECONDS} s windows, loopback; the first match is the long 2022 final). Target with the stream on: ≤ 0.1 req/s per match.\n`);
+const width = Math.max(...rows.map(([label]) => label.length));
+for (const [label, value] of rows) console.log(`  ${label.padEnd(width)}  ${value}`);
+await upstream.close();
+process.exit(0);

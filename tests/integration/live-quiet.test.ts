@@ -1,0 +1,128 @@
+import type { ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIVE_TOPICS, type LiveTopic } from '@odds/protocol';
+import { engineFor } from '../../infra/upstream/src/engine/engine';
+import { createTestUpstream, type TestUpstream } from '../../infra/upstream/src/testing';
+import { connectLive, LiveView, startRelay, until, type LiveSocket, type RunningRelay } from '../support/live-client';
+
+// Polls driven by the upstream's change stream: a quiet watched match costs only the safety polls,
+// a notice fetches exactly the topics it names, and losing the stream falls back to interval
+// polling until it is back. Real upstream (PGlite) and relays on loopback ports; the test can cut
+// the change stream (and refuse it for a while) with a hook on the upstream.
+const INTERVAL_MS = 300;
+const SAFETY_MS = 4_000;
+let upstream: TestUpstream;
+let upstreamUrl: string;
+let token: string;
+let matchIds: number[];
+const hits: { url: string; at: number }[] = [];
+const streams = new Set<ServerResponse>();
+let refuseStream = false;
+const relays: RunningRelay[] = [];
+const sockets: LiveSocket[] = [];
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+beforeAll(async () => {
+  upstream = await createTestUpstream();
+  upstream.app.addHook('onRequest', async (request, reply) => {
+    hits.push({ url: request.url, at: Date.now() });
+    if (!request.url.startsWith('/api/1/changes')) return;
+    if (refuseStream) return reply.status(503).send({ statusCode: 503, error: 'Service Unavailable', message: 'change stream off for the test' });
+    streams.add(reply.raw);
+    reply.raw.on('close', () => streams.delete(reply.raw));
+  });
+  await upstream.app.listen({ port: 0, host: '127.0.0.1' });
+  upstreamUrl = `http://127.0.0.1:${(upstream.app.server.address() as AddressInfo).port}`;
+  token = await upstream.login();
+  const response = await fetch(`${upstreamUrl}/api/1/1/1/matches?limit=5`, { headers: { authorization: `Token ${token}` } });
+  matchIds = ((await response.json()) as { results: { id: number }[] }).results.map((match) => match.id);
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  for (const relay of relays) await relay.close();
+  await upstream?.close();
+});
+
+async function relayWith(safetyPollMs: number): Promise<RunningRelay> {
+  const relay = await startRelay(upstreamUrl, { pollIntervalMs: INTERVAL_MS, safetyPollMs, changeStream: true, graceMs: 500 });
+  relays.push(relay);
+  return relay;
+}
+
+async function watch(relay: RunningRelay, matchId: number): Promise<LiveView> {
+  const socket = await connectLive(relay.url, token);
+  sockets.push(socket);
+  const view = new LiveView(socket, matchId);
+  expect(await view.watch()).toEqual({ ok: true });
+  return view;
+}
+
+const streaming = (relay: RunningRelay) => relay.relay.hub.isStreaming;
+
+/** Upstream requests of the pollers of one match since a time, by topic. */
+function pollsOf(matchId: number, since: number): Record<LiveTopic, number> {
+  const paths: Record<LiveTopic, string> = { feed: `/api/1/match/${matchId}/feed`, offers: `/api/1/offers/${matchId}`, deliveries: `/api/1/delivery/match/${matchId}` };
+  const recent = hits.filter((hit) => hit.at >= since);
+  return Object.fromEntries(LIVE_TOPICS.map((topic) => [topic, recent.filter((hit) => hit.url.split('?')[0] === paths[topic]).length])) as Record<LiveTopic, number>;
+}
+
+describe('polls driven by the change stream', () => {
+  it('a quiet watched match costs only the safety polls while the stream is connected', async () => {
+    const relay = await relayWith(SAFETY_MS);
+    await watch(relay, matchIds[0]!);
+    await until(() => streaming(relay), 'the change stream');
+    await sleep(500); // the first polls and the catch-up after connecting
+    const since = Date.now();
+    await sleep(10_000);
+    const polls = pollsOf(matchIds[0]!, since);
+    const safety = Math.ceil(10_000 / SAFETY_MS) + 1;
+    for (const topic of LIVE_TOPICS) {
+      expect(polls[topic], topic).toBeGreaterThanOrEqual(1); // the safety poll does run
+      expect(polls[topic], topic).toBeLessThanOrEqual(safety); // and nothing else: 1 s polling would be ~33
+    }
+  }, 30_000);
+
+  it('a notice fetches exactly the topics it names, at once', async () => {
+    const relay = await relayWith(60_000);
+    const matchId = matchIds[1]!;
+    await watch(relay, matchId);
+    await until(() => streaming(relay), 'the change stream');
+    await sleep(500);
+    const bus = engineFor(upstream.database.db).bus;
+    for (const topics of [['deliveries'], ['feed', 'offers'], ['offers']] as LiveTopic[][]) {
+      const since = Date.now();
+      bus.publish({ match_id: matchId, topics });
+      await until(() => topics.every((topic) => pollsOf(matchId, since)[topic] > 0), `a fetch of ${topics.join(', ')}`, 3_000);
+      await sleep(300);
+      const polls = pollsOf(matchId, since);
+      for (const topic of LIVE_TOPICS) expect(polls[topic], `${topics.join('+')} -> ${topic}`).toBe(topics.includes(topic) ? 1 : 0);
+    }
+    // A notice about another match costs this one nothing.
+    const since = Date.now();
+    bus.publish({ match_id: matchIds[2]!, topics: ['feed', 'offers', 'deliveries'] });
+    await sleep(500);
+    expect(pollsOf(matchId, since)).toEqual({ feed: 0, offers: 0, deliveries: 0 });
+  }, 30_000);
+
+  it('falls back to interval polling when the stream is lost, and back to notices when it returns', async () => {
+    const relay = await relayWith(60_000);
+    const matchId = matchIds[3]!;
+    await watch(relay, matchId);
+    await until(() => streaming(relay), 'the change stream');
+    await sleep(500);
+    refuseStream = true;
+    for (const stream of streams) stream.destroy();
+    await until(() => !streaming(relay), 'the relay to see the stream lost', 5_000);
+    const lostAt = Date.now();
+    await sleep(2_000);
+    const fallback = pollsOf(matchId, lostAt);
+    for (const topic of LIVE_TOPICS) expect(fallback[topic], topic).toBeGreaterThanOrEqual(3); // every 300 ms, not every 60 s
+    refuseStream = false;
+    await until(() => streaming(relay), 'the change stream to return', 40_000);
+    await sleep(500);
+    const since = Date.now();
+    await sleep(2_000);
+    expect(pollsOf(matchId, since)).toEqual({ feed: 0, offers: 0, deliveries: 0 });
+  }, 60_000);
+});
