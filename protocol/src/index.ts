@@ -24,6 +24,7 @@ export * from './entities/tracker';
 export * from './entities/stat-event';
 export * from './entities/engine';
 export * from './entities/basket';
+export * from './entities/audit';
 export * from './feed';
 export * from './helpers/index';
 export * from './routes/index';

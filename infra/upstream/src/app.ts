@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { SessionStore } from './auth/sessions';
 import type { Database } from './db/client';
 import { keepStatistics } from './db/statistics';
+import { installCoediting } from './coedit/plugin';
 import { installErrorHandler } from './errors';
 import { authPlugin } from './http/auth';
 import { registerOpenApi } from './http/openapi';
@@ -29,6 +30,8 @@ export async function buildUpstream({ database, logger = false, tokenTtlMs = 12 
   installErrorHandler(app);
   // Before any route: the OpenAPI document is built from the routes registered after it.
   await registerOpenApi(app);
+  // Before any route too: versioned writes get their 409 (and its docs), versioned reads an ETag.
+  installCoediting(app);
   await app.register(authPlugin, { sessions });
   await app.register(authRoutes, { sessions });
   for (const routes of routeModules) await app.register(routes, { db: database.db });

@@ -1,3 +1,4 @@
+import { auditRoutes } from './audit';
 import { authRoutes } from './auth';
 import { bannerRoutes } from './banner';
 import { basketRoutes } from './basket';
@@ -23,6 +24,7 @@ export * from './define';
 export { ProviderSportParams, LeaguesQuery, MatchesQuery } from './catalog';
 export { ConnectSearchQuery, MoveReply } from './matches';
 export { ContentsQuery } from './content';
+export { AuditQuery, versionedReads, versionedWrites, type VersionedWrite } from './audit';
 
 /** One object per resource file; kept apart so a test can see two files claiming the same name. */
 export const routeGroups = {
@@ -46,6 +48,7 @@ export const routeGroups = {
   banner: bannerRoutes,
   basket: basketRoutes,
   engine: engineRoutes,
+  audit: auditRoutes,
 };
 
 /** The REST contract: every call the console makes, by name. */
@@ -70,6 +73,7 @@ export const routes = {
   ...bannerRoutes,
   ...basketRoutes,
   ...engineRoutes,
+  ...auditRoutes,
 };
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

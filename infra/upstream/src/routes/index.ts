@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
+import { auditRoutes } from './audit';
 import { bannerRoutes } from './banner';
 import { basketRoutes } from './basket';
 import { catalogRoutes } from './catalog';
@@ -49,4 +50,5 @@ export const routeModules: ((app: FastifyInstance, deps: RouteDeps) => Promise<v
   feedRoutes,
   deliveryRoutes,
   engineRoutes,
+  auditRoutes,
 ];

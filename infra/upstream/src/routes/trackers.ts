@@ -4,6 +4,8 @@ import { getTracker, listTrackers, matchTrackers, saveTracker } from '../contact
 import type { Db } from '../db/client';
 import { Errors } from '../errors';
 import { implement } from '../http/implement';
+import { presentEntity } from '../coedit/entities';
+import { writeOne } from '../coedit/versioned';
 
 /** Trackers: contacts following a match or a league (the /trackers screens and a match's trackers). */
 export async function trackerRoutes(app: FastifyInstance, { db }: { db: Db }) {
@@ -24,5 +26,6 @@ export async function trackerRoutes(app: FastifyInstance, { db }: { db: Db }) {
     return tracker;
   });
 
-  implement(app, routes.trackerSave, async ({ params, body }) => saveTracker(db, params.trackerId, body));
+  presentEntity('tracker', (tx, id) => getTracker(tx as Db, id));
+  implement(app, routes.trackerSave, async (call) => writeOne(db, call, 'tracker', call.params.trackerId, (tx) => saveTracker(tx, call.params.trackerId, call.body)));
 }

@@ -10,3 +10,4 @@ export * from './match';
 export * from './live';
 export * from './control';
 export * from './basket';
+export * from './audit';
