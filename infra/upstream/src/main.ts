@@ -1,7 +1,7 @@
 import { buildUpstream } from './app';
 import { readConfig } from './config';
 import { openDatabase } from './db/client';
-import { ensureDemoUser, seedDemoData } from './seed/index';
+import { ensureDemoUser, OPS_NAME, seedDemoData } from './seed/index';
 
 /** Starts the back-office services: open and migrate the database, seed it once, listen. */
 const config = readConfig();
@@ -9,6 +9,7 @@ const database = await openDatabase(config.databaseUrl);
 const app = await buildUpstream({ database, logger: { level: config.logLevel, name: 'upstream' }, tokenTtlMs: config.tokenTtlMs });
 const seeded = await seedDemoData(database.db);
 await ensureDemoUser(database.db, config.demoEmail, config.demoPassword, config.demoPasswordExplicit);
+await ensureDemoUser(database.db, config.opsEmail, config.opsPassword, config.opsPasswordExplicit, OPS_NAME);
 app.log.info({ database: database.kind, seeded }, seeded ? 'database seeded with demo data' : 'database ready');
 
 const shutdown = async (signal: string) => {

@@ -38,8 +38,9 @@ export function installCoediting(app: FastifyInstance): void {
     if (reads.has(routeKey)) {
       route.onSend = [...(Array.isArray(route.onSend) ? route.onSend : route.onSend ? [route.onSend] : []), async (_request, reply, payload) => {
         if (reply.statusCode === 200 && typeof payload === 'string') {
-          const match = /^\{"id":\d+,"version":(\d+)/.exec(payload);
-          if (match) reply.header('etag', `"${match[1]}"`);
+          // A single record is small: read its own (top-level) version, whatever the field order.
+          const version = (JSON.parse(payload) as { version?: unknown }).version;
+          if (typeof version === 'number') reply.header('etag', `"${version}"`);
         }
         return payload;
       }];
