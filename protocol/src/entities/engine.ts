@@ -113,6 +113,10 @@ export const ChangeNotice = Type.Object({
   event_ids: Type.Array(Id),
   reset: Type.Boolean(),
   at: Timestamp,
+  /** An edit through the API (co-editing): what was written, by whom (absent on feed notices). */
+  entity: Type.Optional(Type.String()),
+  entity_id: Type.Optional(Id),
+  actor: Type.Optional(Type.Object({ id: Nullable(Id), name: Type.String() })),
 });
 export type ChangeNotice = Static<typeof ChangeNotice>;
 

@@ -1,4 +1,4 @@
-import { FEED_FETCH_LIMIT, LIVE_TOPICS, type DeltaPayload, type LiveTopic, type StatusPayload, type UpstreamState } from '@odds/protocol';
+import { FEED_FETCH_LIMIT, LIVE_TOPICS, MATCH_TABLE_TOPICS, type DeltaPayload, type MatchTableTopic, type LiveTopic, type StatusPayload, type UpstreamState } from '@odds/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RelayMetrics } from '../metrics';
 import { TokenRejected, type UpstreamClient } from '../upstream';
@@ -57,6 +57,8 @@ export class MatchPoller {
   start(): void {
     this.pollers.feed.start();
     this.pollers.deliveries.start();
+    // The match's editable tables (co-editing): small lists, read when a change notice names them.
+    for (const topic of Object.keys(MATCH_TABLE_TOPICS) as MatchTableTopic[]) this.pollers[topic].start();
     void this.pollers.feed.firstPoll.then(() => {
       if (!this.stopped) this.pollers.offers.start();
     });

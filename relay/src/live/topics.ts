@@ -1,6 +1,6 @@
 import {
-  buildPath, buildQuery, FEED_FETCH_LIMIT, routes,
-  type DeliveriesReply, type FeedEvent, type ListReply, type LiveTopic, type Offer,
+  buildPath, buildQuery, FEED_FETCH_LIMIT, MATCH_TABLE_TOPICS, routes,
+  type DeliveriesReply, type FeedEvent, type ListReply, type LiveTopic, type MatchTableTopic, type Offer,
 } from '@odds/protocol';
 import type { LiveResponse } from '../upstream';
 import { hashRecord, type LiveRecord } from './diff';
@@ -217,7 +217,32 @@ class OffersFetcher implements TopicFetcher {
   }
 }
 
-export type MatchFetchers = Record<'feed' | 'deliveries', TopicFetcher & { requestFull(): void }> & { offers: TopicFetcher & { markets(): number[]; refetchAll(): void } };
+/**
+ * A match table (threshold sets, content, stat events, trackers): a small list read whole, so ids
+ * missing from it were deleted. Unchanged bodies (ETag or hash) cost no parse and no delta.
+ */
+class TableFetcher implements TopicFetcher {
+  private readonly unchanged = new Unchanged();
+
+  constructor(readonly topic: MatchTableTopic, private readonly url: string, private readonly get: LiveGet) {}
+
+  async fetch(): Promise<Fetched | null> {
+    const response = await this.get(this.topic, this.url, this.unchanged.etag(this.url));
+    const { same, remember } = this.unchanged.check(this.url, response);
+    if (same) {
+      remember();
+      return null;
+    }
+    return { records: (JSON.parse(response.text!) as ListReply<LiveRecord>).results, complete: true, seen: remember };
+  }
+
+  load(): void {
+    this.unchanged.clear();
+  }
+}
+
+export type MatchFetchers = Record<'feed' | 'deliveries', TopicFetcher & { requestFull(): void }> & { offers: TopicFetcher & { markets(): number[]; refetchAll(): void } }
+  & Record<MatchTableTopic, TopicFetcher>;
 
 /**
  * The three fetchers of a match; offers learn the match's markets from its feed events. `known`
@@ -242,5 +267,7 @@ export function createFetchers(matchId: number, get: LiveGet, known: (topic: Liv
     (body) => (body as DeliveriesReply).deliveries as LiveRecord[],
     (id) => known('deliveries', id),
   );
-  return { feed, offers: new OffersFetcher(matchId, get, () => feedMarkets), deliveries };
+  const tables = Object.fromEntries(Object.entries(MATCH_TABLE_TOPICS).map(([topic, route]) =>
+    [topic, new TableFetcher(topic as MatchTableTopic, buildPath(routes[route], { matchId }), get)])) as unknown as Record<MatchTableTopic, TopicFetcher>;
+  return { feed, offers: new OffersFetcher(matchId, get, () => feedMarkets), deliveries, ...tables };
 }

@@ -22,7 +22,7 @@ export interface Written {
 }
 
 type Row = Record<string, unknown>;
-type Listener = (written: Written[]) => void;
+type Listener = (written: Written[], db: Db) => void;
 const listeners = new Set<Listener>();
 
 /** Called after each commit with what it wrote (the change notices of live tables). */
@@ -71,7 +71,11 @@ export async function conflictFor(db: Db | Tx, entity: AuditEntity, id: number, 
  */
 export async function versionedWrite<T>(
   db: Db,
-  op: { entity: AuditEntity; actor: AuditActor; targets: Target[] | ((tx: Tx) => Promise<Target[]>); created?: (result: T) => number[] },
+  op: {
+    entity: AuditEntity; actor: AuditActor; targets: Target[] | ((tx: Tx) => Promise<Target[]>); created?: (result: T) => number[];
+    /** Records of other entities the write created too (copy from another match: content and sets). */
+    alsoCreated?: (result: T) => { entity: AuditEntity; id: number }[];
+  },
   write: (tx: Db) => Promise<T>,
 ): Promise<T> {
   const spec = entities[op.entity];
@@ -94,24 +98,25 @@ export async function versionedWrite<T>(
       }
     }
     const value = await write(tx as unknown as Db);
-    const changes: { id: number; action: AuditAction; before: Row | null }[] = [
-      ...targets.filter((t) => before.has(t.id)).map((t) => ({ id: t.id, action: t.action ?? 'update' as const, before: before.get(t.id)! })),
-      ...(op.created?.(value) ?? []).filter((id) => !before.has(id)).map((id) => ({ id, action: 'create' as const, before: null })),
+    const changes: { entity: AuditEntity; id: number; action: AuditAction; before: Row | null }[] = [
+      ...targets.filter((t) => before.has(t.id)).map((t) => ({ entity: op.entity, id: t.id, action: t.action ?? 'update' as const, before: before.get(t.id)! })),
+      ...(op.created?.(value) ?? []).filter((id) => !before.has(id)).map((id) => ({ entity: op.entity, id, action: 'create' as const, before: null })),
+      ...(op.alsoCreated?.(value) ?? []).map(({ entity, id }) => ({ entity, id, action: 'create' as const, before: null })),
     ];
     for (const change of changes) {
-      const after = change.action === 'delete' ? null : await readRow(tx, op.entity, change.id);
+      const after = change.action === 'delete' ? null : await readRow(tx, change.entity, change.id);
       // A delete the write refused or skipped leaves the row: only what really changed is history.
-      if (change.action === 'delete' && (await readRow(tx, op.entity, change.id))) continue;
-      const matchId = spec.matchOf?.(after ?? change.before ?? {}) ?? null;
+      if (change.action === 'delete' && (await readRow(tx, change.entity, change.id))) continue;
+      const matchId = entities[change.entity].matchOf?.(after ?? change.before ?? {}) ?? null;
       await tx.insert(auditLog).values({
-        actorId: op.actor.id, actorName: op.actor.name, entity: op.entity, entityId: change.id, matchId,
+        actorId: op.actor.id, actorName: op.actor.name, entity: change.entity, entityId: change.id, matchId,
         action: change.action, version: (after?.version as number | undefined) ?? null, before: change.before, after,
       });
-      written.push({ entity: op.entity, id: change.id, matchId, action: change.action, actor: op.actor });
+      written.push({ entity: change.entity, id: change.id, matchId, action: change.action, actor: op.actor });
     }
     return value;
   });
-  for (const listener of listeners) listener(written);
+  for (const listener of listeners) listener(written, db);
   return result;
 }
 
