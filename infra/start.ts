@@ -90,7 +90,7 @@ function databaseLabel(): string {
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 console.log(`
   Odds console is up (${seconds} s): http://localhost:${port}
-  Log in as ${process.env.DEMO_EMAIL || 'demo@example.com'} / ${process.env.DEMO_PASSWORD || 'demo'}
+  Log in as ${process.env.DEMO_EMAIL || 'demo@example.com'} / ${process.env.DEMO_PASSWORD || 'demo'} (a second operator: ${process.env.OPS_EMAIL || 'ops@example.com'} / ${process.env.OPS_PASSWORD || 'demo'})
   Upstream: ${upstreamUrl}${externalUpstream ? ' (external)' : ` on ${databaseLabel()}`}${demoFeed ? '\n  Live now: World Cup Classics, Netherlands - USA (a recorded feed on a loop)' : ''}
   Stop with Ctrl+C.
 `);

@@ -9,9 +9,29 @@ import Value from 'typebox/value';
 import { Id } from './common';
 import type { Delivery } from './entities/delivery';
 import type { FeedEvent, Offer } from './entities/offer';
+import type { MatchContent } from './entities/match-content';
+import type { StatEvent } from './entities/stat-event';
+import type { MatchThresholdSet } from './entities/thresholds';
+import type { Tracker } from './entities/tracker';
 
 /** What a room pushes per match: feed events, offers (all markets) and deliveries. */
-export const LIVE_TOPICS = ['feed', 'offers', 'deliveries'] as const;
+export const LIVE_TOPICS = ['feed', 'offers', 'deliveries', 'thresholds', 'content', 'stats', 'trackers'] as const;
+
+/**
+ * The match's editable tables, pushed like the feed so co-editing operators see each other's
+ * edits: each topic is the whole (small) list one GET of protocol's route table returns, read
+ * again when a change notice names the topic. Data-driven: a new table is one line here.
+ */
+export const MATCH_TABLE_TOPICS = {
+  thresholds: 'matchThresholds',
+  content: 'matchContent',
+  stats: 'matchStatEvents',
+  trackers: 'matchTrackers',
+} as const;
+export type MatchTableTopic = keyof typeof MATCH_TABLE_TOPICS;
+
+/** The topic an edited entity of a match is pushed on (change notices of writes name it). */
+export const ENTITY_TOPICS = { threshold_set: 'thresholds', match_content: 'content', stat_event: 'stats', tracker: 'trackers' } as const;
 export const LiveTopic = Type.Enum(LIVE_TOPICS);
 export type LiveTopic = Static<typeof LiveTopic>;
 
@@ -20,6 +40,10 @@ export interface LiveTopicItems {
   feed: FeedEvent;
   offers: Offer;
   deliveries: Delivery;
+  thresholds: MatchThresholdSet;
+  content: MatchContent;
+  stats: StatEvent;
+  trackers: Tracker;
 }
 
 /** The socket.io room of a match's watchers. */

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIVE_TOPICS, type LiveTopic } from '@odds/protocol';
+import { buildPath, LIVE_TOPICS, MATCH_TABLE_TOPICS, routes, type LiveTopic } from '@odds/protocol';
 import { engineFor } from '../../infra/upstream/src/engine/engine';
 import { createTestUpstream, type TestUpstream } from '../../infra/upstream/src/testing';
 import { connectLive, LiveView, startRelay, until, type LiveSocket, type RunningRelay } from '../support/live-client';
@@ -62,7 +62,8 @@ const streaming = (relay: RunningRelay) => relay.relay.hub.isStreaming;
 
 /** Upstream requests of the pollers of one match since a time, by topic. */
 function pollsOf(matchId: number, since: number): Record<LiveTopic, number> {
-  const paths: Record<LiveTopic, string> = { feed: `/api/1/match/${matchId}/feed`, offers: `/api/1/offers/${matchId}`, deliveries: `/api/1/delivery/match/${matchId}` };
+  const tables = Object.fromEntries(Object.entries(MATCH_TABLE_TOPICS).map(([topic, route]) => [topic, buildPath(routes[route], { matchId })]));
+  const paths = { feed: `/api/1/match/${matchId}/feed`, offers: `/api/1/offers/${matchId}`, deliveries: `/api/1/delivery/match/${matchId}`, ...tables } as Record<LiveTopic, string>;
   const recent = hits.filter((hit) => hit.at >= since);
   return Object.fromEntries(LIVE_TOPICS.map((topic) => [topic, recent.filter((hit) => hit.url.split('?')[0] === paths[topic]).length])) as Record<LiveTopic, number>;
 }
@@ -102,7 +103,7 @@ describe('polls driven by the change stream', () => {
     const since = Date.now();
     bus.publish({ match_id: matchIds[2]!, topics: ['feed', 'offers', 'deliveries'] });
     await sleep(500);
-    expect(pollsOf(matchId, since)).toEqual({ feed: 0, offers: 0, deliveries: 0 });
+    expect(Object.values(pollsOf(matchId, since))).toEqual(LIVE_TOPICS.map(() => 0));
   }, 30_000);
 
   it('falls back to interval polling when the stream is lost, and back to notices when it returns', async () => {
@@ -123,6 +124,6 @@ describe('polls driven by the change stream', () => {
     await sleep(500);
     const since = Date.now();
     await sleep(2_000);
-    expect(pollsOf(matchId, since)).toEqual({ feed: 0, offers: 0, deliveries: 0 });
+    expect(Object.values(pollsOf(matchId, since))).toEqual(LIVE_TOPICS.map(() => 0));
   }, 60_000);
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIVE_TOPICS, SOCKET_AUTH_ERROR, type LiveTopic } from '@odds/protocol';
+import { buildPath, LIVE_TOPICS, MATCH_TABLE_TOPICS, routes, SOCKET_AUTH_ERROR, type LiveTopic, type MatchTableTopic } from '@odds/protocol';
 import { loginThrough, startStack, type Stack } from '../support/stack';
 import { connectLive, FeedWriter, LiveView, PlainLiveClient, startRelay, until, type LiveSocket, type RunningRelay } from '../support/live-client';
 
@@ -36,7 +36,10 @@ async function watcher(matchId: number): Promise<LiveView> {
 
 /** Upstream requests of the pollers of one match, by topic. */
 function pollsOf(matchId: number, since: number): Record<LiveTopic, number> {
-  const paths: Record<LiveTopic, string> = { feed: `/api/1/match/${matchId}/feed?`, offers: `/api/1/offers/${matchId}?`, deliveries: `/api/1/delivery/match/${matchId}?` };
+  const paths: Record<LiveTopic, string> = {
+    feed: `/api/1/match/${matchId}/feed?`, offers: `/api/1/offers/${matchId}?`, deliveries: `/api/1/delivery/match/${matchId}?`,
+    ...(Object.fromEntries(Object.entries(MATCH_TABLE_TOPICS).map(([topic, route]) => [topic, buildPath(routes[route], { matchId })])) as Record<MatchTableTopic, string>),
+  };
   const hits = stack.upstreamHits.slice(since);
   return Object.fromEntries(LIVE_TOPICS.map((topic) => [topic, hits.filter((hit) => hit.url.startsWith(paths[topic])).length])) as Record<LiveTopic, number>;
 }
@@ -153,7 +156,7 @@ describe('/live for dashboards and scripts', () => {
     expect(await client.next((m) => m.event === 'hello')).toEqual({ event: 'hello', data: { user: { id: 1, name: 'Demo Operator' } } });
     expect(await client.request('watch', { matchId })).toEqual({ ok: true });
     const snapshots = client.messages.filter((m) => m.event === 'snapshot').map((m) => (m.data as { topic: string }).topic);
-    expect(snapshots.sort()).toEqual(['deliveries', 'feed', 'offers']);
+    expect(snapshots.sort()).toEqual([...LIVE_TOPICS].sort());
     expect(await client.next((m) => m.event === 'status')).toMatchObject({ data: { matchId, upstream: 'ok' } });
     await new FeedWriter(stack.upstreamUrl, token, matchId).offer();
     const delta = await client.next((m) => m.event === 'delta' && m.data.topic === 'offers');

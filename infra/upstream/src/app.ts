@@ -5,6 +5,7 @@ import { createRegistry, observeRequests, serveMetrics, ShortRequestLog } from '
 import { SessionStore } from './auth/sessions';
 import type { Database } from './db/client';
 import { keepStatistics } from './db/statistics';
+import { installCoediting } from './coedit/plugin';
 import { clientErrorHandler, installErrorHandler } from './errors';
 import { authPlugin } from './http/auth';
 import { registerOpenApi } from './http/openapi';
@@ -42,6 +43,8 @@ export async function buildUpstream({ database, logger = false, tokenTtlMs = 12 
   observeRequests(app, registry, 'upstream');
   // Before any route: the OpenAPI document is built from the routes registered after it.
   await registerOpenApi(app);
+  // Before any route too: versioned writes get their 409 (and its docs), versioned reads an ETag.
+  installCoediting(app);
   await app.register(authPlugin, { sessions, displays, db: database.db });
   await app.register(authRoutes, { sessions, displays });
   for (const routes of routeModules) await app.register(routes, { db: database.db });

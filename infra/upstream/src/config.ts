@@ -8,6 +8,10 @@ export interface UpstreamConfig {
   demoPassword: string;
   /** True when DEMO_PASSWORD was given, so an existing demo user gets it. */
   demoPasswordExplicit: boolean;
+  /** The second demo operator, so that two people co-editing a match can be seen (OPS_EMAIL / OPS_PASSWORD). */
+  opsEmail: string;
+  opsPassword: string;
+  opsPasswordExplicit: boolean;
   tokenTtlMs: number;
   logLevel: string;
 }
@@ -22,6 +26,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): UpstreamConfig
     demoEmail: env.DEMO_EMAIL || 'demo@example.com',
     demoPassword: env.DEMO_PASSWORD || 'demo',
     demoPasswordExplicit: Boolean(env.DEMO_PASSWORD),
+    opsEmail: env.OPS_EMAIL || 'ops@example.com',
+    opsPassword: env.OPS_PASSWORD || 'demo',
+    opsPasswordExplicit: Boolean(env.OPS_PASSWORD),
     tokenTtlMs: hours * 3_600_000,
     logLevel: env.LOG_LEVEL ?? 'info',
   };

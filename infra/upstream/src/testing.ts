@@ -2,15 +2,17 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { buildUpstream } from './app';
 import { openDatabase, type Database } from './db/client';
-import { ensureDemoUser, seedDemoData } from './seed/index';
+import { ensureDemoUser, OPS_NAME, seedDemoData } from './seed/index';
 
 export const DEMO = { email: 'demo@example.com', password: 'demo' } as const;
+/** The second demo operator (co-editing tests log in as both). */
+export const OPS = { email: 'ops@example.com', password: 'demo' } as const;
 
 export interface TestUpstream {
   app: FastifyInstance;
   database: Database;
-  /** A fresh token of the demo operator. */
-  login(): Promise<string>;
+  /** A fresh token of the demo operator (or of `OPS`). */
+  login(credentials?: { email: string; password: string }): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -22,6 +24,7 @@ export async function seededSnapshot(): Promise<Blob> {
   const database = await openDatabase('memory://');
   await seedDemoData(database.db);
   await ensureDemoUser(database.db, DEMO.email, DEMO.password, false);
+  await ensureDemoUser(database.db, OPS.email, OPS.password, false, OPS_NAME);
   const { PGlite } = await import('@electric-sql/pglite');
   const client = (database.db as unknown as { $client: InstanceType<typeof PGlite> }).$client;
   const dump = await client.dumpDataDir('none');
@@ -44,13 +47,14 @@ export async function createTestUpstream({ databaseUrl = 'memory://', tokenTtlMs
   if (!fromSnapshot) {
     await seedDemoData(database.db, now);
     await ensureDemoUser(database.db, DEMO.email, DEMO.password, false);
+    await ensureDemoUser(database.db, OPS.email, OPS.password, false, OPS_NAME);
   }
   const app = await buildUpstream({ database, ...(tokenTtlMs !== undefined && { tokenTtlMs }) });
   return {
     app,
     database,
-    async login() {
-      const reply = await app.inject({ method: 'POST', url: '/api/1/authenticate', payload: DEMO });
+    async login(credentials: { email: string; password: string } = DEMO) {
+      const reply = await app.inject({ method: 'POST', url: '/api/1/authenticate', payload: credentials });
       if (reply.statusCode !== 200) throw new Error(`demo login failed: ${reply.body}`);
       return reply.json<{ token: string }>().token;
     },

@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { BoundedString, DB_INT_MAX, Id, NamedRef, Nullable } from '../common';
 import { CHANNELS, Channel, ChannelId } from './channel';
 import { LanguageCode, LanguageCodeInput } from './language';
+import { VersionField } from './audit';
 
 const Cap = Nullable(Type.Integer({ minimum: 0, maximum: 100_000 }));
 
@@ -45,6 +46,7 @@ const contactFields = {
 
 export const Contact = Type.Object({
   id: Id,
+  ...VersionField,
   ...contactFields,
   channel: Channel,
   languages: Type.Array(LanguageCode),
@@ -58,6 +60,7 @@ export type Contact = Static<typeof Contact>;
  * leagues and teams as ids. Which destination a channel needs is checked by the service.
  */
 export const ContactInput = Type.Object({
+  ...VersionField,
   ...contactFields,
   languages: Type.Array(LanguageCodeInput, { minItems: 1, maxItems: 20, uniqueItems: true }),
   leagues: Type.Array(Id, { maxItems: 1000, uniqueItems: true }),

@@ -2,12 +2,14 @@ import { Type, type Static } from 'typebox';
 import { BoundedString, Id, Nullable } from '../common';
 import { ChannelId } from './channel';
 import { ContentItem, ContentType, LinkTarget } from './content';
+import { VersionField } from './audit';
 
 /**
  * Body of a group create or update (SPEC §7 `POST groups`): one text per language, saved as one
  * content item per language sharing type, channel, markets, link target and categories.
  */
 export const ContentGroupInput = Type.Object({
+  ...VersionField,
   /** Optional (SPEC §5 "Group name is optional"). */
   name: Type.Optional(Nullable(BoundedString(200))),
   content_type: ContentType,
@@ -31,5 +33,5 @@ export const ContentGroupSummary = Type.Object({
 export type ContentGroupSummary = Static<typeof ContentGroupSummary>;
 
 /** One group with its items (SPEC §7 "GET group -> name and content items"). */
-export const ContentGroup = Type.Object({ id: Id, name: Nullable(Type.String()), items: Type.Array(ContentItem) });
+export const ContentGroup = Type.Object({ id: Id, ...VersionField, name: Nullable(Type.String()), items: Type.Array(ContentItem) });
 export type ContentGroup = Static<typeof ContentGroup>;

@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { BoundedString, Id, NamedRef, Nullable, Timestamp } from '../common';
 import { ChannelId } from './channel';
 import { LanguageCode, LanguageCodeInput } from './language';
+import { VersionField } from './audit';
 
 /** The parts a delivery is made of (SPEC §3). */
 export const CONTENT_TYPES = ['title', 'content', 'cta', 'image'] as const;
@@ -53,6 +54,7 @@ export const LinkTarget = Type.String({ minLength: 1, maxLength: 64 });
 
 export const ContentItem = Type.Object({
   id: Id,
+  ...VersionField,
   content: Type.String(),
   content_type: ContentType,
   language: LanguageCode,
@@ -81,6 +83,7 @@ const Ids = Type.Array(Id, { maxItems: 500, uniqueItems: true });
  * the image file (SPEC §7), for type image `content` may then be empty.
  */
 export const ContentItemInput = Type.Object({
+  ...VersionField,
   content: BoundedString(4000),
   content_type: ContentType,
   language: LanguageCodeInput,

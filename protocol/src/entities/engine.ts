@@ -122,6 +122,10 @@ export const ChangeNotice = Type.Object({
    * connections of those tokens close them. Such a notice is about no match: `match_id` 0, no topics.
    */
   revoked_tokens: Type.Optional(Type.Array(Type.String({ pattern: '^[0-9a-f]{64}$' }))),
+  /** An edit through the API (co-editing): what was written, by whom (absent on feed notices). */
+  entity: Type.Optional(Type.String()),
+  entity_id: Type.Optional(Id),
+  actor: Type.Optional(Type.Object({ id: Nullable(Id), name: Type.String() })),
 });
 export type ChangeNotice = Static<typeof ChangeNotice>;
 

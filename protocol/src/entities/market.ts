@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Id, Line, NamedRef, Nullable } from '../common';
+import { VersionField } from './audit';
 
 /**
  * How the engine decides an outcome of a market type (SPEC §9). The spec names the evaluators of
@@ -54,6 +55,7 @@ export type MarketMeta = Static<typeof MarketMeta>;
 
 export const Market = Type.Object({
   id: Id,
+  ...VersionField,
   name: Type.String(),
   line: Nullable(Line),
   type: Type.Object({ id: Id, name: Type.Optional(Type.String()), outcomes: Type.Array(Type.String()) }),
@@ -69,7 +71,7 @@ export const MatchMarket = Type.Object({ ...Market.properties, has_content: Type
 export type MatchMarket = Static<typeof MatchMarket>;
 
 /** Body of a market settings save (SPEC §7 `POST core/{p}/{s}/market/{marketId} {market_meta}`). */
-export const MarketMetaInput = Type.Object({ market_meta: MarketMeta });
+export const MarketMetaInput = Type.Object({ market_meta: MarketMeta, ...VersionField });
 export type MarketMetaInput = Static<typeof MarketMetaInput>;
 
 /** Rule set (SPEC §3): the markets a piece of content may be delivered for. */

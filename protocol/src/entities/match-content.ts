@@ -4,6 +4,7 @@ import { Channel, ChannelId } from './channel';
 import { LinkTarget } from './content';
 import { LanguageCode, LanguageCodeInput } from './language';
 import { ScoreNodeName, SubNodeName } from './score';
+import { VersionField } from './audit';
 
 /** One text of match content (a title, a body, a cta or an image url) and where it links. */
 export const MatchContentEntry = Type.Object({
@@ -27,6 +28,7 @@ export type MatchContentParts = Static<typeof MatchContentParts>;
  */
 export const MatchContent = Type.Object({
   id: Id,
+  ...VersionField,
   match_id: Id,
   market: Nullable(NamedRef),
   market_type: Nullable(NamedRef),
@@ -49,6 +51,7 @@ export type MatchContent = Static<typeof MatchContent>;
 const inputFields = {
   /** Present to update an existing record, absent to create one. */
   id: Type.Optional(Id),
+  ...VersionField,
   market_id: Nullable(Id),
   market_type_id: Type.Optional(Nullable(Id)),
   channel_id: ChannelId,

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Id } from '../common';
+import { VersionField } from './audit';
 
 /** Sport ids of SPEC §1. */
 export const SPORTS = { football: 1, iceHockey: 2, tennis: 3, basketball: 4 } as const;
@@ -38,6 +39,7 @@ export const ProviderMeta = Type.Object({ languages: Type.Array(Type.String()) }
 
 export const Provider = Type.Object({
   id: Id,
+  ...VersionField,
   name: Type.String(),
   active: Type.Boolean(),
   sports: Type.Array(ProviderSport),
@@ -46,7 +48,7 @@ export const Provider = Type.Object({
 export type Provider = Static<typeof Provider>;
 
 /** Body of the provider and provider control updates (SPEC §7 `{active}`). */
-export const ProviderActiveInput = Type.Object({ active: Type.Boolean() });
+export const ProviderActiveInput = Type.Object({ active: Type.Boolean(), ...VersionField });
 export type ProviderActiveInput = Static<typeof ProviderActiveInput>;
 
 /** What the control service keeps per provider: whether its engine runs. */

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Id, Nullable, Period, Timestamp } from '../common';
+import { VersionField } from './audit';
 
 /** A kind of statistical event (goal, corner, card...). */
 export const EventType = Type.Object({ id: Id, name: Type.String() });
@@ -14,6 +15,7 @@ const Tags = Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems
  */
 export const StatEvent = Type.Object({
   id: Id,
+  ...VersionField,
   match_id: Id,
   type: Id,
   period: Period,
@@ -29,6 +31,7 @@ export type StatEvent = Static<typeof StatEvent>;
 /** One row of the stat event form: an id updates that event, no id adds one. */
 export const StatEventInput = Type.Object({
   id: Type.Optional(Id),
+  ...VersionField,
   match_id: Id,
   type: Id,
   period: Period,

@@ -1,9 +1,11 @@
 import { Type, type Static } from 'typebox';
 import { BoundedString, Id, Nullable } from '../common';
+import { VersionField } from './audit';
 
 /** A team of one provider; teams of different providers are connected to share statistics. */
 export const Team = Type.Object({
   id: Id,
+  ...VersionField,
   name: Type.String(),
   /** Display label of search results and connect candidates (SPEC §3 "name/title"). */
   title: Type.Optional(Type.String()),
@@ -15,5 +17,5 @@ export const Team = Type.Object({
 export type Team = Static<typeof Team>;
 
 /** Body of a short-name save (SPEC §7 `POST teams/{id} {value}`); empty clears it. */
-export const TeamShortNameInput = Type.Object({ value: BoundedString(64) });
+export const TeamShortNameInput = Type.Object({ value: BoundedString(64), ...VersionField });
 export type TeamShortNameInput = Static<typeof TeamShortNameInput>;

@@ -1,5 +1,6 @@
 import { Type, type Static, type TProperties, type TSchema } from 'typebox';
 import { Id, LineOption, NamedRef, Nullable, Odds } from '../common';
+import { VersionField } from './audit';
 
 export const ThresholdType = Type.Enum(['VALUE', 'RANGE', 'RELATIVE']);
 export type ThresholdType = Static<typeof ThresholdType>;
@@ -56,6 +57,7 @@ const Timed = Type.Object({ before: Type.Integer({ minimum: 0, maximum: 10_080 }
 /** A threshold set of a match and market (SPEC §3 "Match threshold set"); contact is optional. */
 export const MatchThresholdSet = byType({
   id: Id,
+  ...VersionField,
   match_id: Id,
   market_id: Id,
   market: NamedRef,
@@ -72,6 +74,9 @@ export type MatchThresholdSet = Static<typeof MatchThresholdSet>;
  */
 export const MatchThresholdInput = byType({
   market_id: Id,
+  ...VersionField,
+  /** Required to save over an existing set of the same market, contact and line (else 409 with that set). */
+  replace: Type.Optional(Type.Boolean()),
   contact_id: Type.Optional(Nullable(Id)),
   line: Type.Optional(Nullable(LineOption)),
   timed: Type.Optional(Nullable(Timed)),
@@ -83,6 +88,7 @@ export type MatchThresholdInput = Static<typeof MatchThresholdInput>;
 /** A saved threshold (template) of a provider's market (SPEC §3 "Saved threshold"). */
 export const SavedThreshold = byType({
   id: Id,
+  ...VersionField,
   market_id: Id,
   name: Nullable(Type.String()),
   is_default: Type.Boolean(),

@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { Id, NamedRef } from '../common';
 import { LanguageCode, LanguageCodeInput } from './language';
 import { ThresholdType } from './thresholds';
+import { VersionField } from './audit';
 
 /** What a tracker follows: M a match, L a league. */
 export const TrackerModelType = Type.Enum(['M', 'L']);
@@ -25,6 +26,7 @@ export type TrackerSpec = Static<typeof TrackerSpec>;
 /** A contact following a match or league: it receives content for it in one language. */
 export const Tracker = Type.Object({
   id: Id,
+  ...VersionField,
   contact_id: Id,
   contact: NamedRef,
   language: LanguageCode,
@@ -37,6 +39,7 @@ export type Tracker = Static<typeof Tracker>;
 
 /** Body of a tracker save (SPEC §7 "full tracker"); the tracker id is in the path. */
 export const TrackerInput = Type.Object({
+  ...VersionField,
   contact_id: Id,
   language: LanguageCodeInput,
   model_type: TrackerModelType,

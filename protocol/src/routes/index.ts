@@ -1,3 +1,4 @@
+import { auditRoutes } from './audit';
 import { authRoutes } from './auth';
 import { bannerRoutes } from './banner';
 import { basketRoutes } from './basket';
@@ -25,6 +26,7 @@ export * from './define';
 export { ProviderSportParams, LeaguesQuery, MatchesQuery } from './catalog';
 export { ConnectSearchQuery, MoveReply } from './matches';
 export { ContentsQuery } from './content';
+export { AuditQuery, versionedReads, versionedWrites, type VersionedWrite } from './audit';
 
 /** One object per resource file; kept apart so a test can see two files claiming the same name. */
 export const routeGroups = {
@@ -50,6 +52,7 @@ export const routeGroups = {
   engine: engineRoutes,
   displays: displayRoutes,
   firings: firingRoutes,
+  audit: auditRoutes,
 };
 
 /** The REST contract: every call the console makes, by name. */
@@ -76,6 +79,7 @@ export const routes = {
   ...engineRoutes,
   ...displayRoutes,
   ...firingRoutes,
+  ...auditRoutes,
 };
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

@@ -1,6 +1,6 @@
 import {
-  buildPath, buildQuery, FEED_FETCH_LIMIT, routes,
-  type DeliveriesReply, type FeedEvent, type ListReply, type LiveTopic,
+  buildPath, buildQuery, FEED_FETCH_LIMIT, MATCH_TABLE_TOPICS, routes,
+  type DeliveriesReply, type FeedEvent, type ListReply, type LiveTopic, type MatchTableTopic,
 } from '@odds/protocol';
 import type { LiveResponse } from '../upstream';
 import { hashRecord, type LiveRecord } from './diff';
@@ -278,6 +278,40 @@ class OffersFetcher implements TopicFetcher {
 }
 
 /**
+ * A match table (threshold sets, content, stat events, trackers): a small list read whole, so ids
+ * missing from it were deleted. Unchanged bodies (ETag or hash) cost no parse and no delta.
+ */
+class TableFetcher implements TopicFetcher {
+  private readonly unchanged = new Unchanged();
+
+  constructor(readonly topic: MatchTableTopic, private readonly url: string, private readonly get: LiveGet) {}
+
+  async fetch(): Promise<Fetched | null> {
+    const response = await this.get(this.topic, this.url, this.unchanged.etag(this.url));
+    const { same, remember } = this.unchanged.check(this.url, response);
+    if (same) {
+      remember();
+      return null;
+    }
+    return { records: (JSON.parse(response.text!) as ListReply<LiveRecord>).results, complete: true, seen: remember };
+  }
+
+  load(): void {
+    this.unchanged.clear();
+  }
+
+  requestFull(): void {
+    this.unchanged.clear();
+  }
+}
+
+/** One fetcher per match table of protocol's MATCH_TABLE_TOPICS (a new table is one line there). */
+const TABLE_FETCHERS = Object.fromEntries(Object.entries(MATCH_TABLE_TOPICS).map(([topic, route]) => [
+  topic,
+  (context: FetcherContext) => new TableFetcher(topic as MatchTableTopic, buildPath(routes[route], { matchId: context.matchId }), context.get),
+])) as unknown as Record<MatchTableTopic, (context: FetcherContext) => TopicFetcher>;
+
+/**
  * The topics the relay polls, as data: how each one's fetcher is built. A new live topic is one
  * more entry here (and in protocol's LIVE_TOPICS); the pollers, notices and pacing treat every
  * entry alike.
@@ -291,6 +325,7 @@ export const TOPIC_FETCHERS: Record<LiveTopic, (context: FetcherContext) => Topi
     (limit) => buildPath(routes.matchDeliveries, { matchId: context.matchId }) + buildQuery({ limit }),
     (body) => (body as DeliveriesReply).deliveries as LiveRecord[],
   ),
+  ...TABLE_FETCHERS,
 };
 
 /** Which ids of a change notice concern which topic (for fetchers that use them). */

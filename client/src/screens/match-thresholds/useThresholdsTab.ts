@@ -1,8 +1,10 @@
-import { routes, type BacktestReply, type Contact, type MatchMarket, type MatchThresholdSet, type SavedThreshold } from '@odds/protocol';
+import { routes, type BacktestReply, type ConflictReply, type Contact, type MatchMarket, type MatchThresholdSet, type SavedThreshold } from '@odds/protocol';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { api } from '../../api/client';
+import { ApiError, handleApiError } from '../../api/errors';
+import { replaceQuestion, sameSlot, savedSetOf } from './replace';
 import { contextStore } from '../../stores/context';
 import { useMatchPage } from '../match/useMatchPage';
 import { buildInput, defaultForm, formOf, type ThresholdForm } from './thresholdForm';
@@ -26,6 +28,8 @@ export function useThresholdsTab() {
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [backtest, setBacktest] = useState<BacktestReply | null>(null);
+  /** The saved set the editor was opened on: saving it again names its version (409 if someone changed it since). */
+  const [opened, setOpened] = useState<MatchThresholdSet | null>(null);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -62,12 +66,16 @@ export function useThresholdsTab() {
       return next;
     });
 
+  // Clicking a market that has a saved set opens that set (the one for any contact and line first),
+  // so the operator edits it instead of typing over it unseen.
   const edit = useCallback((id: number, from?: MatchThresholdSet | SavedThreshold) => {
+    const saved = from ?? savedSetOf(sets, id);
     setMarketId(id);
-    setForm(from ? formOf(from) : defaultForm());
+    setOpened(saved && 'match_id' in saved ? saved : null);
+    setForm(saved ? formOf(saved) : defaultForm());
     setError(null);
     setBacktest(null);
-  }, []);
+  }, [sets]);
 
   const patch = useCallback((change: Partial<ThresholdForm>) => setForm((f) => ({ ...f, ...change })), []);
 
@@ -79,7 +87,19 @@ export function useThresholdsTab() {
     setError(null);
     setSaving(true);
     try {
-      await api(routes.matchThresholdsSave, { params: { matchId }, body: built.input });
+      try {
+        const body = opened && sameSlot(opened, built.input) ? { ...built.input, version: opened.version } : built.input;
+        setOpened(await api(routes.matchThresholdsSave, { params: { matchId }, body, silent: true }));
+      } catch (error) {
+        // A set exists for this market, contact and line: replace it only when the operator says so.
+        const existing = error instanceof ApiError && error.status === 409 ? (error.reply as unknown as ConflictReply | undefined)?.current as MatchThresholdSet | undefined : undefined;
+        if (!existing) {
+          if (error instanceof ApiError) handleApiError(error, {});
+          throw error;
+        }
+        if (!window.confirm(replaceQuestion(existing))) return;
+        setOpened(await api(routes.matchThresholdsSave, { params: { matchId }, body: { ...built.input, replace: true } }));
+      }
       setVersion((v) => v + 1);
     } catch {
       // The API client has shown why.

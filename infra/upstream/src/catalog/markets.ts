@@ -10,6 +10,7 @@ type TypeRow = typeof marketTypes.$inferSelect;
 
 export const toMarket = (market: MarketRow, type: TypeRow): Market => ({
   id: market.id,
+  version: market.version,
   name: market.name,
   line: market.line,
   type: { id: type.id, name: type.name, outcomes: type.outcomes },

@@ -18,7 +18,7 @@ const thresholdKey = (r: ThresholdRow) => JSON.stringify([r.marketId, r.contactI
  * kept, not overwritten, so copying twice adds nothing the second time. Returns how many records
  * were copied.
  */
-export async function copyMatch(db: Db, toId: number, fromId: number): Promise<{ contents: number; thresholds: number }> {
+export async function copyMatch(db: Db, toId: number, fromId: number): Promise<{ contents: number[]; thresholds: number[] }> {
   if (toId === fromId) throw new Errors.BadRequest('A match cannot be copied onto itself.');
   return db.transaction(async (tx: Tx) => {
     const found = await tx.select({ id: matches.id, providerId: matches.providerId, provider: providers.name }).from(matches)
@@ -37,12 +37,12 @@ export async function copyMatch(db: Db, toId: number, fromId: number): Promise<{
     ]);
     const haveContent = new Set(targetContent.map(contentKey));
     const contents = sourceContent.filter((r) => !haveContent.has(contentKey(r)))
-      .map(({ id: _id, createdAt: _created, ...rest }) => ({ ...rest, matchId: toId }));
+      .map(({ id: _id, createdAt: _created, version: _version, ...rest }) => ({ ...rest, matchId: toId }));
     const haveSets = new Set(targetSets.map(thresholdKey));
     const sets = sourceSets.filter((r) => !haveSets.has(thresholdKey(r)))
-      .map(({ id: _id, createdAt: _created, ...rest }) => ({ ...rest, matchId: toId }));
-    if (contents.length) await tx.insert(matchContents).values(contents);
-    if (sets.length) await tx.insert(thresholdSets).values(sets);
-    return { contents: contents.length, thresholds: sets.length };
+      .map(({ id: _id, createdAt: _created, version: _version, ...rest }) => ({ ...rest, matchId: toId }));
+    const copiedContents = contents.length ? await tx.insert(matchContents).values(contents).returning({ id: matchContents.id }) : [];
+    const copiedSets = sets.length ? await tx.insert(thresholdSets).values(sets).returning({ id: thresholdSets.id }) : [];
+    return { contents: copiedContents.map((r) => r.id), thresholds: copiedSets.map((r) => r.id) };
   });
 }

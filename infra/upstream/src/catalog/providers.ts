@@ -16,7 +16,7 @@ export async function listProviders(db: Db, activeOnly: boolean, providerId?: nu
   for (const { provider, sport } of rows) {
     let entry = byId.get(provider.id);
     if (!entry) {
-      entry = { id: provider.id, name: provider.name, active: provider.active, meta: provider.meta, sports: [] };
+      entry = { id: provider.id, version: provider.version, name: provider.name, active: provider.active, meta: provider.meta, sports: [] };
       byId.set(provider.id, entry);
     }
     if (sport) entry.sports.push({ id: sport.id, name: sport.name, scores: sport.scores, periods: sport.periods });

@@ -22,7 +22,7 @@ const select = (db: Db | Tx) =>
 type Row = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number];
 
 const toTeam = (row: Row): Team => ({
-  id: row.team.id, name: row.team.name, title: row.team.name, provider_name: row.providerName,
+  id: row.team.id, version: row.team.version, name: row.team.name, title: row.team.name, provider_name: row.providerName,
   short_name: row.team.shortName, providers: row.providers,
 });
 

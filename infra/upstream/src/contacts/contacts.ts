@@ -81,6 +81,7 @@ async function toContacts(db: Db | Tx, rows: ContactRow[]): Promise<Contact[]> {
   const named = (ids: number[], names: NamedRef[]) => ids.flatMap((id) => names.filter((n) => n.id === id));
   return rows.map((row) => ({
     id: row.id,
+    version: row.version,
     name: row.name,
     sport_id: row.sportId,
     channel_id: row.channelId,

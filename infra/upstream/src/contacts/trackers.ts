@@ -20,6 +20,7 @@ type Row = Awaited<ReturnType<ReturnType<typeof baseSelect>['execute']>>[number]
 
 const toTracker = ({ tracker, contactName }: Row): Tracker => ({
   id: tracker.id,
+  version: tracker.version,
   contact_id: tracker.contactId,
   contact: { id: tracker.contactId, name: contactName },
   language: tracker.language as Tracker['language'],

@@ -43,7 +43,7 @@ export async function getGroup(db: Db | Tx, groupId: number, providerId?: number
     throw new Errors.NotFound('Content group', groupId);
   }
   const rows = await db.select().from(contentItems).where(eq(contentItems.groupId, groupId)).orderBy(asc(contentItems.id));
-  return { id: group.id, name: group.name, items: await toContentItems(db, rows) };
+  return { id: group.id, version: group.version, name: group.name, items: await toContentItems(db, rows) };
 }
 
 /** The texts to save: every language checked, blank texts (languages left empty in the form) skipped. */

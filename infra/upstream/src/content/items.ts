@@ -39,6 +39,7 @@ export async function toContentItems(db: Db | Tx, rows: ItemRow[]): Promise<Cont
     const group = groupRows.find((g) => g.id === row.groupId);
     return {
       id: row.id,
+      version: row.version,
       content: row.content,
       content_type: row.contentType as ContentItem['content_type'],
       language: row.language as ContentItem['language'],

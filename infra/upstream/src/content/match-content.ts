@@ -26,6 +26,7 @@ export async function toMatchContents(db: Db | Tx, rows: Row[]): Promise<MatchCo
   };
   return rows.map((row) => ({
     id: row.id,
+    version: row.version,
     match_id: row.matchId,
     market: marketRows.find((m) => m.id === row.marketId) ?? null,
     market_type: typeRows.find((t) => t.id === row.marketTypeId) ?? null,
@@ -137,6 +138,11 @@ export async function saveMatchContent(db: Db, matchId: number, input: MatchCont
   });
   const rows = await db.select().from(matchContents).where(eq(matchContents.id, id));
   return (await toMatchContents(db, rows))[0]!;
+}
+
+export async function getMatchContent(db: Db | Tx, id: number): Promise<MatchContent | null> {
+  const rows = await db.select().from(matchContents).where(eq(matchContents.id, id));
+  return rows.length ? (await toMatchContents(db, rows))[0]! : null;
 }
 
 export async function deleteMatchContent(db: Db, id: number): Promise<void> {

@@ -16,7 +16,7 @@ export const GOAL_TYPE_IDS: number[] = [EVENT_TYPE_IDS.goal, EVENT_TYPE_IDS.ownG
 type Row = typeof statEvents.$inferSelect;
 
 export const toStatEvent = (row: Row): StatEvent => ({
-  id: row.id, match_id: row.matchId, type: row.typeId, period: row.period, game_time: row.gameTime, extra_time: row.extraTime,
+  id: row.id, version: row.version, match_id: row.matchId, type: row.typeId, period: row.period, game_time: row.gameTime, extra_time: row.extraTime,
   team: row.teamId, participant: row.participant, tags: row.tags, timestamp: row.timestamp.toISOString(),
 });
 

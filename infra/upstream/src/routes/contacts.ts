@@ -8,9 +8,13 @@ import { contactValues, providerOrNotFound } from '../contacts/rules';
 import type { Db } from '../db/client';
 import { Errors } from '../errors';
 import { implement } from '../http/implement';
+import { presentEntity } from '../coedit/entities';
+import { createOne, writeOne } from '../coedit/versioned';
 
 /** Contacts (delivery targets) and the audiences they can target: the /contacts screens. */
 export async function contactRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  presentEntity('contact', getContact);
+
   implement(app, routes.contacts, async ({ query }) => listContacts(db, {
     providerId: query.provider ?? DEFAULT_PROVIDER_ID,
     // Sport narrows the list only when asked: a contact saved for another sport stays visible.
@@ -27,29 +31,31 @@ export async function contactRoutes(app: FastifyInstance, { db }: { db: Db }) {
     return contact;
   });
 
-  implement(app, routes.contactCreate, async ({ query, body }) => {
-    const provider = await providerOrNotFound(db, query.provider ?? DEFAULT_PROVIDER_ID);
-    return insertContact(db, await contactValues(db, provider, body));
+  implement(app, routes.contactCreate, async (call) => {
+    const provider = await providerOrNotFound(db, call.query.provider ?? DEFAULT_PROVIDER_ID);
+    const values = await contactValues(db, provider, call.body);
+    return createOne(db, call, 'contact', (tx) => insertContact(tx, values));
   });
 
   // The whole record replaces the stored one; the contact stays with its provider.
-  implement(app, routes.contactUpdate, async ({ params, body }) => {
-    const existing = await contactRow(db, params.contactId);
-    if (!existing) throw new Errors.NotFound('Contact', params.contactId);
+  implement(app, routes.contactUpdate, async (call) => {
+    const existing = await contactRow(db, call.params.contactId);
+    if (!existing) throw new Errors.NotFound('Contact', call.params.contactId);
     const provider = await providerOrNotFound(db, existing.providerId);
-    return updateContact(db, existing.id, await contactValues(db, provider, body));
+    const values = await contactValues(db, provider, call.body);
+    return writeOne(db, call, 'contact', existing.id, (tx) => updateContact(tx, existing.id, values));
   });
 
-  implement(app, routes.contactDelete, async ({ params }) => {
-    if (!(await deleteContact(db, params.contactId))) throw new Errors.NotFound('Contact', params.contactId);
+  implement(app, routes.contactDelete, async (call) => writeOne(db, call, 'contact', call.params.contactId, async (tx) => {
+    if (!(await deleteContact(tx, call.params.contactId))) throw new Errors.NotFound('Contact', call.params.contactId);
     return { success: true };
-  });
+  }, 'delete'));
 
-  implement(app, routes.contactToggleActive, async ({ params }) => {
-    const contact = await toggleContactActive(db, params.contactId);
-    if (!contact) throw new Errors.NotFound('Contact', params.contactId);
+  implement(app, routes.contactToggleActive, async (call) => writeOne(db, call, 'contact', call.params.contactId, async (tx) => {
+    const contact = await toggleContactActive(tx, call.params.contactId);
+    if (!contact) throw new Errors.NotFound('Contact', call.params.contactId);
     return contact;
-  });
+  }));
 
   // Segments the contact's provider offers; a provider in the query must be the contact's own.
   implement(app, routes.segments, async ({ params, query }) => {

@@ -11,9 +11,13 @@ import type { Db } from '../db/client';
 import { contentCategories, images } from '../db/schema';
 import { Errors } from '../errors';
 import { implement } from '../http/implement';
+import { expectedVersion } from '../coedit/conflict';
+import { presentEntity } from '../coedit/entities';
+import { actorOf, createOne, versionedWrite, writeOne } from '../coedit/versioned';
 
 /** The content (cms) service: content items, their images, categories and the compilers (SPEC §7 Content). */
 export async function contentRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  presentEntity('content_item', getContentItem);
   // Registered here, not on the app: only the content create takes multipart bodies.
   await app.register(multipart, { limits: FORM_LIMITS });
 
@@ -26,23 +30,29 @@ export async function contentRoutes(app: FastifyInstance, { db }: { db: Db }) {
 
   implement(app, routes.contentItem, async ({ params }) => getContentItem(db, params.id));
 
-  implement(app, routes.contentCreate, async ({ query, request }) => {
+  implement(app, routes.contentCreate, async (call) => {
+    const { query, request } = call;
     const { input, image } = await readContentForm(request);
-    return createItem(db, input, query.provider ?? DEFAULT_PROVIDER_ID, query.sport ?? DEFAULT_SPORT_ID, image);
+    return createOne(db, call, 'content_item', (tx) => createItem(tx, input, query.provider ?? DEFAULT_PROVIDER_ID, query.sport ?? DEFAULT_SPORT_ID, image));
   });
 
-  implement(app, routes.contentUpdate, async ({ params, body }) => updateItem(db, params.id, body));
+  implement(app, routes.contentUpdate, async (call) => writeOne(db, call, 'content_item', call.params.id, (tx) => updateItem(tx, call.params.id, call.body)));
 
-  implement(app, routes.contentDelete, async ({ params, query }) => {
-    const deleted = await deleteItems(db, [params.id, ...(query.ids ?? [])]);
+  implement(app, routes.contentDelete, async (call) => {
+    const ids = [...new Set([call.params.id, ...(call.query.ids ?? [])])];
+    const expected = expectedVersion(call.request.headers, {});
+    const deleted = await versionedWrite(db, {
+      entity: 'content_item', actor: actorOf(call.user),
+      targets: ids.map((id) => ({ id, expected: id === call.params.id ? expected : null, action: 'delete' as const })),
+    }, (tx) => deleteItems(tx, ids));
     return { success: true, deleted };
   });
 
   implement(app, routes.contentParse, async ({ body }) => parseContent(db, body));
 
-  implement(app, routes.contentAutoToggle, async ({ params }) => toggleItem(db, params.id, 'autoBuild'));
+  implement(app, routes.contentAutoToggle, async (call) => writeOne(db, call, 'content_item', call.params.id, (tx) => toggleItem(tx, call.params.id, 'autoBuild')));
 
-  implement(app, routes.contentActiveToggle, async ({ params }) => toggleItem(db, params.id, 'deliver'));
+  implement(app, routes.contentActiveToggle, async (call) => writeOne(db, call, 'content_item', call.params.id, (tx) => toggleItem(tx, call.params.id, 'deliver')));
 
   implement(app, routes.contentCompiler, async ({ body }) => compileRequest(db, body));
 

@@ -97,8 +97,8 @@ describe('POST /api/1/events (statEventsSave) and DELETE /api/1/events (statEven
     expect(reply.statusCode).toBe(200);
     const body = reply.json<ListReply<StatEvent>>();
     expect(body.total).toBe(3);
-    expect(body.results[0]).toEqual({ id: expect.any(Number), match_id: opener.id, type: 4, period: 1, game_time: 45, extra_time: 2, team: opener.away.id, participant: null, tags: ['dissent'], timestamp: '2018-06-14T15:47:00.000Z' });
-    expect(body.results[2]).toEqual({ ...first, tags: ['opener', 'header'] });
+    expect(body.results[0]).toEqual({ id: expect.any(Number), version: 1, match_id: opener.id, type: 4, period: 1, game_time: 45, extra_time: 2, team: opener.away.id, participant: null, tags: ['dissent'], timestamp: '2018-06-14T15:47:00.000Z' });
+    expect(body.results[2]).toEqual({ ...first, tags: ['opener', 'header'], version: first!.version! + 1 });
     created = body.results.slice(0, 2);
     expect((await get(`/api/1/events/match/${opener.id}`)).json<ListReply<StatEvent>>().total).toBe(7);
   });

@@ -3,6 +3,8 @@ import { DEFAULT_PROVIDER_ID, DEFAULT_SPORT_ID, routes } from '@odds/protocol';
 import { createGroup, getGroup, listGroups, updateGroup } from '../content/groups';
 import type { Db } from '../db/client';
 import { implement } from '../http/implement';
+import { presentEntity } from '../coedit/entities';
+import { createOne, writeOne } from '../coedit/versioned';
 
 /** Grouped content: one text per language, saved as content items that share everything else. */
 export async function groupRoutes(app: FastifyInstance, { db }: { db: Db }) {
@@ -11,9 +13,11 @@ export async function groupRoutes(app: FastifyInstance, { db }: { db: Db }) {
 
   implement(app, routes.group, async ({ params }) => getGroup(db, params.groupId, params.p, params.s));
 
-  implement(app, routes.groupCreate, async ({ query, body }) =>
-    createGroup(db, body, query.provider ?? DEFAULT_PROVIDER_ID, query.sport ?? DEFAULT_SPORT_ID));
+  implement(app, routes.groupCreate, async (call) =>
+    createOne(db, call, 'content_group', (tx) => createGroup(tx, call.body, call.query.provider ?? DEFAULT_PROVIDER_ID, call.query.sport ?? DEFAULT_SPORT_ID)));
 
   // The provider and sport, when given, must be the group's own; the group keeps them either way.
-  implement(app, routes.groupUpdate, async ({ params, query, body }) => updateGroup(db, params.groupId, body, query.provider, query.sport));
+  presentEntity('content_group', (tx, id) => getGroup(tx, id));
+  implement(app, routes.groupUpdate, async (call) =>
+    writeOne(db, call, 'content_group', call.params.groupId, (tx) => updateGroup(tx, call.params.groupId, call.body, call.query.provider, call.query.sport)));
 }

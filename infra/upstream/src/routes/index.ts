@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
+import { auditRoutes } from './audit';
 import { bannerRoutes } from './banner';
 import { basketRoutes } from './basket';
 import { catalogRoutes } from './catalog';
@@ -51,4 +52,5 @@ export const routeModules: ((app: FastifyInstance, deps: RouteDeps) => Promise<v
   deliveryRoutes,
   engineRoutes,
   firingRoutes,
+  auditRoutes,
 ];

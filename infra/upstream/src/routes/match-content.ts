@@ -1,12 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { routes } from '@odds/protocol';
 import { deleteMatchContent, listMatchContent, saveMatchContent } from '../content/match-content';
+import { presentEntity } from '../coedit/entities';
+import { createOne, writeOne } from '../coedit/versioned';
+import { getMatchContent } from '../content/match-content';
 import type { Db } from '../db/client';
 import { Errors } from '../errors';
 import { implement } from '../http/implement';
 
 /** A match's content: the Content tab's Form and Preview (SPEC §2 Match pages). */
 export async function matchContentRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  presentEntity('match_content', getMatchContent);
+
   // The body schema is a union (timed or not); its validator would only say 'timed must be equal to
   // constant', so the rule of SPEC §5 is checked first, in its own words.
   app.addHook('preValidation', async (request) => {
@@ -20,10 +25,13 @@ export async function matchContentRoutes(app: FastifyInstance, { db }: { db: Db 
 
   implement(app, routes.matchContent, async ({ params }) => listMatchContent(db, params.matchId));
 
-  implement(app, routes.matchContentSave, async ({ params, body }) => saveMatchContent(db, params.matchId, body));
-
-  implement(app, routes.matchContentDelete, async ({ params }) => {
-    await deleteMatchContent(db, params.matchContentId);
-    return { success: true };
+  implement(app, routes.matchContentSave, async (call) => {
+    const save = (tx: Db) => saveMatchContent(tx, call.params.matchId, call.body);
+    return call.body.id ? writeOne(db, call, 'match_content', call.body.id, save) : createOne(db, call, 'match_content', save);
   });
+
+  implement(app, routes.matchContentDelete, async (call) => writeOne(db, call, 'match_content', call.params.matchContentId, async (tx) => {
+    await deleteMatchContent(tx, call.params.matchContentId);
+    return { success: true };
+  }, 'delete'));
 }

@@ -67,7 +67,7 @@ describe('GET /api/1/matches/content (matchesContent)', () => {
     const body = await contentOf(final.id);
     const danish = body.results.find((c) => c.language.code === 'da' && c.node_id === 'H1-A0' && c.market?.id === matchResult.id);
     expect(danish).toEqual({
-      id: expect.any(Number), match_id: final.id, market: { id: matchResult.id, name: 'Match Result' }, market_type: null,
+      id: expect.any(Number), version: 1, match_id: final.id, market: { id: matchResult.id, name: 'Match Result' }, market_type: null,
       channel: { id: 1, name: 'Push notification', code: 'PUSH' }, ruleset: null, language: { code: 'da' }, node_id: 'H1-A0',
       sub_node: null, leaf_node: null, link_target: null, timed: false, contact_id: null, period: null, meta: { before: null }, hold: true,
       content: { title: [{ content: 'Argentina fører' }], content: [{ content: '{{home.name}} against {{away.name}}' }], cta: [], image: [] },

@@ -5,6 +5,7 @@ import { listMatchesContent } from '../catalog/match-contents';
 import { copyMatch } from '../catalog/match-copy';
 import type { Db } from '../db/client';
 import { implement } from '../http/implement';
+import { actorOf, versionedWrite } from '../coedit/versioned';
 
 /** Matches across the catalogue: content of several matches, connecting and copying. */
 export async function matchesRoutes(app: FastifyInstance, { db }: { db: Db }) {
@@ -18,8 +19,12 @@ export async function matchesRoutes(app: FastifyInstance, { db }: { db: Db }) {
     return { success: true, id: params.to };
   });
 
-  implement(app, routes.matchCopy, async ({ params }) => {
-    await copyMatch(db, params.to, params.from);
+  // Audited as the records it creates (so the match's watchers see them appear).
+  implement(app, routes.matchCopy, async ({ params, user }) => {
+    await versionedWrite<Awaited<ReturnType<typeof copyMatch>>>(db, {
+      entity: 'match_content', actor: actorOf(user), targets: [], created: (copied) => copied.contents,
+      alsoCreated: (copied) => copied.thresholds.map((id) => ({ entity: 'threshold_set' as const, id })),
+    }, (tx) => copyMatch(tx, params.to, params.from));
     return { success: true, id: params.to };
   });
 }

@@ -28,7 +28,7 @@ describe('GET /api/1/teams (teams)', () => {
     expect(body.total).toBe(40);
     expect(body.limit).toBe(5);
     const argentina = await team('Argentina');
-    expect(argentina).toEqual({ id: argentina.id, name: 'Argentina', title: 'Argentina', provider_name: 'Nordic Sportsbook', short_name: null, providers: ['Nordic Sportsbook', 'Iberia Apuestas'] });
+    expect(argentina).toEqual({ id: argentina.id, version: 1, name: 'Argentina', title: 'Argentina', provider_name: 'Nordic Sportsbook', short_name: null, providers: ['Nordic Sportsbook', 'Iberia Apuestas'] });
     expect((await team('Sweden')).providers).toEqual(['Nordic Sportsbook']);
   });
 
@@ -95,7 +95,7 @@ describe('GET /api/1/teams/:teamId (team)', () => {
 describe('POST /api/1/teams/:teamId (teamShortNameSave)', () => {
   it('saves a short name (trimmed), which moves the team to the top of the default sort, and clears it', async () => {
     const argentina = await team('Argentina');
-    expect((await post(`/api/1/teams/${argentina.id}`, { value: ' ARG ' })).json()).toEqual({ ...argentina, short_name: 'ARG' });
+    expect((await post(`/api/1/teams/${argentina.id}`, { value: ' ARG ' })).json()).toEqual({ ...argentina, short_name: 'ARG', version: argentina.version! + 1 });
     expect((await get('/api/1/teams?limit=1')).json<ListReply<Team>>().results[0]!.short_name).toBe('ARG');
     expect((await get('/api/1/teams?q=ARG')).json<ListReply<Team>>().results.map((t) => t.name)).toEqual(['Argentina']);
     expect((await post(`/api/1/teams/${argentina.id}`, { value: '' })).json<Team>().short_name).toBeNull();

@@ -5,6 +5,8 @@ import { connectTeams, getTeam, listTeams, saveShortName, seasonTeams, teamConne
 import type { Db } from '../db/client';
 import { Errors } from '../errors';
 import { implement } from '../http/implement';
+import { presentEntity } from '../coedit/entities';
+import { writeOne } from '../coedit/versioned';
 
 /** The Teams screen: lists, short names and connecting teams across providers. */
 export async function teamRoutes(app: FastifyInstance, { db }: { db: Db }) {
@@ -19,7 +21,8 @@ export async function teamRoutes(app: FastifyInstance, { db }: { db: Db }) {
 
   implement(app, routes.team, async ({ params }) => getTeam(db, params.teamId));
 
-  implement(app, routes.teamShortNameSave, async ({ params, body }) => saveShortName(db, params.teamId, body.value));
+  presentEntity('team', getTeam);
+  implement(app, routes.teamShortNameSave, async (call) => writeOne(db, call, 'team', call.params.teamId, (tx) => saveShortName(tx, call.params.teamId, call.body.value)));
 
   implement(app, routes.teamConnectSearch, async ({ params, query }) => teamConnectSearch(db, params.from, query));
 

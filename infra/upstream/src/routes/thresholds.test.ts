@@ -48,7 +48,7 @@ describe('GET /api/1/match/{matchId}/markets', () => {
     const withContent = (await call(routes.matchMarkets, { matchId: match.id })).json<ListReply<MatchMarket>>();
     expect(withContent.results.map((m) => m.name)).toEqual(['Match Result', 'Over/Under 1.5 Goals', 'Over/Under 2.5 Goals', 'Over/Under 3.5 Goals']);
     expect(withContent.results[0]).toEqual({
-      id: market['Match Result']!.id, name: 'Match Result', line: null,
+      id: market['Match Result']!.id, version: 1, name: 'Match Result', line: null,
       type: { id: market['Match Result']!.typeId, name: 'Match Result', outcomes: ['home', 'draw', 'away'] },
       meta: expect.objectContaining({ thresholds: expect.objectContaining({ home: 2500 }) }),
       helper_args: { dynamic_line: false }, outcome_mapping: { home: '1', draw: 'X', away: '2' }, has_content: true,
@@ -77,7 +77,7 @@ describe('GET /api/1/match/{matchId}/thresholds', () => {
       ['Over/Under 2.5 Goals', 'RELATIVE', 'Android app – Swedish in-play bettors'],
     ]);
     expect(body.results[0]).toEqual({
-      id: expect.any(Number), match_id: upcoming[0]!.id, market_id: market['Match Result']!.id, market: { id: market['Match Result']!.id, name: 'Match Result' },
+      id: expect.any(Number), version: 1, match_id: upcoming[0]!.id, market_id: market['Match Result']!.id, market: { id: market['Match Result']!.id, name: 'Match Result' },
       contact_id: null, contact: null, line: null, timed: { before: 90 }, type: 'VALUE',
       thresholds: { home: { value: 2500 }, draw: { value: 3400 }, away: { value: 3000 } },
     });
@@ -92,7 +92,8 @@ describe('GET /api/1/match/{matchId}/thresholds', () => {
         const { id: _, match_id: __, market: ___, contact: ____, ...body } = seeded;
         const reply = await save(match.id, body);
         expect(reply.statusCode, reply.json().message).toBe(200);
-        expect(reply.json()).toEqual(seeded);
+        // Its version names the set it replaces, so no `replace` is needed; the write moves the version on.
+        expect(reply.json()).toEqual({ ...seeded, version: seeded.version! + 1 });
       }
     }
   });
@@ -107,14 +108,19 @@ describe('POST /api/1/match/{matchId}/thresholds', () => {
   const matchId = () => upcoming[5]!.id;
   const result = () => market['Match Result']!.id;
 
-  it('saves a VALUE set and replaces it when saved again for the same market, contact and line', async () => {
+  it('saves a VALUE set, and replaces it for the same market, contact and line only with replace: true', async () => {
     const first = await save(matchId(), { type: 'VALUE', market_id: result(), contact_id: null, line: null, thresholds: { home: { value: 2100 } } });
     expect(first.json()).toEqual({
-      id: expect.any(Number), match_id: matchId(), market_id: result(), market: { id: result(), name: 'Match Result' },
+      id: expect.any(Number), version: 1, match_id: matchId(), market_id: result(), market: { id: result(), name: 'Match Result' },
       contact_id: null, contact: null, line: null, timed: null, type: 'VALUE', thresholds: { home: { value: 2100 } },
     });
-    const again = await save(matchId(), { type: 'RANGE', market_id: result(), timed: { before: 30 }, thresholds: { home: { from: 1800, to: 2400 }, away: { from: 2000, to: 2000 } } });
-    expect(again.json()).toMatchObject({ id: first.json().id, type: 'RANGE', timed: { before: 30 }, thresholds: { away: { from: 2000, to: 2000 } } });
+    const range = { type: 'RANGE', market_id: result(), timed: { before: 30 }, thresholds: { home: { from: 1800, to: 2400 }, away: { from: 2000, to: 2000 } } };
+    const refused = await save(matchId(), range);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'CONFLICT', entity: 'threshold_set', current: first.json(), changed_by: { name: expect.any(String) } });
+    expect((await sets(matchId())).results).toEqual([first.json()]);
+    const again = await save(matchId(), { ...range, replace: true });
+    expect(again.json()).toMatchObject({ id: first.json().id, version: 2, type: 'RANGE', timed: { before: 30 }, thresholds: { away: { from: 2000, to: 2000 } } });
     expect((await sets(matchId())).results.map((s) => s.id)).toEqual([first.json().id]);
   });
 
@@ -181,7 +187,7 @@ describe('POST /api/1/match/{matchId}/thresholds', () => {
     expect(reply.statusCode).toBe(200);
     const saved = (await call(routes.marketThresholds, { marketId: btts })).json<ListReply<SavedThreshold>>().results;
     expect(saved[0]).toEqual({
-      id: expect.any(Number), market_id: btts, name: 'Cup nights – BTTS', is_default: true, contact: null, channel: null, line: null,
+      id: expect.any(Number), version: 1, market_id: btts, name: 'Cup nights – BTTS', is_default: true, contact: null, channel: null, line: null,
       type: 'VALUE', thresholds: { yes: { value: 1750 } },
     });
     expect(saved.filter((s) => s.is_default)).toHaveLength(1);

@@ -31,7 +31,7 @@ describe('GET /api/1/trackers', () => {
     const [next] = await upcomingClassics();
     const fans = body.results.find((t) => t.model_type === 'M' && t.model_id === next!.id);
     expect(fans).toEqual({
-      id: expect.any(Number), contact_id: expect.any(Number), contact: { id: fans!.contact_id, name: 'iOS app – Danish football fans' },
+      id: expect.any(Number), version: 1, contact_id: expect.any(Number), contact: { id: fans!.contact_id, name: 'iOS app – Danish football fans' },
       language: 'da', model_type: 'M', model_id: next!.id, active: true,
       spec: { limiter: { min_score: 60 }, thresholds_type: 'VALUE', match_state: ['P', 'I'] },
     });
@@ -91,7 +91,7 @@ describe('demo trackers', () => {
       for (const seeded of (await list({ provider })).results) {
         const reply = await call(routes.trackerSave, { trackerId: seeded.id }, {}, input(seeded));
         expect(reply.statusCode, reply.json().message).toBe(200);
-        expect(reply.json()).toEqual(seeded);
+        expect(reply.json()).toEqual({ ...seeded, version: seeded.version! + 1 });
       }
     }
   });
@@ -110,7 +110,7 @@ describe('POST /api/1/tracker/{trackerId}', () => {
     };
     const reply = await save(tracker.id, body);
     expect(reply.statusCode).toBe(200);
-    expect(reply.json()).toEqual({ ...tracker, ...body });
+    expect(reply.json()).toEqual({ ...tracker, ...body, version: tracker.version! + 1 });
     expect((await call(routes.tracker, { trackerId: tracker.id })).json()).toEqual(reply.json());
   });
 

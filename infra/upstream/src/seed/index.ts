@@ -43,12 +43,15 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
 }
 
 /** Makes sure the demo operator can log in; an explicitly set DEMO_PASSWORD is (re)applied. */
-export async function ensureDemoUser(db: Db, email: string, password: string, resetPassword: boolean): Promise<void> {
+/** The second demo operator's name (the first is 'Demo Operator'): who changed what reads well with two. */
+export const OPS_NAME = 'Ops Operator';
+
+export async function ensureDemoUser(db: Db, email: string, password: string, resetPassword: boolean, name = 'Demo Operator'): Promise<void> {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
   if (existing && !resetPassword) return;
   const passwordHash = await hashPassword(password);
   if (existing) await db.update(users).set({ passwordHash }).where(eq(users.id, existing.id));
-  else await db.insert(users).values({ email, name: 'Demo Operator', passwordHash });
+  else await db.insert(users).values({ email, name, passwordHash });
 }
 
 async function insertLeague(tx: Tx, providerId: number, name: string, path: string, uniqueId: string): Promise<number> {

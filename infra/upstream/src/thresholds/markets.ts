@@ -11,6 +11,7 @@ export interface MarketWithType { market: MarketRow; type: MarketTypeRow }
 export function toMarket({ market, type }: MarketWithType): Market {
   return {
     id: market.id,
+    version: market.version,
     name: market.name,
     line: market.line,
     type: { id: type.id, name: type.name, outcomes: type.outcomes },

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { ListReply, MatchThresholdInput, MatchThresholdSet } from '@odds/protocol';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { contacts, markets, matches, thresholdSets } from '../db/schema';
 import { Errors } from '../errors';
 import { checkThresholdSet, type MatchRef } from './rules';
@@ -16,6 +16,7 @@ type Row = Awaited<ReturnType<ReturnType<typeof baseSelect>['execute']>>[number]
 
 const toSet = ({ set, marketName, contactName }: Row): MatchThresholdSet => ({
   id: set.id,
+  version: set.version,
   match_id: set.matchId,
   market_id: set.marketId,
   market: { id: set.marketId, name: marketName },
@@ -43,39 +44,61 @@ export async function listMatchSets(db: Db, matchId: number, marketId?: number):
   return { results: rows.map(toSet), total: rows.length, limit: Math.max(1, rows.length) };
 }
 
-/**
- * Saves a threshold set. A match keeps one set per market, contact and line: saving again (the
- * editor loads a set, the operator changes it, submits) replaces that set in place, so its id
- * stays. A named set is also kept as a saved threshold of the market, in the same transaction.
- */
-export async function saveMatchSet(db: Db, matchId: number, input: MatchThresholdInput): Promise<MatchThresholdSet> {
+/** A threshold set checked and ready to write: the values of its row, and the match it is for. */
+export interface PreparedSet {
+  match: MatchRef;
+  input: MatchThresholdInput;
+  values: Omit<typeof thresholdSets.$inferInsert, 'id'>;
+  channelId: number | null;
+}
+
+/** Checks a set against the match, market and contact (400 / 404 before anything is written). */
+export async function prepareMatchSet(db: Db, matchId: number, input: MatchThresholdInput): Promise<PreparedSet> {
   const match = await matchOrNotFound(db, matchId);
   const checked = await checkThresholdSet(db, match, input);
-  const contactId = checked.contact?.id ?? null;
   const values = {
-    matchId, marketId: input.market_id, contactId, type: input.type,
+    matchId, marketId: input.market_id, contactId: checked.contact?.id ?? null, type: input.type,
     thresholds: checked.thresholds, line: checked.line, timedBefore: checked.timedBefore,
   };
+  return { match, input, values, channelId: checked.contact?.channelId ?? null };
+}
+
+/** The set a save would replace: the match keeps one per market, contact and line. */
+export async function sameSetId(db: Db | Tx, { values }: PreparedSet): Promise<number | null> {
+  const [same] = await db.select({ id: thresholdSets.id }).from(thresholdSets).where(and(
+    eq(thresholdSets.matchId, values.matchId), eq(thresholdSets.marketId, values.marketId),
+    values.contactId === null ? isNull(thresholdSets.contactId) : eq(thresholdSets.contactId, values.contactId!),
+    values.line === null ? isNull(thresholdSets.line) : eq(thresholdSets.line, values.line!),
+  ));
+  return same?.id ?? null;
+}
+
+/**
+ * Writes a prepared set: over `sameId` (in place, so its id stays) or as a new one. Whether it may
+ * replace is the caller's rule (routes/thresholds.ts: `replace: true` or the set's version). A named
+ * set is also kept as a saved threshold of the market, in the same transaction.
+ */
+export async function writeMatchSet(db: Db, prepared: PreparedSet, sameId: number | null): Promise<MatchThresholdSet> {
+  const { match, input, values } = prepared;
   const id = await db.transaction(async (tx) => {
-    const [same] = await tx.select({ id: thresholdSets.id }).from(thresholdSets).where(and(
-      eq(thresholdSets.matchId, matchId), eq(thresholdSets.marketId, input.market_id),
-      contactId === null ? isNull(thresholdSets.contactId) : eq(thresholdSets.contactId, contactId),
-      checked.line === null ? isNull(thresholdSets.line) : eq(thresholdSets.line, checked.line),
-    ));
-    const [row] = same
-      ? await tx.update(thresholdSets).set(values).where(eq(thresholdSets.id, same.id)).returning({ id: thresholdSets.id })
+    const [row] = sameId !== null
+      ? await tx.update(thresholdSets).set(values).where(eq(thresholdSets.id, sameId)).returning({ id: thresholdSets.id })
       : await tx.insert(thresholdSets).values(values).returning({ id: thresholdSets.id });
     const name = input.saveAsTemplate?.trim();
     if (name) {
       await saveTemplate(tx, {
         providerId: match.providerId, marketId: input.market_id, name, isDefault: input.saveAsTemplateDefault ?? false,
-        type: input.type, thresholds: checked.thresholds, contactId, channelId: checked.contact?.channelId ?? null, line: checked.line,
+        type: input.type, thresholds: values.thresholds, contactId: values.contactId ?? null, channelId: prepared.channelId, line: values.line ?? null,
       });
     }
     return row!.id;
   });
-  const [saved] = await baseSelect(db).where(eq(thresholdSets.id, id));
-  return toSet(saved!);
+  return (await getMatchSet(db, id))!;
+}
+
+export async function getMatchSet(db: Db | Tx, id: number): Promise<MatchThresholdSet | null> {
+  const [row] = await baseSelect(db as Db).where(eq(thresholdSets.id, id));
+  return row ? toSet(row) : null;
 }
 
 /**

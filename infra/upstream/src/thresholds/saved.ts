@@ -16,6 +16,7 @@ type Row = Awaited<ReturnType<ReturnType<typeof baseSelect>['execute']>>[number]
 
 const toSaved = ({ saved, contactName }: Row): SavedThreshold => ({
   id: saved.id,
+  version: saved.version,
   market_id: saved.marketId,
   name: saved.name,
   is_default: saved.isDefault,

@@ -5,6 +5,8 @@ import { createdAt, lastModified, providers, sports } from './core';
 /** A delivery target (SPEC §3 Contact) with its destination per channel and its rate limits. */
 export const contacts = pgTable('contacts', {
   id: serial('id').primaryKey(),
+  /** Optimistic concurrency: bumped by every write (coedit/versioned.ts); a stale write gets 409. */
+  version: integer('version').notNull().default(1),
   providerId: integer('provider_id').notNull().references(() => providers.id, { onDelete: 'cascade' }),
   sportId: integer('sport_id').notNull().references(() => sports.id),
   channelId: integer('channel_id').notNull().default(1),

@@ -14,6 +14,8 @@ export const contentCategories = pgTable('content_categories', {
 /** A group of content items: the same text in several languages, saved together (SPEC "Grouped Content"). */
 export const contentGroups = pgTable('content_groups', {
   id: serial('id').primaryKey(),
+  /** Optimistic concurrency: bumped by every write (coedit/versioned.ts); a stale write gets 409. */
+  version: integer('version').notNull().default(1),
   providerId: integer('provider_id').notNull().references(() => providers.id, { onDelete: 'cascade' }),
   sportId: integer('sport_id').notNull().references(() => sports.id),
   name: text('name'),
@@ -36,6 +38,8 @@ export const images = pgTable('images', {
  */
 export const contentItems = pgTable('content_items', {
   id: serial('id').primaryKey(),
+  /** Optimistic concurrency: bumped by every write (coedit/versioned.ts); a stale write gets 409. */
+  version: integer('version').notNull().default(1),
   providerId: integer('provider_id').notNull().references(() => providers.id, { onDelete: 'cascade' }),
   sportId: integer('sport_id').notNull().references(() => sports.id),
   groupId: integer('group_id').references(() => contentGroups.id, { onDelete: 'set null' }),

@@ -35,6 +35,8 @@ export const sports = pgTable('sports', {
 
 export const providers = pgTable('providers', {
   id: serial('id').primaryKey(),
+  /** Optimistic concurrency: bumped by every write (coedit/versioned.ts); a stale write gets 409. */
+  version: integer('version').notNull().default(1),
   name: text('name').notNull(),
   active: boolean('active').notNull().default(true),
   meta: jsonb('meta').$type<{ languages: string[] }>().notNull(),
@@ -72,6 +74,8 @@ export const seasons = pgTable('seasons', {
  */
 export const teams = pgTable('teams', {
   id: serial('id').primaryKey(),
+  /** Optimistic concurrency: bumped by every write (coedit/versioned.ts); a stale write gets 409. */
+  version: integer('version').notNull().default(1),
   providerId: integer('provider_id').notNull().references(() => providers.id, { onDelete: 'cascade' }),
   sportId: integer('sport_id').notNull().references(() => sports.id),
   name: text('name').notNull(),

@@ -13,3 +13,4 @@ export * from './basket';
 export * from './displays';
 export * from './exactly-once';
 export * from './broker';
+export * from './audit';

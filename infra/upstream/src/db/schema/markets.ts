@@ -14,6 +14,8 @@ export const marketTypes = pgTable('market_types', {
 /** A provider's market of a sport; `meta` holds the settings that bound its thresholds. */
 export const markets = pgTable('markets', {
   id: serial('id').primaryKey(),
+  /** Optimistic concurrency: bumped by every write (coedit/versioned.ts); a stale write gets 409. */
+  version: integer('version').notNull().default(1),
   providerId: integer('provider_id').notNull().references(() => providers.id, { onDelete: 'cascade' }),
   sportId: integer('sport_id').notNull().references(() => sports.id),
   typeId: integer('type_id').notNull().references(() => marketTypes.id),

@@ -10,6 +10,8 @@ import { markets, ruleSets } from './markets';
  */
 export const thresholdSets = pgTable('threshold_sets', {
   id: serial('id').primaryKey(),
+  /** Optimistic concurrency: bumped by every write (coedit/versioned.ts); a stale write gets 409. */
+  version: integer('version').notNull().default(1),
   matchId: integer('match_id').notNull().references(() => matches.id, { onDelete: 'cascade' }),
   marketId: integer('market_id').notNull().references(() => markets.id, { onDelete: 'cascade' }),
   contactId: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
@@ -25,6 +27,8 @@ export const thresholdSets = pgTable('threshold_sets', {
 /** Saved thresholds: named templates of a provider's market, one of which may be its default. */
 export const savedThresholds = pgTable('saved_thresholds', {
   id: serial('id').primaryKey(),
+  /** Optimistic concurrency: bumped by every write (coedit/versioned.ts); a stale write gets 409. */
+  version: integer('version').notNull().default(1),
   providerId: integer('provider_id').notNull().references(() => providers.id, { onDelete: 'cascade' }),
   marketId: integer('market_id').notNull().references(() => markets.id, { onDelete: 'cascade' }),
   name: text('name'),
@@ -40,6 +44,8 @@ export const savedThresholds = pgTable('saved_thresholds', {
 /** What is sent for a market of a match at a score node, per language and channel (SPEC §3 Match content). */
 export const matchContents = pgTable('match_contents', {
   id: serial('id').primaryKey(),
+  /** Optimistic concurrency: bumped by every write (coedit/versioned.ts); a stale write gets 409. */
+  version: integer('version').notNull().default(1),
   matchId: integer('match_id').notNull().references(() => matches.id, { onDelete: 'cascade' }),
   marketId: integer('market_id').references(() => markets.id, { onDelete: 'cascade' }),
   marketTypeId: integer('market_type_id'),
@@ -68,6 +74,8 @@ export const eventTypes = pgTable('event_types', {
 /** A statistical event of a match (SPEC §3 Stat event): the minute is game_time + extra_time. */
 export const statEvents = pgTable('stat_events', {
   id: serial('id').primaryKey(),
+  /** Optimistic concurrency: bumped by every write (coedit/versioned.ts); a stale write gets 409. */
+  version: integer('version').notNull().default(1),
   matchId: integer('match_id').notNull().references(() => matches.id, { onDelete: 'cascade' }),
   typeId: integer('type_id').notNull().references(() => eventTypes.id),
   period: integer('period').notNull(),
@@ -82,6 +90,8 @@ export const statEvents = pgTable('stat_events', {
 /** A contact following a match (M) or league (L) in one language (SPEC §3 Tracker). */
 export const trackers = pgTable('trackers', {
   id: serial('id').primaryKey(),
+  /** Optimistic concurrency: bumped by every write (coedit/versioned.ts); a stale write gets 409. */
+  version: integer('version').notNull().default(1),
   contactId: integer('contact_id').notNull().references(() => contacts.id, { onDelete: 'cascade' }),
   language: text('language').notNull(),
   modelType: text('model_type').notNull(),

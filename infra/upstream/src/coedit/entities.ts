@@ -1,0 +1,41 @@
+import type { AuditEntity } from '@odds/protocol';
+import type { Db, Tx } from '../db/client';
+
+/** How history and conflicts find an entity's rows: its table, and the match a row belongs to. */
+export interface EntitySpec {
+  table: string;
+  /** What the operator calls it, for messages ("Threshold set 12 was changed by Ana"). */
+  label: string;
+  /** The match a row (as stored, snake_case) belongs to, if any: its History panel filters by it. */
+  matchOf?: (row: Record<string, unknown>) => number | null;
+  /** The record as the API shows it, for the 409 body (the raw row when absent). */
+  present?: (db: Db | Tx, id: number) => Promise<unknown>;
+}
+
+const byMatchId = (row: Record<string, unknown>) => (typeof row.match_id === 'number' ? row.match_id : null);
+
+/**
+ * Every versioned entity. Readers are registered by the route modules that own them
+ * (`presentEntity`), so this file needs no import of theirs.
+ */
+export const entities: Record<AuditEntity, EntitySpec> = {
+  threshold_set: { table: 'threshold_sets', label: 'Threshold set', matchOf: byMatchId },
+  match_content: { table: 'match_contents', label: 'Match content', matchOf: byMatchId },
+  stat_event: { table: 'stat_events', label: 'Stat event', matchOf: byMatchId },
+  tracker: {
+    table: 'trackers', label: 'Tracker',
+    matchOf: (row) => (row.model_type === 'M' && typeof row.model_id === 'number' ? row.model_id : null),
+  },
+  contact: { table: 'contacts', label: 'Contact' },
+  content_item: { table: 'content_items', label: 'Content item' },
+  content_group: { table: 'content_groups', label: 'Content group' },
+  market: { table: 'markets', label: 'Market' },
+  saved_threshold: { table: 'saved_thresholds', label: 'Saved threshold' },
+  team: { table: 'teams', label: 'Team' },
+  provider: { table: 'providers', label: 'Provider' },
+};
+
+/** Registers how an entity is shown in a 409 (the route module that owns its reader calls this). */
+export function presentEntity(entity: AuditEntity, present: (db: Db | Tx, id: number) => Promise<unknown>): void {
+  entities[entity].present = present;
+}

@@ -1,0 +1,140 @@
+import { desc, and, eq, sql } from 'drizzle-orm';
+import type { AuditAction, AuditActor, AuditEntity } from '@odds/protocol';
+import type { Db, Tx } from '../db/client';
+import { auditLog } from '../db/schema';
+import { expectedVersion, VersionConflict } from './conflict';
+import { entities } from './entities';
+
+/** One record a write changes: its id, the version the caller read (null: not named), update or delete. */
+export interface Target {
+  id: number;
+  expected: number | null;
+  action?: Exclude<AuditAction, 'create'>;
+}
+
+/** A committed write, as the change stream announces it (coedit/notices.ts). */
+export interface Written {
+  entity: AuditEntity;
+  id: number;
+  matchId: number | null;
+  action: AuditAction;
+  actor: AuditActor;
+}
+
+type Row = Record<string, unknown>;
+type Listener = (written: Written[], db: Db) => void;
+const listeners = new Set<Listener>();
+
+/** Called after each commit with what it wrote (the change notices of live tables). */
+export function onWritten(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+async function rows(db: Db | Tx, query: ReturnType<typeof sql>): Promise<Row[]> {
+  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+}
+
+/** The row as stored, locked until the transaction ends, so a concurrent write waits and then sees the new version. */
+async function lockRow(tx: Tx, entity: AuditEntity, id: number): Promise<Row | null> {
+  const [row] = await rows(tx, sql`select * from ${sql.identifier(entities[entity].table)} where id = ${id} for update`);
+  return row ?? null;
+}
+
+async function readRow(tx: Tx, entity: AuditEntity, id: number): Promise<Row | null> {
+  const [row] = await rows(tx, sql`select * from ${sql.identifier(entities[entity].table)} where id = ${id}`);
+  return row ?? null;
+}
+
+/** The last write of a record, for "changed by Ana at 10:02" in a 409. */
+export async function lastChange(db: Db | Tx, entity: AuditEntity, id: number): Promise<{ actor: AuditActor; at: string } | null> {
+  const [last] = await db.select({ actorId: auditLog.actorId, actorName: auditLog.actorName, at: auditLog.at }).from(auditLog)
+    .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, id))).orderBy(desc(auditLog.id)).limit(1);
+  return last ? { actor: { id: last.actorId, name: last.actorName }, at: last.at.toISOString() } : null;
+}
+
+/** Builds the 409 for a record that has moved on (or that a write would replace without saying so). */
+export async function conflictFor(db: Db | Tx, entity: AuditEntity, id: number, message: string): Promise<VersionConflict> {
+  const spec = entities[entity];
+  const current = spec.present ? await spec.present(db, id) : await readRow(db as Tx, entity, id);
+  const last = await lastChange(db, entity, id);
+  return new VersionConflict(message, entity, current, last?.actor ?? null, last?.at ?? null);
+}
+
+/**
+ * The one way a versioned entity is written. In one transaction: each target row is locked and
+ * its version compared with the one the caller read (a mismatch is a 409 with the current record,
+ * and nothing is written); each version is bumped (a deleted row keeps its last); `write` does the entity's own work (given the
+ * transaction); then one audit row per record changed or created (`created` names new ids from
+ * the result) holds the actor and the record before and after. A write that fails, for whatever
+ * reason, rolls all of it back: no change, no version bump, no audit row.
+ */
+export async function versionedWrite<T>(
+  db: Db,
+  op: {
+    entity: AuditEntity; actor: AuditActor; targets: Target[] | ((tx: Tx) => Promise<Target[]>); created?: (result: T) => number[];
+    /** Records of other entities the write created too (copy from another match: content and sets). */
+    alsoCreated?: (result: T) => { entity: AuditEntity; id: number }[];
+  },
+  write: (tx: Db) => Promise<T>,
+): Promise<T> {
+  const spec = entities[op.entity];
+  const written: Written[] = [];
+  const result = await db.transaction(async (tx) => {
+    const before = new Map<number, Row>();
+    // Targets found by the write itself (a threshold set by market, contact and line) are found in the transaction.
+    const targets = typeof op.targets === 'function' ? await op.targets(tx) : op.targets;
+    for (const target of targets) {
+      const row = await lockRow(tx, op.entity, target.id);
+      // A missing record is left to `write`, which answers its own 404.
+      if (!row) continue;
+      if (target.expected !== null && row.version !== target.expected) {
+        throw await conflictFor(tx, op.entity, target.id,
+          `${spec.label} ${target.id} was changed by someone else (version ${String(row.version)}, you had ${target.expected}); nothing was saved`);
+      }
+      before.set(target.id, row);
+      if (target.action !== 'delete') {
+        await tx.execute(sql`update ${sql.identifier(spec.table)} set version = version + 1 where id = ${target.id}`);
+      }
+    }
+    const value = await write(tx as unknown as Db);
+    const changes: { entity: AuditEntity; id: number; action: AuditAction; before: Row | null }[] = [
+      ...targets.filter((t) => before.has(t.id)).map((t) => ({ entity: op.entity, id: t.id, action: t.action ?? 'update' as const, before: before.get(t.id)! })),
+      ...(op.created?.(value) ?? []).filter((id) => !before.has(id)).map((id) => ({ entity: op.entity, id, action: 'create' as const, before: null })),
+      ...(op.alsoCreated?.(value) ?? []).map(({ entity, id }) => ({ entity, id, action: 'create' as const, before: null })),
+    ];
+    for (const change of changes) {
+      const after = change.action === 'delete' ? null : await readRow(tx, change.entity, change.id);
+      // A delete the write refused or skipped leaves the row: only what really changed is history.
+      if (change.action === 'delete' && (await readRow(tx, change.entity, change.id))) continue;
+      const matchId = entities[change.entity].matchOf?.(after ?? change.before ?? {}) ?? null;
+      await tx.insert(auditLog).values({
+        actorId: op.actor.id, actorName: op.actor.name, entity: change.entity, entityId: change.id, matchId,
+        action: change.action, version: (after?.version as number | undefined) ?? null, before: change.before, after,
+      });
+      written.push({ entity: change.entity, id: change.id, matchId, action: change.action, actor: op.actor });
+    }
+    return value;
+  });
+  for (const listener of listeners) listener(written, db);
+  return result;
+}
+
+interface CallLike {
+  user: { id: number; name: string };
+  request: { headers: Record<string, string | string[] | undefined> };
+  body?: unknown;
+}
+
+export const actorOf = (user: CallLike['user']): AuditActor => ({ id: user.id, name: user.name });
+
+/** A write of one existing record, checked against the version the call names (If-Match or body). */
+export function writeOne<T>(db: Db, call: CallLike, entity: AuditEntity, id: number, write: (tx: Db) => Promise<T>, action: Target['action'] = 'update'): Promise<T> {
+  const expected = expectedVersion(call.request.headers, call.body);
+  return versionedWrite(db, { entity, actor: actorOf(call.user), targets: [{ id, expected, action }] }, write);
+}
+
+/** A write that creates one record (the result names its id); audited like any other. */
+export function createOne<T extends { id: number }>(db: Db, call: CallLike, entity: AuditEntity, write: (tx: Db) => Promise<T>): Promise<T> {
+  return versionedWrite(db, { entity, actor: actorOf(call.user), targets: [], created: (result) => [result.id] }, write);
+}
