@@ -3,12 +3,20 @@ import { useSnapshot } from 'valtio';
 import { setHomeNavigation } from './api/navigation';
 import { appRoutes } from './router/routes';
 import { LoginScreen } from './screens/login/LoginScreen';
+import { SignInDialog } from './shell/SignInDialog';
 import { sessionStore } from './stores/session';
 
 /** Login until a token exists (SPEC §4); then the routed console. The path survives the login reload. */
 export function App() {
   const { authenticated } = useSnapshot(sessionStore);
-  return authenticated ? <RouterProvider router={appRouter()} /> : <LoginScreen />;
+  if (!authenticated) return <LoginScreen />;
+  // The sign-in dialog sits over the page, so a session that ends keeps the page as it is.
+  return (
+    <>
+      <RouterProvider router={appRouter()} />
+      <SignInDialog />
+    </>
+  );
 }
 
 let router: ReturnType<typeof createBrowserRouter> | undefined;

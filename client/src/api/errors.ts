@@ -17,7 +17,10 @@ export class ApiError extends Error {
 export interface ErrorFlags {
   /** A 403 keeps the operator on this screen instead of going home. */
   remain?: boolean;
-  /** The caller shows this call's failure itself (the login form); the error list is left alone. */
+  /**
+   * The caller shows this call's failure itself (the login form); the error list is left alone,
+   * and a 401 comes back at once instead of waiting for the operator to sign in again.
+   */
   silent?: boolean;
 }
 
@@ -43,7 +46,7 @@ export function handleApiError(error: ApiError, flags: ErrorFlags): void {
   if (flags.silent) return;
   switch (error.status) {
     case 401:
-      // Ignored by the handler: the session check sends the operator back to the login screen.
+      // Ignored by the handler (SPEC §8): the API client has asked the operator to sign in again.
       return;
     case 403:
       reportError(PERMISSION_MESSAGE);

@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { appRoutes } from '../router/routes';
+import { SignInDialog } from '../shell/SignInDialog';
 import { contextStore } from '../stores/context';
 import { clearErrors } from '../stores/errors';
 
@@ -11,5 +12,12 @@ export function renderApp(path: string) {
   contextStore.providers = [];
   contextStore.sports = [];
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
-  return { router, ...render(<RouterProvider router={router} />) };
+  // As App renders it: the sign-in dialog beside the router, over whatever page is open.
+  const view = render(
+    <>
+      <RouterProvider router={router} />
+      <SignInDialog />
+    </>,
+  );
+  return { router, ...view };
 }
