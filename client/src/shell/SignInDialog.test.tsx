@@ -46,6 +46,7 @@ describe('a session that ends while the console is open', () => {
     const { router } = renderApp('/leagues?q=prem');
     await screen.findByRole('dialog', { name: 'Your session has ended' });
     expect(screen.queryByText('No leagues found')).toBeNull();
+    expect(screen.queryByText(/0–0 of 0/)).toBeNull();
     expect(screen.getByRole('table', { name: 'Leagues' }).textContent).toContain('Loading...');
     await signIn();
     expect(await screen.findByText('Premier League')).toBeTruthy();
