@@ -1,4 +1,5 @@
 import { render } from '@testing-library/react';
+import { PrimeReactProvider } from 'primereact/api';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { appRoutes } from '../router/routes';
 import { SignInDialog } from '../shell/SignInDialog';
@@ -14,10 +15,10 @@ export function renderApp(path: string) {
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
   // As App renders it: the sign-in dialog beside the router, over whatever page is open.
   const view = render(
-    <>
+    <PrimeReactProvider>
       <RouterProvider router={router} />
       <SignInDialog />
-    </>,
+    </PrimeReactProvider>,
   );
   return { router, ...view };
 }
