@@ -3,6 +3,7 @@ import { useSnapshot } from 'valtio';
 import { setHomeNavigation } from './api/navigation';
 import { appRoutes } from './router/routes';
 import { LoginScreen } from './screens/login/LoginScreen';
+import { SavedNotice } from './shell/SavedNotice';
 import { SignInDialog } from './shell/SignInDialog';
 import { sessionStore } from './stores/session';
 
@@ -15,6 +16,7 @@ export function App() {
     <>
       <RouterProvider router={appRouter()} />
       <SignInDialog />
+      <SavedNotice />
     </>
   );
 }

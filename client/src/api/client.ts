@@ -8,6 +8,7 @@ import {
   type RouteReply,
 } from '@odds/protocol';
 import { ApiError, errorFromResponse, handleApiError, type ErrorFlags } from './errors';
+import { announceSaved, isSave } from '../stores/notices';
 import { authorizedFetch } from './authorizedFetch';
 
 type ParamsOption<R extends RouteDef> =
@@ -61,6 +62,7 @@ export async function api<R extends RouteDef>(route: R, ...[options]: ApiArgs<R>
     handleApiError(error, flags);
     throw error;
   }
+  if (isSave(route)) announceSaved(route);
   if (response.status === 204) return undefined as RouteReply<R>;
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as RouteReply<R>;

@@ -2,6 +2,7 @@ import { render } from '@testing-library/react';
 import { PrimeReactProvider } from 'primereact/api';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { appRoutes } from '../router/routes';
+import { SavedNotice } from '../shell/SavedNotice';
 import { SignInDialog } from '../shell/SignInDialog';
 import { contextStore } from '../stores/context';
 import { clearErrors } from '../stores/errors';
@@ -18,6 +19,7 @@ export function renderApp(path: string) {
     <PrimeReactProvider>
       <RouterProvider router={router} />
       <SignInDialog />
+      <SavedNotice />
     </PrimeReactProvider>,
   );
   return { router, ...view };

@@ -1,6 +1,7 @@
 import { buildPath, buildQuery, routes, type ContentItem } from '@odds/protocol';
 import { ApiError, errorFromResponse, handleApiError } from '../../api/errors';
 import { authorizedFetch } from '../../api/authorizedFetch';
+import { announceSaved } from '../../stores/notices';
 
 /**
  * Creates a content item (SPEC §7 `POST content`, multipart with the image file). The API client
@@ -23,5 +24,7 @@ export async function createContent(form: FormData, query: { provider: number; s
     handleApiError(error, {});
     throw error;
   }
-  return (await response.json()) as ContentItem;
+  const item = (await response.json()) as ContentItem;
+  announceSaved(routes.contentCreate);
+  return item;
 }
