@@ -1,5 +1,6 @@
 import type { ErrorReply } from '@odds/protocol';
 import { PERMISSION_MESSAGE, reportError } from '../stores/errors';
+import { operatorMessage } from './errorText';
 import { navigateHome } from './navigation';
 
 /** A failed call. `status` is 0 when no reply arrived (network down, server unreachable). */
@@ -37,7 +38,8 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
     // Not JSON (a proxy's HTML page, plain text): fall through to the text or the status line.
   }
   const plain = text && !text.trimStart().startsWith('<') ? text : '';
-  const message = reply?.message || plain || `${response.status} ${response.statusText}`.trim();
+  // Schema errors are put in the operator's words (errorText.ts); the reply keeps the server's.
+  const message = operatorMessage(reply?.message || plain || `${response.status} ${response.statusText}`.trim());
   return new ApiError(response.status, message, reply);
 }
 
