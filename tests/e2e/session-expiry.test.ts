@@ -52,6 +52,7 @@ describe.skipIf(unavailable)('a session that ends while the console is open (Chr
     });
     await page.getByRole('dialog', { name: 'Your session has ended' }).waitFor();
     expect(await page.getByText('0–0 of 0').count()).toBe(0);
+    await page.screenshot({ path: '/tmp/e2e-sign-in-dialog.png' });
     await signInAgain(page);
     await expect.poll(() => page.getByRole('row').filter({ hasText: 'Argentina' }).count()).toBeGreaterThan(0);
     expect(page.url()).toMatch(/\/matches$/);
@@ -67,6 +68,8 @@ describe.skipIf(unavailable)('a session that ends while the console is open (Chr
     expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Night shift after expiry');
     await signInAgain(page);
     await page.waitForURL(/\/contacts$/);
+    await page.getByText('Saved', { exact: true }).waitFor();
+    await page.screenshot({ path: '/tmp/e2e-saved-notice.png' });
     await expect.poll(() => page.getByRole('row').filter({ hasText: 'Night shift after expiry' }).count()).toBe(1);
     expect(errors).toEqual([]);
   });
