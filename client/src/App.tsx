@@ -19,7 +19,7 @@ export function App() {
       <OfflineBanner />
       {authenticated || isDisplay ? (
         <Suspense fallback={null}>
-          <Console />
+          <Console operator={!isDisplay} />
         </Suspense>
       ) : <LoginScreen />}
     </>

@@ -1,6 +1,8 @@
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { setHomeNavigation } from './api/navigation';
 import { appRoutes } from './router/routes';
+import { SavedNotice } from './shell/SavedNotice';
+import { SignInDialog } from './shell/SignInDialog';
 
 let router: ReturnType<typeof createBrowserRouter> | undefined;
 
@@ -15,7 +17,21 @@ function appRouter() {
   return router;
 }
 
-/** The routed console (shell, menus, screens): loaded only once logged in, so the login page stays light. */
-export default function Console() {
-  return <RouterProvider router={appRouter()} />;
+/**
+ * The routed console (shell, menus, screens): loaded only once logged in, so the login page stays
+ * light. An operator's console also has the sign-in dialog over the page, so a session that ends
+ * keeps the page as it is, and the "Saved" notice; a wall display has neither.
+ */
+export default function Console({ operator }: { operator: boolean }) {
+  return (
+    <>
+      <RouterProvider router={appRouter()} />
+      {operator ? (
+        <>
+          <SignInDialog />
+          <SavedNotice />
+        </>
+      ) : null}
+    </>
+  );
 }

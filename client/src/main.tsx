@@ -2,6 +2,7 @@ import 'primereact/resources/themes/tailwind-light/theme.css';
 import 'primereact/resources/primereact.min.css';
 import 'primeicons/primeicons.css';
 import './styles.css';
+import { PrimeReactProvider } from 'primereact/api';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
@@ -16,6 +17,10 @@ if (import.meta.env.PROD) registerServiceWorker();
 
 createRoot(root).render(
   <StrictMode>
-    <App />
+    {/* PrimeReact's overlays (AutoComplete, Dropdown, Calendar…) read their settings from this
+        context when the page scrolls; without it they throw (issue #18). */}
+    <PrimeReactProvider>
+      <App />
+    </PrimeReactProvider>
   </StrictMode>,
 );

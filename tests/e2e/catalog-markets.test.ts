@@ -115,7 +115,9 @@ describe.skipIf(unavailable)('catalog: markets and reports in Chromium', () => {
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe('report_channel-1_2022-12-18_2022-12-18.csv');
-    const csv = (await readFile((await file.path())!, 'utf8')).trim().split('\n');
+    const text = await readFile((await file.path())!, 'utf8');
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    const csv = text.slice(1).trim().split('\n');
     expect(csv[0]).toMatch(/^id,/);
     // Every row of the filtered report, whatever the page size.
     expect(csv.length - 1).toBe(final.length);

@@ -5,6 +5,7 @@ import { errorReply, json, stubFetch } from '../testing/fetchStub';
 import { api } from './client';
 import { ApiError } from './errors';
 import { setHomeNavigation } from './navigation';
+import { expiryStore, sessionResumed } from './sessionExpiry';
 
 const shown = () => errorsStore.items.map((entry) => entry.text);
 
@@ -67,11 +68,31 @@ describe('api client', () => {
     expect(shown()).toEqual(['Internal Server Error']);
   });
 
-  it('ignores a 401 in the handler but still rejects', async () => {
-    stubFetch({ 'GET /api/1/sports': () => errorReply(401, 'Authentication required', 'Unauthorized') });
-    await expect(api(routes.sports)).rejects.toMatchObject({ status: 401, message: 'Authentication required' });
+  it('shows no error for a 401 but waits for a new sign-in and sends the call again with the new token', async () => {
+    const { calls } = stubFetch({
+      'GET /api/1/sports': (call) =>
+        call.headers.authorization === 'Token fresh' ? json(200, { results: [] }) : errorReply(401, 'Authentication required', 'Unauthorized'),
+    });
+    const reply = api(routes.sports);
+    await vi.waitFor(() => expect(expiryStore.expired).toBe(true));
     expect(shown()).toEqual([]);
     expect(goHome).not.toHaveBeenCalled();
+    localStorage.setItem('token', 'fresh');
+    sessionResumed();
+    await expect(reply).resolves.toEqual({ results: [] });
+    expect(calls.map((c) => c.headers.authorization)).toEqual(['Token abc123', 'Token fresh']);
+  });
+
+  it('hands a 401 back at once to a silent call, and a call waiting for a sign-in stops when aborted', async () => {
+    stubFetch({ 'GET /api/1/sports': () => errorReply(401, 'Authentication required', 'Unauthorized') });
+    await expect(api(routes.sports, { silent: true })).rejects.toMatchObject({ status: 401, message: 'Authentication required' });
+    const controller = new AbortController();
+    const waiting = api(routes.sports, { signal: controller.signal });
+    await vi.waitFor(() => expect(expiryStore.expired).toBe(true));
+    controller.abort();
+    await expect(waiting).rejects.toMatchObject({ name: 'AbortError' });
+    expect(shown()).toEqual([]);
+    sessionResumed();
   });
 
   it('shows other failures as they are', async () => {

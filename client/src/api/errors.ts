@@ -1,5 +1,6 @@
 import type { ErrorReply } from '@odds/protocol';
 import { PERMISSION_MESSAGE, reportError } from '../stores/errors';
+import { operatorMessage } from './errorText';
 import { navigateHome } from './navigation';
 
 /** A failed call. `status` is 0 when no reply arrived (network down, server unreachable). */
@@ -17,7 +18,10 @@ export class ApiError extends Error {
 export interface ErrorFlags {
   /** A 403 keeps the operator on this screen instead of going home. */
   remain?: boolean;
-  /** The caller shows this call's failure itself (the login form); the error list is left alone. */
+  /**
+   * The caller shows this call's failure itself (the login form); the error list is left alone,
+   * and a 401 comes back at once instead of waiting for the operator to sign in again.
+   */
   silent?: boolean;
 }
 
@@ -34,7 +38,8 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
     // Not JSON (a proxy's HTML page, plain text): fall through to the text or the status line.
   }
   const plain = text && !text.trimStart().startsWith('<') ? text : '';
-  const message = reply?.message || plain || `${response.status} ${response.statusText}`.trim();
+  // Schema errors are put in the operator's words (errorText.ts); the reply keeps the server's.
+  const message = operatorMessage(reply?.message || plain || `${response.status} ${response.statusText}`.trim());
   return new ApiError(response.status, message, reply);
 }
 
@@ -43,7 +48,7 @@ export function handleApiError(error: ApiError, flags: ErrorFlags): void {
   if (flags.silent) return;
   switch (error.status) {
     case 401:
-      // Ignored by the handler: the session check sends the operator back to the login screen.
+      // Ignored by the handler (SPEC §8): the API client has asked the operator to sign in again.
       return;
     case 403:
       reportError(PERMISSION_MESSAGE);

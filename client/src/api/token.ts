@@ -16,3 +16,5 @@ export const forgetToken = (): void => writeString(TOKEN_KEY, null);
 export const setDisplayToken = (token: string | null): void => {
   override = token;
 };
+/** A wall display's token stands in: a refusal means the display was revoked, not a session to renew. */
+export const usingDisplayToken = (): boolean => override !== null;

@@ -6,4 +6,8 @@ export const browser = {
   reload(): void {
     window.location.reload();
   },
+  /** A full page load of another address of the console. */
+  assign(path: string): void {
+    window.location.assign(path);
+  },
 };

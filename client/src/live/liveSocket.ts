@@ -1,10 +1,12 @@
-import type { ClientToServerEvents, ServerToClientEvents } from '@odds/protocol';
+import { SOCKET_AUTH_ERROR, type ClientToServerEvents, type ServerToClientEvents } from '@odds/protocol';
 import { io, type Socket } from 'socket.io-client';
-import { readToken } from '../api/token';
+import { onSessionResumed, sessionExpired } from '../api/sessionExpiry';
+import { readToken, usingDisplayToken } from '../api/token';
 
 export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 let shared: LiveSocket | null = null;
+let stopResume: () => void = () => undefined;
 
 /**
  * The page's one socket to the relay (same origin), shared by every match it watches. It sends the
@@ -21,9 +23,16 @@ export function liveSocket(): LiveSocket {
     });
     const socket = shared;
     // socket.io does not reconnect after the server closed the socket (an expired token): try
-    // again after a while, with whatever token the session holds by then.
+    // again soon, with whatever token the session holds by then. A refused token asks the
+    // operator to sign in again (the sign-in dialog), and the socket reconnects when they have.
     socket.on('disconnect', (reason) => {
-      if (reason === 'io server disconnect') setTimeout(() => socket.connect(), 5000);
+      if (reason === 'io server disconnect') setTimeout(() => socket.connect(), 1000);
+    });
+    socket.on('connect_error', (error) => {
+      if (error.message === SOCKET_AUTH_ERROR && readToken() && !usingDisplayToken()) sessionExpired();
+    });
+    stopResume = onSessionResumed(() => {
+      if (!socket.connected) socket.connect();
     });
   }
   return shared;
@@ -33,4 +42,5 @@ export function liveSocket(): LiveSocket {
 export function closeLiveSocket(): void {
   shared?.close();
   shared = null;
+  stopResume();
 }

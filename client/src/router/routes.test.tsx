@@ -70,6 +70,24 @@ describe('routes', () => {
     expect(heading.textContent).toBe('Not Found');
   });
 
+  it.each(['/match/abc', '/match/0/feed', '/league/x/tables', '/cms/edit/1e3', '/contacts/-1/edit'])(
+    "shows 'Not Found' for %s, whose id names no record",
+    async (path) => {
+      renderApp(path);
+      expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Not Found');
+      expect(screen.queryByText(/NaN/)).toBeNull();
+    },
+  );
+
+  it.each([
+    ['/login', '/'],
+    ['/login?next=%2Fmatches%3Fpage%3D2', '/matches?page=2'],
+    ['/login?next=https%3A%2F%2Fevil.example', '/'],
+  ])('leaves %s for %s once signed in', async (path, target) => {
+    const { router } = renderApp(path);
+    await vi.waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe(target));
+  });
+
   it.each(SPEC_ROUTES)('%s shows %s', async (path, title) => {
     renderApp(path);
     const heading = await screen.findByRole('heading', { level: 1 });

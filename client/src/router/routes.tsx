@@ -1,8 +1,9 @@
 import { lazy, Suspense } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import { Navigate, useLocation, type RouteObject } from 'react-router-dom';
 import { NotFound } from '../screens/not-found/NotFound';
 import { Placeholder } from '../screens/placeholder/Placeholder';
 import { Shell } from '../shell/Shell';
+import { afterLoginPath } from '../stores/session';
 import { PLACEHOLDERS } from './placeholders';
 
 // The DataTable is the heaviest piece of PrimeReact: load it with the first list screen.
@@ -36,6 +37,11 @@ const MatchGraphTab = lazy(() => import('../screens/match/graph/GraphTab'));
 const MatchFeedTab = lazy(() => import('../screens/match/feed/FeedTab'));
 const MatchDeliveryTab = lazy(() => import('../screens/match/delivery/DeliveryTab'));
 
+/** /login once signed in (a bookmark, a second tab): on to `?next=` or home, not Not Found. */
+function LoginRedirect() {
+  return <Navigate to={afterLoginPath(useLocation().search)} replace />;
+}
+
 /** A match tab not built yet, inside the match layout: its placeholder entry by path. */
 const matchPlaceholder = (path: string) => {
   const entry = PLACEHOLDERS.find((e) => e.paths.includes(path));
@@ -53,6 +59,7 @@ export const appRoutes: RouteObject[] = [
     children: [
       { index: true, element: <HomeScreen /> },
       { path: 'home', element: <HomeScreen /> },
+      { path: 'login', element: <LoginRedirect /> },
       { path: 'matches', element: <MatchesScreen /> },
       { path: 'displays', element: <DisplaysScreen /> },
       { path: 'league/:leagueId/matches', element: <MatchesScreen /> },

@@ -1,7 +1,8 @@
 import { Button } from 'primereact/button';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { Suspense } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useParams } from 'react-router-dom';
+import { NotFound } from '../screens/not-found/NotFound';
 import { useSnapshot } from 'valtio';
 import { contextStore, loadContext } from '../stores/context';
 import { ErrorMessages } from './ErrorMessages';
@@ -13,6 +14,7 @@ import './shell.css';
 export function Shell() {
   useShellStartup();
   const { status } = useSnapshot(contextStore);
+  const idsValid = validIds(useParams());
   return (
     <div className="shell">
       <TopBar />
@@ -22,7 +24,7 @@ export function Shell() {
           <ErrorMessages />
           {status === 'ready' ? (
             <Suspense fallback={<Loading />}>
-              <Outlet />
+              {idsValid ? <Outlet /> : <NotFound />}
             </Suspense>
           ) : status === 'loading' ? (
             <Loading />
@@ -33,6 +35,14 @@ export function Shell() {
       </div>
     </div>
   );
+}
+
+/**
+ * Every `…Id` of the route table is a record's number: `/match/abc` or `/league/0/tables` name no
+ * record, so they are Not Found (SPEC §8) rather than a page about 'Match NaN'.
+ */
+export function validIds(params: Record<string, string | undefined>): boolean {
+  return Object.entries(params).every(([name, value]) => !name.endsWith('Id') || (value !== undefined && /^[1-9]\d{0,15}$/.test(value)));
 }
 
 /** Shown until the sports are loaded (SPEC §2) and while a screen's code loads. */

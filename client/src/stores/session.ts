@@ -1,6 +1,7 @@
 import type { User } from '@odds/protocol';
 import { proxy } from 'valtio';
 import { ApiError } from '../api/errors';
+import { expiryStore, sessionResumed } from '../api/sessionExpiry';
 import { forgetToken, readToken, saveToken } from '../api/token';
 import { browser } from '../lib/browser';
 
@@ -18,28 +19,50 @@ export const sessionStore = proxy({
 
 /**
  * Logs in. On success the token is stored and the page reloads, so every store starts again
- * with it. On failure the operator stays on the login screen, unauthenticated, and the promise
- * rejects with the server's message for the form to show.
+ * with it; from the /login address the reload lands on the page named by `?next=` or home, not
+ * on a Not Found page. When the session ended while the console was open (the sign-in dialog),
+ * nothing reloads: the page, its state and the calls waiting for the new token carry on.
+ * On failure the promise rejects with the server's message for the form to show.
  */
 export async function login(email: string, password: string): Promise<void> {
+  // The dialog over an open page (not the login screen a refused stored token leads to at start).
+  const resuming = expiryStore.expired && sessionStore.authenticated;
   try {
     const { api, routes } = await client();
     const reply = await api(routes.authenticate, { body: { email, password }, silent: true });
     saveToken(reply.token);
-    browser.reload();
+    if (resuming) {
+      if (reply.user) sessionStore.user = reply.user;
+      sessionResumed();
+    } else if (window.location.pathname.replace(/\/+$/, '') === '/login') {
+      browser.assign(afterLoginPath(window.location.search));
+    } else {
+      browser.reload();
+    }
   } catch (error) {
-    forgetToken();
-    sessionStore.authenticated = false;
-    sessionStore.user = null;
+    if (!resuming) {
+      forgetToken();
+      sessionStore.authenticated = false;
+      sessionStore.user = null;
+    }
     throw error;
   }
 }
 
-/** Asks who the stored token belongs to; a token the server refuses (401) means logging in again. */
+/** Where a login from /login goes: `?next=/path` when it is a path of this console, else home. */
+export function afterLoginPath(search: string): string {
+  const next = new URLSearchParams(search).get('next') ?? '';
+  return next.startsWith('/') && !next.startsWith('//') && !/^\/login\/?(\?|$)/.test(next) ? next : '/';
+}
+
+/**
+ * Asks who the stored token belongs to; a token the server refuses (401) when the page opens means
+ * logging in again (the login screen; the reload after it comes back to this address).
+ */
 export async function checkSession(): Promise<void> {
   try {
     const { api, routes } = await client();
-    const reply = await api(routes.session);
+    const reply = await api(routes.session, { silent: true });
     sessionStore.user = reply.user;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {

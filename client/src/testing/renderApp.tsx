@@ -1,6 +1,9 @@
 import { render } from '@testing-library/react';
+import { PrimeReactProvider } from 'primereact/api';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { appRoutes } from '../router/routes';
+import { SavedNotice } from '../shell/SavedNotice';
+import { SignInDialog } from '../shell/SignInDialog';
 import { contextStore } from '../stores/context';
 import { clearErrors } from '../stores/errors';
 
@@ -11,5 +14,13 @@ export function renderApp(path: string) {
   contextStore.providers = [];
   contextStore.sports = [];
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
-  return { router, ...render(<RouterProvider router={router} />) };
+  // As App renders it: the sign-in dialog beside the router, over whatever page is open.
+  const view = render(
+    <PrimeReactProvider>
+      <RouterProvider router={router} />
+      <SignInDialog />
+      <SavedNotice />
+    </PrimeReactProvider>,
+  );
+  return { router, ...view };
 }

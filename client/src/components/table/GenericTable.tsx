@@ -70,7 +70,8 @@ export function GenericTable<T>({
       first={list.page * list.pageSize}
       totalRecords={list.total}
       pageLinkSize={PAGE_LINKS}
-      paginatorTemplate="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink CurrentPageReport"
+      // No '0–0 of 0' while a page loads (or waits for a sign-in): it reads as an empty list.
+      paginatorTemplate={`FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink${list.loading ? '' : ' CurrentPageReport'}`}
       currentPageReportTemplate="{first}–{last} of {totalRecords}"
       onPage={(event) => list.setPage(event.page ?? 0)}
       sortField={sortedColumn?.field}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { readToken } from '../../api/token';
+import { authorizedFetch } from '../../api/authorizedFetch';
 
 /**
  * An uploaded content image. Image bytes need the token like every call (SPEC §7), so they are
@@ -12,8 +12,7 @@ export function ContentImage({ url, alt, className }: { url: string; alt: string
   useEffect(() => {
     const controller = new AbortController();
     let objectUrl: string | null = null;
-    const token = readToken();
-    fetch(url, { headers: token ? { Authorization: `Token ${token}` } : {}, signal: controller.signal })
+    authorizedFetch(url, { signal: controller.signal })
       .then((response) => (response.ok ? response.blob() : Promise.reject(new Error(String(response.status)))))
       .then((blob) => {
         objectUrl = URL.createObjectURL(blob);

@@ -1,6 +1,7 @@
 import { buildPath, buildQuery, routes, type ContentItem } from '@odds/protocol';
 import { ApiError, errorFromResponse, handleApiError } from '../../api/errors';
-import { readToken } from '../../api/token';
+import { authorizedFetch } from '../../api/authorizedFetch';
+import { announceSaved } from '../../stores/notices';
 
 /**
  * Creates a content item (SPEC §7 `POST content`, multipart with the image file). The API client
@@ -9,12 +10,10 @@ import { readToken } from '../../api/token';
  */
 export async function createContent(form: FormData, query: { provider: number; sport: number }): Promise<ContentItem> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = readToken();
-  if (token) headers.Authorization = `Token ${token}`;
   // No Content-Type: the browser sets multipart/form-data with its boundary.
   let response: Response;
   try {
-    response = await fetch(buildPath(routes.contentCreate) + buildQuery(query), { method: 'POST', headers, body: form });
+    response = await authorizedFetch(buildPath(routes.contentCreate) + buildQuery(query), { method: 'POST', headers, body: form });
   } catch (cause) {
     const error = new ApiError(0, cause instanceof Error ? cause.message : String(cause));
     handleApiError(error, {});
@@ -25,5 +24,7 @@ export async function createContent(form: FormData, query: { provider: number; s
     handleApiError(error, {});
     throw error;
   }
-  return (await response.json()) as ContentItem;
+  const item = (await response.json()) as ContentItem;
+  announceSaved(routes.contentCreate);
+  return item;
 }

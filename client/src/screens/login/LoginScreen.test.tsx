@@ -46,6 +46,17 @@ describe('login screen', () => {
     expect(localStorage.getItem('token')).toBe('tok-1');
   });
 
+  it('goes from the /login address to the page named by ?next= (or home) instead of reloading Not Found', async () => {
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    stubFetch({ 'POST /api/1/authenticate': () => json(200, { token: 'tok-1', success: true }) });
+    window.history.replaceState(null, '', '/login?next=/league/9/matches');
+    render(<LoginScreen />);
+    fillAndPressEnter('demo@example.com', 'demo');
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/league/9/matches'));
+    expect(reload).not.toHaveBeenCalled();
+    window.history.replaceState(null, '', '/');
+  });
+
   it("stays on login after a failure, unauthenticated, showing the server's message", async () => {
     stubFetch({ 'POST /api/1/authenticate': () => errorReply(401, 'Invalid email or password', 'Unauthorized') });
     render(<LoginScreen />);

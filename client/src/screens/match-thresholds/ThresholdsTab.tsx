@@ -4,6 +4,7 @@ import { Dialog } from 'primereact/dialog';
 import { useState } from 'react';
 import { TabTitle } from '../match/TabTitle';
 import { ThresholdEditor } from './ThresholdEditor';
+import { relativeSummary } from './thresholdSummary';
 import { useThresholdsTab } from './useThresholdsTab';
 import './thresholds.css';
 
@@ -13,7 +14,7 @@ function describe(set: MatchThresholdSet): string {
     const v = t as Record<string, unknown>;
     if (set.type === 'VALUE') return `${outcome} ${formatOdds(v.value as number)}`;
     if (set.type === 'RANGE') return `${outcome} ${formatOdds(v.from as number)}–${formatOdds(v.to as number)}`;
-    return `${outcome} ${String(v.direction ?? 'RISE')} ${String(v.value)} in ${String(v.time_amount)}`;
+    return relativeSummary(outcome, v);
   });
   return [set.type, set.contact?.name ?? 'any contact', set.line === null ? null : `line ${formatLine(set.line)}`, parts.join(', ')]
     .filter(Boolean)

@@ -51,7 +51,8 @@ export function useThresholdsTab() {
     api(routes.savedThresholds, { params: { p: providerId }, query: { limit: 1000 }, signal }).then((r) => setTemplates(r.results), () => undefined);
     api(routes.contacts, { query: { provider: providerId, limit: 1000 }, signal }).then((r) => setContacts(r.items), () => undefined);
     return () => controller.abort();
-  }, [providerId]);
+    // After each save too (`version`): a set saved 'as template' joins the 'Saved threshold' choices.
+  }, [providerId, version]);
 
   const shown = useMemo(() => markets.filter((m) => showAll || m.has_content || sets.some((s) => s.market_id === m.id)), [markets, showAll, sets]);
   const market: MatchMarket | null = markets.find((m) => m.id === marketId) ?? null;

@@ -21,6 +21,9 @@ export function ConnectorSearch({ connector }: { connector: ReturnType<typeof us
           void connector.reassign(e.value as SearchResult).then(() => setText(''));
         }}
         delay={300}
+        // After a search (the trailing dot), an empty result says why.
+        showEmptyMessage={typeof text === 'string' && text.endsWith('.')}
+        emptyMessage="No match found. Matches of this provider and matches whose event already has one of this provider's are not offered."
         placeholder="Name, then a dot"
         inputClassName="p-inputtext-sm"
       />

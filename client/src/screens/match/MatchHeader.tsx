@@ -7,6 +7,8 @@ import { LiveIndicator } from './LiveIndicator';
 import { useConnector } from './useConnector';
 import { marketSelectable, type useMatchPageState } from './useMatchPage';
 
+const ALL_MARKETS = 0;
+
 /**
  * The shared match header (SPEC §2): name, providers, start, event id, league unique id; the
  * connector reassign search, 'Copy from another match', the market selector (Feed and Graph
@@ -49,9 +51,10 @@ export function MatchHeader({ page }: { page: ReturnType<typeof useMatchPageStat
           <Dropdown
             inputId="match-market-select"
             {...dropdownNames('Market')}
-            value={marketId}
-            options={markets.map((m) => ({ label: m.name, value: m.id }))}
-            onChange={(e) => page.setMarket((e.value as number | null) ?? null)}
+            // The Feed shows every market until one is chosen: 'All markets' is its first option.
+            value={marketId ?? (tab === 'feed' ? ALL_MARKETS : null)}
+            options={[...(tab === 'feed' ? [{ label: 'All markets', value: ALL_MARKETS }] : []), ...markets.map((m) => ({ label: m.name, value: m.id }))]}
+            onChange={(e) => page.setMarket((e.value as number | null) || null)}
             disabled={!marketSelectable(tab)}
             placeholder="Choose a market"
             className="p-inputtext-sm"

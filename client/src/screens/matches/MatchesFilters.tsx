@@ -40,6 +40,8 @@ export function MatchesFilters({ list, leagues, leagueId, onLeague }: MatchesFil
           placeholder="YYYY-MM-DD"
           showIcon
           showButtonBar
+          // Tabbing through must not open the calendar and trap the focus in it: it opens from its button.
+          showOnFocus={false}
           value={parseDate(list.filter.date ?? '')}
           onChange={(e) => list.setFilter('date', e.value ? formatDate(e.value) : '')}
         />

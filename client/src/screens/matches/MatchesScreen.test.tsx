@@ -104,4 +104,15 @@ describe('matches screen', () => {
     fireEvent.click(future.getByRole('columnheader', { name: /^Match/ }));
     await vi.waitFor(() => expect(router.state.location.search).toBe('?sort=home&future.sort=name'));
   });
+
+  it('does not open the calendar when the Match date field is tabbed into (no focus trap); its button opens it', async () => {
+    serveMatches();
+    renderApp('/matches');
+    const date = await screen.findByLabelText('Match date');
+    fireEvent.focus(date);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(document.querySelector('.p-datepicker')).toBeNull();
+    fireEvent.click(date.closest('.p-calendar')!.querySelector('button')!);
+    await vi.waitFor(() => expect(document.querySelector('.p-datepicker')).not.toBeNull());
+  });
 });

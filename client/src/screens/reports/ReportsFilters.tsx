@@ -17,6 +17,8 @@ function DateField({ id, label, name, list }: { id: string; label: string; name:
         placeholder="YYYY-MM-DD"
         showIcon
         showButtonBar
+        // Tabbing through must not open the calendar and trap the focus in it: it opens from its button.
+        showOnFocus={false}
         value={parseDate(list.filter[name] ?? '')}
         onChange={(e) => list.setFilter(name, e.value ? formatDate(e.value) : '')}
       />

@@ -1,6 +1,6 @@
 import { buildPath, buildQuery, routes } from '@odds/protocol';
 import { errorFromResponse, handleApiError } from '../../api/errors';
-import { readToken } from '../../api/token';
+import { authorizedFetch } from '../../api/authorizedFetch';
 
 export interface ReportFilter {
   p: number;
@@ -25,8 +25,7 @@ export async function downloadReportCsv(filter: ReportFilter): Promise<void> {
   const url =
     buildPath(routes.deliveriesCsv, { p: filter.p, s: filter.s }) +
     buildQuery({ channel: filter.channel, from_date: filter.from_date, to_date: filter.to_date, sort: filter.sort });
-  const token = readToken();
-  const response = await fetch(url, { headers: { Accept: 'text/csv', ...(token && { Authorization: `Token ${token}` }) } });
+  const response = await authorizedFetch(url, { headers: { Accept: 'text/csv' } });
   if (!response.ok) {
     const error = await errorFromResponse(response);
     handleApiError(error, {});

@@ -3,6 +3,10 @@ import { AutoComplete } from 'primereact/autocomplete';
 import { useState } from 'react';
 import { resultLabel, useTeamConnect } from './useTeamConnect';
 
+/** Why a 'Connect To' search found nothing. */
+export const connectToEmptyMessage = (team: Team) =>
+  `No team found. Teams already connected to ${team.name} (${team.providers.join(', ')}) and teams of ${team.provider_name} are not offered.`;
+
 /** 'Connect To': search another provider's team and reassign this one as it, after confirming. */
 export function ConnectToCell({ team, onConnected }: { team: Team; onConnected: () => void }) {
   const { results, search, choose } = useTeamConnect(team, onConnected);
@@ -19,6 +23,9 @@ export function ConnectToCell({ team, onConnected }: { team: Team; onConnected: 
         void choose(e.value as SearchResult).then(() => setText(''));
       }}
       delay={300}
+      // An empty result says why: the search leaves out what this team cannot be connected to.
+      showEmptyMessage
+      emptyMessage={connectToEmptyMessage(team)}
       placeholder="Search teams"
       inputClassName="connect-to-input p-inputtext-sm"
       aria-label={`Connect ${team.name} to`}

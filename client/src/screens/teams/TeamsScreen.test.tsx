@@ -72,6 +72,13 @@ describe('teams screen', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('says why when the search finds nothing to connect to', async () => {
+    serveTeams(() => json(200, { results: [], total: 0, limit: 10 }));
+    renderApp('/teams');
+    await searchConnect('Ghan');
+    expect(await screen.findByText('No team found. Teams already connected to Ghana (Nordic Odds) and teams of Nordic Odds are not offered.')).toBeTruthy();
+  });
+
   it('saves a short name on Enter', async () => {
     const { calls } = serveTeams();
     renderApp('/teams');

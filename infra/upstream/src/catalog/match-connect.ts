@@ -18,7 +18,7 @@ const sortable = { last_modified: matches.lastModified, start: matches.start, na
 
 /**
  * The header's connector search: matches of other providers in the same sport that are not on the
- * match's event yet, found by name, team, event id or match id, latest modified first.
+ * match's event yet and whose event has no match of this match's provider (only what can be chosen), found by name, team, event id or match id, latest modified first.
  */
 export async function matchConnectSearch(db: Db, fromId: number, query: { q?: string; limit?: number; order_by?: string }): Promise<ListReply<SearchResult>> {
   const [source] = await db.select().from(matches).where(eq(matches.id, fromId));
@@ -28,8 +28,11 @@ export async function matchConnectSearch(db: Db, fromId: number, query: { q?: st
   const keyword = query.q?.trim().replace(/\.+$/, '');
   const pattern = keyword ? likePattern(keyword) : '';
   const byText = keyword ? or(ilike(matches.name, pattern), ilike(home.name, pattern), ilike(away.name, pattern), eq(matches.eventId, keyword)) : undefined;
+  // A target whose event already has a match of the source's provider would be refused
+  // (connectMatches): it is not offered at all.
+  const clashFree = sql`not exists (select 1 from ${matches} m3 where m3.event_id = "matches"."event_id" and m3.provider_id = ${source.providerId})`;
   const where = and(
-    eq(matches.sportId, source.sportId), ne(matches.providerId, source.providerId), ne(matches.eventId, source.eventId),
+    eq(matches.sportId, source.sportId), ne(matches.providerId, source.providerId), ne(matches.eventId, source.eventId), clashFree,
     keyword && /^\d{1,9}$/.test(keyword) ? or(byText, eq(matches.id, Number(keyword))) : byText,
   );
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([

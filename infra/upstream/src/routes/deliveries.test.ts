@@ -61,7 +61,9 @@ describe('GET /api/1/{p}/{s}/delivery/csv', () => {
     expect(reply.statusCode).toBe(200);
     expect(reply.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(reply.headers['content-disposition']).toBe('attachment; filename="deliveries-1-1-2022-12-01_to_2022-12-31.csv"');
-    const lines = reply.body.trimEnd().split('\r\n');
+    // A UTF-8 byte order mark, so spreadsheet programs show 'Mål' and '–' as written.
+    expect(reply.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const lines = reply.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
     expect(lines[0]).toBe('id,created_at,sent_at,status,channel,match_id,market,contact,language,score,title,body,cta,ios_sent,ios_open,android_sent,android_open,total_sent,total_open');
     expect(lines).toHaveLength(total + 1);
     const first = (await get('/api/1/1/1/delivery?limit=1')).json<DeliveriesReply>().deliveries[0]!;

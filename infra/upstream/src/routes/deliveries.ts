@@ -27,7 +27,8 @@ export async function deliveryRoutes(app: FastifyInstance, { db }: { db: Db }) {
   implement(app, routes.deliveriesCsv, async ({ params, query, reply }) => {
     checkDates(query.from_date, query.to_date);
     const filter = { providerId: params.p, sportId: params.s, channel: query.channel, fromDate: query.from_date, toDate: query.to_date };
-    let csv = csvHeader();
+    // A UTF-8 byte order mark first: spreadsheet programs then read 'Mål' and '–' as UTF-8.
+    let csv = `\uFEFF${csvHeader()}`;
     for await (const page of allDeliveries(db, filter, query.sort)) for (const delivery of page) csv += csvRow(delivery);
     const span = [query.from_date, query.to_date].filter(Boolean).join('_to_');
     reply.type('text/csv; charset=utf-8')

@@ -99,6 +99,12 @@ describe('GET /api/1/matches/connect/:from (matchConnectSearch)', () => {
     expect((await get(`/api/1/matches/connect/${final.id}?q=frankrijk`)).json<ListReply<SearchResult>>().results.map((r) => r.id)).toEqual([benelux]);
   });
 
+  it("offers no target the connect would refuse: an event that already has a match of the source's provider", async () => {
+    const ids = (await get(`/api/1/matches/connect/${semi.id}?q=Argentin.`)).json<ListReply<SearchResult>>().results.map((r) => r.id);
+    expect(ids).toContain(benelux);
+    expect(ids).not.toContain(iberiaFinal.id);
+  });
+
   it('answers 404 for an unknown match and 400 for a limit past 100', async () => {
     expect((await get('/api/1/matches/connect/999999')).json().message).toBe('Match 999999 not found');
     expect((await get(`/api/1/matches/connect/${final.id}?limit=500`)).statusCode).toBe(400);

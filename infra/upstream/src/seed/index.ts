@@ -5,7 +5,7 @@ import { leagues, matches, providerSports, providers, seasons, sports, teams, us
 import { hashPassword } from '../auth/passwords';
 import { demoSeeders } from './pipeline';
 import { demoProviders, demoSports } from './sports';
-import { kickOff, loadWorldCup, type WorldCup, type WorldCupMatch } from './worldcup';
+import { halfTime, kickOff, loadWorldCup, type WorldCup, type WorldCupMatch } from './worldcup';
 
 const DAY_MS = 86_400_000;
 
@@ -85,8 +85,8 @@ async function seedTournament(tx: Tx, providerId: number, leagueId: number, cup:
     eventId: `wc${cup.year}-${String(i + 1).padStart(2, '0')}`,
     homeScore: m.score?.ft?.[0] ?? null,
     awayScore: m.score?.ft?.[1] ?? null,
-    htHomeScore: m.score?.ht?.[0] ?? null,
-    htAwayScore: m.score?.ht?.[1] ?? null,
+    htHomeScore: halfTime(m)?.[0] ?? null,
+    htAwayScore: halfTime(m)?.[1] ?? null,
   })));
 }
 

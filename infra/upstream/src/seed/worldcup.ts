@@ -34,3 +34,18 @@ export function kickOff(match: WorldCupMatch, year: number): Date {
   const [y, mo, d] = match.date.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, mo - 1, d, Number(m[1]) - offset, Number(m[2])));
 }
+
+/**
+ * The half-time score: the file's, or where it gives none (seven 2022 matches, Ghana - Uruguay
+ * 0-2 among them) the goals of the first half (minute 45 and its stoppage time), when the goal
+ * lists account for the whole full-time score. Null when neither says.
+ */
+export function halfTime(match: WorldCupMatch): [number, number] | null {
+  if (match.score?.ht) return match.score.ht;
+  const ft = match.score?.ft;
+  const goals1 = match.goals1 ?? [];
+  const goals2 = match.goals2 ?? [];
+  if (!ft || goals1.length !== ft[0] || goals2.length !== ft[1]) return null;
+  const firstHalf = (goals: Goal[]) => goals.filter((goal) => goal.minute <= 45).length;
+  return [firstHalf(goals1), firstHalf(goals2)];
+}

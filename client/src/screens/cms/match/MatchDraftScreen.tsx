@@ -8,7 +8,7 @@ import { Field } from '../../../components/forms/Field';
 import { languageOptions } from '../../../components/forms/languages';
 import { formatDateTime } from '../../../lib/format';
 import { NotFound } from '../../not-found/NotFound';
-import { DRAFT_NODES, DRAFT_PARTS } from './matchDraft';
+import { DRAFT_PARTS } from './matchDraft';
 import { useMatchDraft, type MatchDraft } from './useMatchDraft';
 import '../cms.css';
 import { dropdownNames } from '../../../components/forms/a11y';
@@ -61,7 +61,7 @@ function DraftForm({ draft }: { draft: MatchDraft }) {
           <Dropdown {...dropdownNames('Channel')} inputId="draft-channel" options={CHANNEL_OPTIONS} value={values.channel_id} onChange={(e) => set('channel_id', e.value as number)} />
         </Field>
         <Field id="draft-node" label="Score">
-          <Dropdown {...dropdownNames('Score')} inputId="draft-node" options={[...DRAFT_NODES]} value={values.node_id} onChange={(e) => set('node_id', e.value as string)} />
+          <Dropdown {...dropdownNames('Score')} inputId="draft-node" options={draft.scoreChoices} value={values.node_id} onChange={(e) => set('node_id', e.value as string)} />
         </Field>
         <Field id="draft-link-target" label="Link Target">
           <Dropdown {...dropdownNames('Link Target')} inputId="draft-link-target" options={draft.linkTargets} value={values.link_target} showClear placeholder="None"

@@ -1,13 +1,11 @@
 import {
-  DEFAULT_CHANNEL_ID, DEFAULT_LANGUAGE, INPLAY_NODE, PRE_NODE, type MatchContentInput, type Side,
+  DEFAULT_CHANNEL_ID, DEFAULT_LANGUAGE, PRE_NODE, type MatchContentInput, type Side,
 } from '@odds/protocol';
 import { takesLinkTarget } from '../linkTargets';
 
 /** The texts a draft holds, one of each (images are uploaded in the CMS list). */
 export const DRAFT_PARTS = ['title', 'content', 'cta'] as const;
 export type DraftPart = (typeof DRAFT_PARTS)[number];
-
-export const DRAFT_NODES = [PRE_NODE, INPLAY_NODE] as const;
 
 export interface MatchDraftValues {
   market_id: number | null;

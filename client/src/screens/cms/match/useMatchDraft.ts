@@ -1,10 +1,11 @@
-import { routes, type ContentParseReply, type Match, type MatchMarket } from '@odds/protocol';
+import { routes, type ContentParseReply, type Match, type MatchContent, type MatchMarket, type ScoresDefinition } from '@odds/protocol';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { api } from '../../../api/client';
 import { useUnsavedChangesGuard } from '../../../components/forms/useUnsavedChangesGuard';
 import { contextStore, findById } from '../../../stores/context';
+import { scoreOptions } from '../../match-content/contentForm';
 import { keepLinkTarget, linkTargetOptions } from '../linkTargets';
 import { draftToInput, DRAFT_PARTS, emptyDraft, type DraftPart, type MatchDraftValues } from './matchDraft';
 
@@ -14,7 +15,8 @@ import { draftToInput, DRAFT_PARTS, emptyDraft, type DraftPart, type MatchDraftV
  * parse call), and save them as the match's content.
  */
 export function useMatchDraft(matchId: number) {
-  const { providerId, providers } = useSnapshot(contextStore);
+  const context = useSnapshot(contextStore);
+  const { providerId, providers } = context;
   const languages = findById(providers, providerId)?.meta.languages ?? [];
   const navigate = useNavigate();
   const [match, setMatch] = useState<Match | null>(null);
@@ -23,14 +25,29 @@ export function useMatchDraft(matchId: number) {
   const [values, setValues] = useState<MatchDraftValues>(initial);
   const [preview, setPreview] = useState<Partial<Record<DraftPart, ContentParseReply>> | null>(null);
   const [busy, setBusy] = useState<'preview' | 'save' | null>(null);
+  const [records, setRecords] = useState<MatchContent[]>([]);
 
   useEffect(() => {
     const controller = new AbortController();
     const signal = controller.signal;
     api(routes.match, { params: { matchId }, signal }).then(setMatch, () => undefined);
     api(routes.matchMarkets, { params: { matchId }, query: { all: true }, signal }).then((reply) => setMarkets(reply.results), () => undefined);
+    api(routes.matchContent, { params: { matchId }, signal }).then((reply) => setRecords(reply.results), () => undefined);
     return () => controller.abort();
   }, [matchId]);
+
+  // Score (SPEC §5): PRE, INPLAY and Hx-Ay from the sport's max_score and increment, less the
+  // scores the match's content already uses for the market and channel (the server refuses those).
+  const sportId = context.sportId;
+  const scores = findById(providers, providerId)?.sports.find((s) => s.id === sportId)?.scores as ScoresDefinition | undefined;
+  const scoreChoices = useMemo(
+    () => (scores ? scoreOptions(scores, records, { marketId: values.market_id, channelId: values.channel_id, node: values.node_id }) : []),
+    [scores, records, values.market_id, values.channel_id, values.node_id],
+  );
+  // A score taken for the market and channel just chosen gives way to the first free one.
+  useEffect(() => {
+    if (scoreChoices.length > 0 && !scoreChoices.includes(values.node_id)) setValues((v) => ({ ...v, node_id: scoreChoices[0]! }));
+  }, [scoreChoices, values.node_id]);
 
   const choicesFor = useCallback(
     (v: MatchDraftValues) => linkTargetOptions({ contentType: 'cta', marketIds: v.market_id ? [v.market_id] : [], markets }),
@@ -79,7 +96,7 @@ export function useMatchDraft(matchId: number) {
   }, [values, matchId, allowLeaving, navigate]);
 
   const written = DRAFT_PARTS.some((part) => values.texts[part].trim());
-  return { match, markets, languages, values, set, setText, linkTargets: choicesFor(values) ?? [], preview, busy, written, showPreview, save };
+  return { match, markets, languages, scoreChoices, values, set, setText, linkTargets: choicesFor(values) ?? [], preview, busy, written, showPreview, save };
 }
 
 export type MatchDraft = ReturnType<typeof useMatchDraft>;

@@ -1,5 +1,6 @@
 import { formatOdds } from '@odds/protocol';
 import { Button } from 'primereact/button';
+import { unfilledTags } from './playground';
 import type { Playground } from './usePlayground';
 
 /** What the playground compiled (texts with their tags filled, and the odds), and generated options. */
@@ -16,6 +17,7 @@ export function PlaygroundResults({ pg }: { pg: Playground }) {
                 <span className="pg-type">{result.content_type}</span>
                 <span className="pg-text">{result.content}</span>
                 {result.link_target && <span className="form-hint">{`→ ${result.link_target}`}</span>}
+                <UnknownTags text={result.content} />
               </li>
             ))}
           </ul>
@@ -57,5 +59,17 @@ export function PlaygroundResults({ pg }: { pg: Playground }) {
         </section>
       )}
     </>
+  );
+}
+
+/** Tags left as written in a compiled text: unknown to the compiler, so flagged beside it. */
+function UnknownTags({ text }: { text: string }) {
+  const tags = unfilledTags(text);
+  if (!tags.length) return null;
+  return (
+    <span className="pg-unknown-tags" role="alert">
+      <i className="pi pi-exclamation-triangle" aria-hidden="true" />
+      {` Unknown query tag${tags.length > 1 ? 's' : ''} ${tags.join(', ')}: left as written. See Query tags for the ones that exist.`}
+    </span>
   );
 }

@@ -33,3 +33,11 @@ export function simulatedOffer(market: Pick<Market, 'type' | 'outcome_mapping'>,
   const minutes = Number.parseInt(minutesText, 10);
   return { minutes: Number.isInteger(minutes) && minutes >= 0 && minutes <= 200 ? minutes : CONTENT_OFFER_DEFAULT_MINUTES, outcomes };
 }
+
+/**
+ * Query tags a compiled text still holds as written: tags the compiler does not know (a typo such
+ * as `{{bogus.tag}}`), which it leaves verbatim. The operator is told rather than left to spot them.
+ */
+export function unfilledTags(text: string): string[] {
+  return [...new Set(text.match(/\{\{\s*[^{}]+?\s*\}\}/g) ?? [])];
+}

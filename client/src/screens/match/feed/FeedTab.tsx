@@ -1,8 +1,6 @@
 import type { FeedEvent } from '@odds/protocol';
 import { Button } from 'primereact/button';
-import { Dropdown } from 'primereact/dropdown';
 import { useCallback } from 'react';
-import { dropdownNames } from '../../../components/forms/a11y';
 import { GenericTable } from '../../../components/table';
 import { TabTitle } from '../TabTitle';
 import { useLiveList } from '../useLiveList';
@@ -10,11 +8,12 @@ import { useMatchPage } from '../useMatchPage';
 import { useTopicRows } from '../useTopicRows';
 import { FEED_COLUMNS, feedValue } from './feedColumns';
 
-const ALL = 0;
-
-/** Feed tab (SPEC §2): the match's feed events, live; a selected row shows its raw data. */
+/**
+ * Feed tab (SPEC §2): the match's feed events, live, of the market chosen in the header (all until
+ * one is); a selected row shows its raw data.
+ */
 export default function FeedTab() {
-  const { live, markets, marketId, setMarket } = useMatchPage();
+  const { live, marketId } = useMatchPage();
   const keep = useCallback((row: FeedEvent) => marketId === null || row.market_id === marketId, [marketId]);
   const { rows, ready } = useTopicRows(live, 'feed', keep);
   const list = useLiveList(rows, {
@@ -28,17 +27,6 @@ export default function FeedTab() {
     <section aria-labelledby="feed-title" className="live-tab">
       <TabTitle id="feed-title" tab="feed" />
       <div className="live-tab-toolbar">
-        <span>
-          <label htmlFor="feed-market-filter">Market filter</label>
-          <Dropdown
-            inputId="feed-market-filter"
-            {...dropdownNames('Market filter')}
-            value={marketId ?? ALL}
-            options={[{ label: 'All markets', value: ALL }, ...markets.map((m) => ({ label: m.name, value: m.id }))]}
-            onChange={(e) => setMarket((e.value as number) || null)}
-            className="p-inputtext-sm"
-          />
-        </span>
         <Button type="button" label="Refresh" icon="pi pi-refresh" size="small" outlined onClick={() => list.reload()} />
       </div>
       <GenericTable list={list} columns={FEED_COLUMNS} label="Feed events" emptyMessage="No feed events yet" />

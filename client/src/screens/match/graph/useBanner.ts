@@ -1,6 +1,6 @@
 import { buildPath, routes } from '@odds/protocol';
 import { useEffect, useState } from 'react';
-import { readToken } from '../../../api/token';
+import { authorizedFetch } from '../../../api/authorizedFetch';
 
 /**
  * The creative of a match's market (protocol's banner route, an HTML page), fetched with the token
@@ -13,11 +13,7 @@ export function useBanner(matchId: number, marketId: number | null, enabled: boo
   useEffect(() => {
     if (!enabled || marketId === null) return;
     const controller = new AbortController();
-    const token = readToken();
-    fetch(buildPath(routes.banner, { matchId, marketId }), {
-      headers: { Accept: 'text/html', ...(token && { Authorization: `Token ${token}` }) },
-      signal: controller.signal,
-    })
+    authorizedFetch(buildPath(routes.banner, { matchId, marketId }), { headers: { Accept: 'text/html' }, signal: controller.signal })
       .then(async (response) => {
         const text = await response.text();
         if (!response.ok) throw new Error(`The creative could not be loaded (${response.status})`);
