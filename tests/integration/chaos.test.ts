@@ -134,6 +134,9 @@ describe('chaos: parts of the console killed while a client watches', () => {
       throw new Error(`${error.message}: ${last}`);
     });
 
+    const counts: Record<string, number> = {};
+    for (const status of statuses) counts[status] = (counts[status] ?? 0) + 1;
+    console.log(`[chaos] REST through the relay during the run: ${JSON.stringify(counts)}; client holds ${view.records('offers').length} offers, ${view.records('deliveries').length} deliveries`);
     const fiveHundreds = statuses.filter((s) => typeof s === 'number' && s >= 500);
     // 503 while the upstream was away; a call cut by the kill itself may say 502; never 500.
     expect(fiveHundreds).toContain(503);
