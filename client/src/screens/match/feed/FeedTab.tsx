@@ -1,20 +1,22 @@
 import type { FeedEvent } from '@odds/protocol';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { dropdownNames } from '../../../components/forms/a11y';
 import { GenericTable } from '../../../components/table';
 import { TabTitle } from '../TabTitle';
 import { useLiveList } from '../useLiveList';
 import { useMatchPage } from '../useMatchPage';
 import { useTopicRows } from '../useTopicRows';
+import { WhyPanel } from '../why/WhyPanel';
 import { FEED_COLUMNS, feedValue } from './feedColumns';
 
 const ALL = 0;
 
 /** Feed tab (SPEC §2): the match's feed events, live; a selected row shows its raw data. */
 export default function FeedTab() {
-  const { live, markets, marketId, setMarket } = useMatchPage();
+  const { live, matchId, markets, marketId, setMarket } = useMatchPage();
+  const [why, setWhy] = useState<FeedEvent | null>(null);
   const keep = useCallback((row: FeedEvent) => marketId === null || row.market_id === marketId, [marketId]);
   const { rows, ready } = useTopicRows(live, 'feed', keep);
   const list = useLiveList(rows, {
@@ -41,7 +43,9 @@ export default function FeedTab() {
         </span>
         <Button type="button" label="Refresh" icon="pi pi-refresh" size="small" outlined onClick={() => list.reload()} />
       </div>
-      <GenericTable list={list} columns={FEED_COLUMNS} label="Feed events" emptyMessage="No feed events yet" />
+      <p className="hint">Click a feed event, or press Enter on it, for its raw data and why it did or did not fire.</p>
+      <GenericTable list={list} columns={FEED_COLUMNS} label="Feed events" emptyMessage="No feed events yet" onActivate={setWhy} />
+      <WhyPanel live={live} matchId={matchId} offer={why} onHide={() => setWhy(null)} />
       {list.selected && (
         <section aria-labelledby="feed-raw-title">
           <h3 id="feed-raw-title">Raw data of feed event {list.selected.id}</h3>
