@@ -28,10 +28,10 @@ export function heldBackWho(s: Suppression): string {
   return s.outcome ? `${set} on ${s.outcome}` : set;
 }
 
-/** "Offer 123 · 54:10 · H1-A0 · home 2.10 draw 3.30 away 3.05". */
+/** "Match Result · 54:10 · H1-A0 · home 2.10  draw 3.30  away 3.05". */
 export function offerSummary(offer: Offer): string {
   const odds = Object.entries(offer.outcome_map).map(([key, value]) => `${key} ${formatOdds(value)}`).join('  ');
-  return [`Offer ${offer.id}`, offer.market.name, formatGameClock(offer.match_time, offer.prematch), offer.score, odds].filter(Boolean).join(' · ');
+  return [offer.market.name, formatGameClock(offer.match_time, offer.prematch), offer.score, odds].filter(Boolean).join(' · ');
 }
 
 /** The parts of a delivery's text that were sent (a channel leaves unused parts null). */
