@@ -33,8 +33,8 @@ describe.skipIf(unavailable)('the Why panel of an offer', () => {
 
   /** The 1-based page of an offer in a table sorted by id ascending, filtered to its market. */
   const pageOf = async (offer: { id: number; market_id: number }) => {
-    const offers = await get<Offer[] | { results: Offer[] }>(`/api/1/offers/${match.id}?market_id=${offer.market_id}`);
-    const ids = (Array.isArray(offers) ? offers : offers.results).map((o) => o.id).sort((a, b) => a - b);
+    const offers = await get<ListReply<Offer>>(`/api/1/offers/${match.id}?market_id=${offer.market_id}`);
+    const ids = offers.results.map((o) => o.id).sort((a, b) => a - b);
     expect(ids).toContain(offer.id);
     return Math.floor(ids.indexOf(offer.id) / PAGE_SIZE) + 1;
   };
@@ -100,6 +100,23 @@ describe.skipIf(unavailable)('the Why panel of an offer', () => {
 
     await page.keyboard.press('Escape');
     await expect.poll(() => panel.count()).toBe(0);
+
+    // The next offer of the market, where nothing fired and nothing was held: the panel says so and names the closest set.
+    const held = (await get<ListReply<Suppression>>(`/api/1/match/${match.id}/suppressions?limit=1000`)).results;
+    const offers = (await get<ListReply<Offer>>(`/api/1/offers/${match.id}?market_id=${firing.market.id}`)).results;
+    const quiet = offers.find((o) => o.id > offerId && o.status === 'SKIPPED' && !firings.some((f) => f.offer_id === o.id) && !held.some((s) => s.offer_id === o.id))!;
+    expect(quiet, 'a later offer where nothing happened').toBeDefined();
+    const quietRow = rowOf('Offers', quiet.id);
+    await quietRow.waitFor();
+    await quietRow.focus();
+    await page.keyboard.press('Enter');
+    const quietPanel = await openPanel(quiet.id);
+    const said = await quietPanel.locator('.why-nothing').textContent();
+    console.log(`[why-panel] offer ${quiet.id}: ${said}`);
+    expect(said).toMatch(/^Nothing fired on this offer.* Closest: set \d+ \((VALUE|RANGE) \w+ .*\) at \d+\.\d\d (was [\d.]+ % short|met its condition)/);
+    await quietPanel.getByText('Nothing was held back.').waitFor();
+    await page.screenshot({ path: '/tmp/why-panel-quiet.png' });
+    await page.keyboard.press('Escape');
   }, 60_000);
 
   it('opens from the Feed table on a click: who or what was held back, in the operator\'s words', async () => {

@@ -1,8 +1,9 @@
 import type { Offer } from '@odds/protocol';
 import { Dialog } from 'primereact/dialog';
 import type { MatchLive } from '../../../live/matchLive';
+import { closestSet } from './closest';
 import { useWhy, type WhyData } from './useWhy';
-import { heldBackText, heldBackWho, offerSummary, textParts } from './whyText';
+import { heldBackText, heldBackWho, nothingFired, offerSummary, textParts } from './whyText';
 import './why.css';
 
 interface WhyPanelProps {
@@ -19,7 +20,7 @@ interface WhyPanelProps {
  * bounds that held. Read again as the live state of the offer changes.
  */
 export function WhyPanel({ live, matchId, offer, onHide }: WhyPanelProps) {
-  const why = useWhy(live, matchId, offer?.id ?? null);
+  const why = useWhy(live, matchId, offer?.id ?? null, offer?.market_id ?? null);
   const shown = why.offer ?? offer;
   return (
     <Dialog
@@ -37,23 +38,20 @@ export function WhyPanel({ live, matchId, offer, onHide }: WhyPanelProps) {
         </p>
       )}
       {why.error && <p role="alert">{why.error}</p>}
-      {!why.data ? (!why.error && <p aria-busy="true">Loading...</p>) : <WhyBody data={why.data} />}
+      {!why.data || !shown ? !why.error && <p aria-busy="true">Loading...</p> : <WhyBody offer={shown} data={why.data} />}
     </Dialog>
   );
 }
 
-function WhyBody({ data }: { data: WhyData }) {
+function WhyBody({ offer, data }: { offer: Offer; data: WhyData }) {
   const { firings, deliveries, suppressions } = data;
+  const closest = firings.length === 0 ? closestSet(offer, data.sets) : null;
   return (
     <>
       <section aria-labelledby="why-fired">
         <h3 id="why-fired">Fired</h3>
         {firings.length === 0 ? (
-          <p className="why-nothing">
-            {suppressions.some((s) => !s.contact)
-              ? 'Nothing fired on this offer: a set was ready, but the bounds below held it back.'
-              : 'Nothing fired on this offer: no threshold set’s condition was met at these odds.'}
-          </p>
+          <p className="why-nothing">{nothingFired(suppressions, data.sets.length, closest)}</p>
         ) : (
           <ul className="why-list">
             {firings.flatMap((f) =>

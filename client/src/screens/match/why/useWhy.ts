@@ -1,4 +1,4 @@
-import { routes, type Delivery, type Firing, type Offer, type Suppression } from '@odds/protocol';
+import { routes, type Delivery, type Firing, type MatchThresholdSet, type Offer, type Suppression } from '@odds/protocol';
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../../api/client';
 import type { MatchLive } from '../../../live/matchLive';
@@ -9,6 +9,8 @@ export interface WhyData {
   firings: Firing[];
   deliveries: Delivery[];
   suppressions: Suppression[];
+  /** The threshold sets of the offer's market (to say which came closest when nothing fired). */
+  sets: MatchThresholdSet[];
 }
 
 /** One offer's records fit in one page: at most this many of each are read. */
@@ -19,7 +21,7 @@ const LIMIT = 100;
  * that offer changes (its status, or a delivery of it added or changed): the firings and
  * suppressions are not live topics, but they change only with the offer or its deliveries.
  */
-export function useWhy(live: MatchLive | null, matchId: number, offerId: number | null) {
+export function useWhy(live: MatchLive | null, matchId: number, offerId: number | null, marketId: number | null) {
   const keepOffer = useCallback((row: Offer) => row.id === offerId, [offerId]);
   const keepDelivery = useCallback((row: Delivery) => row.offer_id === offerId, [offerId]);
   const offers = useTopicRows(live, 'offers', keepOffer).rows;
@@ -30,7 +32,7 @@ export function useWhy(live: MatchLive | null, matchId: number, offerId: number 
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    if (offerId === null) return;
+    if (offerId === null || marketId === null) return;
     const controller = new AbortController();
     const options = { params: { matchId }, signal: controller.signal, silent: true };
     const query = { offer_id: offerId, limit: LIMIT };
@@ -38,16 +40,17 @@ export function useWhy(live: MatchLive | null, matchId: number, offerId: number 
       api(routes.matchFirings, { ...options, query }),
       api(routes.matchDeliveries, { ...options, query }),
       api(routes.matchSuppressions, { ...options, query }),
+      api(routes.matchThresholds, { ...options, query: { market_id: marketId } }),
     ])
-      .then(([firings, deliveries, suppressions]) => {
-        setData({ firings: firings.results, deliveries: deliveries.deliveries, suppressions: suppressions.results });
+      .then(([firings, deliveries, suppressions, sets]) => {
+        setData({ firings: firings.results, deliveries: deliveries.deliveries, suppressions: suppressions.results, sets: sets.results });
         setError(null);
       })
       .catch((cause: unknown) => {
         if (!controller.signal.aborted) setError(cause instanceof Error ? cause.message : String(cause));
       });
     return () => controller.abort();
-  }, [matchId, offerId, key]);
+  }, [matchId, offerId, marketId, key]);
 
   useEffect(() => {
     setData(null);

@@ -1,3 +1,4 @@
+import type { Closest } from './closest';
 import { formatGameClock, formatOdds, type Delivery, type Offer, type Suppression, type SuppressionReason } from '@odds/protocol';
 
 /** A suppression's reason in the operator's words (its detail says the limit and the figures). */
@@ -38,4 +39,16 @@ export function offerSummary(offer: Offer): string {
 export function textParts(d: Delivery): { label: string; text: string }[] {
   const parts: [string, string | null][] = [['Subject', d.log.subject], ['Body', d.log.body], ['Cta', d.log.cta]];
   return parts.filter((p): p is [string, string] => !!p[1]).map(([label, text]) => ({ label, text }));
+}
+
+/** What to say of an offer where nothing fired: held by a bound, no set met, or no sets at all; and which set came closest. */
+export function nothingFired(held: readonly Suppression[], sets: number, closest: Closest | null): string {
+  const lead = held.some((s) => !s.contact)
+    ? 'Nothing fired on this offer: a set was ready, but the bounds below held it back.'
+    : sets === 0
+      ? 'Nothing fired on this offer: its market has no threshold sets in this match.'
+      : closest?.gap === 0
+        ? 'Nothing fired on this offer.'
+        : 'Nothing fired on this offer: no threshold set’s condition was met at these odds.';
+  return closest ? `${lead} ${closest.text}` : lead;
 }
