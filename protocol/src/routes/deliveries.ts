@@ -34,9 +34,9 @@ export const deliveryRoutes = {
   }),
   matchDeliveries: defineRoute({
     method: 'GET', path: '/api/1/delivery/match/:matchId', service: 'control',
-    summary: "A match's deliveries, newest first (the Delivery tab).",
+    summary: "A match's deliveries, newest first (the Delivery tab). Filter by market or offer.",
     params: Type.Object({ matchId: IdParam }),
-    query: Type.Object({ ...ListQuery, sort: Type.Optional(Sort), market_id: Type.Optional(IdParam) }),
+    query: Type.Object({ ...ListQuery, sort: Type.Optional(Sort), market_id: Type.Optional(IdParam), offer_id: Type.Optional(IdParam) }),
     reply: DeliveriesReply,
   }),
   deliveryStats: defineRoute({

@@ -50,9 +50,9 @@ export const engineRoutes = {
   }),
   matchSuppressions: defineRoute({
     method: 'GET', path: '/api/1/match/:matchId/suppressions', service: 'control',
-    summary: "What the engine held back for a match and why (market bounds, missing content, rate limits), newest first.",
+    summary: "What the engine held back for a match and why (market bounds, missing content, rate limits), newest first. Filter by market or offer.",
     params: MatchParams,
-    query: Type.Object({ ...ListQuery, market_id: Type.Optional(IdParam) }),
+    query: Type.Object({ ...ListQuery, market_id: Type.Optional(IdParam), offer_id: Type.Optional(IdParam) }),
     reply: ListReply(Suppression),
   }),
 };

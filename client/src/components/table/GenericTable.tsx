@@ -30,6 +30,8 @@ export interface GenericTableProps<T> {
   dataKey?: string;
   /** Called when the operator selects a row (row select). */
   onSelect?: (row: T) => void;
+  /** Called on every click of a row, and on Enter or Space on a focused row (even if already selected). */
+  onActivate?: (row: T) => void;
   /** False hides the footer pagination (lists that are never long). */
   paginator?: boolean;
   rowClassName?: (row: T) => string | undefined;
@@ -48,6 +50,7 @@ export function GenericTable<T>({
   emptyMessage = 'No records found',
   dataKey = 'id',
   onSelect,
+  onActivate,
   paginator = true,
   rowClassName,
   className,
@@ -80,6 +83,7 @@ export function GenericTable<T>({
         const column = columns.find((c) => c.field === event.sortField);
         if (column) list.toggleSort(column.sortKey ?? column.field);
       }}
+      onRowClick={onActivate ? (event) => onActivate(event.data as T) : undefined}
       selectionMode="single"
       metaKeySelection={false}
       selection={list.selected as DataTableValueArray[number] | null}

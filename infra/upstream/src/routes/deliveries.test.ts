@@ -83,6 +83,20 @@ describe('GET /api/1/delivery/match/{matchId}', () => {
     expect(body.deliveries.every((d) => d.match_id === final!.id && d.offer_id !== null && /^(PRE|H\d-A\d)$/.test(d.node_id))).toBe(true);
   });
 
+  it("filters a match's deliveries by offer, and refuses a bad offer_id", async () => {
+    const [final] = (await get('/api/1/1/1/matches?q=Argentina - France&date=2022-12-18')).json<ListReply<Match>>().results;
+    const all = (await get(`/api/1/delivery/match/${final!.id}?limit=1000`)).json<DeliveriesReply>();
+    const offerId = all.deliveries[0]!.offer_id!;
+    const byOffer = (await get(`/api/1/delivery/match/${final!.id}?offer_id=${offerId}&limit=1000`)).json<DeliveriesReply>();
+    expect(byOffer.total).toBe(all.deliveries.filter((d) => d.offer_id === offerId).length);
+    expect(byOffer.deliveries.every((d) => d.offer_id === offerId)).toBe(true);
+    for (const query of ['offer_id=abc', 'offer_id=0']) {
+      const reply = await get(`/api/1/delivery/match/${final!.id}?${query}`);
+      expect(reply.statusCode, query).toBe(400);
+      expect(reply.json().message, query).toEqual(expect.any(String));
+    }
+  });
+
   it('answers 404 for an unknown match', async () => {
     expect((await get('/api/1/delivery/match/999999')).json()).toMatchObject({ statusCode: 404, message: 'Match 999999 not found' });
   });

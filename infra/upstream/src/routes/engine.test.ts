@@ -78,6 +78,23 @@ describe('GET /api/1/match/{matchId}/live, /feed/events, /suppressions', () => {
     expect((await call('GET', '/api/1/match/999999/live')).statusCode).toBe(404);
     expect((await call('GET', '/api/1/match/999999/suppressions')).statusCode).toBe(404);
   });
+
+  it("filters suppressions by offer and market, and refuses a bad offer_id with a message", async () => {
+    const all = (await call('GET', `/api/1/match/${final.id}/suppressions?limit=1000`)).json<ListReply<Suppression>>();
+    const first = all.results.find((s) => s.offer_id !== null)!;
+    const byOffer = (await call('GET', `/api/1/match/${final.id}/suppressions?offer_id=${first.offer_id}&limit=1000`)).json<ListReply<Suppression>>();
+    expect(byOffer.total).toBe(all.results.filter((s) => s.offer_id === first.offer_id).length);
+    expect(byOffer.results.map((s) => s.id)).toContain(first.id);
+    const other = all.results.find((s) => s.offer_id !== null && s.offer_id !== first.offer_id);
+    if (other) expect(byOffer.results.map((s) => s.id)).not.toContain(other.id);
+    const both = (await call('GET', `/api/1/match/${final.id}/suppressions?offer_id=${first.offer_id}&market_id=${first.market.id + 100000}`)).json<ListReply<Suppression>>();
+    expect(both.total).toBe(0);
+    for (const query of ['offer_id=abc', 'offer_id=0', 'offer_id=-3']) {
+      const reply = await call('GET', `/api/1/match/${final.id}/suppressions?${query}`);
+      expect(reply.statusCode, query).toBe(400);
+      expect(reply.json().message, query).toEqual(expect.any(String));
+    }
+  });
 });
 
 describe('POST /api/1/engine/backtest', () => {

@@ -1,11 +1,12 @@
 import type { FeedEvent } from '@odds/protocol';
 import { Button } from 'primereact/button';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { GenericTable } from '../../../components/table';
 import { TabTitle } from '../TabTitle';
 import { useLiveList } from '../useLiveList';
 import { useMatchPage } from '../useMatchPage';
 import { useTopicRows } from '../useTopicRows';
+import { WhyPanel } from '../why/WhyPanel';
 import { FEED_COLUMNS, feedValue } from './feedColumns';
 
 /**
@@ -13,7 +14,8 @@ import { FEED_COLUMNS, feedValue } from './feedColumns';
  * one is); a selected row shows its raw data.
  */
 export default function FeedTab() {
-  const { live, marketId } = useMatchPage();
+  const { live, matchId, marketId } = useMatchPage();
+  const [why, setWhy] = useState<FeedEvent | null>(null);
   const keep = useCallback((row: FeedEvent) => marketId === null || row.market_id === marketId, [marketId]);
   const { rows, ready } = useTopicRows(live, 'feed', keep);
   const list = useLiveList(rows, {
@@ -29,7 +31,9 @@ export default function FeedTab() {
       <div className="live-tab-toolbar">
         <Button type="button" label="Refresh" icon="pi pi-refresh" size="small" outlined onClick={() => list.reload()} />
       </div>
-      <GenericTable list={list} columns={FEED_COLUMNS} label="Feed events" emptyMessage="No feed events yet" />
+      <p className="hint">Click a feed event, or press Enter on it, for its raw data and why it did or did not fire.</p>
+      <GenericTable list={list} columns={FEED_COLUMNS} label="Feed events" emptyMessage="No feed events yet" onActivate={setWhy} />
+      <WhyPanel live={live} matchId={matchId} offer={why} onHide={() => setWhy(null)} />
       {list.selected && (
         <section aria-labelledby="feed-raw-title">
           <h3 id="feed-raw-title">Raw data of feed event {list.selected.id}</h3>

@@ -6,6 +6,7 @@ import { TabTitle } from '../TabTitle';
 import { useLiveList } from '../useLiveList';
 import { useMatchPage } from '../useMatchPage';
 import { useTopicRows } from '../useTopicRows';
+import { WhyPanel } from '../why/WhyPanel';
 import { goalMarks, minuteLabel, outcomeKeys } from './chartData';
 import { scoreLabel } from './goalTriangles';
 import { offerColumns } from './offerColumns';
@@ -21,6 +22,7 @@ export default function GraphTab() {
   const { live, matchId, marketId, markets } = useMatchPage();
   const [running, setRunning] = useState(true);
   const [creative, setCreative] = useState(false);
+  const [why, setWhy] = useState<Offer | null>(null);
   const keep = useCallback((row: Offer) => row.market_id === marketId, [marketId]);
   const { rows, ready } = useTopicRows(live, 'offers', keep);
   // Stopped: the chart and table keep the offers they had (the live state goes on underneath).
@@ -76,7 +78,15 @@ export default function GraphTab() {
           )}
         </div>
       )}
-      <GenericTable list={list} columns={offerColumns(keys)} label="Offers" emptyMessage={marketId === null ? 'Choose a market' : 'No offers yet'} />
+      <p className="hint">Click an offer, or press Enter on it, to see why it did or did not fire.</p>
+      <GenericTable
+        list={list}
+        columns={offerColumns(keys)}
+        label="Offers"
+        emptyMessage={marketId === null ? 'Choose a market' : 'No offers yet'}
+        onActivate={setWhy}
+      />
+      <WhyPanel live={live} matchId={matchId} offer={why} onHide={() => setWhy(null)} />
     </section>
   );
 }

@@ -25,10 +25,14 @@ export async function matchFeedEvents(db: Db, matchId: number, query: { start?: 
 }
 
 /** What the engine held back in a match, newest first. */
-export async function matchSuppressions(db: Db, matchId: number, query: { start?: number; limit?: number; market_id?: number }): Promise<ListReply<Suppression>> {
+export async function matchSuppressions(db: Db, matchId: number, query: { start?: number; limit?: number; market_id?: number; offer_id?: number }): Promise<ListReply<Suppression>> {
   await assertMatch(db, matchId);
   const limit = pageSize(query.limit);
-  const where = and(eq(suppressions.matchId, matchId), query.market_id ? eq(suppressions.marketId, query.market_id) : undefined);
+  const where = and(
+    eq(suppressions.matchId, matchId),
+    query.market_id ? eq(suppressions.marketId, query.market_id) : undefined,
+    query.offer_id ? eq(suppressions.offerId, query.offer_id) : undefined,
+  );
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
     db.select({ s: suppressions, marketName: markets.name, contactName: contacts.name }).from(suppressions)
       .innerJoin(markets, eq(markets.id, suppressions.marketId))
