@@ -2,6 +2,8 @@ import { formatLine, formatOdds, type MatchThresholdSet } from '@odds/protocol';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { useState } from 'react';
+import { ConflictDialog } from '../../components/conflict';
+import { ChangeMark } from '../match/ChangeMark';
 import { TabTitle } from '../match/TabTitle';
 import { ThresholdEditor } from './ThresholdEditor';
 import { useThresholdsTab } from './useThresholdsTab';
@@ -56,6 +58,7 @@ export default function ThresholdsTab() {
                         <button type="button" className="threshold-set" onClick={() => tab.edit(market.id, set)}>
                           {describe(set)}
                         </button>
+                        <ChangeMark by={tab.marks.get(set.id)} />
                       </li>
                     ))}
                 </ul>
@@ -83,6 +86,7 @@ export default function ThresholdsTab() {
           <p>Choose a market to set its thresholds.</p>
         )}
       </div>
+      <ConflictDialog state={tab.conflict} what="This threshold set" />
       <Dialog
         header="Delete all"
         visible={confirming}
