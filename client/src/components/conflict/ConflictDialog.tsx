@@ -1,6 +1,6 @@
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { sideBySide } from './diff';
+import { sideBySide, type FieldFormat } from './diff';
 import type { ConflictState } from './useConflict';
 import './conflict.css';
 
@@ -17,9 +17,9 @@ export function whenText(iso: string | null): string {
  * mine (differing fields first and marked), who changed it and when, and lets me keep theirs
  * (the form reloads it) or overwrite with mine (re-sent against their version).
  */
-export function ConflictDialog({ state, what }: { state: ConflictState | null; what: string }) {
+export function ConflictDialog({ state, what, format }: { state: ConflictState | null; what: string; format?: FieldFormat }) {
   const reply = state?.reply;
-  const rows = state ? sideBySide(reply!.current, state.mine) : [];
+  const rows = state ? sideBySide(reply!.current, state.mine, format) : [];
   const who = reply?.changed_by?.name ?? 'Another operator';
   return (
     <Dialog

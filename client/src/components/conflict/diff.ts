@@ -22,6 +22,11 @@ export function formatValue(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/** How a screen shows one field's value (odds in thousandths as 2.50), or undefined for the plain text. */
+export type FieldFormat = (field: string, value: unknown) => string | undefined;
+const show = (format: FieldFormat | undefined, field: string, value: unknown) =>
+  (value === undefined || value === null ? undefined : format?.(field, value)) ?? formatValue(value);
+
 export interface FieldChange {
   field: string;
   before: string;
@@ -29,13 +34,13 @@ export interface FieldChange {
 }
 
 /** The fields that differ between two records (either may be null: created, deleted), by path. */
-export function fieldChanges(before: unknown, after: unknown): FieldChange[] {
+export function fieldChanges(before: unknown, after: unknown, format?: FieldFormat): FieldChange[] {
   const a = before === null || before === undefined ? {} : flatten(before);
   const b = after === null || after === undefined ? {} : flatten(after);
   const fields = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
   return fields
     .filter((field) => JSON.stringify(a[field]) !== JSON.stringify(b[field]))
-    .map((field) => ({ field, before: formatValue(a[field]), after: formatValue(b[field]) }));
+    .map((field) => ({ field, before: show(format, field, a[field]), after: show(format, field, b[field]) }));
 }
 
 export interface SideBySide {
@@ -46,11 +51,11 @@ export interface SideBySide {
 }
 
 /** Each field of my write beside the same field of their record (conflict dialog rows), differing ones first. */
-export function sideBySide(theirs: unknown, mine: unknown): SideBySide[] {
+export function sideBySide(theirs: unknown, mine: unknown, format?: FieldFormat): SideBySide[] {
   const t = flatten(theirs);
   const m = flatten(mine);
   const rows = Object.keys(m)
     .filter((field) => field !== 'id')
-    .map((field) => ({ field, theirs: formatValue(t[field]), mine: formatValue(m[field]), differs: JSON.stringify(t[field]) !== JSON.stringify(m[field]) }));
+    .map((field) => ({ field, theirs: show(format, field, t[field]), mine: show(format, field, m[field]), differs: JSON.stringify(t[field]) !== JSON.stringify(m[field]) }));
   return [...rows.filter((r) => r.differs), ...rows.filter((r) => !r.differs)];
 }

@@ -6,6 +6,7 @@ import { ConflictDialog } from '../../components/conflict';
 import { ChangeMark } from '../match/ChangeMark';
 import { TabTitle } from '../match/TabTitle';
 import { ThresholdEditor } from './ThresholdEditor';
+import { thresholdFormat } from './replace';
 import { useThresholdsTab } from './useThresholdsTab';
 import './thresholds.css';
 
@@ -86,7 +87,7 @@ export default function ThresholdsTab() {
           <p>Choose a market to set its thresholds.</p>
         )}
       </div>
-      <ConflictDialog state={tab.conflict} what="This threshold set" />
+      <ConflictDialog state={tab.conflict} what="This threshold set" format={thresholdFormat(tab.conflict?.mine)} />
       <Dialog
         header="Delete all"
         visible={confirming}

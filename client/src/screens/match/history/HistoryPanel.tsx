@@ -3,6 +3,7 @@ import { Button } from 'primereact/button';
 import { Sidebar } from 'primereact/sidebar';
 import { fieldChanges } from '../../../components/conflict';
 import { formatDateTime } from '../../../lib/format';
+import { thresholdFormat } from '../../match-thresholds/replace';
 import type { MatchLive } from '../../../live/matchLive';
 import { useMatchHistory } from './useMatchHistory';
 import './history.css';
@@ -14,7 +15,7 @@ const ACTIONS = { create: 'created', update: 'changed', delete: 'deleted' } as c
 
 /** One change: who did what to which record and when, and its fields before → after. */
 function HistoryEntry({ entry }: { entry: AuditEntry }) {
-  const changes = fieldChanges(entry.before, entry.after).filter((c) => c.field !== 'id' && c.field !== 'match_id');
+  const changes = fieldChanges(entry.before, entry.after, entry.entity === 'threshold_set' ? thresholdFormat(entry.after ?? entry.before) : undefined).filter((c) => c.field !== 'id' && c.field !== 'match_id');
   const what = `${ENTITY_NAMES[entry.entity] ?? entry.entity} #${entry.entity_id}`;
   return (
     <li className="history-entry">
