@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import type { MatchContent } from '@odds/protocol';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPS } from '../../infra/upstream/src/testing';
@@ -21,6 +22,12 @@ describe.skipIf(unavailable)('co-editing a live match in Chromium', () => {
 
   const get = async <T>(path: string): Promise<T> =>
     (await (await fetch(`${stack.url}${path}`, { headers: { authorization: `Token ${token}` } })).json()) as T;
+  /** A write as operator A (demo) through the relay, as the console sends it. */
+  const post = async <T>(path: string, body: unknown): Promise<T> => {
+    const response = await fetch(`${stack.url}${path}`, { method: 'POST', headers: { authorization: `Token ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
   const seriousViolations = async (page: Page, include: string) => {
     const { violations } = await new AxeBuilder({ page }).include(include).analyze();
     return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.html.slice(0, 300)}`);
@@ -119,5 +126,54 @@ describe.skipIf(unavailable)('co-editing a live match in Chromium', () => {
     await b.screenshot({ path: '/tmp/e2e-coediting-history.png' });
     expect(await seriousViolations(b, '.history-panel')).toEqual([]);
     expect(marketName).toBeTruthy();
+  }, 90_000);
+
+  it('shows A\'s content and stat event to B live; B\'s stale content save asks and "Keep theirs" reloads their text', async () => {
+    type Content = MatchContent & { version: number };
+    const contentOf = async () => (await get<{ results: Content[] }>(`/api/1/match/${matchId}/content`)).results[0]!;
+    const saveAsA = (mc: Content, title: string) =>
+      post<Content>(`/api/1/match/${matchId}/content`, {
+        id: mc.id, version: mc.version, market_id: mc.market?.id ?? null, channel_id: mc.channel.id, language: mc.language.code, node_id: mc.node_id,
+        sub_node: mc.sub_node, leaf_node: mc.leaf_node, period: mc.period, hold: mc.hold, timed: mc.timed, contact_id: mc.contact_id, meta: mc.meta,
+        content: { ...mc.content, title: [{ ...(mc.content.title[0]?.id ? { id: mc.content.title[0].id } : {}), content: title }] },
+      });
+    await b.goto(`${stack.url}/match/${matchId}/content/preview`);
+    await expect.poll(() => b.locator('.live-indicator').textContent(), { timeout: 10_000 }).toMatch(/Watching: 2/);
+    const record = await contentOf();
+    await b.locator('.content-record').filter({ hasText: `#${record.id} ` }).waitFor();
+    const row = b.locator('.content-record').filter({ hasText: `#${record.id} ` });
+
+    await saveAsA(record, 'Kick-off boost from A');
+    await expect.poll(() => row.textContent(), { timeout: 10_000 }).toContain('title: Kick-off boost from A');
+    await expect.poll(() => row.textContent(), { timeout: 10_000 }).toContain('changed by Demo Operator just now');
+
+    // B opens the record; A changes it again; B's save from the opened copy asks, and B keeps theirs.
+    await row.getByRole('button', { name: `Edit content ${record.id}` }).click();
+    const title = b.getByLabel('Title', { exact: true });
+    await expect.poll(() => title.inputValue()).toBe('Kick-off boost from A');
+    await saveAsA(await contentOf(), 'Second thought from A');
+    await title.fill('B was here');
+    await b.getByRole('button', { name: 'Save', exact: true }).click();
+    const dialog = b.getByRole('dialog');
+    await expect.poll(() => dialog.textContent(), { timeout: 10_000 }).toContain('This content was changed by Demo Operator');
+    expect(await dialog.getByRole('row').filter({ hasText: 'content.title.0.content' }).locator('td').allTextContents()).toEqual(['Second thought from A', 'B was here (differs)']);
+    await dialog.getByRole('button', { name: 'Keep theirs' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(await title.inputValue()).toBe('Second thought from A');
+    expect((await contentOf()).content.title[0]!.content).toBe('Second thought from A');
+    // Saved again from their version: no conflict now.
+    await title.fill('B after reading theirs');
+    await b.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(async () => (await contentOf()).content.title[0]!.content, { timeout: 10_000 }).toBe('B after reading theirs');
+
+    // A stat event by A reaches B's Stats list without a reload.
+    await b.goto(`${stack.url}/events/${matchId}`);
+    await expect.poll(() => b.locator('.live-indicator').textContent(), { timeout: 10_000 }).toMatch(/Watching: 2/);
+    const rows = b.getByRole('row').filter({ hasText: '88' });
+    await b.getByRole('table').first().waitFor();
+    const before = await rows.count();
+    const { results: types } = await get<{ results: { id: number }[] }>('/api/1/events/types');
+    await post('/api/1/events', { events: [{ match_id: matchId, type: types[0]!.id, period: 2, game_time: 88 }] });
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(before + 1);
   }, 90_000);
 });
