@@ -4,6 +4,8 @@ import { api } from '../api/client';
 
 /** How long a changed row keeps its 'changed by … just now' mark. */
 export const CHANGE_MARK_MS = 10_000;
+/** A bulk change ('Copy from another match') marks this many rows at most: one history read each. */
+export const MAX_MARKED = 10;
 
 /**
  * Marks rows that changed after the first load (a new id or a higher version) with who changed
@@ -19,7 +21,7 @@ export function useChangeMarks(entity: AuditEntity, rows: readonly { id: number;
     const before = seen.current;
     seen.current = new Map(rows.map((r) => [r.id, r.version ?? 0]));
     if (!before) return;
-    const changed = rows.filter((r) => (before.get(r.id) ?? -1) < (r.version ?? 0));
+    const changed = rows.filter((r) => (before.get(r.id) ?? -1) < (r.version ?? 0)).slice(0, MAX_MARKED);
     for (const row of changed) {
       api(routes.audit, { query: { entity, entity_id: row.id, limit: 1 }, silent: true }).then(
         (reply) => {
