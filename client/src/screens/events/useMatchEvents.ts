@@ -2,6 +2,8 @@ import { routes, type EventType, type Match, type StatEvent } from '@odds/protoc
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { api } from '../../api/client';
 import { inMemoryGetList, useList } from '../../components/table';
+import { useMatchLive } from '../../live/useMatchLive';
+import { useTopicSeq } from '../../live/useTopicSeq';
 
 /** The match, its teams and the event types: what the stat event screens show names from. */
 export function useMatchInfo(matchId: number | null) {
@@ -34,7 +36,9 @@ export function useStatEventsList(matchId: number | null) {
         : inMemoryGetList((signal) => api(routes.matchStatEvents, { params: { matchId }, signal }).then((r) => r.results), minuteValue),
     [matchId],
   );
-  const list = useList<StatEvent>({ getList, deps: [matchId], defaultSort: matchId === null ? '-timestamp' : 'minute' });
+  // A match's list reloads when another operator's stat event is pushed on its live topic (no polling).
+  const liveSeq = useTopicSeq(useMatchLive(matchId ?? 0), 'stats');
+  const list = useList<StatEvent>({ getList, deps: [matchId, liveSeq], defaultSort: matchId === null ? '-timestamp' : 'minute' });
   const [busy, setBusy] = useState<number | null>(null);
   const { reload } = list;
   const remove = useCallback(

@@ -1,6 +1,7 @@
 import type { MatchContent } from '@odds/protocol';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
+import { ChangeMark } from '../match/ChangeMark';
 import { SelectButton } from 'primereact/selectbutton';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
@@ -45,6 +46,7 @@ export function ContentPreview({ tab }: { tab: ContentTab }) {
                       {mc.period ? ` · period ${mc.period}` : ''}
                       {mc.timed ? ` · ${mc.meta.before} min before` : ''}
                       {mc.hold ? ' · on hold' : ''}
+                      <ChangeMark by={tab.marks.get(mc.id)} />
                     </div>
                     <div className="content-record-text">
                       {(['title', 'content', 'cta'] as const).map((type) => mc.content[type][0] && <p key={type}><strong>{type}:</strong> {mc.content[type][0].content}</p>)}

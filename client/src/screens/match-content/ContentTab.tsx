@@ -1,5 +1,6 @@
 import { NavLink, useLocation } from 'react-router-dom';
 import { TabTitle } from '../match/TabTitle';
+import { ConflictDialog } from '../../components/conflict';
 import { ContentFormView } from './ContentFormView';
 import { ContentPreview } from './ContentPreview';
 import { useContentTab } from './useContentTab';
@@ -22,6 +23,7 @@ export default function ContentTab() {
         </NavLink>
       </nav>
       {preview ? <ContentPreview tab={tab} /> : <ContentFormView tab={tab} />}
+      <ConflictDialog state={tab.conflict} what="This content" />
     </section>
   );
 }

@@ -5,6 +5,8 @@ export type PartType = (typeof PART_TYPES)[number];
 
 export interface ContentForm {
   id?: number;
+  /** The version the form was opened on: the save names it (409 when someone saved the record since). */
+  version?: number;
   marketId: number | null;
   channelId: number;
   language: string;
@@ -27,7 +29,7 @@ export const emptyContentForm = (language = 'en'): ContentForm => ({
 
 /** A saved record in the form: one entry per part type (the first; others stay as saved). */
 export const contentFormOf = (mc: MatchContent): ContentForm => ({
-  id: mc.id, marketId: mc.market?.id ?? null, channelId: mc.channel.id, language: mc.language.code, node: mc.node_id,
+  id: mc.id, version: mc.version, marketId: mc.market?.id ?? null, channelId: mc.channel.id, language: mc.language.code, node: mc.node_id,
   subNode: mc.sub_node, leafNode: mc.leaf_node, period: mc.period, timed: mc.timed, before: mc.meta.before,
   contactId: mc.contact_id, macros: '', hold: mc.hold,
   texts: Object.fromEntries(PART_TYPES.map((t) => [t, mc.content[t][0]?.content ?? ''])) as Record<PartType, string>,
@@ -78,7 +80,7 @@ export function buildContentInput(form: ContentForm, saved: MatchContent | null)
   ) as MatchContentParts;
   if (PART_TYPES.every((t) => content[t].length === 0)) return { ok: false, error: 'Write a title, content, cta or image.' };
   const common = {
-    ...(form.id ? { id: form.id } : {}), market_id: form.marketId, channel_id: form.channelId, language: form.language, node_id: form.node,
+    ...(form.id ? { id: form.id } : {}), ...(form.id && form.version ? { version: form.version } : {}), market_id: form.marketId, channel_id: form.channelId, language: form.language, node_id: form.node,
     sub_node: form.subNode, leaf_node: form.leafNode, period: form.period, hold: form.hold, content,
   };
   const input: MatchContentInput = form.timed

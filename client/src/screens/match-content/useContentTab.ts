@@ -3,6 +3,10 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { api } from '../../api/client';
+import { ApiError, handleApiError } from '../../api/errors';
+import { conflictOf, useConflict } from '../../components/conflict';
+import { useChangeMarks } from '../../live/useChangeMarks';
+import { useTopicSeq } from '../../live/useTopicSeq';
 import { addToBasket } from '../../stores/basket';
 import { contextStore } from '../../stores/context';
 import { useMatchPage } from '../match/useMatchPage';
@@ -17,7 +21,10 @@ const NO_SCORES: ScoresDefinition = {
  * after a confirmation dialog, and Add to basket. Which record is edited lives in the address.
  */
 export function useContentTab() {
-  const { matchId, markets, version: pageVersion } = useMatchPage();
+  const { matchId, markets, version: pageVersion, live } = useMatchPage();
+  // Another operator's committed write moves the topic: the records load again (no polling).
+  const liveSeq = useTopicSeq(live, 'content');
+  const conflict = useConflict();
   const context = useSnapshot(contextStore);
   const provider = context.providers.find((p) => p.id === context.providerId);
   const sport = provider?.sports.find((s) => s.id === context.sportId);
@@ -46,7 +53,8 @@ export function useContentTab() {
       () => !controller.signal.aborted && setLoading(false),
     );
     return () => controller.abort();
-  }, [matchId, version, pageVersion]);
+  }, [matchId, version, pageVersion, liveSeq]);
+  const marks = useChangeMarks('match_content', records, !loading);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -79,7 +87,21 @@ export function useContentTab() {
     setError(null);
     setSaving(true);
     try {
-      await api(routes.matchContentSave, { params: { matchId }, body: built.input });
+      try {
+        await api(routes.matchContentSave, { params: { matchId }, body: built.input, silent: true });
+      } catch (error) {
+        const reply = conflictOf(error);
+        if (!reply) {
+          if (error instanceof ApiError) handleApiError(error, {});
+          throw error;
+        }
+        // Someone saved this record after the form opened it: their version beside mine.
+        const current = reply.current as MatchContent;
+        const choice = await conflict.ask(reply, built.input);
+        if (choice === 'theirs') setForm(contentFormOf(current));
+        if (choice !== 'mine') return;
+        await api(routes.matchContentSave, { params: { matchId }, body: { ...built.input, version: current.version } });
+      }
       setVersion((v) => v + 1);
       await navigate(`/match/${matchId}/content/preview`);
     } catch {
@@ -115,7 +137,7 @@ export function useContentTab() {
 
   return {
     matchId, markets, records, loading, contacts, scores, scoreChoices, languages, periods: sport?.periods ?? 2, form, patch, editing, error, saving,
-    save, remove, edit, addToBasket, search, setSearchParam,
+    save, remove, edit, addToBasket, search, setSearchParam, conflict: conflict.state, marks,
   };
 }
 

@@ -2,9 +2,12 @@ import { formatLine, formatOdds, type MatchThresholdSet } from '@odds/protocol';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { useState } from 'react';
+import { ConflictDialog } from '../../components/conflict';
+import { ChangeMark } from '../match/ChangeMark';
 import { TabTitle } from '../match/TabTitle';
 import { ThresholdEditor } from './ThresholdEditor';
 import { relativeSummary } from './thresholdSummary';
+import { thresholdFormat } from './replace';
 import { useThresholdsTab } from './useThresholdsTab';
 import './thresholds.css';
 
@@ -57,6 +60,7 @@ export default function ThresholdsTab() {
                         <button type="button" className="threshold-set" onClick={() => tab.edit(market.id, set)}>
                           {describe(set)}
                         </button>
+                        <ChangeMark by={tab.marks.get(set.id)} />
                       </li>
                     ))}
                 </ul>
@@ -84,6 +88,7 @@ export default function ThresholdsTab() {
           <p>Choose a market to set its thresholds.</p>
         )}
       </div>
+      <ConflictDialog state={tab.conflict} what="This threshold set" format={thresholdFormat(tab.conflict?.mine)} />
       <Dialog
         header="Delete all"
         visible={confirming}

@@ -24,3 +24,13 @@ export function replaceQuestion(set: MatchThresholdSet): string {
 export function sameSlot(set: MatchThresholdSet, input: { market_id: number; contact_id?: number | null; line?: number | null }): boolean {
   return set.market_id === input.market_id && set.contact_id === (input.contact_id ?? null) && set.line === (input.line ?? null);
 }
+
+/**
+ * Threshold odds (thousandths) as the editor shows them, for conflict and history diffs of a VALUE
+ * or RANGE set ('thresholds.home.value' 2500 → '2.50'); a RELATIVE set's values stay as they are.
+ */
+export function thresholdFormat(set: unknown) {
+  if ((set as { type?: string } | null)?.type === 'RELATIVE') return undefined;
+  return (field: string, value: unknown): string | undefined =>
+    /^thresholds\.[^.]+\.(value|from|to)$/.test(field) && typeof value === 'number' ? odds(value) : undefined;
+}

@@ -1,9 +1,12 @@
-import { routes, type BacktestReply, type ConflictReply, type Contact, type MatchMarket, type MatchThresholdSet, type SavedThreshold } from '@odds/protocol';
+import { routes, type BacktestReply, type Contact, type MatchMarket, type MatchThresholdSet, type SavedThreshold } from '@odds/protocol';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { api } from '../../api/client';
 import { ApiError, handleApiError } from '../../api/errors';
+import { conflictOf, useConflict } from '../../components/conflict';
+import { useChangeMarks } from '../../live/useChangeMarks';
+import { useTopicSeq } from '../../live/useTopicSeq';
 import { replaceQuestion, sameSlot, savedSetOf } from './replace';
 import { contextStore } from '../../stores/context';
 import { useMatchPage } from '../match/useMatchPage';
@@ -14,7 +17,10 @@ import { buildInput, defaultForm, formOf, type ThresholdForm } from './threshold
  * under each, the editor for one market, 'Delete all', and a backtest over the match's offers.
  */
 export function useThresholdsTab() {
-  const { matchId, markets, version: pageVersion } = useMatchPage();
+  const { matchId, markets, version: pageVersion, live } = useMatchPage();
+  // Another operator's committed write moves the topic: the sets load again (no polling).
+  const liveSeq = useTopicSeq(live, 'thresholds');
+  const conflict = useConflict();
   const { providerId } = useSnapshot(contextStore);
   const [search, setSearch] = useSearchParams();
   const showAll = search.get('all') === '1';
@@ -43,7 +49,8 @@ export function useThresholdsTab() {
       () => !signal.aborted && setLoading(false),
     );
     return () => controller.abort();
-  }, [matchId, version, pageVersion]);
+  }, [matchId, version, pageVersion, liveSeq]);
+  const marks = useChangeMarks('threshold_set', sets, !loading);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -88,16 +95,29 @@ export function useThresholdsTab() {
     setError(null);
     setSaving(true);
     try {
+      const versioned = opened && sameSlot(opened, built.input) ? opened : null;
       try {
-        const body = opened && sameSlot(opened, built.input) ? { ...built.input, version: opened.version } : built.input;
+        const body = versioned ? { ...built.input, version: versioned.version } : built.input;
         setOpened(await api(routes.matchThresholdsSave, { params: { matchId }, body, silent: true }));
       } catch (error) {
-        // A set exists for this market, contact and line: replace it only when the operator says so.
-        const existing = error instanceof ApiError && error.status === 409 ? (error.reply as unknown as ConflictReply | undefined)?.current as MatchThresholdSet | undefined : undefined;
-        if (!existing) {
+        const reply = conflictOf(error);
+        if (!reply) {
           if (error instanceof ApiError) handleApiError(error, {});
           throw error;
         }
+        const existing = reply.current as MatchThresholdSet;
+        if (versioned) {
+          // Someone saved the set this editor opened: their version beside mine, the operator decides.
+          const choice = await conflict.ask(reply, built.input);
+          if (choice === 'theirs') {
+            setOpened(existing);
+            setForm(formOf(existing));
+          }
+          if (choice === 'mine') setOpened(await api(routes.matchThresholdsSave, { params: { matchId }, body: { ...built.input, version: existing.version } }));
+          if (choice) setVersion((v) => v + 1);
+          return;
+        }
+        // A set exists for this market, contact and line: replace it only when the operator says so.
         if (!window.confirm(replaceQuestion(existing))) return;
         setOpened(await api(routes.matchThresholdsSave, { params: { matchId }, body: { ...built.input, replace: true } }));
       }
@@ -137,7 +157,7 @@ export function useThresholdsTab() {
 
   return {
     matchId, shown, showAll, toggleAll, sets, loading, templates, contacts, market, form, patch, edit, error,
-    saving, save, deleteAll, backtest, runBacktest, isFeedContact,
+    saving, save, deleteAll, backtest, runBacktest, isFeedContact, conflict: conflict.state, marks,
   };
 }
 

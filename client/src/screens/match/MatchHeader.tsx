@@ -1,8 +1,10 @@
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
+import { useState } from 'react';
 import { dropdownNames } from '../../components/forms/a11y';
 import { formatDateTime } from '../../lib/format';
 import { ConnectorSearch } from './ConnectorSearch';
+import { HistoryPanel } from './history/HistoryPanel';
 import { LiveIndicator } from './LiveIndicator';
 import { useConnector } from './useConnector';
 import { marketSelectable, type useMatchPageState } from './useMatchPage';
@@ -17,6 +19,7 @@ const ALL_MARKETS = 0;
 export function MatchHeader({ page }: { page: ReturnType<typeof useMatchPageState> }) {
   const { match, markets, marketId, live, tab } = page;
   const connector = useConnector(page.matchId, page.reload);
+  const [history, setHistory] = useState(false);
   return (
     <header className="match-header">
       <div className="match-title-row">
@@ -69,6 +72,8 @@ export function MatchHeader({ page }: { page: ReturnType<typeof useMatchPageStat
           outlined
           onClick={() => void connector.copyFrom()}
         />
+        <Button type="button" label="History" icon="pi pi-history" size="small" outlined onClick={() => setHistory(true)} />
+        <HistoryPanel matchId={page.matchId} live={live} visible={history} onHide={() => setHistory(false)} />
         <span role="status" className="match-notice">
           {connector.notice}
         </span>

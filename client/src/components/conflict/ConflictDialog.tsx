@@ -1,0 +1,69 @@
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { sideBySide, type FieldFormat } from './diff';
+import type { ConflictState } from './useConflict';
+import './conflict.css';
+
+/** '12:04:31' today, else the date and time, in the browser's locale. */
+export function whenText(iso: string | null): string {
+  if (!iso) return 'at an unknown time';
+  const at = new Date(iso);
+  const today = at.toDateString() === new Date().toDateString();
+  return today ? `at ${at.toLocaleTimeString()}` : `on ${at.toLocaleString()}`;
+}
+
+/**
+ * A write answered 409: someone saved this record after I read it. Shows their version beside
+ * mine (differing fields first and marked), who changed it and when, and lets me keep theirs
+ * (the form reloads it) or overwrite with mine (re-sent against their version).
+ */
+export function ConflictDialog({ state, what, format }: { state: ConflictState | null; what: string; format?: FieldFormat }) {
+  const reply = state?.reply;
+  const rows = state ? sideBySide(reply!.current, state.mine, format) : [];
+  const who = reply?.changed_by?.name ?? 'Another operator';
+  return (
+    <Dialog
+      header={`${what} was changed by ${who}`}
+      visible={!!state}
+      onHide={() => state?.choose(null)}
+      style={{ width: 'min(44rem, 95vw)' }}
+      modal
+      draggable={false}
+      className="conflict-dialog"
+      footer={
+        <>
+          <Button type="button" label="Keep theirs" outlined onClick={() => state?.choose('theirs')} />
+          <Button type="button" label="Overwrite with mine" severity="danger" className="danger-strong" onClick={() => state?.choose('mine')} />
+        </>
+      }
+    >
+      {reply && (
+        <>
+          <p className="conflict-who">
+            {who} saved it {whenText(reply.changed_at)}, after you opened it. Nothing of yours was saved yet.
+          </p>
+          <div className="conflict-scroll" tabIndex={0} role="region" aria-label="Their version and mine">
+            <table className="conflict-table">
+              <thead>
+                <tr>
+                  <th scope="col">Field</th>
+                  <th scope="col">Theirs ({who})</th>
+                  <th scope="col">Mine</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.field} className={row.differs ? 'conflict-differs' : undefined}>
+                    <th scope="row">{row.field}</th>
+                    <td>{row.theirs}</td>
+                    <td>{row.mine}{row.differs && <span className="sr-only"> (differs)</span>}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </Dialog>
+  );
+}
