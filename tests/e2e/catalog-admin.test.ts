@@ -47,7 +47,7 @@ describe.skipIf(unavailable)('catalog: teams and settings in Chromium', () => {
     const shortName = page.getByLabel('Short name of Ghana');
     await shortName.fill('GHA');
     await shortName.press('Enter');
-    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    await page.getByRole('table', { name: 'Teams' }).getByRole('status').filter({ hasText: 'Saved' }).waitFor();
     await page.reload();
     await expect.poll(() => page.getByLabel('Short name of Ghana').inputValue()).toBe('GHA');
   });

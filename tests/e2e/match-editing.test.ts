@@ -62,7 +62,7 @@ describe.skipIf(unavailable)('match editing in Chromium', () => {
     await page.getByLabel(`${outcome} change`, { exact: true }).fill('0.2');
     await page.getByLabel(`${outcome} time amount`, { exact: true }).fill('5');
     await editor.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(() => sets.filter({ hasText: new RegExp(`RELATIVE · any contact · (.*, )?${outcome} RISE 200 in 5`) }).count()).toBe(1);
+    await expect.poll(() => sets.filter({ hasText: new RegExp(`RELATIVE · any contact · (.*, )?${outcome} RISE 0\\.20 \\(value\\) in 5 min \\(start\\)`) }).count()).toBe(1);
 
     await editor.getByRole('button', { name: 'Range' }).click();
     await page.getByLabel(`${outcome} from`, { exact: true }).fill('2');
