@@ -36,8 +36,8 @@ describe('conflict dialog (co-editing, 409)', () => {
     expect(dialog.textContent).toContain('This threshold set was changed by Ana');
     expect(dialog.textContent).toMatch(/Ana saved it at /);
     const rows = within(dialog).getAllByRole('row').slice(1);
-    expect(rows[0]!.textContent).toBe('thresholds.home.value21002500 (differs)');
-    expect(rows.some((r) => r.textContent === 'thresholds.draw.value34003400')).toBe(true);
+    expect(rows[0]!.textContent).toBe('home value21002500 (differs)');
+    expect(rows.some((r) => r.textContent === 'draw value34003400')).toBe(true);
     // version is bookkeeping: not a row.
     expect(rows.some((r) => r.textContent?.startsWith('version'))).toBe(false);
   });

@@ -1,6 +1,6 @@
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { sideBySide, type FieldFormat } from './diff';
+import { fieldLabel, sideBySide, type FieldFormat } from './diff';
 import type { ConflictState } from './useConflict';
 import './conflict.css';
 
@@ -54,7 +54,7 @@ export function ConflictDialog({ state, what, format }: { state: ConflictState |
               <tbody>
                 {rows.map((row) => (
                   <tr key={row.field} className={row.differs ? 'conflict-differs' : undefined}>
-                    <th scope="row">{row.field}</th>
+                    <th scope="row">{fieldLabel(row.field)}</th>
                     <td>{row.theirs}</td>
                     <td>{row.mine}{row.differs && <span className="sr-only"> (differs)</span>}</td>
                   </tr>

@@ -59,3 +59,12 @@ export function sideBySide(theirs: unknown, mine: unknown, format?: FieldFormat)
     .map((field) => ({ field, theirs: show(format, field, t[field]), mine: show(format, field, m[field]), differs: JSON.stringify(t[field]) !== JSON.stringify(m[field]) }));
   return [...rows.filter((r) => r.differs), ...rows.filter((r) => !r.differs)];
 }
+
+/** A field path in the operator's words: 'thresholds.home.value' → 'home value', 'market_id' → 'market'. */
+export function fieldLabel(path: string): string {
+  return path
+    .replace(/^thresholds\./, '')
+    .split('.')
+    .map((part) => part.replace(/_id$/, '').replace(/_/g, ' '))
+    .join(' ');
+}

@@ -1,3 +1,3 @@
 export { ConflictDialog, whenText } from './ConflictDialog';
 export { conflictOf, useConflict, type ConflictChoice, type ConflictState } from './useConflict';
-export { fieldChanges, formatValue, sideBySide, type FieldChange, type FieldFormat } from './diff';
+export { fieldChanges, fieldLabel, formatValue, sideBySide, type FieldChange, type FieldFormat } from './diff';

@@ -24,7 +24,7 @@ describe('History panel of a match', () => {
     expect(items[1]!.textContent).toContain('Demo created Threshold set #4');
     const diff = within(items[0]!).getByRole('table', { name: 'Changes to Threshold set #4 by Ops' });
     // Only what changed, bookkeeping (version, updated_at) left out.
-    expect(within(diff).getAllByRole('row').map((r) => r.textContent)).toEqual(['thresholds.home.value2.10→2.50']);
+    expect(within(diff).getAllByRole('row').map((r) => r.textContent)).toEqual(['home value2.10→2.50']);
     expect(stub.calls[0]!.url.searchParams.get('match_id')).toBe('12');
     expect(screen.queryByRole('button', { name: 'Older changes' })).toBeNull();
   });

@@ -1,7 +1,7 @@
 import type { AuditEntry } from '@odds/protocol';
 import { Button } from 'primereact/button';
 import { Sidebar } from 'primereact/sidebar';
-import { fieldChanges } from '../../../components/conflict';
+import { fieldChanges, fieldLabel } from '../../../components/conflict';
 import { formatDateTime } from '../../../lib/format';
 import { thresholdFormat } from '../../match-thresholds/replace';
 import type { MatchLive } from '../../../live/matchLive';
@@ -28,7 +28,7 @@ function HistoryEntry({ entry }: { entry: AuditEntry }) {
           <tbody>
             {changes.map((c) => (
               <tr key={c.field}>
-                <th scope="row">{c.field}</th>
+                <th scope="row">{fieldLabel(c.field)}</th>
                 <td className="history-before">{c.before}</td>
                 <td aria-hidden="true">→</td>
                 <td className="history-after">{c.after}</td>
