@@ -2,7 +2,7 @@ import type { ConflictReply } from '@odds/protocol';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/errors';
-import { ConflictDialog, conflictOf, fieldChanges, sideBySide, useConflict, type ConflictChoice } from '.';
+import { ConflictDialog, conflictOf, fieldChanges, fieldLabel, sideBySide, useConflict, type ConflictChoice } from '.';
 
 const reply: ConflictReply = {
   statusCode: 409, code: 'CONFLICT', error: 'Conflict', message: 'Changed since you read it', entity: 'threshold_set',
@@ -83,5 +83,14 @@ describe('diffs', () => {
       { field: 'b', theirs: '2', mine: '5', differs: true },
       { field: 'a', theirs: '1', mine: '1', differs: false },
     ]);
+  });
+});
+
+describe('field labels', () => {
+  it('names fields in the operator words', () => {
+    expect(fieldLabel('thresholds.home.value')).toBe('home value');
+    expect(fieldLabel('market_id')).toBe('market');
+    expect(fieldLabel('content.title.0.content')).toBe('title');
+    expect(fieldLabel('send_delay_minutes')).toBe('send delay minutes');
   });
 });

@@ -60,11 +60,13 @@ export function sideBySide(theirs: unknown, mine: unknown, format?: FieldFormat)
   return [...rows.filter((r) => r.differs), ...rows.filter((r) => !r.differs)];
 }
 
-/** A field path in the operator's words: 'thresholds.home.value' → 'home value', 'market_id' → 'market'. */
+/**
+ * A field path in the operator's words: 'thresholds.home.value' → 'home value', 'market_id' →
+ * 'market', 'content.title.0.content' → 'title' (containers and list positions left out).
+ */
 export function fieldLabel(path: string): string {
-  return path
-    .replace(/^thresholds\./, '')
-    .split('.')
-    .map((part) => part.replace(/_id$/, '').replace(/_/g, ' '))
-    .join(' ');
+  const parts = path.split('.').filter((part) => !/^\d+$/.test(part));
+  if (parts.length > 1 && (parts[0] === 'thresholds' || parts[0] === 'content')) parts.shift();
+  if (parts.length > 1 && parts.at(-1) === 'content') parts.pop();
+  return parts.map((part) => part.replace(/_id$/, '').replace(/_/g, ' ')).join(' ');
 }
