@@ -40,6 +40,8 @@ describe.skipIf(unavailable)('API docs in Chromium', () => {
     const refused = await openDocs(page);
     await expect.poll(() => page.getByText('The API document needs a login').isVisible()).toBe(true);
     expect(refused).toEqual([]);
+    // Requests still in flight (the favicon) would settle after the page is gone.
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
     await page.close();
   });
 
@@ -57,6 +59,7 @@ describe.skipIf(unavailable)('API docs in Chromium', () => {
     expect(await page.evaluate(() => (window as unknown as { ui: { authSelectors: { authorized: () => { toJS: () => unknown } } } }).ui.authSelectors.authorized().toJS()))
       .toMatchObject({ Token: { value: expect.stringMatching(/^Token /) } });
     expect(refused).toEqual([]);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
     await context.close();
   });
 });
