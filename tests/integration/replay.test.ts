@@ -11,17 +11,17 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeliveriesReply, ListReply, Match, MatchLiveState, Suppression } from '@odds/protocol';
-import { contacts, leagues, markets, matchContents, matches, thresholdSets, trackers } from '../../infra/upstream/src/db/schema';
 import { engineFor } from '../../infra/upstream/src/engine/engine';
 import { UpstreamClient } from '../../infra/upstream/src/feeds/client';
 import { FEEDS_DIR, parseFeed, readFeedFile } from '../../infra/upstream/src/feeds/jsonl';
 import { recordFeed } from '../../infra/upstream/src/feeds/record';
 import { replayFeed } from '../../infra/upstream/src/feeds/replay';
 import { createTestUpstream, type TestUpstream } from '../../infra/upstream/src/testing';
+import { prepareMatches } from '../support/engine-fixture';
 
 const run = promisify(execFile);
 let upstream: TestUpstream;
@@ -79,35 +79,10 @@ afterAll(async () => {
 /**
  * The fifth World Cup Classics fixture (no seeded sets, content or trackers), its Match Result
  * market with known settings, five contacts of our own (the seeded ones are switched off), two
- * threshold sets and in-play content.
+ * threshold sets and in-play content (tests/support/engine-fixture.ts, shared with the broker suite).
  */
 async function prepare(hookUrl: string): Promise<void> {
-  const { db } = upstream.database;
-  await db.update(contacts).set({ active: false });
-  const [classics] = await db.select().from(leagues).where(eq(leagues.uniqueId, 'wc-classics'));
-  const fixtures = await db.select().from(matches).where(eq(matches.leagueId, classics!.id)).orderBy(asc(matches.start));
-  const match = fixtures[4]!;
-  matchId = match.id;
-  const [market] = await db.select().from(markets).where(and(eq(markets.providerId, 1), eq(markets.typeId, 1)));
-  await db.update(markets).set({
-    meta: { ...market!.meta, first_minute: 0, last_minute: 85, send_delay_minutes: 2, max_threshold: 3, pass_threshold: 1, pass_threshold_timeout: 120, thresholds: {} },
-  }).where(eq(markets.id, market!.id));
-  const base = { providerId: 1, sportId: 1, active: true };
-  const rows = await db.insert(contacts).values([
-    { ...base, name: 'C1 webhook partner', channelId: 6, languages: ['en'], deviceId: hookUrl, leagueIds: [classics!.id] },
-    { ...base, name: 'C2 email VIP', channelId: 2, languages: ['en'], email: 'vip@example.com', teamIds: [match.homeTeamId], rateLimited: true, rateLimitMinutes: 5, limiter: { max_match_push: 2 } },
-    { ...base, name: 'C3 push fans', channelId: 1, languages: ['en', 'da'], segment: '1', subAll: true, rateLimited: true, limiter: { market_push_p1: 1 } },
-    { ...base, name: 'C4 telegram', channelId: 9, languages: ['en'], deviceId: '-100123', leagueIds: [classics!.id] },
-    { ...base, name: 'C5 tracker only', channelId: 1, languages: ['sv'], segment: '2' },
-  ]).returning({ id: contacts.id });
-  await db.insert(trackers).values({ contactId: rows[4]!.id, language: 'en', modelType: 'M', modelId: matchId, spec: { limiter: { min_score: 30 }, thresholds_type: 'VALUE', match_state: ['I'] } });
-  await db.insert(thresholdSets).values([
-    { matchId, marketId: market!.id, type: 'VALUE', thresholds: { home: { value: 2500 } } },
-    { matchId, marketId: market!.id, type: 'RELATIVE', thresholds: { away: { direction: 'DROP', metric: 'PERCENT', value: 20, time_amount: 10, time_unit: 'MINUTES', time_basis: 'GAME' } } },
-  ]);
-  const parts = { title: [{ content: '{{home.name}} v {{away.name}}, {{match.minute}}\'' }], content: [{ content: 'Home win pays {{odds.home}}.' }], cta: [], image: [] };
-  await db.insert(matchContents).values([1, 2, 6].map((channelId) => ({ matchId, marketId: market!.id, channelId, language: 'en', nodeId: 'INPLAY', parts })));
-  await db.insert(matchContents).values({ matchId, marketId: market!.id, channelId: 1, language: 'da', nodeId: 'H1-A0', parts });
+  [matchId] = (await prepareMatches(upstream.database.db, hookUrl, 1)) as [number];
 }
 
 /** The hand-made recording: offsets are 60 s + match clock (kick-off at 60 s). */
