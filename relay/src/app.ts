@@ -116,6 +116,7 @@ export async function buildRelay({ upstreamUrl, clientDir, logger = false, live:
       credentials: {
         kind: hub.credentials.kind,
         token: (matchId) => hub.credentials.token(matchId).catch((error: unknown) => upstream.revocations.trackedTokens().find((t) => !upstream.revocations.isRevoked(t)) ?? Promise.reject(error)),
+        readsOperatorTables: (matchId) => hub.credentials.readsOperatorTables(matchId),
         rejected: (token) => hub.credentials.rejected(token),
       },
       onNotice: (notice) => {

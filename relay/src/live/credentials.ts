@@ -15,7 +15,12 @@ import type { UpstreamClient } from '../upstream';
 export interface PollCredentials {
   readonly kind: 'service account' | 'watcher tokens';
   /** A token for polling `matchId` (any match when omitted). Throws NoCredentials when there is none. */
-  token(matchId?: number): Promise<string>;
+  token(matchId?: number, operatorOnly?: boolean): Promise<string>;
+  /**
+   * Can the match's operator tables (protocol's MATCH_TABLE_TOPICS) be read now? A wall display's
+   * token may not read them (403), so while only displays watch a match they are not polled.
+   */
+  readsOperatorTables(matchId: number): boolean;
   /** The upstream refused this token (401). */
   rejected(token: string): void;
 }
@@ -49,6 +54,10 @@ export class ServiceAccount implements PollCredentials {
     return reply.token;
   }
 
+  readsOperatorTables(): boolean {
+    return true;
+  }
+
   rejected(token: string): void {
     if (this.current?.token === token) this.current = null;
   }
@@ -57,6 +66,8 @@ export class ServiceAccount implements PollCredentials {
 export interface WatcherToken {
   token: string;
   expiresAt: number;
+  /** A wall display's token: it reads the feed, offers and deliveries, not the operator tables. */
+  display?: boolean;
 }
 
 export class WatcherTokens implements PollCredentials {
@@ -66,15 +77,25 @@ export class WatcherTokens implements PollCredentials {
   /** `tokensOf(matchId)` lists the tokens of the match's local watchers (of every match when undefined). */
   constructor(private readonly tokensOf: (matchId?: number) => Iterable<WatcherToken>) {}
 
-  async token(matchId?: number): Promise<string> {
+  async token(matchId?: number, operatorOnly = false): Promise<string> {
+    const best = this.best(matchId, operatorOnly);
+    if (!best) throw new NoCredentials(matchId === undefined ? 'no operator is connected to lend a token' : `no valid ${operatorOnly ? 'operator ' : ''}token among the watchers of match ${matchId}`);
+    return best.token;
+  }
+
+  readsOperatorTables(matchId: number): boolean {
+    return this.best(matchId, true) !== null;
+  }
+
+  /** The valid token that lasts longest (operators' only, when `operatorOnly`). */
+  private best(matchId: number | undefined, operatorOnly: boolean): WatcherToken | null {
     const now = Date.now();
     let best: WatcherToken | null = null;
     for (const candidate of this.tokensOf(matchId)) {
-      if (candidate.expiresAt <= now || this.refused.has(candidate.token)) continue;
+      if (candidate.expiresAt <= now || this.refused.has(candidate.token) || (operatorOnly && candidate.display)) continue;
       if (!best || candidate.expiresAt > best.expiresAt) best = candidate;
     }
-    if (!best) throw new NoCredentials(matchId === undefined ? 'no operator is connected to lend a token' : `no valid token among the watchers of match ${matchId}`);
-    return best.token;
+    return best;
   }
 
   rejected(token: string): void {

@@ -1,4 +1,4 @@
-import type { ChangeNotice, LiveTopic, SocketData } from '@odds/protocol';
+import { MATCH_TABLE_TOPICS, type ChangeNotice, type LiveTopic, type SocketData } from '@odds/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RelayMetrics } from '../metrics';
 import type { UpstreamClient } from '../upstream';
@@ -78,7 +78,10 @@ export class MatchRooms {
       room.grace = null;
     }
     const isNew = !room.members.has(conn);
+    // The first operator among wall displays: the operator tables can be read now.
+    const firstOperator = isNew && !conn.display && [...room.members].every((member) => member.display);
     room.members.add(conn);
+    if (firstOperator) room.poller?.trigger(Object.keys(MATCH_TABLE_TOPICS) as LiveTopic[]);
     conn.join(matchId);
     if (!room.campaign) this.start(matchId, room);
     if (isNew) this.schedulePresence(matchId);
