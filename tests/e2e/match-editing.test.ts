@@ -101,6 +101,12 @@ describe.skipIf(unavailable)('match editing in Chromium', () => {
     await page.waitForURL(new RegExp(`/events/${matchId}$`));
     await expect.poll(() => page.getByRole('row').filter({ hasText: '45+2' }).count()).toBeGreaterThan(0);
     expect(await seriousViolations('events')).toEqual([]);
+
+    // The list across matches names teams (not 'Team 55') and shows the seeded goals' outcome.
+    await page.goto(`${stack.url}/events?sort=timestamp`);
+    await expect.poll(() => page.getByRole('row').filter({ hasText: 'Positive' }).count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(await page.getByRole('cell').filter({ hasText: /^Team \d+$/ }).count()).toBe(0);
+    expect(await page.getByRole('row').filter({ hasText: 'Russia' }).count()).toBeGreaterThan(0);
   }, 120_000);
 
   it('switches a tracker off in the list, saves, and edits its minimum score', async () => {

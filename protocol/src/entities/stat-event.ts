@@ -25,6 +25,8 @@ export const StatEvent = Type.Object({
   participant: Nullable(Id),
   tags: Tags,
   timestamp: Timestamp,
+  /** The team's name, in lists across matches (GET /events), where the match's teams are not at hand. */
+  team_name: Type.Optional(Nullable(Type.String())),
 });
 export type StatEvent = Static<typeof StatEvent>;
 

@@ -31,7 +31,7 @@ export default function EventsScreen() {
     { field: 'minute', header: 'Minute', sortable: matchId !== null, body: (e) => formatMinuteParts(e) },
     { field: 'period', header: 'Period', sortable: true },
     { field: 'type', header: 'Type', sortable: true, body: (e) => info.typeName(e.type) },
-    { field: 'team', header: 'Team', body: (e) => info.teamName(e.team) },
+    { field: 'team', header: 'Team', body: (e) => info.teamName(e.team, e.team_name) },
     { field: 'outcome', header: 'Outcome', body: (e) => <OutcomeCell tags={e.tags} /> },
     {
       field: 'options',

@@ -17,8 +17,10 @@ export function useMatchInfo(matchId: number | null) {
     return () => controller.abort();
   }, [matchId]);
   const typeName = useCallback((id: number) => types.find((t) => t.id === id)?.name ?? `Type ${id}`, [types]);
+  /** The event's team by name: the match's home or away team, or the name a list across matches carries. */
   const teamName = useCallback(
-    (id: number | null) => (id === null ? '' : id === match?.home.id ? match.home.name : id === match?.away.id ? match.away.name : `Team ${id}`),
+    (id: number | null, listed?: string | null) =>
+      id === null ? '' : id === match?.home.id ? match.home.name : id === match?.away.id ? match.away.name : (listed ?? `Team ${id}`),
     [match],
   );
   return { match, types, typeName, teamName };

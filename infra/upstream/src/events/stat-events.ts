@@ -61,12 +61,13 @@ export async function listStatEvents(db: Db, query: StatEventsQuery, now = new D
   const flipped = query.reverse ? (direction === 'asc' ? 'desc' : 'asc') : direction;
   const where = and(...filters);
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    db.select({ event: statEvents }).from(statEvents).innerJoin(matches, eq(matches.id, statEvents.matchId))
+    db.select({ event: statEvents, teamName: teams.name }).from(statEvents).innerJoin(matches, eq(matches.id, statEvents.matchId))
+      .leftJoin(teams, eq(teams.id, statEvents.teamId))
       .where(where).orderBy(...orderBy(sortable, '-timestamp', statEvents.id, requested, flipped))
       .limit(limit).offset(query.start ?? 0),
     db.select({ total: count() }).from(statEvents).innerJoin(matches, eq(matches.id, statEvents.matchId)).where(where),
   ]);
-  return { results: rows.map((r) => toStatEvent(r.event)), total, limit };
+  return { results: rows.map((r) => ({ ...toStatEvent(r.event), team_name: r.teamName })), total, limit };
 }
 
 /** A match's stat events in match order: period, minute, stoppage time. */

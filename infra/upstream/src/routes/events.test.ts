@@ -39,6 +39,8 @@ describe('GET /api/1/events (statEvents)', () => {
     const body = (await get('/api/1/events?limit=2&match_id=' + opener.id + '&sort=timestamp')).json<ListReply<StatEvent>>();
     expect(body.total).toBe(5);
     expect(body.results.map((e) => [e.game_time, e.extra_time])).toEqual([[12, 0], [43, 0]]);
+    // A list across matches names each event's team, since the matches' teams are not at hand.
+    expect(body.results.map((e) => e.team_name)).toEqual([opener.home.name, opener.home.name]);
     expect((await get('/api/1/events?limit=1')).json<ListReply<StatEvent>>().total).toBe(169 + 172 * 2 + 1);
     const reversed = (await get(`/api/1/events?match_id=${opener.id}&sort=timestamp&reverse=true&start=1&limit=1`)).json<ListReply<StatEvent>>();
     expect(reversed.results.map((e) => [e.game_time, e.extra_time])).toEqual([[90, 1]]);
@@ -70,11 +72,11 @@ describe('GET /api/1/events/match/:matchId (matchStatEvents)', () => {
     const body = (await get(`/api/1/events/match/${opener.id}`)).json<ListReply<StatEvent>>();
     const names = opener.meta.participants['Russia']!;
     expect(body.results.map((e) => [e.period, e.game_time, e.extra_time, e.type, e.team, names.find((p) => p.id === e.participant)?.name, e.tags])).toEqual([
-      [1, 12, 0, 1, opener.home.id, 'Gazinsky', ['opener']],
-      [1, 43, 0, 1, opener.home.id, 'Cheryshev', []],
-      [2, 71, 0, 1, opener.home.id, 'Dzyuba', []],
-      [2, 90, 1, 1, opener.home.id, 'Cheryshev', ['stoppage_time']],
-      [2, 90, 4, 1, opener.home.id, 'Golovin', ['stoppage_time']],
+      [1, 12, 0, 1, opener.home.id, 'Gazinsky', ['positive', 'opener']],
+      [1, 43, 0, 1, opener.home.id, 'Cheryshev', ['positive']],
+      [2, 71, 0, 1, opener.home.id, 'Dzyuba', ['positive']],
+      [2, 90, 1, 1, opener.home.id, 'Cheryshev', ['positive', 'stoppage_time']],
+      [2, 90, 4, 1, opener.home.id, 'Golovin', ['positive', 'stoppage_time']],
     ]);
     expect(body.results[0]!.timestamp).toBe('2018-06-14T15:12:00.000Z');
   });

@@ -38,7 +38,8 @@ function goalTimestamp(start: Date, goal: Goal, period: number): Date {
  * event id wc{year}-{nn}, nn being the match's place in the data). The team is the one the goal
  * counts for; the participant is the scorer's id in matches.meta.participants, found in the list
  * of the scorer's own team (for an own goal, the other team's). Tags say how the goal changed the
- * match (opener, equaliser, go_ahead) and when it came (stoppage_time, extra_time).
+ * match (opener, equaliser, go_ahead) and when it came (stoppage_time, extra_time), after its stat
+ * outcome: 'positive', since a goal counts for the team it is credited to (an own goal too).
  */
 export async function seedStatEvents(tx: Tx): Promise<void> {
   await tx.insert(eventTypes).values(FOOTBALL_EVENT_TYPES.map((t) => ({ ...t, sportId: 1 })));
@@ -65,6 +66,7 @@ export async function seedStatEvents(tx: Tx): Promise<void> {
       const scorerTeam = forHome !== Boolean(goal.owngoal) ? source.team1 : source.team2;
       const participant = row.meta.participants[scorerTeam]?.find((p) => p.name === goal.name)?.id ?? null;
       const tags = [
+        'positive',
         home + away === 1 ? 'opener' : before === -1 ? 'equaliser' : before === 0 ? 'go_ahead' : null,
         goal.offset ? 'stoppage_time' : null,
         time.period >= 3 ? 'extra_time' : null,
