@@ -1,6 +1,6 @@
 import { Dropdown } from 'primereact/dropdown';
 import { useSnapshot } from 'valtio';
-import { contextStore, selectProvider, selectSport } from '../stores/context';
+import { contextStore, selectProvider, selectSport, sportsOf } from '../stores/context';
 
 const toOption = (entry: { id: number; name: string }) => ({ label: entry.name, value: entry.id });
 
@@ -10,7 +10,7 @@ const toOption = (entry: { id: number; name: string }) => ({ label: entry.name, 
  */
 const named = (name: string) => ({ ariaLabel: name, pt: { select: { 'aria-label': name } } });
 
-/** Sport and provider selectors; every provider-scoped list re-fetches when either changes. */
+/** Sport and provider selectors (the sports the provider carries); every provider-scoped list re-fetches when either changes. */
 export function ContextSelectors() {
   const context = useSnapshot(contextStore);
   return (
@@ -22,7 +22,7 @@ export function ContextSelectors() {
         inputId="sport-select"
         {...named('Sport')}
         value={context.sportId}
-        options={context.sports.map(toOption)}
+        options={sportsOf(context.providers, context.sports, context.providerId).map(toOption)}
         onChange={(e) => selectSport(e.value as number)}
       />
       <label htmlFor="provider-select" className="sr-only">

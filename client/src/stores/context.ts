@@ -37,9 +37,26 @@ export async function loadContext(): Promise<void> {
   }
 }
 
+/**
+ * The sports a provider carries, in the order of the sports list: the Sport selector offers only
+ * these. A provider the list does not know (still loading) or that lists none leaves every sport.
+ */
+interface CarriesSports {
+  readonly id: number;
+  readonly sports: readonly { readonly id: number }[];
+}
+
+export function sportsOf<S extends { readonly id: number }>(providers: readonly CarriesSports[], sports: readonly S[], providerId: number): S[] {
+  const carried = new Set(findById(providers, providerId)?.sports.map((sport) => sport.id) ?? []);
+  return carried.size === 0 ? [...sports] : sports.filter((sport) => carried.has(sport.id));
+}
+
+/** Chooses a provider; when it does not carry the chosen sport, its first sport is chosen with it. */
 export function selectProvider(id: number): void {
   contextStore.providerId = id;
   writeString(PROVIDER_KEY, String(id));
+  const offered = sportsOf(contextStore.providers, contextStore.sports, id);
+  if (offered.length > 0 && !offered.some((sport) => sport.id === contextStore.sportId)) selectSport(offered[0]!.id);
 }
 
 export function selectSport(id: number): void {
