@@ -116,6 +116,9 @@ describe.skipIf(unavailable)('match header, content form and goals in Chromium',
     expect((await get<List<unknown>>(`/api/1/match/${to.id}/content`)).results).toHaveLength(0);
     await page.goto(`${stack.url}/match/${to.id}/thresholds`);
     await page.getByText('No markets with content').waitFor();
+    // Nothing hides the editor on a match without content: every market is listed and the first is open.
+    await page.locator('.thresholds-editor').getByRole('button', { name: 'Save', exact: true }).waitFor();
+    expect(await page.getByRole('list', { name: 'Markets' }).getByRole('button', { pressed: true }).count()).toBe(1);
     const copy = page.getByRole('button', { name: 'Copy from another match' });
     const answer = (text: string) =>
       page.once('dialog', (dialog) => {
@@ -143,7 +146,7 @@ describe.skipIf(unavailable)('match header, content form and goals in Chromium',
     expect((await get<List<unknown>>(`/api/1/match/${to.id}/thresholds`)).results).toHaveLength(fromSets);
     expect((await get<List<unknown>>(`/api/1/match/${to.id}/content`)).results).toHaveLength(fromContent);
     await page.getByRole('navigation', { name: 'Match tabs' }).getByRole('link', { name: 'Content' }).click();
-    await expect.poll(() => page.getByRole('link', { name: /^Preview \(/ }).textContent()).toBe(`Preview (${fromContent})`);
+    await expect.poll(() => page.getByRole('link', { name: /^Preview \(/ }).textContent(), { timeout: 15_000 }).toBe(`Preview (${fromContent})`);
     expect(await errors().count()).toBe(0);
   }, 60_000);
 
@@ -153,7 +156,8 @@ describe.skipIf(unavailable)('match header, content form and goals in Chromium',
     const market = (await get<List<MatchMarket>>(`/api/1/match/${match.id}/markets?all=true`)).results[0]!;
     await page.goto(`${stack.url}/match/${match.id}/content`);
     const preview = page.getByRole('link', { name: /^Preview \(/ });
-    await expect.poll(() => preview.textContent()).toBe(`Preview (${before})`);
+    // A cold page: the tab's records arrive after the page (a loaded machine takes more than the 1 s default).
+    await expect.poll(() => preview.textContent(), { timeout: 15_000 }).toBe(`Preview (${before})`);
     await choose(page, 'content-market', market.name);
     await choose(page, 'content-language', 'Danish');
     await choose(page, 'content-channel', 'Email');
@@ -165,14 +169,14 @@ describe.skipIf(unavailable)('match header, content form and goals in Chromium',
     await page.getByLabel('CTA', { exact: true }).fill('Se odds');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.waitForURL(new RegExp(`/match/${match.id}/content/preview$`));
-    await expect.poll(() => preview.textContent()).toBe(`Preview (${before + 1})`);
+    await expect.poll(() => preview.textContent(), { timeout: 15_000 }).toBe(`Preview (${before + 1})`);
     const item = page.locator('.content-record').filter({ hasText: title });
     await expect.poll(() => item.count()).toBe(1);
     expect(await item.locator('.content-record-meta').textContent()).toContain(`${market.name} · da · Email · H1-A0 · period 2`);
     await page.screenshot({ path: '/tmp/e2e-content-saved.png', fullPage: true });
 
     await page.reload();
-    await expect.poll(() => preview.textContent()).toBe(`Preview (${before + 1})`);
+    await expect.poll(() => preview.textContent(), { timeout: 15_000 }).toBe(`Preview (${before + 1})`);
     await expect.poll(() => page.locator('.content-record').filter({ hasText: title }).count()).toBe(1);
     const saved = (await get<List<MatchContent>>(`/api/1/match/${match.id}/content`)).results.find((r) => r.content.title[0]?.content === title);
     expect(saved).toMatchObject({ language: { code: 'da' }, channel: { id: 2 }, node_id: 'H1-A0', period: 2, market: { id: market.id } });

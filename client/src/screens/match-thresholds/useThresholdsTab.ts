@@ -26,6 +26,8 @@ export function useThresholdsTab() {
   const showAll = search.get('all') === '1';
   const [sets, setSets] = useState<MatchThresholdSet[]>([]);
   const [loading, setLoading] = useState(true);
+  /** The sets have loaded once (later reloads keep the list on screen). */
+  const [loaded, setLoaded] = useState(false);
   const [templates, setTemplates] = useState<SavedThreshold[]>([]);
   const [contacts, setContacts] = useState<Contact[]>([]);
   const [version, setVersion] = useState(0);
@@ -45,6 +47,7 @@ export function useThresholdsTab() {
       (reply) => {
         setSets(reply.results);
         setLoading(false);
+        setLoaded(true);
       },
       () => !signal.aborted && setLoading(false),
     );
@@ -61,7 +64,10 @@ export function useThresholdsTab() {
     // After each save too (`version`): a set saved 'as template' joins the 'Saved threshold' choices.
   }, [providerId, version]);
 
-  const shown = useMemo(() => markets.filter((m) => showAll || m.has_content || sets.some((s) => s.market_id === m.id)), [markets, showAll, sets]);
+  const active = useMemo(() => markets.filter((m) => m.has_content || sets.some((s) => s.market_id === m.id)), [markets, sets]);
+  /** No market has content or a set yet: every market is listed, and the first one opens in the editor. */
+  const noneActive = loaded && markets.length > 0 && active.length === 0;
+  const shown = showAll || noneActive ? markets : active;
   const market: MatchMarket | null = markets.find((m) => m.id === marketId) ?? null;
   const contact = contacts.find((c) => c.id === form.contactId) ?? null;
   const isFeedContact = contact?.channel?.code === 'FEED';
@@ -84,6 +90,11 @@ export function useThresholdsTab() {
     setError(null);
     setBacktest(null);
   }, [sets]);
+
+  // On a match with nothing to show yet the editor is not hidden behind 'Show All Markets' and a click.
+  useEffect(() => {
+    if (noneActive && marketId === null) edit(markets[0]!.id);
+  }, [noneActive, marketId, markets, edit]);
 
   const patch = useCallback((change: Partial<ThresholdForm>) => setForm((f) => ({ ...f, ...change })), []);
 
@@ -156,7 +167,7 @@ export function useThresholdsTab() {
   };
 
   return {
-    matchId, shown, showAll, toggleAll, sets, loading, templates, contacts, market, form, patch, edit, error,
+    matchId, shown, showAll, noneActive, toggleAll, sets, loading, templates, contacts, market, form, patch, edit, error,
     saving, save, deleteAll, backtest, runBacktest, isFeedContact, conflict: conflict.state, marks,
   };
 }
