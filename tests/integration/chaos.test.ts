@@ -1,12 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath, buildQuery, routes, type DeliveriesReply, type FeedEvent, type ListReply, type Offer } from '@odds/protocol';
 import { io as connect } from 'socket.io-client';
+import { ConsoleProcess } from '../support/console-process';
 import { LiveView, until, type LiveSocket } from '../support/live-client';
 import { DEMO } from '../support/stack';
 
@@ -16,26 +14,12 @@ import { DEMO } from '../support/stack';
  * killed, then the relay. Afterwards the client's offers and deliveries equal REST, and REST
  * answered 503 (never another 5xx) while the upstream was away.
  */
-const root = fileURLToPath(new URL('../..', import.meta.url));
-let console_: ChildProcess;
-let output = '';
+let console_: ConsoleProcess;
 let dataDir: string;
 let url: string;
 let token: string;
 let matchId: number;
 let socket: LiveSocket;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** The pid of the newest start of a supervised part, from the supervisor's log. */
-const pidOf = (name: string) => Number([...output.matchAll(new RegExp(`\\[supervisor\\] ${name} started \\(pid (\\d+)\\)`, 'g'))].at(-1)?.[1]);
-const starts = (name: string) => [...output.matchAll(new RegExp(`\\[supervisor\\] ${name} started`, 'g'))].length;
 
 const api = async <T>(path: string): Promise<T> => {
   const response = await fetch(`${url}${path}`, { headers: { authorization: `Token ${token}` }, signal: AbortSignal.timeout(10_000) });
@@ -53,28 +37,16 @@ const healthy = async () => {
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'odds-chaos-'));
-  const [port, upstreamPort] = [await freePort(), await freePort()];
-  url = `http://127.0.0.1:${port}`;
-  console_ = spawn(process.execPath, ['--import', 'tsx', 'infra/start.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), UPSTREAM_PORT: String(upstreamPort), PGLITE_DIR: join(dataDir, 'pglite'), DEMO_FEED_SPEED: '30', LOG_LEVEL: 'warn', UPSTREAM_URL: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  console_.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  console_.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await until(() => /into match (\d+)/.test(output), 'the console to start and its demo feed to replay', 170_000);
-  matchId = Number(/into match (\d+)/.exec(output)![1]);
+  console_ = await ConsoleProcess.start({ dataDir, feedSpeed: 30 });
+  url = console_.url;
+  matchId = await console_.liveMatch(170_000);
   const login = await fetch(`${url}/api/1/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO) });
   token = ((await login.json()) as { token: string }).token;
 }, 180_000);
 
 afterAll(async () => {
   socket?.close();
-  if (console_ && console_.exitCode === null) {
-    const ended = new Promise((resolve) => console_.once('exit', resolve));
-    console_.kill('SIGTERM');
-    await ended;
-  }
+  await console_?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }, 60_000);
 
@@ -102,16 +74,16 @@ describe('chaos: parts of the console killed while a client watches', () => {
     })();
 
     const offersBefore = view.records('offers').length;
-    process.kill(pidOf('upstream'), 'SIGKILL');
+    process.kill(console_.pidOf('upstream'), 'SIGKILL');
     await until(() => statuses.includes(503), 'REST to answer 503 while the upstream is down', 20_000);
-    await until(() => starts('upstream') === 2, 'the supervisor to restart the upstream', 30_000);
+    await until(() => console_.starts('upstream') === 2, 'the supervisor to restart the upstream', 30_000);
     await until(healthy, 'the upstream to answer again', 120_000);
     await until(() => view.records('offers').length > offersBefore || view.snapshots.length > 3, 'the feed to flow again', 60_000);
 
     const offersMid = view.records('offers').length;
-    process.kill(pidOf('relay'), 'SIGKILL');
+    process.kill(console_.pidOf('relay'), 'SIGKILL');
     await until(() => statuses.at(-1) === 'no answer', 'the relay to be gone', 10_000);
-    await until(() => starts('relay') === 2, 'the supervisor to restart the relay', 30_000);
+    await until(() => console_.starts('relay') === 2, 'the supervisor to restart the relay', 30_000);
     await until(healthy, 'the relay to answer again', 60_000);
     await until(() => socket.connected, 'the client to reconnect', 30_000);
     await until(() => view.records('offers').length !== offersMid, 'new offers after the relay restart', 60_000);
@@ -143,7 +115,7 @@ describe('chaos: parts of the console killed while a client watches', () => {
     expect(fiveHundreds.filter((s) => s !== 503 && s !== 502)).toEqual([]);
     expect(statuses.filter((s) => s === 200).length).toBeGreaterThan(0);
     // The supervisor said what it did.
-    expect(output).toMatch(/\[supervisor\] upstream stopped \(SIGKILL\) after [\d.]+ s; restart #1 in 1\.0 s/);
-    expect(output).toMatch(/\[supervisor\] relay stopped \(SIGKILL\) after [\d.]+ s; restart #1 in 1\.0 s/);
+    expect(console_.output).toMatch(/\[supervisor\] upstream stopped \(SIGKILL\) after [\d.]+ s; restart #1 in 1\.0 s/);
+    expect(console_.output).toMatch(/\[supervisor\] relay stopped \(SIGKILL\) after [\d.]+ s; restart #1 in 1\.0 s/);
   }, 400_000);
 });

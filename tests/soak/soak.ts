@@ -9,15 +9,13 @@
  * one, seeded first and not counted), --port / --upstream-port (default free ones).
  * Loopback only. Figures only: no assertion.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { io as connect, type Socket } from 'socket.io-client';
 import { numberOption, parseArgs } from '../../infra/upstream/src/feeds/args';
-import { launchBrowser, logIn } from '../support/browser';
+import { launchBrowser } from '../support/browser';
+import { ConsoleProcess } from '../support/console-process';
 import { browserMemory, rssOf, slopeMbPerMin } from './memory';
 
 const args = parseArgs(process.argv.slice(2));
@@ -25,45 +23,17 @@ const minutes = numberOption(args, 'minutes', 60);
 const warmup = numberOption(args, 'warmup', Math.min(10, minutes / 5));
 const clients = numberOption(args, 'clients', 100);
 const speed = numberOption(args, 'speed', 10);
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const DEMO = { email: process.env.DEMO_EMAIL || 'demo@example.com', password: process.env.DEMO_PASSWORD || 'demo' };
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-const port = numberOption(args, 'port', 0) || (await freePort());
-const upstreamPort = numberOption(args, 'upstream-port', 0) || (await freePort());
 const freshData = !args.options.has('data');
 const dataDir = args.options.get('data') ?? mkdtempSync(join(tmpdir(), 'odds-soak-'));
-const url = `http://127.0.0.1:${port}`;
-
-let output = '';
-const console_ = spawn(process.execPath, ['--import', 'tsx', 'infra/start.ts'], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), UPSTREAM_PORT: String(upstreamPort), PGLITE_DIR: join(dataDir, 'pglite'), DEMO_FEED_SPEED: String(speed), LOG_LEVEL: 'warn', UPSTREAM_URL: '' },
-  stdio: ['ignore', 'pipe', 'pipe'],
+const console_ = await ConsoleProcess.start({
+  dataDir, feedSpeed: speed, port: numberOption(args, 'port', 0), upstreamPort: numberOption(args, 'upstream-port', 0),
+  onOutput: (text) => {
+    for (const line of text.split('\n')) if (/\[supervisor\].*stopped|failed|error/i.test(line)) console.log(`  console: ${line.trim()}`);
+  },
 });
-const collect = (chunk: Buffer) => {
-  const text = chunk.toString();
-  output += text;
-  for (const line of text.split('\n')) if (/\[supervisor\].*stopped|failed|error/i.test(line)) console.log(`  console: ${line.trim()}`);
-};
-console_.stdout!.on('data', collect);
-console_.stderr!.on('data', collect);
-const pidOf = (name: string) => Number([...output.matchAll(new RegExp(`\\[supervisor\\] ${name} started \\(pid (\\d+)\\)`, 'g'))].at(-1)?.[1]);
-
-async function until(check: () => boolean, what: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline || console_.exitCode !== null) throw new Error(`gave up waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+const { url } = console_;
 
 const sockets: Socket[] = [];
 let cleanedUp = false;
@@ -71,11 +41,7 @@ async function cleanUp(): Promise<void> {
   if (cleanedUp) return;
   cleanedUp = true;
   for (const socket of sockets) socket.close();
-  if (console_.exitCode === null) {
-    const ended = new Promise((resolve) => console_.once('exit', resolve));
-    console_.kill('SIGTERM');
-    await ended;
-  }
+  await console_.stop();
   if (freshData) rmSync(dataDir, { recursive: true, force: true });
 }
 process.once('SIGINT', () => void cleanUp().then(() => process.exit(130)));
@@ -83,8 +49,7 @@ process.once('SIGINT', () => void cleanUp().then(() => process.exit(130)));
 try {
   console.log(`soak: ${minutes} min (warm-up ${warmup} min), ${clients} socket clients, feed at ${speed}x, console on ${url}${freshData ? ' (seeding a fresh data dir first)' : ''}`);
   const setupStarted = Date.now();
-  await until(() => /into match (\d+)/.test(output), 'the console and its demo feed', 300_000);
-  const matchId = Number(/into match (\d+)/.exec(output)![1]);
+  const matchId = await console_.liveMatch(300_000);
   console.log(`console up in ${((Date.now() - setupStarted) / 1000).toFixed(0)} s; live match ${matchId}`);
 
   const login = await fetch(`${url}/api/1/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO) });
@@ -124,11 +89,11 @@ try {
   while (Date.now() - started < minutes * 60_000) {
     await new Promise((resolve) => setTimeout(resolve, 10_000));
     const at = (Date.now() - started) / 60_000;
-    const sample = { minutes: at, relay: rssOf(pidOf('relay')) ?? NaN, upstream: rssOf(pidOf('upstream')) ?? NaN, browser: browserMemory(process.pid).bytes, dom: await domNodes() };
+    const sample = { minutes: at, relay: rssOf(console_.pidOf('relay')) ?? NaN, upstream: rssOf(console_.pidOf('upstream')) ?? NaN, browser: browserMemory(process.pid).bytes, dom: await domNodes() };
     samples.push(sample);
     if (at >= nextPrint - 1e-9 || Date.now() - started >= minutes * 60_000) {
       nextPrint = Math.floor(at) + 1;
-      const restarts = (output.match(/\[supervisor\] \w[\w ]* stopped/g) ?? []).length;
+      const restarts = (console_.output.match(/\[supervisor\] \w[\w ]* stopped/g) ?? []).length;
       console.log(`${at.toFixed(1).padStart(6)}  ${mb(sample.relay)}     ${mb(sample.upstream)}     ${mb(sample.browser)}     ${String(Math.round(deltas / clients)).padStart(8)}     ${String(restarts).padStart(8)}  ${String(sample.dom).padStart(9)}`);
     }
   }
