@@ -1,22 +1,27 @@
 import type { EditingTab } from '@odds/protocol';
 import { useEffect, useState } from 'react';
-import { acquireMatchLive, releaseMatchLive } from './matchLive';
+import { useOutletContext } from 'react-router-dom';
+import type { MatchPage } from '../screens/match/useMatchPage';
+import { acquireMatchLive, releaseMatchLive, type MatchLive } from './matchLive';
 
 /**
  * Tells the match's other watchers that this operator is editing `tab` while `dirty` (a form on it
  * has unsaved changes); they see it in the match header until the form is saved, reset or left.
- * Uses the page's watch of the match (or watches it meanwhile, from a screen outside the match page).
+ * Inside the match page it uses the page's watch of the match (none: nothing to tell); from a
+ * screen outside it (a tracker of the match), it watches the match meanwhile.
  */
 export function useEditingPresence(matchId: number, tab: EditingTab, dirty: boolean): void {
+  const page = useOutletContext<Partial<MatchPage> | undefined>();
+  const pageLive: MatchLive | null | undefined = page?.matchId === matchId && 'live' in page ? page.live : undefined;
   useEffect(() => {
-    if (!dirty || !Number.isInteger(matchId) || matchId <= 0) return;
-    const live = acquireMatchLive(matchId);
+    if (!dirty || !Number.isInteger(matchId) || matchId <= 0 || pageLive === null) return;
+    const live = pageLive ?? acquireMatchLive(matchId);
     const release = live.claimEditing(tab);
     return () => {
       release();
-      releaseMatchLive(live);
+      if (!pageLive) releaseMatchLive(live);
     };
-  }, [matchId, tab, dirty]);
+  }, [matchId, tab, dirty, pageLive]);
 }
 
 /**
