@@ -71,7 +71,7 @@ describe.skipIf(unavailable)('who is editing which tab, in Chromium', () => {
     expect(await editingTexts(a)).toEqual([]);
   }, 90_000);
 
-  it('clears when A leaves the form with changes unsaved, and shows B editing Content to A', async () => {
+  it('clears when A leaves the form unsaved; shows B on Content and A on Stats; B\'s go with B\'s page', async () => {
     await a.getByLabel(`${(await a.locator('form.threshold-editor legend').first().textContent())!} value`, { exact: true }).fill('2.85');
     await expect.poll(() => editingTexts(b), { timeout: 10_000 }).toEqual(['DODemo Operator is editing Thresholds']);
     await a.getByRole('navigation', { name: 'Match tabs' }).getByRole('link', { name: 'Feed' }).click();
@@ -82,8 +82,16 @@ describe.skipIf(unavailable)('who is editing which tab, in Chromium', () => {
     await b.getByRole('navigation', { name: 'Match tabs' }).getByRole('link', { name: 'Content' }).click();
     await b.locator('#content-macros').fill('team=Presence');
     await expect.poll(() => editingTexts(a), { timeout: 10_000 }).toEqual(['OOOps Operator is editing Content']);
+    // A adds a stat event row (its minute typed): B sees A on Stats, beside B on Content.
+    await a.getByRole('navigation', { name: 'Match tabs' }).getByRole('link', { name: 'Add Stat' }).click();
+    const minute = a.getByRole('group', { name: 'Event 1' }).getByLabel('Minute', { exact: true });
+    await minute.click();
+    await minute.press('Control+a');
+    await minute.pressSequentially('63');
+    await minute.press('Tab'); // the minute reaches the form when the field is left
+    await expect.poll(() => editingTexts(b), { timeout: 10_000 }).toEqual(['DODemo Operator is editing Stats', 'OOOps Operator (you) is editing Content']);
     await b.close();
-    await expect.poll(() => editingTexts(a), { timeout: 10_000 }).toEqual([]);
+    await expect.poll(() => editingTexts(a), { timeout: 10_000 }).toEqual(['DODemo Operator (you) is editing Stats']);
     await expect.poll(() => a.locator('.live-indicator').textContent(), { timeout: 10_000 }).toMatch(/Watching: 1/);
   }, 90_000);
 });
