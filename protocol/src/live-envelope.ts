@@ -6,7 +6,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import Value from 'typebox/value';
 import {
-  type ClientToServerEvents, type LiveAck, type ServerToClientEvents, ResyncRequest, UnwatchRequest, WatchRequest,
+  type ClientToServerEvents, type LiveAck, type ServerToClientEvents, EditingRequest, ResyncRequest, UnwatchRequest, WatchRequest,
 } from './live';
 
 const request = <E extends string, D extends TSchema>(event: E, data: D) =>
@@ -25,6 +25,7 @@ export const LiveClientMessage = Type.Union([
   request('watch', WatchRequest),
   request('unwatch', UnwatchRequest),
   request('resync', ResyncRequest),
+  request('editing', EditingRequest),
 ]);
 export type LiveClientMessage = Static<typeof LiveClientMessage>;
 
@@ -32,7 +33,7 @@ export type LiveClientMessage = Static<typeof LiveClientMessage>;
 export function liveMessageError(message: unknown): string | null {
   if (Value.Check(LiveClientMessage, message)) return null;
   const event = (message as { event?: unknown } | null)?.event;
-  if (typeof event !== 'string' || !['auth', 'watch', 'unwatch', 'resync'].includes(event)) return 'Unknown message: expected {event, data} with event auth, watch, unwatch or resync';
+  if (typeof event !== 'string' || !['auth', 'watch', 'unwatch', 'resync', 'editing'].includes(event)) return 'Unknown message: expected {event, data} with event auth, watch, unwatch, resync or editing';
   const id = (message as { id?: unknown }).id;
   return `Invalid ${event} message: ${id !== undefined && !Number.isInteger(id) ? 'id must be an integer' : 'data does not match its schema'}`;
 }

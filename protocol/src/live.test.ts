@@ -1,6 +1,6 @@
 import Value from 'typebox/value';
 import { describe, expect, it } from 'vitest';
-import { ResyncRequest, WatchRequest, liveRequestError, matchRoom } from './live';
+import { EditingRequest, ResyncRequest, WatchRequest, liveRequestError, matchRoom } from './live';
 import { LiveClientMessage, liveMessageError } from './live-envelope';
 
 describe('live requests', () => {
@@ -9,6 +9,14 @@ describe('live requests', () => {
     expect(Value.Check(WatchRequest, { matchId: '5' })).toBe(false);
     expect(Value.Check(ResyncRequest, { matchId: 5, topic: 'offers', sinceSeq: 12 })).toBe(true);
     expect(Value.Check(ResyncRequest, { matchId: 5, topic: 'odds', sinceSeq: 12 })).toBe(false);
+  });
+  it('accept editing one of the fixed tabs, or stopping, and nothing else', () => {
+    expect(Value.Check(EditingRequest, { matchId: 5, tab: 'thresholds' })).toBe(true);
+    expect(Value.Check(EditingRequest, { matchId: 5, tab: null })).toBe(true);
+    expect(Value.Check(EditingRequest, { matchId: 5, tab: 'delivery' })).toBe(false);
+    expect(Value.Check(EditingRequest, { matchId: 5 })).toBe(false);
+    expect(liveRequestError('editing', { matchId: 5, tab: 'x'.repeat(5000) })).toMatch(/^Invalid editing request: \/tab /);
+    expect(liveMessageError({ event: 'editing', data: { matchId: 5, tab: 'content' }, id: 1 })).toBeNull();
   });
   it('validate /live envelopes', () => {
     expect(Value.Check(LiveClientMessage, { event: 'watch', data: { matchId: 5 }, id: 1 })).toBe(true);

@@ -78,10 +78,30 @@ export interface StatusPayload {
   lastSuccessAt: string | null;
 }
 
-/** Who else watches the match. */
+/**
+ * The match page tabs an operator can be seen editing (a form with unsaved changes on it), and
+ * how the header names them. A fixed list: the relay refuses any other tab.
+ */
+export const EDITING_TABS = ['thresholds', 'content', 'stats', 'trackers'] as const;
+export const EditingTab = Type.Enum(EDITING_TABS);
+export type EditingTab = Static<typeof EditingTab>;
+export const EDITING_TAB_LABELS: Record<EditingTab, string> = {
+  thresholds: 'Thresholds', content: 'Content', stats: 'Stats', trackers: 'Trackers',
+};
+
+/** An operator editing a tab of the match (one entry per operator and tab, however many sockets). */
+export interface MatchEditor {
+  id: number;
+  name: string;
+  tab: EditingTab;
+}
+
+/** Who else watches the match, and who edits which of its tabs. */
 export interface PresencePayload {
   matchId: number;
   viewers: { count: number; names: string[] };
+  /** Operators with unsaved changes on a tab, sorted by name then tab (absent from older relays). */
+  editors?: MatchEditor[];
 }
 
 export interface HelloPayload {
@@ -109,6 +129,13 @@ export const ResyncRequest = Type.Object({
   sinceSeq: Type.Integer({ minimum: 0 }),
 });
 export type ResyncRequest = Static<typeof ResyncRequest>;
+/**
+ * "I am editing this tab of the match" (`tab`), or "I stopped" (`tab: null`). A socket edits at
+ * most one tab per match (a new tab replaces the last); it must watch the match first, and its
+ * editing ends when it unwatches or disconnects.
+ */
+export const EditingRequest = Type.Object({ matchId: Id, tab: Type.Union([EditingTab, Type.Null()]) });
+export type EditingRequest = Static<typeof EditingRequest>;
 
 export const LiveAck = Type.Union([
   Type.Object({ ok: Type.Literal(true) }),
@@ -129,9 +156,10 @@ export interface ClientToServerEvents {
   watch: (payload: WatchRequest, ack: (reply: LiveAck) => void) => void;
   unwatch: (payload: UnwatchRequest, ack: (reply: LiveAck) => void) => void;
   resync: (payload: ResyncRequest, ack: (reply: LiveAck) => void) => void;
+  editing: (payload: EditingRequest, ack: (reply: LiveAck) => void) => void;
 }
 
-const requestSchemas = { watch: WatchRequest, unwatch: UnwatchRequest, resync: ResyncRequest } as const;
+const requestSchemas = { watch: WatchRequest, unwatch: UnwatchRequest, resync: ResyncRequest, editing: EditingRequest } as const;
 
 /**
  * Why a client request does not fit its schema (`Invalid watch request: /matchId must be integer`),

@@ -92,6 +92,7 @@ export function attachSockets(app: FastifyInstance, upstream: UpstreamClient, hu
     socket.on('watch', (payload: unknown, ack: unknown) => answer(hub.watch(conn, payload), ack));
     socket.on('unwatch', (payload: unknown, ack: unknown) => answer(hub.unwatch(conn, payload), ack));
     socket.on('resync', (payload: unknown, ack: unknown) => answer(hub.resync(conn, payload), ack));
+    socket.on('editing', (payload: unknown, ack: unknown) => answer(hub.editing(conn, payload), ack));
     socket.emit('hello', { user: { id: user.id, name: user.name } });
   });
 

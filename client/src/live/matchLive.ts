@@ -1,6 +1,6 @@
 import {
   LIVE_TOPICS,
-  type DeltaPayload, type LiveAck, type LiveTopic, type PresencePayload, type SnapshotPayload, type StatusPayload, type UpstreamState,
+  type DeltaPayload, type EditingTab, type LiveAck, type MatchEditor, type LiveTopic, type PresencePayload, type SnapshotPayload, type StatusPayload, type UpstreamState,
 } from '@odds/protocol';
 import { proxy, ref } from 'valtio';
 import { liveSocket, type LiveSocket } from './liveSocket';
@@ -21,6 +21,8 @@ export interface MatchLiveState {
   /** When records last changed here (ms since epoch), null until the first snapshot. */
   lastUpdateAt: number | null;
   viewers: { count: number; names: string[] };
+  /** Who edits which tab of the match (a form with unsaved changes), sorted by name. */
+  editors: MatchEditor[];
   error: string | null;
   version: number;
   topics: LiveTopics;
@@ -35,6 +37,11 @@ export class MatchLive {
   private readonly socket: LiveSocket;
   private readonly resyncing = new Set<LiveTopic>();
   private readonly off: (() => void)[] = [];
+  /** Tabs this page's forms edit (the newest claim is what the relay is told), and what it was told. */
+  private readonly claims: EditingTab[] = [];
+  private toldEditing: EditingTab | null | undefined = null;
+  /** The relay holds this socket as a watcher of the match (its watch or a resync was accepted). */
+  private watched = false;
 
   constructor(readonly matchId: number, maxRows = Infinity, socket: LiveSocket = liveSocket()) {
     this.socket = socket;
@@ -45,6 +52,7 @@ export class MatchLive {
       lastSuccessAt: null,
       lastUpdateAt: null,
       viewers: { count: 0, names: [] },
+      editors: [],
       error: null,
       version: 0,
       topics: ref(topics),
@@ -53,12 +61,17 @@ export class MatchLive {
     this.listen('delta', (p: DeltaPayload) => p.matchId === matchId && this.onDelta(p));
     this.listen('status', (p: StatusPayload) => p.matchId === matchId && this.onStatus(p));
     this.listen('presence', (p: PresencePayload) => {
-      if (p.matchId === matchId) this.state.viewers = { count: p.viewers.count, names: [...p.viewers.names] };
+      if (p.matchId !== matchId) return;
+      this.state.viewers = { count: p.viewers.count, names: [...p.viewers.names] };
+      this.state.editors = (p.editors ?? []).map((editor) => ({ ...editor }));
     });
     this.listen('connect', () => this.onConnect());
     this.listen('disconnect', () => {
       this.state.socket = 'disconnected';
       this.resyncing.clear();
+      // The relay ends a connection's editing with it; it is told again once watched again.
+      this.watched = false;
+      this.toldEditing = null;
     });
     this.listen('connect_error', (error: Error) => {
       this.state.socket = 'disconnected';
@@ -71,6 +84,23 @@ export class MatchLive {
   refresh(): void {
     for (const topic of LIVE_TOPICS) this.state.topics[topic].seq = -1;
     if (this.socket.connected) this.watch();
+  }
+
+  /**
+   * A form of this page has unsaved changes on `tab`: the match's watchers see this operator
+   * editing it until the returned function is called. The relay knows one tab per socket and
+   * match: the newest claim still held.
+   */
+  claimEditing(tab: EditingTab): () => void {
+    this.claims.push(tab);
+    this.tellEditing();
+    let held = true;
+    return () => {
+      if (!held) return;
+      held = false;
+      this.claims.splice(this.claims.lastIndexOf(tab), 1);
+      this.tellEditing();
+    };
   }
 
   close(): void {
@@ -113,6 +143,21 @@ export class MatchLive {
 
   private onAck(ack: LiveAck): void {
     this.state.error = ack.ok ? null : ack.error;
+    if (!ack.ok || this.watched) return;
+    this.watched = true;
+    this.tellEditing();
+  }
+
+  private tellEditing(): void {
+    const tab = this.claims.at(-1) ?? null;
+    if (!this.watched || !this.socket.connected || tab === this.toldEditing) return;
+    this.toldEditing = tab;
+    this.socket.emit('editing', { matchId: this.matchId, tab }, (ack: LiveAck) => {
+      if (ack.ok || this.toldEditing !== tab) return;
+      // Refused (a burst of edits hit the rate limit): say it again in a moment.
+      this.toldEditing = undefined;
+      setTimeout(() => this.tellEditing(), 1_000);
+    });
   }
 
   private onSnapshot(payload: SnapshotPayload): void {

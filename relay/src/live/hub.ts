@@ -1,6 +1,6 @@
 import {
   LIVE_TOPICS, liveRequestError,
-  type ChangeNotice, type LiveAck, type LiveTopic, type ResyncRequest, type SnapshotPayload, type StatusPayload, type WatchRequest,
+  type ChangeNotice, type EditingRequest, type LiveAck, type LiveTopic, type ResyncRequest, type SnapshotPayload, type StatusPayload, type WatchRequest,
 } from '@odds/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RelayMetrics } from '../metrics';
@@ -10,7 +10,7 @@ import { WatcherTokens, type PollCredentials } from './credentials';
 import type { Leases } from './lease';
 import type { PollPace, PollSchedule } from './poller';
 import type { PresenceBoard } from './presence';
-import { RATE_LIMITED, TokenBucket, type RateLimits } from './rate-limit';
+import { DEFAULT_RATE_LIMITS, RATE_LIMITED, TokenBucket, type RateLimits } from './rate-limit';
 import { MatchRooms, type LiveConnection } from './rooms';
 import type { LiveStore } from './store';
 
@@ -47,6 +47,7 @@ interface Watcher {
   watching: Set<number>;
   watchLimit: TokenBucket;
   resyncLimit: TokenBucket;
+  editLimit: TokenBucket;
 }
 
 /** Default time between safety polls while the change stream is healthy (SAFETY_POLL_MS). */
@@ -81,6 +82,7 @@ export class LiveHub {
       watching: new Set(),
       watchLimit: new TokenBucket(rateLimits.watch.capacity, rateLimits.watch.perSecond),
       resyncLimit: new TokenBucket(rateLimits.resync.capacity, rateLimits.resync.perSecond),
+      editLimit: new TokenBucket((rateLimits.editing ?? DEFAULT_RATE_LIMITS.editing!).capacity, (rateLimits.editing ?? DEFAULT_RATE_LIMITS.editing!).perSecond),
     });
     this.options.metrics.connectedSockets.inc({ transport: conn.transport });
   }
@@ -155,6 +157,24 @@ export class LiveHub {
     } catch (error) {
       this.log.warn({ err: error, matchId }, 'could not read the live state for a resync');
       return { ok: false, error: UNAVAILABLE };
+    }
+    return { ok: true };
+  }
+
+  /**
+   * The connection edits a tab of a match it watches, or stopped: shown to the match's watchers on
+   * every instance (presence). Wall displays watch but never edit.
+   */
+  async editing(conn: LiveConnection, request: unknown): Promise<LiveAck> {
+    const watcher = this.watchers.get(conn.id);
+    if (!watcher) return { ok: false, error: 'Not connected' };
+    const invalid = liveRequestError('editing', request);
+    if (invalid) return this.refuse('invalid', invalid);
+    if (!watcher.editLimit.take()) return this.refuse('rate limited', RATE_LIMITED);
+    if (conn.display) return this.refuse('display editing', 'A wall display cannot edit a match');
+    const { matchId, tab } = request as EditingRequest;
+    if (!watcher.watching.has(matchId) || !this.rooms.setEditing(matchId, conn, tab)) {
+      return this.refuse('editing unwatched', `Watch match ${matchId} before editing it`);
     }
     return { ok: true };
   }

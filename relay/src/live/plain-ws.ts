@@ -126,7 +126,8 @@ export async function registerPlainWs(app: FastifyInstance, deps: { upstream: Up
         if (!conn) return refuse('request before auth');
         if (event === 'watch') ack(await hub.watch(conn, data));
         else if (event === 'unwatch') ack(await hub.unwatch(conn, data));
-        else ack(await hub.resync(conn, data));
+        else if (event === 'resync') ack(await hub.resync(conn, data));
+        else ack(await hub.editing(conn, data));
       })().catch((error: unknown) => log.error({ err: error }, '/live message failed'));
     });
 

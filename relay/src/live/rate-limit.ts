@@ -26,11 +26,14 @@ export interface RateLimits {
   watch: { capacity: number; perSecond: number };
   /** resync: a client with a gap asks once per topic. */
   resync: { capacity: number; perSecond: number };
+  /** editing: a form turning dirty and clean again as the operator types and saves. */
+  editing?: { capacity: number; perSecond: number };
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   watch: { capacity: 20, perSecond: 2 },
   resync: { capacity: 30, perSecond: 5 },
+  editing: { capacity: 20, perSecond: 4 },
 };
 
 export const RATE_LIMITED = 'Too many requests: wait a moment and try again';

@@ -1,4 +1,4 @@
-import { MATCH_TABLE_TOPICS, type ChangeNotice, type LiveTopic, type SocketData } from '@odds/protocol';
+import { MATCH_TABLE_TOPICS, type ChangeNotice, type EditingTab, type LiveTopic, type SocketData } from '@odds/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RelayMetrics } from '../metrics';
 import type { UpstreamClient } from '../upstream';
@@ -7,7 +7,7 @@ import type { PollCredentials, WatcherToken } from './credentials';
 import type { Campaign, Leases } from './lease';
 import { MatchPoller } from './match-poller';
 import type { PollSchedule } from './poller';
-import { distinctViewers, type PresenceBoard } from './presence';
+import { distinctViewers, type Editing, type PresenceBoard } from './presence';
 import type { LiveStore } from './store';
 
 /** One authenticated live connection (a socket.io socket or a `/live` WebSocket), as the live path sees it. */
@@ -48,6 +48,8 @@ interface Room {
   grace: NodeJS.Timeout | null;
   presenceTimer: NodeJS.Timeout | null;
   lastPresence: string;
+  /** The tab each member here edits (one per connection; ended when it leaves). */
+  editing: Map<LiveConnection, EditingTab>;
 }
 
 /**
@@ -69,7 +71,7 @@ export class MatchRooms {
   add(matchId: number, conn: LiveConnection): MatchPoller | null {
     let room = this.rooms.get(matchId);
     if (!room) {
-      room = { members: new Set(), campaign: null, poller: null, grace: null, presenceTimer: null, lastPresence: '' };
+      room = { members: new Set(), campaign: null, poller: null, grace: null, presenceTimer: null, lastPresence: '', editing: new Map() };
       this.rooms.set(matchId, room);
       this.options.metrics.rooms.set(this.rooms.size);
     }
@@ -92,10 +94,25 @@ export class MatchRooms {
     conn.leave(matchId);
     const room = this.rooms.get(matchId);
     if (!room?.members.delete(conn)) return;
+    room.editing.delete(conn);
     this.schedulePresence(matchId);
     if (room.members.size === 0 && !room.grace && !this.closed) {
       room.grace = setTimeout(() => void this.stop(matchId, room), this.options.graceMs);
     }
+  }
+
+  /**
+   * A member edits `tab` of the match now, or stopped (`null`); a new tab replaces its last one.
+   * False when the connection is no member of the match here (it must watch first).
+   */
+  setEditing(matchId: number, conn: LiveConnection, tab: EditingTab | null): boolean {
+    const room = this.rooms.get(matchId);
+    if (!room?.members.has(conn)) return false;
+    if ((room.editing.get(conn) ?? null) === tab) return true;
+    if (tab) room.editing.set(conn, tab);
+    else room.editing.delete(conn);
+    this.schedulePresence(matchId);
+    return true;
   }
 
   /** The upstream announced a change in a match: poll the topics it named now, if this instance polls the match. */
@@ -191,9 +208,11 @@ export class MatchRooms {
 
   private async publishPresence(matchId: number, room: Room, always: boolean): Promise<void> {
     try {
-      const viewers = await this.options.presence.publish(matchId, distinctViewers([...room.members].filter((conn) => !conn.display).map((conn) => conn.user)));
-      const payload = { matchId, viewers: { count: viewers.length, names: viewers.map((viewer) => viewer.name) } };
-      const text = JSON.stringify(payload.viewers);
+      const editing: Editing[] = [...room.editing].map(([conn, tab]) => ({ conn: conn.id, id: conn.user.id, name: conn.user.name, tab }));
+      const local = distinctViewers([...room.members].filter((conn) => !conn.display).map((conn) => conn.user));
+      const { viewers, editors } = await this.options.presence.publish(matchId, local, editing);
+      const payload = { matchId, viewers: { count: viewers.length, names: viewers.map((viewer) => viewer.name) }, editors };
+      const text = JSON.stringify([payload.viewers, editors]);
       if (!always && text === room.lastPresence) return;
       room.lastPresence = text;
       this.options.broadcaster.emit(matchId, 'presence', payload);

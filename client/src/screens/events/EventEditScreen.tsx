@@ -3,6 +3,7 @@ import { dropdownNames } from '../../components/forms/a11y';
 import { Dropdown } from 'primereact/dropdown';
 import { useParams } from 'react-router-dom';
 import { Field } from '../../components/forms/Field';
+import { useChangedSinceLoad, useEditingPresence } from '../../live/useEditingPresence';
 import { TabTitle } from '../match/TabTitle';
 import { MinuteEntry } from './MinuteEntry';
 import { OUTCOMES } from './outcome';
@@ -52,6 +53,8 @@ export default function EventEditScreen() {
   const matchId = Number(useParams().matchId);
   const info = useMatchInfo(matchId);
   const form = useEventForm(matchId);
+  // Rows changed since they loaded: the match's other watchers see this operator editing Stats.
+  useEditingPresence(matchId, 'stats', useChangedSinceLoad(form.rows.map(({ key: _key, ...row }) => row), !form.loading));
   return (
     <section aria-labelledby="screen-title" className="stat-events">
       <TabTitle id="screen-title" tab="add stat" />

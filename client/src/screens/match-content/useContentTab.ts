@@ -6,6 +6,7 @@ import { api } from '../../api/client';
 import { ApiError, handleApiError } from '../../api/errors';
 import { conflictOf, useConflict } from '../../components/conflict';
 import { useChangeMarks } from '../../live/useChangeMarks';
+import { useEditingPresence } from '../../live/useEditingPresence';
 import { useTopicSeq } from '../../live/useTopicSeq';
 import { addToBasket } from '../../stores/basket';
 import { contextStore } from '../../stores/context';
@@ -39,6 +40,10 @@ export function useContentTab() {
   const [version, setVersion] = useState(0);
   const [contacts, setContacts] = useState<Contact[]>([]);
   const [form, setForm] = useState<ContentForm>(() => emptyContentForm(languages[0]));
+  /** The form as last opened or saved: the operator is editing (others see it) while it differs. */
+  const [baseline, setBaseline] = useState<ContentForm>(form);
+  const dirty = useMemo(() => JSON.stringify(form) !== JSON.stringify(baseline), [form, baseline]);
+  useEditingPresence(matchId, 'content', dirty);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
@@ -64,7 +69,9 @@ export function useContentTab() {
 
   const editing = useMemo(() => records.find((r) => r.id === editId) ?? null, [records, editId]);
   useEffect(() => {
-    setForm(editing ? contentFormOf(editing) : emptyContentForm(languages[0]));
+    const opened = editing ? contentFormOf(editing) : emptyContentForm(languages[0]);
+    setForm(opened);
+    setBaseline(opened);
     setError(null);
     // Only a different record (or none) resets the form, not each reload of the list.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -77,7 +84,10 @@ export function useContentTab() {
   const scoreChoices = useMemo(() => scoreOptions(scores, records, form), [scores, records, form]);
   const takenNode = !form.id && scoreChoices.length > 0 && !scoreChoices.includes(form.node);
   useEffect(() => {
-    if (takenNode) patch({ node: scoreChoices[0]! });
+    if (!takenNode) return;
+    // Not the operator's edit: the form opened as it is now.
+    patch({ node: scoreChoices[0]! });
+    setBaseline((b) => ({ ...b, node: scoreChoices[0]! }));
   }, [takenNode, scoreChoices, patch]);
 
   const save = async () => {
@@ -86,6 +96,7 @@ export function useContentTab() {
     if (!built.ok) return setError(built.error);
     setError(null);
     setSaving(true);
+    const submitted = form;
     try {
       try {
         await api(routes.matchContentSave, { params: { matchId }, body: built.input, silent: true });
@@ -98,10 +109,14 @@ export function useContentTab() {
         // Someone saved this record after the form opened it: their version beside mine.
         const current = reply.current as MatchContent;
         const choice = await conflict.ask(reply, built.input);
-        if (choice === 'theirs') setForm(contentFormOf(current));
+        if (choice === 'theirs') {
+          setForm(contentFormOf(current));
+          setBaseline(contentFormOf(current));
+        }
         if (choice !== 'mine') return;
         await api(routes.matchContentSave, { params: { matchId }, body: { ...built.input, version: current.version } });
       }
+      setBaseline(submitted);
       setVersion((v) => v + 1);
       await navigate(`/match/${matchId}/content/preview`);
     } catch {

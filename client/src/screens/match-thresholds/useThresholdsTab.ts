@@ -6,6 +6,7 @@ import { api } from '../../api/client';
 import { ApiError, handleApiError } from '../../api/errors';
 import { conflictOf, useConflict } from '../../components/conflict';
 import { useChangeMarks } from '../../live/useChangeMarks';
+import { useEditingPresence } from '../../live/useEditingPresence';
 import { useTopicSeq } from '../../live/useTopicSeq';
 import { replaceQuestion, sameSlot, savedSetOf } from './replace';
 import { contextStore } from '../../stores/context';
@@ -33,6 +34,14 @@ export function useThresholdsTab() {
   const [version, setVersion] = useState(0);
   const [marketId, setMarketId] = useState<number | null>(null);
   const [form, setForm] = useState<ThresholdForm>(defaultForm);
+  /** The form as last opened or saved: the operator is editing (others see it) while it differs. */
+  const [baseline, setBaseline] = useState<ThresholdForm>(defaultForm);
+  const opening = (next: ThresholdForm) => {
+    setForm(next);
+    setBaseline(next);
+  };
+  const dirty = useMemo(() => marketId !== null && JSON.stringify(form) !== JSON.stringify(baseline), [marketId, form, baseline]);
+  useEditingPresence(matchId, 'thresholds', dirty);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [backtest, setBacktest] = useState<BacktestReply | null>(null);
@@ -86,7 +95,7 @@ export function useThresholdsTab() {
     const saved = from ?? savedSetOf(sets, id);
     setMarketId(id);
     setOpened(saved && 'match_id' in saved ? saved : null);
-    setForm(saved ? formOf(saved) : defaultForm());
+    opening(saved ? formOf(saved) : defaultForm());
     setError(null);
     setBacktest(null);
   }, [sets]);
@@ -105,6 +114,7 @@ export function useThresholdsTab() {
     if (!built.ok) return setError(built.error);
     setError(null);
     setSaving(true);
+    const submitted = form;
     try {
       const versioned = opened && sameSlot(opened, built.input) ? opened : null;
       try {
@@ -122,9 +132,12 @@ export function useThresholdsTab() {
           const choice = await conflict.ask(reply, built.input);
           if (choice === 'theirs') {
             setOpened(existing);
-            setForm(formOf(existing));
+            opening(formOf(existing));
           }
-          if (choice === 'mine') setOpened(await api(routes.matchThresholdsSave, { params: { matchId }, body: { ...built.input, version: existing.version } }));
+          if (choice === 'mine') {
+            setOpened(await api(routes.matchThresholdsSave, { params: { matchId }, body: { ...built.input, version: existing.version } }));
+            setBaseline(submitted);
+          }
           if (choice) setVersion((v) => v + 1);
           return;
         }
@@ -132,6 +145,7 @@ export function useThresholdsTab() {
         if (!window.confirm(replaceQuestion(existing))) return;
         setOpened(await api(routes.matchThresholdsSave, { params: { matchId }, body: { ...built.input, replace: true } }));
       }
+      setBaseline(submitted);
       setVersion((v) => v + 1);
     } catch {
       // The API client has shown why.
@@ -161,14 +175,14 @@ export function useThresholdsTab() {
         return;
       }
     }
-    setForm(defaultForm());
+    opening(defaultForm());
     setBacktest(null);
     setVersion((v) => v + 1);
   };
 
   return {
     matchId, shown, showAll, noneActive, toggleAll, sets, loading, templates, contacts, market, form, patch, edit, error,
-    saving, save, deleteAll, backtest, runBacktest, isFeedContact, conflict: conflict.state, marks,
+    saving, save, deleteAll, backtest, runBacktest, isFeedContact, conflict: conflict.state, marks, dirty,
   };
 }
 

@@ -13,6 +13,7 @@ import { Link, useParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { Field, SwitchField } from '../../components/forms/Field';
 import { languageOptions } from '../../components/forms/languages';
+import { useChangedSinceLoad, useEditingPresence } from '../../live/useEditingPresence';
 import { contextStore } from '../../stores/context';
 import { MATCH_STATES, MODEL_TYPES, THRESHOLD_TYPES, thresholdTypes } from './format';
 import { useTrackerForm } from './useTrackerForm';
@@ -40,6 +41,9 @@ export default function TrackerFormScreen() {
   const trackerId = param === 'new' ? null : Number(param);
   const form = useTrackerForm(trackerId);
   const { tracker, patch, patchSpec, saving, save } = form;
+  // A tracker of a match, changed since it loaded: that match's watchers see this operator editing Trackers.
+  const trackerDirty = useChangedSinceLoad({ tracker, minScore: form.minScore }, tracker !== null);
+  useEditingPresence(trackerId !== null && tracker?.model_type === 'M' ? tracker.model_id : 0, 'trackers', trackerDirty);
   const context = useSnapshot(contextStore);
   const provider = context.providers.find((p) => p.id === context.providerId);
   const contactOptions = useContactOptions(context.providerId, trackerId === null);
