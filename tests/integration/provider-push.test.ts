@@ -105,6 +105,23 @@ describe('provider-wide data is pushed to the consoles of the provider', () => {
     other.socket.close();
   });
 
+  it('prints how long a write takes to reach another console of the provider (figures, no timed assertion)', async () => {
+    const watcher = await follower(tokens.demo, 1);
+    await changeStreamUp();
+    const delays: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const seen = watcher.events.length;
+      const started = performance.now();
+      await call(tokens.ops, routes.marketMetaSave, { p: 1, s: 1, marketId: market.id }, { market_meta: { ...market.meta, send_delay_minutes: i } });
+      await until(() => watcher.events.length > seen, 'the change', 3_000);
+      delays.push(performance.now() - started);
+    }
+    delays.sort((x, y) => x - y);
+    console.log(`provider push: write sent → 'changed' on another socket, 20 writes: p50 ${delays[9]!.toFixed(1)} ms, max ${delays[19]!.toFixed(1)} ms`);
+    expect(delays).toHaveLength(20);
+    watcher.socket.close();
+  });
+
   it('moves a socket to the provider it follows now, and refuses a provider that does not exist', async () => {
     const moving = await follower(tokens.demo, 2);
     expect(await moving.socket.timeout(10_000).emitWithAck('provider', { providerId: 1 })).toEqual({ ok: true });
