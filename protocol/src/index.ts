@@ -31,4 +31,5 @@ export * from './feed';
 export * from './helpers/index';
 export * from './routes/index';
 export * from './live';
+export * from './live-provider';
 export * from './live-envelope';

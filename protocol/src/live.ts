@@ -13,6 +13,7 @@ import type { MatchContent } from './entities/match-content';
 import type { StatEvent } from './entities/stat-event';
 import type { MatchThresholdSet } from './entities/thresholds';
 import type { Tracker } from './entities/tracker';
+import { ProviderRequest, type ProviderChangedPayload } from './live-provider';
 
 /** What a room pushes per match: feed events, offers (all markets) and deliveries. */
 export const LIVE_TOPICS = ['feed', 'offers', 'deliveries', 'thresholds', 'content', 'stats', 'trackers'] as const;
@@ -115,6 +116,8 @@ export interface ServerToClientEvents {
   delta: (payload: DeltaPayload) => void;
   status: (payload: StatusPayload) => void;
   presence: (payload: PresencePayload) => void;
+  /** A record of the followed provider changed (live-provider.ts). */
+  changed: (payload: ProviderChangedPayload) => void;
 }
 
 /** Client → server payloads as schemas, so the relay validates what sockets send. */
@@ -157,9 +160,11 @@ export interface ClientToServerEvents {
   unwatch: (payload: UnwatchRequest, ack: (reply: LiveAck) => void) => void;
   resync: (payload: ResyncRequest, ack: (reply: LiveAck) => void) => void;
   editing: (payload: EditingRequest, ack: (reply: LiveAck) => void) => void;
+  /** Follow a provider's data: its `changed` events come to this socket (live-provider.ts). */
+  provider: (payload: ProviderRequest, ack: (reply: LiveAck) => void) => void;
 }
 
-const requestSchemas = { watch: WatchRequest, unwatch: UnwatchRequest, resync: ResyncRequest, editing: EditingRequest } as const;
+const requestSchemas = { watch: WatchRequest, unwatch: UnwatchRequest, resync: ResyncRequest, editing: EditingRequest, provider: ProviderRequest } as const;
 
 /**
  * Why a client request does not fit its schema (`Invalid watch request: /matchId must be integer`),

@@ -14,6 +14,7 @@ import { LiveHub } from './live/hub';
 import { MemoryLeases, RedisLeases, type Leases } from './live/lease';
 import { registerPlainWs, WS_CLOSE } from './live/plain-ws';
 import { MemoryPresence, RedisPresence } from './live/presence';
+import { ProviderRooms } from './live/provider-rooms';
 import { RedisStore } from './live/redis-store';
 import { MemoryStore, type LiveStore } from './live/store';
 import { WsRooms } from './live/ws-rooms';
@@ -109,6 +110,12 @@ export async function buildRelay({ upstreamUrl, clientDir, logger = false, live:
       streamWanted();
     },
   });
+  // Provider-wide data: each instance reads the change stream, so it sends to its own sockets only.
+  const providerRooms = new ProviderRooms({
+    upstream,
+    emitLocal: (room, event, payload) => void io?.local.to(room).emit(event, payload),
+    log: app.log.child({ module: 'relay:provider' }),
+  });
   if (config.changeStream) {
     changes = new ChangeStream({
       baseUrl: upstreamUrl,
@@ -125,6 +132,7 @@ export async function buildRelay({ upstreamUrl, clientDir, logger = false, live:
           if (closed) log.info({ closed }, 'closed the live connections of ended sessions');
         }
         if (notice.match_id > 0) hub.changed(notice.match_id, notice.topics, notice.reset, notice);
+        if (notice.provider_id !== undefined) providerRooms.notice(notice);
       },
       onConnected: () => {
         hub.streaming(true);
@@ -181,7 +189,7 @@ export async function buildRelay({ upstreamUrl, clientDir, logger = false, live:
   // @fastify/websocket routes every upgrade through Fastify, which would answer 404 to socket.io's
   // own: its listener (registered above) skips /socket.io/, and socket.io leaves the rest alone.
   skipSocketIoUpgrades(app.server);
-  io = attachSockets(app, upstream, hub, metrics);
+  io = attachSockets(app, upstream, hub, metrics, providerRooms);
   if (redis) io.adapter(createShardedAdapter(redis.commands, redis.subscriber, { channelPrefix: `${config.redisPrefix}sio`, subscriptionMode: 'dynamic' }));
 
   // Graceful shutdown: stop polling and give leases up first (another instance takes over at

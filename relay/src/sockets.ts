@@ -5,6 +5,7 @@ import {
   type ClientToServerEvents, type LiveAck, type ServerToClientEvents, type SocketData,
 } from '@odds/protocol';
 import type { LiveConnection, LiveHub } from './live/hub';
+import type { ProviderRooms } from './live/provider-rooms';
 import type { RelayMetrics } from './metrics';
 import type { UpstreamClient } from './upstream';
 
@@ -24,7 +25,7 @@ export const UPSTREAM_UNREACHABLE = 'Live updates are unavailable: the back-offi
  * (`auth: {token}`), checked with the upstream; it is disconnected when that token expires.
  * Its watch, unwatch and resync requests go to the live hub, each answered by an ack.
  */
-export function attachSockets(app: FastifyInstance, upstream: UpstreamClient, hub: LiveHub, metrics: RelayMetrics): RelayIo {
+export function attachSockets(app: FastifyInstance, upstream: UpstreamClient, hub: LiveHub, metrics: RelayMetrics, providers?: ProviderRooms): RelayIo {
   const log = app.log.child({ module: 'relay:sockets' });
   const io: RelayIo = new Server(app.server, {
     serveClient: false,
@@ -93,6 +94,10 @@ export function attachSockets(app: FastifyInstance, upstream: UpstreamClient, hu
     socket.on('unwatch', (payload: unknown, ack: unknown) => answer(hub.unwatch(conn, payload), ack));
     socket.on('resync', (payload: unknown, ack: unknown) => answer(hub.resync(conn, payload), ack));
     socket.on('editing', (payload: unknown, ack: unknown) => answer(hub.editing(conn, payload), ack));
+    // Provider-wide data (live-provider.ts): follow the provider the console works in.
+    const follower = { token, display, rooms: socket.rooms, join: (room: string) => void socket.join(room), leave: (room: string) => void socket.leave(room) };
+    socket.on('provider', (payload: unknown, ack: unknown) =>
+      answer(providers ? providers.follow(follower, payload) : Promise.resolve({ ok: false, error: 'This relay does not push provider data' }), ack));
     socket.emit('hello', { user: { id: user.id, name: user.name } });
   });
 

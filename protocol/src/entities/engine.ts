@@ -7,6 +7,7 @@ import { Type, type Static } from 'typebox';
 import { Id, LineOption, NamedRef, Nullable, Odds, Timestamp } from '../common';
 import { FeedEventKind, FeedMessage } from '../feed';
 import { LiveTopic } from '../live';
+import { ChangedEntity } from '../live-provider';
 import { Channel } from './channel';
 import { LanguageCode } from './language';
 import { MarketMeta } from './market';
@@ -126,6 +127,13 @@ export const ChangeNotice = Type.Object({
   entity: Type.Optional(Type.String()),
   entity_id: Type.Optional(Id),
   actor: Type.Optional(Type.Object({ id: Nullable(Id), name: Type.String() })),
+  /**
+   * A write of provider-wide records (live-provider.ts: market settings, saved templates, content
+   * items and groups): their provider, and each record with its actor. Such a notice is about no
+   * match: `match_id` 0, no topics.
+   */
+  provider_id: Type.Optional(Id),
+  entities: Type.Optional(Type.Array(ChangedEntity)),
 });
 export type ChangeNotice = Static<typeof ChangeNotice>;
 

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { ConfirmDeleteButton } from '../../components/forms/ConfirmDeleteButton';
 import { languageLabel } from '../../components/forms/languages';
 import type { TableColumn } from '../../components/table';
+import { ChangeMark } from '../match/ChangeMark';
 import { ContentImage } from './ContentImage';
 import type { CmsList, CmsRow } from './useCmsList';
 import { switchPt } from '../../components/forms/a11y';
@@ -32,7 +33,7 @@ export function cmsColumns(cms: CmsList): TableColumn<CmsRow>[] {
       ),
       style: { width: '3.5rem' },
     },
-    { field: 'id', header: 'Id', sortable: true },
+    { field: 'id', header: 'Id', sortable: true, body: (item) => <>{item.id}<ChangeMark by={item.changedBy} /></> },
     { field: 'content', header: 'Content', sortable: true, body: (item) => <ContentCell item={item} />, className: 'content-column' },
     {
       field: 'content_type',

@@ -4,7 +4,10 @@ import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { api } from '../../api/client';
 import { useList, type FilterSpec, type ListController } from '../../components/table';
+import { useProviderChanges } from '../../live/useProviderChanges';
 import { contextStore } from '../../stores/context';
+
+const CONTENT_CHANGES = ['content_item', 'content_group'] as const;
 
 const id = { valid: (v: string) => /^[1-9]\d{0,9}$/.test(v) };
 const yesNo = { valid: (v: string) => v === 'true' || v === 'false' };
@@ -30,7 +33,7 @@ export const CMS_SORT_FIELDS = ['id', 'created_at', 'content', 'content_type', '
 type Flags = Pick<ContentTemplate, 'deliver' | 'auto_build'>;
 
 /** A content item as the list shows it: its flags as last answered by the server, and whether it is picked. */
-export type CmsRow = ContentItem & { picked: boolean };
+export type CmsRow = ContentItem & { picked: boolean; changedBy?: string };
 
 /**
  * The CMS list (SPEC §2): content items of the provider and sport, newest first, filtered, sorted
@@ -53,12 +56,17 @@ export function useCmsList() {
   const [busy, setBusy] = useState(false);
   const { rows, reload } = list;
   useEffect(() => setFlags({}), [rows]);
+  // Content items and groups saved on any console of the provider: the page reads again, the row is marked.
+  const { markOf } = useProviderChanges(CONTENT_CHANGES, reload);
 
   // The table redraws a row only when the row object changes (PrimeReact memoizes cells), so the
   // shown flags and pick state travel inside the rows rather than beside them.
   const shownRows = useMemo<CmsRow[]>(
-    () => rows.map((item) => ({ ...item, ...flags[item.id], picked: picked.some((p) => p.id === item.id) })),
-    [rows, flags, picked],
+    () => rows.map((item) => ({
+      ...item, ...flags[item.id], picked: picked.some((p) => p.id === item.id),
+      changedBy: markOf('content_item', item.id) ?? (item.group ? markOf('content_group', item.group.id) : undefined),
+    })),
+    [rows, flags, picked, markOf],
   );
   const table = useMemo(() => ({ ...list, rows: shownRows }) as unknown as ListController<CmsRow>, [list, shownRows]);
 

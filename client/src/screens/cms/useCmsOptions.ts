@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { api } from '../../api/client';
 import { languageOptions, type LanguageOption } from '../../components/forms/languages';
+import { useProviderChanges } from '../../live/useProviderChanges';
 import { contextStore, findById } from '../../stores/context';
 
 export interface CmsOptions {
@@ -18,6 +19,8 @@ export interface CmsOptions {
 }
 
 const ALL = 1000;
+const WITH_GROUPS = ['market', 'content_group'] as const;
+const MARKETS_ONLY = ['market'] as const;
 
 /**
  * What CMS filters and forms choose from, for the selected provider and sport: content categories,
@@ -27,6 +30,9 @@ export function useCmsOptions({ groups: withGroups = false } = {}): CmsOptions {
   const { providerId, sportId, providers } = useSnapshot(contextStore);
   const provider = findById(providers, providerId);
   const [state, setState] = useState<Omit<CmsOptions, 'languages'>>({ categories: [], markets: [], marketTypes: [], groups: [], loaded: false });
+  // Markets (their threshold keys) and groups saved on any console of the provider: the choices read again.
+  const [changed, setChanged] = useState(0);
+  useProviderChanges(withGroups ? WITH_GROUPS : MARKETS_ONLY, () => setChanged((v) => v + 1));
 
   useEffect(() => {
     const controller = new AbortController();
@@ -49,7 +55,7 @@ export function useCmsOptions({ groups: withGroups = false } = {}): CmsOptions {
       () => !signal.aborted && setState((current) => ({ ...current, loaded: true })),
     );
     return () => controller.abort();
-  }, [providerId, sportId, withGroups]);
+  }, [providerId, sportId, withGroups, changed]);
 
   return { ...state, languages: languageOptions(provider?.meta.languages ?? []) };
 }

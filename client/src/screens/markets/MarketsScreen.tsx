@@ -2,14 +2,16 @@ import { routes, type Market } from '@odds/protocol';
 import { useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { GenericTable, useList, type TableColumn } from '../../components/table';
+import { useProviderChanges } from '../../live/useProviderChanges';
+import { ChangeMark } from '../match/ChangeMark';
 import { contextStore } from '../../stores/context';
 import { MarketSettingsForm } from './MarketSettingsForm';
 import { SavedThresholdsTable } from './SavedThresholdsTable';
 import './markets.css';
 
-const COLUMNS: TableColumn<Market>[] = [
+const columns = (markOf: (id: number) => string | undefined): TableColumn<Market>[] => [
   { field: 'id', header: 'Id', sortable: true },
-  { field: 'name', header: 'Market', sortable: true },
+  { field: 'name', header: 'Market', sortable: true, body: (m) => <>{m.name}<ChangeMark by={markOf(m.id)} /></> },
 ];
 
 /** /markets: provider markets on the left; the selected one's settings and saved thresholds beside them. */
@@ -21,6 +23,8 @@ export default function MarketsScreen() {
     defaultSort: 'id',
     sortFields: ['id', 'name'],
   });
+  // Another console saved a market's settings: the list reads again and the row is marked (no polling).
+  const { markOf } = useProviderChanges(['market'], list.reload);
   // The chosen market lives in the address too, so a link opens its settings.
   const [search, setSearch] = useSearchParams();
   const marketId = Number(search.get('market')) || null;
@@ -41,7 +45,7 @@ export default function MarketsScreen() {
         <div className="markets-list">
           <GenericTable
             list={{ ...list, selected: market }}
-            columns={COLUMNS}
+            columns={columns((id) => markOf('market', id))}
             label="Provider markets"
             emptyMessage="No markets"
             onSelect={choose}
@@ -50,7 +54,10 @@ export default function MarketsScreen() {
         <div className="market-detail">
           {market ? (
             <>
-              <h2>{market.name}</h2>
+              <h2>
+                {market.name}
+                <ChangeMark by={markOf('market', market.id)} />
+              </h2>
               <MarketSettingsForm market={market} onSaved={list.reload} />
               <SavedThresholdsTable marketId={market.id} />
             </>

@@ -3,15 +3,16 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { useState } from 'react';
 import { GenericTable, type TableColumn } from '../../components/table';
+import { ChangeMark } from '../match/ChangeMark';
 import { thresholdSpec, thresholdText } from './thresholdSpec';
 import { useSavedThresholds } from './useSavedThresholds';
 
 /** Saved thresholds of the market: Id, Type, Contact, Channel, Spec, Options (SPEC §2 Markets). */
 export function SavedThresholdsTable({ marketId }: { marketId: number }) {
-  const { list, remove } = useSavedThresholds(marketId);
+  const { list, remove, changes } = useSavedThresholds(marketId);
   const [shown, setShown] = useState<SavedThreshold | null>(null);
   const columns: TableColumn<SavedThreshold>[] = [
-    { field: 'id', header: 'Id', sortable: true },
+    { field: 'id', header: 'Id', sortable: true, body: (t) => <>{t.id}<ChangeMark by={changes.markOf('saved_threshold', t.id)} /></> },
     { field: 'type', header: 'Type', sortable: true },
     { field: 'contact', header: 'Contact', body: (t) => t.contact?.name ?? '' },
     { field: 'channel', header: 'Channel', body: (t) => t.channel?.name ?? '' },

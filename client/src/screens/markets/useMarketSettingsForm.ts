@@ -13,10 +13,14 @@ export function useMarketSettingsForm(market: Market, onSaved: (market: Market) 
   const [values, setValues] = useState<MarketSettingsValues>(() => valuesOf(market));
   const [status, setStatus] = useState<Status>('idle');
 
-  // Another market, or the same one saved: the form shows what the server holds.
+  // Another market, or the same one saved (here or on another console: a higher version), shows
+  // what the server holds; the list reading again for another market's change leaves the form alone.
+  const loaded = `${market.id}:${market.version ?? 0}:${JSON.stringify(market.meta)}`;
   useEffect(() => {
     setValues(valuesOf(market));
-  }, [market]);
+    // `loaded` says when the market's settings are new.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loaded]);
 
   const setSetting = (key: SettingKey, value: number | null) => {
     setStatus('idle');

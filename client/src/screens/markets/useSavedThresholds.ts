@@ -2,6 +2,7 @@ import { routes, type SavedThreshold } from '@odds/protocol';
 import { useCallback } from 'react';
 import { api } from '../../api/client';
 import { inMemoryGetList, useList } from '../../components/table';
+import { useProviderChanges } from '../../live/useProviderChanges';
 
 /** The saved thresholds of a market (the table under the settings form), and their deletion. */
 export function useSavedThresholds(marketId: number | null) {
@@ -18,6 +19,9 @@ export function useSavedThresholds(marketId: number | null) {
     sortFields: ['id', 'type'],
   });
 
+  // A template saved or deleted on another console: the table reads again and marks the row.
+  const changes = useProviderChanges(['saved_threshold'], list.reload);
+
   /** Deletes after the operator confirmed ('Are you sure?', SPEC §2 Markets). */
   const remove = useCallback(
     async (threshold: SavedThreshold) => {
@@ -32,5 +36,5 @@ export function useSavedThresholds(marketId: number | null) {
     [list],
   );
 
-  return { list, remove };
+  return { list, remove, changes };
 }

@@ -3,13 +3,17 @@ import { dropdownNames } from '../../components/forms/a11y';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Dropdown } from 'primereact/dropdown';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { api } from '../../api/client';
 import { Field } from '../../components/forms/Field';
+import { useProviderChanges } from '../../live/useProviderChanges';
 import { contextStore } from '../../stores/context';
+import { ChangeMark } from '../match/ChangeMark';
 import type { ContentTab } from './useContentTab';
 import type { PartType } from './contentForm';
+
+const CONTENT_CHANGES = ['content_item', 'content_group'] as const;
 
 const opts = (values: readonly string[]) => values.map((v) => ({ label: v, value: v }));
 
@@ -23,16 +27,22 @@ export function ContentSidePanel({ tab, onUse }: { tab: ContentTab; onUse: (type
   const [categories, setCategories] = useState<ContentCategory[]>([]);
   const [groups, setGroups] = useState<{ id: number; name: string }[]>([]);
   const [items, setItems] = useState<ContentItem[] | null>(null);
+  // Content items and groups saved on any console of the provider: the lists read again in place.
+  const [changed, setChanged] = useState(0);
+  const { markOf } = useProviderChanges(CONTENT_CHANGES, () => setChanged((v) => v + 1));
 
   useEffect(() => {
     api(routes.contentCategories).then((r) => setCategories(r.results), () => undefined);
     api(routes.groups, { query: { provider: providerId, sport: sportId, limit: 1000 } }).then((r) => setGroups(r.results as { id: number; name: string }[]), () => undefined);
-  }, [providerId, sportId]);
+  }, [providerId, sportId, changed]);
 
+  const shownChange = useRef(changed);
   const query = JSON.stringify([f('type'), f('category'), f('auto'), f('group'), providerId]);
   useEffect(() => {
     const controller = new AbortController();
-    setItems(null);
+    // Other filters show 'Loading...'; a reload for a change keeps the list until the new one is there.
+    if (shownChange.current === changed) setItems(null);
+    shownChange.current = changed;
     api(routes.contents, {
       query: {
         provider: providerId, limit: 50, content_type: (f('type') || undefined) as ContentItem['content_type'] | undefined,
@@ -43,7 +53,7 @@ export function ContentSidePanel({ tab, onUse }: { tab: ContentTab; onUse: (type
     return () => controller.abort();
     // `query` holds the filters.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [query]);
+  }, [query, changed]);
 
   const shown = (items ?? []).filter((i) => !f('side') || i.side_context === f('side'));
   return (
@@ -73,6 +83,7 @@ export function ContentSidePanel({ tab, onUse }: { tab: ContentTab; onUse: (type
           {shown.map((item) => (
             <li key={item.id}>
               <span className="content-side-type">{item.content_type}</span> {item.content || item.image?.url}
+              <ChangeMark by={markOf('content_item', item.id)} />
               <Button type="button" label="Use" text size="small" aria-label={`Use content item ${item.id}`} onClick={() => onUse(item.content_type, item.content || item.image?.url || '')} />
             </li>
           ))}

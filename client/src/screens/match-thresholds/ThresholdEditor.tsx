@@ -6,6 +6,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { SelectButton } from 'primereact/selectbutton';
 import { Field } from '../../components/forms/Field';
+import { ChangeMark } from '../match/ChangeMark';
 import { OutcomeFields } from './OutcomeFields';
 import { emptyOutcome, formOf, type ThresholdForm } from './thresholdForm';
 
@@ -21,6 +22,8 @@ export interface ThresholdEditorProps {
   patch: (change: Partial<ThresholdForm>) => void;
   contacts: readonly Contact[];
   templates: readonly SavedThreshold[];
+  /** Who just saved or deleted a template of the provider (another console, or this one). */
+  templateChangedBy?: string;
   isFeedContact: boolean;
   error: string | null;
   saving: boolean;
@@ -58,6 +61,7 @@ export function ThresholdEditor(props: ThresholdEditorProps) {
               if (chosen) patch(formOf(chosen));
             }}
           />
+          <ChangeMark by={props.templateChangedBy} />
         </Field>
         <Field id="threshold-contact" label="Contact">
           <Dropdown {...dropdownNames("Contact")}

@@ -53,6 +53,7 @@ export default function ThresholdsTab() {
                   aria-pressed={tab.market?.id === market.id}
                   onClick={() => tab.edit(market.id)}
                 />
+                <ChangeMark by={tab.marketChangedBy(market.id)} />
                 <ul className="thresholds-sets" aria-label={`Threshold sets of ${market.name}`}>
                   {tab.sets
                     .filter((set) => set.market_id === market.id)
@@ -78,6 +79,7 @@ export default function ThresholdsTab() {
             patch={tab.patch}
             contacts={tab.contacts}
             templates={tab.templates}
+            templateChangedBy={tab.templateChangedBy}
             isFeedContact={tab.isFeedContact}
             error={tab.error}
             saving={tab.saving}

@@ -7,11 +7,15 @@ import { ApiError, handleApiError } from '../../api/errors';
 import { conflictOf, useConflict } from '../../components/conflict';
 import { useChangeMarks } from '../../live/useChangeMarks';
 import { useEditingPresence } from '../../live/useEditingPresence';
+import { useProviderChanges } from '../../live/useProviderChanges';
 import { useTopicSeq } from '../../live/useTopicSeq';
 import { replaceQuestion, sameSlot, savedSetOf } from './replace';
 import { contextStore } from '../../stores/context';
 import { useMatchPage } from '../match/useMatchPage';
 import { buildInput, defaultForm, formOf, type ThresholdForm } from './thresholdForm';
+
+const TEMPLATE_CHANGES = ['saved_threshold'] as const;
+const MARKET_CHANGES = ['market'] as const;
 
 /**
  * The Thresholds tab (SPEC §2): markets with content (or all, `?all=1`), the match's threshold sets
@@ -47,6 +51,11 @@ export function useThresholdsTab() {
   const [backtest, setBacktest] = useState<BacktestReply | null>(null);
   /** The saved set the editor was opened on: saving it again names its version (409 if someone changed it since). */
   const [opened, setOpened] = useState<MatchThresholdSet | null>(null);
+  // Templates (and market settings) saved on any console of the provider: the 'Saved threshold'
+  // choices read again and say who changed them; the markets are read again by the match page.
+  const [templatesVersion, setTemplatesVersion] = useState(0);
+  const providerChanges = useProviderChanges(TEMPLATE_CHANGES, () => setTemplatesVersion((v) => v + 1));
+  const marketChanges = useProviderChanges(MARKET_CHANGES);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -71,7 +80,7 @@ export function useThresholdsTab() {
     api(routes.contacts, { query: { provider: providerId, limit: 1000 }, signal }).then((r) => setContacts(r.items), () => undefined);
     return () => controller.abort();
     // After each save too (`version`): a set saved 'as template' joins the 'Saved threshold' choices.
-  }, [providerId, version]);
+  }, [providerId, version, templatesVersion]);
 
   const active = useMemo(() => markets.filter((m) => m.has_content || sets.some((s) => s.market_id === m.id)), [markets, sets]);
   /** No market has content or a set yet: every market is listed, and the first one opens in the editor. */
@@ -183,6 +192,7 @@ export function useThresholdsTab() {
   return {
     matchId, shown, showAll, noneActive, toggleAll, sets, loading, templates, contacts, market, form, patch, edit, error,
     saving, save, deleteAll, backtest, runBacktest, isFeedContact, conflict: conflict.state, marks, dirty,
+    templateChangedBy: providerChanges.latest?.by, marketChangedBy: (id: number) => marketChanges.markOf('market', id),
   };
 }
 

@@ -4,8 +4,11 @@ import { useLocation, useOutletContext, useParams, useSearchParams } from 'react
 import { api } from '../../api/client';
 import type { MatchLive } from '../../live/matchLive';
 import { useMatchLive } from '../../live/useMatchLive';
+import { useProviderChanges } from '../../live/useProviderChanges';
 
 export type MatchTab = 'graph' | 'thresholds' | 'feed' | 'content' | 'delivery' | 'stats' | 'add-stat';
+
+const MARKET_CHANGES = ['market'] as const;
 
 /** Which tab a path is (SPEC §2 Match pages). */
 export function tabOf(pathname: string): MatchTab {
@@ -43,18 +46,27 @@ export function useMatchPageState(): MatchPage & { tab: MatchTab; reload(): void
   const [markets, setMarkets] = useState<MatchMarket[]>([]);
   const [version, setVersion] = useState(0);
   const live = useMatchLive(matchId);
+  // Market settings saved on any console of the provider: the match's markets read again (no polling).
+  const [marketsVersion, setMarketsVersion] = useState(0);
+  useProviderChanges(MARKET_CHANGES, () => setMarketsVersion((v) => v + 1));
 
   useEffect(() => {
     if (!Number.isInteger(matchId) || matchId <= 0) return;
     const controller = new AbortController();
     const signal = controller.signal;
     api(routes.match, { params: { matchId }, signal }).then(setMatch, () => undefined);
-    api(routes.matchMarkets, { params: { matchId }, query: { all: true }, signal }).then(
+    return () => controller.abort();
+  }, [matchId, version]);
+
+  useEffect(() => {
+    if (!Number.isInteger(matchId) || matchId <= 0) return;
+    const controller = new AbortController();
+    api(routes.matchMarkets, { params: { matchId }, query: { all: true }, signal: controller.signal }).then(
       (reply) => setMarkets(reply.results),
       () => undefined,
     );
     return () => controller.abort();
-  }, [matchId, version]);
+  }, [matchId, version, marketsVersion]);
 
   const tab = tabOf(pathname);
   const asked = Number(search.get('market'));

@@ -8,11 +8,14 @@ export interface EntitySpec {
   label: string;
   /** The match a row (as stored, snake_case) belongs to, if any: its History panel filters by it. */
   matchOf?: (row: Record<string, unknown>) => number | null;
+  /** The provider whose consoles show a provider-wide row (its writes are pushed to them: coedit/provider-notices.ts). */
+  providerOf?: (row: Record<string, unknown>) => number | null;
   /** The record as the API shows it, for the 409 body (the raw row when absent). */
   present?: (db: Db | Tx, id: number) => Promise<unknown>;
 }
 
 const byMatchId = (row: Record<string, unknown>) => (typeof row.match_id === 'number' ? row.match_id : null);
+const byProviderId = (row: Record<string, unknown>) => (typeof row.provider_id === 'number' ? row.provider_id : null);
 
 /**
  * Every versioned entity. Readers are registered by the route modules that own them
@@ -27,10 +30,10 @@ export const entities: Record<AuditEntity, EntitySpec> = {
     matchOf: (row) => (row.model_type === 'M' && typeof row.model_id === 'number' ? row.model_id : null),
   },
   contact: { table: 'contacts', label: 'Contact' },
-  content_item: { table: 'content_items', label: 'Content item' },
-  content_group: { table: 'content_groups', label: 'Content group' },
-  market: { table: 'markets', label: 'Market' },
-  saved_threshold: { table: 'saved_thresholds', label: 'Saved threshold' },
+  content_item: { table: 'content_items', label: 'Content item', providerOf: byProviderId },
+  content_group: { table: 'content_groups', label: 'Content group', providerOf: byProviderId },
+  market: { table: 'markets', label: 'Market', providerOf: byProviderId },
+  saved_threshold: { table: 'saved_thresholds', label: 'Saved threshold', providerOf: byProviderId },
   team: { table: 'teams', label: 'Team' },
   provider: { table: 'providers', label: 'Provider' },
 };

@@ -17,6 +17,8 @@ export interface Written {
   entity: AuditEntity;
   id: number;
   matchId: number | null;
+  /** The provider of a provider-wide record (market, saved template, content item or group), else null. */
+  providerId?: number | null;
   action: AuditAction;
   actor: AuditActor;
 }
@@ -112,7 +114,8 @@ export async function versionedWrite<T>(
         actorId: op.actor.id, actorName: op.actor.name, entity: change.entity, entityId: change.id, matchId,
         action: change.action, version: (after?.version as number | undefined) ?? null, before: change.before, after,
       });
-      written.push({ entity: change.entity, id: change.id, matchId, action: change.action, actor: op.actor });
+      const providerId = entities[change.entity].providerOf?.(after ?? change.before ?? {}) ?? null;
+      written.push({ entity: change.entity, id: change.id, matchId, providerId, action: change.action, actor: op.actor });
     }
     return value;
   });

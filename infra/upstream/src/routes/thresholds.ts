@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { routes } from '@odds/protocol';
+import { routes, type MatchThresholdSet } from '@odds/protocol';
 import { expectedVersion } from '../coedit/conflict';
 import { presentEntity } from '../coedit/entities';
+import { announceProviderWrites } from '../coedit/provider-notices';
 import { actorOf, conflictFor, versionedWrite, writeOne } from '../coedit/versioned';
 import { providerOrNotFound } from '../contacts/rules';
 import type { Db } from '../db/client';
+import { engineFor } from '../engine/engine';
 import { Errors } from '../errors';
 import { implement } from '../http/implement';
 import { matchMarkets } from '../thresholds/markets';
@@ -25,7 +27,7 @@ export async function thresholdRoutes(app: FastifyInstance, { db }: { db: Db }) 
     const prepared = await prepareMatchSet(db, call.params.matchId, call.body);
     const expected = expectedVersion(call.request.headers, call.body);
     let sameId: number | null = null;
-    return versionedWrite(db, {
+    const saved = await versionedWrite<MatchThresholdSet>(db, {
       entity: 'threshold_set', actor: actorOf(call.user),
       targets: async (tx) => {
         sameId = await sameSetId(tx, prepared);
@@ -37,6 +39,14 @@ export async function thresholdRoutes(app: FastifyInstance, { db }: { db: Db }) 
       },
       created: (set) => [set.id],
     }, (tx) => writeMatchSet(tx, prepared, sameId));
+    // A named set is kept as a template of the provider too: its consoles' template pickers refresh.
+    const template = prepared.savedTemplate;
+    if (template) {
+      announceProviderWrites(engineFor(db).bus, [{
+        entity: 'saved_threshold', id: template.id, action: template.created ? 'create' : 'update', actor: actorOf(call.user), providerId: prepared.match.providerId,
+      }]);
+    }
+    return saved;
   });
 
   implement(app, routes.matchThresholdsDelete, async (call) => ({

@@ -50,6 +50,8 @@ export interface PreparedSet {
   input: MatchThresholdInput;
   values: Omit<typeof thresholdSets.$inferInsert, 'id'>;
   channelId: number | null;
+  /** Set by writeMatchSet when the save also kept a named template (announced to the provider's consoles). */
+  savedTemplate?: { id: number; created: boolean };
 }
 
 /** Checks a set against the match, market and contact (400 / 404 before anything is written). */
@@ -86,7 +88,7 @@ export async function writeMatchSet(db: Db, prepared: PreparedSet, sameId: numbe
       : await tx.insert(thresholdSets).values(values).returning({ id: thresholdSets.id });
     const name = input.saveAsTemplate?.trim();
     if (name) {
-      await saveTemplate(tx, {
+      prepared.savedTemplate = await saveTemplate(tx, {
         providerId: match.providerId, marketId: input.market_id, name, isDefault: input.saveAsTemplateDefault ?? false,
         type: input.type, thresholds: values.thresholds, contactId: values.contactId ?? null, channelId: prepared.channelId, line: values.line ?? null,
       });

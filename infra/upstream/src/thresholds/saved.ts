@@ -64,7 +64,7 @@ export async function deleteTemplate(db: Db, id: number): Promise<boolean> {
  * Stores a template inside the caller's transaction. A name is unique per provider and market:
  * saving under a name again replaces that template. A market has at most one default.
  */
-export async function saveTemplate(tx: Tx, values: TemplateValues): Promise<number> {
+export async function saveTemplate(tx: Tx, values: TemplateValues): Promise<{ id: number; created: boolean }> {
   const sameMarket = and(eq(savedThresholds.providerId, values.providerId), eq(savedThresholds.marketId, values.marketId));
   if (values.isDefault) await tx.update(savedThresholds).set({ isDefault: false }).where(sameMarket);
   const [same] = values.name
@@ -73,5 +73,5 @@ export async function saveTemplate(tx: Tx, values: TemplateValues): Promise<numb
   const [row] = same
     ? await tx.update(savedThresholds).set(values).where(eq(savedThresholds.id, same.id)).returning({ id: savedThresholds.id })
     : await tx.insert(savedThresholds).values(values).returning({ id: savedThresholds.id });
-  return row!.id;
+  return { id: row!.id, created: !same };
 }
