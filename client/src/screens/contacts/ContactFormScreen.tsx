@@ -1,5 +1,7 @@
 import { useParams } from 'react-router-dom';
+import { ConflictDialog } from '../../components/conflict';
 import { Loading } from '../../shell/Shell';
+import { EntityHistory } from '../match/history/EntityHistory';
 import { NotFound } from '../not-found/NotFound';
 import { ContactForm } from './ContactForm';
 import { useContactForm } from './useContactForm';
@@ -24,8 +26,14 @@ function ContactEditor({ contactId }: { contactId: number | undefined }) {
         {contactId ? 'Edit Contact' : 'Create Contact'}
         {form.contactName && <span className="contact-title-name"> {form.contactName}</span>}
       </h1>
+      {contactId && (
+        <div className="edit-screen-tools">
+          <EntityHistory entity="contact" id={contactId} name="contact" />
+        </div>
+      )}
       {form.status === 'loading' && <Loading />}
       {form.status === 'ready' && <ContactForm form={form} />}
+      <ConflictDialog state={form.conflict} what="This contact" />
     </section>
   );
 }

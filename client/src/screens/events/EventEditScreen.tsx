@@ -1,4 +1,5 @@
 import { Button } from 'primereact/button';
+import { ConflictDialog } from '../../components/conflict';
 import { dropdownNames } from '../../components/forms/a11y';
 import { Dropdown } from 'primereact/dropdown';
 import { useParams } from 'react-router-dom';
@@ -51,7 +52,7 @@ function EventRowFields({ row, index, info, form }: { row: EventRow; index: numb
 export default function EventEditScreen() {
   const matchId = Number(useParams().matchId);
   const info = useMatchInfo(matchId);
-  const form = useEventForm(matchId);
+  const form = useEventForm(matchId, info);
   return (
     <section aria-labelledby="screen-title" className="stat-events">
       <TabTitle id="screen-title" tab="add stat" />
@@ -76,6 +77,7 @@ export default function EventEditScreen() {
           </div>
         </form>
       )}
+      <ConflictDialog state={form.conflict} what="This stat event" />
     </section>
   );
 }

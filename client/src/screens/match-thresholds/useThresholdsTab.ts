@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { api } from '../../api/client';
 import { ApiError, handleApiError } from '../../api/errors';
-import { conflictOf, useConflict } from '../../components/conflict';
+import { CONFLICT_SHOWN, conflictOf, useVersionedSave } from '../../components/conflict';
 import { useChangeMarks } from '../../live/useChangeMarks';
 import { useTopicSeq } from '../../live/useTopicSeq';
 import { replaceQuestion, sameSlot, savedSetOf } from './replace';
@@ -20,7 +20,7 @@ export function useThresholdsTab() {
   const { matchId, markets, version: pageVersion, live } = useMatchPage();
   // Another operator's committed write moves the topic: the sets load again (no polling).
   const liveSeq = useTopicSeq(live, 'thresholds');
-  const conflict = useConflict();
+  const conflict = useVersionedSave();
   const { providerId } = useSnapshot(contextStore);
   const [search, setSearch] = useSearchParams();
   const showAll = search.get('all') === '1';
@@ -96,30 +96,31 @@ export function useThresholdsTab() {
     setSaving(true);
     try {
       const versioned = opened && sameSlot(opened, built.input) ? opened : null;
-      try {
-        const body = versioned ? { ...built.input, version: versioned.version } : built.input;
-        setOpened(await api(routes.matchThresholdsSave, { params: { matchId }, body, silent: true }));
-      } catch (error) {
-        const reply = conflictOf(error);
-        if (!reply) {
-          if (error instanceof ApiError) handleApiError(error, {});
-          throw error;
-        }
-        const existing = reply.current as MatchThresholdSet;
-        if (versioned) {
-          // Someone saved the set this editor opened: their version beside mine, the operator decides.
-          const choice = await conflict.ask(reply, built.input);
-          if (choice === 'theirs') {
-            setOpened(existing);
-            setForm(formOf(existing));
+      if (versioned) {
+        // Someone saved the set this editor opened: their version beside mine, the operator decides.
+        const saved = await conflict.save<MatchThresholdSet, MatchThresholdSet>({
+          send: (theirs) => api(routes.matchThresholdsSave, { params: { matchId }, body: { ...built.input, version: (theirs ?? versioned).version }, ...CONFLICT_SHOWN }),
+          mine: () => built.input,
+          keepTheirs: (theirs) => {
+            setOpened(theirs);
+            setForm(formOf(theirs));
+            setVersion((v) => v + 1);
+          },
+        });
+        if (saved) setOpened(saved);
+      } else {
+        try {
+          setOpened(await api(routes.matchThresholdsSave, { params: { matchId }, body: built.input, ...CONFLICT_SHOWN }));
+        } catch (error) {
+          const reply = conflictOf(error);
+          if (!reply) {
+            if (error instanceof ApiError && error.status === 409) handleApiError(error, {});
+            throw error;
           }
-          if (choice === 'mine') setOpened(await api(routes.matchThresholdsSave, { params: { matchId }, body: { ...built.input, version: existing.version } }));
-          if (choice) setVersion((v) => v + 1);
-          return;
+          // A set exists for this market, contact and line: replace it only when the operator says so.
+          if (!window.confirm(replaceQuestion(reply.current as MatchThresholdSet))) return;
+          setOpened(await api(routes.matchThresholdsSave, { params: { matchId }, body: { ...built.input, replace: true } }));
         }
-        // A set exists for this market, contact and line: replace it only when the operator says so.
-        if (!window.confirm(replaceQuestion(existing))) return;
-        setOpened(await api(routes.matchThresholdsSave, { params: { matchId }, body: { ...built.input, replace: true } }));
       }
       setVersion((v) => v + 1);
     } catch {
@@ -157,7 +158,7 @@ export function useThresholdsTab() {
 
   return {
     matchId, shown, showAll, toggleAll, sets, loading, templates, contacts, market, form, patch, edit, error,
-    saving, save, deleteAll, backtest, runBacktest, isFeedContact, conflict: conflict.state, marks,
+    saving, save, deleteAll, backtest, runBacktest, isFeedContact, conflict: conflict.conflict, marks,
   };
 }
 
