@@ -1,9 +1,10 @@
 import { useParams } from 'react-router-dom';
-import { ConflictDialog } from '../../components/conflict';
+import { ConflictDialog, fieldLabel } from '../../components/conflict';
 import { Loading } from '../../shell/Shell';
 import { EntityHistory } from '../match/history/EntityHistory';
 import { NotFound } from '../not-found/NotFound';
 import { ContactForm } from './ContactForm';
+import { contactFieldLabel } from './contactForm';
 import { useContactForm } from './useContactForm';
 import './contacts.css';
 
@@ -17,6 +18,8 @@ export default function ContactFormScreen() {
   // A new key per contact: going from one contact to another starts a fresh form.
   return <ContactEditor key={id ?? 'new'} contactId={id} />;
 }
+
+const label = (field: string) => contactFieldLabel(field, fieldLabel);
 
 function ContactEditor({ contactId }: { contactId: number | undefined }) {
   const form = useContactForm(contactId);
@@ -33,7 +36,7 @@ function ContactEditor({ contactId }: { contactId: number | undefined }) {
       )}
       {form.status === 'loading' && <Loading />}
       {form.status === 'ready' && <ContactForm form={form} />}
-      <ConflictDialog state={form.conflict} what="This contact" />
+      <ConflictDialog state={form.conflict} what="This contact" label={label} />
     </section>
   );
 }

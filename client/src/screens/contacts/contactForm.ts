@@ -145,3 +145,7 @@ export function contactConflictView(values: ContactFormValues, periods: number[]
     teams: values.teams.map((team) => team.name).join(', '),
   };
 }
+
+/** A contact field in the dialog: as fieldLabel says it, but ids that are destinations keep "id" ('device id', not 'device'). */
+export const contactFieldLabel = (field: string, plain: (field: string) => string) =>
+  field === 'device_id' || field === 'list_id' ? field.replace('_', ' ') : plain(field);

@@ -66,8 +66,8 @@ const LABELS: Record<string, string> = Object.fromEntries(SETTING_FIELDS.map(({ 
  * → 'home value').
  */
 export function marketFieldLabel(path: string): string {
-  const [group, key = ''] = path.replace(/^meta\./, '').split('.');
-  if (group !== 'thresholds') return LABELS[group!] ?? path.replace(/^meta\./, '').replace(/[._]/g, ' ');
+  const [group, key = ''] = path.replace(/^(meta|settings)\./, '').split('.');
+  if (group !== 'thresholds') return LABELS[group!] ?? path.replace(/^(meta|settings)\./, '').replace(/[._]/g, ' ');
   const limit = /^(.*)_(min|max)$/.exec(key);
   return limit ? `${limit[1]} ${limit[2] === 'min' ? 'Min' : 'Max'}` : `${key} value`;
 }

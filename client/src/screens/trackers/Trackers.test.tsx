@@ -166,7 +166,7 @@ describe('a tracker another operator saved meanwhile', () => {
   });
 
   it('shows theirs beside mine on Save; "Keep theirs" loads their tracker, and the next save names their version', async () => {
-    let stored = tracker(1, { version: 4, spec: { ...tracker(1).spec, limiter: { min_score: 60 } } });
+    let stored = { ...tracker(1, { spec: { ...tracker(1).spec, limiter: { min_score: 60 } } }), version: 4 };
     const { calls } = stubFetch({
       ...shellHandlers,
       'GET /api/1/trackers': () => json(200, { results: [stored], total: 1, limit: 20 }),
