@@ -23,6 +23,8 @@ export interface ErrorFlags {
    * and a 401 comes back at once instead of waiting for the operator to sign in again.
    */
   silent?: boolean;
+  /** Statuses the caller shows itself (409: the conflict dialog); others are reported as usual, and a 401 still waits for a sign-in. */
+  shows?: readonly number[];
 }
 
 /** Builds the error of a non-2xx reply, taking the server's `message` where it sent one. */
@@ -45,7 +47,7 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
 
 /** The error catalogue of SPEC §8 for REST calls. */
 export function handleApiError(error: ApiError, flags: ErrorFlags): void {
-  if (flags.silent) return;
+  if (flags.silent || flags.shows?.includes(error.status)) return;
   switch (error.status) {
     case 401:
       // Ignored by the handler (SPEC §8): the API client has asked the operator to sign in again.

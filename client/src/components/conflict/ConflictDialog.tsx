@@ -17,7 +17,13 @@ export function whenText(iso: string | null): string {
  * mine (differing fields first and marked), who changed it and when, and lets me keep theirs
  * (the form reloads it) or overwrite with mine (re-sent against their version).
  */
-export function ConflictDialog({ state, what, format }: { state: ConflictState | null; what: string; format?: FieldFormat }) {
+export function ConflictDialog({ state, what, format, label = fieldLabel }: {
+  state: ConflictState | null;
+  what: string;
+  format?: FieldFormat;
+  /** A field path in the operator's words (fieldLabel unless the screen names its fields itself). */
+  label?: (field: string) => string;
+}) {
   const reply = state?.reply;
   const rows = state ? sideBySide(reply!.current, state.mine, format) : [];
   const who = reply?.changed_by?.name ?? 'Another operator';
@@ -54,7 +60,7 @@ export function ConflictDialog({ state, what, format }: { state: ConflictState |
               <tbody>
                 {rows.map((row) => (
                   <tr key={row.field} className={row.differs ? 'conflict-differs' : undefined}>
-                    <th scope="row">{fieldLabel(row.field)}</th>
+                    <th scope="row">{label(row.field)}</th>
                     <td>{row.theirs}</td>
                     <td>{row.mine}{row.differs && <span className="sr-only"> (differs)</span>}</td>
                   </tr>

@@ -1,5 +1,5 @@
 /** Fields that are bookkeeping, not content: left out of conflict and history diffs. */
-const HIDDEN = new Set(['version', 'replace', 'created_at', 'updated_at', 'saveAsTemplate', 'saveAsTemplateDefault']);
+const HIDDEN = new Set(['version', 'replace', 'created_at', 'updated_at', 'last_modified', 'saveAsTemplate', 'saveAsTemplateDefault']);
 
 /** A record as dotted paths to plain values ('thresholds.home.value' → 2500), bookkeeping fields left out. */
 export function flatten(value: unknown, prefix = '', out: Record<string, unknown> = {}): Record<string, unknown> {

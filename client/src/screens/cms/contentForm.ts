@@ -1,5 +1,5 @@
 import {
-  DEFAULT_CHANNEL_ID, DEFAULT_LANGUAGE, type ContentItem, type ContentItemInput, type ContentType, type SideContext,
+  CHANNELS, DEFAULT_CHANNEL_ID, DEFAULT_LANGUAGE, type ContentItem, type ContentItemInput, type ContentType, type SideContext,
 } from '@odds/protocol';
 import { takesLinkTarget } from './linkTargets';
 
@@ -98,4 +98,29 @@ export function contentFormData(values: ContentFormValues, image: File | null): 
   }
   if (values.content_type === 'image' && image) form.append('image', image, image.name);
   return form;
+}
+
+type Named = { readonly id: number; readonly name?: string | null };
+const names = (ids: readonly number[], from: readonly Named[]) => ids.map((id) => from.find((o) => o.id === id)?.name ?? `#${id}`).join(', ');
+
+/**
+ * A content item as the conflict dialog compares it (theirs beside mine): the fields the form
+ * saves, with channel, categories, markets and market types by name and switches as yes / no.
+ */
+export function contentConflictView(
+  values: ContentFormValues,
+  options: { categories: readonly Named[]; markets: readonly Named[]; marketTypes: readonly Named[] },
+) {
+  const input = formToContentInput(values);
+  const yesNo = (value: boolean | undefined) => (value ? 'yes' : 'no');
+  return {
+    ...input,
+    channel_id: CHANNELS.find((channel) => channel.id === input.channel_id)?.name ?? input.channel_id,
+    categories: names(values.categories, options.categories),
+    markets: names(values.markets, options.markets),
+    market_types: names(values.market_types, options.marketTypes),
+    provider_lock: yesNo(input.provider_lock),
+    auto_build: yesNo(input.auto_build),
+    deliver: yesNo(input.deliver),
+  };
 }

@@ -2,9 +2,10 @@ import { routes, type ContentItem } from '@odds/protocol';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { api } from '../../api/client';
+import { CONFLICT_SHOWN, useVersionedSave } from '../../components/conflict';
 import { useUnsavedChangesGuard } from '../../components/forms/useUnsavedChangesGuard';
 import { contextStore, findById } from '../../stores/context';
-import { contentFormData, emptyContentForm, formToContentInput, IMAGE_ONLY, isImageFile, itemToForm, type ContentFormValues } from './contentForm';
+import { contentConflictView, contentFormData, emptyContentForm, formToContentInput, IMAGE_ONLY, isImageFile, itemToForm, type ContentFormValues } from './contentForm';
 import { createContent } from './createContent';
 import { keepLinkTarget, linkTargetOptions } from './linkTargets';
 import type { CmsOptions } from './useCmsOptions';
@@ -19,7 +20,9 @@ interface Options {
 /**
  * One content item's form, for the new-content modal and the edit page: the fields of SPEC §3
  * Content item, link target choices following the selected markets or market types (SPEC §5), and
- * for an image item a file upload that takes image/* only instead of text.
+ * for an image item a file upload that takes image/* only instead of text. An update names the
+ * version the form loaded: if another operator saved the item meanwhile, the conflict dialog asks
+ * (theirs beside mine), the form keeping what was typed until then.
  */
 export function useContentForm({ contentId, options, onSaved }: Options) {
   const { providerId, sportId, providers } = useSnapshot(contextStore);
@@ -31,22 +34,27 @@ export function useContentForm({ contentId, options, onSaved }: Options) {
   const [image, setImage] = useState<File | null>(null);
   const [imageError, setImageError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const versioned = useVersionedSave();
+  /** Their item, loaded or taken with "Keep theirs": the form starts again from it. */
+  const load = useCallback((loaded: ContentItem) => {
+    const form = itemToForm(loaded);
+    setItem(loaded);
+    setInitial(form);
+    setValues(form);
+  }, []);
 
   useEffect(() => {
     if (contentId === undefined) return;
     const controller = new AbortController();
     api(routes.contentItem, { params: { id: contentId }, signal: controller.signal }).then(
       (loaded) => {
-        const form = itemToForm(loaded);
-        setItem(loaded);
-        setInitial(form);
-        setValues(form);
+        load(loaded);
         setLoading(false);
       },
       () => !controller.signal.aborted && setLoading(false),
     );
     return () => controller.abort();
-  }, [contentId]);
+  }, [contentId, load]);
 
   const choicesFor = useCallback(
     (v: ContentFormValues) =>
@@ -82,6 +90,7 @@ export function useContentForm({ contentId, options, onSaved }: Options) {
   const dirty = useMemo(() => image !== null || JSON.stringify(values) !== JSON.stringify(initial), [values, initial, image]);
   const { allowLeaving } = useUnsavedChangesGuard(dirty);
 
+  const { save: saveVersioned } = versioned;
   const save = useCallback(async () => {
     const creating = contentId === undefined;
     if (creating && values.content_type === 'image' && !image) {
@@ -89,20 +98,31 @@ export function useContentForm({ contentId, options, onSaved }: Options) {
       return;
     }
     setSaving(true);
+    const view = (v: ContentFormValues) => contentConflictView(v, options);
     try {
       const saved = creating
         ? await createContent(contentFormData(values, image), { provider: providerId, sport: sportId })
-        : await api(routes.contentUpdate, { params: { id: contentId }, body: formToContentInput(values) });
-      allowLeaving();
+        : await saveVersioned<ContentItem, ContentItem>({
+          send: (theirs) => {
+            const version = theirs?.version ?? item?.version;
+            return api(routes.contentUpdate, { params: { id: contentId }, body: { ...formToContentInput(values), ...(version === undefined ? {} : { version }) }, ...CONFLICT_SHOWN });
+          },
+          mine: () => view(values),
+          view: (theirs) => view(itemToForm(theirs)),
+          keepTheirs: load,
+        });
       setSaving(false);
+      // Nothing saved (their version taken, or the dialog closed): the form stays.
+      if (!saved) return;
+      allowLeaving();
       onSaved(saved);
     } catch {
       setSaving(false);
     }
-  }, [contentId, values, image, imageError, providerId, sportId, allowLeaving, onSaved]);
+  }, [contentId, values, image, imageError, providerId, sportId, allowLeaving, onSaved, saveVersioned, item, load, options]);
 
   return {
-    values, set, item, loading, saving, dirty, image, imageError, chooseImage, save,
+    values, set, item, loading, saving, dirty, image, imageError, chooseImage, save, conflict: versioned.conflict,
     creating: contentId === undefined,
     linkTargets: choicesFor(values),
     options,

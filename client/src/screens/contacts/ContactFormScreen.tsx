@@ -1,7 +1,10 @@
 import { useParams } from 'react-router-dom';
+import { ConflictDialog, fieldLabel } from '../../components/conflict';
 import { Loading } from '../../shell/Shell';
+import { EntityHistory } from '../match/history/EntityHistory';
 import { NotFound } from '../not-found/NotFound';
 import { ContactForm } from './ContactForm';
+import { contactFieldLabel } from './contactForm';
 import { useContactForm } from './useContactForm';
 import './contacts.css';
 
@@ -16,6 +19,8 @@ export default function ContactFormScreen() {
   return <ContactEditor key={id ?? 'new'} contactId={id} />;
 }
 
+const label = (field: string) => contactFieldLabel(field, fieldLabel);
+
 function ContactEditor({ contactId }: { contactId: number | undefined }) {
   const form = useContactForm(contactId);
   return (
@@ -24,8 +29,14 @@ function ContactEditor({ contactId }: { contactId: number | undefined }) {
         {contactId ? 'Edit Contact' : 'Create Contact'}
         {form.contactName && <span className="contact-title-name"> {form.contactName}</span>}
       </h1>
+      {contactId && (
+        <div className="edit-screen-tools">
+          <EntityHistory entity="contact" id={contactId} name="contact" />
+        </div>
+      )}
       {form.status === 'loading' && <Loading />}
       {form.status === 'ready' && <ContactForm form={form} />}
+      <ConflictDialog state={form.conflict} what="This contact" label={label} />
     </section>
   );
 }

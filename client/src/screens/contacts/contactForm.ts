@@ -124,3 +124,28 @@ export function formToContactInput(values: ContactFormValues, periods: number[])
     teams: values.teams.map((team) => team.id),
   };
 }
+
+const yesNo = (value: boolean) => (value ? 'yes' : 'no');
+
+/**
+ * A contact as the conflict dialog compares it (theirs beside mine): the record the form would save,
+ * with channel, sport, leagues and teams by name and switches as yes / no.
+ */
+export function contactConflictView(values: ContactFormValues, periods: number[], sportName: (id: number) => string | undefined) {
+  const input = formToContactInput(values, periods);
+  return {
+    ...input,
+    channel_id: CHANNELS.find((channel) => channel.id === input.channel_id)?.name ?? input.channel_id,
+    sport_id: sportName(input.sport_id) ?? input.sport_id,
+    active: yesNo(input.active),
+    sub_all: yesNo(input.sub_all),
+    rate_limited: yesNo(input.rate_limited),
+    languages: input.languages.join(', '),
+    leagues: values.leagues.map((league) => league.name).join(', '),
+    teams: values.teams.map((team) => team.name).join(', '),
+  };
+}
+
+/** A contact field in the dialog: as fieldLabel says it, but ids that are destinations keep "id" ('device id', not 'device'). */
+export const contactFieldLabel = (field: string, plain: (field: string) => string) =>
+  field === 'device_id' || field === 'list_id' ? field.replace('_', ' ') : plain(field);

@@ -1,13 +1,14 @@
-import { routes, type ContactList, type Segment } from '@odds/protocol';
+import { routes, type Contact, type ContactList, type Segment } from '@odds/protocol';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { api } from '../../api/client';
+import { CONFLICT_SHOWN, useVersionedSave } from '../../components/conflict';
 import { languageOptions } from '../../components/forms/languages';
 import { useUnsavedChangesGuard } from '../../components/forms/useUnsavedChangesGuard';
 import { contextStore, findById } from '../../stores/context';
 import {
-  contactToForm, destinationFields, emptyContactForm, formToContactInput, limiterPeriods, type ContactFormValues, type LimiterKey,
+  contactConflictView, contactToForm, destinationFields, emptyContactForm, formToContactInput, limiterPeriods, type ContactFormValues, type LimiterKey,
 } from './contactForm';
 
 type Status = 'loading' | 'ready' | 'failed';
@@ -15,7 +16,9 @@ type Status = 'loading' | 'ready' | 'failed';
 /**
  * The contact form (SPEC §2 Contacts): loads the contact when editing, the provider's lists and the
  * contact's segments; keeps the values; saves the whole record (create without an id, else update)
- * and goes back to /contacts. Leaving with unsaved changes asks first.
+ * and goes back to /contacts. Leaving with unsaved changes asks first. An update names the version
+ * it loaded: if another operator saved the contact meanwhile, the conflict dialog asks (theirs
+ * beside mine) and the form keeps what was typed until the operator chooses.
  */
 export function useContactForm(contactId: number | undefined) {
   const { providerId, providers, sportId } = useSnapshot(contextStore);
@@ -28,6 +31,17 @@ export function useContactForm(contactId: number | undefined) {
   const [saving, setSaving] = useState(false);
   const [lists, setLists] = useState<ContactList[]>([]);
   const [segments, setSegments] = useState<Segment[]>([]);
+  /** The version the form was loaded from (or took with "Keep theirs"): an update names it. */
+  const [version, setVersion] = useState<number | undefined>(undefined);
+  const versioned = useVersionedSave();
+  /** Their record, as the form shows it: the form starts again from it. */
+  const load = useCallback((contact: Contact) => {
+    const loaded = contactToForm(contact);
+    setInitial(loaded);
+    setValues(loaded);
+    setContactName(contact.name);
+    setVersion(contact.version);
+  }, []);
 
   useEffect(() => {
     if (!contactId) return;
@@ -35,10 +49,7 @@ export function useContactForm(contactId: number | undefined) {
     const signal = controller.signal;
     api(routes.contact, { params: { contactId }, signal }).then(
       (contact) => {
-        const loaded = contactToForm(contact);
-        setInitial(loaded);
-        setValues(loaded);
-        setContactName(contact.name);
+        load(contact);
         setStatus('ready');
       },
       () => !signal.aborted && setStatus('failed'),
@@ -46,7 +57,7 @@ export function useContactForm(contactId: number | undefined) {
     // Segments are offered per contact (SPEC §7 `GET segments/{contactId}`); without them the field is free text.
     api(routes.segments, { params: { contactId }, signal, silent: true }).then((reply) => setSegments(reply.results), () => undefined);
     return () => controller.abort();
-  }, [contactId]);
+  }, [contactId, load]);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -68,19 +79,29 @@ export function useContactForm(contactId: number | undefined) {
 
   const periods = limiterPeriods(provider, values.sport_id);
 
+  const sportName = useCallback((id: number) => provider?.sports.find((sport) => sport.id === id)?.name, [provider]);
+  const { save: saveVersioned } = versioned;
   const save = useCallback(async () => {
     setSaving(true);
     try {
       const body = formToContactInput(values, periods);
-      if (contactId) await api(routes.contactUpdate, { params: { contactId }, body });
-      else await api(routes.contactCreate, { query: { provider: providerId }, body });
+      const saved = contactId
+        ? await saveVersioned<Contact, Contact>({
+          send: (base) => api(routes.contactUpdate, { params: { contactId }, body: { ...body, version: base?.version ?? version }, ...CONFLICT_SHOWN }),
+          mine: () => contactConflictView(values, periods, sportName),
+          view: (current) => contactConflictView(contactToForm(current), periods, sportName),
+          keepTheirs: load,
+        })
+        : await api(routes.contactCreate, { query: { provider: providerId }, body });
+      // Nothing saved (their version taken, or the dialog closed): the form stays.
+      if (!saved) return setSaving(false);
       allowLeaving();
       void navigate('/contacts');
     } catch {
       // The API client shows the server's message; the form keeps what was typed.
       setSaving(false);
     }
-  }, [values, periods, contactId, providerId, allowLeaving, navigate]);
+  }, [values, periods, contactId, providerId, allowLeaving, navigate, saveVersioned, version, sportName, load]);
 
   return {
     values,
@@ -97,6 +118,7 @@ export function useContactForm(contactId: number | undefined) {
     destinations: destinationFields(values.channel_id),
     languages: languageOptions(provider?.meta.languages ?? [], values.languages),
     save,
+    conflict: versioned.conflict,
   };
 }
 

@@ -1,4 +1,5 @@
 import { Button } from 'primereact/button';
+import { ConflictDialog } from '../../components/conflict';
 import { dropdownNames } from '../../components/forms/a11y';
 import { Dropdown } from 'primereact/dropdown';
 import { useParams } from 'react-router-dom';
@@ -52,7 +53,7 @@ function EventRowFields({ row, index, info, form }: { row: EventRow; index: numb
 export default function EventEditScreen() {
   const matchId = Number(useParams().matchId);
   const info = useMatchInfo(matchId);
-  const form = useEventForm(matchId);
+  const form = useEventForm(matchId, info);
   // Rows changed since they loaded: the match's other watchers see this operator editing Stats.
   useEditingPresence(matchId, 'stats', useChangedSinceLoad(form.rows.map(({ key: _key, ...row }) => row), !form.loading));
   return (
@@ -79,6 +80,7 @@ export default function EventEditScreen() {
           </div>
         </form>
       )}
+      <ConflictDialog state={form.conflict} what="This stat event" />
     </section>
   );
 }

@@ -1,13 +1,18 @@
-import { matchMinuteParts, routes, type StatEvent, type StatEventInput } from '@odds/protocol';
+import { formatMinuteParts, matchMinuteParts, routes, type StatEvent, type StatEventInput } from '@odds/protocol';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../api/client';
+import { CONFLICT_SHOWN, useVersionedSave } from '../../components/conflict';
 import { effectivePeriod, type MinuteValue } from './MinuteEntry';
-import { outcomeOf, withOutcome, type Outcome } from './outcome';
+import { OUTCOMES, outcomeOf, withOutcome, type Outcome } from './outcome';
 
 export interface EventRow extends MinuteValue {
   key: string;
   id?: number;
+  /** The version of the saved event the row was loaded from: its save names it. */
+  version?: number;
+  /** The row's input as loaded: a saved row is sent only when it differs from it. */
+  loaded?: string;
   type: number | null;
   team: number | null;
   outcome: Outcome;
@@ -21,12 +26,6 @@ export const emptyRow = (): EventRow => ({
   key: newKey(), type: null, team: null, minute: null, period: 1, periodSet: false, outcome: 'unknown', tags: [],
 });
 
-/** A saved event as a form row: its minute counted whole (45+2 in period 1 is 47). */
-export const rowOf = (event: StatEvent): EventRow => ({
-  key: newKey(), id: event.id, type: event.type, team: event.team, minute: event.game_time + event.extra_time,
-  period: event.period, periodSet: true, outcome: outcomeOf(event.tags), tags: event.tags,
-});
-
 /** The row as the events route takes it, or null while the row lacks a type or a minute. */
 export function inputOf(row: EventRow, matchId: number): StatEventInput | null {
   if (row.type === null || row.minute === null) return null;
@@ -37,12 +36,43 @@ export function inputOf(row: EventRow, matchId: number): StatEventInput | null {
   };
 }
 
-/** The stat event form (/event/{matchId}/edit): the match's events as rows, rows added, all saved at once. */
-export function useEventForm(matchId: number) {
+/** A saved event as a form row: its minute counted whole (45+2 in period 1 is 47). */
+export const rowOf = (event: StatEvent): EventRow => {
+  const row: EventRow = {
+    key: newKey(), id: event.id, ...(event.version === undefined ? {} : { version: event.version }), type: event.type, team: event.team,
+    minute: event.game_time + event.extra_time, period: event.period, periodSet: true, outcome: outcomeOf(event.tags), tags: event.tags,
+  };
+  return { ...row, loaded: JSON.stringify(inputOf(row, event.match_id)) };
+};
+
+/** Names the stat event screens show (useMatchInfo). */
+export interface EventNames {
+  typeName(id: number): string;
+  teamName(id: number | null): string;
+}
+
+/** A stat event as the conflict dialog compares it (theirs beside mine): type, minute, team and outcome by name. */
+export const eventConflictView = (event: Pick<StatEventInput, 'type' | 'period' | 'game_time' | 'extra_time' | 'team' | 'tags'>, names: EventNames) => ({
+  type: names.typeName(event.type),
+  minute: formatMinuteParts({ game_time: event.game_time, extra_time: event.extra_time ?? 0 }),
+  period: event.period,
+  team: names.teamName(event.team ?? null),
+  outcome: OUTCOMES.find((o) => o.value === outcomeOf(event.tags ?? []))!.label,
+});
+
+/**
+ * The stat event form (/event/{matchId}/edit): the match's events as rows, rows added, saved at
+ * once. New rows and the saved rows the operator changed are sent, each changed one naming the
+ * version it was loaded at: when another operator saved that event meanwhile, the conflict dialog
+ * asks about it (theirs beside mine); "Keep theirs" puts their event in its row and keeps the
+ * other rows as typed.
+ */
+export function useEventForm(matchId: number, names: EventNames) {
   const [rows, setRows] = useState<EventRow[]>([]);
   const [loading, setLoading] = useState(true);
   const [saving, setSaving] = useState(false);
   const navigate = useNavigate();
+  const versioned = useVersionedSave();
 
   useEffect(() => {
     const controller = new AbortController();
@@ -67,21 +97,45 @@ export function useEventForm(matchId: number) {
 
   // A blank new row (nothing chosen yet) is left out rather than counted as incomplete.
   const filled = rows.filter((row) => row.id !== undefined || row.type !== null || row.minute !== null);
-  const ready = filled.map((row) => inputOf(row, matchId)).filter((input): input is StatEventInput => input !== null);
+  const inputs = filled.map((row) => ({ row, input: inputOf(row, matchId) }));
+  const ready = inputs.filter((r): r is { row: EventRow; input: StatEventInput } => r.input !== null);
   const incomplete = filled.length - ready.length;
+  // A saved row the operator did not touch is not sent: it cannot overwrite what someone else saved since.
+  const changed = ready.filter(({ row, input }) => row.id === undefined || JSON.stringify(input) !== row.loaded);
 
+  const { save: saveVersioned } = versioned;
   const save = useCallback(async () => {
     if (ready.length === 0 || incomplete > 0) return;
+    if (changed.length === 0) return void navigate(`/events/${matchId}`);
     setSaving(true);
+    // Versions taken by "Overwrite with mine", by event id: mine is sent against theirs.
+    const overwrite = new Map<number, number>();
+    const versionOf = (row: EventRow) => (row.id !== undefined && overwrite.get(row.id)) || row.version;
     try {
-      await api(routes.statEventsSave, { body: { events: ready } });
-      await navigate(`/events/${matchId}`);
+      const saved = await saveVersioned<unknown, StatEvent>({
+        send: (theirs) => {
+          if (theirs?.version !== undefined) overwrite.set(theirs.id, theirs.version);
+          const events = changed.map(({ row, input }) => {
+            const version = versionOf(row);
+            return version === undefined ? input : { ...input, version };
+          });
+          return api(routes.statEventsSave, { body: { events }, ...CONFLICT_SHOWN });
+        },
+        // Mine: the row of the event they changed, as I would save it.
+        mine: (theirs) => {
+          const mine = changed.find(({ row }) => row.id === theirs.id)?.input;
+          return mine ? eventConflictView(mine, names) : {};
+        },
+        view: (theirs) => eventConflictView(theirs, names),
+        keepTheirs: (theirs) => setRows((all) => all.map((row) => (row.id === theirs.id ? rowOf(theirs) : row))),
+      });
+      if (saved) await navigate(`/events/${matchId}`);
     } catch {
       // The API client has shown why; the rows stay for another try.
     } finally {
       setSaving(false);
     }
-  }, [ready, incomplete, matchId, navigate]);
+  }, [ready.length, incomplete, changed, matchId, navigate, saveVersioned, names]);
 
-  return { rows, loading, saving, incomplete, canSave: ready.length > 0, update, addRow, removeRow, save };
+  return { rows, loading, saving, incomplete, canSave: ready.length > 0, update, addRow, removeRow, save, conflict: versioned.conflict };
 }

@@ -1,8 +1,11 @@
 import type { Market } from '@odds/protocol';
 import { Button } from 'primereact/button';
 import { InputNumber } from 'primereact/inputnumber';
-import { SETTING_FIELDS, thresholdKeys } from './marketSettings';
+import { ConflictDialog } from '../../components/conflict';
+import { marketFieldFormat, marketFieldLabel, SETTING_FIELDS, thresholdKeys } from './marketSettings';
 import { useMarketSettingsForm } from './useMarketSettingsForm';
+
+const dialogFormat = marketFieldFormat(false);
 
 const odds = { mode: 'decimal', minFractionDigits: 2, maxFractionDigits: 3, min: 1, useGrouping: false } as const;
 
@@ -71,6 +74,7 @@ export function MarketSettingsForm({ market, onSaved }: { market: Market; onSave
           </span>
         )}
       </div>
+      <ConflictDialog state={form.conflict} what={`Market ${market.name}`} label={marketFieldLabel} format={dialogFormat} />
     </form>
   );
 }

@@ -5,9 +5,19 @@ import { GenericTable, useList, type TableColumn } from '../../components/table'
 import { useProviderChanges } from '../../live/useProviderChanges';
 import { ChangeMark } from '../match/ChangeMark';
 import { contextStore } from '../../stores/context';
+import { EntityHistory } from '../match/history/EntityHistory';
+import type { HistoryReading } from '../match/history/HistoryEntry';
+import { marketFieldFormat, marketFieldLabel } from './marketSettings';
 import { MarketSettingsForm } from './MarketSettingsForm';
 import { SavedThresholdsTable } from './SavedThresholdsTable';
 import './markets.css';
+
+/** Market history: the settings by their form labels, odds as decimals; the market's fixed parts left out. */
+const HISTORY: HistoryReading = {
+  label: marketFieldLabel,
+  format: () => marketFieldFormat(true),
+  hidden: (field) => !field.startsWith('meta.'),
+};
 
 const columns = (markOf: (id: number) => string | undefined): TableColumn<Market>[] => [
   { field: 'id', header: 'Id', sortable: true },
@@ -54,10 +64,13 @@ export default function MarketsScreen() {
         <div className="market-detail">
           {market ? (
             <>
-              <h2>
-                {market.name}
-                <ChangeMark by={markOf('market', market.id)} />
-              </h2>
+              <div className="market-detail-title">
+                <h2>
+                  {market.name}
+                  <ChangeMark by={markOf('market', market.id)} />
+                </h2>
+                <EntityHistory entity="market" id={market.id} name="market" reading={HISTORY} />
+              </div>
               <MarketSettingsForm market={market} onSaved={list.reload} />
               <SavedThresholdsTable marketId={market.id} />
             </>

@@ -57,3 +57,21 @@ export function metaToSave(market: Pick<Market, 'meta'>, values: MarketSettingsV
   );
   return { ...market.meta, ...settings, thresholds };
 }
+
+const LABELS: Record<string, string> = Object.fromEntries(SETTING_FIELDS.map(({ key, label }) => [key, label]));
+
+/**
+ * A market settings field in the form's words, for the conflict dialog ('settings.first_minute'
+ * → 'First Minute', 'thresholds.home_min' → 'home Min') and the History panel ('meta.thresholds.home'
+ * → 'home value').
+ */
+export function marketFieldLabel(path: string): string {
+  const [group, key = ''] = path.replace(/^(meta|settings)\./, '').split('.');
+  if (group !== 'thresholds') return LABELS[group!] ?? path.replace(/^(meta|settings)\./, '').replace(/[._]/g, ' ');
+  const limit = /^(.*)_(min|max)$/.exec(key);
+  return limit ? `${limit[1]} ${limit[2] === 'min' ? 'Min' : 'Max'}` : `${key} value`;
+}
+
+/** Threshold odds as the form shows them: decimals in the dialog (2.5 → '2.50'), thousandths in history (2500 → '2.50'). */
+export const marketFieldFormat = (thousandths: boolean) => (field: string, value: unknown): string | undefined =>
+  /^(meta\.)?thresholds\./.test(field) && typeof value === 'number' ? (thousandths ? fromThousandths(value) : value).toFixed(2) : undefined;

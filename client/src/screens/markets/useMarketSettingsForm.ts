@@ -2,22 +2,34 @@ import { routes, type Market } from '@odds/protocol';
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { api } from '../../api/client';
+import { CONFLICT_SHOWN, useVersionedSave } from '../../components/conflict';
 import { contextStore } from '../../stores/context';
 import { metaToSave, valuesOf, type MarketSettingsValues, type SettingKey } from './marketSettings';
 
 type Status = 'idle' | 'saving' | 'saved';
 
-/** The settings form of the selected market: its values, edits and Save (SPEC §2 Markets). */
+/**
+ * The settings form of the selected market: its values, edits and Save (SPEC §2 Markets). A save
+ * names the version the form was loaded from: if another operator saved the market meanwhile, the
+ * conflict dialog asks (theirs beside mine), the form keeping what was typed until then.
+ */
 export function useMarketSettingsForm(market: Market, onSaved: (market: Market) => void) {
   const { providerId, sportId } = useSnapshot(contextStore);
   const [values, setValues] = useState<MarketSettingsValues>(() => valuesOf(market));
+  /** The market as the form read it: its version is named, its other meta kept. */
+  const [base, setBase] = useState(market);
   const [status, setStatus] = useState<Status>('idle');
+  const versioned = useVersionedSave();
 
   // Another market, or the same one saved (here or on another console: a higher version), shows
   // what the server holds; the list reading again for another market's change leaves the form alone.
+  // Unsaved edits are never replaced: a save from them meets the newer version in the conflict dialog.
   const loaded = `${market.id}:${market.version ?? 0}:${JSON.stringify(market.meta)}`;
+  const dirty = JSON.stringify(values) !== JSON.stringify(valuesOf(base));
   useEffect(() => {
+    if (market.id === base.id && dirty) return;
     setValues(valuesOf(market));
+    setBase(market);
     // `loaded` says when the market's settings are new.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loaded]);
@@ -34,16 +46,30 @@ export function useMarketSettingsForm(market: Market, onSaved: (market: Market) 
   async function save() {
     setStatus('saving');
     try {
-      const saved = await api(routes.marketMetaSave, {
-        params: { p: providerId, s: sportId, marketId: market.id },
-        body: { market_meta: metaToSave(market, values) },
+      const saved = await versioned.save<Market, Market>({
+        send: (theirs) => {
+          const from = theirs ?? base;
+          return api(routes.marketMetaSave, {
+            params: { p: providerId, s: sportId, marketId: market.id },
+            body: { market_meta: metaToSave(from, values), ...(from.version === undefined ? {} : { version: from.version }) },
+            ...CONFLICT_SHOWN,
+          });
+        },
+        mine: () => values,
+        view: valuesOf,
+        keepTheirs: (theirs) => {
+          setBase(theirs);
+          setValues(valuesOf(theirs));
+          // The list takes their record too, so choosing this market again opens it.
+          onSaved(theirs);
+        },
       });
-      setStatus('saved');
-      onSaved(saved);
+      setStatus(saved ? 'saved' : 'idle');
+      if (saved) onSaved(saved);
     } catch {
       setStatus('idle');
     }
   }
 
-  return { values, status, setSetting, setThreshold, save };
+  return { values, status, setSetting, setThreshold, save, conflict: versioned.conflict };
 }

@@ -3,8 +3,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { api } from '../../api/client';
-import { ApiError, handleApiError } from '../../api/errors';
-import { conflictOf, useConflict } from '../../components/conflict';
+import { CONFLICT_SHOWN, useVersionedSave } from '../../components/conflict';
 import { useChangeMarks } from '../../live/useChangeMarks';
 import { useEditingPresence } from '../../live/useEditingPresence';
 import { useTopicSeq } from '../../live/useTopicSeq';
@@ -25,7 +24,7 @@ export function useContentTab() {
   const { matchId, markets, version: pageVersion, live } = useMatchPage();
   // Another operator's committed write moves the topic: the records load again (no polling).
   const liveSeq = useTopicSeq(live, 'content');
-  const conflict = useConflict();
+  const conflict = useVersionedSave();
   const context = useSnapshot(contextStore);
   const provider = context.providers.find((p) => p.id === context.providerId);
   const sport = provider?.sports.find((s) => s.id === context.sportId);
@@ -98,24 +97,16 @@ export function useContentTab() {
     setSaving(true);
     const submitted = form;
     try {
-      try {
-        await api(routes.matchContentSave, { params: { matchId }, body: built.input, silent: true });
-      } catch (error) {
-        const reply = conflictOf(error);
-        if (!reply) {
-          if (error instanceof ApiError) handleApiError(error, {});
-          throw error;
-        }
-        // Someone saved this record after the form opened it: their version beside mine.
-        const current = reply.current as MatchContent;
-        const choice = await conflict.ask(reply, built.input);
-        if (choice === 'theirs') {
-          setForm(contentFormOf(current));
-          setBaseline(contentFormOf(current));
-        }
-        if (choice !== 'mine') return;
-        await api(routes.matchContentSave, { params: { matchId }, body: { ...built.input, version: current.version } });
-      }
+      // Someone saved this record after the form opened it: their version beside mine.
+      const saved = await conflict.save<MatchContent, MatchContent>({
+        send: (theirs) => api(routes.matchContentSave, { params: { matchId }, body: theirs ? { ...built.input, version: theirs.version } : built.input, ...CONFLICT_SHOWN }),
+        mine: () => built.input,
+        keepTheirs: (theirs) => {
+          setForm(contentFormOf(theirs));
+          setBaseline(contentFormOf(theirs));
+        },
+      });
+      if (!saved) return;
       setBaseline(submitted);
       setVersion((v) => v + 1);
       await navigate(`/match/${matchId}/content/preview`);
@@ -152,7 +143,7 @@ export function useContentTab() {
 
   return {
     matchId, markets, records, loading, contacts, scores, scoreChoices, languages, periods: sport?.periods ?? 2, form, patch, editing, error, saving,
-    save, remove, edit, addToBasket, search, setSearchParam, conflict: conflict.state, marks,
+    save, remove, edit, addToBasket, search, setSearchParam, conflict: conflict.conflict, marks,
   };
 }
 

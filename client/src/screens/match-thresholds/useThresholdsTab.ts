@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { api } from '../../api/client';
 import { ApiError, handleApiError } from '../../api/errors';
-import { conflictOf, useConflict } from '../../components/conflict';
+import { CONFLICT_SHOWN, conflictOf, useVersionedSave } from '../../components/conflict';
 import { useChangeMarks } from '../../live/useChangeMarks';
 import { useEditingPresence } from '../../live/useEditingPresence';
 import { useProviderChanges } from '../../live/useProviderChanges';
@@ -25,7 +25,7 @@ export function useThresholdsTab() {
   const { matchId, markets, version: pageVersion, live } = useMatchPage();
   // Another operator's committed write moves the topic: the sets load again (no polling).
   const liveSeq = useTopicSeq(live, 'thresholds');
-  const conflict = useConflict();
+  const conflict = useVersionedSave();
   const { providerId } = useSnapshot(contextStore);
   const [search, setSearch] = useSearchParams();
   const showAll = search.get('all') === '1';
@@ -126,33 +126,33 @@ export function useThresholdsTab() {
     const submitted = form;
     try {
       const versioned = opened && sameSlot(opened, built.input) ? opened : null;
-      try {
-        const body = versioned ? { ...built.input, version: versioned.version } : built.input;
-        setOpened(await api(routes.matchThresholdsSave, { params: { matchId }, body, silent: true }));
-      } catch (error) {
-        const reply = conflictOf(error);
-        if (!reply) {
-          if (error instanceof ApiError) handleApiError(error, {});
-          throw error;
-        }
-        const existing = reply.current as MatchThresholdSet;
-        if (versioned) {
-          // Someone saved the set this editor opened: their version beside mine, the operator decides.
-          const choice = await conflict.ask(reply, built.input);
-          if (choice === 'theirs') {
-            setOpened(existing);
-            opening(formOf(existing));
+      if (versioned) {
+        // Someone saved the set this editor opened: their version beside mine, the operator decides.
+        const saved = await conflict.save<MatchThresholdSet, MatchThresholdSet>({
+          send: (theirs) => api(routes.matchThresholdsSave, { params: { matchId }, body: { ...built.input, version: (theirs ?? versioned).version }, ...CONFLICT_SHOWN }),
+          mine: () => built.input,
+          keepTheirs: (theirs) => {
+            setOpened(theirs);
+            opening(formOf(theirs));
+            setVersion((v) => v + 1);
+          },
+        });
+        // Kept theirs, or closed the dialog: nothing of mine was saved (the form stays as it is).
+        if (!saved) return;
+        setOpened(saved);
+      } else {
+        try {
+          setOpened(await api(routes.matchThresholdsSave, { params: { matchId }, body: built.input, ...CONFLICT_SHOWN }));
+        } catch (error) {
+          const reply = conflictOf(error);
+          if (!reply) {
+            if (error instanceof ApiError && error.status === 409) handleApiError(error, {});
+            throw error;
           }
-          if (choice === 'mine') {
-            setOpened(await api(routes.matchThresholdsSave, { params: { matchId }, body: { ...built.input, version: existing.version } }));
-            setBaseline(submitted);
-          }
-          if (choice) setVersion((v) => v + 1);
-          return;
+          // A set exists for this market, contact and line: replace it only when the operator says so.
+          if (!window.confirm(replaceQuestion(reply.current as MatchThresholdSet))) return;
+          setOpened(await api(routes.matchThresholdsSave, { params: { matchId }, body: { ...built.input, replace: true } }));
         }
-        // A set exists for this market, contact and line: replace it only when the operator says so.
-        if (!window.confirm(replaceQuestion(existing))) return;
-        setOpened(await api(routes.matchThresholdsSave, { params: { matchId }, body: { ...built.input, replace: true } }));
       }
       setBaseline(submitted);
       setVersion((v) => v + 1);
@@ -191,7 +191,7 @@ export function useThresholdsTab() {
 
   return {
     matchId, shown, showAll, noneActive, toggleAll, sets, loading, templates, contacts, market, form, patch, edit, error,
-    saving, save, deleteAll, backtest, runBacktest, isFeedContact, conflict: conflict.state, marks, dirty,
+    saving, save, deleteAll, backtest, runBacktest, isFeedContact, conflict: conflict.conflict, marks, dirty,
     templateChangedBy: providerChanges.latest?.by, marketChangedBy: (id: number) => marketChanges.markOf('market', id),
   };
 }

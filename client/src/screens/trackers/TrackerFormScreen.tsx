@@ -1,6 +1,7 @@
 import { routes, type Tracker } from '@odds/protocol';
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client';
+import { ConflictDialog } from '../../components/conflict';
 import { dropdownNames, switchPt } from '../../components/forms/a11y';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
@@ -144,6 +145,7 @@ export default function TrackerFormScreen() {
           </div>
         </form>
       )}
+      <ConflictDialog state={form.conflict} what="This tracker" />
     </section>
   );
 }

@@ -158,3 +158,43 @@ describe('creating a tracker', () => {
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 });
+
+describe('a tracker another operator saved meanwhile', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows theirs beside mine on Save; "Keep theirs" loads their tracker, and the next save names their version', async () => {
+    let stored = { ...tracker(1, { spec: { ...tracker(1).spec, limiter: { min_score: 60 } } }), version: 4 };
+    const { calls } = stubFetch({
+      ...shellHandlers,
+      'GET /api/1/trackers': () => json(200, { results: [stored], total: 1, limit: 20 }),
+      'GET /api/1/match/tracker/1': () => json(200, tracker(1, { version: 3 })),
+      'POST /api/1/tracker/1': (call) => {
+        const body = call.body as { version?: number };
+        if (body.version !== stored.version) {
+          return json(409, { statusCode: 409, code: 'CONFLICT', error: 'Conflict', message: 'Tracker 1 was changed', entity: 'tracker', current: stored, changed_by: { id: 2, name: 'Ana' }, changed_at: '2026-11-24T10:02:00Z' });
+        }
+        stored = { ...stored, ...body, version: stored.version + 1 };
+        return json(200, stored);
+      },
+    });
+    const { router } = renderApp('/tracker/1/');
+    const minScore = (await screen.findByLabelText('Minimum score (%)')) as HTMLInputElement;
+    fireEvent.change(minScore, { target: { value: '42' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('This tracker was changed by Ana')).toBeTruthy();
+    const row = within(dialog).getByRole('rowheader', { name: 'minimum score' }).closest('tr')!;
+    expect([...row.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['60%', '42% (differs)']);
+    expect(saves(calls).map((c) => (c.body as { version?: number }).version)).toEqual([3]);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep theirs' }));
+    await vi.waitFor(() => expect((screen.getByLabelText('Minimum score (%)') as HTMLInputElement).value).toBe('60'));
+    expect(router.state.location.pathname).toBe('/tracker/1/');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/trackers'));
+    expect(saves(calls).map((c) => (c.body as { version?: number }).version)).toEqual([3, 4]);
+  });
+});

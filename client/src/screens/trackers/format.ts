@@ -30,3 +30,14 @@ export const inputOf = (tracker: Tracker) => ({
   contact_id: tracker.contact_id, language: tracker.language, model_type: tracker.model_type, model_id: tracker.model_id,
   active: tracker.active, spec: tracker.spec,
 });
+
+/** A tracker as the conflict dialog compares it (theirs beside mine), in the form's words. */
+export const trackerConflictView = (tracker: Tracker) => ({
+  contact: tracker.contact.name || tracker.contact_id,
+  language: tracker.language,
+  follows: `${modelTypeLabel(tracker.model_type)} ${tracker.model_id}`,
+  threshold_types: thresholdTypes(tracker.spec).join(', '),
+  minimum_score: minScoreLabel(tracker.spec),
+  match_states: matchStateLabel(tracker.spec.match_state),
+  active: tracker.active ? 'yes' : 'no',
+});

@@ -1,8 +1,9 @@
 import { routes, type Tracker } from '@odds/protocol';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../api/client';
-import { inputOf, MIN_SCORE_ERROR, parseMinScore } from './format';
+import { CONFLICT_SHOWN, useVersionedSave } from '../../components/conflict';
+import { inputOf, MIN_SCORE_ERROR, parseMinScore, trackerConflictView } from './format';
 
 /** A new tracker before its contact and what it follows are chosen (model_id 0 until typed). */
 const blank = (): Tracker => ({
@@ -13,7 +14,8 @@ const blank = (): Tracker => ({
 /**
  * /tracker/{id}/: the tracker loaded, edited, saved whole, then back to the list; /tracker/new/
  * (trackerId null): a blank tracker, created on Save. The minimum score is kept as typed and
- * saved only as a whole percentage (SPEC §5).
+ * saved only as a whole percentage (SPEC §5). A save names the version it loaded: if another
+ * operator saved the tracker meanwhile, the conflict dialog asks (theirs beside mine).
  */
 export function useTrackerForm(trackerId: number | null) {
   const [tracker, setTracker] = useState<Tracker | null>(null);
@@ -21,6 +23,13 @@ export function useTrackerForm(trackerId: number | null) {
   const [minScoreError, setMinScoreError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const navigate = useNavigate();
+  const versioned = useVersionedSave();
+  /** Their tracker, loaded or taken with "Keep theirs": the form starts again from it. */
+  const load = useCallback((loaded: Tracker) => {
+    setTracker(loaded);
+    setMinScoreText(String(loaded.spec.limiter.min_score));
+    setMinScoreError(null);
+  }, []);
 
   useEffect(() => {
     if (trackerId === null) {
@@ -29,13 +38,9 @@ export function useTrackerForm(trackerId: number | null) {
       return;
     }
     const controller = new AbortController();
-    api(routes.tracker, { params: { trackerId }, signal: controller.signal }).then((loaded) => {
-      setTracker(loaded);
-      setMinScoreText(String(loaded.spec.limiter.min_score));
-      setMinScoreError(null);
-    }, () => undefined);
+    api(routes.tracker, { params: { trackerId }, signal: controller.signal }).then(load, () => undefined);
     return () => controller.abort();
-  }, [trackerId]);
+  }, [trackerId, load]);
 
   const patch = (change: Partial<Tracker>) => setTracker((t) => (t ? { ...t, ...change } : t));
   const patchSpec = (change: Partial<Tracker['spec']>) => setTracker((t) => (t ? { ...t, spec: { ...t.spec, ...change } } : t));
@@ -62,9 +67,16 @@ export function useTrackerForm(trackerId: number | null) {
     try {
       const input = inputOf(tracker);
       const body = { ...input, spec: { ...input.spec, limiter: { min_score: value } } };
-      if (trackerId === null) await api(routes.trackerCreate, { body });
-      else await api(routes.trackerSave, { params: { trackerId }, body });
-      await navigate('/trackers');
+      const saved = trackerId === null
+        ? await api(routes.trackerCreate, { body })
+        : await versioned.save<Tracker, Tracker>({
+          send: (base) => api(routes.trackerSave, { params: { trackerId }, body: { ...body, version: base?.version ?? tracker.version }, ...CONFLICT_SHOWN }),
+          mine: () => trackerConflictView({ ...tracker, spec: body.spec }),
+          view: trackerConflictView,
+          keepTheirs: load,
+        });
+      // Nothing saved (their version taken, or the dialog closed): the form stays.
+      if (saved) await navigate('/trackers');
     } catch {
       // The API client has shown why.
     } finally {
@@ -72,5 +84,5 @@ export function useTrackerForm(trackerId: number | null) {
     }
   };
 
-  return { tracker, patch, patchSpec, minScore, setMinScore, minScoreError, checkMinScore, saving, save };
+  return { tracker, patch, patchSpec, minScore, setMinScore, minScoreError, checkMinScore, saving, save, conflict: versioned.conflict };
 }

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { json, shellHandlers, stubFetch } from '../../../testing/fetchStub';
 import { renderApp } from '../../../testing/renderApp';
@@ -99,5 +99,46 @@ describe('grouped content form', () => {
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
       name: null, content_type: 'title', channel_id: 1, content: { en: 'Kick-off soon', da: '' }, market_ids: [], link_target: null, categories: [],
     });
+  });
+});
+
+describe('a group another operator saved meanwhile', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('sends the version it loaded; on 409 "Overwrite with mine" sends my group against their version', async () => {
+    const theirs = { id: 5, version: 3, name: 'Renamed by Ana', items: [item(11, 'en', 'Bet on it'), item(12, 'da', 'Spil nu')] };
+    const posts: { version?: number; name: string | null }[] = [];
+    stubFetch({
+      ...shellHandlers,
+      'GET /api/1/providers': () => json(200, PROVIDERS),
+      'GET /api/1/content/categories': () => json(200, { results: [{ id: 4, name: 'Promo' }], total: 1, limit: 1 }),
+      'GET /api/1/1/1/markets': () => json(200, { results: MARKETS, total: 2, limit: 1000 }),
+      'GET /api/1/core/1/marketypes': () => json(200, { results: [], total: 0, limit: 1 }),
+      'GET /api/1/1/1/group/5': () => json(200, { ...theirs, version: 2, name: 'Kick-off' }),
+      'POST /api/1/groups/5': (call) => {
+        const body = call.body as (typeof posts)[number];
+        posts.push(body);
+        if (body.version !== 3) {
+          return json(409, { statusCode: 409, code: 'CONFLICT', error: 'Conflict', message: 'Content group 5 was changed', entity: 'content_group', current: theirs, changed_by: { id: 2, name: 'Ana' }, changed_at: '2026-11-24T10:02:00Z' });
+        }
+        return json(200, { ...theirs, version: 4, name: body.name });
+      },
+      'GET /api/1/contents': () => json(200, { results: [], total: 0, limit: 20 }),
+      'GET /api/1/groups': () => json(200, { results: [], total: 0, limit: 20 }),
+    });
+    const { router } = renderApp('/cms/group/5');
+    await vi.waitFor(() => expect(value('Group Name')).toBe('Kick-off'));
+    fireEvent.change(screen.getByLabelText('Group Name'), { target: { value: 'Mine' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('This group was changed by Ana')).toBeTruthy();
+    const row = within(dialog).getByRole('rowheader', { name: 'name' }).closest('tr')!;
+    expect([...row.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['Renamed by Ana', 'Mine (differs)']);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Overwrite with mine' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/cms'));
+    expect(posts.map((p) => [p.version, p.name])).toEqual([[2, 'Mine'], [3, 'Mine']]);
   });
 });

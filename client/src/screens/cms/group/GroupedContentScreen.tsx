@@ -7,6 +7,7 @@ import { MultiSelect } from 'primereact/multiselect';
 import { useParams } from 'react-router-dom';
 import { Field } from '../../../components/forms/Field';
 import { languageLabel } from '../../../components/forms/languages';
+import { ConflictDialog } from '../../../components/conflict';
 import { Loading } from '../../../shell/Shell';
 import { NotFound } from '../../not-found/NotFound';
 import { GROUP_CONTENT_TYPES } from './groupForm';
@@ -33,6 +34,7 @@ function GroupEditor({ groupId }: { groupId: number | undefined }) {
       <h1 id="screen-title">{groupId === undefined ? 'Grouped Content' : 'Edit Grouped Content'}</h1>
       {/* A loader until the provider (and so its languages) is known, and while the group loads. */}
       {!group.provider || group.loading ? <Loading /> : <GroupForm group={group} />}
+      <ConflictDialog state={group.conflict} what="This group" />
     </section>
   );
 }

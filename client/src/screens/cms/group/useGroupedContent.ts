@@ -1,18 +1,20 @@
-import { routes } from '@odds/protocol';
+import { routes, type ContentGroup } from '@odds/protocol';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { api } from '../../../api/client';
+import { CONFLICT_SHOWN, useVersionedSave } from '../../../components/conflict';
 import { useUnsavedChangesGuard } from '../../../components/forms/useUnsavedChangesGuard';
 import { contextStore, findById } from '../../../stores/context';
 import { keepLinkTarget, linkTargetOptions } from '../linkTargets';
 import { useCmsOptions } from '../useCmsOptions';
-import { emptyGroupForm, formToGroupInput, groupToForm, type GroupFormValues } from './groupForm';
+import { emptyGroupForm, formToGroupInput, groupConflictView, groupToForm, type GroupFormValues } from './groupForm';
 
 /**
  * Grouped content (SPEC §2): one text per provider language sharing type, channel, categories,
  * markets and link target. Loads the group when editing; Submit creates or updates it, then goes
- * to /cms. Leaving with unsaved changes asks first.
+ * to /cms. Leaving with unsaved changes asks first. An update names the version it loaded: if
+ * another operator saved the group meanwhile, the conflict dialog asks (theirs beside mine).
  */
 export function useGroupedContent(groupId: number | undefined) {
   const { providerId, sportId, providers } = useSnapshot(contextStore);
@@ -23,21 +25,28 @@ export function useGroupedContent(groupId: number | undefined) {
   const [values, setValues] = useState<GroupFormValues>(initial);
   const [loading, setLoading] = useState(groupId !== undefined);
   const [saving, setSaving] = useState(false);
+  /** The version the form was loaded from (or took with "Keep theirs"): an update names it. */
+  const [version, setVersion] = useState<number | undefined>(undefined);
+  const versioned = useVersionedSave();
+  const load = useCallback((group: ContentGroup) => {
+    const loaded = groupToForm(group);
+    setInitial(loaded);
+    setValues(loaded);
+    setVersion(group.version);
+  }, []);
 
   useEffect(() => {
     if (groupId === undefined) return;
     const controller = new AbortController();
     api(routes.group, { params: { p: providerId, s: sportId, groupId }, signal: controller.signal }).then(
       (group) => {
-        const loaded = groupToForm(group);
-        setInitial(loaded);
-        setValues(loaded);
+        load(group);
         setLoading(false);
       },
       () => !controller.signal.aborted && setLoading(false),
     );
     return () => controller.abort();
-  }, [groupId, providerId, sportId]);
+  }, [groupId, providerId, sportId, load]);
 
   const linkTargets = linkTargetOptions({ contentType: values.content_type, marketIds: values.market_ids, markets: options.markets });
 
@@ -62,21 +71,34 @@ export function useGroupedContent(groupId: number | undefined) {
   const { allowLeaving } = useUnsavedChangesGuard(dirty);
   const languages = provider?.meta.languages ?? [];
 
+  const { save: saveVersioned } = versioned;
   const save = useCallback(async () => {
     setSaving(true);
     try {
       const body = formToGroupInput(values, languages);
       const query = { provider: providerId, sport: sportId };
-      if (groupId === undefined) await api(routes.groupCreate, { query, body });
-      else await api(routes.groupUpdate, { params: { groupId }, query, body });
+      const view = (v: typeof values) => groupConflictView(v, languages, options);
+      const saved = groupId === undefined
+        ? await api(routes.groupCreate, { query, body })
+        : await saveVersioned<unknown, ContentGroup>({
+          send: (theirs) => {
+            const named = theirs?.version ?? version;
+            return api(routes.groupUpdate, { params: { groupId }, query, body: { ...body, ...(named === undefined ? {} : { version: named }) }, ...CONFLICT_SHOWN });
+          },
+          mine: () => view(values),
+          view: (theirs) => view(groupToForm(theirs)),
+          keepTheirs: load,
+        });
+      // Nothing saved (their version taken, or the dialog closed): the form stays.
+      if (!saved) return setSaving(false);
       allowLeaving();
       void navigate('/cms');
     } catch {
       setSaving(false);
     }
-  }, [values, languages, providerId, sportId, groupId, allowLeaving, navigate]);
+  }, [values, languages, providerId, sportId, groupId, allowLeaving, navigate, saveVersioned, version, load, options]);
 
-  return { values, set, setText, linkTargets, options, provider, loading, saving, save };
+  return { values, set, setText, linkTargets, options, provider, loading, saving, save, conflict: versioned.conflict };
 }
 
 export type GroupedContentState = ReturnType<typeof useGroupedContent>;

@@ -1,0 +1,68 @@
+import type { ConflictReply } from '@odds/protocol';
+import { useCallback } from 'react';
+import { ApiError, handleApiError } from '../../api/errors';
+import { conflictOf, useConflict } from './useConflict';
+
+/** The api() flags of a versioned write: its 409 is shown by the conflict dialog, not the error list. */
+export const CONFLICT_SHOWN = { shows: [409] } as const;
+
+/** One save of a record the operator read at some version (or of several, as stat event rows). */
+export interface VersionedWrite<T, C> {
+  /**
+   * Sends the write with the version(s) the form read, or, after "Overwrite with mine", against
+   * `base`: their record, whose version it names. Call `api()` with `...CONFLICT_SHOWN`.
+   */
+  send(base: C | null): Promise<T>;
+  /** What I tried to write, as the dialog shows it beside their record (in the shape `view` gives it). */
+  mine(theirs: C): unknown;
+  /** Their record (the 409's `current`) in the shape of `mine`; as it came when absent. */
+  view?(current: C): unknown;
+  /** "Keep theirs": the form takes their record (and its version), so the next save starts from it. */
+  keepTheirs(current: C): void;
+}
+
+/**
+ * The save of an edit screen whose record another operator may change meanwhile (issue #13):
+ * `await save({send, mine, view, keepTheirs})` sends it; a 409 CONFLICT opens the conflict dialog
+ * (render `<ConflictDialog state={conflict} … />`), and
+ * - "Keep theirs" hands their record to the form and saves nothing;
+ * - "Overwrite with mine" sends mine again against their version (asking again should a third save
+ *   have come in between);
+ * - closing the dialog saves nothing and leaves the form as typed.
+ * Resolves with what the write answered, or null when nothing was saved; other failures reject
+ * (reported by the API client as usual, the form keeping what was typed).
+ */
+export function useVersionedSave() {
+  const { state, ask } = useConflict();
+  const save = useCallback(
+    async <T, C>(write: VersionedWrite<T, C>): Promise<T | null> => {
+      let base: C | null = null;
+      for (;;) {
+        try {
+          return await write.send(base);
+        } catch (error) {
+          const reply = conflictOf(error);
+          if (!reply) {
+            // A 409 that is no version conflict: the operator still reads why.
+            if (error instanceof ApiError && error.status === 409) handleApiError(error, {});
+            throw error;
+          }
+          const current = reply.current as C;
+          const shown: ConflictReply = write.view ? { ...reply, current: write.view(current) } : reply;
+          const choice = await ask(shown, write.mine(current));
+          if (choice === 'theirs') write.keepTheirs(current);
+          if (choice !== 'mine') return null;
+          base = current;
+        }
+      }
+    },
+    [ask],
+  );
+  return { conflict: state, save };
+}
+
+/** The version a 409's record (or a loaded one) carries, if any. */
+export const versionOf = (record: unknown): number | undefined => {
+  const version = record && typeof record === 'object' ? (record as { version?: unknown }).version : undefined;
+  return typeof version === 'number' ? version : undefined;
+};
