@@ -14,7 +14,9 @@ export interface WorkerProcess {
 
 /** Starts `npm run engine` (worker-main.ts) as a process of its own; resolves once it consumes. */
 export async function startWorker(env: Record<string, string>): Promise<WorkerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/upstream/src/broker/worker-main.ts'], {
+  // ENGINE_CPU_PROF_DIR: each worker writes a V8 CPU profile there when it exits (node --cpu-prof).
+  const profile = process.env.ENGINE_CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.ENGINE_CPU_PROF_DIR] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'infra/upstream/src/broker/worker-main.ts'], {
     cwd: root, env: { ...process.env, LOG_LEVEL: 'warn', ENGINE_PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
