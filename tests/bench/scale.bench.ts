@@ -2,9 +2,9 @@
  * The engine on a broker (README "Scaling out"): offers/s for a feed that publishes one message at
  * a time through RabbitMQ, with 1 and then 2 engine worker processes on Postgres, measured two ways:
  * live (the feed publishes while the workers consume: what a feed sees end to end, after a warm-up
- * message per match so the workers hold the match state) and backlog (the same feed published
- * first, then drained by freshly started workers: what the workers alone can do, timed from the
- * first offer stored to the last); each with the CPU share of every process. Then failover: a
+ * message per match so the workers hold the match state) and backlog (warmed-up workers paused
+ * while the feed is published, then let go: what the workers alone can do); each with the CPU
+ * share of every process. Then failover: a
  * worker killed with -9 mid-feed, the time until the other has processed an offer of every match
  * the dead one left unfinished, and what was lost or duplicated. Uses TEST_DATABASE_URL and
  * TEST_AMQP_URL, or starts a throwaway Postgres and RabbitMQ the way .ci/run does (and stops them).
@@ -176,28 +176,35 @@ async function live(workerCount: number, ids: number[], run: number): Promise<Me
   return { rate: total / seconds, publishRate: total / published, batchMean: batches.mean, perWorker: batches.perWorker, cpu };
 }
 
-/** Backlog: the feed published first, then drained by fresh workers; timed from the first offer stored to the last. */
+/**
+ * Backlog: fresh workers warmed up (a message per match: they hold its state), then paused
+ * (SIGSTOP) while the feed is published, then let go (SIGCONT) and timed until the last offer is
+ * stored: what the workers alone can do with a queue full of work.
+ */
 async function backlog(workerCount: number, ids: number[], run: number): Promise<Measured> {
   const prefix = `scale-${workerCount}-backlog-${Date.now()}`;
   process.env.AMQP_PREFIX = prefix;
+  const workers = await startWorkers(workerCount, prefix);
   const feeder = await FeedPublisher.connect(process.env.TEST_AMQP_URL!, 8);
+  const routes = await Promise.all(ids.map(routeOf));
+  await Promise.all(routes.map((route) => feeder.publish(route, [{ ...kickOffOf(route.matchId), source_id: `ko-${run}` }])));
+  await waitFor('the warm-up stored', async () => rowsOf<{ n: number }>(await db.execute(sql`
+    select count(*)::int as n from match_events where source_id = ${`ko-${run}`} and match_id in (${inList(ids)})`))[0]!.n === ids.length, 120_000);
+  for (const w of workers) w.child.kill('SIGSTOP');
   const publishing = performance.now();
   await publishAll(feeder, ids, run);
   const publishRate = (ids.length * OFFERS) / ((performance.now() - publishing) / 1000);
   await feeder.close();
-  const workers = await startWorkers(workerCount, prefix);
   const total = ids.length * OFFERS;
-  let first = 0;
-  let started = 0;
-  while ((first = await storedOf(ids, run)) === 0) await new Promise((resolve) => setTimeout(resolve, 20));
-  started = performance.now();
   const probe = cpuProbe(workers);
+  const started = performance.now();
+  for (const w of workers) w.child.kill('SIGCONT');
   await waitFor('every offer stored', async () => (await storedOf(ids, run)) >= total, 600_000);
   const seconds = (performance.now() - started) / 1000;
   const cpu = probe.stop();
   const batches = await batchesOf(workers);
   await Promise.all(workers.map((w) => w.stop()));
-  return { rate: (total - first) / seconds, publishRate, batchMean: batches.mean, perWorker: batches.perWorker, cpu };
+  return { rate: total / seconds, publishRate, batchMean: batches.mean, perWorker: batches.perWorker, cpu };
 }
 
 async function failover(ids: number[]) {

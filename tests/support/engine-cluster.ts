@@ -21,7 +21,7 @@ export async function startWorker(env: Record<string, string>): Promise<WorkerPr
   });
   const output: string[] = [];
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`worker did not start:\n${output.join('')}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`worker did not start:\n${output.join('')}`)), 180_000);
     const onData = (chunk: Buffer) => {
       output.push(chunk.toString());
       const ready = /engine worker \d+ ready on port (\d+)/.exec(output.join(''));
