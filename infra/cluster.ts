@@ -3,7 +3,9 @@
  * Postgres, Redis and RabbitMQ given by DATABASE_URL, REDIS_URL and AMQP_URL: one API process
  * (upstream routes; its ingest route publishes to the broker; no engine), two engine workers
  * (`npm run engine`, health and metrics on ENGINE_PORT and ENGINE_PORT+1), and two relays on PORT
- * and PORT+1 sharing Redis. Builds the client if needed. Any process ending stops the others.
+ * and PORT+1 sharing Redis. Builds the client if needed. An engine worker that dies is started
+ * again a second later (meanwhile the other worker's standby subscriptions take its shards: the
+ * failover README "Scaling out" describes); the API or a relay ending stops the cluster.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -23,10 +25,16 @@ const upstreamUrl = `http://127.0.0.1:${upstreamPort}`;
 const children: ChildProcess[] = [];
 let stopping = false;
 
-function run(name: string, entry: string, extra: NodeJS.ProcessEnv): void {
+function run(name: string, entry: string, extra: NodeJS.ProcessEnv, { restart = false } = {}): void {
   const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: root, env: { ...env, ...extra }, stdio: 'inherit' });
   child.on('exit', (code, signal) => {
     if (stopping) return;
+    children.splice(children.indexOf(child), 1);
+    if (restart) {
+      console.error(`\n${name} stopped (${signal ?? `exit code ${code}`}); the other worker takes its shards; starting it again in 1 s.`);
+      setTimeout(() => stopping || run(name, entry, extra, { restart }), 1_000);
+      return;
+    }
     console.error(`\n${name} stopped (${signal ?? `exit code ${code}`}); stopping the cluster.`);
     void stop(code ?? 1);
   });
@@ -64,7 +72,7 @@ if (!existsSync(`${root}/client/dist/index.html`)) {
 run('API', 'infra/upstream/src/main.ts', { UPSTREAM_PORT: String(upstreamPort) });
 await waitFor(`${upstreamUrl}/healthz`, 'The API');
 for (const index of [0, 1]) {
-  run(`engine worker ${index}`, 'infra/upstream/src/broker/worker-main.ts', { ENGINE_PORT: String(enginePort + index), ENGINE_WORKER_INDEX: String(index), ENGINE_WORKERS: '2' });
+  run(`engine worker ${index}`, 'infra/upstream/src/broker/worker-main.ts', { ENGINE_PORT: String(enginePort + index), ENGINE_WORKER_INDEX: String(index), ENGINE_WORKERS: '2' }, { restart: true });
 }
 for (const index of [0, 1]) run(`relay ${index}`, 'relay/src/main.ts', { PORT: String(port + index), UPSTREAM_URL: upstreamUrl });
 for (const index of [0, 1]) await waitFor(`http://127.0.0.1:${enginePort + index}/healthz`, `Engine worker ${index}`);

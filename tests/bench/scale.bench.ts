@@ -1,15 +1,19 @@
 /**
  * The engine on a broker (README "Scaling out"): offers/s for a feed that publishes one message at
- * a time through RabbitMQ, with 1 and then 2 engine worker processes on Postgres; then failover: a
+ * a time through RabbitMQ, with 1 and then 2 engine worker processes on Postgres, measured two ways:
+ * live (the feed publishes while the workers consume: what a feed sees end to end, after a warm-up
+ * message per match so the workers hold the match state) and backlog (warmed-up workers paused
+ * while the feed is published, then let go: what the workers alone can do); each with the CPU
+ * share of every process. Then failover: a
  * worker killed with -9 mid-feed, the time until the other has processed an offer of every match
  * the dead one left unfinished, and what was lost or duplicated. Uses TEST_DATABASE_URL and
  * TEST_AMQP_URL, or starts a throwaway Postgres and RabbitMQ the way .ci/run does (and stops them).
  * SCALE_OFFERS (per match, default 1000) and SCALE_MATCHES (default 4) size it. Prints; asserts nothing.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -19,6 +23,7 @@ import { openDatabase } from '../../infra/upstream/src/db/client';
 import { ensureDemoUser, seedDemoData } from '../../infra/upstream/src/seed/index';
 import { startWorker, waitFor, type WorkerProcess } from '../support/engine-cluster';
 import { prepareMatches } from '../support/engine-fixture';
+import { cpuSeconds, listenerOf, probeCpu, treeSeconds } from './scale-cpu';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const OFFERS = Number(process.env.SCALE_OFFERS ?? 1000);
@@ -64,63 +69,142 @@ const routeOf = async (matchId: number) => {
   return { providerId: m!.provider_id, sportId: m!.sport_id, matchId };
 };
 
-/** A match's feed: kick-off, then OFFERS offers of Match Result with home odds wandering around 2.50. */
-function feedOf(matchId: number): FeedMessage[] {
-  const base = Date.parse('2031-07-01T18:00:00Z') + matchId * 86_400_000;
+const DAY = 86_400_000;
+/** A match's warm-up: its kick-off (the workers load the match's state on it). */
+function kickOffOf(matchId: number): FeedMessage {
+  return { type: 'event', source_id: 'ko', sent_at: new Date(Date.parse('2031-07-01T18:00:00Z') + matchId * DAY).toISOString(), kind: 'period_start', period: 1, match_time: 0 } as FeedMessage;
+}
+
+/**
+ * A match's feed for one run (`run` names its source ids and moves its clock on): OFFERS offers of
+ * Match Result with home odds wandering around 2.50.
+ */
+function feedOf(matchId: number, run: number): FeedMessage[] {
+  const base = Date.parse('2031-07-01T18:00:00Z') + matchId * DAY + run * 2 * 3_600_000;
   let home = 2400;
-  const out: FeedMessage[] = [{ type: 'event', source_id: 'ko', sent_at: new Date(base).toISOString(), kind: 'period_start', period: 1, match_time: 0 } as FeedMessage];
+  const out: FeedMessage[] = [];
   for (let i = 1; i <= OFFERS; i += 1) {
     home = Math.max(1500, Math.min(3500, home + ((i * 7919) % 200) - 100));
     const clock = Math.floor((i * 5400) / OFFERS);
     out.push({
-      type: 'offer', source_id: `s-${i}`, sent_at: new Date(base + clock * 1000).toISOString(), market: { type_id: 1, line: null },
+      type: 'offer', source_id: `r${run}-${i}`, sent_at: new Date(base + clock * 1000).toISOString(), market: { type_id: 1, line: null },
       outcomes: [{ label: '1', line: null, odds: home }, { label: 'X', line: null, odds: 3300 }, { label: '2', line: null, odds: 3000 }],
-      match_time: clock, prematch: false, score: 'H0-A0',
+      match_time: run * 5400 + clock, prematch: false, score: 'H0-A0',
     } as FeedMessage);
   }
   return out;
 }
 
-const offersOf = async (ids: number[]) => rowsOf<{ match_id: number; n: number }>(await db.execute(sql`
-  select match_id, count(*)::int as n from offers where match_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) group by match_id`));
-const storedOf = async (ids: number[]) => (await offersOf(ids)).reduce((n, r) => n + r.n, 0);
-const cpuOf = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-};
+const inList = (ids: number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
+const offersOf = async (ids: number[], run?: number) => rowsOf<{ match_id: number; n: number }>(await db.execute(sql`
+  select match_id, count(*)::int as n from offers where match_id in (${inList(ids)}) ${run === undefined ? sql`` : sql`and source_id like ${`r${run}-%`}`} group by match_id`));
+const storedOf = async (ids: number[], run?: number) => (await offersOf(ids, run)).reduce((n, r) => n + r.n, 0);
 
-/** Publishes the matches' feeds interleaved, one feed message per AMQP message. */
-async function publishAll(publisher: FeedPublisher, ids: number[]): Promise<void> {
+// The servers' processes, for CPU shares (found by port; null where not visible).
+const rabbitPid = listenerOf(Number(new URL(process.env.TEST_AMQP_URL!).port));
+const postgresPid = listenerOf(Number(new URL(process.env.TEST_DATABASE_URL!).port));
+const cpuProbe = (workers: WorkerProcess[]) => probeCpu({
+  publisher: () => { const u = process.cpuUsage(); return (u.user + u.system) / 1e6; },
+  rabbitmq: () => cpuSeconds(rabbitPid ?? -1),
+  postgres: () => treeSeconds(postgresPid),
+  ...Object.fromEntries(workers.map((w, k) => [`worker ${k + 1}`, () => cpuSeconds(w.child.pid!)])),
+});
+
+/**
+ * Publishes the matches' feeds (of `run`) interleaved the way a feed does: one feed message per
+ * publish call (one AMQP message), without waiting for each call's confirm: calls stay in flight
+ * until the publisher's confirm window is full (then the feed waits for room). Resolves once all
+ * are confirmed.
+ */
+async function publishAll(publisher: FeedPublisher, ids: number[], run: number): Promise<void> {
   const routes = await Promise.all(ids.map(routeOf));
-  const feeds = ids.map(feedOf);
-  // Confirms are awaited per 200 messages (as a feed client does), each message its own AMQP message.
-  let chunk: { route: (typeof routes)[number]; message: FeedMessage }[] = [];
-  for (let i = 0; i <= OFFERS; i += 1) {
-    for (const [k, route] of routes.entries()) chunk.push({ route, message: feeds[k]![i]! });
-    if (chunk.length >= 200) {
-      await publisher.publishEach(chunk);
-      chunk = [];
+  const feeds = ids.map((id) => feedOf(id, run));
+  const confirms: Promise<void>[] = [];
+  for (let i = 0; i < OFFERS; i += 1) {
+    for (const [k, route] of routes.entries()) {
+      const room = publisher.room();
+      if (room) await room;
+      confirms.push(publisher.publish(route, [feeds[k]![i]!]));
     }
   }
-  await publisher.publishEach(chunk);
+  await Promise.all(confirms);
 }
 
-async function throughput(workerCount: number, ids: number[]): Promise<{ rate: number; cpu: string }> {
-  const env = { DATABASE_URL: databaseUrl, AMQP_URL: process.env.TEST_AMQP_URL!, AMQP_PREFIX: `scale-${workerCount}-${Date.now()}`, ENGINE_SHARDS: '8', ENGINE_WORKERS: String(workerCount), LOG_LEVEL: 'error' };
-  process.env.AMQP_PREFIX = env.AMQP_PREFIX;
-  // Each worker takes its own shards (the standby subscriptions come after the run).
-  const workers: WorkerProcess[] = await Promise.all(Array.from({ length: workerCount }, (_, index) => startWorker({ ...env, ENGINE_WORKER_INDEX: String(index), ENGINE_STANDBY_DELAY_MS: '600000' })));
-  const cpu0 = workers.map((w) => cpuOf(w.child.pid!));
+interface Measured {
+  rate: number;
+  publishRate: number;
+  batchMean: number;
+  perWorker: string;
+  cpu: Record<string, string>;
+}
+
+const workerEnv = (workerCount: number, prefix: string) => ({
+  DATABASE_URL: databaseUrl, AMQP_URL: process.env.TEST_AMQP_URL!, AMQP_PREFIX: prefix, ENGINE_SHARDS: '8', ENGINE_WORKERS: String(workerCount), LOG_LEVEL: 'error',
+});
+// Each worker takes its own shards (the standby subscriptions come after the run).
+const startWorkers = (workerCount: number, prefix: string) =>
+  Promise.all(Array.from({ length: workerCount }, (_, index) => startWorker({ ...workerEnv(workerCount, prefix), ENGINE_WORKER_INDEX: String(index), ENGINE_STANDBY_DELAY_MS: '600000' })));
+
+async function batchesOf(workers: WorkerProcess[]): Promise<{ mean: number; perWorker: string }> {
+  const metrics = await Promise.all(workers.map((w) => w.metrics()));
+  const batches = metrics.reduce((n, m) => n + (m.batches as number), 0);
+  const consumed = metrics.map((m) => m.consumed as number);
+  return { mean: consumed.reduce((a, b) => a + b, 0) / Math.max(1, batches), perWorker: consumed.join(' / ') };
+}
+
+/** Live: warm-up, then the feed published while the workers consume; timed from first publish to last offer stored. */
+async function live(workerCount: number, ids: number[], run: number): Promise<Measured> {
+  const prefix = `scale-${workerCount}-live-${Date.now()}`;
+  process.env.AMQP_PREFIX = prefix;
+  const workers = await startWorkers(workerCount, prefix);
+  const feeder = await FeedPublisher.connect(process.env.TEST_AMQP_URL!, 8);
+  const routes = await Promise.all(ids.map(routeOf));
+  await Promise.all(routes.map((route) => feeder.publish(route, [kickOffOf(route.matchId)])));
+  await waitFor('the warm-up stored', async () => rowsOf<{ n: number }>(await db.execute(sql`
+    select count(*)::int as n from match_live_states where match_id in (${inList(ids)})`))[0]!.n === ids.length, 120_000);
+  const probe = cpuProbe(workers);
   const started = performance.now();
-  const feeder = await FeedPublisher.connect(env.AMQP_URL, 8);
-  await publishAll(feeder, ids);
+  await publishAll(feeder, ids, run);
+  const published = (performance.now() - started) / 1000;
   await feeder.close();
   const total = ids.length * OFFERS;
-  await waitFor('every offer stored', async () => (await storedOf(ids)) >= total, 600_000);
+  await waitFor('every offer stored', async () => (await storedOf(ids, run)) >= total, 600_000);
   const seconds = (performance.now() - started) / 1000;
-  const cpu = workers.map((w, k) => `${(((cpuOf(w.child.pid!) - cpu0[k]!) / seconds) * 100).toFixed(0)}%`).join(' + ');
+  const cpu = probe.stop();
+  const batches = await batchesOf(workers);
   await Promise.all(workers.map((w) => w.stop()));
-  return { rate: total / seconds, cpu };
+  return { rate: total / seconds, publishRate: total / published, batchMean: batches.mean, perWorker: batches.perWorker, cpu };
+}
+
+/**
+ * Backlog: fresh workers warmed up (a message per match: they hold its state), then paused
+ * (SIGSTOP) while the feed is published, then let go (SIGCONT) and timed until the last offer is
+ * stored: what the workers alone can do with a queue full of work.
+ */
+async function backlog(workerCount: number, ids: number[], run: number): Promise<Measured> {
+  const prefix = `scale-${workerCount}-backlog-${Date.now()}`;
+  process.env.AMQP_PREFIX = prefix;
+  const workers = await startWorkers(workerCount, prefix);
+  const feeder = await FeedPublisher.connect(process.env.TEST_AMQP_URL!, 8);
+  const routes = await Promise.all(ids.map(routeOf));
+  await Promise.all(routes.map((route) => feeder.publish(route, [{ ...kickOffOf(route.matchId), source_id: `ko-${run}` }])));
+  await waitFor('the warm-up stored', async () => rowsOf<{ n: number }>(await db.execute(sql`
+    select count(*)::int as n from match_events where source_id = ${`ko-${run}`} and match_id in (${inList(ids)})`))[0]!.n === ids.length, 120_000);
+  for (const w of workers) w.child.kill('SIGSTOP');
+  const publishing = performance.now();
+  await publishAll(feeder, ids, run);
+  const publishRate = (ids.length * OFFERS) / ((performance.now() - publishing) / 1000);
+  await feeder.close();
+  const total = ids.length * OFFERS;
+  const probe = cpuProbe(workers);
+  const started = performance.now();
+  for (const w of workers) w.child.kill('SIGCONT');
+  await waitFor('every offer stored', async () => (await storedOf(ids, run)) >= total, 600_000);
+  const seconds = (performance.now() - started) / 1000;
+  const cpu = probe.stop();
+  const batches = await batchesOf(workers);
+  await Promise.all(workers.map((w) => w.stop()));
+  return { rate: total / seconds, publishRate, batchMean: batches.mean, perWorker: batches.perWorker, cpu };
 }
 
 async function failover(ids: number[]) {
@@ -129,7 +213,8 @@ async function failover(ids: number[]) {
   const workers = [await startWorker({ ...env, ENGINE_WORKER_INDEX: '0' }), await startWorker({ ...env, ENGINE_WORKER_INDEX: '1' })];
   await new Promise((resolve) => setTimeout(resolve, 500));
   const publisher = await FeedPublisher.connect(env.AMQP_URL, 8);
-  const publishing = publishAll(publisher, ids);
+  for (const route of await Promise.all(ids.map(routeOf))) await publisher.publish(route, [kickOffOf(route.matchId)]);
+  const publishing = publishAll(publisher, ids, 0);
   const total = ids.length * OFFERS;
   await waitFor('a third of the feed stored', async () => (await storedOf(ids)) >= total / 3, 600_000);
   const healths = await Promise.all(workers.map((w) => w.metrics()));
@@ -165,14 +250,19 @@ async function failover(ids: number[]) {
 }
 
 try {
-  console.log(`scale bench: ${MATCHES} matches × ${OFFERS} offers, one feed message per AMQP message, Postgres ${(await admin.query('show server_version')).rows[0].server_version}`);
-  const one = await throughput(1, matchIds.slice(0, MATCHES));
-  const two = await throughput(2, matchIds.slice(MATCHES, 2 * MATCHES));
+  console.log(`scale bench: ${MATCHES} matches × ${OFFERS} offers, one feed message per publish call (AMQP message), Postgres ${(await admin.query('show server_version')).rows[0].server_version}, load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  const oneIds = matchIds.slice(0, MATCHES);
+  const twoIds = matchIds.slice(MATCHES, 2 * MATCHES);
+  const one = await live(1, oneIds, 1);
+  const two = await live(2, twoIds, 1);
+  const oneBacklog = await backlog(1, oneIds, 2);
+  const twoBacklog = await backlog(2, twoIds, 2);
   const f = await failover(matchIds.slice(2 * MATCHES, 3 * MATCHES));
-  console.table([
-    { run: '1 worker', 'offers/s': Math.round(one.rate), 'worker CPU': one.cpu },
-    { run: '2 workers', 'offers/s': Math.round(two.rate), 'worker CPU': two.cpu },
-  ]);
+  const row = (run: string, m: Measured) => ({
+    run, 'offers/s': Math.round(m.rate), 'published/s': Math.round(m.publishRate), 'mean batch': Math.round(m.batchMean), 'consumed per worker': m.perWorker, ...m.cpu,
+  });
+  console.table([row('live, 1 worker', one), row('live, 2 workers', two), row('backlog, 1 worker', oneBacklog), row('backlog, 2 workers', twoBacklog)]);
+  console.log(`backlog (workers alone): 1 worker ${Math.round(oneBacklog.rate)} offers/s, 2 workers ${Math.round(twoBacklog.rate)} offers/s (${(twoBacklog.rate / oneBacklog.rate).toFixed(2)}×)`);
   console.table([{ 'failover s': f.failoverS.toFixed(2), 'matches taken over': f.stalled, lost: f.lost, duplicated: f.duplicated, 'webhook deliveries': f.webhooks, 'webhook resent (same key)': f.resent }]);
   console.log(`scale: 1 worker ${Math.round(one.rate)} offers/s, 2 workers ${Math.round(two.rate)} offers/s (${(two.rate / one.rate).toFixed(2)}×); failover ${f.failoverS.toFixed(1)} s, lost ${f.lost}, duplicated ${f.duplicated}`);
 } finally {

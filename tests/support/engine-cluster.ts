@@ -14,12 +14,14 @@ export interface WorkerProcess {
 
 /** Starts `npm run engine` (worker-main.ts) as a process of its own; resolves once it consumes. */
 export async function startWorker(env: Record<string, string>): Promise<WorkerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/upstream/src/broker/worker-main.ts'], {
+  // ENGINE_CPU_PROF_DIR: each worker writes a V8 CPU profile there when it exits (node --cpu-prof).
+  const profile = process.env.ENGINE_CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.ENGINE_CPU_PROF_DIR] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'infra/upstream/src/broker/worker-main.ts'], {
     cwd: root, env: { ...process.env, LOG_LEVEL: 'warn', ENGINE_PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`worker did not start:\n${output.join('')}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`worker did not start:\n${output.join('')}`)), 180_000);
     const onData = (chunk: Buffer) => {
       output.push(chunk.toString());
       const ready = /engine worker \d+ ready on port (\d+)/.exec(output.join(''));

@@ -6,41 +6,114 @@ import { matches } from '../db/schema';
 import { Errors } from '../errors';
 import { assertTopology, routingKey, shardsFrom, topologyNames, type FeedRoute } from './topology';
 
+/** Unconfirmed messages a publisher keeps in flight at most (the confirm window). */
+export const PUBLISH_WINDOW = 2_000;
+
+type Item = { route: FeedRoute; message: FeedMessage | string | Buffer };
+
+interface Job {
+  items: readonly Item[];
+  sent: number;
+  confirms: Promise<void>[];
+  resolve(): void;
+  reject(error: Error): void;
+}
+
 /**
  * Publishes feed messages to the broker (AMQP_URL): one AMQP message per feed message, persistent,
- * on a confirm channel, so `publish` resolves only once the broker has them (written to the quorum
- * queue). Used by the ingest route and `feed:replay` in broker mode.
+ * on a confirm channel. Confirms are pipelined: up to `window` messages are in flight unconfirmed;
+ * each call resolves once the broker has confirmed its own messages (written to the quorum queue).
+ * Nobody waits for one message's round trip before the next is sent: calls queue only while the
+ * window is full, and go out in call order, each call's messages together.
  */
 export class FeedPublisher {
   private readonly exchange = topologyNames().feed;
+  private inFlight = 0;
+  private readonly queue: Job[] = [];
+  private readonly roomWaiters: (() => void)[] = [];
+  private broken: Error | null = null;
 
-  private constructor(private readonly connection: ChannelModel, private readonly channel: ConfirmChannel) {}
-
-  static async connect(url: string, shards = shardsFrom(process.env)): Promise<FeedPublisher> {
-    const connection = await amqp.connect(url);
-    const channel = await connection.createConfirmChannel();
-    await assertTopology(channel, shards);
-    return new FeedPublisher(connection, channel);
+  private constructor(private readonly connection: ChannelModel, private readonly channel: ConfirmChannel, private readonly window: number) {
+    const fail = (error: Error) => {
+      this.broken ??= error;
+      // Sent messages settle with their confirms (amqplib fails them on close); unsent ones fail here.
+      for (const job of this.queue.splice(0)) void Promise.allSettled(job.confirms).then(() => job.reject(this.broken!));
+      for (const wake of this.roomWaiters.splice(0)) wake();
+    };
+    channel.on('error', fail);
+    channel.on('close', () => fail(new Error('broker channel closed')));
   }
 
-  /** Publishes the messages of one match in order and waits for the broker's confirms. */
-  async publish(route: FeedRoute, messages: readonly (FeedMessage | string | Buffer)[]): Promise<void> {
-    await this.publishEach(messages.map((message) => ({ route, message })));
+  static async connect(url: string, shards = shardsFrom(process.env), window = PUBLISH_WINDOW): Promise<FeedPublisher> {
+    const connection = await amqp.connect(url);
+    connection.on('error', () => {}); // The channel's close tells the callers.
+    const channel = await connection.createConfirmChannel();
+    await assertTopology(channel, shards);
+    return new FeedPublisher(connection, channel, window);
+  }
+
+  /** Messages sent and not yet confirmed. */
+  get unconfirmed(): number {
+    return this.inFlight;
+  }
+
+  /** For a feed pacing itself: nothing while the window has room, else a promise of room. */
+  room(): Promise<void> | undefined {
+    if (this.broken) return Promise.reject(this.broken);
+    if (this.inFlight < this.window && !this.queue.length) return undefined;
+    return new Promise<void>((resolve) => this.roomWaiters.push(resolve));
+  }
+
+  /** Publishes the messages of one match in order; resolves once the broker confirmed them all. */
+  publish(route: FeedRoute, messages: readonly (FeedMessage | string | Buffer)[]): Promise<void> {
+    return this.publishEach(messages.map((message) => ({ route, message })));
   }
 
   /**
-   * Publishes messages of any matches, each as an AMQP message of its own, in this order, then
-   * waits once for all their confirms (many overlapping waits cost the client far more).
+   * Publishes messages of any matches, each as an AMQP message of its own, in this order (sent at
+   * once while the window has room); resolves once the broker confirmed them all, rejects when it
+   * refused one or the channel was lost.
    */
-  async publishEach(items: readonly { route: FeedRoute; message: FeedMessage | string | Buffer }[]): Promise<void> {
-    for (const { route, message } of items) {
-      const body = Buffer.isBuffer(message) ? message : Buffer.from(typeof message === 'string' ? message : JSON.stringify(message));
-      const ok = this.channel.publish(this.exchange, routingKey(route), body, {
-        persistent: true, contentType: 'application/json', timestamp: Math.floor(Date.now() / 1000), headers: { 'x-published-ms': Date.now() },
+  publishEach(items: readonly Item[]): Promise<void> {
+    if (this.broken) return Promise.reject(this.broken);
+    return new Promise<void>((resolve, reject) => {
+      this.queue.push({ items, sent: 0, confirms: [], resolve, reject });
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    while (this.queue.length) {
+      const job = this.queue[0]!;
+      while (job.sent < job.items.length && this.inFlight < this.window) job.confirms.push(this.send(job.items[job.sent++]!));
+      if (job.sent < job.items.length) return; // The window is full: a confirm pumps again.
+      this.queue.shift();
+      void Promise.allSettled(job.confirms).then((settled) => {
+        const refused = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+        if (refused) job.reject(refused.reason as Error);
+        else job.resolve();
       });
-      if (!ok) await new Promise((resolve) => this.channel.once('drain', resolve));
     }
-    await this.channel.waitForConfirms();
+    while (this.inFlight < this.window && this.roomWaiters.length) this.roomWaiters.shift()!();
+  }
+
+  /** Sends one message; the promise settles with its confirm (rejects on a nack or a lost channel). */
+  private send({ route, message }: Item): Promise<void> {
+    const body = Buffer.isBuffer(message) ? message : Buffer.from(typeof message === 'string' ? message : JSON.stringify(message));
+    const now = Date.now();
+    // On a closed channel publish throws: this message's promise rejects, and so does its call.
+    return new Promise<void>((resolve, reject) => {
+      // The window bounds what amqplib buffers, so its "buffer full" return needs no wait here.
+      this.channel.publish(this.exchange, routingKey(route), body, {
+        persistent: true, contentType: 'application/json', timestamp: Math.floor(now / 1000), headers: { 'x-published-ms': now },
+      }, (error) => {
+        this.inFlight -= 1;
+        if (error) reject(error instanceof Error ? error : new Error('the broker refused the message (nack)'));
+        else resolve();
+        if (!this.broken) this.pump();
+      });
+      this.inFlight += 1;
+    });
   }
 
   async close(): Promise<void> {

@@ -1,9 +1,9 @@
 import amqp, { type Channel, type ChannelModel, type ConfirmChannel, type ConsumeMessage } from 'amqplib';
-import Value from 'typebox/value';
-import { FeedMessage } from '@odds/protocol';
+import type { FeedMessage } from '@odds/protocol';
 import type { Db } from '../db/client';
 import { deadLetters } from '../db/schema';
 import type { Engine } from '../engine/engine';
+import { checkFeedMessage } from './feed-check';
 import { assertTopology, parseRoutingKey, topologyNames } from './topology';
 import { WorkerMetrics } from './worker-metrics';
 
@@ -125,31 +125,37 @@ export class EngineWorker {
     } catch (error) {
       return void this.poison(shard, message, 'invalid_json', `not JSON: ${(error as Error).message}`, route.matchId);
     }
-    if (!Value.Check(FeedMessage, value)) {
-      const first = [...Value.Errors(FeedMessage, value)][0];
-      return void this.poison(shard, message, 'schema', `not a feed message: ${first ? `${first.instancePath || '/'} ${first.message}` : 'invalid'}`, route.matchId);
-    }
-    const feed = Value.Clean(FeedMessage, Value.Clone(value)) as FeedMessage;
+    // The ingest route's checks, compiled (TypeBox's interpreted Check + Clean cost ~1 ms a message).
+    const checked = checkFeedMessage(value);
+    if (!checked.ok) return void this.poison(shard, message, 'schema', checked.reason, route.matchId);
     let buffer = this.buffers.get(route.matchId);
     if (!buffer) this.buffers.set(route.matchId, buffer = { items: [], timer: null });
-    buffer.items.push({ message, feed, shard });
+    buffer.items.push({ message, feed: checked.message, shard });
+    // While the match's previous batch runs, messages gather: it takes them all when it ends.
+    if (this.chains.has(route.matchId)) return;
     if (buffer.items.length >= this.batchMax) this.flush(route.matchId);
     else buffer.timer ??= setTimeout(() => this.flush(route.matchId), this.batchMs);
   }
 
-  /** Hands the match's buffered messages to its chain (batches of a match run in order). */
+  /**
+   * Ingests the match's buffered messages (up to batchMax) as one batch, then whatever gathered
+   * meanwhile, at once: a match's batches run one at a time, in delivery order, and grow with
+   * the backlog instead of queueing up small ones.
+   */
   private flush(matchId: number): void {
     const buffer = this.buffers.get(matchId);
-    if (!buffer?.items.length) return;
+    if (!buffer?.items.length || this.chains.has(matchId)) return;
     if (buffer.timer) clearTimeout(buffer.timer);
-    this.buffers.delete(matchId);
-    const items = buffer.items;
-    const previous = this.chains.get(matchId) ?? Promise.resolve();
-    const next = previous.then(() => this.ingest(matchId, items)).catch((error: Error) => this.log('error', 'batch failed', { matchId, err: error.message }));
-    this.chains.set(matchId, next);
-    void next.then(() => {
-      if (this.chains.get(matchId) === next) this.chains.delete(matchId);
-    });
+    buffer.timer = null;
+    const items = buffer.items.splice(0, this.batchMax);
+    if (!buffer.items.length) this.buffers.delete(matchId);
+    const run = this.ingest(matchId, items)
+      .catch((error: Error) => this.log('error', 'batch failed', { matchId, err: error.message }))
+      .then(() => {
+        this.chains.delete(matchId);
+        this.flush(matchId);
+      });
+    this.chains.set(matchId, run);
   }
 
   private async ingest(matchId: number, items: Pending[]): Promise<void> {
@@ -227,7 +233,8 @@ export class EngineWorker {
     const channel = this.channel;
     if (channel) for (const tag of this.consumers) await channel.cancel(tag).catch(() => {});
     for (const matchId of [...this.buffers.keys()]) this.flush(matchId);
-    await Promise.all([...this.chains.values()]);
+    // Each batch's end starts the match's next one: wait until none is left.
+    while (this.chains.size) await Promise.all([...this.chains.values()]);
     await this.options.engine.drain();
     await this.dead?.close().catch(() => {});
     await channel?.close().catch(() => {});

@@ -28,6 +28,9 @@ export async function openDatabase(url: string, { loadDataDir }: { loadDataDir?:
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new Pool({ connectionString: url, max: 10 });
+    // An idle connection the server ends (restart, pg_terminate_backend, DROP DATABASE … FORCE) is
+    // dropped and replaced by the pool: without a listener its 'error' would end the process.
+    pool.on('error', () => {});
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };

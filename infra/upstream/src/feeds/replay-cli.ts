@@ -9,7 +9,7 @@
  * start, so the match stays live (what `npm start` runs). Prints progress (`--quiet`: only each
  * pass's start and end); Ctrl+C stops.
  */
-import { formatGameClock, type Match } from '@odds/protocol';
+import { formatGameClock, routes, type DeadLettersReply, type Match } from '@odds/protocol';
 import { numberOption, parseArgs, targetOf } from './args';
 import { UpstreamClient } from './client';
 import { readFeedFile } from './jsonl';
@@ -32,9 +32,13 @@ const controller = new AbortController();
 process.once('SIGINT', () => controller.abort());
 process.once('SIGTERM', () => controller.abort());
 
+// On a broker (AMQP_URL) the ingest call only publishes: what the engine workers make of the
+// messages is not in its reply (they report on /metrics, the match page shows it live).
+const { mode } = await client.call<DeadLettersReply>('GET', `${routes.deadLetters.path}?limit=1`).catch(() => ({ mode: 'embedded' as const }));
 const line = (p: ReplayProgress) => {
   const t = p.totals;
   const clock = p.matchTime === null ? 'PRE' : formatGameClock(p.matchTime);
+  if (mode === 'broker') return `[${clock} ${p.score}] ${p.sent}/${p.total} messages published to the broker (the engine workers ingest them)`;
   return `[${clock} ${p.score}] ${p.sent}/${p.total} messages · offers ${t.offers} · events ${t.events} · firings ${t.firings} · deliveries ${t.deliveries} · suppressions ${t.suppressions}${t.duplicates ? ` · duplicates ${t.duplicates}` : ''}`;
 };
 let lastPrint = 0;
