@@ -28,6 +28,8 @@ export interface LighthouseRun {
   bytes: number;
   /** The 1-minute load average when the run ended (the machine is shared). */
   load: number;
+  /** Lighthouse's runtime error (e.g. NO_FCP when the page did not paint in time): the run has no figures. */
+  error?: string;
 }
 
 /** True when the lighthouse package can be imported (it is a devDependency of tests/). */
@@ -74,6 +76,7 @@ export async function lighthouseOnce(url: string, token: string | null, options:
       speedIndex: audit('speed-index'),
       bytes: audit('total-byte-weight'),
       load: loadavg()[0]!,
+      ...(lhr.runtimeError ? { error: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` } : {}),
     };
   } finally {
     chrome.kill();
@@ -87,14 +90,16 @@ export async function lighthouseOnce(url: string, token: string | null, options:
   }
 }
 
-/** The median run by performance score (its own figures, not a mix of several runs). */
+/** The median run by performance score (its own figures, not a mix of several runs); failed runs count only if all failed. */
 export function medianRun(runs: LighthouseRun[]): LighthouseRun {
-  const sorted = [...runs].sort((a, b) => a.performance - b.performance);
+  const valid = runs.filter((run) => !run.error);
+  const sorted = [...(valid.length ? valid : runs)].sort((a, b) => a.performance - b.performance);
   return sorted[Math.floor((sorted.length - 1) / 2)]!;
 }
 
 /** "perf, a11y, FCP, LCP, TBT, CLS, bytes" of a run, as the bench tables print it. */
 export function formatRun(run: LighthouseRun): string {
+  if (run.error) return `failed (${run.error})`;
   return `${run.performance}, ${run.accessibility}, FCP ${(run.fcp / 1000).toFixed(2)} s, LCP ${(run.lcp / 1000).toFixed(2)} s, TBT ${Math.round(run.tbt)} ms, CLS ${run.cls.toFixed(3)}, ${(run.bytes / 1024).toFixed(0)} KB`;
 }
 
