@@ -1,11 +1,12 @@
 import { lazy, Suspense } from 'react';
 import { useSnapshot } from 'valtio';
 import { OfflineBanner } from './offline/OfflineBanner';
+import { loadConsole } from './router/preload';
 import { LoginScreen } from './screens/login/LoginScreen';
 import { displayTokenOf } from './screens/wall/displayToken';
 import { sessionStore } from './stores/session';
 
-const Console = lazy(() => import('./Console'));
+const Console = lazy(loadConsole);
 
 /**
  * Login until a token exists (SPEC §4); then the routed console. The path survives the login reload.

@@ -1,8 +1,13 @@
+import { lazy, Suspense, useRef } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
 import { setHomeNavigation } from './api/navigation';
+import { expiryStore } from './api/sessionExpiry';
 import { appRoutes } from './router/routes';
 import { SavedNotice } from './shell/SavedNotice';
-import { SignInDialog } from './shell/SignInDialog';
+
+// The sign-in dialog's code (PrimeReact's Dialog) loads when a session first ends, not with the console.
+const SignInDialog = lazy(() => import('./shell/SignInDialog').then((module) => ({ default: module.SignInDialog })));
 
 let router: ReturnType<typeof createBrowserRouter> | undefined;
 
@@ -28,10 +33,22 @@ export default function Console({ operator }: { operator: boolean }) {
       <RouterProvider router={appRouter()} />
       {operator ? (
         <>
-          <SignInDialog />
+          <SessionEndedDialog />
           <SavedNotice />
         </>
       ) : null}
     </>
   );
+}
+
+/** The sign-in dialog, once the session has ended (then kept, so it closes as a dialog does). */
+function SessionEndedDialog() {
+  const { expired } = useSnapshot(expiryStore);
+  const needed = useRef(false);
+  if (expired) needed.current = true;
+  return needed.current ? (
+    <Suspense fallback={null}>
+      <SignInDialog />
+    </Suspense>
+  ) : null;
 }

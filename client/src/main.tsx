@@ -8,12 +8,16 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { logOfflineState } from './offline/online';
 import { registerServiceWorker } from './offline/register';
+import { preloadConsole } from './router/preload';
+import { sessionStore } from './stores/session';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 logOfflineState();
 if (import.meta.env.PROD) registerServiceWorker();
+// Logged in: the console's code and the screen's load side by side with React's first render.
+if (sessionStore.authenticated) preloadConsole(window.location.pathname);
 
 createRoot(root).render(
   <StrictMode>

@@ -3,17 +3,17 @@
  * loopback ports (the built client: run `npm run build` first): bytes transferred (compressed, as
  * on the wire) and requests for /login and for /matches logged in, the layout shift of /matches,
  * and then Lighthouse (desktop preset, cold cache) on both pages when the lighthouse package is
- * installed: performance, accessibility, LCP, CLS and bytes. Targets: /login ≤ 250 KB, /matches
- * ≤ 400 KB, CLS ≤ 0.05, performance ≥ 95, accessibility 100.
+ * installed: performance, accessibility, FCP, LCP, TBT, CLS and bytes, the median of LH_RUNS runs
+ * (3). Targets: /login ≤ 250 KB, /matches ≤ 400 KB, CLS ≤ 0.05, performance ≥ 95, accessibility 100.
+ * `npx tsx tests/bench/lighthouse-compare.ts before=<dist> after=<dist>` compares two builds side by side.
  */
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { loadavg } from 'node:os';
 import { chromium, type Page } from 'playwright-core';
 import { buildRelay } from '../../relay/src/app';
 import { createTestUpstream } from '../../infra/upstream/src/testing';
-
-const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+import { CHROME, FLAGS, formatRun, lighthouseInstalled, lighthouseOnce, medianRun } from './lighthouse';
 const clientDir = fileURLToPath(new URL('../../client/dist', import.meta.url));
 
 const upstream = await createTestUpstream();
@@ -74,6 +74,7 @@ rows.push(['/matches cumulative layout shift', matches.cls.toFixed(3)]);
 await lighthouse();
 
 console.log('\nFirst load (headless Chromium, cold cache, loopback; targets /login ≤ 250 KB, /matches ≤ 400 KB, CLS ≤ 0.05, Lighthouse performance ≥ 95, accessibility 100):\n');
+console.log(`  load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} (2 cores, shared)\n`);
 const width = Math.max(...rows.map(([label]) => label.length));
 for (const [label, value] of rows) console.log(`  ${label.padEnd(width)}  ${value}`);
 await relay.app.close();
@@ -81,60 +82,23 @@ await upstream.close();
 process.exit(0);
 
 /**
- * Lighthouse, desktop preset, on /login and on /matches with the token in localStorage: Chromium
- * started with a debugging port, the token written (and the cache cleared) over CDP, then Lighthouse
- * told to keep storage (else it would log the page out), so the load is cold but logged in.
+ * Lighthouse, desktop preset, cold cache, on /login and on /matches logged in (lighthouse.ts):
+ * LH_RUNS runs each (3 by default), the median run printed with the load average (the machine is
+ * shared; Lighthouse's simulated timings still scale with the CPU time each task took here).
  */
 async function lighthouse(): Promise<void> {
-  let run: typeof import('lighthouse').default;
-  let desktop: typeof import('lighthouse/core/config/desktop-config.js').default;
-  try {
-    run = (await import('lighthouse')).default;
-    desktop = (await import('lighthouse/core/config/desktop-config.js')).default;
-  } catch {
+  if (!(await lighthouseInstalled())) {
     rows.push(['Lighthouse', 'not run: the lighthouse package is not installed (npm install -w tests)']);
     return;
   }
-  const { spawn } = await import('node:child_process');
-  const { mkdtempSync, rmSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
-  const { join } = await import('node:path');
-  const port = 9160 + 3;
+  const runs = Number(process.env.LH_RUNS ?? 3);
   for (const [path, loggedIn] of [['/login', false], ['/matches', true]] as const) {
-    const profile = mkdtempSync(join(tmpdir(), 'lh-'));
-    const chrome = spawn(CHROME, [...FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], { stdio: 'ignore' });
-    try {
-      await waitForPort(port);
-      const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
-      const page = cdp.contexts()[0]!.pages()[0] ?? (await cdp.contexts()[0]!.newPage());
-      await page.goto(`${base}/favicon.svg`);
-      await page.evaluate((value) => (value ? window.localStorage.setItem('token', value) : window.localStorage.clear()), loggedIn ? token : null);
-      const session = await page.context().newCDPSession(page);
-      await session.send('Network.clearBrowserCache');
-      await cdp.close();
-      const result = await run(`${base}${path}`, { port, output: 'json', logLevel: 'error', disableStorageReset: true }, desktop);
-      const lhr = result!.lhr;
-      const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-      rows.push([
-        `Lighthouse ${path}${loggedIn ? ' (logged in)' : ''}: performance, accessibility, LCP, CLS, bytes`,
-        `${Math.round((lhr.categories.performance?.score ?? 0) * 100)}, ${Math.round((lhr.categories.accessibility?.score ?? 0) * 100)}, ${(audit('largest-contentful-paint') / 1000).toFixed(2)} s, ${audit('cumulative-layout-shift').toFixed(3)}, ${kb(audit('total-byte-weight'))}`,
-      ]);
-    } finally {
-      chrome.kill();
-      await new Promise((resolve) => chrome.once('exit', resolve));
-      rmSync(profile, { recursive: true, force: true });
-    }
+    const results = [];
+    for (let i = 0; i < runs; i++) results.push(await lighthouseOnce(`${base}${path}`, loggedIn ? token : null));
+    const median = medianRun(results);
+    rows.push([
+      `Lighthouse ${path}${loggedIn ? ' (logged in)' : ''}: performance, accessibility, FCP, LCP, TBT, CLS, bytes (median of ${runs})`,
+      `${formatRun(median)} [scores ${results.map((r) => r.performance).join(', ')}; load ${median.load.toFixed(1)}]`,
+    ]);
   }
-}
-
-async function waitForPort(port: number): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`Chromium did not open its debugging port ${port}`);
 }

@@ -5,10 +5,12 @@ import { Placeholder } from '../screens/placeholder/Placeholder';
 import { Shell } from '../shell/Shell';
 import { afterLoginPath } from '../stores/session';
 import { PLACEHOLDERS } from './placeholders';
+import { loadHomeScreen, loadMatchesScreen } from './preload';
 
 // The DataTable is the heaviest piece of PrimeReact: load it with the first list screen.
-const MatchesScreen = lazy(() => import('../screens/matches/MatchesScreen'));
-const HomeScreen = lazy(() => import('../screens/home/HomeScreen'));
+// The landing screens' loaders are shared with preload.ts, which starts them with the page.
+const MatchesScreen = lazy(loadMatchesScreen);
+const HomeScreen = lazy(loadHomeScreen);
 const LeaguesScreen = lazy(() => import('../screens/leagues/LeaguesScreen'));
 const LeagueTablesScreen = lazy(() => import('../screens/league-tables/LeagueTablesScreen'));
 const LeagueStatsScreen = lazy(() => import('../screens/league-stats/LeagueStatsScreen'));

@@ -1,18 +1,20 @@
 import { Button } from 'primereact/button';
 import { Menu } from 'primereact/menu';
 import type { MenuItem } from 'primereact/menuitem';
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { logout } from '../stores/session';
 
 export function SettingsMenu() {
   const menu = useRef<Menu>(null);
   const navigate = useNavigate();
-  const items: MenuItem[] = [
+  // One model for the page's life: PrimeReact's Menu builds its items on every render, even closed,
+  // so it only redraws when the model changes (not on every top bar render).
+  const items = useMemo<MenuItem[]>(() => [
     { label: 'Settings', icon: 'pi pi-cog', command: () => navigate('/settings/') },
     { label: 'Wall displays', icon: 'pi pi-desktop', command: () => navigate('/displays') },
     { label: 'Logout', icon: 'pi pi-sign-out', command: () => void logout() },
-  ];
+  ], [navigate]);
   return (
     <>
       <Menu model={items} popup ref={menu} id="settings-menu" />

@@ -2,19 +2,22 @@ import type { League } from '@odds/protocol';
 import { Calendar } from 'primereact/calendar';
 import { Checkbox } from 'primereact/checkbox';
 import { Dropdown } from 'primereact/dropdown';
+import { memo } from 'react';
 import { formatDate, parseDate } from '../../lib/format';
 import { KeywordFilter } from '../leagues/KeywordFilter';
 import type { MatchesList } from './useMatchesList';
 
 interface MatchesFiltersProps {
-  list: MatchesList;
+  /** The list's filters and their setter (not the whole list: the filters need not redraw when rows come). */
+  filter: MatchesList['filter'];
+  setFilter: MatchesList['setFilter'];
   leagues: readonly League[];
   leagueId: number | undefined;
   onLeague: (leagueId: number | undefined) => void;
 }
 
-/** League, match date, keyword or match id (applied on Enter) and 'Content only' (SPEC §2). */
-export function MatchesFilters({ list, leagues, leagueId, onLeague }: MatchesFiltersProps) {
+/** League, match date, keyword or match id (applied on Enter) and 'Content only' (SPEC §2). Memoized: see MatchesScreen. */
+export const MatchesFilters = memo(function MatchesFilters({ filter, setFilter, leagues, leagueId, onLeague }: MatchesFiltersProps) {
   return (
     <div className="list-filters" role="search" aria-label="Filter matches">
       <span className="field">
@@ -42,19 +45,19 @@ export function MatchesFilters({ list, leagues, leagueId, onLeague }: MatchesFil
           showButtonBar
           // Tabbing through must not open the calendar and trap the focus in it: it opens from its button.
           showOnFocus={false}
-          value={parseDate(list.filter.date ?? '')}
-          onChange={(e) => list.setFilter('date', e.value ? formatDate(e.value) : '')}
+          value={parseDate(filter.date ?? '')}
+          onChange={(e) => setFilter('date', e.value ? formatDate(e.value) : '')}
         />
       </span>
-      <KeywordFilter id="matches-keyword" label="Keyword or match id" value={list.filter.q ?? ''} onApply={(q) => list.setFilter('q', q)} />
+      <KeywordFilter id="matches-keyword" label="Keyword or match id" value={filter.q ?? ''} onApply={(q) => setFilter('q', q)} />
       <span className="field field-inline">
         <Checkbox
           inputId="matches-content-only"
-          checked={list.filter.templated === 'true'}
-          onChange={(e) => list.setFilter('templated', e.checked ? 'true' : '')}
+          checked={filter.templated === 'true'}
+          onChange={(e) => setFilter('templated', e.checked ? 'true' : '')}
         />
         <label htmlFor="matches-content-only">Content only</label>
       </span>
     </div>
   );
-}
+});

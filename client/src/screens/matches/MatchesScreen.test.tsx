@@ -48,7 +48,7 @@ describe('matches screen', () => {
     expect(table.getByText('ev-1')).toBeTruthy();
     expect(table.getByRole('link', { name: 'Feed of match 1' }).getAttribute('href')).toBe('/match/1/feed');
     expect(listQueries(calls, '/api/1/1/1/matches')).toEqual([{ start: '0', limit: '20', order_by: '-start' }]);
-    const future = within(screen.getByRole('table', { name: 'Future matches' }));
+    const future = within(await screen.findByRole('table', { name: 'Future matches' }));
     expect((await future.findByRole('link', { name: 'Qatar - Ecuador' })).getAttribute('href')).toBe('/match/3');
     expect(calls.find(isFuture)?.url.searchParams.get('order_by')).toBe('-start');
   });
@@ -87,10 +87,14 @@ describe('matches screen', () => {
     await vi.waitFor(() => expect(listQueries(calls, '/api/1/1/1/matches').at(-1)?.templated).toBe('true'));
   });
 
-  it("shows a 'Loading...' row while fetching", async () => {
-    stubFetch({ ...shellHandlers, 'GET /api/1/1/1/leagues': () => page([], 0), 'GET /api/1/1/1/matches': () => new Promise<Response>(() => undefined) });
+  it("shows a 'Loading...' row while fetching; the future matches wait for the first page", async () => {
+    const { calls } = stubFetch({ ...shellHandlers, 'GET /api/1/1/1/leagues': () => page([], 0), 'GET /api/1/1/1/matches': () => new Promise<Response>(() => undefined) });
     renderApp('/matches');
-    expect((await screen.findAllByText('Loading...', { selector: 'td' })).length).toBe(2);
+    expect((await screen.findAllByText('Loading...', { selector: 'td' })).length).toBe(1);
+    expect(screen.getByRole('heading', { name: 'Future matches' })).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(screen.queryByRole('table', { name: 'Future matches' })).toBeNull();
+    expect(calls.filter((c) => c.url.pathname === '/api/1/1/1/matches').map((c) => c.url.searchParams.get('timeframe'))).toEqual([null]);
   });
 
   it('sorts by a column header through the address, each table on its own', async () => {

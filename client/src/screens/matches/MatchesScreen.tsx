@@ -1,4 +1,6 @@
+import { startTransition, useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useShallowStable } from '../../lib/useShallowStable';
 import { idParam, useLeague } from '../leagues/useLeague';
 import { useLeagueOptions } from '../leagues/useLeagueOptions';
 import { NotFound } from '../not-found/NotFound';
@@ -15,31 +17,46 @@ export default function MatchesScreen() {
   return <MatchesList leagueId={idParam(leagueId) ?? undefined} />;
 }
 
+/**
+ * The filters and the two tables are drawn from deferred values: when a page of rows or the league
+ * list arrives, React first commits the (unchanged) screen at once and then draws the PrimeReact
+ * tables and dropdown in a transition, in slices that leave the main thread free (issue #16: no long
+ * task while the first page fills). The filters and tables are memoized so the first pass skips them,
+ * and the list keeps its identity while nothing in it changed, so no pass redraws them for nothing.
+ * The future matches sit below the first page of the main list: their table mounts (and fetches)
+ * once that page has come, so the first page never waits behind them for the network or the CPU.
+ */
 function MatchesList({ leagueId }: { leagueId: number | undefined }) {
-  const list = useMatchesList(leagueId);
+  const list = useDeferredValue(useShallowStable(useMatchesList(leagueId)));
   const league = useLeague(leagueId);
   const { leagues } = useLeagueOptions();
   const navigate = useNavigate();
-  const location = useLocation();
+  const { search } = useLocation();
   // A league of another provider (a shared link) still shows as the chosen one.
-  const options = league && !leagues.some((l) => l.id === league.id) ? [league, ...leagues] : leagues;
+  const options = useDeferredValue(league && !leagues.some((l) => l.id === league.id) ? [league, ...leagues] : leagues);
 
   // SPEC §2: selecting a league replaces the route with its matches route; the filters stay, the page does not.
-  function onLeague(id: number | undefined) {
-    const search = new URLSearchParams(location.search);
-    search.delete('page');
-    search.delete('future.page');
-    const query = search.toString() ? `?${search}` : '';
+  const onLeague = useCallback((id: number | undefined) => {
+    const params = new URLSearchParams(search);
+    params.delete('page');
+    params.delete('future.page');
+    const query = params.toString() ? `?${params}` : '';
     navigate(`${id ? `/league/${id}/matches` : '/matches'}${query}`, { replace: true });
-  }
+  }, [search, navigate]);
+
+  const [futureReady, setFutureReady] = useState(false);
+  const firstPageDone = !list.loading;
+  useEffect(() => {
+    if (firstPageDone) startTransition(() => setFutureReady(true));
+  }, [firstPageDone]);
 
   const title = leagueId ? `Matches of ${league?.name ?? `league ${leagueId}`}` : 'Matches';
   return (
     <section aria-labelledby="screen-title" className="matches-screen">
       <h1 id="screen-title">{title}</h1>
-      <MatchesFilters list={list} leagues={options} leagueId={leagueId} onLeague={onLeague} />
+      <MatchesFilters filter={list.filter} setFilter={list.setFilter} leagues={options} leagueId={leagueId} onLeague={onLeague} />
       <MatchesTable list={list} />
-      <FutureMatchesTable leagueId={leagueId} />
+      <FutureMatchesTable leagueId={leagueId} ready={futureReady} />
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react';
+import { memo, type CSSProperties } from 'react';
 import type { Match } from '@odds/protocol';
 import { Link } from 'react-router-dom';
 import { GenericTable, type TableColumn } from '../../components/table';
@@ -25,13 +25,14 @@ const COLUMNS: TableColumn<Match>[] = [
 /**
  * The matches list (SPEC §2): a thin view over useMatchesList; the server sorts and pages. Until
  * its first page has come, it keeps a page's height free (`--reserved-rows`, matches.css), so the
- * future matches below do not jump down when it fills (the screen's layout shift).
+ * future matches below do not jump down when it fills (the screen's layout shift). Memoized: see
+ * MatchesScreen.
  */
-export function MatchesTable({ list }: { list: MatchesList }) {
+export const MatchesTable = memo(function MatchesTable({ list }: { list: MatchesList }) {
   const reserved = list.loading && list.rows.length === 0 ? list.pageSize : 0;
   return (
     <div className="matches-main" style={{ '--reserved-rows': reserved } as CSSProperties}>
       <GenericTable list={list} columns={COLUMNS} label="Matches" emptyMessage="No matches found" />
     </div>
   );
-}
+});
