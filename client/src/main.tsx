@@ -6,6 +6,7 @@ import { PrimeReactProvider } from 'primereact/api';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { PRIME_OPTIONS } from './components/forms/primeOptions';
 import { logOfflineState } from './offline/online';
 import { registerServiceWorker } from './offline/register';
 import { preloadConsole } from './router/preload';
@@ -23,7 +24,7 @@ createRoot(root).render(
   <StrictMode>
     {/* PrimeReact's overlays (AutoComplete, Dropdown, Calendar…) read their settings from this
         context when the page scrolls; without it they throw (issue #18). */}
-    <PrimeReactProvider>
+    <PrimeReactProvider value={PRIME_OPTIONS}>
       <App />
     </PrimeReactProvider>
   </StrictMode>,

@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import { PrimeReactProvider } from 'primereact/api';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { PRIME_OPTIONS } from '../components/forms/primeOptions';
 import { appRoutes } from '../router/routes';
 import { SavedNotice } from '../shell/SavedNotice';
 import { SignInDialog } from '../shell/SignInDialog';
@@ -16,7 +17,7 @@ export function renderApp(path: string) {
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
   // As App renders it: the sign-in dialog beside the router, over whatever page is open.
   const view = render(
-    <PrimeReactProvider>
+    <PrimeReactProvider value={PRIME_OPTIONS}>
       <RouterProvider router={router} />
       <SignInDialog />
       <SavedNotice />
