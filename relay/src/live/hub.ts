@@ -12,6 +12,7 @@ import type { PollPace, PollSchedule } from './poller';
 import type { PresenceBoard } from './presence';
 import { RATE_LIMITED, TokenBucket, type RateLimits } from './rate-limit';
 import { MatchRooms, type LiveConnection } from './rooms';
+import { SnapshotCache } from './snapshot';
 import type { LiveStore } from './store';
 
 export type { LiveConnection } from './rooms';
@@ -64,6 +65,7 @@ export class LiveHub {
   readonly credentials: PollCredentials;
   private readonly watchers = new Map<string, Watcher>();
   private readonly rooms: MatchRooms;
+  private readonly snapshots: SnapshotCache;
 
   /** Shared by every poller here: notices drive polls while the change stream is healthy. */
   private readonly pace: PollPace;
@@ -71,6 +73,7 @@ export class LiveHub {
   constructor(private readonly options: LiveHubOptions) {
     this.credentials = options.credentials ?? new WatcherTokens((matchId) => this.rooms.tokensOf(matchId));
     this.pace = { streaming: false, safetyMs: options.safetyPollMs ?? DEFAULT_SAFETY_POLL_MS };
+    this.snapshots = new SnapshotCache(options.store);
     this.rooms = new MatchRooms({ ...options, schedule: { ...options.schedule, pace: this.pace }, credentials: this.credentials });
   }
 
@@ -217,10 +220,13 @@ export class LiveHub {
   }
 
   private async sendSnapshots(conn: LiveConnection, matchId: number, topics: readonly LiveTopic[], reason: 'watch' | 'resync'): Promise<void> {
-    const states = await Promise.all(topics.map((topic) => this.options.store.snapshot(matchId, topic)));
+    // Bounded (SNAPSHOT_LIMITS): the newest records a screen shows; older ones are paged through REST.
+    const states = await Promise.all(topics.map((topic) => this.snapshots.get(matchId, topic)));
     topics.forEach((topic, i) => {
-      const { seq, records } = states[i]!;
-      conn.send('snapshot', { matchId, topic, seq, items: records, ...(reason === 'resync' && { fresh: true }) } as SnapshotPayload);
+      const { seq, items, more, outline } = states[i]!;
+      conn.send('snapshot', {
+        matchId, topic, seq, items, ...(more && { more }), ...(outline && { outline }), ...(reason === 'resync' && { fresh: true }),
+      } as SnapshotPayload);
       this.options.metrics.snapshotsSent.inc({ reason });
     });
   }
