@@ -12,7 +12,7 @@ import type { PollPace, PollSchedule } from './poller';
 import type { PresenceBoard } from './presence';
 import { RATE_LIMITED, TokenBucket, type RateLimits } from './rate-limit';
 import { MatchRooms, type LiveConnection } from './rooms';
-import { SnapshotCache } from './snapshot';
+import { oversized, SnapshotCache, snapshotPayload } from './snapshot';
 import type { LiveStore } from './store';
 
 export type { LiveConnection } from './rooms';
@@ -144,11 +144,16 @@ export class LiveHub {
       const refused = await this.admit(watcher, matchId);
       if (refused) return refused;
       watcher.watching.add(matchId);
-      this.rooms.add(matchId, conn);
+      // A relay that restarted starts the match's pollers now: wait (briefly) for the first poll,
+      // so the fresh snapshot carries the bounded state rather than nothing followed by a delta
+      // with every record the relay holds.
+      const poller = this.rooms.add(matchId, conn);
+      if (poller) await timeout(poller.primed, this.options.primeTimeoutMs);
     }
     try {
       const missed = await this.options.store.since(matchId, topic, sinceSeq);
-      if (missed.deltas) {
+      // Missed deltas carrying more than a first snapshot would are answered with the snapshot.
+      if (missed.deltas && !oversized(topic, missed.deltas.reduce((sum, delta) => sum + delta.upserts.length, 0))) {
         for (const delta of missed.deltas) conn.send('delta', { matchId, topic, ...delta } as PushPayload<'delta'>);
         this.options.metrics.resyncs.inc({ served: missed.deltas.length ? 'deltas' : 'current' });
       } else {
@@ -223,10 +228,7 @@ export class LiveHub {
     // Bounded (SNAPSHOT_LIMITS): the newest records a screen shows; older ones are paged through REST.
     const states = await Promise.all(topics.map((topic) => this.snapshots.get(matchId, topic)));
     topics.forEach((topic, i) => {
-      const { seq, items, more, outline } = states[i]!;
-      conn.send('snapshot', {
-        matchId, topic, seq, items, ...(more && { more }), ...(outline && { outline }), ...(reason === 'resync' && { fresh: true }),
-      } as SnapshotPayload);
+      conn.send('snapshot', snapshotPayload(matchId, topic, states[i]!, reason));
       this.options.metrics.snapshotsSent.inc({ reason });
     });
   }

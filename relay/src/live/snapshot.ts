@@ -1,5 +1,6 @@
-import { SNAPSHOT_LIMITS, type LiveTopic, type Offer, type OfferPoint } from '@odds/protocol';
-import type { LiveRecord } from './diff';
+import { SNAPSHOT_LIMITS, type DeltaPayload, type LiveTopic, type Offer, type OfferPoint, type SnapshotPayload } from '@odds/protocol';
+import type { RoomBroadcaster } from './broadcast';
+import type { Change, LiveRecord } from './diff';
 import type { LiveStore, TopicState } from './store';
 
 /** A first snapshot's content: the newest records of the topic, and what the client needs of the rest. */
@@ -10,6 +11,23 @@ export interface BoundedSnapshot {
   more: boolean;
   /** Offers: chart points of the offers older than `items`. */
   outline?: OfferPoint[];
+  /**
+   * The payloads sent, built once: every watcher gets the same object, so a transport can encode
+   * it once for all of them (sockets.ts, plain-ws.ts).
+   */
+  payloads?: Partial<Record<'watch' | 'resync', SnapshotPayload>>;
+}
+
+/** The snapshot event's payload of a bounded snapshot (one object per reason, shared by every watcher). */
+export function snapshotPayload(matchId: number, topic: LiveTopic, bounded: BoundedSnapshot, reason: 'watch' | 'resync'): SnapshotPayload {
+  bounded.payloads ??= {};
+  let payload = bounded.payloads[reason];
+  if (!payload) {
+    const { seq, items, more, outline } = bounded;
+    payload = { matchId, topic, seq, items, ...(more && { more }), ...(outline && { outline }), ...(reason === 'resync' && { fresh: true }) } as SnapshotPayload;
+    bounded.payloads[reason] = payload;
+  }
+  return payload;
 }
 
 type OfferRecord = LiveRecord & Pick<Offer, 'market_id' | 'match_time' | 'prematch' | 'score' | 'outcome_map'>;
@@ -17,10 +35,14 @@ type OfferRecord = LiveRecord & Pick<Offer, 'market_id' | 'match_time' | 'premat
 /** The chart's x of an offer (as the client's chart reads it): 0 before kick-off. */
 const chartTime = (offer: OfferRecord) => (offer.prematch || offer.match_time === null ? 0 : offer.match_time);
 
+/** The outline's resolution: one point per market per this many seconds of match clock (600 over 100 minutes). */
+export const OUTLINE_SECONDS = 10;
+
 /**
- * The chart points of offers (any order): per market and chart time the newest offer (the chart
- * draws one point per time, the newest there), and every offer whose score differs from the one
- * before it in its market (the goal marks). Oldest first.
+ * The chart points of offers (any order): per market and OUTLINE_SECONDS of match clock the newest
+ * offer (the chart draws one point per time, the newest there; a 100-minute axis a few hundred
+ * pixels wide shows no finer), and every offer whose score differs from the one before it in its
+ * market (the goal marks). Oldest first.
  */
 export function outlineOf(offers: readonly OfferRecord[]): OfferPoint[] {
   const ordered = [...offers].sort((a, b) => a.id - b.id);
@@ -31,7 +53,7 @@ export function outlineOf(offers: readonly OfferRecord[]): OfferPoint[] {
     scores.set(offer.market_id, offer.score);
     // A score change keeps its own point even when a newer offer shares its time.
     if (previous !== undefined && previous !== offer.score) kept.set(`goal:${offer.id}`, offer);
-    kept.set(`${offer.market_id}:${chartTime(offer)}`, offer);
+    kept.set(`${offer.market_id}:${Math.floor(chartTime(offer) / OUTLINE_SECONDS)}`, offer);
   }
   return [...kept.values()].sort((a, b) => a.id - b.id).map(({ id, market_id, match_time, prematch, score, outcome_map }) => ({
     id, market_id, match_time, prematch, score, outcome_map,
@@ -74,4 +96,21 @@ export class SnapshotCache {
     if (this.built.size > CACHED_TOPICS) this.built.delete(this.built.keys().next().value!);
     return bounded;
   }
+}
+
+/** More upserts than a first snapshot of the topic carries (a first poll, a topic read whole again). */
+export const oversized = (topic: LiveTopic, upserts: number): boolean => upserts > (SNAPSHOT_LIMITS[topic] ?? Infinity);
+
+/**
+ * Pushes a committed change to the match's room: as a delta, or, when it carries more records than
+ * a first snapshot would (the first poll after a relay restart, a reset), as a bounded snapshot
+ * flagged `fresh` at the same seq, which every watcher applies in its place. 200 consoles resyncing
+ * after a restart then get the newest rows, not every record the relay holds, each.
+ */
+export async function pushChange(store: LiveStore, broadcaster: RoomBroadcaster, matchId: number, topic: LiveTopic, seq: number, change: Change): Promise<void> {
+  if (oversized(topic, change.upserts.length)) {
+    const state = await store.snapshot(matchId, topic);
+    if (state.seq === seq) return broadcaster.emit(matchId, 'snapshot', snapshotPayload(matchId, topic, boundSnapshot(topic, state), 'resync'));
+  }
+  broadcaster.emit(matchId, 'delta', { matchId, topic, seq, upserts: change.upserts, removes: change.removes } as DeltaPayload);
 }

@@ -1,4 +1,4 @@
-import { CHART_MINUTES, fromThousandths, type Offer } from '@odds/protocol';
+import { CHART_MINUTES, fromThousandths, type Offer, type OfferPoint } from '@odds/protocol';
 
 export interface Point {
   time: number;
@@ -37,7 +37,7 @@ export function outcomeKeys(offers: readonly Pick<Offer, 'outcome_map'>[]): stri
  * One line per outcome, in time order with one point per time (the newest offer at a time wins,
  * as series.update would leave it). Offers must be oldest first.
  */
-export function outcomeSeries(offers: readonly Offer[], keys: readonly string[]): Record<string, Point[]> {
+export function outcomeSeries(offers: readonly OfferPoint[], keys: readonly string[]): Record<string, Point[]> {
   const lines: Record<string, Point[]> = Object.fromEntries(keys.map((key) => [key, []]));
   const ordered = [...offers].sort((a, b) => offerTime(a) - offerTime(b) || a.id - b.id);
   for (const offer of ordered) {
