@@ -53,7 +53,7 @@ export interface LiveTopicItems {
  * a screen pages older rows through REST (`before_id` of the topic's list route) when asked. Topics
  * not listed (the small match tables) are sent whole.
  */
-export const SNAPSHOT_LIMITS: Partial<Record<LiveTopic, number>> = { feed: 200, offers: 500, deliveries: 200 };
+export const SNAPSHOT_LIMITS: Partial<Record<LiveTopic, number>> = { feed: 100, offers: 200, deliveries: 100 };
 
 /** What the odds chart needs of an offer: an offers snapshot's `outline` carries these for the older offers. */
 export type OfferPoint = Pick<Offer, 'id' | 'market_id' | 'match_time' | 'prematch' | 'score' | 'outcome_map'>;

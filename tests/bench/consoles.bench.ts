@@ -208,7 +208,7 @@ try {
   await probe.watch(matchId);
   await until(() => probe.complete, 'the probing console');
   await sleep(500);
-  row('after: one console opens the long match, first snapshots of every topic', `${kb(probe.wire - wireBefore)} on the wire, ${kb(probe.messageBytes - messagesBefore)} as messages`);
+  row('after: one console opens the long match, first snapshots of every topic', `${kb(probe.wire - wireBefore)} on the wire, ${kb(probe.messageBytes - messagesBefore)} as messages (${[...probe.snapshotBytes].map(([topic, bytes]) => `${topic} ${kb(bytes)}`).join(', ')})`);
   first.close();
   probe.close();
 
@@ -219,8 +219,8 @@ try {
   const refused = acks.filter((ack) => !ack.ok);
   if (refused.length) throw new Error(`${refused.length} watches refused: ${JSON.stringify(refused[0])}`);
   await until(() => consoles.every((console_) => console_.complete), 'every console to hold every topic');
+  await until(() => wrong(consoles).consoles === 0, 'every console to equal REST', 60_000).catch(() => undefined);
   const seconds = (performance.now() - started) / 1000;
-  await sleep(1_000);
   let problems = wrong(consoles);
   row(`${CONSOLES} consoles open the long match at once: all hold it in, relay peak RSS, consoles equal to REST`,
     `${seconds.toFixed(1)} s, ${(relay.rss().peak / 2 ** 20).toFixed(0)} MB (target < 400 MB), ${CONSOLES - problems.consoles}/${CONSOLES}${problems.consoles ? ` (${problems.first})` : ''}`);
@@ -234,19 +234,23 @@ try {
   const failed = resyncs.flat().filter((ack) => !ack.ok);
   if (failed.length) throw new Error(`${failed.length} resyncs refused: ${JSON.stringify(failed[0])}`);
   await until(() => consoles.every((console_) => console_.complete), 'every console to resync');
+  await until(() => wrong(consoles).consoles === 0, 'every console to equal REST', 60_000).catch(() => undefined);
   const resyncSeconds = (performance.now() - restarted) / 1000;
-  await sleep(1_000);
   problems = wrong(consoles);
   row(`relay restart, ${CONSOLES} consoles reconnect and resync at once: all back in, new relay peak RSS, consoles equal to REST`,
     `${resyncSeconds.toFixed(1)} s, ${(relay.rss().peak / 2 ** 20).toFixed(0)} MB (target < 400 MB), ${CONSOLES - problems.consoles}/${CONSOLES}${problems.consoles ? ` (${problems.first})` : ''}`);
 } catch (error) {
-  row('consoles', `failed: ${(error as Error).message}`);
+  row('consoles', `failed (relay peak RSS ${(relay.rss().peak / 2 ** 20).toFixed(0)} MB): ${(error as Error).message}`);
 } finally {
   for (const console_ of consoles) console_.close();
   await relay.stop();
 }
 
 // 4. Idle sockets on a fresh relay: what each one costs it.
+if (!IDLE_SOCKETS) {
+  await stopChild(upstreamChild, () => upstreamChild.send({ type: 'stop' }));
+  process.exit(0);
+}
 port = await freePort();
 relay = await startRelay(upstreamUrl, port);
 const idle = Array.from({ length: IDLE_SOCKETS }, () => new RawConsole(relay.url, token));

@@ -23,6 +23,8 @@ export class RawConsole {
   /** Bytes of the messages after inflation. */
   messageBytes = 0;
   readonly topics = new Map<LiveTopic, HeldTopic>();
+  /** Bytes of the snapshot messages received, per topic. */
+  readonly snapshotBytes = new Map<LiveTopic, number>();
   resyncs = 0;
   private ws: WebSocket | null = null;
   private nextAck = 0;

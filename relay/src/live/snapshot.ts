@@ -35,8 +35,8 @@ type OfferRecord = LiveRecord & Pick<Offer, 'market_id' | 'match_time' | 'premat
 /** The chart's x of an offer (as the client's chart reads it): 0 before kick-off. */
 const chartTime = (offer: OfferRecord) => (offer.prematch || offer.match_time === null ? 0 : offer.match_time);
 
-/** The outline's resolution: one point per market per this many seconds of match clock (600 over 100 minutes). */
-export const OUTLINE_SECONDS = 10;
+/** The outline's resolution: one point per market per this many seconds of match clock (300 over 100 minutes). */
+export const OUTLINE_SECONDS = 20;
 
 /**
  * The chart points of offers (any order): per market and OUTLINE_SECONDS of match clock the newest

@@ -65,3 +65,15 @@ export function goalMarks(offers: readonly Pick<Offer, 'score' | 'match_time' | 
   }
   return marks;
 }
+
+/**
+ * What the chart draws of a market: the outline points (older offers, SNAPSHOT_LIMITS) the rows do
+ * not hold, and the rows; oldest (lowest id) first.
+ */
+export function withOutline(rows: readonly OfferPoint[], outline: readonly OfferPoint[], marketId: number | null): OfferPoint[] {
+  if (!outline.length) return [...rows].sort((a, b) => a.id - b.id);
+  const held = new Set(rows.map((row) => row.id));
+  const oldest = rows.reduce((min, row) => Math.min(min, row.id), Infinity);
+  const older = outline.filter((point) => point.market_id === marketId && point.id < oldest && !held.has(point.id));
+  return [...older, ...rows].sort((a, b) => a.id - b.id);
+}
