@@ -57,7 +57,11 @@ export class RawConsole {
         if (event === 'hello' && !said) {
           said = true;
           resolve();
-        } else if (event === 'snapshot') this.onSnapshot(payload as SnapshotPayload);
+        } else if (event === 'snapshot') {
+          const { topic } = payload as SnapshotPayload;
+          this.snapshotBytes.set(topic, (this.snapshotBytes.get(topic) ?? 0) + data.length);
+          this.onSnapshot(payload as SnapshotPayload);
+        }
         else if (event === 'delta') this.onDelta(payload as DeltaPayload);
       });
       ws.on('close', () => {
