@@ -47,6 +47,18 @@ export interface LiveTopicItems {
   trackers: Tracker;
 }
 
+/**
+ * How many records a first snapshot (a watch, or a fresh snapshot after a resync the relay could
+ * not serve with deltas) carries per topic: the newest by id, what a match screen shows at first.
+ * The relay holds more (the feed and delivery windows, every offer of the match for the graph);
+ * a screen pages older rows through REST (`before_id` of the topic's list route) when asked. Topics
+ * not listed (the small match tables) are sent whole.
+ */
+export const SNAPSHOT_LIMITS: Partial<Record<LiveTopic, number>> = { feed: 100, offers: 200, deliveries: 100 };
+
+/** What the odds chart needs of an offer: an offers snapshot's `outline` carries these for the older offers. */
+export type OfferPoint = Pick<Offer, 'id' | 'market_id' | 'match_time' | 'prematch' | 'score' | 'outcome_map'>;
+
 /** The socket.io room of a match's watchers. */
 export const matchRoom = (matchId: number) => `match:${matchId}`;
 
@@ -62,6 +74,16 @@ export type SnapshotPayload<T extends LiveTopic = LiveTopic> = {
      * away longer than the relay's history, or the relay restarted): replace the topic's records.
      */
     fresh?: boolean;
+    /**
+     * True when the relay holds older records than `items` carries (it sent the newest
+     * SNAPSHOT_LIMITS[topic]): a screen pages them through REST with `before_id`.
+     */
+    more?: boolean;
+    /**
+     * Offers only: the chart points of the offers older than `items` (one per market and chart
+     * time, the newest there, plus every score change), so the Graph tab draws the whole match.
+     */
+    outline?: OfferPoint[];
   };
 }[T];
 

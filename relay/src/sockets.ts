@@ -16,6 +16,15 @@ export type RelayIo = Server<ClientToServerEvents, ServerToClientEvents, Record<
 /** socket.io per-message deflate: frames from 1 KB, an 8 KB window and memLevel 7 to keep each socket's zlib small. */
 export const SOCKET_DEFLATE = { threshold: 1024, serverMaxWindowBits: 13, zlibDeflateOptions: { memLevel: 7, level: 6 } };
 
+/**
+ * Snapshot payloads are shared by every watcher of a match (live/snapshot.ts): each is encoded
+ * once, and the packet written to every socket that gets it (as socket.io's own broadcasts do),
+ * rather than serialised again per socket: 200 consoles opening a long match at once.
+ */
+const encodedSnapshots = new WeakMap<object, unknown>();
+/** socket.io-parser's PacketType.EVENT. */
+const SOCKET_IO_EVENT = 2;
+
 export const UPSTREAM_UNREACHABLE = 'Live updates are unavailable: the back-office services cannot be reached';
 
 /**
@@ -64,7 +73,14 @@ export function attachSockets(app: FastifyInstance, upstream: UpstreamClient, hu
       expiresAt,
       display,
       send: (event, payload) => {
-        (socket.emit as (event: string, payload: unknown) => boolean)(event, payload);
+        if (event !== 'snapshot') return void (socket.emit as (event: string, payload: unknown) => boolean)(event, payload);
+        const client = socket.client as unknown as { encoder: { encode(packet: object): unknown }; writeToEngine(encoded: unknown, opts: object): void };
+        let encoded = encodedSnapshots.get(payload);
+        if (!encoded) {
+          encoded = client.encoder.encode({ type: SOCKET_IO_EVENT, data: [event, payload], nsp: socket.nsp.name });
+          encodedSnapshots.set(payload, encoded);
+        }
+        client.writeToEngine(encoded, { compress: true });
       },
       join: (matchId) => void socket.join(matchRoom(matchId)),
       leave: (matchId) => void socket.leave(matchRoom(matchId)),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyDelta, applySnapshot, createBuffer, rowsOf } from './topicBuffer';
+import { addOlder, applyDelta, applySnapshot, createBuffer, rowsOf } from './topicBuffer';
 import { connectionLevel } from './connection';
 
 const row = (id: number, v = 0) => ({ id, v });
@@ -68,5 +68,31 @@ describe('connection level', () => {
     expect(connectionLevel({ socket: 'connecting', upstream: null, version: 0 })).toBe('connecting');
     expect(connectionLevel({ socket: 'connected', upstream: 'degraded', version: 3 })).toBe('degraded');
     expect(connectionLevel({ socket: 'connected', upstream: null, version: 1 })).toBe('ok');
+  });
+});
+
+describe('bounded snapshots and older pages', () => {
+  it('keeps the snapshot paging state, adds older rows once, and drops them on the next snapshot', () => {
+    const buffer = createBuffer<{ id: number }>();
+    applySnapshot(buffer, { seq: 10, items: [{ id: 50 }, { id: 40 }], more: true, outline: [{ id: 3, market_id: 1, match_time: 60, prematch: false, score: 'H0-A0', outcome_map: {} }] });
+    expect(buffer).toMatchObject({ more: true, floor: 40 });
+    expect(buffer.outline.map((point) => point.id)).toEqual([3]);
+    expect(addOlder(buffer, [{ id: 39 }, { id: 40 }, { id: 38 }])).toBe(2);
+    expect(rowsOf(buffer).map((row) => row.id)).toEqual([50, 40, 39, 38]);
+    applySnapshot(buffer, { seq: 11, items: [{ id: 51 }], fresh: true });
+    expect(rowsOf(buffer).map((row) => row.id)).toEqual([51]);
+    expect(buffer).toMatchObject({ more: false, floor: 51, outline: [] });
+    expect(buffer.paged.size).toBe(0);
+  });
+
+  it('a delta removing what the relay window let go leaves paged rows; one removing every live row (a reset) takes them too', () => {
+    const buffer = createBuffer<{ id: number }>();
+    applySnapshot(buffer, { seq: 1, items: [{ id: 20 }, { id: 21 }], more: true });
+    addOlder(buffer, [{ id: 5 }, { id: 4 }]);
+    applyDelta(buffer, { seq: 2, upserts: [{ id: 22 }], removes: [20, 5] });
+    expect(rowsOf(buffer).map((row) => row.id)).toEqual([22, 21, 5, 4]);
+    applyDelta(buffer, { seq: 3, upserts: [], removes: [21, 22] });
+    expect(rowsOf(buffer)).toEqual([]);
+    expect(buffer.paged.size).toBe(0);
   });
 });

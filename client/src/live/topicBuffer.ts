@@ -1,4 +1,4 @@
-import type { DeltaPayload, LiveTopic, LiveTopicItems, SnapshotPayload } from '@odds/protocol';
+import type { DeltaPayload, LiveTopic, LiveTopicItems, OfferPoint, SnapshotPayload } from '@odds/protocol';
 
 /**
  * The records of one live topic of a match, kept by id, and where they stand in the relay's
@@ -14,12 +14,31 @@ export interface TopicBuffer<T extends { id: number } = { id: number }> {
   pending: Map<number, { seq: number; upserts: T[]; removes: number[] }>;
   /** At most this many records: the lowest ids go first (a wall panel's bounded memory). */
   maxRows: number;
+  /**
+   * The relay holds older records than its snapshot carried (a first snapshot has the newest
+   * SNAPSHOT_LIMITS[topic]); a screen pages them through REST ("Load older", older.ts).
+   */
+  more: boolean;
+  /** Offers: chart points of the offers older than the snapshot's rows, so the chart shows the whole match. */
+  outline: OfferPoint[];
+  /**
+   * Ids of rows paged in through REST: a delta's removes leave them (the relay removes what its
+   * window no longer holds, which is older, not gone), unless it removes every live row (a reset).
+   */
+  paged: Set<number>;
+  /**
+   * Where "Load older" goes on per filter (a market id, or 'all'): the next page's `before_id`,
+   * null once the upstream has nothing older. Without an entry: the snapshot's oldest id (`floor`).
+   */
+  cursors: Map<string, number | null>;
+  /** The oldest id of the last snapshot: everything newer is held, whatever the filter. */
+  floor: number | null;
 }
 
 export type LiveRecord<K extends LiveTopic> = LiveTopicItems[K];
 
 export function createBuffer<T extends { id: number }>(maxRows = Infinity): TopicBuffer<T> {
-  return { seq: -1, rows: new Map(), pending: new Map(), maxRows };
+  return { seq: -1, rows: new Map(), pending: new Map(), maxRows, more: false, outline: [], paged: new Set(), cursors: new Map(), floor: null };
 }
 
 /** What applying an event did: changed the rows, ignored an old one, or found a gap to resync. */
@@ -28,13 +47,21 @@ export type ApplyResult = 'applied' | 'stale' | 'pending' | 'gap';
 /** A whole topic as of `seq`: replaces the rows, then applies any held deltas that follow it. */
 export function applySnapshot<T extends { id: number }>(
   buffer: TopicBuffer<T>,
-  snapshot: Pick<SnapshotPayload, 'seq' | 'fresh'> & { items: T[] },
+  snapshot: Pick<SnapshotPayload, 'seq' | 'fresh' | 'more' | 'outline'> & { items: T[] },
 ): ApplyResult {
   // An older snapshot than what is held (a late answer to a watch) adds nothing; a fresh one
   // (the relay lost its history) always replaces.
   if (!snapshot.fresh && buffer.seq >= 0 && snapshot.seq <= buffer.seq) return 'stale';
   buffer.rows.clear();
-  for (const item of snapshot.items) buffer.rows.set(item.id, item);
+  buffer.paged.clear();
+  buffer.cursors.clear();
+  buffer.floor = null;
+  for (const item of snapshot.items) {
+    buffer.rows.set(item.id, item);
+    if (buffer.floor === null || item.id < buffer.floor) buffer.floor = item.id;
+  }
+  buffer.more = !!snapshot.more;
+  buffer.outline = snapshot.outline ?? [];
   buffer.seq = snapshot.seq;
   for (const seq of [...buffer.pending.keys()]) if (seq <= snapshot.seq) buffer.pending.delete(seq);
   drain(buffer);
@@ -65,7 +92,17 @@ export function applyDelta<T extends { id: number }>(
 function drain<T extends { id: number }>(buffer: TopicBuffer<T>): void {
   for (let next = buffer.pending.get(buffer.seq + 1); next; next = buffer.pending.get(buffer.seq + 1)) {
     buffer.pending.delete(next.seq);
-    for (const id of next.removes) buffer.rows.delete(id);
+    const live = buffer.rows.size - buffer.paged.size;
+    const removed = next.removes.filter((id) => buffer.rows.has(id) && !buffer.paged.has(id)).length;
+    // Every live row removed: the topic was cleared (a reset), paged rows go with it.
+    if (live > 0 && removed === live) {
+      for (const id of buffer.paged) buffer.rows.delete(id);
+      buffer.paged.clear();
+      buffer.cursors.clear();
+      buffer.outline = [];
+      buffer.more = false;
+    }
+    for (const id of next.removes) if (!buffer.paged.has(id)) buffer.rows.delete(id);
     for (const item of next.upserts) buffer.rows.set(item.id, item);
     buffer.seq = next.seq;
   }
@@ -74,7 +111,25 @@ function drain<T extends { id: number }>(buffer: TopicBuffer<T>): void {
 function trim<T extends { id: number }>(buffer: TopicBuffer<T>): void {
   if (buffer.rows.size <= buffer.maxRows) return;
   const ids = [...buffer.rows.keys()].sort((a, b) => a - b);
-  for (const id of ids.slice(0, buffer.rows.size - buffer.maxRows)) buffer.rows.delete(id);
+  for (const id of ids.slice(0, buffer.rows.size - buffer.maxRows)) {
+    buffer.rows.delete(id);
+    buffer.paged.delete(id);
+  }
+}
+
+/**
+ * Rows older than the snapshot's, read through REST ("Load older"): added unless held already,
+ * and remembered as paged. The number added.
+ */
+export function addOlder<T extends { id: number }>(buffer: TopicBuffer<T>, rows: readonly T[]): number {
+  let added = 0;
+  for (const row of rows) {
+    if (buffer.rows.has(row.id)) continue;
+    buffer.rows.set(row.id, row);
+    buffer.paged.add(row.id);
+    added++;
+  }
+  return added;
 }
 
 /** The buffer's records, newest (highest id) first or oldest first. */

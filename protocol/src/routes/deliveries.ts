@@ -36,7 +36,11 @@ export const deliveryRoutes = {
     method: 'GET', path: '/api/1/delivery/match/:matchId', service: 'control',
     summary: "A match's deliveries, newest first (the Delivery tab). Filter by market or offer.",
     params: Type.Object({ matchId: IdParam }),
-    query: Type.Object({ ...ListQuery, sort: Type.Optional(Sort), market_id: Type.Optional(IdParam), offer_id: Type.Optional(IdParam) }),
+    query: Type.Object({
+      ...ListQuery, sort: Type.Optional(Sort), market_id: Type.Optional(IdParam), offer_id: Type.Optional(IdParam),
+      // "Load older" of the Delivery tab: only deliveries with a smaller id (older than the first snapshot's rows).
+      before_id: Type.Optional(IdParam),
+    }),
     reply: DeliveriesReply,
   }),
   deliveryStats: defineRoute({

@@ -18,6 +18,9 @@ export const offerRoutes = {
       // The relay's polls: only offers with a greater id (offers are written once, with their
       // deliveries), newest first as ever.
       after_id: Type.Optional(IdParam),
+      // "Load older" of the Feed tab: only offers with a smaller id (older than the first
+      // snapshot's rows; see SNAPSHOT_LIMITS), newest first.
+      before_id: Type.Optional(IdParam),
     }),
     reply: ListReply(FeedEvent),
   }),
@@ -27,7 +30,14 @@ export const offerRoutes = {
     method: 'GET', path: '/api/1/offers/:matchId', service: 'event store',
     summary: "A match's offers for one market (or all markets without market_id: the relay's one read per match), oldest first (the Graph tab's chart and table).",
     params: Type.Object({ matchId: IdParam }),
-    query: Type.Object({ market_id: Type.Optional(IdParam), after_id: Type.Optional(IdParam) }),
+    query: Type.Object({
+      market_id: Type.Optional(IdParam),
+      after_id: Type.Optional(IdParam),
+      // "Load older" of the Graph tab's table: the newest `limit` offers with a smaller id (still
+      // oldest first); without `limit`, every one of them.
+      before_id: Type.Optional(IdParam),
+      limit: Type.Optional(Type.Integer({ minimum: 1, maximum: FEED_FETCH_LIMIT })),
+    }),
     reply: ListReply(Offer),
   }),
   offer: defineRoute({

@@ -12,6 +12,7 @@ import type { PollPace, PollSchedule } from './poller';
 import type { PresenceBoard } from './presence';
 import { DEFAULT_RATE_LIMITS, RATE_LIMITED, TokenBucket, type RateLimits } from './rate-limit';
 import { MatchRooms, type LiveConnection } from './rooms';
+import { oversized, SnapshotCache, snapshotPayload } from './snapshot';
 import type { LiveStore } from './store';
 
 export type { LiveConnection } from './rooms';
@@ -65,6 +66,7 @@ export class LiveHub {
   readonly credentials: PollCredentials;
   private readonly watchers = new Map<string, Watcher>();
   private readonly rooms: MatchRooms;
+  private readonly snapshots: SnapshotCache;
 
   /** Shared by every poller here: notices drive polls while the change stream is healthy. */
   private readonly pace: PollPace;
@@ -72,6 +74,7 @@ export class LiveHub {
   constructor(private readonly options: LiveHubOptions) {
     this.credentials = options.credentials ?? new WatcherTokens((matchId) => this.rooms.tokensOf(matchId));
     this.pace = { streaming: false, safetyMs: options.safetyPollMs ?? DEFAULT_SAFETY_POLL_MS };
+    this.snapshots = new SnapshotCache(options.store);
     this.rooms = new MatchRooms({ ...options, schedule: { ...options.schedule, pace: this.pace }, credentials: this.credentials });
   }
 
@@ -143,11 +146,16 @@ export class LiveHub {
       const refused = await this.admit(watcher, matchId);
       if (refused) return refused;
       watcher.watching.add(matchId);
-      this.rooms.add(matchId, conn);
+      // A relay that restarted starts the match's pollers now: wait (briefly) for the first poll,
+      // so the fresh snapshot carries the bounded state rather than nothing followed by a delta
+      // with every record the relay holds.
+      const poller = this.rooms.add(matchId, conn);
+      if (poller) await timeout(poller.primed, this.options.primeTimeoutMs);
     }
     try {
       const missed = await this.options.store.since(matchId, topic, sinceSeq);
-      if (missed.deltas) {
+      // Missed deltas carrying more than a first snapshot would are answered with the snapshot.
+      if (missed.deltas && !oversized(topic, missed.deltas.reduce((sum, delta) => sum + delta.upserts.length, 0))) {
         for (const delta of missed.deltas) conn.send('delta', { matchId, topic, ...delta } as PushPayload<'delta'>);
         this.options.metrics.resyncs.inc({ served: missed.deltas.length ? 'deltas' : 'current' });
       } else {
@@ -237,10 +245,10 @@ export class LiveHub {
   }
 
   private async sendSnapshots(conn: LiveConnection, matchId: number, topics: readonly LiveTopic[], reason: 'watch' | 'resync'): Promise<void> {
-    const states = await Promise.all(topics.map((topic) => this.options.store.snapshot(matchId, topic)));
+    // Bounded (SNAPSHOT_LIMITS): the newest records a screen shows; older ones are paged through REST.
+    const states = await Promise.all(topics.map((topic) => this.snapshots.get(matchId, topic)));
     topics.forEach((topic, i) => {
-      const { seq, records } = states[i]!;
-      conn.send('snapshot', { matchId, topic, seq, items: records, ...(reason === 'resync' && { fresh: true }) } as SnapshotPayload);
+      conn.send('snapshot', snapshotPayload(matchId, topic, states[i]!, reason));
       this.options.metrics.snapshotsSent.inc({ reason });
     });
   }

@@ -1,4 +1,4 @@
-import { FEED_FETCH_LIMIT, LIVE_TOPICS, MATCH_TABLE_TOPICS, type ChangeNotice, type DeltaPayload, type LiveTopic, type StatusPayload, type UpstreamState } from '@odds/protocol';
+import { FEED_FETCH_LIMIT, LIVE_TOPICS, MATCH_TABLE_TOPICS, type ChangeNotice, type LiveTopic, type StatusPayload, type UpstreamState } from '@odds/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RelayMetrics } from '../metrics';
 import { TokenRejected, type UpstreamClient } from '../upstream';
@@ -7,6 +7,7 @@ import type { PollCredentials } from './credentials';
 import { PollFailures } from './poll-failures';
 import { isEmpty, RecordIndex, type LiveRecord } from './diff';
 import { TopicPoller, type PollSchedule } from './poller';
+import { pushChange } from './snapshot';
 import type { LiveStore } from './store';
 import { createFetchers, NOTICE_IDS, type LiveGet, type MatchFetchers } from './topics';
 
@@ -153,7 +154,7 @@ export class MatchPoller {
     index.apply(change);
     fetched.seen();
     this.retainedAt = Date.now();
-    broadcaster.emit(this.matchId, 'delta', { matchId: this.matchId, topic, seq, upserts: change.upserts, removes: change.removes } as DeltaPayload);
+    await pushChange(store, broadcaster, this.matchId, topic, seq, change);
     metrics.deltasSent.inc({ topic });
     if (change.upserts.length) metrics.deltaItems.inc({ topic, kind: 'upsert' }, change.upserts.length);
     if (change.removes.length) metrics.deltaItems.inc({ topic, kind: 'remove' }, change.removes.length);

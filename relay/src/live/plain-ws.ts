@@ -10,6 +10,9 @@ import type { CheckedSession, UpstreamClient } from '../upstream';
 import type { LiveConnection, LiveHub } from './hub';
 import type { WsRooms } from './ws-rooms';
 
+/** Snapshot payloads shared by every watcher of a match, as the JSON text sent. */
+const snapshotTexts = new WeakMap<object, string>();
+
 /** Close codes of `/live`: 4401 for a refused token (like HTTP 401), 1012 when the relay restarts. */
 export const WS_CLOSE = { unauthorized: 4401, restarting: 1012, tooSlow: 1008, unavailable: 1011 } as const;
 const AUTH_TIMEOUT_MS = 10_000;
@@ -82,7 +85,13 @@ export async function registerPlainWs(app: FastifyInstance, deps: { upstream: Up
         token,
         expiresAt: session.expiresAt,
         display: session.display,
-        send: (event, payload) => sendMessage({ event, data: payload } as LiveServerMessage),
+        send: (event, payload) => {
+          if (event !== 'snapshot') return sendMessage({ event, data: payload } as LiveServerMessage);
+          // Shared by every watcher (live/snapshot.ts): serialised once.
+          let text = snapshotTexts.get(payload);
+          if (text === undefined) snapshotTexts.set(payload, (text = JSON.stringify({ event, data: payload })));
+          sendText(text);
+        },
         join: (matchId) => rooms.join(matchId, member),
         leave: (matchId) => rooms.leave(matchId, member),
       };

@@ -5,6 +5,7 @@ import { api } from '../../api/client';
 import { connectionLevel, lastUpdateText } from '../../live/connection';
 import { rowsOf } from '../../live/topicBuffer';
 import { useMatchLive } from '../../live/useMatchLive';
+import { withOutline } from '../match/graph/chartData';
 import { matchDate } from './matchPhase';
 import { useMatchPhase } from './useMatchPhase';
 import { scoreText, WALL_LAST_OFFERS, WALL_MAX_ROWS } from './wallParams';
@@ -37,7 +38,8 @@ export function useWallPanel(matchId: number, marketId: number | null) {
       score: scoreText(latest?.score),
       clock: latest ? formatGameClock(latest.match_time, latest.prematch) : 'PREMATCH',
       latestClock: latest && !latest.prematch ? latest.match_time : null,
-      ascending: [...offers].reverse(),
+      // The chart draws the whole match: the snapshot's outline of older offers, then the rows.
+      ascending: withOutline(offers, live?.state.topics.offers.outline ?? [], market),
       lastOffers: offers.slice(0, WALL_LAST_OFFERS),
     };
     // version stands for the offers' content.

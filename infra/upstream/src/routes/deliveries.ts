@@ -37,7 +37,7 @@ export async function deliveryRoutes(app: FastifyInstance, { db }: { db: Db }) {
   });
 
   implement(app, routes.matchDeliveries, async ({ params, query }) => {
-    const reply = await listDeliveries(db, { matchId: params.matchId, marketId: query.market_id, offerId: query.offer_id }, { ...query, sort: query.sort ?? query.order_by });
+    const reply = await listDeliveries(db, { matchId: params.matchId, marketId: query.market_id, offerId: query.offer_id, beforeId: query.before_id }, { ...query, sort: query.sort ?? query.order_by });
     // Polled every second per watched match: the match is looked up only when the list is empty.
     if (!reply.deliveries.length) await assertMatch(db, params.matchId);
     return reply;

@@ -20,7 +20,7 @@ export async function feedRoutes(app: FastifyInstance, { db }: { db: Db }) {
   });
 
   implement(app, routes.matchOffers, async ({ params, query }) => {
-    const reply = await matchOffers(db, params.matchId, query.market_id, query.after_id);
+    const reply = await matchOffers(db, params.matchId, query);
     if (!reply.results.length) await assertMatch(db, params.matchId);
     return reply;
   });

@@ -2,6 +2,7 @@ import { GenericTable } from '../../../components/table';
 import { TabTitle } from '../TabTitle';
 import { useLiveList } from '../useLiveList';
 import { useMatchPage } from '../useMatchPage';
+import { LoadOlder } from '../LoadOlder';
 import { useTopicRows } from '../useTopicRows';
 import { DELIVERY_COLUMNS, deliveryValue } from './deliveryColumns';
 
@@ -21,6 +22,7 @@ export default function DeliveryTab() {
     <section aria-labelledby="delivery-title" className="live-tab">
       <TabTitle id="delivery-title" tab="delivery" />
       <GenericTable list={list} columns={DELIVERY_COLUMNS} label="Deliveries" emptyMessage="No deliveries yet" />
+      <LoadOlder live={live} topic="deliveries" label="deliveries" />
       {selected && (
         <section aria-labelledby="delivery-detail-title" className="delivery-detail">
           <h3 id="delivery-detail-title">Delivery {selected.id}</h3>

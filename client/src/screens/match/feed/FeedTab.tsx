@@ -5,6 +5,7 @@ import { GenericTable } from '../../../components/table';
 import { TabTitle } from '../TabTitle';
 import { useLiveList } from '../useLiveList';
 import { useMatchPage } from '../useMatchPage';
+import { LoadOlder } from '../LoadOlder';
 import { useTopicRows } from '../useTopicRows';
 import { WhyPanel } from '../why/WhyPanel';
 import { FEED_COLUMNS, feedValue } from './feedColumns';
@@ -33,6 +34,7 @@ export default function FeedTab() {
       </div>
       <p className="hint">Click a feed event, or press Enter on it, for its raw data and why it did or did not fire.</p>
       <GenericTable list={list} columns={FEED_COLUMNS} label="Feed events" emptyMessage="No feed events yet" onActivate={setWhy} />
+      <LoadOlder live={live} topic="feed" marketId={marketId} label="feed events" />
       <WhyPanel live={live} matchId={matchId} offer={why} onHide={() => setWhy(null)} />
       {list.selected && (
         <section aria-labelledby="feed-raw-title">

@@ -5,9 +5,10 @@ import { GenericTable } from '../../../components/table';
 import { TabTitle } from '../TabTitle';
 import { useLiveList } from '../useLiveList';
 import { useMatchPage } from '../useMatchPage';
+import { LoadOlder } from '../LoadOlder';
 import { useTopicRows } from '../useTopicRows';
 import { WhyPanel } from '../why/WhyPanel';
-import { goalMarks, minuteLabel, outcomeKeys } from './chartData';
+import { goalMarks, minuteLabel, outcomeKeys, withOutline } from './chartData';
 import { scoreLabel } from './goalTriangles';
 import { offerColumns } from './offerColumns';
 import { useBanner } from './useBanner';
@@ -31,8 +32,11 @@ export default function GraphTab() {
   const offers = held.current;
   const ascending = useMemo(() => [...offers].reverse(), [offers]);
   const keys = useMemo(() => outcomeKeys(ascending), [ascending]);
-  const goals = useMemo(() => goalMarks([...ascending].sort((a, b) => a.id - b.id)), [ascending]);
-  const chart = useOddsChart(ascending, marketId);
+  // The chart draws the whole match: the older offers' outline (the snapshot carries the newest offers only) and the rows.
+  const outline = live?.state.topics.offers.outline;
+  const charted = useMemo(() => withOutline(ascending, outline ?? [], marketId), [ascending, outline, marketId]);
+  const goals = useMemo(() => goalMarks(charted), [charted]);
+  const chart = useOddsChart(charted, marketId);
   const list = useLiveList(offers, { defaultSort: '-id', sortFields: ['id', 'match_time', 'score', 'status'], ready, reload: () => live?.refresh() });
   const banner = useBanner(matchId, marketId, creative, offers[0]?.id);
   const marketName = markets.find((m) => m.id === marketId)?.name ?? '';
@@ -86,6 +90,7 @@ export default function GraphTab() {
         emptyMessage={marketId === null ? 'Choose a market' : 'No offers yet'}
         onActivate={setWhy}
       />
+      {marketId !== null && <LoadOlder live={live} topic="offers" marketId={marketId} label="offers" />}
       <WhyPanel live={live} matchId={matchId} offer={why} onHide={() => setWhy(null)} />
     </section>
   );

@@ -1,4 +1,4 @@
-import { CHART_MINUTES, fromThousandths, type Offer } from '@odds/protocol';
+import { CHART_MINUTES, fromThousandths, type Offer, type OfferPoint } from '@odds/protocol';
 
 export interface Point {
   time: number;
@@ -37,7 +37,7 @@ export function outcomeKeys(offers: readonly Pick<Offer, 'outcome_map'>[]): stri
  * One line per outcome, in time order with one point per time (the newest offer at a time wins,
  * as series.update would leave it). Offers must be oldest first.
  */
-export function outcomeSeries(offers: readonly Offer[], keys: readonly string[]): Record<string, Point[]> {
+export function outcomeSeries(offers: readonly OfferPoint[], keys: readonly string[]): Record<string, Point[]> {
   const lines: Record<string, Point[]> = Object.fromEntries(keys.map((key) => [key, []]));
   const ordered = [...offers].sort((a, b) => offerTime(a) - offerTime(b) || a.id - b.id);
   for (const offer of ordered) {
@@ -64,4 +64,16 @@ export function goalMarks(offers: readonly Pick<Offer, 'score' | 'match_time' | 
     previous = offer.score;
   }
   return marks;
+}
+
+/**
+ * What the chart draws of a market: the outline points (older offers, SNAPSHOT_LIMITS) the rows do
+ * not hold, and the rows; oldest (lowest id) first.
+ */
+export function withOutline(rows: readonly OfferPoint[], outline: readonly OfferPoint[], marketId: number | null): OfferPoint[] {
+  if (!outline.length) return [...rows].sort((a, b) => a.id - b.id);
+  const held = new Set(rows.map((row) => row.id));
+  const oldest = rows.reduce((min, row) => Math.min(min, row.id), Infinity);
+  const older = outline.filter((point) => point.market_id === marketId && point.id < oldest && !held.has(point.id));
+  return [...older, ...rows].sort((a, b) => a.id - b.id);
 }

@@ -1,4 +1,4 @@
-import type { Offer } from '@odds/protocol';
+import type { OfferPoint } from '@odds/protocol';
 import { createChart, LineSeries, PriceScaleMode, type IChartApi, type ISeriesApi, type Time, type UTCTimestamp } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
 import { axisTimes, fromOdds, goalMarks, minuteLabel, offerTime, outcomeKeys, outcomeSeries } from './chartData';
@@ -35,7 +35,7 @@ export interface OddsChartOptions {
  * redraws with setData. The chart and its series hang on the container as `oddsChart` so a
  * browser test can time an update.
  */
-export function useOddsChart(offers: readonly Offer[], marketId: number | null, options: OddsChartOptions = {}) {
+export function useOddsChart(offers: readonly OfferPoint[], marketId: number | null, options: OddsChartOptions = {}) {
   const container = useRef<HTMLDivElement | null>(null);
   const chart = useRef<IChartApi | null>(null);
   const series = useRef(new Map<string, ISeriesApi<'Line'>>());

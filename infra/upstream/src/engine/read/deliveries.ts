@@ -31,6 +31,8 @@ export interface DeliveryFilter {
   matchId?: number;
   marketId?: number;
   offerId?: number;
+  /** Only deliveries with a smaller id ("Load older" of the Delivery tab). */
+  beforeId?: number;
   channel?: number;
   /** YYYY-MM-DD, UTC days, both included; on created_at. */
   fromDate?: string;
@@ -44,6 +46,7 @@ function whereOf(filter: DeliveryFilter): SQL | undefined {
   if (filter.matchId) parts.push(eq(deliveries.matchId, filter.matchId));
   if (filter.marketId) parts.push(eq(deliveries.marketId, filter.marketId));
   if (filter.offerId) parts.push(eq(deliveries.offerId, filter.offerId));
+  if (filter.beforeId) parts.push(lt(deliveries.id, filter.beforeId));
   if (filter.channel) parts.push(eq(deliveries.channelId, filter.channel));
   if (filter.fromDate) parts.push(gte(deliveries.createdAt, new Date(`${filter.fromDate}T00:00:00Z`)));
   if (filter.toDate) parts.push(lt(deliveries.createdAt, new Date(Date.parse(`${filter.toDate}T00:00:00Z`) + 86_400_000)));

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import type { DeliveryLog, FeedOfferMessage, ListReply, Offer, OfferStatus } from '@odds/protocol';
 import type { Db } from '../../db/client';
 import { contacts, deliveries, markets, offers } from '../../db/schema';
@@ -70,12 +70,15 @@ export interface FeedQuery {
   market_id?: number;
   /** Only offers with a greater id: what a poll has not seen yet (offers are written once). */
   after_id?: number;
+  /** Only offers with a smaller id: older than what a first snapshot carried ("Load older"). */
+  before_id?: number;
 }
 
 /** The Feed tab: a match's offers, newest (feed clock) first, with the raw message. */
 export async function matchFeed(db: Db, matchId: number, query: FeedQuery): Promise<ListReply<Offer>> {
   const limit = pageSize(query.limit, 1000);
-  const where = and(eq(offers.matchId, matchId), query.market_id ? eq(offers.marketId, query.market_id) : undefined, query.after_id ? gt(offers.id, query.after_id) : undefined);
+  const where = and(eq(offers.matchId, matchId), query.market_id ? eq(offers.marketId, query.market_id) : undefined, query.after_id ? gt(offers.id, query.after_id) : undefined,
+    query.before_id ? lt(offers.id, query.before_id) : undefined);
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
     db.select(columns).from(offers).innerJoin(markets, eq(markets.id, offers.marketId)).where(where)
       .orderBy(...orderBy(sortable, '-sent_at', offers.id, query.order_by, query.order_dir)).limit(limit).offset(query.start ?? 0),
@@ -84,14 +87,29 @@ export async function matchFeed(db: Db, matchId: number, query: FeedQuery): Prom
   return { results: await toOffers(db, rows, true), total, limit };
 }
 
-/** The Graph tab: a match's offers of one market (or of all, for the relay), oldest first; `after_id` fetches only newer ones. */
-export async function matchOffers(db: Db, matchId: number, marketId?: number, afterId?: number): Promise<ListReply<Offer>> {
+export interface OffersQuery {
+  market_id?: number;
+  /** Only newer offers (the relay's polls). */
+  after_id?: number;
+  /** Only older offers ("Load older"): with `limit`, the newest `limit` of them. */
+  before_id?: number;
+  limit?: number;
+}
+
+/**
+ * The Graph tab: a match's offers of one market (or of all, for the relay), oldest first; `after_id`
+ * fetches only newer ones, `before_id` (with `limit`: the newest `limit` of them) older ones.
+ */
+export async function matchOffers(db: Db, matchId: number, query: OffersQuery = {}): Promise<ListReply<Offer>> {
   const filters: SQL[] = [eq(offers.matchId, matchId)];
-  if (marketId) filters.push(eq(offers.marketId, marketId));
-  if (afterId) filters.push(gt(offers.id, afterId));
-  const rows = await db.select(columns).from(offers).innerJoin(markets, eq(markets.id, offers.marketId)).where(and(...filters))
-    .orderBy(asc(offers.sentAt), asc(offers.id));
-  return { results: await toOffers(db, rows, false), total: rows.length, limit: Math.max(1, rows.length) };
+  if (query.market_id) filters.push(eq(offers.marketId, query.market_id));
+  if (query.after_id) filters.push(gt(offers.id, query.after_id));
+  if (query.before_id) filters.push(lt(offers.id, query.before_id));
+  const select = db.select(columns).from(offers).innerJoin(markets, eq(markets.id, offers.marketId)).where(and(...filters));
+  const rows = query.limit
+    ? (await select.orderBy(desc(offers.id)).limit(query.limit)).sort((a, b) => a.offer.sentAt.getTime() - b.offer.sentAt.getTime() || a.offer.id - b.offer.id)
+    : await select.orderBy(asc(offers.sentAt), asc(offers.id));
+  return { results: await toOffers(db, rows, false), total: rows.length, limit: query.limit ?? Math.max(1, rows.length) };
 }
 
 export async function getOffer(db: Db, offerId: number): Promise<Offer | null> {

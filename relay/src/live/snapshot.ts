@@ -1,0 +1,116 @@
+import { SNAPSHOT_LIMITS, type DeltaPayload, type LiveTopic, type Offer, type OfferPoint, type SnapshotPayload } from '@odds/protocol';
+import type { RoomBroadcaster } from './broadcast';
+import type { Change, LiveRecord } from './diff';
+import type { LiveStore, TopicState } from './store';
+
+/** A first snapshot's content: the newest records of the topic, and what the client needs of the rest. */
+export interface BoundedSnapshot {
+  seq: number;
+  items: LiveRecord[];
+  /** Older records are held than `items` carries: the client pages them through REST. */
+  more: boolean;
+  /** Offers: chart points of the offers older than `items`. */
+  outline?: OfferPoint[];
+  /**
+   * The payloads sent, built once: every watcher gets the same object, so a transport can encode
+   * it once for all of them (sockets.ts, plain-ws.ts).
+   */
+  payloads?: Partial<Record<'watch' | 'resync', SnapshotPayload>>;
+}
+
+/** The snapshot event's payload of a bounded snapshot (one object per reason, shared by every watcher). */
+export function snapshotPayload(matchId: number, topic: LiveTopic, bounded: BoundedSnapshot, reason: 'watch' | 'resync'): SnapshotPayload {
+  bounded.payloads ??= {};
+  let payload = bounded.payloads[reason];
+  if (!payload) {
+    const { seq, items, more, outline } = bounded;
+    payload = { matchId, topic, seq, items, ...(more && { more }), ...(outline && { outline }), ...(reason === 'resync' && { fresh: true }) } as SnapshotPayload;
+    bounded.payloads[reason] = payload;
+  }
+  return payload;
+}
+
+type OfferRecord = LiveRecord & Pick<Offer, 'market_id' | 'match_time' | 'prematch' | 'score' | 'outcome_map'>;
+
+/** The chart's x of an offer (as the client's chart reads it): 0 before kick-off. */
+const chartTime = (offer: OfferRecord) => (offer.prematch || offer.match_time === null ? 0 : offer.match_time);
+
+/** The outline's resolution: one point per market per this many seconds of match clock (300 over 100 minutes). */
+export const OUTLINE_SECONDS = 20;
+
+/**
+ * The chart points of offers (any order): per market and OUTLINE_SECONDS of match clock the newest
+ * offer (the chart draws one point per time, the newest there; a 100-minute axis a few hundred
+ * pixels wide shows no finer), and every offer whose score differs from the one before it in its
+ * market (the goal marks). Oldest first.
+ */
+export function outlineOf(offers: readonly OfferRecord[]): OfferPoint[] {
+  const ordered = [...offers].sort((a, b) => a.id - b.id);
+  const kept = new Map<string, OfferRecord>();
+  const scores = new Map<number, string>();
+  for (const offer of ordered) {
+    const previous = scores.get(offer.market_id);
+    scores.set(offer.market_id, offer.score);
+    // A score change keeps its own point even when a newer offer shares its time.
+    if (previous !== undefined && previous !== offer.score) kept.set(`goal:${offer.id}`, offer);
+    kept.set(`${offer.market_id}:${Math.floor(chartTime(offer) / OUTLINE_SECONDS)}`, offer);
+  }
+  return [...kept.values()].sort((a, b) => a.id - b.id).map(({ id, market_id, match_time, prematch, score, outcome_map }) => ({
+    id, market_id, match_time, prematch, score, outcome_map,
+  }));
+}
+
+/** The newest SNAPSHOT_LIMITS[topic] records by id (all of a topic without a limit), and the outline of older offers. */
+export function boundSnapshot(topic: LiveTopic, state: TopicState): BoundedSnapshot {
+  const limit = SNAPSHOT_LIMITS[topic];
+  if (limit === undefined || state.records.length <= limit) return { seq: state.seq, items: state.records, more: false };
+  const byId = [...state.records].sort((a, b) => b.id - a.id);
+  const items = byId.slice(0, limit);
+  const bounded: BoundedSnapshot = { seq: state.seq, items, more: true };
+  if (topic === 'offers') bounded.outline = outlineOf(byId.slice(limit) as OfferRecord[]);
+  return bounded;
+}
+
+/** Topics whose built snapshots are kept (matches × topics; the oldest goes first). */
+const CACHED_TOPICS = 512;
+
+/**
+ * Builds each topic's bounded snapshot once per seq, however many watchers ask: 200 consoles
+ * opening a long match at once share one sort and one outline, rather than each sorting every
+ * record the relay holds. Each watch still reads the store itself (its seq must be as of its
+ * join, or it could miss a delta sent between an earlier read and its join).
+ */
+export class SnapshotCache {
+  private readonly built = new Map<string, BoundedSnapshot>();
+
+  constructor(private readonly store: LiveStore) {}
+
+  async get(matchId: number, topic: LiveTopic): Promise<BoundedSnapshot> {
+    const key = `${matchId}:${topic}`;
+    const state = await this.store.snapshot(matchId, topic);
+    const cached = this.built.get(key);
+    if (cached?.seq === state.seq) return cached;
+    const bounded = boundSnapshot(topic, state);
+    this.built.delete(key);
+    this.built.set(key, bounded);
+    if (this.built.size > CACHED_TOPICS) this.built.delete(this.built.keys().next().value!);
+    return bounded;
+  }
+}
+
+/** More upserts than a first snapshot of the topic carries (a first poll, a topic read whole again). */
+export const oversized = (topic: LiveTopic, upserts: number): boolean => upserts > (SNAPSHOT_LIMITS[topic] ?? Infinity);
+
+/**
+ * Pushes a committed change to the match's room: as a delta, or, when it carries more records than
+ * a first snapshot would (the first poll after a relay restart, a reset), as a bounded snapshot
+ * flagged `fresh` at the same seq, which every watcher applies in its place. 200 consoles resyncing
+ * after a restart then get the newest rows, not every record the relay holds, each.
+ */
+export async function pushChange(store: LiveStore, broadcaster: RoomBroadcaster, matchId: number, topic: LiveTopic, seq: number, change: Change): Promise<void> {
+  if (oversized(topic, change.upserts.length)) {
+    const state = await store.snapshot(matchId, topic);
+    if (state.seq === seq) return broadcaster.emit(matchId, 'snapshot', snapshotPayload(matchId, topic, boundSnapshot(topic, state), 'resync'));
+  }
+  broadcaster.emit(matchId, 'delta', { matchId, topic, seq, upserts: change.upserts, removes: change.removes } as DeltaPayload);
+}

@@ -1,0 +1,281 @@
+/**
+ * Many consoles on one relay (`npm run bench -- consoles`): prints one table, asserts nothing.
+ * Upstream (consoles-upstream.ts: the 2022 final made a long match) and relay run in their own
+ * processes on loopback ports; this process holds the consoles as bare engine.io/socket.io
+ * WebSockets (raw-console.ts), so thousands of them cost little here.
+ *
+ *  1. One console opens the long match: its first snapshots' bytes on the wire (per-message
+ *     deflate) and as messages, beside what the unbounded snapshots of before were (every record
+ *     the relay holds, measured as JSON and deflated with the relay's settings).
+ *  2. CONSOLES (200) consoles open it at once: relay peak RSS (VmHWM), time until all hold it,
+ *     and whether every console's state equals REST (newest ids per topic, outline, tables).
+ *  3. The relay restarts and the same consoles reconnect at once and resync from their seqs: the
+ *     new relay's peak RSS, time, and the same check.
+ *  4. IDLE_SOCKETS (10,000) idle sockets on one relay: RSS and JS heap per socket.
+ *
+ * `CONSOLES_RELAY_ROOT=/path/to/an/older/checkout` runs the relay of another checkout (a before/after).
+ */
+import { spawn, spawnSync, type ChildProcess, fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { deflateRawSync } from 'node:zlib';
+import { LIVE_TOPICS, MATCH_TABLE_TOPICS, SNAPSHOT_LIMITS, buildPath, routes, type LiveTopic } from '@odds/protocol';
+import { outlineOf } from '../../relay/src/live/snapshot';
+import { SOCKET_DEFLATE } from '../../relay/src/sockets';
+import { RawConsole } from './raw-console';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const relayRoot = process.env.CONSOLES_RELAY_ROOT ?? root;
+const CONSOLES = Number(process.env.CONSOLES ?? 200);
+const IDLE_SOCKETS = Number(process.env.IDLE_SOCKETS ?? 10_000);
+const FILES = IDLE_SOCKETS + 2_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+const rows: [string, string][] = [];
+const row = (name: string, value: string) => {
+  rows.push([name, value]);
+  console.log(`  ${name}: ${value}`);
+};
+
+// Ten thousand sockets need more open files than a shell gives: run again under a raised limit.
+const soft = Number(spawnSync('bash', ['-c', 'ulimit -n'], { encoding: 'utf8' }).stdout.trim());
+if (soft < FILES && !process.env.CONSOLES_BENCH_RAISED) {
+  const run = spawnSync('bash', ['-c', `ulimit -n ${FILES} && exec "$0" --import tsx "$1"`, process.execPath, fileURLToPath(import.meta.url)], {
+    stdio: 'inherit', env: { ...process.env, CONSOLES_BENCH_RAISED: '1' },
+  });
+  process.exit(run.status ?? 1);
+}
+
+const children = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function stopChild(child: ChildProcess, ask: () => void): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  ask();
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+interface RelayProcess {
+  url: string;
+  /** Resident memory now and at its peak (VmHWM), in bytes. */
+  rss(): { now: number; peak: number };
+  metric(name: string): Promise<number>;
+  stop(): Promise<void>;
+}
+
+async function startRelay(upstreamUrl: string, port: number): Promise<RelayProcess> {
+  const child = spawn('bash', ['-c', `ulimit -n ${FILES} 2>/dev/null; exec "$0" --import tsx relay/src/main.ts`, process.execPath], {
+    cwd: relayRoot, stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, UPSTREAM_URL: upstreamUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error' },
+  });
+  children.add(child);
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) break;
+    if (i > 300 || child.exitCode !== null) throw new Error('the bench relay did not start');
+    await sleep(100);
+  }
+  const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? NaN) * 1024;
+  return {
+    url,
+    rss: () => ({ now: field('VmRSS'), peak: field('VmHWM') }),
+    metric: async (series) => {
+      const text = await (await fetch(`${url}/metrics`)).text();
+      return text.split('\n').filter((line) => line.startsWith(`${series} `) || line.startsWith(`${series}{`)).reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
+    },
+    stop: () => stopChild(child, () => child.kill('SIGTERM')),
+  };
+}
+
+async function until(check: () => boolean, what: string, ms = 120_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(50);
+  }
+}
+
+/** Connects consoles in batches (handshakes are not what is measured); `retry` waits for a restarting relay. */
+async function connectAll(consoles: RawConsole[], batch: number, retry = false): Promise<void> {
+  for (let i = 0; i < consoles.length; i += batch) {
+    await Promise.all(consoles.slice(i, i + batch).map(async (console_) => {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await console_.connect();
+        } catch (error) {
+          if (!retry || attempt > 100) throw error;
+          await sleep(200);
+        }
+      }
+    }));
+  }
+}
+
+// --- the upstream and what REST says of the long match ---
+const upstreamChild = fork(fileURLToPath(new URL('./consoles-upstream.ts', import.meta.url)), [], { cwd: root, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+children.add(upstreamChild);
+const { url: upstreamUrl, token, matchId } = await new Promise<{ url: string; token: string; matchId: number }>((resolve, reject) => {
+  upstreamChild.once('message', (message) => resolve(message as { url: string; token: string; matchId: number }));
+  upstreamChild.once('exit', (code) => reject(new Error(`the bench upstream exited (${code})`)));
+});
+const get = async <T>(path: string): Promise<T> => (await fetch(`${upstreamUrl}${path}`, { headers: { authorization: `Token ${token}` } })).json() as Promise<T>;
+type Row = { id: number } & Record<string, unknown>;
+const allOffers = (await get<{ results: Row[] }>(buildPath(routes.matchOffers, { matchId }))).results;
+const feedWindow = (await get<{ results: Row[] }>(`${buildPath(routes.matchFeed, { matchId })}?limit=1000`)).results;
+const deliveryWindow = (await get<{ deliveries: Row[]; total: number }>(`${buildPath(routes.matchDeliveries, { matchId })}?limit=1000`));
+const tables = Object.fromEntries(await Promise.all(Object.entries(MATCH_TABLE_TOPICS).map(async ([topic, route]) =>
+  [topic, (await get<{ results: Row[] }>(buildPath(routes[route], { matchId }))).results.map((r) => r.id)] as const)));
+const newest = (records: Row[], limit = Infinity) => records.map((r) => r.id).sort((a, b) => b - a).slice(0, limit);
+/** What every console must hold after its snapshots: REST's newest ids per topic. */
+const expected: Record<LiveTopic, number[]> = {
+  feed: newest(feedWindow, SNAPSHOT_LIMITS.feed),
+  offers: newest(allOffers, SNAPSHOT_LIMITS.offers),
+  deliveries: newest(deliveryWindow.deliveries, SNAPSHOT_LIMITS.deliveries),
+  ...tables,
+} as Record<LiveTopic, number[]>;
+const offersCut = expected.offers.at(-1)!;
+const expectedOutline = outlineOf(allOffers.filter((offer) => offer.id < offersCut) as never).map((point) => point.id).join(',');
+
+/** REST's ids of each topic (the relay's windows), to check that nothing a console holds is unknown to it. */
+const known: Record<LiveTopic, Set<number>> = {
+  feed: new Set(feedWindow.map((r) => r.id)), offers: new Set(allOffers.map((r) => r.id)), deliveries: new Set(deliveryWindow.deliveries.map((r) => r.id)),
+  ...Object.fromEntries(Object.entries(tables).map(([topic, ids]) => [topic, new Set(ids)])),
+} as Record<LiveTopic, Set<number>>;
+
+/**
+ * What differs between each console's state and REST: per topic its newest ids must be REST's
+ * newest (as many as a first snapshot carries, every one for the tables), everything it holds must
+ * exist upstream, and its offers outline must be that of REST's older offers. Consoles with a difference.
+ */
+function wrong(consoles: RawConsole[]): { consoles: number; first: string } {
+  const bad = new Map<number, string>();
+  for (const [i, console_] of consoles.entries()) {
+    for (const topic of LIVE_TOPICS) {
+      const held = [...(console_.topics.get(topic)?.ids ?? [])].sort((a, b) => b - a);
+      const want = [...expected[topic]].sort((a, b) => b - a);
+      if (held.slice(0, want.length).join(',') !== want.join(',') || held.some((id) => !known[topic].has(id))) {
+        bad.set(i, `console ${i} ${topic}: holds ${held.length} (newest ${held[0]}), REST ${want.length} (newest ${want[0]})`);
+      }
+    }
+    const outline = console_.topics.get('offers')?.outline.map((point) => point.id).join(',');
+    if (outline !== expectedOutline) bad.set(i, `console ${i}: the offers outline differs from REST's older offers`);
+  }
+  return { consoles: bad.size, first: bad.values().next().value ?? '' };
+}
+
+console.log(`\nConsoles on one relay (loopback; upstream, relay and consoles in three processes; load ${loadavg().map((l) => l.toFixed(1)).join(' ')}):`);
+console.log(`  the long match ${matchId}: ${allOffers.length} offers, feed window ${feedWindow.length}, deliveries ${deliveryWindow.total} (window ${deliveryWindow.deliveries.length})`);
+
+// 1. What one console's first snapshots weigh, before (unbounded) and now.
+{
+  const wholeFeed = JSON.stringify(feedWindow);
+  const unbounded = [JSON.stringify(allOffers), wholeFeed, JSON.stringify(deliveryWindow.deliveries)].map((text) => Buffer.from(text));
+  const deflate = (buffer: Buffer) => deflateRawSync(buffer, { windowBits: SOCKET_DEFLATE.serverMaxWindowBits, ...SOCKET_DEFLATE.zlibDeflateOptions }).length;
+  const raw = unbounded.reduce((sum, b) => sum + b.length, 0);
+  row('before: unbounded first snapshots of feed, offers, deliveries (JSON, deflated as the relay does)', `${kb(raw)} raw, ${kb(unbounded.reduce((sum, b) => sum + deflate(b), 0))} deflated`);
+}
+
+let port = await freePort();
+let relay = await startRelay(upstreamUrl, port);
+const consoles = Array.from({ length: CONSOLES }, () => new RawConsole(relay.url, token));
+try {
+  // Prime the match's live state with one watcher, so every console gets the same snapshots.
+  const first = new RawConsole(relay.url, token);
+  await first.connect();
+  await first.watch(matchId);
+  await until(() => first.complete, 'the first console');
+  await sleep(1_000);
+  const probe = new RawConsole(relay.url, token);
+  await probe.connect();
+  const wireBefore = probe.wire;
+  const messagesBefore = probe.messageBytes;
+  await probe.watch(matchId);
+  await until(() => probe.complete, 'the probing console');
+  await sleep(500);
+  row('after: one console opens the long match, first snapshots of every topic', `${kb(probe.wire - wireBefore)} on the wire, ${kb(probe.messageBytes - messagesBefore)} as messages (${[...probe.snapshotBytes].map(([topic, bytes]) => `${topic} ${kb(bytes)}`).join(', ')})`);
+  first.close();
+  probe.close();
+
+  // 2. CONSOLES consoles open it at once.
+  await connectAll(consoles, 50);
+  const started = performance.now();
+  const acks = await Promise.all(consoles.map((console_) => console_.watch(matchId)));
+  const refused = acks.filter((ack) => !ack.ok);
+  if (refused.length) throw new Error(`${refused.length} watches refused: ${JSON.stringify(refused[0])}`);
+  await until(() => consoles.every((console_) => console_.complete), 'every console to hold every topic');
+  await until(() => wrong(consoles).consoles === 0, 'every console to equal REST', 60_000).catch(() => undefined);
+  const seconds = (performance.now() - started) / 1000;
+  let problems = wrong(consoles);
+  row(`${CONSOLES} consoles open the long match at once: all hold it in, relay peak RSS, consoles equal to REST`,
+    `${seconds.toFixed(1)} s, ${(relay.rss().peak / 2 ** 20).toFixed(0)} MB (target < 400 MB), ${CONSOLES - problems.consoles}/${CONSOLES}${problems.consoles ? ` (${problems.first})` : ''}`);
+
+  // 3. The relay restarts; every console reconnects at once and resyncs from its seqs.
+  await relay.stop();
+  relay = await startRelay(upstreamUrl, port);
+  const restarted = performance.now();
+  await connectAll(consoles, CONSOLES, true);
+  const resyncs = await Promise.all(consoles.map((console_) => console_.resume()));
+  const failed = resyncs.flat().filter((ack) => !ack.ok);
+  if (failed.length) throw new Error(`${failed.length} resyncs refused: ${JSON.stringify(failed[0])}`);
+  await until(() => consoles.every((console_) => console_.complete), 'every console to resync');
+  await until(() => wrong(consoles).consoles === 0, 'every console to equal REST', 60_000).catch(() => undefined);
+  const resyncSeconds = (performance.now() - restarted) / 1000;
+  problems = wrong(consoles);
+  row(`relay restart, ${CONSOLES} consoles reconnect and resync at once: all back in, new relay peak RSS, consoles equal to REST`,
+    `${resyncSeconds.toFixed(1)} s, ${(relay.rss().peak / 2 ** 20).toFixed(0)} MB (target < 400 MB), ${CONSOLES - problems.consoles}/${CONSOLES}${problems.consoles ? ` (${problems.first})` : ''}`);
+} catch (error) {
+  row('consoles', `failed (relay peak RSS ${(relay.rss().peak / 2 ** 20).toFixed(0)} MB): ${(error as Error).message}`);
+} finally {
+  for (const console_ of consoles) console_.close();
+  await relay.stop();
+}
+
+// 4. Idle sockets on a fresh relay: what each one costs it.
+if (!IDLE_SOCKETS) {
+  await stopChild(upstreamChild, () => upstreamChild.send({ type: 'stop' }));
+  process.exit(0);
+}
+port = await freePort();
+relay = await startRelay(upstreamUrl, port);
+const idle = Array.from({ length: IDLE_SOCKETS }, () => new RawConsole(relay.url, token));
+try {
+  // A few sockets first, so what is measured is per socket, not the first socket's warm-up.
+  const warm = idle.splice(0, 50);
+  await connectAll(warm, 50);
+  await sleep(2_000);
+  const rssBefore = relay.rss().now;
+  const heapBefore = await relay.metric('nodejs_heap_used_bytes');
+  const started = performance.now();
+  await connectAll(idle, 500);
+  const seconds = (performance.now() - started) / 1000;
+  await sleep(5_000);
+  const open = idle.filter((socket) => socket.open).length;
+  const rss = relay.rss().now - rssBefore;
+  const heap = (await relay.metric('nodejs_heap_used_bytes')) - heapBefore;
+  row(`${IDLE_SOCKETS} idle sockets on one relay (connected in ${seconds.toFixed(0)} s, ${open} open): RSS and JS heap per socket`,
+    `${(rss / IDLE_SOCKETS / 1024).toFixed(1)} KB and ${(heap / IDLE_SOCKETS / 1024).toFixed(1)} KB (target ≤ 40 KB; relay RSS ${(relay.rss().now / 2 ** 20).toFixed(0)} MB, peak ${(relay.rss().peak / 2 ** 20).toFixed(0)} MB)`);
+  idle.push(...warm);
+} catch (error) {
+  row('idle sockets', `failed: ${(error as Error).message}`);
+} finally {
+  for (const socket of idle) socket.close();
+  await relay.stop();
+  await stopChild(upstreamChild, () => upstreamChild.send({ type: 'stop' }));
+}
+process.exit(0);

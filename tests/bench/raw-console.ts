@@ -1,0 +1,138 @@
+/**
+ * A console as cheap as a socket can be, for benches holding hundreds to ten thousand of them in
+ * one process: a bare `ws` WebSocket speaking engine.io 4 / socket.io 5 text packets (open `0`,
+ * ping `2` → pong `3`, message `4` + socket.io CONNECT `0`, EVENT `2`, ACK `3`), with the
+ * per-message deflate a browser negotiates. It counts wire bytes (compressed, from the TCP socket)
+ * and message bytes (inflated), and, when asked to hold a match, applies its snapshots and deltas
+ * by seq as the console does (a gap or a reconnect resyncs from the last seq).
+ */
+import type { Socket } from 'node:net';
+import WebSocket from 'ws';
+import { LIVE_TOPICS, type DeltaPayload, type LiveAck, type LiveTopic, type OfferPoint, type SnapshotPayload } from '@odds/protocol';
+
+export interface HeldTopic {
+  seq: number;
+  ids: Set<number>;
+  more: boolean;
+  outline: OfferPoint[];
+}
+
+export class RawConsole {
+  /** Bytes read from the TCP socket (compressed frames), over every connection of this console. */
+  wireBytes = 0;
+  /** Bytes of the messages after inflation. */
+  messageBytes = 0;
+  readonly topics = new Map<LiveTopic, HeldTopic>();
+  /** Bytes of the snapshot messages received, per topic. */
+  readonly snapshotBytes = new Map<LiveTopic, number>();
+  resyncs = 0;
+  private ws: WebSocket | null = null;
+  private nextAck = 0;
+  private readonly acks = new Map<number, (reply: LiveAck) => void>();
+  private matchId: number | null = null;
+
+  constructor(private readonly url: string, private readonly token: string, private readonly deflate = true) {}
+
+  /** Connects and authenticates; resolves on the relay's hello, rejects on refusal or close. */
+  connect(): Promise<void> {
+    const ws = new WebSocket(`${this.url.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`, { perMessageDeflate: this.deflate });
+    this.ws = ws;
+    return new Promise((resolve, reject) => {
+      let said = false;
+      ws.on('message', (data: Buffer) => {
+        this.messageBytes += data.length;
+        const text = data.toString();
+        if (text === '2') return ws.send('3');
+        if (text.startsWith('0')) return ws.send(`40${JSON.stringify({ token: this.token })}`);
+        if (text.startsWith('44')) return reject(new Error(`refused: ${text.slice(2)}`));
+        if (text.startsWith('43')) {
+          const bracket = text.indexOf('[');
+          const id = Number(text.slice(2, bracket));
+          this.acks.get(id)?.((JSON.parse(text.slice(bracket)) as [LiveAck])[0]);
+          this.acks.delete(id);
+          return;
+        }
+        if (!text.startsWith('42')) return;
+        const [event, payload] = JSON.parse(text.slice(2)) as [string, unknown];
+        if (event === 'hello' && !said) {
+          said = true;
+          resolve();
+        } else if (event === 'snapshot') {
+          const { topic } = payload as SnapshotPayload;
+          this.snapshotBytes.set(topic, (this.snapshotBytes.get(topic) ?? 0) + data.length);
+          this.onSnapshot(payload as SnapshotPayload);
+        }
+        else if (event === 'delta') this.onDelta(payload as DeltaPayload);
+      });
+      ws.on('close', () => {
+        const socket = (ws as unknown as { _socket?: Socket })._socket;
+        if (socket) this.wireBytes += socket.bytesRead;
+        for (const ack of this.acks.values()) ack({ ok: false, error: 'closed' });
+        this.acks.clear();
+        if (!said) reject(new Error('closed before hello'));
+      });
+      ws.on('error', () => undefined);
+    });
+  }
+
+  /** Bytes read so far on the open connection plus those of closed ones. */
+  get wire(): number {
+    const socket = (this.ws as unknown as { _socket?: Socket } | null)?._socket;
+    return this.wireBytes + (this.ws?.readyState === WebSocket.OPEN && socket ? socket.bytesRead : 0);
+  }
+
+  get open(): boolean {
+    return this.ws?.readyState === WebSocket.OPEN;
+  }
+
+  emit(event: 'watch' | 'unwatch' | 'resync', data: object): Promise<LiveAck> {
+    const id = this.nextAck++;
+    return new Promise((resolve) => {
+      this.acks.set(id, resolve);
+      this.ws!.send(`42${id}${JSON.stringify([event, data])}`);
+    });
+  }
+
+  watch(matchId: number): Promise<LiveAck> {
+    this.matchId = matchId;
+    return this.emit('watch', { matchId });
+  }
+
+  /** After a reconnect: resync every topic held from its seq (the console's rule). */
+  async resume(): Promise<LiveAck[]> {
+    const matchId = this.matchId!;
+    return Promise.all(LIVE_TOPICS.filter((topic) => this.topics.has(topic)).map((topic) => {
+      this.resyncs += 1;
+      return this.emit('resync', { matchId, topic, sinceSeq: this.topics.get(topic)!.seq });
+    }));
+  }
+
+  /** Every topic held, and no resync outstanding. */
+  get complete(): boolean {
+    return LIVE_TOPICS.every((topic) => this.topics.has(topic)) && this.acks.size === 0;
+  }
+
+  close(): void {
+    this.ws?.terminate();
+  }
+
+  private onSnapshot(payload: SnapshotPayload): void {
+    const held = this.topics.get(payload.topic);
+    if (held && !payload.fresh && payload.seq <= held.seq) return;
+    this.topics.set(payload.topic, { seq: payload.seq, ids: new Set(payload.items.map((item) => item.id)), more: !!payload.more, outline: payload.outline ?? [] });
+  }
+
+  private onDelta(delta: DeltaPayload): void {
+    const held = this.topics.get(delta.topic);
+    if (!held || delta.seq <= held.seq) return;
+    if (delta.seq !== held.seq + 1) {
+      // A gap: ask for what was missed (the console's rule), keep what is held meanwhile.
+      this.resyncs += 1;
+      void this.emit('resync', { matchId: delta.matchId, topic: delta.topic, sinceSeq: held.seq });
+      return;
+    }
+    for (const id of delta.removes) held.ids.delete(id);
+    for (const item of delta.upserts) held.ids.add(item.id);
+    held.seq = delta.seq;
+  }
+}
