@@ -12,6 +12,12 @@ export function cpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+export const percentile = (values: number[], p: number) => {
+  if (!values.length) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+};
+
 /** The phases of relay_live_path_seconds, in the order a change travels. */
 export const PHASES = ['publish', 'stream', 'wait', 'fetch', 'commit', 'emit'] as const;
 

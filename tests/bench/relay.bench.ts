@@ -17,7 +17,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { connectLive, FeedWriter, type LiveSocket } from '../support/live-client';
-import { cpuMs, histogramPercentile, phaseAverages, phaseTotals, printTable } from './relay-figures';
+import { cpuMs, histogramPercentile, percentile, phaseAverages, phaseTotals, printTable } from './relay-figures';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -149,12 +149,6 @@ async function stopChild(child: ChildProcess, ask: () => void): Promise<void> {
   clearTimeout(timer);
 }
 
-const percentile = (values: number[], p: number) => {
-  if (!values.length) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-};
-
 /** Records, per client, how long each new offer took from the upstream's commit to this client. */
 function measure(socket: LiveSocket, into: number[], from: () => number, spread?: Map<string, { first: number; last: number }>): void {
   socket.on('delta', (delta) => {
@@ -267,6 +261,7 @@ async function fanOut(bench: Bench, sockets: LiveSocket[]): Promise<void> {
   let rssPeak = 0;
   const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, withStream.rss().now)), 250);
   const scrapeBefore = await withStream.metricsText();
+  const cpuBefore = { clients: process.cpuUsage(), relay: cpuMs(withStream.pid), upstream: cpuMs(bench.upstream.pid) };
   let written = 0;
   loadStart = Date.now();
   // One writer per room, each at its own offset; a room that falls behind catches up without
@@ -284,6 +279,10 @@ async function fanOut(bench: Bench, sockets: LiveSocket[]): Promise<void> {
   while (latencies.length < expected && Date.now() < deadline) await sleep(100);
   clearInterval(sampler);
   loop.disable();
+  // Share of one core each process used during the load (and its drain): 100 % is a process at its limit.
+  const wallMs = Date.now() - loadStart;
+  const clientsCpu = process.cpuUsage(cpuBefore.clients);
+  const cpuShare = `CPU of one core: clients ${((clientsCpu.user + clientsCpu.system) / 10 / wallMs).toFixed(0)} %, relay ${((100 * (cpuMs(withStream.pid) - cpuBefore.relay)) / wallMs).toFixed(0)} %, upstream ${((100 * (cpuMs(bench.upstream.pid) - cpuBefore.upstream)) / wallMs).toFixed(0)} %`;
   // The first scrape after the load (the relay's event-loop figures restart at each scrape).
   const scrape = await withStream.metricsText();
   const gauge = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(scrape)?.[1] ?? NaN);
@@ -300,7 +299,7 @@ async function fanOut(bench: Bench, sockets: LiveSocket[]): Promise<void> {
     'p99 ≤ 200 ms',
   ]);
   const emitted = (p: number) => histogramPercentile(scrapeBefore, scrape, 'relay_push_latency_seconds', 'topic="offers"', p);
-  rows.push([`C. upstream and relay side: ${(written / ROOMS / loadSeconds).toFixed(2)} offers/s written per room (of ${OFFERS_PER_SECOND}); offer → delta leaving the relay p50 / p99`, `${emitted(50)} / ${emitted(99)}; phases ${phaseAverages(phaseTotals(scrapeBefore), phaseTotals(scrape))}`, '(the rest is the clients\' side)']);
+  rows.push([`C. upstream and relay side: ${(written / ROOMS / loadSeconds).toFixed(2)} offers/s written per room (of ${OFFERS_PER_SECOND}); offer → delta leaving the relay p50 / p99`, `${emitted(50)} / ${emitted(99)}; phases ${phaseAverages(phaseTotals(scrapeBefore), phaseTotals(scrape))}; ${cpuShare}`, '(the rest is the clients\' side)']);
   rows.push(['C. fan-out: one delta from first to last client of its room, p50 / p99', `${percentile(spreads, 50)} / ${percentile(spreads, 99)} ms (${spreads.length} deltas)`, '(upstream aside)']);
   rows.push(['C. relay RSS during C (peak of the process)', `${rssPeak.toFixed(0)} MB (${withStream.rss().peak.toFixed(0)} MB)`, '≤ 400 MB']);
   for (const socket of sockets) socket.close();
