@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
- * Security headers on every reply of the relay (pages, assets, API, errors), with @fastify/helmet.
+ * Security headers on every reply of the relay (pages, assets, API, errors), with helmet's headers.
  *
  * The CSP allows no inline or foreign script: the built client is module scripts from 'self'.
  * Styles may be inline: PrimeReact injects <style> elements, and the creative preview on the match
