@@ -54,10 +54,12 @@ export interface Relay {
  */
 export async function buildRelay({ upstreamUrl, clientDir, logger = false, live: overrides = {}, proxy: proxyOverrides = {}, trustProxy = false }: RelayOptions): Promise<Relay> {
   const config: LiveConfig = { ...DEFAULT_LIVE_CONFIG, ...overrides };
-  const app = Fastify({ logger, requestIdHeader: 'x-request-id', genReqId: () => randomUUID(), logController: new ShortRequestLog(),
+  const instanceId = randomUUID().slice(0, 8);
+  // Request ids (sent on to the upstream): this instance's id and a counter, unique without a UUID per call.
+  let requests = 0;
+  const app = Fastify({ logger, requestIdHeader: 'x-request-id', genReqId: () => `${instanceId}-${(++requests).toString(36)}`, logController: new ShortRequestLog(),
     // Fastify takes a hop count too; its types only list the other forms.
     trustProxy: trustProxy as boolean | string });
-  const instanceId = randomUUID().slice(0, 8);
   const log = app.log.child({ module: 'relay:live', instance: instanceId });
   const metrics = createRelayMetrics();
   // The change stream is held while this instance polls a match or holds a live connection (it
@@ -204,6 +206,7 @@ export async function buildRelay({ upstreamUrl, clientDir, logger = false, live:
     await io?.close();
     await store.close();
     await leases.close();
+    await upstream.close();
     await redis?.close();
   });
   return { app, io, upstream, hub, metrics, instanceId };

@@ -17,12 +17,12 @@ const COMPRESSIBLE = /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|(?:\+|\/)(?:t
 export async function registerCompression(app: FastifyInstance): Promise<void> {
   // A proxied reply is a stream, which @fastify/compress compresses whatever its size: look at
   // the upstream's Content-Length first and leave small ones alone.
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const length = Number(reply.getHeader('content-length'));
     if (Number.isFinite(length) && length < COMPRESS_THRESHOLD && typeof (payload as { pipe?: unknown } | null)?.pipe === 'function') {
       request.headers['x-no-compression'] = '1';
     }
-    return payload;
+    done(null, payload);
   });
   await app.register(fastifyCompress, {
     global: true,

@@ -33,6 +33,7 @@ export function createRelayMetrics() {
     deltasSent: counter('relay_deltas_sent_total', 'Deltas pushed to the room of a match, by topic (one per room, however many watchers).', ['topic']),
     deltaItems: counter('relay_delta_items_total', 'Records carried by pushed deltas, by topic and kind (upsert, remove).', ['topic', 'kind']),
     pushLatency: histogram('relay_push_latency_seconds', 'From a record being created at the upstream (its created_at) to its delta leaving the relay, by topic.', [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10], ['topic']),
+    livePath: histogram('relay_live_path_seconds', 'Where a change notice\'s time goes until its delta leaves the relay, by phase: publish (record created → notice sent by the upstream), stream (notice sent → received here), wait (received → poll started), fetch (the upstream read), commit (diff and store commit), emit (the room broadcast).', [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5], ['phase']),
     snapshotsSent: counter('relay_snapshots_sent_total', 'Snapshots sent to one connection, by reason (watch, resync).', ['reason']),
     resyncs: counter('relay_resyncs_total', 'Resync requests, by how they were served (deltas, snapshot, current).', ['served']),
     refusals: counter('relay_refusals_total', 'Refused connections and requests, by reason.', ['reason']),

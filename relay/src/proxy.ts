@@ -46,10 +46,12 @@ const tokenOf = (header: string | undefined) => /^(?:Token|Bearer)\s+(\S{20,200}
 
 export async function registerApiProxy(app: FastifyInstance, upstreamUrl: string, limits: ProxyLimits = DEFAULT_PROXY_LIMITS, hooks: ProxyHooks = {}): Promise<void> {
   await app.register(async (scope) => {
-    scope.addHook('onResponse', async (request, reply) => {
-      if (reply.statusCode !== 200 || request.method !== routes.logout.method || request.url.split('?')[0] !== routes.logout.path) return;
-      const token = tokenOf(request.headers.authorization);
-      if (token) hooks.loggedOut?.(token);
+    scope.addHook('onResponse', (request, reply, done) => {
+      if (reply.statusCode === 200 && request.method === routes.logout.method && request.url.split('?')[0] === routes.logout.path) {
+        const token = tokenOf(request.headers.authorization);
+        if (token) hooks.loggedOut?.(token);
+      }
+      done();
     });
 
     await scope.register(replyFrom, {
@@ -74,28 +76,30 @@ export async function registerApiProxy(app: FastifyInstance, upstreamUrl: string
       return sendError(reply, status, error.code ?? 'ERROR', status === 500 ? 'Something went wrong in the relay; the error has been logged.' : error.message);
     });
 
-    const forward = (timeoutMs: number) => async (request: FastifyRequest, reply: FastifyReply) => {
-      // '..' or a backslash could step out of /api/1/ at an upstream that normalises paths.
-      const path = request.url.split('?')[0]!;
-      if (/(^|\/)\.\.?(\/|$)|\\|%2e%2e|%5c/i.test(path)) return sendError(reply, 400, 'BAD_PATH', `No such call: ${request.method} ${path}`);
-      const body = request.body as Buffer | undefined;
-      return reply.from(request.url, {
-        ...(body && body.length > 0 && request.method !== 'GET' && request.method !== 'HEAD' && { body, contentType: request.headers['content-type'] ?? 'application/octet-stream' }),
-        timeout: timeoutMs,
-        // No retries: a POST must not run twice, and a GET the client may repeat itself.
-        retryDelay: () => null,
-        rewriteRequestHeaders: (req, headers) => {
-          // The relay answered the client's 100-continue itself; undici refuses to send `expect`.
-          const { expect: _expect, ...rest } = headers;
-          return { ...rest, 'x-request-id': String(req.id), 'x-forwarded-for': req.ip };
-        },
-        onError: (failedReply, { error }) => {
-          const cause = (error as { cause?: NodeJS.ErrnoException }).cause ?? (error as NodeJS.ErrnoException);
-          const status = upstreamFailureStatus(error as FastifyError, cause);
-          request.log.warn({ code: cause?.code ?? (error as FastifyError).code, status, url: path }, 'upstream call failed');
-          sendError(failedReply as FastifyReply, status, 'UPSTREAM_UNAVAILABLE', UPSTREAM_DOWN_MESSAGE);
-        },
-      });
+    // What every forward shares, built once (nothing per request beyond the forwarding itself).
+    // No retries: a POST must not run twice, and a GET the client may repeat itself.
+    const retryDelay = () => null;
+    const rewriteRequestHeaders = (req: FastifyRequest, headers: Record<string, unknown>) => {
+      // The relay answered the client's 100-continue itself; undici refuses to send `expect`.
+      const { expect: _expect, ...rest } = headers;
+      return { ...rest, 'x-request-id': String(req.id), 'x-forwarded-for': req.ip };
+    };
+    const onError = (failedReply: FastifyReply, { error }: { error: unknown }) => {
+      const cause = (error as { cause?: NodeJS.ErrnoException }).cause ?? (error as NodeJS.ErrnoException);
+      const status = upstreamFailureStatus(error as FastifyError, cause);
+      failedReply.request.log.warn({ code: cause?.code ?? (error as FastifyError).code, status, url: failedReply.request.url.split('?')[0] }, 'upstream call failed');
+      sendError(failedReply, status, 'UPSTREAM_UNAVAILABLE', UPSTREAM_DOWN_MESSAGE);
+    };
+    const forward = (timeout: number) => {
+      const plain = { timeout, retryDelay, rewriteRequestHeaders, onError };
+      return async (request: FastifyRequest, reply: FastifyReply) => {
+        // '..' or a backslash could step out of /api/1/ at an upstream that normalises paths.
+        const path = request.url.split('?')[0]!;
+        if (/(^|\/)\.\.?(\/|$)|\\|%2e%2e|%5c/i.test(path)) return sendError(reply, 400, 'BAD_PATH', `No such call: ${request.method} ${path}`);
+        const body = request.body as Buffer | undefined;
+        const withBody = body && body.length > 0 && request.method !== 'GET' && request.method !== 'HEAD';
+        return reply.from(request.url, (withBody ? { ...plain, body, contentType: request.headers['content-type'] ?? 'application/octet-stream' } : plain) as Parameters<FastifyReply['from']>[1]);
+      };
     };
 
     // GET routes answer HEAD too (Fastify adds those).

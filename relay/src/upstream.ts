@@ -1,3 +1,4 @@
+import { Agent, request } from 'undici';
 import type { AuthReply, SessionReply } from '@odds/protocol';
 import { buildPath, FORBIDDEN_MESSAGE, routes } from '@odds/protocol';
 import { Revocations } from './revocations';
@@ -40,6 +41,11 @@ export class UpstreamClient {
 
   /** Revoked tokens (never admitted again) and the open live connections of each token. */
   readonly revocations: Revocations;
+  /**
+   * The pollers' connections to the upstream, kept alive: a notice's read goes out on an open
+   * connection with undici's request (a fraction of fetch's cost per call, on the hot path).
+   */
+  private readonly livePool = new Agent({ connections: 64, keepAliveTimeout: 10_000 });
 
   constructor(readonly baseUrl: string, private readonly cacheMs = 30_000, readonly timeoutMs = 5_000, onTrackedChange?: (count: number) => void) {
     this.revocations = new Revocations(onTrackedChange);
@@ -142,22 +148,31 @@ export class UpstreamClient {
 
   /** One GET of live data with a token, conditional on the last ETag when the upstream gave one. */
   async getLive(path: string, token: string, etag: string | null): Promise<LiveResponse> {
-    const response = await fetch(this.baseUrl + path, {
+    const response = await request(this.baseUrl + path, {
+      dispatcher: this.livePool,
       headers: { authorization: `Token ${token}`, accept: 'application/json', ...(etag && { 'if-none-match': etag }) },
-      signal: AbortSignal.timeout(this.timeoutMs),
+      headersTimeout: this.timeoutMs,
+      bodyTimeout: this.timeoutMs,
     });
-    if (response.status === 401) {
-      await response.body?.cancel();
+    const status = response.statusCode;
+    if (status === 401) {
+      await response.body.dump();
       this.forgetToken(token);
       throw new TokenRejected(token);
     }
-    if (response.status === 304) {
-      await response.body?.cancel();
+    if (status === 304) {
+      await response.body.dump();
       return { status: 304, text: null, etag };
     }
-    const text = await response.text();
-    if (!response.ok) throw Object.assign(new Error(`upstream answered ${response.status} for ${path.split('?')[0]}`), { status: response.status });
-    return { status: response.status, text, etag: response.headers.get('etag') };
+    const text = await response.body.text();
+    if (status < 200 || status >= 300) throw Object.assign(new Error(`upstream answered ${status} for ${path.split('?')[0]}`), { status });
+    const tag = response.headers.etag;
+    return { status, text, etag: typeof tag === 'string' ? tag : null };
+  }
+
+  /** Closes the pollers' connections (the relay is shutting down). */
+  async close(): Promise<void> {
+    await this.livePool.close();
   }
 
   /** Logs a service account in; null when the credentials are refused. */

@@ -2,15 +2,12 @@
  * Relay live-path benchmark (`npm run bench`, or `npx tsx tests/bench/relay.bench.ts`): prints one
  * table, asserts nothing. Upstream and relays run in their own processes on loopback ports; this
  * process holds the socket.io clients and drives the feed through the engine's ingest route.
- *
- *  A. upstream polls per match per second with 1, 100 and 1,000 viewers (one relay with the change
- *     stream: nothing changes, so only the safety polls, every SAFETY_POLL_MS);
- *  B. upstream change → client receipt p50/p99, with the change stream and with polling only;
- *  C. 2,000 socket.io clients in 20 rooms, 5 deltas/s per room: delivery p50/p99 and relay RSS;
- *  D. the relay's proxy against the upstream direct, with autocannon: req/s and p50 latency.
- *
+ *  A. upstream polls per match per second with 1, 100 and 1,000 viewers (change stream on, nothing changes: only safety polls);
+ *  B. upstream change → client receipt p50/p99, with the change stream and with polling only, and where the time went;
+ *  C. 2,000 socket.io clients in 20 rooms, 5 deltas/s per room: delivery p50/p99, the relay's share, relay RSS;
+ *  D. the relay's proxy against the upstream direct, with autocannon: req/s, p50 latency, CPU per request.
  * Latency is measured from an offer's created_at (the upstream's commit, same machine clock) to
- * the moment a client has its delta.
+ * the moment a client has its delta. RELAY_BENCH_BASELINE=<another checkout> runs B on its relay too.
  */
 import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -20,6 +17,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { connectLive, FeedWriter, type LiveSocket } from '../support/live-client';
+import { cpuMs, histogramPercentile, percentile, phaseAverages, phaseTotals, printTable } from './relay-figures';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -51,6 +49,7 @@ function freePort(): Promise<number> {
 }
 
 interface UpstreamProcess {
+  pid: number;
   url: string;
   token: string;
   database: string;
@@ -76,6 +75,7 @@ async function startUpstream(): Promise<UpstreamProcess> {
   let sequence = 0;
   return {
     ...ready,
+    pid: child.pid!,
     hits: () => new Promise((resolve) => {
       hitsWaiting = resolve;
       child.send({ type: 'hits' });
@@ -93,17 +93,19 @@ async function startUpstream(): Promise<UpstreamProcess> {
 }
 
 interface RelayProcess {
+  pid: number;
   url: string;
+  metricsText(): Promise<string>;
   /** Resident memory now and at its peak (VmHWM), in MB. */
   rss(): { now: number; peak: number };
   metric(name: string): Promise<number>;
   stop(): Promise<void>;
 }
 
-async function startRelay(upstreamUrl: string, env: Record<string, string>): Promise<RelayProcess> {
+async function startRelay(upstreamUrl: string, env: Record<string, string>, cwd = root): Promise<RelayProcess> {
   const port = await freePort();
   const child = spawn('bash', ['-c', `ulimit -n ${4 * CLIENTS} 2>/dev/null; exec "$0" --import tsx relay/src/main.ts`, process.execPath], {
-    cwd: root, stdio: ['ignore', 'ignore', 'inherit'],
+    cwd, stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, UPSTREAM_URL: upstreamUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', ...env },
   });
   children.add(child);
@@ -115,14 +117,17 @@ async function startRelay(upstreamUrl: string, env: Record<string, string>): Pro
   }
   const status = () => readFileSync(`/proc/${child.pid}/status`, 'utf8');
   const kb = (text: string, field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? NaN);
+  const metricsText = async () => (await fetch(`${url}/metrics`)).text();
   return {
+    pid: child.pid!,
     url,
+    metricsText,
     rss: () => {
       const text = status();
       return { now: kb(text, 'VmRSS') / 1024, peak: kb(text, 'VmHWM') / 1024 };
     },
     metric: async (series) => {
-      const text = await (await fetch(`${url}/metrics`)).text();
+      const text = await metricsText();
       return text.split('\n').filter((line) => line.startsWith(series)).reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
     },
     stop: () => stopChild(child, () => child.kill('SIGTERM')),
@@ -143,12 +148,6 @@ async function stopChild(child: ChildProcess, ask: () => void): Promise<void> {
   await exited;
   clearTimeout(timer);
 }
-
-const percentile = (values: number[], p: number) => {
-  if (!values.length) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-};
 
 /** Records, per client, how long each new offer took from the upstream's commit to this client. */
 function measure(socket: LiveSocket, into: number[], from: () => number, spread?: Map<string, { first: number; last: number }>): void {
@@ -185,6 +184,8 @@ interface Bench {
   upstream: UpstreamProcess;
   withStream: RelayProcess;
   pollingOnly: RelayProcess;
+  /** RELAY_BENCH_BASELINE=<another checkout>: its relay too, for B side by side (before/after a change). */
+  baseline: RelayProcess | null;
   token: string;
   /** Matches with no feed yet, so every phase starts alike. */
   ids: number[];
@@ -221,8 +222,10 @@ async function pollsPerViewers(bench: Bench): Promise<LiveSocket[]> {
 /** B. Change → receipt, with the change stream and polling only (1 s). */
 async function changeLatency(bench: Bench): Promise<void> {
   const { withStream, pollingOnly, token, ids, writers, rows } = bench;
-  for (const [label, relay, id] of [['with change stream', withStream, ids[3]!], ['polling only, 1 s', pollingOnly, ids[4]!]] as const) {
+  const baseline = bench.baseline ? [['with change stream, baseline relay', bench.baseline, ids[5 + ROOMS]!] as const] : [];
+  for (const [label, relay, id] of [['with change stream', withStream, ids[3]!], ...baseline, ['polling only, 1 s', pollingOnly, ids[4]!]] as const) {
     const socket = await connectLive(relay.url, token);
+    const phasesBefore = phaseTotals(await relay.metricsText());
     const latencies: number[] = [];
     const from = Date.now();
     measure(socket, latencies, () => from);
@@ -234,6 +237,7 @@ async function changeLatency(bench: Bench): Promise<void> {
     const deadline = Date.now() + 3_000;
     while (latencies.length < 40 && Date.now() < deadline) await sleep(50);
     rows.push([`B. change → client p50 / p99, ${label}`, `${percentile(latencies, 50)} / ${percentile(latencies, 99)} ms (${latencies.length} offers)`, label.startsWith('with') ? 'p99 ≤ 150 ms' : '(for comparison)']);
+    if (relay !== pollingOnly) rows.push(['B. where a notice-driven delta\'s time went (relay averages)', phaseAverages(phasesBefore, phaseTotals(await relay.metricsText())), '(see relay_live_path_seconds)']);
     socket.close();
   }
 }
@@ -256,7 +260,9 @@ async function fanOut(bench: Bench, sockets: LiveSocket[]): Promise<void> {
   loop.enable();
   let rssPeak = 0;
   const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, withStream.rss().now)), 250);
-  await withStream.metric('nodejs_eventloop_delay_max'); // starts the relay's measurement afresh
+  const scrapeBefore = await withStream.metricsText();
+  const cpuBefore = { clients: process.cpuUsage(), relay: cpuMs(withStream.pid), upstream: cpuMs(bench.upstream.pid) };
+  let written = 0;
   loadStart = Date.now();
   // One writer per room, each at its own offset; a room that falls behind catches up without
   // piling requests onto the upstream.
@@ -265,6 +271,7 @@ async function fanOut(bench: Bench, sockets: LiveSocket[]): Promise<void> {
     for (let tick = 0; tick < LOAD_SECONDS * OFFERS_PER_SECOND; tick++) {
       await sleep(Math.max(0, loadStart + offset + (tick * 1000) / OFFERS_PER_SECOND - Date.now()));
       await bench.upstream.writeOffer(id);
+      written++;
     }
   }));
   const expected = ROOMS * LOAD_SECONDS * OFFERS_PER_SECOND * (CLIENTS / ROOMS);
@@ -272,8 +279,12 @@ async function fanOut(bench: Bench, sockets: LiveSocket[]): Promise<void> {
   while (latencies.length < expected && Date.now() < deadline) await sleep(100);
   clearInterval(sampler);
   loop.disable();
+  // Share of one core each process used during the load (and its drain): 100 % is a process at its limit.
+  const wallMs = Date.now() - loadStart;
+  const clientsCpu = process.cpuUsage(cpuBefore.clients);
+  const cpuShare = `CPU of one core: clients ${((clientsCpu.user + clientsCpu.system) / 10 / wallMs).toFixed(0)} %, relay ${((100 * (cpuMs(withStream.pid) - cpuBefore.relay)) / wallMs).toFixed(0)} %, upstream ${((100 * (cpuMs(bench.upstream.pid) - cpuBefore.upstream)) / wallMs).toFixed(0)} %`;
   // The first scrape after the load (the relay's event-loop figures restart at each scrape).
-  const scrape = await (await fetch(`${withStream.url}/metrics`)).text();
+  const scrape = await withStream.metricsText();
   const gauge = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(scrape)?.[1] ?? NaN);
   const relayLoop = { p99: gauge('nodejs_eventloop_delay_p99_seconds'), max: gauge('nodejs_eventloop_delay_max_seconds') };
   const errors = await withStream.metric('relay_upstream_requests_total{topic="feed",status="error"}') + await withStream.metric('relay_upstream_requests_total{topic="offers",status="error"}') - errorsBefore;
@@ -287,6 +298,8 @@ async function fanOut(bench: Bench, sockets: LiveSocket[]): Promise<void> {
     `${percentile(latencies, 50)} / ${percentile(latencies, 99)} ms (${latencies.length} of ${expected} offer receipts; upstream answered the relay's polls in ${upstreamMs.toFixed(0)} ms on average, ${errors} timed out; event-loop delay p99 of the relay ${(relayLoop.p99 * 1000).toFixed(0)} ms (max ${(relayLoop.max * 1000).toFixed(0)}), of the clients ${(loop.percentile(99) / 1e6).toFixed(0)} ms)`,
     'p99 ≤ 200 ms',
   ]);
+  const emitted = (p: number) => histogramPercentile(scrapeBefore, scrape, 'relay_push_latency_seconds', 'topic="offers"', p);
+  rows.push([`C. upstream and relay side: ${(written / ROOMS / loadSeconds).toFixed(2)} offers/s written per room (of ${OFFERS_PER_SECOND}); offer → delta leaving the relay p50 / p99`, `${emitted(50)} / ${emitted(99)}; phases ${phaseAverages(phaseTotals(scrapeBefore), phaseTotals(scrape))}; ${cpuShare}`, '(the rest is the clients\' side)']);
   rows.push(['C. fan-out: one delta from first to last client of its room, p50 / p99', `${percentile(spreads, 50)} / ${percentile(spreads, 99)} ms (${spreads.length} deltas)`, '(upstream aside)']);
   rows.push(['C. relay RSS during C (peak of the process)', `${rssPeak.toFixed(0)} MB (${withStream.rss().peak.toFixed(0)} MB)`, '≤ 400 MB']);
   for (const socket of sockets) socket.close();
@@ -317,8 +330,18 @@ async function proxyOverhead(bench: Bench): Promise<void> {
     await cannon(targets.direct, 1);
     await cannon(targets.relay, 1);
     const runs = { direct: [] as autocannon.Result[], relay: [] as autocannon.Result[] };
+    // CPU per request of each process (µs): what the relay's hop costs, however loaded the machine.
+    const cpu = { relay: [] as number[], upstream: [] as number[] };
     for (let round = 0; round < 3; round++) {
-      for (const side of round % 2 ? (['relay', 'direct'] as const) : (['direct', 'relay'] as const)) runs[side].push(await cannon(targets[side], 3));
+      for (const side of round % 2 ? (['relay', 'direct'] as const) : (['direct', 'relay'] as const)) {
+        const before = { relay: cpuMs(pollingOnly.pid), upstream: cpuMs(upstream.pid) };
+        const result = await cannon(targets[side], 3);
+        runs[side].push(result);
+        if (side === 'relay') {
+          cpu.relay.push((1000 * (cpuMs(pollingOnly.pid) - before.relay)) / result.requests.total);
+          cpu.upstream.push((1000 * (cpuMs(upstream.pid) - before.upstream)) / result.requests.total);
+        }
+      }
     }
     const rate = (side: 'direct' | 'relay') => median(runs[side].map((r) => r.requests.average));
     const p50 = (side: 'direct' | 'relay') => median(runs[side].map((r) => r.latency.p50));
@@ -327,6 +350,7 @@ async function proxyOverhead(bench: Bench): Promise<void> {
     rows.push([`D. ${label}: req/s relay vs direct (median of 3 × 3 s each)`, `${rate('relay').toFixed(0)} vs ${rate('direct').toFixed(0)} (${((rate('relay') / rate('direct')) * 100).toFixed(0)} %)${failed}`, '≥ 80 %']);
     const added = p50('relay') - p50('direct');
     rows.push([`D. ${label}: p50 relay vs direct`, `${p50('relay')} vs ${p50('direct')} ms (${added >= 0 ? '+' : ''}${added} ms)`, '≤ +1 ms']);
+    rows.push([`D. ${label}: CPU per request through the relay, relay vs upstream`, `${median(cpu.relay).toFixed(0)} vs ${median(cpu.upstream).toFixed(0)} µs`, '(the hop\'s own cost)']);
   }
 }
 
@@ -348,7 +372,9 @@ async function main(): Promise<void> {
     if (feed.total === 0) ids.push(id);
   }
   if (ids.length < 5 + ROOMS) throw new Error(`only ${ids.length} matches without a feed`);
-  const bench: Bench = { upstream, withStream, pollingOnly, token, ids, writers: new Map(ids.map((id) => [id, new FeedWriter(upstream.url, token, id)])), rows: [] };
+  const baseline = process.env.RELAY_BENCH_BASELINE ? await startRelay(upstream.url, { POLL_INTERVAL_MS: '1000', CHANGE_STREAM: 'on' }, process.env.RELAY_BENCH_BASELINE) : null;
+  if (baseline && ids.length < 6 + ROOMS) throw new Error(`only ${ids.length} matches without a feed`);
+  const bench: Bench = { upstream, withStream, pollingOnly, baseline, token, ids, writers: new Map(ids.map((id) => [id, new FeedWriter(upstream.url, token, id)])), rows: [] };
   // RELAY_BENCH_ONLY=C runs one phase (or several: AC) while working on it.
   const only = process.env.RELAY_BENCH_ONLY ?? 'ABCD';
   const sockets = only.includes('A') ? await pollsPerViewers(bench) : [];
@@ -356,16 +382,9 @@ async function main(): Promise<void> {
   if (only.includes('C')) await fanOut(bench, sockets);
   else for (const socket of sockets) socket.close();
   if (only.includes('D')) await proxyOverhead(bench);
-  await Promise.all([withStream.stop(), pollingOnly.stop()]);
+  await Promise.all([withStream.stop(), pollingOnly.stop(), baseline?.stop()]);
   await upstream.stop();
   printTable(bench.rows, `run took ${((Date.now() - started) / 1000).toFixed(0)} s on ${availableParallelism()} cores, load average ${load} at the start and ${loadavg()[0]!.toFixed(1)} at the end; upstream on ${upstream.database}`);
-}
-
-function printTable(rows: [string, string, string][], footer: string): void {
-  const head: [string, string, string] = ['relay live path', 'measured', 'target'];
-  const widths = [0, 1, 2].map((c) => Math.max(...[head, ...rows].map((row) => row[c]!.length)));
-  const line = (row: string[]) => `| ${row.map((cell, c) => cell.padEnd(widths[c]!)).join(' | ')} |`;
-  console.log(`\n${line(head)}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|\n${rows.map(line).join('\n')}\n(${footer})\n`);
 }
 
 if (!ensureFileLimit()) {

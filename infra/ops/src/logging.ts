@@ -43,8 +43,11 @@ export class ShortRequestLog extends LogController {
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (this.isLogDisabled(request)) return;
     const status = reply.statusCode;
-    const ms = Math.round(reply.elapsedTime * 10) / 10;
     const level = error || status >= 500 ? 'error' : status >= 400 ? 'info' : 'debug';
+    // Most lines are debug, off in production: nothing is built for them.
+    const enabled = (reply.log as { isLevelEnabled?(level: string): boolean }).isLevelEnabled;
+    if (enabled && !enabled.call(reply.log, level)) return;
+    const ms = Math.round(reply.elapsedTime * 10) / 10;
     reply.log[level]({ http: { status, ms }, ...(error && { err: error }) }, `${request.method} ${request.url} ${status} ${ms} ms`);
   }
 }

@@ -37,6 +37,8 @@ export class MatchPoller {
   private readonly pollers: Record<LiveTopic, TopicPoller>;
   private readonly indexes = Object.fromEntries(LIVE_TOPICS.map((topic) => [topic, new RecordIndex()])) as Record<LiveTopic, RecordIndex>;
   private readonly loaded = new Set<LiveTopic>();
+  /** When a notice last asked for each topic (and when the upstream sent it), for the live-path timings. */
+  private readonly noticed: Partial<Record<LiveTopic, { receivedAt: number; sentAt: number }>> = {};
   private status: StatusPayload | null = null;
   private statusWrittenAt = 0;
   private retainedAt = 0;
@@ -75,7 +77,11 @@ export class MatchPoller {
    * go to the fetchers that use them. `full`: read whole topics (notices may have been missed).
    */
   trigger(topics: readonly LiveTopic[] = LIVE_TOPICS, notice?: Partial<ChangeNotice>, full = false): void {
+    const receivedAt = Date.now();
+    const sentAt = notice?.at ? Date.parse(notice.at) : NaN;
+    if (Number.isFinite(sentAt)) this.deps.metrics.livePath.observe({ phase: 'stream' }, Math.max(0, receivedAt - sentAt) / 1000);
     for (const topic of topics) {
+      if (notice) this.noticed[topic] ??= { receivedAt, sentAt };
       const fetcher = this.fetchers[topic];
       if (!fetcher) continue;
       const key = NOTICE_IDS[topic];
@@ -125,6 +131,10 @@ export class MatchPoller {
     const { store, broadcaster, metrics } = this.deps;
     const index = this.indexes[topic];
     const fetcher = this.fetchers[topic];
+    // A poll reads everything up to now: the notices that asked for it are answered by it.
+    const noticed = this.noticed[topic];
+    delete this.noticed[topic];
+    const startedAt = Date.now();
     // Only wall displays watch (their tokens may not read the operator tables): nothing to read
     // for anyone here; the tables are read when an operator joins (see MatchRooms.add).
     if (topic in MATCH_TABLE_TOPICS && !this.deps.credentials.readsOperatorTables(this.matchId)) return this.keepAlive();
@@ -137,6 +147,7 @@ export class MatchPoller {
       this.loaded.add(topic);
     }
     const fetched = await fetcher.fetch();
+    const fetchedAt = Date.now();
     if (this.stopped || !fetched) return this.keepAlive();
     const change = index.diff(fetched.records, fetched.complete);
     if (fetched.removes) change.removes.push(...fetched.removes.filter((id) => index.has(id)));
@@ -154,7 +165,9 @@ export class MatchPoller {
     index.apply(change);
     fetched.seen();
     this.retainedAt = Date.now();
+    const committedAt = Date.now();
     await pushChange(store, broadcaster, this.matchId, topic, seq, change);
+    if (noticed) observePhases(metrics, noticed, created, { startedAt, fetchedAt, committedAt, emittedAt: Date.now() });
     metrics.deltasSent.inc({ topic });
     if (change.upserts.length) metrics.deltaItems.inc({ topic, kind: 'upsert' }, change.upserts.length);
     if (change.removes.length) metrics.deltaItems.inc({ topic, kind: 'remove' }, change.removes.length);
@@ -192,6 +205,17 @@ export class MatchPoller {
     }
     if (changed && !this.stopped) this.deps.broadcaster.emit(this.matchId, 'status', next);
   }
+}
+
+/** Where the time of a notice-driven delta went, phase by phase (relay_live_path_seconds). */
+function observePhases(metrics: RelayMetrics, noticed: { receivedAt: number; sentAt: number }, created: LiveRecord[], at: { startedAt: number; fetchedAt: number; committedAt: number; emittedAt: number }): void {
+  const observe = (phase: string, ms: number) => metrics.livePath.observe({ phase }, Math.max(0, ms) / 1000);
+  const createdAt = Math.min(...created.map((record) => Date.parse((record as { created_at?: string }).created_at ?? '')).filter(Number.isFinite));
+  if (Number.isFinite(createdAt) && Number.isFinite(noticed.sentAt)) observe('publish', noticed.sentAt - createdAt);
+  observe('wait', at.startedAt - noticed.receivedAt);
+  observe('fetch', at.fetchedAt - at.startedAt);
+  observe('commit', at.committedAt - at.fetchedAt);
+  observe('emit', at.emittedAt - at.committedAt);
 }
 
 /** Push latency of newly created records: from their created_at at the upstream to now. */

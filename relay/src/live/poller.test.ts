@@ -46,6 +46,30 @@ describe('TopicPoller', () => {
     expect(at).toHaveLength(2);
   });
 
+  it('starts a triggered poll in the same turn, not on a timer tick, and the catch-up poll right after the one in flight', async () => {
+    let polls = 0;
+    let finish: () => void = () => {};
+    const poller = new TopicPoller(() => {
+      polls++;
+      return new Promise<void>((resolve) => (finish = resolve));
+    }, { ...schedule, intervalMs: 10_000 });
+    poller.start();
+    await sleep(20);
+    finish();
+    await sleep(0);
+    expect(polls).toBe(1);
+    poller.trigger();
+    expect(polls).toBe(2); // no timer in between: the notice's read is on its way
+    poller.trigger(); // during that read: one more right after it
+    poller.trigger();
+    finish();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(polls).toBe(3);
+    finish();
+    await poller.stop();
+    expect(polls).toBe(3);
+  });
+
   it('backs off after failures, reports degraded then down, and recovers', async () => {
     const health: PollHealth[] = [];
     let fail = true;
