@@ -140,6 +140,8 @@ export interface ServerToClientEvents {
   presence: (payload: PresencePayload) => void;
   /** A record of the followed provider changed (live-provider.ts). */
   changed: (payload: ProviderChangedPayload) => void;
+  /** The relay's change stream was away (the upstream restarted, say): provider data may have changed unannounced; read it again. */
+  providerResync: (payload: { at: string }) => void;
 }
 
 /** Client → server payloads as schemas, so the relay validates what sockets send. */

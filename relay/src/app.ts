@@ -116,8 +116,10 @@ export async function buildRelay({ upstreamUrl, clientDir, logger = false, live:
   const providerRooms = new ProviderRooms({
     upstream,
     emitLocal: (room, event, payload) => void io?.local.to(room).emit(event, payload),
+    resyncLocal: () => void io?.local.emit('providerResync', { at: new Date().toISOString() }),
     log: app.log.child({ module: 'relay:provider' }),
   });
+  let streamedBefore = false;
   if (config.changeStream) {
     changes = new ChangeStream({
       baseUrl: upstreamUrl,
@@ -138,6 +140,9 @@ export async function buildRelay({ upstreamUrl, clientDir, logger = false, live:
       },
       onConnected: () => {
         hub.streaming(true);
+        // Back after a gap: provider-wide notices of the gap may be lost (match topics are read again by the hub).
+        if (streamedBefore) providerRooms.resync();
+        streamedBefore = true;
         // Revocations may have been missed while the stream was away.
         void upstream.recheckOpenTokens().then((closed) => closed && log.info({ closed }, 'closed the live connections of sessions ended meanwhile'));
       },

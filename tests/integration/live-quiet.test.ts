@@ -109,7 +109,9 @@ describe('polls driven by the change stream', () => {
   it('falls back to interval polling when the stream is lost, and back to notices when it returns', async () => {
     const relay = await relayWith(60_000);
     const matchId = matchIds[3]!;
-    await watch(relay, matchId);
+    const view = await watch(relay, matchId);
+    let providerResyncs = 0;
+    view.socket.on('providerResync', () => providerResyncs++);
     await until(() => streaming(relay), 'the change stream');
     await sleep(500);
     refuseStream = true;
@@ -123,6 +125,8 @@ describe('polls driven by the change stream', () => {
     refuseStream = false;
     const reopened = Date.now();
     await until(() => streaming(relay), 'the change stream to return', 40_000);
+    // Provider-wide notices of the gap may be lost: every console is told to read provider data again.
+    await until(() => providerResyncs === 1, 'the consoles to be told to read provider data again', 5_000);
     // The catch-up read of every topic (notices may have been missed meanwhile), then quiet.
     await until(() => LIVE_TOPICS.every((topic) => pollsOf(matchId, reopened)[topic] > 0), 'the catch-up polls', 10_000);
     await sleep(1_000);

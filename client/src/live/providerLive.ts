@@ -38,6 +38,10 @@ function wire(): void {
     if (connectedBefore) for (const listener of listeners) listener.resync();
     connectedBefore = true;
   });
+  // The relay lost its change stream for a while: changes may have gone unannounced.
+  socket.on('providerResync', () => {
+    for (const listener of listeners) listener.resync();
+  });
   socket.on('changed', (change) => {
     if (change.providerId !== contextStore.providerId) return;
     for (const listener of listeners) listener.changed(change);

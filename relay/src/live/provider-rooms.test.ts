@@ -11,6 +11,7 @@ let server: Server;
 let checks = 0;
 let rooms: ProviderRooms;
 const sent: { room: string; payload: ProviderChangedPayload }[] = [];
+let resyncs = 0;
 
 beforeAll(async () => {
   server = createServer((request, response) => {
@@ -20,7 +21,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const upstream = new UpstreamClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-  rooms = new ProviderRooms({ upstream, emitLocal: (room, _event, payload) => sent.push({ room, payload }), log: pino({ level: 'silent' }) });
+  rooms = new ProviderRooms({ upstream, emitLocal: (room, _event, payload) => sent.push({ room, payload }), resyncLocal: () => resyncs++, log: pino({ level: 'silent' }) });
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 

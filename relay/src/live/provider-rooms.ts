@@ -18,6 +18,8 @@ export interface ProviderRoomsOptions {
   upstream: UpstreamClient;
   /** Sends an event to the sockets of a room on this instance only (each instance reads the change stream itself). */
   emitLocal(room: string, event: 'changed', payload: ProviderChangedPayload): void;
+  /** Tells every socket on this instance to read provider data again. */
+  resyncLocal(): void;
   log: FastifyBaseLogger;
   /** How long a provider this token may see is believed (as long as a match's access). */
   cacheMs?: number;
@@ -66,6 +68,14 @@ export class ProviderRooms {
       sent++;
     }
     return sent;
+  }
+
+  /**
+   * The change stream is back after being away: notices of the gap may be lost (an upstream
+   * restart empties its replay buffer), so every console reads its provider data again.
+   */
+  resync(): void {
+    this.options.resyncLocal();
   }
 
   /** Null when the token sees the provider, else why not (shown to the operator as-is). */
