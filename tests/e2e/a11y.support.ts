@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
+export { seriousViolations } from '../support/axe';
 
 /**
  * Waits until a screen has settled: its heading shown, no table still loading, no 'Loading...'
@@ -20,10 +20,3 @@ export async function settled(page: Page, { data = true }: { data?: boolean } = 
   await page.waitForTimeout(300);
 }
 
-/** Serious and critical axe violations of the page as it stands, as 'rule: target — html' lines. */
-export async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((node) => `${v.id} (${v.impact}): ${node.target.join(' ')} — ${node.html.slice(0, 160)}`));
-}

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { launchBrowser, logIn } from '../support/browser';
 import { DEMO, startStack, type Stack } from '../support/stack';
+export { seriousViolations } from '../support/axe';
 
 export interface CatalogSession {
   stack: Stack;
@@ -46,13 +46,6 @@ export function catalogSession(): CatalogSession {
   return session;
 }
 
-/** Serious and critical axe violations of the page as it stands, as 'rule: target' lines. */
-export async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(' ')}`));
-}
 
 /** A generic table by its accessible name. */
 export const table = (page: Page, name: string): Locator => page.getByRole('table', { name, exact: true });

@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { MatchContent } from '@odds/protocol';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPS } from '../../infra/upstream/src/testing';
 import { browserUnavailable, launchBrowser, logIn } from '../support/browser';
 import { DEMO, loginThrough, startStack, type Stack } from '../support/stack';
+import { seriousViolations } from '../support/axe';
 
 const unavailable = browserUnavailable();
 if (unavailable) console.warn(`[e2e skipped] ${unavailable}`);
@@ -27,10 +27,6 @@ describe.skipIf(unavailable)('co-editing a live match in Chromium', () => {
     const response = await fetch(`${stack.url}${path}`, { method: 'POST', headers: { authorization: `Token ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
     if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
     return (await response.json()) as T;
-  };
-  const seriousViolations = async (page: Page, include: string) => {
-    const { violations } = await new AxeBuilder({ page }).include(include).analyze();
-    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.html.slice(0, 300)}`);
   };
   const operator = async (email: string, password: string) => {
     const page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserUnavailable, launchBrowser, openConsole } from '../support/browser';
 import { DEMO, startStack, type Stack } from '../support/stack';
+import { seriousViolations } from '../support/axe';
 
 const unavailable = browserUnavailable();
 
@@ -10,13 +10,6 @@ const unavailable = browserUnavailable();
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
 if (unavailable) console.warn(`[e2e skipped] ${unavailable}`);
 
-/** Serious and critical axe violations of the page as it stands, as 'rule: target' lines. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(' ')}`));
-}
 
 const NAME = 'E2E push – Danish in-play';
 

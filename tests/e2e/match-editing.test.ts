@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserUnavailable, choose, launchBrowser, logIn } from '../support/browser';
 import { DEMO, loginThrough, startStack, type Stack } from '../support/stack';
+import { seriousViolations as axeViolations } from '../support/axe';
 
 const unavailable = browserUnavailable();
 if (unavailable) console.warn(`[e2e skipped] ${unavailable}`);
@@ -19,8 +19,7 @@ describe.skipIf(unavailable)('match editing in Chromium', () => {
     (await (await fetch(`${stack.url}${path}`, { headers: { authorization: `Token ${token}` } })).json()) as T;
   const seriousViolations = async (name: string) => {
     await page.screenshot({ path: `/tmp/e2e-${name}.png`, fullPage: true });
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.html.slice(0, 300)}`);
+    return axeViolations(page);
   };
 
   beforeAll(async () => {
