@@ -31,13 +31,37 @@ describe.skipIf(unavailable)('the Why panel of an offer', () => {
     return (await reply.json()) as T;
   };
 
-  /** The 1-based page of an offer in a table sorted by id ascending, filtered to its market. */
+  /** The 1-based page of an offer in a table sorted by id descending (newest first), filtered to its market. */
   const pageOf = async (offer: { id: number; market_id: number }) => {
     const offers = await get<ListReply<Offer>>(`/api/1/offers/${match.id}?market_id=${offer.market_id}`);
-    const ids = offers.results.map((o) => o.id).sort((a, b) => a - b);
+    const ids = offers.results.map((o) => o.id).sort((a, b) => b - a);
     expect(ids).toContain(offer.id);
     return Math.floor(ids.indexOf(offer.id) / PAGE_SIZE) + 1;
   };
+
+  /**
+   * Opens a live table on the page that holds an offer's row. The first snapshot carries the newest
+   * rows only: older ones come with "Load older" (newest first, an offer's page does not move as
+   * older rows arrive). Pages change in the app (the router follows history), so loaded rows stay.
+   */
+  async function showRow(tab: string, table: string, older: string, offer: { id: number; market_id: number }): Promise<Locator> {
+    const n = await pageOf(offer);
+    await page.goto(`${stack.url}/match/${match.id}${tab}?market=${offer.market_id}&sort=-id`);
+    await page.getByRole('table', { name: table }).waitFor();
+    const row = rowOf(table, offer.id);
+    for (let attempt = 0; attempt < 30; attempt++) {
+      await page.evaluate((to) => {
+        const url = new URL(window.location.href);
+        url.searchParams.set('page', String(to));
+        window.history.pushState(null, '', url);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, n);
+      if (await row.waitFor({ timeout: 2_000 }).then(() => true, () => false)) return row;
+      const more = page.getByRole('button', { name: `Load older ${older}` });
+      if (await more.count()) await more.click();
+    }
+    throw new Error(`offer ${offer.id} never showed in ${table}`);
+  }
 
   const rowOf = (table: string, offerId: number): Locator =>
     page.getByRole('table', { name: table }).getByRole('row').filter({ has: page.getByRole('cell', { name: String(offerId), exact: true }) });
@@ -78,10 +102,7 @@ describe.skipIf(unavailable)('the Why panel of an offer', () => {
     expect(firing, 'a firing with a delivery').toBeDefined();
     const delivery = sent.find((d) => d.offer_id === firing.offer_id && d.log.subject)!;
     const offerId = firing.offer_id!;
-    const n = await pageOf({ id: offerId, market_id: firing.market.id });
-    await page.goto(`${stack.url}/match/${match.id}?market=${firing.market.id}&sort=id&page=${n}`);
-    const row = rowOf('Offers', offerId);
-    await row.waitFor();
+    const row = await showRow('', 'Offers', 'offers', { id: offerId, market_id: firing.market.id });
     await row.focus();
     await page.keyboard.press('Enter');
 
@@ -106,8 +127,7 @@ describe.skipIf(unavailable)('the Why panel of an offer', () => {
     const offers = (await get<ListReply<Offer>>(`/api/1/offers/${match.id}?market_id=${firing.market.id}`)).results;
     const quiet = offers.find((o) => o.id > offerId && o.status === 'SKIPPED' && !firings.some((f) => f.offer_id === o.id) && !held.some((s) => s.offer_id === o.id))!;
     expect(quiet, 'a later offer where nothing happened').toBeDefined();
-    const quietRow = rowOf('Offers', quiet.id);
-    await quietRow.waitFor();
+    const quietRow = await showRow('', 'Offers', 'offers', quiet);
     await quietRow.focus();
     await page.keyboard.press('Enter');
     const quietPanel = await openPanel(quiet.id);
@@ -125,10 +145,7 @@ describe.skipIf(unavailable)('the Why panel of an offer', () => {
     const suppression = held.find((s) => s.contact) ?? held[0]!;
     const offerId = suppression.offer_id!;
     console.log(`[why-panel] held back: offer ${offerId} ${suppression.reason} ${suppression.detail}`);
-    const n = await pageOf({ id: offerId, market_id: suppression.market.id });
-    await page.goto(`${stack.url}/match/${match.id}/feed?market=${suppression.market.id}&sort=id&page=${n}`);
-    const row = rowOf('Feed events', offerId);
-    await row.waitFor();
+    const row = await showRow('/feed', 'Feed events', 'feed events', { id: offerId, market_id: suppression.market.id });
     await row.click();
 
     const panel = await openPanel(offerId);
@@ -146,8 +163,7 @@ describe.skipIf(unavailable)('the Why panel of an offer', () => {
     const bound = held.find((s) => !s.contact && !firings.some((f) => f.offer_id === s.offer_id));
     console.log(`[why-panel] held by a bound with nothing fired: ${bound ? `offer ${bound.offer_id} ${bound.reason}` : 'none in this feed'}`);
     if (bound) {
-      await page.goto(`${stack.url}/match/${match.id}?market=${bound.market.id}&sort=id&page=${await pageOf({ id: bound.offer_id!, market_id: bound.market.id })}`);
-      await rowOf('Offers', bound.offer_id!).click();
+      await (await showRow('', 'Offers', 'offers', { id: bound.offer_id!, market_id: bound.market.id })).click();
       const quiet = await openPanel(bound.offer_id!);
       await quiet.getByText('Nothing fired on this offer: a set was ready, but the bounds below held it back.').waitFor();
       await quiet.getByText(`${REASON_LABELS[bound.reason]}: ${bound.detail}`, { exact: false }).first().waitFor();
