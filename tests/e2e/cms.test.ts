@@ -176,6 +176,8 @@ describe.skipIf(unavailable)('content management in Chromium', { timeout: 60_000
     await page.getByRole('button', { name: 'Delete selected (2)' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete 2 content items?' });
     expect(await dialog.getByRole('region', { name: 'Content to delete' }).textContent()).toContain(DA);
+    // Colours are checked once the dialog has faded in (mid-way its text is paler than it will be).
+    await poll(() => dialog.evaluate((el) => el.closest('.p-dialog')?.className ?? el.className)).toContain('p-dialog-enter-done');
     expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Delete all' }).click();
     await dialog.waitFor({ state: 'detached' });
