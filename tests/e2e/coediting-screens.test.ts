@@ -4,6 +4,7 @@ import { OPS } from '../../infra/upstream/src/testing';
 import { browserUnavailable, launchBrowser, openConsole } from '../support/browser';
 import { DEMO, loginThrough, startStack, type Stack } from '../support/stack';
 import { seriousViolations } from '../support/axe';
+import { restAs } from '../support/rest';
 
 const unavailable = browserUnavailable();
 if (unavailable) console.warn(`[e2e skipped] ${unavailable}`);
@@ -34,13 +35,8 @@ describe.skipIf(unavailable)('co-editing on the edit screens in Chromium', () =>
   let b: Page;
   let token: string;
 
-  const get = async <T>(path: string): Promise<T> =>
-    (await (await fetch(`${stack.url}${path}`, { headers: { authorization: `Token ${token}` } })).json()) as T;
-  const post = async <T>(path: string, body: unknown): Promise<T> => {
-    const response = await fetch(`${stack.url}${path}`, { method: 'POST', headers: { authorization: `Token ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  };
+  /** Reads, and writes as operator A (demo), through the relay as the console sends them. */
+  const { get, post } = restAs(() => stack.url, () => token);
 
   beforeAll(async () => {
     [stack, browser] = await Promise.all([startStack(), launchBrowser()]);

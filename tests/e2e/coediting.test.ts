@@ -5,6 +5,7 @@ import { OPS } from '../../infra/upstream/src/testing';
 import { browserUnavailable, launchBrowser, logIn } from '../support/browser';
 import { DEMO, loginThrough, startStack, type Stack } from '../support/stack';
 import { seriousViolations } from '../support/axe';
+import { restAs } from '../support/rest';
 
 const unavailable = browserUnavailable();
 if (unavailable) console.warn(`[e2e skipped] ${unavailable}`);
@@ -20,14 +21,8 @@ describe.skipIf(unavailable)('co-editing a live match in Chromium', () => {
   let matchId: number;
   let token: string;
 
-  const get = async <T>(path: string): Promise<T> =>
-    (await (await fetch(`${stack.url}${path}`, { headers: { authorization: `Token ${token}` } })).json()) as T;
-  /** A write as operator A (demo) through the relay, as the console sends it. */
-  const post = async <T>(path: string, body: unknown): Promise<T> => {
-    const response = await fetch(`${stack.url}${path}`, { method: 'POST', headers: { authorization: `Token ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  };
+  /** Reads, and writes as operator A (demo), through the relay as the console sends them. */
+  const { get, post } = restAs(() => stack.url, () => token);
   const operator = async (email: string, password: string) => {
     const page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
     await logIn(page, stack.url, email, password);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserUnavailable, choose, launchBrowser, logIn } from '../support/browser';
 import { DEMO, loginThrough, startStack, type Stack } from '../support/stack';
 import { seriousViolations as axeViolations } from '../support/axe';
+import { restAs } from '../support/rest';
 
 const unavailable = browserUnavailable();
 if (unavailable) console.warn(`[e2e skipped] ${unavailable}`);
@@ -15,8 +16,7 @@ describe.skipIf(unavailable)('match editing in Chromium', () => {
   let matchId: number;
   let token: string;
 
-  const get = async <T>(path: string): Promise<T> =>
-    (await (await fetch(`${stack.url}${path}`, { headers: { authorization: `Token ${token}` } })).json()) as T;
+  const { get } = restAs(() => stack.url, () => token);
   const seriousViolations = async (name: string) => {
     await page.screenshot({ path: `/tmp/e2e-${name}.png`, fullPage: true });
     return axeViolations(page);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPS } from '../../infra/upstream/src/testing';
 import { browserUnavailable, launchBrowser, logIn } from '../support/browser';
 import { DEMO, loginThrough, startStack, type Stack } from '../support/stack';
+import { restAs } from '../support/rest';
 
 const unavailable = browserUnavailable();
 if (unavailable) console.warn(`[e2e skipped] ${unavailable}`);
@@ -21,8 +22,7 @@ describe.skipIf(unavailable)('provider-wide data is live in Chromium', () => {
   let marketId: number;
   let matchId: number;
 
-  const get = async <T>(path: string): Promise<T> =>
-    (await (await fetch(`${stack.url}${path}`, { headers: { authorization: `Token ${token}` } })).json()) as T;
+  const { get } = restAs(() => stack.url, () => token);
   const operator = async (email: string, password: string) => {
     const page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
     page.on('dialog', (dialog) => void dialog.accept());
