@@ -32,4 +32,5 @@ export * from './helpers/index';
 export * from './routes/index';
 export * from './live';
 export * from './live-provider';
+export * from './live-catalog';
 export * from './live-envelope';

@@ -14,6 +14,7 @@ import type { StatEvent } from './entities/stat-event';
 import type { MatchThresholdSet } from './entities/thresholds';
 import type { Tracker } from './entities/tracker';
 import { ProviderRequest, type ProviderChangedPayload } from './live-provider';
+import type { CatalogChangedPayload, MatchChangedPayload } from './live-catalog';
 
 /** What a room pushes per match: feed events, offers (all markets) and deliveries. */
 export const LIVE_TOPICS = ['feed', 'offers', 'deliveries', 'thresholds', 'content', 'stats', 'trackers'] as const;
@@ -142,6 +143,10 @@ export interface ServerToClientEvents {
   changed: (payload: ProviderChangedPayload) => void;
   /** The relay's change stream was away (the upstream restarted, say): provider data may have changed unannounced; read it again. */
   providerResync: (payload: { at: string }) => void;
+  /** The watched match's own record changed (a connector reassign, live-catalog.ts): read it again. */
+  matchChanged: (payload: MatchChangedPayload) => void;
+  /** A record every console shows changed (a provider's active flag, live-catalog.ts): read it again. */
+  catalogChanged: (payload: CatalogChangedPayload) => void;
 }
 
 /** Client → server payloads as schemas, so the relay validates what sockets send. */

@@ -8,6 +8,7 @@ import { matchRoom } from '@odds/protocol';
 import { registerClientFiles } from './client-files';
 import { registerCompression } from './compression';
 import { DEFAULT_LIVE_CONFIG, type LiveConfig } from './config';
+import { forwardCatalogNotice, type CatalogOutlets } from './live/catalog-notices';
 import { ChangeStream } from './live/change-stream';
 import { ServiceAccount } from './live/credentials';
 import { LiveHub } from './live/hub';
@@ -119,6 +120,13 @@ export async function buildRelay({ upstreamUrl, clientDir, logger = false, live:
     resyncLocal: () => void io?.local.emit('providerResync', { at: new Date().toISOString() }),
     log: app.log.child({ module: 'relay:provider' }),
   });
+  const catalogOutlets: CatalogOutlets = {
+    toMatch: (matchId, payload) => void io?.local.to(matchRoom(matchId)).emit('matchChanged', payload),
+    toConsoles: (payload) => {
+      // Rare (a provider toggle): every socket of this instance but wall displays.
+      for (const socket of io?.of('/').sockets.values() ?? []) if (!socket.data.display) socket.emit('catalogChanged', payload);
+    },
+  };
   let streamedBefore = false;
   if (config.changeStream) {
     changes = new ChangeStream({
@@ -137,6 +145,8 @@ export async function buildRelay({ upstreamUrl, clientDir, logger = false, live:
         }
         if (notice.match_id > 0) hub.changed(notice.match_id, notice.topics, notice.reset, notice);
         if (notice.provider_id !== undefined) providerRooms.notice(notice);
+        // A match's connector or a provider changed: match headers and provider selectors read them again.
+        if (notice.entities?.length) forwardCatalogNotice(notice, catalogOutlets);
       },
       onConnected: () => {
         hub.streaming(true);

@@ -134,6 +134,12 @@ export const ChangeNotice = Type.Object({
    */
   provider_id: Type.Optional(Id),
   entities: Type.Optional(Type.Array(ChangedEntity)),
+  /**
+   * Matches whose own record changed (live-catalog.ts: a connector reassign moves a match into
+   * another event, which changes every match of both events): the relay tells each match's room,
+   * naming `entities`. Such a notice polls no topic: `match_id` 0, no topics.
+   */
+  match_ids: Type.Optional(Type.Array(Id)),
 });
 export type ChangeNotice = Static<typeof ChangeNotice>;
 

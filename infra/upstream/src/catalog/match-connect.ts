@@ -60,27 +60,30 @@ const target = alias(matches, 'target');
  *    away team's connector);
  *  - other matches on the source's old event stay there (they were not reassigned).
  * One provider carries an event once, so a target whose event already has a match of the source's
- * provider is refused. Checks and writes run in one transaction: all of it happens or none.
+ * provider is refused. Run it inside the caller's transaction (the route audits it there): checks
+ * and writes happen together or not at all. Returns the matches whose header changed: every match of
+ * the source's old event (the source included) and of the target's event.
  */
-export async function connectMatches(db: Db, fromId: number, toId: number): Promise<void> {
-  await db.transaction(async (tx: Tx) => {
-    const [pair] = await tx.select({ source: matches, target }).from(matches).innerJoin(target, eq(target.id, toId)).where(eq(matches.id, fromId));
-    if (!pair) {
-      const [found] = await tx.select({ id: matches.id }).from(matches).where(eq(matches.id, fromId));
-      throw new Errors.NotFound('Match', found ? toId : fromId);
-    }
-    const { source, target: goal } = pair;
-    if (source.id === goal.id) throw new Errors.BadRequest('A match cannot be connected to itself.');
-    if (source.sportId !== goal.sportId) throw new Errors.BadRequest(`Match ${source.id} and match ${goal.id} are of different sports.`);
-    if (source.eventId === goal.eventId) throw new Errors.BadRequest(`Match ${source.id} is already connected to match ${goal.id}.`);
-    const [clash] = await tx.select({ id: matches.id }).from(matches)
-      .where(and(eq(matches.eventId, goal.eventId), eq(matches.providerId, source.providerId)));
-    if (clash) throw new Errors.BadRequest(`Match ${goal.id}'s event already has match ${clash.id} of the same provider as match ${source.id}.`);
-    await tx.update(matches).set({ eventId: goal.eventId, lastModified: sql`now()` }).where(eq(matches.id, source.id));
-    const keys = new Map((await tx.select({ id: teams.id, key: teams.teamKey }).from(teams)
-      .where(or(eq(teams.id, source.homeTeamId), eq(teams.id, source.awayTeamId), eq(teams.id, goal.homeTeamId), eq(teams.id, goal.awayTeamId)))).map((t) => [t.id, t.key]));
-    const reversed = keys.get(source.homeTeamId) === keys.get(goal.awayTeamId) || keys.get(source.awayTeamId) === keys.get(goal.homeTeamId);
-    await connectTeams(tx, source.homeTeamId, reversed ? goal.awayTeamId : goal.homeTeamId);
-    await connectTeams(tx, source.awayTeamId, reversed ? goal.homeTeamId : goal.awayTeamId);
-  });
+export async function connectMatches(tx: Tx, fromId: number, toId: number): Promise<number[]> {
+  const [pair] = await tx.select({ source: matches, target }).from(matches).innerJoin(target, eq(target.id, toId)).where(eq(matches.id, fromId));
+  if (!pair) {
+    const [found] = await tx.select({ id: matches.id }).from(matches).where(eq(matches.id, fromId));
+    throw new Errors.NotFound('Match', found ? toId : fromId);
+  }
+  const { source, target: goal } = pair;
+  if (source.id === goal.id) throw new Errors.BadRequest('A match cannot be connected to itself.');
+  if (source.sportId !== goal.sportId) throw new Errors.BadRequest(`Match ${source.id} and match ${goal.id} are of different sports.`);
+  if (source.eventId === goal.eventId) throw new Errors.BadRequest(`Match ${source.id} is already connected to match ${goal.id}.`);
+  const [clash] = await tx.select({ id: matches.id }).from(matches)
+    .where(and(eq(matches.eventId, goal.eventId), eq(matches.providerId, source.providerId)));
+  if (clash) throw new Errors.BadRequest(`Match ${goal.id}'s event already has match ${clash.id} of the same provider as match ${source.id}.`);
+  const affected = await tx.select({ id: matches.id }).from(matches)
+    .where(or(eq(matches.eventId, source.eventId), eq(matches.eventId, goal.eventId))).orderBy(matches.id);
+  await tx.update(matches).set({ eventId: goal.eventId, lastModified: sql`now()` }).where(eq(matches.id, source.id));
+  const keys = new Map((await tx.select({ id: teams.id, key: teams.teamKey }).from(teams)
+    .where(or(eq(teams.id, source.homeTeamId), eq(teams.id, source.awayTeamId), eq(teams.id, goal.homeTeamId), eq(teams.id, goal.awayTeamId)))).map((t) => [t.id, t.key]));
+  const reversed = keys.get(source.homeTeamId) === keys.get(goal.awayTeamId) || keys.get(source.awayTeamId) === keys.get(goal.homeTeamId);
+  await connectTeams(tx, source.homeTeamId, reversed ? goal.awayTeamId : goal.homeTeamId);
+  await connectTeams(tx, source.awayTeamId, reversed ? goal.homeTeamId : goal.awayTeamId);
+  return affected.map((m) => m.id);
 }

@@ -10,6 +10,8 @@ export interface EntitySpec {
   matchOf?: (row: Record<string, unknown>) => number | null;
   /** The provider whose consoles show a provider-wide row (its writes are pushed to them: coedit/provider-notices.ts). */
   providerOf?: (row: Record<string, unknown>) => number | null;
+  /** False for a record without a `version` column (a match): written and audited, never compared or bumped. */
+  versioned?: boolean;
   /** The record as the API shows it, for the 409 body (the raw row when absent). */
   present?: (db: Db | Tx, id: number) => Promise<unknown>;
 }
@@ -36,6 +38,8 @@ export const entities: Record<AuditEntity, EntitySpec> = {
   saved_threshold: { table: 'saved_thresholds', label: 'Saved threshold', providerOf: byProviderId },
   team: { table: 'teams', label: 'Team' },
   provider: { table: 'providers', label: 'Provider' },
+  // Its connector (event id) is reassigned through the header (match-connect.ts).
+  match: { table: 'matches', label: 'Match', matchOf: (row) => (typeof row.id === 'number' ? row.id : null), versioned: false },
 };
 
 /** Registers how an entity is shown in a 409 (the route module that owns its reader calls this). */

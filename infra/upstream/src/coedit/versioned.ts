@@ -95,7 +95,7 @@ export async function versionedWrite<T>(
           `${spec.label} ${target.id} was changed by someone else (version ${String(row.version)}, you had ${target.expected}); nothing was saved`);
       }
       before.set(target.id, row);
-      if (target.action !== 'delete') {
+      if (target.action !== 'delete' && spec.versioned !== false) {
         await tx.execute(sql`update ${sql.identifier(spec.table)} set version = version + 1 where id = ${target.id}`);
       }
     }

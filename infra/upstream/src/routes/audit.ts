@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ENTITY_TOPICS, routes } from '@odds/protocol';
 import { listAudit } from '../coedit/history';
+import { announceCatalogWrites } from '../coedit/catalog-notices';
 import { announceProviderWrites } from '../coedit/provider-notices';
 import { onWritten } from '../coedit/versioned';
 import type { Db } from '../db/client';
@@ -11,7 +12,7 @@ import { implement } from '../http/implement';
  * History of every write through the API (coedit/versioned.ts writes it), and the change notices
  * of edits: a committed write to a match's table is announced on the change stream with its topic
  * and actor, so the relay pushes it to the match's room at once; a write of a provider-wide record
- * is announced with its provider, for the consoles that follow it.
+ * is announced with its provider, for the consoles that follow it; a provider's own write, for all.
  */
 export async function auditRoutes(app: FastifyInstance, { db }: { db: Db }) {
   implement(app, routes.audit, async ({ query }) => listAudit(db, query));
@@ -25,6 +26,8 @@ export async function auditRoutes(app: FastifyInstance, { db }: { db: Db }) {
     }
     // Provider-wide records (market settings, templates, content items and groups) go to the provider's consoles.
     announceProviderWrites(engineFor(db).bus, written);
+    // Providers (their active flag) go to every console: selectors and match headers show them.
+    announceCatalogWrites(engineFor(db).bus, written);
   });
   app.addHook('onClose', async () => stop());
 }

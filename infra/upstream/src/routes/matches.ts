@@ -3,7 +3,9 @@ import { routes } from '@odds/protocol';
 import { connectMatches, matchConnectSearch } from '../catalog/match-connect';
 import { listMatchesContent } from '../catalog/match-contents';
 import { copyMatch } from '../catalog/match-copy';
-import type { Db } from '../db/client';
+import { announceMatchWrite } from '../coedit/catalog-notices';
+import type { Db, Tx } from '../db/client';
+import { engineFor } from '../engine/engine';
 import { implement } from '../http/implement';
 import { actorOf, versionedWrite } from '../coedit/versioned';
 
@@ -13,9 +15,13 @@ export async function matchesRoutes(app: FastifyInstance, { db }: { db: Db }) {
 
   implement(app, routes.matchConnectSearch, async ({ params, query }) => matchConnectSearch(db, params.from, query));
 
-  // The console then opens the target match (SPEC §4).
-  implement(app, routes.matchConnect, async ({ params }) => {
-    await connectMatches(db, params.from, params.to);
+  // The console then opens the target match (SPEC §4). Audited as a change of the source match (its
+  // event id) in the same transaction; after commit, every match of both events hears of it.
+  implement(app, routes.matchConnect, async ({ params, user }) => {
+    const actor = actorOf(user);
+    const changed = await versionedWrite(db, { entity: 'match', actor, targets: [{ id: params.from, expected: null }] },
+      (tx) => connectMatches(tx as unknown as Tx, params.from, params.to));
+    announceMatchWrite(engineFor(db).bus, changed, { id: params.from, actor });
     return { success: true, id: params.to };
   });
 
