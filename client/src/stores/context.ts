@@ -37,6 +37,19 @@ export async function loadContext(): Promise<void> {
   }
 }
 
+let reloading: Promise<void> | null = null;
+
+/**
+ * Reads the providers again (one was switched on or off on another console): the selectors and
+ * match headers show the new state. Calls made while one is under way share it.
+ */
+export function reloadProviders(): Promise<void> {
+  reloading ??= api(routes.providers, { query: { active_only: false }, silent: true })
+    .then((reply) => void (contextStore.providers = reply.results), () => undefined)
+    .finally(() => (reloading = null));
+  return reloading;
+}
+
 /**
  * The sports a provider carries, in the order of the sports list: the Sport selector offers only
  * these. A provider the list does not know (still loading) or that lists none leaves every sport.

@@ -1,8 +1,11 @@
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { useState } from 'react';
+import { useSnapshot } from 'valtio';
 import { dropdownNames } from '../../components/forms/a11y';
 import { formatDateTime } from '../../lib/format';
+import { contextStore } from '../../stores/context';
+import { ChangeMark } from './ChangeMark';
 import { ConnectorSearch } from './ConnectorSearch';
 import { HistoryPanel } from './history/HistoryPanel';
 import { LiveIndicator } from './LiveIndicator';
@@ -20,18 +23,21 @@ export function MatchHeader({ page }: { page: ReturnType<typeof useMatchPageStat
   const { match, markets, marketId, live, tab } = page;
   const connector = useConnector(page.matchId, page.reload);
   const [history, setHistory] = useState(false);
+  const { providers } = useSnapshot(contextStore);
+  const inactive = new Set(providers.filter((p) => !p.active).map((p) => p.name));
   return (
     <header className="match-header">
       <div className="match-title-row">
         <p className="match-name">{match ? match.name : `Match ${page.matchId}`}</p>
         {live && <LiveIndicator live={live} />}
+        <ChangeMark by={page.header.changedBy ?? undefined} />
       </div>
       {match && (
         <dl className="match-facts">
           <div>
             <dt>Providers</dt>
             <dd>
-              {match.provider_count} ({match.provider_names.join(', ')})
+              {match.provider_count} ({match.provider_names.map((name) => (inactive.has(name) ? `${name} (inactive)` : name)).join(', ')})
             </dd>
           </div>
           <div>
@@ -73,7 +79,7 @@ export function MatchHeader({ page }: { page: ReturnType<typeof useMatchPageStat
           onClick={() => void connector.copyFrom()}
         />
         <Button type="button" label="History" icon="pi pi-history" size="small" outlined onClick={() => setHistory(true)} />
-        <HistoryPanel matchId={page.matchId} live={live} visible={history} onHide={() => setHistory(false)} />
+        <HistoryPanel matchId={page.matchId} live={live} visible={history} onHide={() => setHistory(false)} headerVersion={page.header.version} />
         <span role="status" className="match-notice">
           {connector.notice}
         </span>

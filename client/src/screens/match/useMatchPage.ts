@@ -5,6 +5,7 @@ import { api } from '../../api/client';
 import type { MatchLive } from '../../live/matchLive';
 import { useMatchLive } from '../../live/useMatchLive';
 import { useProviderChanges } from '../../live/useProviderChanges';
+import { useHeaderChanges } from './useHeaderChanges';
 
 export type MatchTab = 'graph' | 'thresholds' | 'feed' | 'content' | 'delivery' | 'stats' | 'add-stat';
 
@@ -34,11 +35,17 @@ export interface MatchPage {
   version: number;
 }
 
+/** The header's own liveness: reads of the match so far, and who just changed it (shown briefly). */
+export interface MatchHeaderState {
+  version: number;
+  changedBy: string | null;
+}
+
 /**
  * The match layout's state: the match and its markets (loaded once), the selected market kept in
  * the address, and the live watch of the match shared by every tab.
  */
-export function useMatchPageState(): MatchPage & { tab: MatchTab; reload(): void } {
+export function useMatchPageState(): MatchPage & { tab: MatchTab; reload(): void; header: MatchHeaderState } {
   const matchId = Number(useParams().matchId);
   const { pathname } = useLocation();
   const [search, setSearch] = useSearchParams();
@@ -49,6 +56,9 @@ export function useMatchPageState(): MatchPage & { tab: MatchTab; reload(): void
   // Market settings saved on any console of the provider: the match's markets read again (no polling).
   const [marketsVersion, setMarketsVersion] = useState(0);
   useProviderChanges(MARKET_CHANGES, () => setMarketsVersion((v) => v + 1));
+  // Its connector or a provider carrying it changed on any console: the match read again, in place.
+  const [headerVersion, setHeaderVersion] = useState(0);
+  const changedBy = useHeaderChanges(matchId, match, () => setHeaderVersion((v) => v + 1));
 
   useEffect(() => {
     if (!Number.isInteger(matchId) || matchId <= 0) return;
@@ -56,7 +66,7 @@ export function useMatchPageState(): MatchPage & { tab: MatchTab; reload(): void
     const signal = controller.signal;
     api(routes.match, { params: { matchId }, signal }).then(setMatch, () => undefined);
     return () => controller.abort();
-  }, [matchId, version]);
+  }, [matchId, version, headerVersion]);
 
   useEffect(() => {
     if (!Number.isInteger(matchId) || matchId <= 0) return;
@@ -91,8 +101,9 @@ export function useMatchPageState(): MatchPage & { tab: MatchTab; reload(): void
           return next;
         }),
       reload: () => setVersion((v) => v + 1),
+      header: { version: headerVersion, changedBy },
     }),
-    [matchId, match, markets, marketId, live, version, tab, setSearch],
+    [matchId, match, markets, marketId, live, version, tab, setSearch, headerVersion, changedBy],
   );
 }
 

@@ -1,12 +1,13 @@
 import type { Provider } from '@odds/protocol';
 import { Button } from 'primereact/button';
 import { GenericTable, type TableColumn } from '../../components/table';
+import { ChangeMark } from '../match/ChangeMark';
 import { useProviders } from './useProviders';
 import './settings.css';
 
 /** /settings: the providers, each with a green Active or red Inactive button that switches it (SPEC §2). */
 export default function SettingsScreen() {
-  const { list, toggle, switching } = useProviders();
+  const { list, toggle, switching, markOf } = useProviders();
   const columns: TableColumn<Provider>[] = [
     { field: 'id', header: 'Id', sortable: true },
     { field: 'name', header: 'Name', sortable: true },
@@ -17,15 +18,18 @@ export default function SettingsScreen() {
       header: 'Status',
       sortable: true,
       body: (p) => (
-        <Button
-          label={p.active ? 'Active' : 'Inactive'}
-          severity={p.active ? 'success' : 'danger'}
-          size="small"
-          loading={switching === p.id}
-          aria-label={`${p.name}: ${p.active ? 'Active' : 'Inactive'}`}
-          aria-pressed={p.active}
-          onClick={() => void toggle(p)}
-        />
+        <>
+          <Button
+            label={p.active ? 'Active' : 'Inactive'}
+            severity={p.active ? 'success' : 'danger'}
+            size="small"
+            loading={switching === p.id}
+            aria-label={`${p.name}: ${p.active ? 'Active' : 'Inactive'}`}
+            aria-pressed={p.active}
+            onClick={() => void toggle(p)}
+          />
+          <ChangeMark by={markOf(p.id)} />
+        </>
       ),
     },
   ];
