@@ -43,7 +43,8 @@ async function lockRow(tx: Tx, entity: AuditEntity, id: number): Promise<Row | n
   return row ?? null;
 }
 
-async function readRow(tx: Tx, entity: AuditEntity, id: number): Promise<Row | null> {
+/** A record as stored (snake_case, as history keeps it): a write that changes another entity reads its `before` with it. */
+export async function readRow(tx: Tx, entity: AuditEntity, id: number): Promise<Row | null> {
   const [row] = await rows(tx, sql`select * from ${sql.identifier(entities[entity].table)} where id = ${id}`);
   return row ?? null;
 }
@@ -77,6 +78,8 @@ export async function versionedWrite<T>(
     entity: AuditEntity; actor: AuditActor; targets: Target[] | ((tx: Tx) => Promise<Target[]>); created?: (result: T) => number[];
     /** Records of other entities the write created too (copy from another match: content and sets). */
     alsoCreated?: (result: T) => { entity: AuditEntity; id: number }[];
+    /** Records of other entities the write created or changed, with the row before (a threshold set saved as a template). */
+    alsoChanged?: (result: T) => { entity: AuditEntity; id: number; before: Row | null }[];
   },
   write: (tx: Db) => Promise<T>,
 ): Promise<T> {
@@ -104,6 +107,7 @@ export async function versionedWrite<T>(
       ...targets.filter((t) => before.has(t.id)).map((t) => ({ entity: op.entity, id: t.id, action: t.action ?? 'update' as const, before: before.get(t.id)! })),
       ...(op.created?.(value) ?? []).filter((id) => !before.has(id)).map((id) => ({ entity: op.entity, id, action: 'create' as const, before: null })),
       ...(op.alsoCreated?.(value) ?? []).map(({ entity, id }) => ({ entity, id, action: 'create' as const, before: null })),
+      ...(op.alsoChanged?.(value) ?? []).map(({ entity, id, before }) => ({ entity, id, action: before ? 'update' as const : 'create' as const, before })),
     ];
     for (const change of changes) {
       const after = change.action === 'delete' ? null : await readRow(tx, change.entity, change.id);

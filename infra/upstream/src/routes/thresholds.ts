@@ -2,11 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { routes, type MatchThresholdSet } from '@odds/protocol';
 import { expectedVersion } from '../coedit/conflict';
 import { presentEntity } from '../coedit/entities';
-import { announceProviderWrites } from '../coedit/provider-notices';
 import { actorOf, conflictFor, versionedWrite, writeOne } from '../coedit/versioned';
 import { providerOrNotFound } from '../contacts/rules';
 import type { Db } from '../db/client';
-import { engineFor } from '../engine/engine';
 import { Errors } from '../errors';
 import { implement } from '../http/implement';
 import { matchMarkets } from '../thresholds/markets';
@@ -38,14 +36,10 @@ export async function thresholdRoutes(app: FastifyInstance, { db }: { db: Db }) 
         return [{ id: sameId, expected }];
       },
       created: (set) => [set.id],
+      // A named set is kept as a template of the provider too: audited with the set (and so announced
+      // to the provider's consoles, whose template pickers refresh).
+      alsoChanged: () => (prepared.savedTemplate ? [{ entity: 'saved_threshold', id: prepared.savedTemplate.id, before: prepared.savedTemplate.before }] : []),
     }, (tx) => writeMatchSet(tx, prepared, sameId));
-    // A named set is kept as a template of the provider too: its consoles' template pickers refresh.
-    const template = prepared.savedTemplate;
-    if (template) {
-      announceProviderWrites(engineFor(db).bus, [{
-        entity: 'saved_threshold', id: template.id, action: template.created ? 'create' : 'update', actor: actorOf(call.user), providerId: prepared.match.providerId,
-      }]);
-    }
     return saved;
   });
 

@@ -50,8 +50,8 @@ export interface PreparedSet {
   input: MatchThresholdInput;
   values: Omit<typeof thresholdSets.$inferInsert, 'id'>;
   channelId: number | null;
-  /** Set by writeMatchSet when the save also kept a named template (announced to the provider's consoles). */
-  savedTemplate?: { id: number; created: boolean };
+  /** Set by writeMatchSet when the save also kept a named template (audited and announced with the set), with the template before. */
+  savedTemplate?: { id: number; created: boolean; before: Record<string, unknown> | null };
 }
 
 /** Checks a set against the match, market and contact (400 / 404 before anything is written). */

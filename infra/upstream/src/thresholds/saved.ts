@@ -3,6 +3,7 @@ import type { ListReply, SavedThreshold } from '@odds/protocol';
 import { channelOf } from '../contacts/contacts';
 import type { Db, Tx } from '../db/client';
 import { contacts, markets, savedThresholds } from '../db/schema';
+import { readRow } from '../coedit/versioned';
 import { orderBy, pageSize } from '../http/sorting';
 
 export type TemplateValues = Omit<typeof savedThresholds.$inferInsert, 'id' | 'createdAt'>;
@@ -64,14 +65,16 @@ export async function deleteTemplate(db: Db, id: number): Promise<boolean> {
  * Stores a template inside the caller's transaction. A name is unique per provider and market:
  * saving under a name again replaces that template. A market has at most one default.
  */
-export async function saveTemplate(tx: Tx, values: TemplateValues): Promise<{ id: number; created: boolean }> {
+export async function saveTemplate(tx: Tx, values: TemplateValues): Promise<{ id: number; created: boolean; before: Record<string, unknown> | null }> {
   const sameMarket = and(eq(savedThresholds.providerId, values.providerId), eq(savedThresholds.marketId, values.marketId));
   if (values.isDefault) await tx.update(savedThresholds).set({ isDefault: false }).where(sameMarket);
   const [same] = values.name
     ? await tx.select({ id: savedThresholds.id }).from(savedThresholds).where(and(sameMarket, eq(savedThresholds.name, values.name)))
     : [];
+  // The template as it was, for its history row (the caller audits it); replacing it is a new version.
+  const before = same ? await readRow(tx, 'saved_threshold', same.id) : null;
   const [row] = same
-    ? await tx.update(savedThresholds).set(values).where(eq(savedThresholds.id, same.id)).returning({ id: savedThresholds.id })
+    ? await tx.update(savedThresholds).set({ ...values, version: sql`${savedThresholds.version} + 1` }).where(eq(savedThresholds.id, same.id)).returning({ id: savedThresholds.id })
     : await tx.insert(savedThresholds).values(values).returning({ id: savedThresholds.id });
-  return { id: row!.id, created: !same };
+  return { id: row!.id, created: !same, before };
 }
