@@ -78,6 +78,16 @@ describe('diffs', () => {
     expect(fieldChanges({ a: true }, null)).toEqual([{ field: 'a', before: 'true', after: '—' }]);
   });
 
+  it('shows a list of plain values as one field, comma-separated, and one of records by path', () => {
+    expect(fieldChanges({ league_ids: [3, 7], languages: ['en'] }, { league_ids: [3, 9], languages: [] })).toEqual([
+      { field: 'languages', before: 'en', after: '—' },
+      { field: 'league_ids', before: '3, 7', after: '3, 9' },
+    ]);
+    expect(fieldChanges({ league_ids: [3] }, { league_ids: [3, 9] }, (field, value) => (field === 'league_ids' ? (value as number[]).map((id) => `L${id}`).join(' + ') : undefined)))
+      .toEqual([{ field: 'league_ids', before: 'L3', after: 'L3 + L9' }]);
+    expect(fieldChanges({ parts: [{ text: 'a' }] }, { parts: [{ text: 'b' }] })).toEqual([{ field: 'parts.0.text', before: 'a', after: 'b' }]);
+  });
+
   it('puts my fields beside theirs', () => {
     expect(sideBySide({ a: 1, b: 2, other: 3 }, { id: 9, a: 1, b: 5 })).toEqual([
       { field: 'b', theirs: '2', mine: '5', differs: true },

@@ -1,9 +1,14 @@
 /** Fields that are bookkeeping, not content: left out of conflict and history diffs. */
 const HIDDEN = new Set(['version', 'replace', 'created_at', 'updated_at', 'last_modified', 'saveAsTemplate', 'saveAsTemplateDefault']);
 
+/** A list of plain values (ids, language codes) is one value: 'leagues: 3, 7 → 3, 9', not a row per position. */
+const plainList = (value: unknown): value is unknown[] => Array.isArray(value) && value.every((item) => item === null || typeof item !== 'object');
+
 /** A record as dotted paths to plain values ('thresholds.home.value' → 2500), bookkeeping fields left out. */
 export function flatten(value: unknown, prefix = '', out: Record<string, unknown> = {}): Record<string, unknown> {
-  if (value !== null && typeof value === 'object') {
+  if (prefix && plainList(value)) {
+    out[prefix] = value;
+  } else if (value !== null && typeof value === 'object') {
     for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
       if (HIDDEN.has(key)) continue;
       flatten(inner, prefix ? `${prefix}.${key}` : key, out);
@@ -15,9 +20,10 @@ export function flatten(value: unknown, prefix = '', out: Record<string, unknown
   return out;
 }
 
-/** A value as an operator reads it: text as-is, nothing as '—', the rest as JSON. */
+/** A value as an operator reads it: text as-is, nothing as '—', a list of plain values comma-separated, the rest as JSON. */
 export function formatValue(value: unknown): string {
   if (value === undefined || value === null || value === '') return '—';
+  if (plainList(value)) return value.length ? value.map(formatValue).join(', ') : '—';
   if (typeof value === 'string') return value;
   return JSON.stringify(value);
 }

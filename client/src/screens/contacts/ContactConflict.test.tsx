@@ -14,7 +14,7 @@ const contact = (version: number, name: string) => ({
 const ANA = { id: 2, name: 'Ana' };
 
 /** The contact service as one with another operator (Ana) who saved version 4 after this form loaded version 3. */
-function serve() {
+function serve(extra: Parameters<typeof stubFetch>[0] = {}) {
   let stored = contact(4, 'Renamed by Ana');
   const stub = stubFetch({
     ...shellHandlers,
@@ -42,6 +42,7 @@ function serve() {
       ],
       total: 1, limit: 50,
     }),
+    ...extra,
   });
   return stub;
 }
@@ -115,5 +116,26 @@ describe('contact form with another operator saving meanwhile', () => {
     expect(within(diff).getAllByRole('row').map((r) => r.textContent)).toEqual(['nameDanish app users→Renamed by Ana']);
     const query = calls.find((c) => c.url.pathname === '/api/1/audit')!.url.searchParams;
     expect([query.get('entity'), query.get('entity_id')]).toEqual(['contact', '7']);
+  });
+
+  it('History names the leagues and teams a change subscribed or dropped (the stored row holds ids)', async () => {
+    const names: Record<string, string> = { '/api/1/leagues/3': 'Premier League', '/api/1/leagues/9': 'Serie A', '/api/1/teams/40': 'Ghana' };
+    const named = Object.fromEntries(Object.entries(names).map(([path, name]) => [`GET ${path}`, () => json(200, { id: Number(path.split('/').pop()), name })]));
+    serve({
+      ...named,
+      'GET /api/1/audit': () => json(200, {
+        results: [{ id: 10, at: '2026-11-24T10:05:00Z', actor: ANA, entity: 'contact', entity_id: 7, match_id: null, action: 'update', version: 5,
+          before: { id: 7, version: 4, league_ids: [3], team_ids: [] }, after: { id: 7, version: 5, league_ids: [3, 9], team_ids: [40, 41] } }],
+        total: 1, limit: 50,
+      }),
+    });
+    renderApp('/contacts/7/edit');
+    await screen.findByLabelText('Name');
+    fireEvent.click(screen.getByRole('button', { name: 'History' }));
+    const diff = await screen.findByRole('table', { name: 'Changes to Contact #7 by Ana' });
+    // Team 41 is gone (404): it shows by its id.
+    await vi.waitFor(() => expect(within(diff).getAllByRole('row').map((r) => r.textContent)).toEqual([
+      'leaguesPremier League→Premier League, Serie A', 'teams—→Ghana, #41',
+    ]));
   });
 });

@@ -6,6 +6,7 @@ import { NotFound } from '../not-found/NotFound';
 import { ContactForm } from './ContactForm';
 import { contactFieldLabel } from './contactForm';
 import { useContactForm } from './useContactForm';
+import { useSubscriptionNames } from './useSubscriptionNames';
 import './contacts.css';
 
 const ID = /^[1-9]\d{0,9}$/;
@@ -23,6 +24,7 @@ const label = (field: string) => contactFieldLabel(field, fieldLabel);
 
 function ContactEditor({ contactId }: { contactId: number | undefined }) {
   const form = useContactForm(contactId);
+  const subscriptions = useSubscriptionNames();
   return (
     <section aria-labelledby="screen-title">
       <h1 id="screen-title">
@@ -31,7 +33,7 @@ function ContactEditor({ contactId }: { contactId: number | undefined }) {
       </h1>
       {contactId && (
         <div className="edit-screen-tools">
-          <EntityHistory entity="contact" id={contactId} name="contact" />
+          <EntityHistory entity="contact" id={contactId} name="contact" reading={subscriptions.reading} onEntries={subscriptions.load} />
         </div>
       )}
       {form.status === 'loading' && <Loading />}

@@ -1,7 +1,7 @@
-import type { AuditEntity } from '@odds/protocol';
+import type { AuditEntity, AuditEntry } from '@odds/protocol';
 import { Button } from 'primereact/button';
 import { Sidebar } from 'primereact/sidebar';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { HistoryList, type HistoryReading } from './HistoryEntry';
 import { useAuditHistory } from './useAuditHistory';
 import './history.css';
@@ -12,16 +12,19 @@ import './history.css';
  * before → after of the fields it changed. Loads each time it opens and after each save here
  * (`reloadKey`).
  */
-export function EntityHistory({ entity, id, name, reading, reloadKey = 0 }: {
+export function EntityHistory({ entity, id, name, reading, reloadKey = 0, onEntries }: {
   entity: AuditEntity;
   id: number;
   /** What the operator calls the record ('contact'): "No changes to this contact yet." */
   name: string;
   reading?: HistoryReading;
   reloadKey?: string | number;
+  /** The entries loaded (a screen reads the names of the ids they hold). */
+  onEntries?: (entries: AuditEntry[]) => void;
 }) {
   const [visible, setVisible] = useState(false);
   const history = useAuditHistory({ entity, entity_id: id }, visible, reloadKey);
+  useEffect(() => onEntries?.(history.entries), [onEntries, history.entries]);
   return (
     <>
       <Button type="button" label="History" icon="pi pi-history" size="small" outlined onClick={() => setVisible(true)} />
