@@ -5,7 +5,7 @@ import type { Db, Tx } from '../db/client';
 import { matches, providers, teams } from '../db/schema';
 import { Errors } from '../errors';
 import { likePattern, orderBy } from '../http/sorting';
-import { connectTeams } from './teams';
+import { connectTeams, type TeamChange } from './teams';
 
 const home = alias(teams, 'home');
 const away = alias(teams, 'away');
@@ -61,10 +61,10 @@ const target = alias(matches, 'target');
  *  - other matches on the source's old event stay there (they were not reassigned).
  * One provider carries an event once, so a target whose event already has a match of the source's
  * provider is refused. Run it inside the caller's transaction (the route audits it there): checks
- * and writes happen together or not at all. Returns the matches whose header changed: every match of
- * the source's old event (the source included) and of the target's event.
+ * and writes happen together or not at all. Returns the matches whose header changed (every match of
+ * the source's old event, the source included, and of the target's event) and the teams reassigned.
  */
-export async function connectMatches(tx: Tx, fromId: number, toId: number): Promise<number[]> {
+export async function connectMatches(tx: Tx, fromId: number, toId: number): Promise<{ matchIds: number[]; teams: TeamChange[] }> {
   const [pair] = await tx.select({ source: matches, target }).from(matches).innerJoin(target, eq(target.id, toId)).where(eq(matches.id, fromId));
   if (!pair) {
     const [found] = await tx.select({ id: matches.id }).from(matches).where(eq(matches.id, fromId));
@@ -83,7 +83,9 @@ export async function connectMatches(tx: Tx, fromId: number, toId: number): Prom
   const keys = new Map((await tx.select({ id: teams.id, key: teams.teamKey }).from(teams)
     .where(or(eq(teams.id, source.homeTeamId), eq(teams.id, source.awayTeamId), eq(teams.id, goal.homeTeamId), eq(teams.id, goal.awayTeamId)))).map((t) => [t.id, t.key]));
   const reversed = keys.get(source.homeTeamId) === keys.get(goal.awayTeamId) || keys.get(source.awayTeamId) === keys.get(goal.homeTeamId);
-  await connectTeams(tx, source.homeTeamId, reversed ? goal.awayTeamId : goal.homeTeamId);
-  await connectTeams(tx, source.awayTeamId, reversed ? goal.homeTeamId : goal.awayTeamId);
-  return affected.map((m) => m.id);
+  const teamChanges = [
+    await connectTeams(tx, source.homeTeamId, reversed ? goal.awayTeamId : goal.homeTeamId),
+    await connectTeams(tx, source.awayTeamId, reversed ? goal.homeTeamId : goal.awayTeamId),
+  ];
+  return { matchIds: affected.map((m) => m.id), teams: teamChanges.filter((change) => change !== null) };
 }

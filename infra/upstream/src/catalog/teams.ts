@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { ListReply, SearchResult, Team } from '@odds/protocol';
 import type { Db, Tx } from '../db/client';
 import { matches, providers, seasons, teams } from '../db/schema';
+import { readRow } from '../coedit/versioned';
 import { Errors } from '../errors';
 import { likePattern, orderBy, pageSize } from '../http/sorting';
 
@@ -125,8 +126,10 @@ const other = alias(teams, 'other');
  * What belongs to the source — its matches, short name and contacts' subscriptions, all held by
  * team id — stays with it and so moves into the target's group; teams that shared the source's old
  * key keep it (they were not reassigned). Run it inside the caller's transaction (checks and write together).
+ * Returns the source as it was when it changed (the caller audits it: a new connector is a new
+ * version), or null when it already had the target's connector.
  */
-export async function connectTeams(tx: Tx, fromId: number, toId: number): Promise<void> {
+export async function connectTeams(tx: Tx, fromId: number, toId: number): Promise<TeamChange | null> {
   const [pair] = await tx.select({ source: teams, target: other }).from(teams).innerJoin(other, eq(other.id, toId)).where(eq(teams.id, fromId));
   if (!pair) {
     const [found] = await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, fromId));
@@ -136,6 +139,15 @@ export async function connectTeams(tx: Tx, fromId: number, toId: number): Promis
   if (source.id === target.id) throw new Errors.BadRequest('A team cannot be connected to itself.');
   if (source.sportId !== target.sportId) throw new Errors.BadRequest(`${source.name} and ${target.name} are teams of different sports.`);
   if (source.providerId === target.providerId) throw new Errors.BadRequest(`${source.name} and ${target.name} are teams of the same provider; connect a team to another provider's team.`);
-  if (source.teamKey === target.teamKey) return;
-  await tx.update(teams).set({ teamKey: target.teamKey, lastModified: sql`now()` }).where(eq(teams.id, source.id));
+  if (source.teamKey === target.teamKey) return null;
+  const before = await readRow(tx, 'team', source.id);
+  await tx.update(teams).set({ teamKey: target.teamKey, version: sql`${teams.version} + 1`, lastModified: sql`now()` }).where(eq(teams.id, source.id));
+  return { entity: 'team', id: source.id, before };
+}
+
+/** A team whose connector a reassign changed, with its row before (for its history row). */
+export interface TeamChange {
+  entity: 'team';
+  id: number;
+  before: Record<string, unknown> | null;
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ListReply, Market, Match, MatchContent, SearchResult, Team } from '@odds/protocol';
+import type { AuditEntry, ListReply, Market, Match, MatchContent, SearchResult, Team } from '@odds/protocol';
 import { leagues, matchContents, matches, teams, thresholdSets } from '../db/schema';
 import { createTestUpstream, type TestUpstream } from '../testing';
 
@@ -119,6 +119,15 @@ describe('POST /api/1/matches/connect/:from/to/:to (matchConnect)', () => {
     expect((await get(`/api/1/match/${benelux}`)).json<Match>().event_id).toBe(final.event_id);
     const argentinie = (await get(`/api/1/teams?provider=3&q=Argentin`)).json<ListReply<Team>>().results[0]!;
     expect(argentinie.providers).toEqual(['Nordic Sportsbook', 'Iberia Apuestas', 'Benelux Odds']);
+    // In the history, in the reassign's transaction: the match's event id, and both teams' connectors.
+    const history = (await get(`/api/1/audit?match_id=${benelux}`)).json<ListReply<AuditEntry>>();
+    expect(history.results).toEqual([expect.objectContaining({
+      entity: 'match', entity_id: benelux, action: 'update', actor: expect.objectContaining({ name: 'Demo Operator' }),
+      before: expect.objectContaining({ event_id: 'benelux-wk-64' }), after: expect.objectContaining({ event_id: final.event_id }),
+    })]);
+    const teamsChanged = (await get('/api/1/audit?entity=team')).json<ListReply<AuditEntry>>().results;
+    expect(teamsChanged.map((e) => [(e.before as { name: string }).name, (e.before as { team_key: string }).team_key, (e.after as { team_key: string }).team_key]).sort())
+      .toEqual([['Argentinië', 'argentinie', 'argentina'], ['Frankrijk', 'frankrijk', 'france']]);
   });
 
   it('refuses a second match of one provider on an event, itself, and unknown matches', async () => {
@@ -130,6 +139,8 @@ describe('POST /api/1/matches/connect/:from/to/:to (matchConnect)', () => {
     const unknown = await post(`/api/1/matches/connect/${final.id}/to/999999`);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('Match 999999 not found');
+    expect((await get(`/api/1/audit?entity=match&entity_id=${semi.id}`)).json<ListReply<AuditEntry>>().total).toBe(0);
+    expect((await get(`/api/1/audit?entity=match&entity_id=${final.id}`)).json<ListReply<AuditEntry>>().total).toBe(0);
   });
 });
 

@@ -16,12 +16,14 @@ export async function matchesRoutes(app: FastifyInstance, { db }: { db: Db }) {
   implement(app, routes.matchConnectSearch, async ({ params, query }) => matchConnectSearch(db, params.from, query));
 
   // The console then opens the target match (SPEC §4). Audited as a change of the source match (its
-  // event id) in the same transaction; after commit, every match of both events hears of it.
+  // event id) and of the teams it reassigns, in the same transaction; after commit, every match of
+  // both events hears of it.
   implement(app, routes.matchConnect, async ({ params, user }) => {
     const actor = actorOf(user);
-    const changed = await versionedWrite(db, { entity: 'match', actor, targets: [{ id: params.from, expected: null }] },
-      (tx) => connectMatches(tx as unknown as Tx, params.from, params.to));
-    announceMatchWrite(engineFor(db).bus, changed, { id: params.from, actor });
+    const changed = await versionedWrite<Awaited<ReturnType<typeof connectMatches>>>(db, {
+      entity: 'match', actor, targets: [{ id: params.from, expected: null }], alsoChanged: (connected) => connected.teams,
+    }, (tx) => connectMatches(tx as unknown as Tx, params.from, params.to));
+    announceMatchWrite(engineFor(db).bus, changed.matchIds, { id: params.from, actor });
     return { success: true, id: params.to };
   });
 

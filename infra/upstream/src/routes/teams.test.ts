@@ -1,5 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { League, ListReply, SearchResult, Team } from '@odds/protocol';
+import type { AuditEntry, League, ListReply, SearchResult, Team } from '@odds/protocol';
 import { teams } from '../db/schema';
 import { createTestUpstream, type TestUpstream } from '../testing';
 
@@ -131,6 +132,14 @@ describe('POST /api/1/teams/connect/:from/to/:to (teamConnect)', () => {
     expect((await post(`/api/1/teams/connect/${rusland}/to/${russia.id}`)).json()).toEqual({ success: true, id: russia.id });
     expect((await get(`/api/1/teams/${rusland}`)).json<Team>().providers).toEqual(['Nordic Sportsbook', 'Benelux Odds']);
     expect((await get(`/api/1/teams/${russia.id}`)).json<Team>().providers).toEqual(['Nordic Sportsbook', 'Benelux Odds']);
+    // In the history: the connector before and after, as a new version; connecting again changes and records nothing.
+    const history = () => get(`/api/1/audit?entity=team&entity_id=${rusland}`).then((r) => r.json<ListReply<AuditEntry>>());
+    const [entry] = (await history()).results;
+    expect(entry).toMatchObject({ action: 'update', actor: { name: 'Demo Operator' }, version: 2, before: { team_key: 'rusland', version: 1 }, after: { version: 2 } });
+    const [russiaRow] = await upstream.database.db.select({ key: teams.teamKey }).from(teams).where(eq(teams.id, russia.id));
+    expect((entry!.after as { team_key: string }).team_key).toBe(russiaRow!.key);
+    expect((await post(`/api/1/teams/connect/${rusland}/to/${russia.id}`)).statusCode).toBe(200);
+    expect((await history()).total).toBe(1);
   });
 
   it("refuses a team of the same provider, the team itself and unknown teams", async () => {
@@ -142,5 +151,6 @@ describe('POST /api/1/teams/connect/:from/to/:to (teamConnect)', () => {
     const unknown = await post(`/api/1/teams/connect/${russia.id}/to/99999`);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('Team 99999 not found');
+    expect((await get(`/api/1/audit?entity=team&entity_id=${russia.id}`)).json<ListReply<AuditEntry>>().total).toBe(0);
   });
 });

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { routes } from '@odds/protocol';
 import { getLeague } from '../catalog/leagues';
-import { connectTeams, getTeam, listTeams, saveShortName, seasonTeams, teamConnectSearch } from '../catalog/teams';
-import type { Db } from '../db/client';
+import { connectTeams, getTeam, listTeams, saveShortName, seasonTeams, teamConnectSearch, type TeamChange } from '../catalog/teams';
+import type { Db, Tx } from '../db/client';
 import { Errors } from '../errors';
 import { implement } from '../http/implement';
 import { presentEntity } from '../coedit/entities';
-import { writeOne } from '../coedit/versioned';
+import { actorOf, versionedWrite, writeOne } from '../coedit/versioned';
 
 /** The Teams screen: lists, short names and connecting teams across providers. */
 export async function teamRoutes(app: FastifyInstance, { db }: { db: Db }) {
@@ -26,8 +26,10 @@ export async function teamRoutes(app: FastifyInstance, { db }: { db: Db }) {
 
   implement(app, routes.teamConnectSearch, async ({ params, query }) => teamConnectSearch(db, params.from, query));
 
-  implement(app, routes.teamConnect, async ({ params }) => {
-    await db.transaction((tx) => connectTeams(tx, params.from, params.to));
+  // Audited (the team's connector before and after) in the reassign's transaction; a no-op records nothing.
+  implement(app, routes.teamConnect, async ({ params, user }) => {
+    await versionedWrite<TeamChange | null>(db, { entity: 'team', actor: actorOf(user), targets: [], alsoChanged: (change) => (change ? [change] : []) },
+      (tx) => connectTeams(tx as unknown as Tx, params.from, params.to));
     return { success: true, id: params.to };
   });
 }
