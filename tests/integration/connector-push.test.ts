@@ -125,6 +125,28 @@ describe("a match's connector and the providers reach the watchers of its header
     await ops.post(buildPath(routes.providerUpdate, { providerId: 3 }), { active: provider.active });
   });
 
+  it("prints how long a reassign and a provider toggle take to reach another operator's socket (figures, no timed assertion)", async () => {
+    const { source, target, left } = await connectablePair();
+    const watching = await watcher(source.id);
+    await changeStreamUp();
+    const figures = async (what: string, write: (i: number) => Promise<unknown>, seen: () => number) => {
+      const delays: number[] = [];
+      for (let i = 0; i < 20; i++) {
+        const before = seen();
+        const started = performance.now();
+        await write(i);
+        await until(() => seen() > before, what, 3_000);
+        delays.push(performance.now() - started);
+      }
+      delays.sort((x, y) => x - y);
+      console.log(`connector push: ${what}, 20 writes: p50 ${delays[9]!.toFixed(1)} ms, max ${delays[19]!.toFixed(1)} ms`);
+      expect(delays).toHaveLength(20);
+    };
+    // The source goes back and forth between the two events: to the one it may join (`target`), then back.
+    await figures("reassign → 'matchChanged'", (i) => ops.post(buildPath(routes.matchConnect, { from: source.id, to: i % 2 === 0 ? target.id : left.id }), {}), () => watching.matches.length);
+    await figures("provider toggle → 'catalogChanged'", (i) => ops.post(buildPath(routes.providerUpdate, { providerId: 3 }), { active: i % 2 === 0 }), () => watching.catalog.length);
+  });
+
   it('sends a refused provider toggle to nobody', async () => {
     const console_ = await watcher((await demo.get<ListReply<Match>>(`${buildPath(routes.matches, { p: 1, s: 1 })}?limit=1`)).results[0]!.id);
     await changeStreamUp();
