@@ -120,10 +120,17 @@ export async function buildRelay({ upstreamUrl, clientDir, logger = false, live:
     resyncLocal: () => void io?.local.emit('providerResync', { at: new Date().toISOString() }),
     log: app.log.child({ module: 'relay:provider' }),
   });
+  // Header changes go to consoles only: a wall display shows no connector, and is told no operator's name.
   const catalogOutlets: CatalogOutlets = {
-    toMatch: (matchId, payload) => void io?.local.to(matchRoom(matchId)).emit('matchChanged', payload),
+    toMatch: (matchId, payload) => {
+      const sockets = io?.of('/').sockets;
+      for (const id of io?.of('/').adapter.rooms.get(matchRoom(matchId)) ?? []) {
+        const socket = sockets?.get(id);
+        if (socket && !socket.data.display) socket.emit('matchChanged', payload);
+      }
+    },
+    // Rare (a provider toggle): every socket of this instance.
     toConsoles: (payload) => {
-      // Rare (a provider toggle): every socket of this instance but wall displays.
       for (const socket of io?.of('/').sockets.values() ?? []) if (!socket.data.display) socket.emit('catalogChanged', payload);
     },
   };

@@ -80,6 +80,14 @@ describe("a match's connector and the providers reach the watchers of its header
     const onLeft = await watcher(left.id);
     const onTarget = await watcher(target.id);
     const elsewhere = await watcher(unrelated.id);
+    // A wall display watching the source is a console of no operator: it is told neither change.
+    const created = await ops.post<{ token: string }>(routes.displayCreate.path, { name: 'Connector wall', match_ids: [source.id], league_id: null, market_id: null, theme: 'dark' });
+    const wall = await connectLive(relay.url, created.token);
+    sockets.push(wall);
+    const wallEvents: unknown[] = [];
+    wall.on('matchChanged', (payload) => wallEvents.push(payload));
+    wall.on('catalogChanged', (payload) => wallEvents.push(payload));
+    expect(await ask(wall, 'watch', source.id)).toEqual({ ok: true });
     await changeStreamUp();
 
     // Refused: the match onto itself. Nothing is recorded and nothing is sent (a later event proves the sockets listen).
@@ -120,6 +128,9 @@ describe("a match's connector and the providers reach the watchers of its header
     expect(onSource.matches).toHaveLength(1);
     expect(onTarget.matches).toHaveLength(1);
     expect((await matchHistory(source.id)).total).toBe(1);
+    // An answer on the wall's connection comes after anything sent to it before (one ordered connection).
+    expect(await ask(wall, 'unwatch', source.id)).toEqual({ ok: true });
+    expect(wallEvents).toEqual([]);
     const toggled = await demo.get<ListReply<AuditEntry>>(`${routes.audit.path}?entity=provider&entity_id=3&limit=1`);
     expect(toggled.results[0]).toMatchObject({ action: 'update', after: { active: !provider.active } });
     await ops.post(buildPath(routes.providerUpdate, { providerId: 3 }), { active: provider.active });
