@@ -31,7 +31,8 @@ export class RawConsole {
   private readonly acks = new Map<number, (reply: LiveAck) => void>();
   private matchId: number | null = null;
 
-  constructor(private readonly url: string, private readonly token: string, private readonly deflate = true) {}
+  /** `observe` sees every delta as it arrives, before it is applied (bench C times receipts with it). */
+  constructor(private readonly url: string, private readonly token: string, private readonly deflate = true, private readonly observe?: (delta: DeltaPayload) => void) {}
 
   /** Connects and authenticates; resolves on the relay's hello, rejects on refusal or close. */
   connect(): Promise<void> {
@@ -62,7 +63,10 @@ export class RawConsole {
           this.snapshotBytes.set(topic, (this.snapshotBytes.get(topic) ?? 0) + data.length);
           this.onSnapshot(payload as SnapshotPayload);
         }
-        else if (event === 'delta') this.onDelta(payload as DeltaPayload);
+        else if (event === 'delta') {
+          this.observe?.(payload as DeltaPayload);
+          this.onDelta(payload as DeltaPayload);
+        }
       });
       ws.on('close', () => {
         const socket = (ws as unknown as { _socket?: Socket })._socket;
