@@ -46,14 +46,6 @@ const tokenOf = (header: string | undefined) => /^(?:Token|Bearer)\s+(\S{20,200}
 
 export async function registerApiProxy(app: FastifyInstance, upstreamUrl: string, limits: ProxyLimits = DEFAULT_PROXY_LIMITS, hooks: ProxyHooks = {}): Promise<void> {
   await app.register(async (scope) => {
-    scope.addHook('onResponse', (request, reply, done) => {
-      if (reply.statusCode === 200 && request.method === routes.logout.method && request.url.split('?')[0] === routes.logout.path) {
-        const token = tokenOf(request.headers.authorization);
-        if (token) hooks.loggedOut?.(token);
-      }
-      done();
-    });
-
     await scope.register(replyFrom, {
       base: upstreamUrl,
       // Connections are cheap on loopback; a slow call must never queue the small ones behind it.
@@ -108,6 +100,16 @@ export async function registerApiProxy(app: FastifyInstance, upstreamUrl: string
       const multipart = 'multipart' in route && route.multipart;
       scope.route({ method: route.method, url: route.path, bodyLimit: multipart ? limits.uploadLimit : limits.bodyLimit, handler: forward(limits.slowTimeoutMs) });
     }
+    // A logout that succeeded ends the session's live connections here at once: a hook of its own
+    // route, so no other call pays for the check.
+    scope.route({
+      method: routes.logout.method, url: routes.logout.path, bodyLimit: limits.bodyLimit, handler: forward(limits.timeoutMs),
+      onResponse: (request, reply, done) => {
+        const token = reply.statusCode === 200 ? tokenOf(request.headers.authorization) : null;
+        if (token) hooks.loggedOut?.(token);
+        done();
+      },
+    });
     for (const route of STREAMING_ROUTES) {
       // undici's one timeout covers headers and body alike: the stream is not timed (it sends a comment every 15 s).
       scope.route({ method: route.method, url: route.path, bodyLimit: limits.bodyLimit, handler: forward(0) });
