@@ -15,9 +15,9 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { connectLive, FeedWriter, type LiveSocket } from '../support/live-client';
 import { cpuMs, histogramPercentile, percentile, phaseAverages, phaseTotals, printTable } from './relay-figures';
+import { proxyOverhead } from './relay-proxy';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -351,66 +351,6 @@ async function fanOut(bench: Bench): Promise<void> {
   await Promise.all(processes.map((clients) => clients.stop()));
 }
 
-/**
- * D. The relay's proxy against the upstream direct, with autocannon, and against the floor: the
- * least a Node process does to forward a call (relay-floor.ts), so the relay's own work shows
- * apart from Node's HTTP on both sides of the hop. With RELAY_BENCH_BASELINE, that checkout's relay too.
- */
-async function proxyOverhead(bench: Bench): Promise<void> {
-  const { upstream, pollingOnly, baseline, token, rows } = bench;
-  const headers = { authorization: `Token ${token}` };
-  const floor = fork(fileURLToPath(new URL('./relay-floor.ts', import.meta.url)), [], { cwd: root, execArgv: ['--import', 'tsx'], env: { ...process.env, UPSTREAM_URL: upstream.url }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-  children.add(floor);
-  const floorUrl = `http://127.0.0.1:${(await new Promise<{ port: number }>((resolve) => floor.once('message', (message) => resolve(message as { port: number })))).port}`;
-  // Let the previous phase drain first: its pollers stop after the grace period, and the upstream
-  // works off what is queued.
-  const settled = Date.now() + 20_000;
-  await sleep(6_000);
-  while (Date.now() < settled) {
-    const t = performance.now();
-    await fetch(`${upstream.url}/healthz`);
-    if (performance.now() - t < 20) break;
-    await sleep(500);
-  }
-  const cannon = (url: string, duration: number) => autocannon({ url, headers, connections: 10, duration });
-  // Direct, through the relay and through the floor in turns (three each, after a warm-up of
-  // each), so a slow second of the shared machine weighs on every side alike; medians are compared.
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-  const hops = { relay: { url: pollingOnly.url, pid: pollingOnly.pid }, floor: { url: floorUrl, pid: floor.pid! }, ...(baseline && { baseline: { url: baseline.url, pid: baseline.pid } }) };
-  type Side = 'direct' | keyof typeof hops;
-  const sides: Side[] = ['direct', ...(Object.keys(hops) as (keyof typeof hops)[])];
-  // A typical console call (the Matches screen's list), and the session call, which the upstream
-  // answers from its token cache, so the relay's own cost per request shows.
-  for (const [label, path] of [['GET matches list', '/api/1/1/1/matches?limit=20'], ['GET /api/1/session', '/api/1/session']] as const) {
-    const target = (side: Side) => `${side === 'direct' ? upstream.url : hops[side]!.url}${path}`;
-    for (const side of sides) await cannon(target(side), 1);
-    const runs = new Map<Side, autocannon.Result[]>(sides.map((side) => [side, []]));
-    // CPU per request of each process (µs): what the hop costs, however loaded the machine.
-    const cpu = new Map<Side, { hop: number[]; upstream: number[] }>(sides.map((side) => [side, { hop: [], upstream: [] }]));
-    for (let round = 0; round < 3; round++) {
-      for (const side of round % 2 ? [...sides].reverse() : sides) {
-        const pid = side === 'direct' ? null : hops[side]!.pid;
-        const before = { hop: pid ? cpuMs(pid) : 0, upstream: cpuMs(upstream.pid) };
-        const result = await cannon(target(side), 3);
-        runs.get(side)!.push(result);
-        cpu.get(side)!.hop.push(pid ? (1000 * (cpuMs(pid) - before.hop)) / result.requests.total : 0);
-        cpu.get(side)!.upstream.push((1000 * (cpuMs(upstream.pid) - before.upstream)) / result.requests.total);
-      }
-    }
-    const rate = (side: Side) => median(runs.get(side)!.map((r) => r.requests.average));
-    const p50 = (side: Side) => median(runs.get(side)!.map((r) => r.latency.p50));
-    const hopCpu = (side: Side) => median(cpu.get(side)!.hop).toFixed(0);
-    const failures = (side: Side) => runs.get(side)!.reduce((n, r) => n + r.errors + r.timeouts + r.non2xx, 0);
-    const failed = sides.some((side) => failures(side)) ? ` (failed: ${sides.map((side) => `${failures(side)} ${side}`).join(', ')})` : '';
-    const share = (side: Side) => `${((rate(side) / rate('direct')) * 100).toFixed(0)} %`;
-    rows.push([`D. ${label}: req/s relay vs direct (median of 3 × 3 s each)`, `${rate('relay').toFixed(0)} vs ${rate('direct').toFixed(0)} (${share('relay')}; the floor ${share('floor')}${baseline ? `, baseline ${share('baseline')}` : ''})${failed}`, '≥ 80 %']);
-    const added = p50('relay') - p50('direct');
-    rows.push([`D. ${label}: p50 relay vs direct`, `${p50('relay')} vs ${p50('direct')} ms (${added >= 0 ? '+' : ''}${added} ms)`, '≤ +1 ms']);
-    rows.push([`D. ${label}: CPU per request through the relay, relay vs upstream`, `${hopCpu('relay')} vs ${median(cpu.get('relay')!.upstream).toFixed(0)} µs (the floor, a bare Node forwarder: ${hopCpu('floor')} µs${baseline ? `; baseline relay ${hopCpu('baseline')} µs` : ''})`, '(the hop\'s own cost)']);
-  }
-  await stopChild(floor, () => floor.disconnect());
-}
-
 async function main(): Promise<void> {
   const started = Date.now();
   const load = loadavg()[0]!.toFixed(1);
@@ -438,7 +378,7 @@ async function main(): Promise<void> {
   if (only.includes('B')) await changeLatency(bench);
   for (const socket of sockets) socket.close();
   if (only.includes('C')) await fanOut(bench);
-  if (only.includes('D')) await proxyOverhead(bench);
+  if (only.includes('D')) await proxyOverhead({ upstream, relay: pollingOnly, baseline, token, rows: bench.rows, track: (child) => children.add(child) });
   await Promise.all([withStream.stop(), pollingOnly.stop(), baseline?.stop()]);
   await upstream.stop();
   printTable(bench.rows, `run took ${((Date.now() - started) / 1000).toFixed(0)} s on ${availableParallelism()} cores, load average ${load} at the start and ${loadavg()[0]!.toFixed(1)} at the end; upstream on ${upstream.database}`);
