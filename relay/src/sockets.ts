@@ -7,14 +7,23 @@ import {
 import type { LiveConnection, LiveHub } from './live/hub';
 import type { ProviderRooms } from './live/provider-rooms';
 import type { RelayMetrics } from './metrics';
+import { releaseIdleZlib } from './socket-zlib';
 import type { UpstreamClient } from './upstream';
 
 /** What the relay keeps on each socket: the protocol's SocketData plus when its token expires. */
 type RelaySocketData = SocketData & { expiresAt: number; display: boolean };
 export type RelayIo = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, RelaySocketData>;
 
-/** socket.io per-message deflate: frames from 1 KB, an 8 KB window and memLevel 7 to keep each socket's zlib small. */
-export const SOCKET_DEFLATE = { threshold: 1024, serverMaxWindowBits: 13, zlibDeflateOptions: { memLevel: 7, level: 6 } };
+/**
+ * socket.io per-message deflate: frames from 1 KB, an 8 KB window and memLevel 7 to keep each
+ * socket's zlib small, and no context takeover either way, so each message is deflated on its own:
+ * `ws` honours the 1 KB threshold only then (with context takeover it deflates every frame, pings
+ * too), and a socket's zlib contexts can be freed while it is idle (socket-zlib.ts).
+ */
+export const SOCKET_DEFLATE = {
+  threshold: 1024, serverMaxWindowBits: 13, serverNoContextTakeover: true, clientNoContextTakeover: true,
+  zlibDeflateOptions: { memLevel: 7, level: 6 },
+};
 
 /**
  * Snapshot payloads are shared by every watcher of a match (live/snapshot.ts): each is encoded
@@ -45,6 +54,7 @@ export function attachSockets(app: FastifyInstance, upstream: UpstreamClient, hu
     // Frames over 1 KB (snapshots, big deltas) go out deflated: JSON records shrink 5-10 times.
     perMessageDeflate: SOCKET_DEFLATE,
   });
+  releaseIdleZlib(io);
 
   io.use(async (socket, next) => {
     const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : '';

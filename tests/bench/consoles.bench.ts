@@ -30,6 +30,8 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const relayRoot = process.env.CONSOLES_RELAY_ROOT ?? root;
 const CONSOLES = Number(process.env.CONSOLES ?? 200);
 const IDLE_SOCKETS = Number(process.env.IDLE_SOCKETS ?? 10_000);
+/** IDLE_DEFLATE=off: the idle sockets negotiate no per-message deflate (what zlib costs, by difference). */
+const IDLE_DEFLATE = process.env.IDLE_DEFLATE !== 'off';
 const FILES = IDLE_SOCKETS + 2_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
@@ -182,68 +184,73 @@ function wrong(consoles: RawConsole[]): { consoles: number; first: string } {
 console.log(`\nConsoles on one relay (loopback; upstream, relay and consoles in three processes; load ${loadavg().map((l) => l.toFixed(1)).join(' ')}):`);
 console.log(`  the long match ${matchId}: ${allOffers.length} offers, feed window ${feedWindow.length}, deliveries ${deliveryWindow.total} (window ${deliveryWindow.deliveries.length})`);
 
-// 1. What one console's first snapshots weigh, before (unbounded) and now.
-{
-  const wholeFeed = JSON.stringify(feedWindow);
-  const unbounded = [JSON.stringify(allOffers), wholeFeed, JSON.stringify(deliveryWindow.deliveries)].map((text) => Buffer.from(text));
-  const deflate = (buffer: Buffer) => deflateRawSync(buffer, { windowBits: SOCKET_DEFLATE.serverMaxWindowBits, ...SOCKET_DEFLATE.zlibDeflateOptions }).length;
-  const raw = unbounded.reduce((sum, b) => sum + b.length, 0);
-  row('before: unbounded first snapshots of feed, offers, deliveries (JSON, deflated as the relay does)', `${kb(raw)} raw, ${kb(unbounded.reduce((sum, b) => sum + deflate(b), 0))} deflated`);
-}
+let port = 0;
+let relay: RelayProcess;
+// CONSOLES=0 runs the idle-socket phase alone.
+if (CONSOLES > 0) {
+  // 1. What one console's first snapshots weigh, before (unbounded) and now.
+  {
+    const wholeFeed = JSON.stringify(feedWindow);
+    const unbounded = [JSON.stringify(allOffers), wholeFeed, JSON.stringify(deliveryWindow.deliveries)].map((text) => Buffer.from(text));
+    const deflate = (buffer: Buffer) => deflateRawSync(buffer, { windowBits: SOCKET_DEFLATE.serverMaxWindowBits, ...SOCKET_DEFLATE.zlibDeflateOptions }).length;
+    const raw = unbounded.reduce((sum, b) => sum + b.length, 0);
+    row('before: unbounded first snapshots of feed, offers, deliveries (JSON, deflated as the relay does)', `${kb(raw)} raw, ${kb(unbounded.reduce((sum, b) => sum + deflate(b), 0))} deflated`);
+  }
 
-let port = await freePort();
-let relay = await startRelay(upstreamUrl, port);
-const consoles = Array.from({ length: CONSOLES }, () => new RawConsole(relay.url, token));
-try {
-  // Prime the match's live state with one watcher, so every console gets the same snapshots.
-  const first = new RawConsole(relay.url, token);
-  await first.connect();
-  await first.watch(matchId);
-  await until(() => first.complete, 'the first console');
-  await sleep(1_000);
-  const probe = new RawConsole(relay.url, token);
-  await probe.connect();
-  const wireBefore = probe.wire;
-  const messagesBefore = probe.messageBytes;
-  await probe.watch(matchId);
-  await until(() => probe.complete, 'the probing console');
-  await sleep(500);
-  row('after: one console opens the long match, first snapshots of every topic', `${kb(probe.wire - wireBefore)} on the wire, ${kb(probe.messageBytes - messagesBefore)} as messages (${[...probe.snapshotBytes].map(([topic, bytes]) => `${topic} ${kb(bytes)}`).join(', ')})`);
-  first.close();
-  probe.close();
-
-  // 2. CONSOLES consoles open it at once.
-  await connectAll(consoles, 50);
-  const started = performance.now();
-  const acks = await Promise.all(consoles.map((console_) => console_.watch(matchId)));
-  const refused = acks.filter((ack) => !ack.ok);
-  if (refused.length) throw new Error(`${refused.length} watches refused: ${JSON.stringify(refused[0])}`);
-  await until(() => consoles.every((console_) => console_.complete), 'every console to hold every topic');
-  await until(() => wrong(consoles).consoles === 0, 'every console to equal REST', 60_000).catch(() => undefined);
-  const seconds = (performance.now() - started) / 1000;
-  let problems = wrong(consoles);
-  row(`${CONSOLES} consoles open the long match at once: all hold it in, relay peak RSS, consoles equal to REST`,
-    `${seconds.toFixed(1)} s, ${(relay.rss().peak / 2 ** 20).toFixed(0)} MB (target < 400 MB), ${CONSOLES - problems.consoles}/${CONSOLES}${problems.consoles ? ` (${problems.first})` : ''}`);
-
-  // 3. The relay restarts; every console reconnects at once and resyncs from its seqs.
-  await relay.stop();
+  port = await freePort();
   relay = await startRelay(upstreamUrl, port);
-  const restarted = performance.now();
-  await connectAll(consoles, CONSOLES, true);
-  const resyncs = await Promise.all(consoles.map((console_) => console_.resume()));
-  const failed = resyncs.flat().filter((ack) => !ack.ok);
-  if (failed.length) throw new Error(`${failed.length} resyncs refused: ${JSON.stringify(failed[0])}`);
-  await until(() => consoles.every((console_) => console_.complete), 'every console to resync');
-  await until(() => wrong(consoles).consoles === 0, 'every console to equal REST', 60_000).catch(() => undefined);
-  const resyncSeconds = (performance.now() - restarted) / 1000;
-  problems = wrong(consoles);
-  row(`relay restart, ${CONSOLES} consoles reconnect and resync at once: all back in, new relay peak RSS, consoles equal to REST`,
-    `${resyncSeconds.toFixed(1)} s, ${(relay.rss().peak / 2 ** 20).toFixed(0)} MB (target < 400 MB), ${CONSOLES - problems.consoles}/${CONSOLES}${problems.consoles ? ` (${problems.first})` : ''}`);
-} catch (error) {
-  row('consoles', `failed (relay peak RSS ${(relay.rss().peak / 2 ** 20).toFixed(0)} MB): ${(error as Error).message}`);
-} finally {
-  for (const console_ of consoles) console_.close();
-  await relay.stop();
+  const consoles = Array.from({ length: CONSOLES }, () => new RawConsole(relay.url, token));
+  try {
+    // Prime the match's live state with one watcher, so every console gets the same snapshots.
+    const first = new RawConsole(relay.url, token);
+    await first.connect();
+    await first.watch(matchId);
+    await until(() => first.complete, 'the first console');
+    await sleep(1_000);
+    const probe = new RawConsole(relay.url, token);
+    await probe.connect();
+    const wireBefore = probe.wire;
+    const messagesBefore = probe.messageBytes;
+    await probe.watch(matchId);
+    await until(() => probe.complete, 'the probing console');
+    await sleep(500);
+    row('after: one console opens the long match, first snapshots of every topic', `${kb(probe.wire - wireBefore)} on the wire, ${kb(probe.messageBytes - messagesBefore)} as messages (${[...probe.snapshotBytes].map(([topic, bytes]) => `${topic} ${kb(bytes)}`).join(', ')})`);
+    first.close();
+    probe.close();
+
+    // 2. CONSOLES consoles open it at once.
+    await connectAll(consoles, 50);
+    const started = performance.now();
+    const acks = await Promise.all(consoles.map((console_) => console_.watch(matchId)));
+    const refused = acks.filter((ack) => !ack.ok);
+    if (refused.length) throw new Error(`${refused.length} watches refused: ${JSON.stringify(refused[0])}`);
+    await until(() => consoles.every((console_) => console_.complete), 'every console to hold every topic');
+    await until(() => wrong(consoles).consoles === 0, 'every console to equal REST', 60_000).catch(() => undefined);
+    const seconds = (performance.now() - started) / 1000;
+    let problems = wrong(consoles);
+    row(`${CONSOLES} consoles open the long match at once: all hold it in, relay peak RSS, consoles equal to REST`,
+      `${seconds.toFixed(1)} s, ${(relay.rss().peak / 2 ** 20).toFixed(0)} MB (target < 400 MB), ${CONSOLES - problems.consoles}/${CONSOLES}${problems.consoles ? ` (${problems.first})` : ''}`);
+
+    // 3. The relay restarts; every console reconnects at once and resyncs from its seqs.
+    await relay.stop();
+    relay = await startRelay(upstreamUrl, port);
+    const restarted = performance.now();
+    await connectAll(consoles, CONSOLES, true);
+    const resyncs = await Promise.all(consoles.map((console_) => console_.resume()));
+    const failed = resyncs.flat().filter((ack) => !ack.ok);
+    if (failed.length) throw new Error(`${failed.length} resyncs refused: ${JSON.stringify(failed[0])}`);
+    await until(() => consoles.every((console_) => console_.complete), 'every console to resync');
+    await until(() => wrong(consoles).consoles === 0, 'every console to equal REST', 60_000).catch(() => undefined);
+    const resyncSeconds = (performance.now() - restarted) / 1000;
+    problems = wrong(consoles);
+    row(`relay restart, ${CONSOLES} consoles reconnect and resync at once: all back in, new relay peak RSS, consoles equal to REST`,
+      `${resyncSeconds.toFixed(1)} s, ${(relay.rss().peak / 2 ** 20).toFixed(0)} MB (target < 400 MB), ${CONSOLES - problems.consoles}/${CONSOLES}${problems.consoles ? ` (${problems.first})` : ''}`);
+  } catch (error) {
+    row('consoles', `failed (relay peak RSS ${(relay.rss().peak / 2 ** 20).toFixed(0)} MB): ${(error as Error).message}`);
+  } finally {
+    for (const console_ of consoles) console_.close();
+    await relay.stop();
+  }
 }
 
 // 4. Idle sockets on a fresh relay: what each one costs it.
@@ -253,23 +260,30 @@ if (!IDLE_SOCKETS) {
 }
 port = await freePort();
 relay = await startRelay(upstreamUrl, port);
-const idle = Array.from({ length: IDLE_SOCKETS }, () => new RawConsole(relay.url, token));
+const idle = Array.from({ length: IDLE_SOCKETS }, () => new RawConsole(relay.url, token, IDLE_DEFLATE));
 try {
   // A few sockets first, so what is measured is per socket, not the first socket's warm-up.
   const warm = idle.splice(0, 50);
   await connectAll(warm, 50);
   await sleep(2_000);
-  const rssBefore = relay.rss().now;
-  const heapBefore = await relay.metric('nodejs_heap_used_bytes');
+  // Where a relay's memory is: resident, V8 heap in use and committed, and memory outside the heap
+  // that V8 knows of (Buffers, zlib and other native objects that report it).
+  const usage = async () => ({
+    rss: relay.rss().now,
+    heap: await relay.metric('nodejs_heap_used_bytes'),
+    heapTotal: await relay.metric('nodejs_heap_size_total_bytes'),
+    external: await relay.metric('nodejs_external_memory_bytes'),
+  });
+  const before = await usage();
   const started = performance.now();
   await connectAll(idle, 500);
   const seconds = (performance.now() - started) / 1000;
   await sleep(5_000);
   const open = idle.filter((socket) => socket.open).length;
-  const rss = relay.rss().now - rssBefore;
-  const heap = (await relay.metric('nodejs_heap_used_bytes')) - heapBefore;
-  row(`${IDLE_SOCKETS} idle sockets on one relay (connected in ${seconds.toFixed(0)} s, ${open} open): RSS and JS heap per socket`,
-    `${(rss / IDLE_SOCKETS / 1024).toFixed(1)} KB and ${(heap / IDLE_SOCKETS / 1024).toFixed(1)} KB (target ≤ 40 KB; relay RSS ${(relay.rss().now / 2 ** 20).toFixed(0)} MB, peak ${(relay.rss().peak / 2 ** 20).toFixed(0)} MB)`);
+  const after = await usage();
+  const each = (field: keyof typeof before) => `${((after[field] - before[field]) / IDLE_SOCKETS / 1024).toFixed(1)} KB`;
+  row(`${IDLE_SOCKETS} idle sockets${IDLE_DEFLATE ? '' : ' without per-message deflate'} on one relay (connected in ${seconds.toFixed(0)} s, ${open} open): RSS and JS heap per socket`,
+    `${each('rss')} and ${each('heap')} (target ≤ 40 KB; heap committed ${each('heapTotal')}, external ${each('external')}; relay RSS ${(after.rss / 2 ** 20).toFixed(0)} MB, peak ${(relay.rss().peak / 2 ** 20).toFixed(0)} MB)`);
   idle.push(...warm);
 } catch (error) {
   row('idle sockets', `failed: ${(error as Error).message}`);
