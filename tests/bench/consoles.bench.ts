@@ -77,6 +77,8 @@ interface RelayProcess {
   url: string;
   /** Resident memory now and at its peak (VmHWM), in bytes. */
   rss(): { now: number; peak: number };
+  /** Samples the relay's JS heap in use and its external memory until the returned stop: their peaks, in MB. */
+  sample(): () => string;
   metric(name: string): Promise<number>;
   stop(): Promise<void>;
 }
@@ -97,6 +99,24 @@ async function startRelay(upstreamUrl: string, port: number): Promise<RelayProce
   return {
     url,
     rss: () => ({ now: field('VmRSS'), peak: field('VmHWM') }),
+    sample: () => {
+      const peak = { heap: 0, external: 0 };
+      let on = true;
+      void (async () => {
+        while (on) {
+          const text = await fetch(`${url}/metrics`).then((r) => r.text(), () => '');
+          for (const [key, series] of [['heap', 'nodejs_heap_used_bytes'], ['external', 'nodejs_external_memory_bytes']] as const) {
+            const value = Number(new RegExp(`^${series} (\\S+)`, 'm').exec(text)?.[1] ?? 0);
+            peak[key] = Math.max(peak[key], value);
+          }
+          await sleep(100);
+        }
+      })();
+      return () => {
+        on = false;
+        return `JS heap peak ${(peak.heap / 2 ** 20).toFixed(0)} MB, external ${(peak.external / 2 ** 20).toFixed(0)} MB`;
+      };
+    },
     metric: async (series) => {
       const text = await (await fetch(`${url}/metrics`)).text();
       return text.split('\n').filter((line) => line.startsWith(`${series} `) || line.startsWith(`${series}{`)).reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
@@ -221,6 +241,7 @@ if (CONSOLES > 0) {
     // 2. CONSOLES consoles open it at once.
     await connectAll(consoles, 50);
     const started = performance.now();
+    const sampled = relay.sample();
     const acks = await Promise.all(consoles.map((console_) => console_.watch(matchId)));
     const refused = acks.filter((ack) => !ack.ok);
     if (refused.length) throw new Error(`${refused.length} watches refused: ${JSON.stringify(refused[0])}`);
@@ -229,12 +250,13 @@ if (CONSOLES > 0) {
     const seconds = (performance.now() - started) / 1000;
     let problems = wrong(consoles);
     row(`${CONSOLES} consoles open the long match at once: all hold it in, relay peak RSS, consoles equal to REST`,
-      `${seconds.toFixed(1)} s, ${(relay.rss().peak / 2 ** 20).toFixed(0)} MB (target < 400 MB), ${CONSOLES - problems.consoles}/${CONSOLES}${problems.consoles ? ` (${problems.first})` : ''}`);
+      `${seconds.toFixed(1)} s, ${(relay.rss().peak / 2 ** 20).toFixed(0)} MB (target < 400 MB; ${sampled()}), ${CONSOLES - problems.consoles}/${CONSOLES}${problems.consoles ? ` (${problems.first})` : ''}`);
 
     // 3. The relay restarts; every console reconnects at once and resyncs from its seqs.
     await relay.stop();
     relay = await startRelay(upstreamUrl, port);
     const restarted = performance.now();
+    const resampled = relay.sample();
     await connectAll(consoles, CONSOLES, true);
     const resyncs = await Promise.all(consoles.map((console_) => console_.resume()));
     const failed = resyncs.flat().filter((ack) => !ack.ok);
@@ -244,7 +266,7 @@ if (CONSOLES > 0) {
     const resyncSeconds = (performance.now() - restarted) / 1000;
     problems = wrong(consoles);
     row(`relay restart, ${CONSOLES} consoles reconnect and resync at once: all back in, new relay peak RSS, consoles equal to REST`,
-      `${resyncSeconds.toFixed(1)} s, ${(relay.rss().peak / 2 ** 20).toFixed(0)} MB (target < 400 MB), ${CONSOLES - problems.consoles}/${CONSOLES}${problems.consoles ? ` (${problems.first})` : ''}`);
+      `${resyncSeconds.toFixed(1)} s, ${(relay.rss().peak / 2 ** 20).toFixed(0)} MB (target < 400 MB; ${resampled()}), ${CONSOLES - problems.consoles}/${CONSOLES}${problems.consoles ? ` (${problems.first})` : ''}`);
   } catch (error) {
     row('consoles', `failed (relay peak RSS ${(relay.rss().peak / 2 ** 20).toFixed(0)} MB): ${(error as Error).message}`);
   } finally {

@@ -15,8 +15,16 @@ import { perMessageDeflateOf, releaseIdleZlib, type PerMessageDeflate } from '..
 
 const IDLE_MS = 150;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+async function until(check: () => boolean): Promise<void> {
+  for (let i = 0; !check(); i++) {
+    if (i > 200) throw new Error('timed out');
+    await sleep(25);
+  }
+}
 
 class EchoClient {
+  /** The `m` events received, in order. */
+  readonly received: string[] = [];
   private nextAck = 0;
   private readonly acks = new Map<number, (reply: string) => void>();
   constructor(readonly ws: WebSocket) {}
@@ -35,6 +43,10 @@ class EchoClient {
           const id = Number(text.slice(2, bracket));
           client.acks.get(id)?.((JSON.parse(text.slice(bracket)) as [string])[0]);
           client.acks.delete(id);
+        }
+        if (text.startsWith('42')) {
+          const [event, payload] = JSON.parse(text.slice(2)) as [string, string];
+          if (event === 'm') client.received.push(payload);
         }
       });
       ws.on('error', reject);
@@ -62,8 +74,21 @@ const clients: EchoClient[] = [];
 async function serve(perMessageDeflate: object): Promise<string> {
   http = createServer();
   io = new Server(http, { serveClient: false, perMessageDeflate });
-  releaseIdleZlib(io, IDLE_MS);
-  io.on('connection', (socket) => socket.on('echo', (text: string, ack: (reply: string) => void) => ack(text)));
+  releaseIdleZlib(io, SOCKET_DEFLATE, IDLE_MS);
+  io.on('connection', (socket) => {
+    void socket.join('room');
+    socket.on('echo', (text: string, ack: (reply: string) => void) => ack(text));
+    // Messages to this socket alone (deflated by ws, one at a time) between broadcasts to the room
+    // (deflated once for all), big and small: each client must get them all, in this order.
+    socket.on('burst', (n: number, ack: () => void) => {
+      for (let i = 0; i < n; i++) {
+        socket.emit('m', `own ${i} ${big(i)}`);
+        io!.to('room').emit('m', `room ${i} ${big(100 + i)}`);
+        io!.to('room').emit('m', `small ${i}`);
+      }
+      ack();
+    });
+  });
   await new Promise<void>((resolve) => http!.listen(0, '127.0.0.1', resolve));
   return `ws://127.0.0.1:${(http.address() as AddressInfo).port}`;
 }
@@ -116,6 +141,48 @@ describe('socket.io per-message deflate on the relay', () => {
     // A burst: many big messages in flight at once, each answered whole and in order of its ack.
     const texts = Array.from({ length: 20 }, (_, i) => big(10 + i));
     expect(await Promise.all(texts.map((text) => client.echo(text)))).toEqual(texts);
+  });
+
+  it('deflates a broadcast once for the room, and keeps every socket\'s messages in order around it', async () => {
+    const url = await serve(SOCKET_DEFLATE);
+    const deflating = await EchoClient.connect(url);
+    // A client that negotiates no deflate gets the same messages, plain.
+    const plain = new EchoClient(new WebSocket(`${url}/socket.io/?EIO=4&transport=websocket`, { perMessageDeflate: false }));
+    const plainReady = new Promise<void>((resolve) => plain.ws.on('message', (data: Buffer) => {
+      const text = data.toString();
+      if (text.startsWith('0')) plain.ws.send('40');
+      else if (text.startsWith('40')) resolve();
+      else if (text.startsWith('42')) plain.received.push((JSON.parse(text.slice(2)) as [string, string])[1]);
+    }));
+    await plainReady;
+    clients.push(deflating, plain);
+    const wire = { deflating: deflating.wire, plain: plain.wire };
+    const n = 10;
+    await new Promise<void>((resolve) => {
+      const id = 99;
+      (deflating as unknown as { acks: Map<number, () => void> }).acks.set(id, resolve);
+      deflating.ws.send(`42${id}${JSON.stringify(['burst', n])}`);
+    });
+    const room = Array.from({ length: n }, (_, i) => [`room ${i} ${big(100 + i)}`, `small ${i}`]);
+    const want = Array.from({ length: n }, (_, i) => [`own ${i} ${big(i)}`, ...room[i]!]).flat();
+    await until(() => deflating.received.length === want.length && plain.received.length === room.flat().length);
+    expect(deflating.received).toEqual(want);
+    expect(plain.received).toEqual(room.flat());
+    // Deflated on the wire for the one, not for the other.
+    expect(deflating.wire - wire.deflating).toBeLessThan(want.join('').length / 3);
+    expect(plain.wire - wire.plain).toBeGreaterThan(room.flat().join('').length);
+  });
+
+  it('writes a big broadcast deflated without making a deflate context on the socket', async () => {
+    const client = await EchoClient.connect(await serve(SOCKET_DEFLATE));
+    clients.push(client);
+    const wire = client.wire;
+    const text = big(7);
+    io!.to('room').emit('m', text);
+    await until(() => client.received.length === 1);
+    expect(client.received).toEqual([text]);
+    expect(client.wire - wire).toBeLessThan(text.length / 3);
+    expect(serverDeflate()._deflate).toBeNull();
   });
 
   it('keeps the contexts of a connection that carries its dictionary forward (context takeover)', async () => {
