@@ -7,13 +7,18 @@
  *  1. One console opens the long match: its first snapshots' bytes on the wire (per-message
  *     deflate) and as messages, beside what the unbounded snapshots of before were (every record
  *     the relay holds, measured as JSON and deflated with the relay's settings).
- *  2. CONSOLES (200) consoles open it at once: relay peak RSS (VmHWM), time until all hold it,
- *     and whether every console's state equals REST (newest ids per topic, outline, tables).
+ *  2. CONSOLES (200) consoles open it at once: relay peak RSS (VmHWM) and its JS heap and external
+ *     memory peaks, time until all hold it, and whether every console's state equals REST (newest
+ *     ids per topic, outline, tables).
  *  3. The relay restarts and the same consoles reconnect at once and resync from their seqs: the
- *     new relay's peak RSS, time, and the same check.
- *  4. IDLE_SOCKETS (10,000) idle sockets on one relay: RSS and JS heap per socket.
+ *     new relay's peaks, time, and the same check.
+ *  4. IDLE_SOCKETS (10,000) idle sockets on a fresh relay: RSS, JS heap (in use and committed)
+ *     and external memory per socket, 5 s after they connected and again after a ping round
+ *     (IDLE_HOLD_MS, 30 s). IDLE_DEFLATE=off: sockets without per-message deflate.
  *
- * `CONSOLES_RELAY_ROOT=/path/to/an/older/checkout` runs the relay of another checkout (a before/after).
+ * `CONSOLES=0` runs phase 4 alone. `CONSOLES_RELAY_ROOT=/path/to/an/older/checkout` runs the relay of
+ * another checkout (a before/after); `IDLE_BASELINE=/path/to/it` runs phase 4 on that checkout's relay
+ * first, then on this one's, side by side.
  */
 import { spawn, spawnSync, type ChildProcess, fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -32,6 +37,10 @@ const CONSOLES = Number(process.env.CONSOLES ?? 200);
 const IDLE_SOCKETS = Number(process.env.IDLE_SOCKETS ?? 10_000);
 /** IDLE_DEFLATE=off: the idle sockets negotiate no per-message deflate (what zlib costs, by difference). */
 const IDLE_DEFLATE = process.env.IDLE_DEFLATE !== 'off';
+/** IDLE_BASELINE=/path/to/an/older/checkout: the idle sockets on that checkout's relay first, side by side. */
+const IDLE_BASELINE = process.env.IDLE_BASELINE;
+/** How long the idle sockets are held before the second reading (a ping round: 30 s). */
+const IDLE_HOLD_MS = Number(process.env.IDLE_HOLD_MS ?? 30_000);
 const FILES = IDLE_SOCKETS + 2_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
@@ -83,9 +92,9 @@ interface RelayProcess {
   stop(): Promise<void>;
 }
 
-async function startRelay(upstreamUrl: string, port: number): Promise<RelayProcess> {
+async function startRelay(upstreamUrl: string, port: number, checkout = relayRoot): Promise<RelayProcess> {
   const child = spawn('bash', ['-c', `ulimit -n ${FILES} 2>/dev/null; exec "$0" --import tsx relay/src/main.ts`, process.execPath], {
-    cwd: relayRoot, stdio: ['ignore', 'ignore', 'inherit'],
+    cwd: checkout, stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, UPSTREAM_URL: upstreamUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error' },
   });
   children.add(child);
@@ -275,43 +284,51 @@ if (CONSOLES > 0) {
   }
 }
 
-// 4. Idle sockets on a fresh relay: what each one costs it.
-if (!IDLE_SOCKETS) {
-  await stopChild(upstreamChild, () => upstreamChild.send({ type: 'stop' }));
-  process.exit(0);
+// 4. Idle sockets on a fresh relay: what each one costs it (and, with IDLE_BASELINE, another checkout's relay).
+async function idleSockets(checkout: string, label: string): Promise<void> {
+  const idleRelay = await startRelay(upstreamUrl, await freePort(), checkout);
+  const idle = Array.from({ length: IDLE_SOCKETS + 50 }, () => new RawConsole(idleRelay.url, token, IDLE_DEFLATE));
+  try {
+    // A few sockets first, so what is measured is per socket, not the first socket's warm-up.
+    const warm = idle.splice(0, 50);
+    await connectAll(warm, 50);
+    idle.push(...warm);
+    await sleep(2_000);
+    // Where a relay's memory is: resident, V8 heap in use and committed, and memory outside the heap
+    // that V8 knows of (Buffers, zlib and other native objects that report it).
+    const usage = async () => ({
+      rss: idleRelay.rss().now,
+      heap: await idleRelay.metric('nodejs_heap_used_bytes'),
+      heapTotal: await idleRelay.metric('nodejs_heap_size_total_bytes'),
+      external: await idleRelay.metric('nodejs_external_memory_bytes'),
+    });
+    const before = await usage();
+    const count = IDLE_SOCKETS;
+    const started = performance.now();
+    await connectAll(idle.slice(warm.length), 500);
+    const seconds = (performance.now() - started) / 1000;
+    const report = async (when: string) => {
+      const after = await usage();
+      const each = (field: keyof typeof before) => `${((after[field] - before[field]) / count / 1024).toFixed(1)} KB`;
+      row(`${label}: ${count} idle sockets${IDLE_DEFLATE ? '' : ' without per-message deflate'} (connected in ${seconds.toFixed(0)} s, ${idle.filter((socket) => socket.open).length} open), ${when}: RSS and JS heap per socket`,
+        `${each('rss')} and ${each('heap')} (target ≤ 40 KB; heap committed ${each('heapTotal')}, external ${each('external')}; relay RSS ${(after.rss / 2 ** 20).toFixed(0)} MB, peak ${(idleRelay.rss().peak / 2 ** 20).toFixed(0)} MB)`);
+    };
+    await sleep(5_000);
+    await report('5 s later');
+    // Each socket has answered a ping (every 25 s) since: a browser deflates its pong too.
+    await sleep(IDLE_HOLD_MS);
+    await report(`${IDLE_HOLD_MS / 1000} s later`);
+  } catch (error) {
+    row(`${label}: idle sockets`, `failed: ${(error as Error).message}`);
+  } finally {
+    for (const socket of idle) socket.close();
+    await idleRelay.stop();
+  }
 }
-port = await freePort();
-relay = await startRelay(upstreamUrl, port);
-const idle = Array.from({ length: IDLE_SOCKETS }, () => new RawConsole(relay.url, token, IDLE_DEFLATE));
-try {
-  // A few sockets first, so what is measured is per socket, not the first socket's warm-up.
-  const warm = idle.splice(0, 50);
-  await connectAll(warm, 50);
-  await sleep(2_000);
-  // Where a relay's memory is: resident, V8 heap in use and committed, and memory outside the heap
-  // that V8 knows of (Buffers, zlib and other native objects that report it).
-  const usage = async () => ({
-    rss: relay.rss().now,
-    heap: await relay.metric('nodejs_heap_used_bytes'),
-    heapTotal: await relay.metric('nodejs_heap_size_total_bytes'),
-    external: await relay.metric('nodejs_external_memory_bytes'),
-  });
-  const before = await usage();
-  const started = performance.now();
-  await connectAll(idle, 500);
-  const seconds = (performance.now() - started) / 1000;
-  await sleep(5_000);
-  const open = idle.filter((socket) => socket.open).length;
-  const after = await usage();
-  const each = (field: keyof typeof before) => `${((after[field] - before[field]) / IDLE_SOCKETS / 1024).toFixed(1)} KB`;
-  row(`${IDLE_SOCKETS} idle sockets${IDLE_DEFLATE ? '' : ' without per-message deflate'} on one relay (connected in ${seconds.toFixed(0)} s, ${open} open): RSS and JS heap per socket`,
-    `${each('rss')} and ${each('heap')} (target ≤ 40 KB; heap committed ${each('heapTotal')}, external ${each('external')}; relay RSS ${(after.rss / 2 ** 20).toFixed(0)} MB, peak ${(relay.rss().peak / 2 ** 20).toFixed(0)} MB)`);
-  idle.push(...warm);
-} catch (error) {
-  row('idle sockets', `failed: ${(error as Error).message}`);
-} finally {
-  for (const socket of idle) socket.close();
-  await relay.stop();
-  await stopChild(upstreamChild, () => upstreamChild.send({ type: 'stop' }));
+
+if (IDLE_SOCKETS) {
+  if (IDLE_BASELINE) await idleSockets(IDLE_BASELINE, `before (${IDLE_BASELINE})`);
+  await idleSockets(relayRoot, IDLE_BASELINE ? 'after (this checkout)' : 'one relay');
 }
+await stopChild(upstreamChild, () => upstreamChild.send({ type: 'stop' }));
 process.exit(0);
