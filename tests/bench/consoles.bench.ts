@@ -86,6 +86,8 @@ interface RelayProcess {
   url: string;
   /** Resident memory now and at its peak (VmHWM), in bytes. */
   rss(): { now: number; peak: number };
+  /** CPU seconds the relay has used (user + system). */
+  cpu(): number;
   /** Samples the relay's JS heap in use and its external memory until the returned stop: their peaks, in MB. */
   sample(): () => string;
   metric(name: string): Promise<number>;
@@ -108,6 +110,8 @@ async function startRelay(upstreamUrl: string, port: number, checkout = relayRoo
   return {
     url,
     rss: () => ({ now: field('VmRSS'), peak: field('VmHWM') }),
+    // utime and stime, fields 14 and 15 of /proc/<pid>/stat, in clock ticks (100 a second).
+    cpu: () => readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ').slice(11, 13).reduce((sum, ticks) => sum + Number(ticks), 0) / 100,
     sample: () => {
       const peak = { heap: 0, external: 0 };
       let on = true;
@@ -316,7 +320,9 @@ async function idleSockets(checkout: string, label: string): Promise<void> {
     await sleep(5_000);
     await report('5 s later');
     // Each socket has answered a ping (every 25 s) since: a browser deflates its pong too.
+    const cpu = idleRelay.cpu();
     await sleep(IDLE_HOLD_MS);
+    row(`${label}: relay CPU while ${count} sockets idle (pings and pongs) for ${IDLE_HOLD_MS / 1000} s`, `${((idleRelay.cpu() - cpu) / (IDLE_HOLD_MS / 1000) * 100).toFixed(1)} % of a core`);
     await report(`${IDLE_HOLD_MS / 1000} s later`);
   } catch (error) {
     row(`${label}: idle sockets`, `failed: ${(error as Error).message}`);

@@ -185,6 +185,29 @@ describe('socket.io per-message deflate on the relay', () => {
     expect(serverDeflate()._deflate).toBeNull();
   });
 
+  it('inflates a message the client sends in fragments, and closes on one that inflates past the limit', async () => {
+    const client = await EchoClient.connect(await serve(SOCKET_DEFLATE));
+    clients.push(client);
+    const text = big(3);
+    const packet = `420${JSON.stringify(['echo', text])}`;
+    const reply = new Promise<string>((resolve) => (client as unknown as { acks: Map<number, (reply: string) => void> }).acks.set(0, resolve));
+    // One deflated message in three frames (ws deflates it as one stream across them).
+    const third = Math.floor(packet.length / 3);
+    client.ws.send(packet.slice(0, third), { fin: false });
+    client.ws.send(packet.slice(third, 2 * third), { fin: false });
+    client.ws.send(packet.slice(2 * third), { fin: true });
+    expect(await reply).toBe(text);
+    expect(serverDeflate()._inflate).toBeNull();
+    // 1 MB of one letter deflates to about 1 KB, under socket.io's 64 KB frame limit, and inflates past its 64 KB message limit.
+    const closed = new Promise<void>((resolve) => client.ws.once('close', () => resolve()));
+    client.ws.send(`42${JSON.stringify(['echo', 'x'.repeat(1 << 20)])}`);
+    await closed;
+    // The server lives on: another client is served.
+    const next = await EchoClient.connect(`ws://127.0.0.1:${(http!.address() as AddressInfo).port}`);
+    clients.push(next);
+    expect(await next.echo('still here')).toBe('still here');
+  });
+
   it('keeps the contexts of a connection that carries its dictionary forward (context takeover)', async () => {
     const client = await EchoClient.connect(await serve({ threshold: 1024 }));
     clients.push(client);
