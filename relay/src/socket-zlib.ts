@@ -1,15 +1,14 @@
 /**
- * Per-message deflate of the relay's socket.io, kept cheap. What it cost an idle socket: `ws` keeps a zlib deflate and inflate per
- * connection once it has used them (about 100 KB of zlib state, two 16 KB output buffers and their
- * streams: some 130 KB RSS per socket, against 16 KB for the rest of a socket.io connection). The
- * relay negotiates no context takeover in both directions (SOCKET_DEFLATE), so no message depends on
- * an earlier one's dictionary, and then frees a connection's zlib contexts when they are idle:
+ * Per-message deflate of the relay's socket.io, kept cheap. `ws` keeps a zlib deflate and inflate
+ * per connection once it has used them (about 100 KB of zlib state, two 16 KB output buffers and
+ * their streams: some 130 KB RSS per socket, against 16 KB for the rest of a socket.io connection).
+ * The relay negotiates no context takeover in both directions (SOCKET_DEFLATE), so no message
+ * depends on an earlier one's dictionary, and then keeps no zlib context on an idle socket:
  *
- * - inflate: none is kept. Chromium compresses every message, even the one-byte pong every 25 s,
- *   so `ws` would keep one per console for good; each message is inflated in one synchronous call.
- * - deflate, once nothing was compressed for DEFLATE_IDLE_MS, so a burst of snapshots reuses one.
- *
- * `ws` creates a context again when the next message needs one.
+ * - inflate: none at all. Chromium deflates every message, even the one-byte pong every 25 s, so
+ *   `ws` would keep one per console for good; each message is inflated in one synchronous call.
+ * - deflate: closed once nothing was deflated for DEFLATE_IDLE_MS (a burst reuses one); `ws`
+ *   makes one again when a message needs it.
  *
  * Without context takeover a deflated message stands alone, so a snapshot that every watcher of a
  * match gets, and any broadcast to a room, is deflated once (`preDeflated`, `deflatedBroadcast`) and
@@ -46,7 +45,6 @@ interface ZlibStream {
 /** The parts of ws's PerMessageDeflate this module uses. */
 export interface PerMessageDeflate {
   params: Record<string, unknown>;
-  _options?: unknown;
   _maxPayload?: number;
   _deflate: ZlibStream | null;
   _inflate: ZlibStream | null;
@@ -71,18 +69,18 @@ interface PacketOptions {
   preDeflated?: Buffer[];
 }
 
-const released = new WeakSet<object>();
+const managed = new WeakSet<object>();
 
 /**
- * Frees the zlib contexts of every socket.io connection's WebSocket when idle, and lets those
- * that negotiated `settings` take pre-deflated frames (see above).
+ * Every socket.io connection's WebSocket keeps no zlib context while idle, and those that
+ * negotiated `settings` take pre-deflated frames (see above).
  */
-export function releaseIdleZlib(io: Server, settings: DeflateSettings, idleMs = DEFLATE_IDLE_MS): void {
+export function manageSocketDeflate(io: Server, settings: DeflateSettings, idleMs = DEFLATE_IDLE_MS): void {
   const watch = (transport: unknown) => {
     const pmd = perMessageDeflateOf(transport);
-    if (!pmd || released.has(pmd) || !('_deflate' in pmd) || !('_inflate' in pmd)) return;
-    released.add(pmd);
-    releaseWhenIdle(pmd, idleMs);
+    if (!pmd || managed.has(pmd) || !('_deflate' in pmd) || !('_inflate' in pmd)) return;
+    managed.add(pmd);
+    keepNoContext(pmd, idleMs);
     takePreDeflated(transport as WsTransport, pmd, settings);
   };
   io.engine.on('connection', (conn: { transport: unknown; on(event: 'upgrade', listener: (transport: unknown) => void): void }) => {
@@ -156,8 +154,7 @@ function frameHeader(length: number): Buffer {
  */
 function takePreDeflated(transport: WsTransport, pmd: PerMessageDeflate, settings: DeflateSettings): void {
   const sender = transport.socket?._sender;
-  const original = transport._canSendPreEncodedFrame;
-  if (typeof original !== 'function' || !sender || typeof sender._state !== 'number' || !Array.isArray(sender._queue)) return;
+  if (typeof transport._canSendPreEncodedFrame !== 'function' || !sender || typeof sender._state !== 'number' || !Array.isArray(sender._queue)) return;
   if (pmd.params.server_no_context_takeover !== true || pmd.params.server_max_window_bits !== settings.serverMaxWindowBits) return;
   const send = transport.send;
   if (typeof send === 'function') {
@@ -178,9 +175,10 @@ function takePreDeflated(transport: WsTransport, pmd: PerMessageDeflate, setting
   };
 }
 
-function releaseWhenIdle(pmd: PerMessageDeflate, idleMs: number): void {
-  // Closing a context that carries a dictionary forward would break the next message: only
-  // directions negotiated without context takeover are released.
+/** Inflates without a kept context, and closes the deflate when idle (see above). */
+function keepNoContext(pmd: PerMessageDeflate, idleMs: number): void {
+  // A context that carries a dictionary forward is needed by the next message: only directions
+  // negotiated without context takeover are changed.
   const serverFresh = pmd.params.server_no_context_takeover === true;
   const clientFresh = pmd.params.client_no_context_takeover === true;
   if (clientFresh) {

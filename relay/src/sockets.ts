@@ -7,7 +7,7 @@ import {
 import type { LiveConnection, LiveHub } from './live/hub';
 import type { ProviderRooms } from './live/provider-rooms';
 import type { RelayMetrics } from './metrics';
-import { preDeflated, releaseIdleZlib } from './socket-zlib';
+import { preDeflated, manageSocketDeflate } from './socket-zlib';
 import type { UpstreamClient } from './upstream';
 
 /** What the relay keeps on each socket: the protocol's SocketData plus when its token expires. */
@@ -55,7 +55,7 @@ export function attachSockets(app: FastifyInstance, upstream: UpstreamClient, hu
     // Frames over 1 KB (snapshots, big deltas) go out deflated: JSON records shrink 5-10 times.
     perMessageDeflate: SOCKET_DEFLATE,
   });
-  releaseIdleZlib(io, SOCKET_DEFLATE);
+  manageSocketDeflate(io, SOCKET_DEFLATE);
 
   io.use(async (socket, next) => {
     const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : '';

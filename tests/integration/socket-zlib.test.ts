@@ -11,7 +11,7 @@ import { Server } from 'socket.io';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { SOCKET_DEFLATE } from '../../relay/src/sockets';
-import { perMessageDeflateOf, releaseIdleZlib, type PerMessageDeflate } from '../../relay/src/socket-zlib';
+import { perMessageDeflateOf, manageSocketDeflate, type PerMessageDeflate } from '../../relay/src/socket-zlib';
 
 const IDLE_MS = 150;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -74,7 +74,7 @@ const clients: EchoClient[] = [];
 async function serve(perMessageDeflate: object): Promise<string> {
   http = createServer();
   io = new Server(http, { serveClient: false, perMessageDeflate });
-  releaseIdleZlib(io, SOCKET_DEFLATE, IDLE_MS);
+  manageSocketDeflate(io, SOCKET_DEFLATE, IDLE_MS);
   io.on('connection', (socket) => {
     void socket.join('room');
     socket.on('echo', (text: string, ack: (reply: string) => void) => ack(text));
