@@ -7,21 +7,31 @@ import {
 import type { LiveConnection, LiveHub } from './live/hub';
 import type { ProviderRooms } from './live/provider-rooms';
 import type { RelayMetrics } from './metrics';
+import { preDeflated, manageSocketDeflate } from './socket-zlib';
 import type { UpstreamClient } from './upstream';
 
 /** What the relay keeps on each socket: the protocol's SocketData plus when its token expires. */
 type RelaySocketData = SocketData & { expiresAt: number; display: boolean };
 export type RelayIo = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, RelaySocketData>;
 
-/** socket.io per-message deflate: frames from 1 KB, an 8 KB window and memLevel 7 to keep each socket's zlib small. */
-export const SOCKET_DEFLATE = { threshold: 1024, serverMaxWindowBits: 13, zlibDeflateOptions: { memLevel: 7, level: 6 } };
+/**
+ * socket.io per-message deflate: frames from 1 KB, an 8 KB window and memLevel 7 to keep each
+ * socket's zlib small, and no context takeover either way, so each message is deflated on its own:
+ * `ws` honours the 1 KB threshold only then (with context takeover it deflates every frame, pings
+ * too), and a socket's zlib contexts can be freed while it is idle (socket-zlib.ts).
+ */
+export const SOCKET_DEFLATE = {
+  threshold: 1024, serverMaxWindowBits: 13, serverNoContextTakeover: true, clientNoContextTakeover: true,
+  zlibDeflateOptions: { memLevel: 7, level: 6 },
+};
 
 /**
  * Snapshot payloads are shared by every watcher of a match (live/snapshot.ts): each is encoded
  * once, and the packet written to every socket that gets it (as socket.io's own broadcasts do),
- * rather than serialised again per socket: 200 consoles opening a long match at once.
+ * rather than serialised again per socket: 200 consoles opening a long match at once. Over 1 KB it
+ * is deflated once too (socket-zlib.ts), not once per socket.
  */
-const encodedSnapshots = new WeakMap<object, unknown>();
+const encodedSnapshots = new WeakMap<object, { encoded: unknown; options: object }>();
 /** socket.io-parser's PacketType.EVENT. */
 const SOCKET_IO_EVENT = 2;
 
@@ -45,6 +55,7 @@ export function attachSockets(app: FastifyInstance, upstream: UpstreamClient, hu
     // Frames over 1 KB (snapshots, big deltas) go out deflated: JSON records shrink 5-10 times.
     perMessageDeflate: SOCKET_DEFLATE,
   });
+  manageSocketDeflate(io, SOCKET_DEFLATE);
 
   io.use(async (socket, next) => {
     const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : '';
@@ -75,12 +86,15 @@ export function attachSockets(app: FastifyInstance, upstream: UpstreamClient, hu
       send: (event, payload) => {
         if (event !== 'snapshot') return void (socket.emit as (event: string, payload: unknown) => boolean)(event, payload);
         const client = socket.client as unknown as { encoder: { encode(packet: object): unknown }; writeToEngine(encoded: unknown, opts: object): void };
-        let encoded = encodedSnapshots.get(payload);
-        if (!encoded) {
-          encoded = client.encoder.encode({ type: SOCKET_IO_EVENT, data: [event, payload], nsp: socket.nsp.name });
-          encodedSnapshots.set(payload, encoded);
+        let snapshot = encodedSnapshots.get(payload);
+        if (!snapshot) {
+          const encoded = client.encoder.encode({ type: SOCKET_IO_EVENT, data: [event, payload], nsp: socket.nsp.name });
+          const [text] = encoded as unknown[];
+          snapshot = { encoded, options: (encoded as unknown[]).length === 1 && typeof text === 'string' ? preDeflated(text, SOCKET_DEFLATE) : { compress: true } };
+          encodedSnapshots.set(payload, snapshot);
         }
-        client.writeToEngine(encoded, { compress: true });
+        // engine.io sets fields of the options it is given: each socket gets its own copy.
+        client.writeToEngine(snapshot.encoded, { ...snapshot.options });
       },
       join: (matchId) => void socket.join(matchRoom(matchId)),
       leave: (matchId) => void socket.leave(matchRoom(matchId)),

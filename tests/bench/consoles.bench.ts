@@ -7,13 +7,18 @@
  *  1. One console opens the long match: its first snapshots' bytes on the wire (per-message
  *     deflate) and as messages, beside what the unbounded snapshots of before were (every record
  *     the relay holds, measured as JSON and deflated with the relay's settings).
- *  2. CONSOLES (200) consoles open it at once: relay peak RSS (VmHWM), time until all hold it,
- *     and whether every console's state equals REST (newest ids per topic, outline, tables).
+ *  2. CONSOLES (200) consoles open it at once: relay peak RSS (VmHWM) and its JS heap and external
+ *     memory peaks, time until all hold it, and whether every console's state equals REST (newest
+ *     ids per topic, outline, tables).
  *  3. The relay restarts and the same consoles reconnect at once and resync from their seqs: the
- *     new relay's peak RSS, time, and the same check.
- *  4. IDLE_SOCKETS (10,000) idle sockets on one relay: RSS and JS heap per socket.
+ *     new relay's peaks, time, and the same check.
+ *  4. IDLE_SOCKETS (10,000) idle sockets on a fresh relay: RSS, JS heap (in use and committed)
+ *     and external memory per socket, 5 s after they connected and again after a ping round
+ *     (IDLE_HOLD_MS, 30 s). IDLE_DEFLATE=off: sockets without per-message deflate.
  *
- * `CONSOLES_RELAY_ROOT=/path/to/an/older/checkout` runs the relay of another checkout (a before/after).
+ * `CONSOLES=0` runs phase 4 alone. `CONSOLES_RELAY_ROOT=/path/to/an/older/checkout` runs the relay of
+ * another checkout (a before/after); `IDLE_BASELINE=/path/to/it` runs phase 4 on that checkout's relay
+ * first, then on this one's, side by side.
  */
 import { spawn, spawnSync, type ChildProcess, fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -30,6 +35,12 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const relayRoot = process.env.CONSOLES_RELAY_ROOT ?? root;
 const CONSOLES = Number(process.env.CONSOLES ?? 200);
 const IDLE_SOCKETS = Number(process.env.IDLE_SOCKETS ?? 10_000);
+/** IDLE_DEFLATE=off: the idle sockets negotiate no per-message deflate (what zlib costs, by difference). */
+const IDLE_DEFLATE = process.env.IDLE_DEFLATE !== 'off';
+/** IDLE_BASELINE=/path/to/an/older/checkout: the idle sockets on that checkout's relay first, side by side. */
+const IDLE_BASELINE = process.env.IDLE_BASELINE;
+/** How long the idle sockets are held before the second reading (a ping round: 30 s). */
+const IDLE_HOLD_MS = Number(process.env.IDLE_HOLD_MS ?? 30_000);
 const FILES = IDLE_SOCKETS + 2_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
@@ -75,13 +86,17 @@ interface RelayProcess {
   url: string;
   /** Resident memory now and at its peak (VmHWM), in bytes. */
   rss(): { now: number; peak: number };
+  /** CPU seconds the relay has used (user + system). */
+  cpu(): number;
+  /** Samples the relay's JS heap in use and its external memory until the returned stop: their peaks, in MB. */
+  sample(): () => string;
   metric(name: string): Promise<number>;
   stop(): Promise<void>;
 }
 
-async function startRelay(upstreamUrl: string, port: number): Promise<RelayProcess> {
+async function startRelay(upstreamUrl: string, port: number, checkout = relayRoot): Promise<RelayProcess> {
   const child = spawn('bash', ['-c', `ulimit -n ${FILES} 2>/dev/null; exec "$0" --import tsx relay/src/main.ts`, process.execPath], {
-    cwd: relayRoot, stdio: ['ignore', 'ignore', 'inherit'],
+    cwd: checkout, stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, UPSTREAM_URL: upstreamUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error' },
   });
   children.add(child);
@@ -95,6 +110,26 @@ async function startRelay(upstreamUrl: string, port: number): Promise<RelayProce
   return {
     url,
     rss: () => ({ now: field('VmRSS'), peak: field('VmHWM') }),
+    // utime and stime, fields 14 and 15 of /proc/<pid>/stat, in clock ticks (100 a second).
+    cpu: () => readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ').slice(11, 13).reduce((sum, ticks) => sum + Number(ticks), 0) / 100,
+    sample: () => {
+      const peak = { heap: 0, external: 0 };
+      let on = true;
+      void (async () => {
+        while (on) {
+          const text = await fetch(`${url}/metrics`).then((r) => r.text(), () => '');
+          for (const [key, series] of [['heap', 'nodejs_heap_used_bytes'], ['external', 'nodejs_external_memory_bytes']] as const) {
+            const value = Number(new RegExp(`^${series} (\\S+)`, 'm').exec(text)?.[1] ?? 0);
+            peak[key] = Math.max(peak[key], value);
+          }
+          await sleep(100);
+        }
+      })();
+      return () => {
+        on = false;
+        return `JS heap peak ${(peak.heap / 2 ** 20).toFixed(0)} MB, external ${(peak.external / 2 ** 20).toFixed(0)} MB`;
+      };
+    },
     metric: async (series) => {
       const text = await (await fetch(`${url}/metrics`)).text();
       return text.split('\n').filter((line) => line.startsWith(`${series} `) || line.startsWith(`${series}{`)).reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
@@ -182,100 +217,124 @@ function wrong(consoles: RawConsole[]): { consoles: number; first: string } {
 console.log(`\nConsoles on one relay (loopback; upstream, relay and consoles in three processes; load ${loadavg().map((l) => l.toFixed(1)).join(' ')}):`);
 console.log(`  the long match ${matchId}: ${allOffers.length} offers, feed window ${feedWindow.length}, deliveries ${deliveryWindow.total} (window ${deliveryWindow.deliveries.length})`);
 
-// 1. What one console's first snapshots weigh, before (unbounded) and now.
-{
-  const wholeFeed = JSON.stringify(feedWindow);
-  const unbounded = [JSON.stringify(allOffers), wholeFeed, JSON.stringify(deliveryWindow.deliveries)].map((text) => Buffer.from(text));
-  const deflate = (buffer: Buffer) => deflateRawSync(buffer, { windowBits: SOCKET_DEFLATE.serverMaxWindowBits, ...SOCKET_DEFLATE.zlibDeflateOptions }).length;
-  const raw = unbounded.reduce((sum, b) => sum + b.length, 0);
-  row('before: unbounded first snapshots of feed, offers, deliveries (JSON, deflated as the relay does)', `${kb(raw)} raw, ${kb(unbounded.reduce((sum, b) => sum + deflate(b), 0))} deflated`);
-}
+let port = 0;
+let relay: RelayProcess;
+// CONSOLES=0 runs the idle-socket phase alone.
+if (CONSOLES > 0) {
+  // 1. What one console's first snapshots weigh, before (unbounded) and now.
+  {
+    const wholeFeed = JSON.stringify(feedWindow);
+    const unbounded = [JSON.stringify(allOffers), wholeFeed, JSON.stringify(deliveryWindow.deliveries)].map((text) => Buffer.from(text));
+    const deflate = (buffer: Buffer) => deflateRawSync(buffer, { windowBits: SOCKET_DEFLATE.serverMaxWindowBits, ...SOCKET_DEFLATE.zlibDeflateOptions }).length;
+    const raw = unbounded.reduce((sum, b) => sum + b.length, 0);
+    row('before: unbounded first snapshots of feed, offers, deliveries (JSON, deflated as the relay does)', `${kb(raw)} raw, ${kb(unbounded.reduce((sum, b) => sum + deflate(b), 0))} deflated`);
+  }
 
-let port = await freePort();
-let relay = await startRelay(upstreamUrl, port);
-const consoles = Array.from({ length: CONSOLES }, () => new RawConsole(relay.url, token));
-try {
-  // Prime the match's live state with one watcher, so every console gets the same snapshots.
-  const first = new RawConsole(relay.url, token);
-  await first.connect();
-  await first.watch(matchId);
-  await until(() => first.complete, 'the first console');
-  await sleep(1_000);
-  const probe = new RawConsole(relay.url, token);
-  await probe.connect();
-  const wireBefore = probe.wire;
-  const messagesBefore = probe.messageBytes;
-  await probe.watch(matchId);
-  await until(() => probe.complete, 'the probing console');
-  await sleep(500);
-  row('after: one console opens the long match, first snapshots of every topic', `${kb(probe.wire - wireBefore)} on the wire, ${kb(probe.messageBytes - messagesBefore)} as messages (${[...probe.snapshotBytes].map(([topic, bytes]) => `${topic} ${kb(bytes)}`).join(', ')})`);
-  first.close();
-  probe.close();
-
-  // 2. CONSOLES consoles open it at once.
-  await connectAll(consoles, 50);
-  const started = performance.now();
-  const acks = await Promise.all(consoles.map((console_) => console_.watch(matchId)));
-  const refused = acks.filter((ack) => !ack.ok);
-  if (refused.length) throw new Error(`${refused.length} watches refused: ${JSON.stringify(refused[0])}`);
-  await until(() => consoles.every((console_) => console_.complete), 'every console to hold every topic');
-  await until(() => wrong(consoles).consoles === 0, 'every console to equal REST', 60_000).catch(() => undefined);
-  const seconds = (performance.now() - started) / 1000;
-  let problems = wrong(consoles);
-  row(`${CONSOLES} consoles open the long match at once: all hold it in, relay peak RSS, consoles equal to REST`,
-    `${seconds.toFixed(1)} s, ${(relay.rss().peak / 2 ** 20).toFixed(0)} MB (target < 400 MB), ${CONSOLES - problems.consoles}/${CONSOLES}${problems.consoles ? ` (${problems.first})` : ''}`);
-
-  // 3. The relay restarts; every console reconnects at once and resyncs from its seqs.
-  await relay.stop();
+  port = await freePort();
   relay = await startRelay(upstreamUrl, port);
-  const restarted = performance.now();
-  await connectAll(consoles, CONSOLES, true);
-  const resyncs = await Promise.all(consoles.map((console_) => console_.resume()));
-  const failed = resyncs.flat().filter((ack) => !ack.ok);
-  if (failed.length) throw new Error(`${failed.length} resyncs refused: ${JSON.stringify(failed[0])}`);
-  await until(() => consoles.every((console_) => console_.complete), 'every console to resync');
-  await until(() => wrong(consoles).consoles === 0, 'every console to equal REST', 60_000).catch(() => undefined);
-  const resyncSeconds = (performance.now() - restarted) / 1000;
-  problems = wrong(consoles);
-  row(`relay restart, ${CONSOLES} consoles reconnect and resync at once: all back in, new relay peak RSS, consoles equal to REST`,
-    `${resyncSeconds.toFixed(1)} s, ${(relay.rss().peak / 2 ** 20).toFixed(0)} MB (target < 400 MB), ${CONSOLES - problems.consoles}/${CONSOLES}${problems.consoles ? ` (${problems.first})` : ''}`);
-} catch (error) {
-  row('consoles', `failed (relay peak RSS ${(relay.rss().peak / 2 ** 20).toFixed(0)} MB): ${(error as Error).message}`);
-} finally {
-  for (const console_ of consoles) console_.close();
-  await relay.stop();
+  const consoles = Array.from({ length: CONSOLES }, () => new RawConsole(relay.url, token));
+  try {
+    // Prime the match's live state with one watcher, so every console gets the same snapshots.
+    const first = new RawConsole(relay.url, token);
+    await first.connect();
+    await first.watch(matchId);
+    await until(() => first.complete, 'the first console');
+    await sleep(1_000);
+    const probe = new RawConsole(relay.url, token);
+    await probe.connect();
+    const wireBefore = probe.wire;
+    const messagesBefore = probe.messageBytes;
+    await probe.watch(matchId);
+    await until(() => probe.complete, 'the probing console');
+    await sleep(500);
+    row('after: one console opens the long match, first snapshots of every topic', `${kb(probe.wire - wireBefore)} on the wire, ${kb(probe.messageBytes - messagesBefore)} as messages (${[...probe.snapshotBytes].map(([topic, bytes]) => `${topic} ${kb(bytes)}`).join(', ')})`);
+    first.close();
+    probe.close();
+
+    // 2. CONSOLES consoles open it at once.
+    await connectAll(consoles, 50);
+    const started = performance.now();
+    const sampled = relay.sample();
+    const acks = await Promise.all(consoles.map((console_) => console_.watch(matchId)));
+    const refused = acks.filter((ack) => !ack.ok);
+    if (refused.length) throw new Error(`${refused.length} watches refused: ${JSON.stringify(refused[0])}`);
+    await until(() => consoles.every((console_) => console_.complete), 'every console to hold every topic');
+    await until(() => wrong(consoles).consoles === 0, 'every console to equal REST', 60_000).catch(() => undefined);
+    const seconds = (performance.now() - started) / 1000;
+    let problems = wrong(consoles);
+    row(`${CONSOLES} consoles open the long match at once: all hold it in, relay peak RSS, consoles equal to REST`,
+      `${seconds.toFixed(1)} s, ${(relay.rss().peak / 2 ** 20).toFixed(0)} MB (target < 400 MB; ${sampled()}), ${CONSOLES - problems.consoles}/${CONSOLES}${problems.consoles ? ` (${problems.first})` : ''}`);
+
+    // 3. The relay restarts; every console reconnects at once and resyncs from its seqs.
+    await relay.stop();
+    relay = await startRelay(upstreamUrl, port);
+    const restarted = performance.now();
+    const resampled = relay.sample();
+    await connectAll(consoles, CONSOLES, true);
+    const resyncs = await Promise.all(consoles.map((console_) => console_.resume()));
+    const failed = resyncs.flat().filter((ack) => !ack.ok);
+    if (failed.length) throw new Error(`${failed.length} resyncs refused: ${JSON.stringify(failed[0])}`);
+    await until(() => consoles.every((console_) => console_.complete), 'every console to resync');
+    await until(() => wrong(consoles).consoles === 0, 'every console to equal REST', 60_000).catch(() => undefined);
+    const resyncSeconds = (performance.now() - restarted) / 1000;
+    problems = wrong(consoles);
+    row(`relay restart, ${CONSOLES} consoles reconnect and resync at once: all back in, new relay peak RSS, consoles equal to REST`,
+      `${resyncSeconds.toFixed(1)} s, ${(relay.rss().peak / 2 ** 20).toFixed(0)} MB (target < 400 MB; ${resampled()}), ${CONSOLES - problems.consoles}/${CONSOLES}${problems.consoles ? ` (${problems.first})` : ''}`);
+  } catch (error) {
+    row('consoles', `failed (relay peak RSS ${(relay.rss().peak / 2 ** 20).toFixed(0)} MB): ${(error as Error).message}`);
+  } finally {
+    for (const console_ of consoles) console_.close();
+    await relay.stop();
+  }
 }
 
-// 4. Idle sockets on a fresh relay: what each one costs it.
-if (!IDLE_SOCKETS) {
-  await stopChild(upstreamChild, () => upstreamChild.send({ type: 'stop' }));
-  process.exit(0);
+// 4. Idle sockets on a fresh relay: what each one costs it (and, with IDLE_BASELINE, another checkout's relay).
+async function idleSockets(checkout: string, label: string): Promise<void> {
+  const idleRelay = await startRelay(upstreamUrl, await freePort(), checkout);
+  const idle = Array.from({ length: IDLE_SOCKETS + 50 }, () => new RawConsole(idleRelay.url, token, IDLE_DEFLATE));
+  try {
+    // A few sockets first, so what is measured is per socket, not the first socket's warm-up.
+    const warm = idle.splice(0, 50);
+    await connectAll(warm, 50);
+    idle.push(...warm);
+    await sleep(2_000);
+    // Where a relay's memory is: resident, V8 heap in use and committed, and memory outside the heap
+    // that V8 knows of (Buffers, zlib and other native objects that report it).
+    const usage = async () => ({
+      rss: idleRelay.rss().now,
+      heap: await idleRelay.metric('nodejs_heap_used_bytes'),
+      heapTotal: await idleRelay.metric('nodejs_heap_size_total_bytes'),
+      external: await idleRelay.metric('nodejs_external_memory_bytes'),
+    });
+    const before = await usage();
+    const count = IDLE_SOCKETS;
+    const started = performance.now();
+    await connectAll(idle.slice(warm.length), 500);
+    const seconds = (performance.now() - started) / 1000;
+    const report = async (when: string) => {
+      const after = await usage();
+      const each = (field: keyof typeof before) => `${((after[field] - before[field]) / count / 1024).toFixed(1)} KB`;
+      row(`${label}: ${count} idle sockets${IDLE_DEFLATE ? '' : ' without per-message deflate'} (connected in ${seconds.toFixed(0)} s, ${idle.filter((socket) => socket.open).length} open), ${when}: RSS and JS heap per socket`,
+        `${each('rss')} and ${each('heap')} (target ≤ 40 KB; heap committed ${each('heapTotal')}, external ${each('external')}; relay RSS ${(after.rss / 2 ** 20).toFixed(0)} MB, peak ${(idleRelay.rss().peak / 2 ** 20).toFixed(0)} MB)`);
+    };
+    await sleep(5_000);
+    await report('5 s later');
+    // Each socket has answered a ping (every 25 s) since: a browser deflates its pong too.
+    const cpu = idleRelay.cpu();
+    await sleep(IDLE_HOLD_MS);
+    row(`${label}: relay CPU while ${count} sockets idle (pings and pongs) for ${IDLE_HOLD_MS / 1000} s`, `${((idleRelay.cpu() - cpu) / (IDLE_HOLD_MS / 1000) * 100).toFixed(1)} % of a core`);
+    await report(`${IDLE_HOLD_MS / 1000} s later`);
+  } catch (error) {
+    row(`${label}: idle sockets`, `failed: ${(error as Error).message}`);
+  } finally {
+    for (const socket of idle) socket.close();
+    await idleRelay.stop();
+  }
 }
-port = await freePort();
-relay = await startRelay(upstreamUrl, port);
-const idle = Array.from({ length: IDLE_SOCKETS }, () => new RawConsole(relay.url, token));
-try {
-  // A few sockets first, so what is measured is per socket, not the first socket's warm-up.
-  const warm = idle.splice(0, 50);
-  await connectAll(warm, 50);
-  await sleep(2_000);
-  const rssBefore = relay.rss().now;
-  const heapBefore = await relay.metric('nodejs_heap_used_bytes');
-  const started = performance.now();
-  await connectAll(idle, 500);
-  const seconds = (performance.now() - started) / 1000;
-  await sleep(5_000);
-  const open = idle.filter((socket) => socket.open).length;
-  const rss = relay.rss().now - rssBefore;
-  const heap = (await relay.metric('nodejs_heap_used_bytes')) - heapBefore;
-  row(`${IDLE_SOCKETS} idle sockets on one relay (connected in ${seconds.toFixed(0)} s, ${open} open): RSS and JS heap per socket`,
-    `${(rss / IDLE_SOCKETS / 1024).toFixed(1)} KB and ${(heap / IDLE_SOCKETS / 1024).toFixed(1)} KB (target ≤ 40 KB; relay RSS ${(relay.rss().now / 2 ** 20).toFixed(0)} MB, peak ${(relay.rss().peak / 2 ** 20).toFixed(0)} MB)`);
-  idle.push(...warm);
-} catch (error) {
-  row('idle sockets', `failed: ${(error as Error).message}`);
-} finally {
-  for (const socket of idle) socket.close();
-  await relay.stop();
-  await stopChild(upstreamChild, () => upstreamChild.send({ type: 'stop' }));
+
+if (IDLE_SOCKETS) {
+  if (IDLE_BASELINE) await idleSockets(IDLE_BASELINE, `before (${IDLE_BASELINE})`);
+  await idleSockets(relayRoot, IDLE_BASELINE ? 'after (this checkout)' : 'one relay');
 }
+await stopChild(upstreamChild, () => upstreamChild.send({ type: 'stop' }));
 process.exit(0);

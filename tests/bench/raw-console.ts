@@ -2,7 +2,8 @@
  * A console as cheap as a socket can be, for benches holding hundreds to ten thousand of them in
  * one process: a bare `ws` WebSocket speaking engine.io 4 / socket.io 5 text packets (open `0`,
  * ping `2` → pong `3`, message `4` + socket.io CONNECT `0`, EVENT `2`, ACK `3`), with the
- * per-message deflate a browser negotiates. It counts wire bytes (compressed, from the TCP socket)
+ * per-message deflate a browser negotiates, deflating every message it sends as Chromium does (even
+ * a one-byte pong). It counts wire bytes (compressed, from the TCP socket)
  * and message bytes (inflated), and, when asked to hold a match, applies its snapshots and deltas
  * by seq as the console does (a gap or a reconnect resyncs from the last seq).
  */
@@ -36,7 +37,7 @@ export class RawConsole {
 
   /** Connects and authenticates; resolves on the relay's hello, rejects on refusal or close. */
   connect(): Promise<void> {
-    const ws = new WebSocket(`${this.url.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`, { perMessageDeflate: this.deflate });
+    const ws = new WebSocket(`${this.url.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`, { perMessageDeflate: this.deflate && { threshold: 0 } });
     this.ws = ws;
     return new Promise((resolve, reject) => {
       let said = false;
