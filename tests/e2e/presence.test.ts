@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPS } from '../../infra/upstream/src/testing';
 import { seriousViolations } from '../support/axe';
-import { browserUnavailable, launchBrowser, openConsole } from '../support/browser';
+import { animationsDone, browserUnavailable, launchBrowser, openConsole } from '../support/browser';
 import { DEMO, loginThrough, startStack, type Stack } from '../support/stack';
 
 const unavailable = browserUnavailable();
@@ -62,7 +62,7 @@ describe.skipIf(unavailable)('who is editing which tab, in Chromium', () => {
     expect(await item.locator('.presence-badge').getAttribute('aria-hidden')).toBe('true');
     expect(await b.locator('.live-indicator[role="status"]').getByRole('list', { name: 'Editing now' }).count()).toBe(1);
     expect(await seriousViolations(b, '.match-header')).toEqual([]);
-    await b.waitForTimeout(300);
+    await animationsDone(b);
     await b.locator('.match-header').screenshot({ path: '/tmp/e2e-presence-header.png' });
 
     await editorA.getByRole('button', { name: 'Save', exact: true }).click();
