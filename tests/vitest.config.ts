@@ -94,7 +94,15 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'e2e', environment: 'node', include: ['tests/e2e/**/*.test.ts'] },
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.test.ts'],
+          // What a page shows can take more than expect.poll's default 1 s on a busy machine (two
+          // e2e files side by side, or a loaded one): a poll ends as soon as it holds, so only a
+          // failure waits the 10 s, as long as the pages' own default timeout.
+          expect: { poll: { timeout: 10_000 } },
+        },
       },
     ],
   },
