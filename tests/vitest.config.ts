@@ -1,7 +1,60 @@
+import { statSync } from 'node:fs';
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * Longest first, so that the two workers finish together: the e2e files (a browser and a console
+ * stack each, 10–100 s) start first, then the integration files (servers, seconds to tens of
+ * seconds), then the unit and client files (mostly under 5 s), which fill the gaps at the end.
+ * Within a project, the duration of the last run when vitest's cache has it (failed files first),
+ * else the larger file first. Without this order vitest runs projects by name: client, e2e,
+ * integration, unit, and a long e2e file could start last and run alone.
+ */
+const PROJECT_ORDER = ['e2e', 'integration', 'unit', 'client'];
+
+class LongestFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const { cache, config } = this.ctx;
+    const rank = (spec: TestSpecification) => {
+      const order = PROJECT_ORDER.indexOf(spec.project.name);
+      return order === -1 ? PROJECT_ORDER.length : order;
+    };
+    const key = (spec: TestSpecification) => `${spec.project.name}:${relative(config.root, spec.moduleId)}`;
+    const size = (spec: TestSpecification) => {
+      try {
+        return statSync(spec.moduleId).size;
+      } catch {
+        return 0;
+      }
+    };
+    return [...files].sort((a, b) => {
+      const groupOrder = a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder;
+      if (groupOrder !== 0) return groupOrder;
+      if (rank(a) !== rank(b)) return rank(a) - rank(b);
+      const [lastA, lastB] = [cache.getFileTestResults(key(a)), cache.getFileTestResults(key(b))];
+      if (lastA && lastB) {
+        if (lastA.failed !== lastB.failed) return lastA.failed ? -1 : 1;
+        return lastB.duration - lastA.duration;
+      }
+      return size(b) - size(a);
+    });
+  }
+}
+
+/**
+ * `--maxWorkers N` of the command line (`--maxWorkers=1` to time files one by one): vitest 4.1 sets
+ * it on the root only, and every project below keeps this file's value, so it is read here.
+ */
+function maxWorkersOfCommandLine(): number | undefined {
+  const at = process.argv.findIndex((arg) => /^--max-?workers(=|$)/i.test(arg));
+  if (at === -1) return undefined;
+  const value = Number(process.argv[at]!.includes('=') ? process.argv[at]!.split('=')[1] : process.argv[at + 1]);
+  return Number.isInteger(value) && value > 0 ? value : undefined;
+}
 
 /**
  * One run of every suite: unit tests beside the code (protocol, upstream, relay, client) and the
@@ -14,7 +67,12 @@ export default defineConfig({
     globalSetup: ['./tests/support/global-setup.ts'],
     // PGlite takes ~700 MB per instance and these machines have 2 cores: one fork per core.
     pool: 'forks',
-    maxWorkers: 2,
+    maxWorkers: maxWorkersOfCommandLine() ?? 2,
+    // Every project shares the two workers, longest files first (e2e, integration, unit, client).
+    // An e2e file waits on its browser most of the time (about 0.7 of a core), and each starts its
+    // own stack on ephemeral ports with its own in-memory database, so two run side by side, or
+    // one beside an integration file, instead of all e2e files one by one after everything else.
+    sequence: { sequencer: LongestFirstSequencer },
     testTimeout: 30_000,
     hookTimeout: 120_000,
     projects: [
@@ -36,7 +94,15 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'e2e', environment: 'node', include: ['tests/e2e/**/*.test.ts'], fileParallelism: false },
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.test.ts'],
+          // What a page shows can take more than expect.poll's default 1 s on a busy machine (two
+          // e2e files side by side, or a loaded one): a poll ends as soon as it holds, so only a
+          // failure waits the 10 s, as long as the pages' own default timeout.
+          expect: { poll: { timeout: 10_000 } },
+        },
       },
     ],
   },

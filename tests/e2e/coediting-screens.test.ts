@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPS } from '../../infra/upstream/src/testing';
-import { browserUnavailable, launchBrowser, openConsole } from '../support/browser';
+import { animationsDone, browserUnavailable, launchBrowser, openConsole } from '../support/browser';
 import { DEMO, loginThrough, startStack, type Stack } from '../support/stack';
 import { seriousViolations } from '../support/axe';
 import { restAs } from '../support/rest';
@@ -69,7 +69,7 @@ describe.skipIf(unavailable)('co-editing on the edit screens in Chromium', () =>
     const row = dialog.getByRole('row').filter({ has: b.getByRole('rowheader', { name: screen.row, exact: true }) });
     expect(await row.locator('td').allTextContents()).toEqual([theirs, `${mine} (differs)`]);
     if (shot) {
-      await b.waitForTimeout(400);
+      await animationsDone(b);
       await b.screenshot({ path: shot });
       expect(await seriousViolations(b, '.conflict-dialog')).toEqual([]);
     }
@@ -118,7 +118,7 @@ describe.skipIf(unavailable)('co-editing on the edit screens in Chromium', () =>
     expect(texts[2]).toContain(`Demo Operator changed ${what}`);
     expect(texts[2]).toContain(`→${values.a1}`);
     if (shot) {
-      await b.waitForTimeout(400);
+      await animationsDone(b);
       await b.screenshot({ path: shot });
     }
     expect(await seriousViolations(b, '.history-panel')).toEqual([]);

@@ -2,7 +2,7 @@ import type { MatchContent } from '@odds/protocol';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPS } from '../../infra/upstream/src/testing';
-import { browserUnavailable, launchBrowser, logIn } from '../support/browser';
+import { animationsDone, browserUnavailable, launchBrowser, logIn } from '../support/browser';
 import { DEMO, loginThrough, startStack, type Stack } from '../support/stack';
 import { seriousViolations } from '../support/axe';
 import { restAs } from '../support/rest';
@@ -86,7 +86,7 @@ describe.skipIf(unavailable)('co-editing a live match in Chromium', () => {
     expect(await firstRow.locator('td').allTextContents()).toEqual(['2.75', '2.50 (differs)']);
     const secondRow = dialog.getByRole('row').filter({ hasText: `${second} value` });
     expect((await secondRow.locator('td').allTextContents())[1]).toMatch(/^4\.20 \(differs\)/);
-    await b.waitForTimeout(400);
+    await animationsDone(b);
     await b.screenshot({ path: '/tmp/e2e-coediting-conflict.png' });
     expect(await seriousViolations(b, '.conflict-dialog')).toEqual([]);
 
@@ -113,7 +113,7 @@ describe.skipIf(unavailable)('co-editing a live match in Chromium', () => {
     expect(texts[0]).toMatch(new RegExp(`${second} value.*→4\\.20`));
     expect(texts[1]).toContain(`Demo Operator changed Threshold set #${set.id}`);
     expect(texts[1]).toMatch(new RegExp(`${first} value2\\.50→2\\.75`));
-    await b.waitForTimeout(400);
+    await animationsDone(b);
     await b.screenshot({ path: '/tmp/e2e-coediting-history.png' });
     expect(await seriousViolations(b, '.history-panel')).toEqual([]);
     expect(marketName).toBeTruthy();

@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Match } from '@odds/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDemoUser } from '../../infra/upstream/src/seed/index';
 import { browserUnavailable, launchBrowser, logIn } from '../support/browser';
+import { seriousViolations } from '../support/axe';
 import { ingestRecorded } from '../support/feeds';
 import { DEMO, startStack, type Stack } from '../support/stack';
 
@@ -22,9 +22,7 @@ async function tableTotal(page: Page, label: string): Promise<number> {
 }
 
 async function noSeriousViolations(page: Page, name: string) {
-  const result = await new AxeBuilder({ page }).analyze();
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${name}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect((await seriousViolations(page)).map((line) => `${name}: ${line}`)).toEqual([]);
 }
 
 describe.skipIf(unavailable)('match pages live in Chromium', () => {

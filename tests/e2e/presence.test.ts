@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPS } from '../../infra/upstream/src/testing';
-import { browserUnavailable, launchBrowser, openConsole } from '../support/browser';
+import { seriousViolations } from '../support/axe';
+import { animationsDone, browserUnavailable, launchBrowser, openConsole } from '../support/browser';
 import { DEMO, loginThrough, startStack, type Stack } from '../support/stack';
 
 const unavailable = browserUnavailable();
@@ -61,9 +61,8 @@ describe.skipIf(unavailable)('who is editing which tab, in Chromium', () => {
     expect(await item.getByText('Demo Operator is editing Thresholds', { exact: true }).isVisible()).toBe(true);
     expect(await item.locator('.presence-badge').getAttribute('aria-hidden')).toBe('true');
     expect(await b.locator('.live-indicator[role="status"]').getByRole('list', { name: 'Editing now' }).count()).toBe(1);
-    const { violations } = await new AxeBuilder({ page: b }).include('.match-header').analyze();
-    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
-    await b.waitForTimeout(300);
+    expect(await seriousViolations(b, '.match-header')).toEqual([]);
+    await animationsDone(b);
     await b.locator('.match-header').screenshot({ path: '/tmp/e2e-presence-header.png' });
 
     await editorA.getByRole('button', { name: 'Save', exact: true }).click();

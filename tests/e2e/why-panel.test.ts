@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { DeliveriesReply, Firing, ListReply, Match, Offer, Suppression } from '@odds/protocol';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REASON_LABELS } from '../../client/src/screens/match/why/whyText';
+import { seriousViolations } from '../support/axe';
 import { browserUnavailable, launchBrowser, openConsole } from '../support/browser';
 import { ingestRecorded } from '../support/feeds';
 import { DEMO, startStack, type Stack } from '../support/stack';
@@ -75,9 +75,7 @@ describe.skipIf(unavailable)('the Why panel of an offer', () => {
   }
 
   async function noSeriousViolations(name: string) {
-    const result = await new AxeBuilder({ page }).include('.why-panel').analyze();
-    const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${name}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect((await seriousViolations(page, '.why-panel')).map((line) => `${name}: ${line}`)).toEqual([]);
   }
 
   beforeAll(async () => {

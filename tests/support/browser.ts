@@ -42,3 +42,17 @@ export async function choose(page: Page, inputId: string, option: string): Promi
   await page.locator('.p-dropdown, .p-multiselect').filter({ has: page.locator(`#${inputId}`) }).click();
   await page.locator('.p-dropdown-panel, .p-multiselect-panel').getByRole('option', { name: option, exact: true }).click();
 }
+
+/**
+ * Waits until no PrimeReact overlay or dialog is still fading in and no CSS transition or finite
+ * animation runs on the page: what a screenshot or an axe colour check needs, instead of a sleep.
+ */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('.p-connected-overlay-enter-active, .p-dialog-enter-active, .p-sidebar-enter-active') &&
+      document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+    undefined,
+    { polling: 'raf' },
+  );
+}
