@@ -1,5 +1,5 @@
 import { routes, type ContentItem, type ContentTemplate } from '@odds/protocol';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { api } from '../../api/client';
@@ -70,11 +70,22 @@ export function useCmsList() {
   );
   const table = useMemo(() => ({ ...list, rows: shownRows }) as unknown as ListController<CmsRow>, [list, shownRows]);
 
+  // Toggles may overlap (deliver, then auto build, before the first answer): each answer sets only
+  // the flag it flipped, and only if no later flip of that flag was sent meanwhile, so an answer
+  // arriving late cannot put back a state the server no longer has.
+  const sent = useRef(new Map<string, number>());
   const toggle = useCallback(async (item: ContentItem, flag: keyof Flags) => {
     const route = flag === 'deliver' ? routes.contentActiveToggle : routes.contentAutoToggle;
+    const key = `${item.id}:${flag}`;
+    const mine = (sent.current.get(key) ?? 0) + 1;
+    sent.current.set(key, mine);
     try {
       const reply = await api(route, { params: { id: item.id } });
-      setFlags((current) => ({ ...current, [item.id]: { deliver: reply.deliver, auto_build: reply.auto_build } }));
+      if (sent.current.get(key) !== mine) return;
+      setFlags((current) => {
+        const shown = current[item.id] ?? { deliver: item.deliver, auto_build: item.auto_build };
+        return { ...current, [item.id]: { ...shown, [flag]: reply[flag] } };
+      });
     } catch {
       // Not flipped: the API client shows why.
     }
