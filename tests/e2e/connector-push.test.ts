@@ -2,7 +2,7 @@ import type { Match } from '@odds/protocol';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPS } from '../../infra/upstream/src/testing';
-import { browserUnavailable, launchBrowser, logIn } from '../support/browser';
+import { browserUnavailable, launchBrowser, markPage, notReloaded, openConsole } from '../support/browser';
 import { restAs } from '../support/rest';
 import { DEMO, loginThrough, startStack, type Stack } from '../support/stack';
 
@@ -28,15 +28,10 @@ describe.skipIf(unavailable)('connector and provider changes are live on the mat
 
   const { get } = restAs(() => stack.url, () => token);
   const operator = async (email: string, password: string) => {
-    const page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
+    const page = await openConsole(browser, stack.url, email, password);
     page.on('dialog', (dialog) => void dialog.accept());
-    await logIn(page, stack.url, email, password);
-    await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
     return page;
   };
-  /** Set on the page once: still there later proves the page was not loaded again. */
-  const markPage = (page: Page) => page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
-  const notReloaded = (page: Page) => page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere === true);
   const facts = (page: Page) => page.locator('.match-facts').textContent();
   const title = (page: Page) => page.locator('.match-title-row').textContent();
 

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPS } from '../../infra/upstream/src/testing';
-import { browserUnavailable, launchBrowser, logIn } from '../support/browser';
+import { browserUnavailable, launchBrowser, markPage, notReloaded, openConsole } from '../support/browser';
 import { DEMO, loginThrough, startStack, type Stack } from '../support/stack';
 import { restAs } from '../support/rest';
 
@@ -24,15 +24,10 @@ describe.skipIf(unavailable)('provider-wide data is live in Chromium', () => {
 
   const { get } = restAs(() => stack.url, () => token);
   const operator = async (email: string, password: string) => {
-    const page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
+    const page = await openConsole(browser, stack.url, email, password);
     page.on('dialog', (dialog) => void dialog.accept());
-    await logIn(page, stack.url, email, password);
-    await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
     return page;
   };
-  /** Set on the page once: still there later proves the page was not loaded again. */
-  const markPage = (page: Page) => page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
-  const notReloaded = (page: Page) => page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere === true);
 
   beforeAll(async () => {
     [stack, browser] = await Promise.all([startStack(), launchBrowser()]);

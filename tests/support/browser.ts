@@ -37,6 +37,15 @@ export async function openConsole(browser: Browser, baseUrl: string, email: stri
   return page;
 }
 
+/** Marks the page's current document; `notReloaded` later says whether it is still that one (no reload since). */
+export async function markPage(page: Page): Promise<void> {
+  await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
+}
+
+export function notReloaded(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere === true);
+}
+
 /** Picks an option of a PrimeReact Dropdown or MultiSelect found by its label's input id. */
 export async function choose(page: Page, inputId: string, option: string): Promise<void> {
   await page.locator('.p-dropdown, .p-multiselect').filter({ has: page.locator(`#${inputId}`) }).click();
