@@ -22,9 +22,9 @@
  */
 import { spawn, spawnSync, type ChildProcess, fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { freePort, killOnExit, stopChild } from '../support/processes';
 import { deflateRawSync } from 'node:zlib';
 import { LIVE_TOPICS, MATCH_TABLE_TOPICS, SNAPSHOT_LIMITS, buildPath, routes, type LiveTopic } from '@odds/protocol';
 import { outlineOf } from '../../relay/src/live/snapshot';
@@ -59,28 +59,8 @@ if (soft < FILES && !process.env.CONSOLES_BENCH_RAISED) {
   process.exit(run.status ?? 1);
 }
 
-const children = new Set<ChildProcess>();
-process.on('exit', () => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-});
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
-async function stopChild(child: ChildProcess, ask: () => void): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  ask();
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
 
 interface RelayProcess {
   url: string;
@@ -99,7 +79,7 @@ async function startRelay(upstreamUrl: string, port: number, checkout = relayRoo
     cwd: checkout, stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, UPSTREAM_URL: upstreamUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error' },
   });
-  children.add(child);
+  killOnExit(child);
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) break;
@@ -164,7 +144,7 @@ async function connectAll(consoles: RawConsole[], batch: number, retry = false):
 
 // --- the upstream and what REST says of the long match ---
 const upstreamChild = fork(fileURLToPath(new URL('./consoles-upstream.ts', import.meta.url)), [], { cwd: root, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-children.add(upstreamChild);
+killOnExit(upstreamChild);
 const { url: upstreamUrl, token, matchId } = await new Promise<{ url: string; token: string; matchId: number }>((resolve, reject) => {
   upstreamChild.once('message', (message) => resolve(message as { url: string; token: string; matchId: number }));
   upstreamChild.once('exit', (code) => reject(new Error(`the bench upstream exited (${code})`)));

@@ -2,9 +2,10 @@
  * Phase D of the relay bench (relay.bench.ts), on processes it started: the relay's proxy against
  * the upstream direct and against the floor, with autocannon: req/s, p50 latency, CPU per request.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { killOnExit } from '../support/processes';
 import { cpuMs } from './relay-figures';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -24,8 +25,6 @@ export interface ProxyBench {
   baseline: Served | null;
   token: string;
   rows: [string, string, string][];
-  /** A child started here, to stop with the bench if it dies midway. */
-  track(child: ChildProcess): void;
 }
 
 /**
@@ -33,10 +32,9 @@ export interface ProxyBench {
  * least a Node process does to forward a call (relay-floor.ts), so the relay's own work shows
  * apart from Node's HTTP on both sides of the hop. With RELAY_BENCH_BASELINE, that checkout's relay too.
  */
-export async function proxyOverhead({ upstream, relay, baseline, token, rows, track }: ProxyBench): Promise<void> {
+export async function proxyOverhead({ upstream, relay, baseline, token, rows }: ProxyBench): Promise<void> {
   const headers = { authorization: `Token ${token}` };
-  const floor = fork(fileURLToPath(new URL('./relay-floor.ts', import.meta.url)), [], { cwd: root, execArgv: ['--import', 'tsx'], env: { ...process.env, UPSTREAM_URL: upstream.url }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-  track(floor);
+  const floor = killOnExit(fork(fileURLToPath(new URL('./relay-floor.ts', import.meta.url)), [], { cwd: root, execArgv: ['--import', 'tsx'], env: { ...process.env, UPSTREAM_URL: upstream.url }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] }));
   const floorUrl = `http://127.0.0.1:${(await new Promise<{ port: number }>((resolve) => floor.once('message', (message) => resolve(message as { port: number })))).port}`;
   // Let the previous phase drain first: its pollers stop after the grace period, and the upstream
   // works off what is queued.

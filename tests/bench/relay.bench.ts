@@ -12,9 +12,9 @@
  */
 import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { freePort, killOnExit, stopChild } from '../support/processes';
 import { connectLive, FeedWriter, type LiveSocket } from '../support/live-client';
 import { cpuMs, histogramPercentile, percentile, phaseAverages, phaseTotals, printTable } from './relay-figures';
 import { proxyOverhead } from './relay-proxy';
@@ -41,14 +41,6 @@ function ensureFileLimit(): boolean {
   return true;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 interface UpstreamProcess {
   pid: number;
@@ -63,7 +55,7 @@ interface UpstreamProcess {
 
 async function startUpstream(): Promise<UpstreamProcess> {
   const child = fork(fileURLToPath(new URL('./relay-upstream.ts', import.meta.url)), [], { cwd: root, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-  children.add(child);
+  killOnExit(child);
   const ready = await new Promise<{ url: string; token: string; database: string }>((resolve, reject) => {
     child.once('message', (message) => resolve(message as { url: string; token: string; database: string }));
     child.once('exit', (code) => reject(new Error(`the bench upstream exited (${code})`)));
@@ -110,7 +102,7 @@ async function startRelay(upstreamUrl: string, env: Record<string, string>, cwd 
     cwd, stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, UPSTREAM_URL: upstreamUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', ...env },
   });
-  children.add(child);
+  killOnExit(child);
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) break;
@@ -136,20 +128,7 @@ async function startRelay(upstreamUrl: string, env: Record<string, string>, cwd 
   };
 }
 
-/** Children still running when this process ends (an error midway) are stopped with it. */
-const children = new Set<ChildProcess>();
-process.on('exit', () => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-});
 
-async function stopChild(child: ChildProcess, ask: () => void): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  ask();
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
 
 /** Records, per client, how long each new offer took from the upstream's commit to this client. */
 function measure(socket: LiveSocket, into: number[], from: () => number): void {
@@ -247,7 +226,7 @@ interface ClientProcess {
 /** A process of lean consoles (fanout-clients.ts), so no single event loop here holds all of C's clients. */
 function forkClients(): ClientProcess {
   const child = fork(fileURLToPath(new URL('./fanout-clients.ts', import.meta.url)), [], { cwd: root, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-  children.add(child);
+  killOnExit(child);
   return {
     pid: child.pid!,
     send: (message) => child.send(message),
@@ -378,7 +357,7 @@ async function main(): Promise<void> {
   if (only.includes('B')) await changeLatency(bench);
   for (const socket of sockets) socket.close();
   if (only.includes('C')) await fanOut(bench);
-  if (only.includes('D')) await proxyOverhead({ upstream, relay: pollingOnly, baseline, token, rows: bench.rows, track: (child) => children.add(child) });
+  if (only.includes('D')) await proxyOverhead({ upstream, relay: pollingOnly, baseline, token, rows: bench.rows });
   await Promise.all([withStream.stop(), pollingOnly.stop(), baseline?.stop()]);
   await upstream.stop();
   printTable(bench.rows, `run took ${((Date.now() - started) / 1000).toFixed(0)} s on ${availableParallelism()} cores, load average ${load} at the start and ${loadavg()[0]!.toFixed(1)} at the end; upstream on ${upstream.database}`);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserUnavailable, launchBrowser, logIn } from '../support/browser';
+import { browserUnavailable, launchBrowser, openConsole } from '../support/browser';
 import { OPS } from '../../infra/upstream/src/testing';
 import { DEMO, loginThrough, startStack, type Stack } from '../support/stack';
 import { seriousViolations, settled } from './a11y.support';
@@ -121,11 +121,7 @@ describe.skipIf(unavailable)('accessibility of every screen and overlay (axe, Ch
       contact: (await get<{ items: { id: number }[] }>('/api/1/contacts?limit=1')).items[0]!.id,
       tracker: (await get<{ results: { id: number }[] }>('/api/1/trackers?limit=1')).results[0]!.id,
     };
-    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
-    page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    await logIn(page, stack.url, DEMO.email, DEMO.password);
-    await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
+    page = await openConsole(browser, stack.url, DEMO.email, DEMO.password, 15_000);
   });
   afterAll(async () => {
     await browser?.close();
@@ -216,10 +212,7 @@ describe.skipIf(unavailable)('accessibility of every screen and overlay (axe, Ch
   });
 
   it("finds none in the conflict dialog of a stale save (another operator's save in between)", { timeout: 120_000 }, async () => {
-    const other = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
-    other.setDefaultTimeout(15_000);
-    await logIn(other, stack.url, OPS.email, OPS.password);
-    await other.getByRole('navigation', { name: 'Main menu' }).waitFor();
+    const other = await openConsole(browser, stack.url, OPS.email, OPS.password, 15_000);
     // Both open the first market's set; the other operator saves first, this page's save is stale.
     for (const p of [page, other]) {
       await p.goto(`${stack.url}/match/${id.match}/thresholds`);

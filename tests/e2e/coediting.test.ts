@@ -2,7 +2,7 @@ import type { MatchContent } from '@odds/protocol';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPS } from '../../infra/upstream/src/testing';
-import { animationsDone, browserUnavailable, launchBrowser, logIn } from '../support/browser';
+import { animationsDone, browserUnavailable, launchBrowser, openConsole } from '../support/browser';
 import { DEMO, loginThrough, startStack, type Stack } from '../support/stack';
 import { seriousViolations } from '../support/axe';
 import { restAs } from '../support/rest';
@@ -24,9 +24,7 @@ describe.skipIf(unavailable)('co-editing a live match in Chromium', () => {
   /** Reads, and writes as operator A (demo), through the relay as the console sends them. */
   const { get, post } = restAs(() => stack.url, () => token);
   const operator = async (email: string, password: string) => {
-    const page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
-    await logIn(page, stack.url, email, password);
-    await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
+    const page = await openConsole(browser, stack.url, email, password, 30_000);
     await page.goto(`${stack.url}/match/${matchId}/thresholds`);
     return page;
   };

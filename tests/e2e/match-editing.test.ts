@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserUnavailable, choose, launchBrowser, logIn } from '../support/browser';
+import { browserUnavailable, choose, launchBrowser, openConsole } from '../support/browser';
 import { DEMO, loginThrough, startStack, type Stack } from '../support/stack';
 import { seriousViolations as axeViolations } from '../support/axe';
 import { restAs } from '../support/rest';
@@ -33,10 +33,7 @@ describe.skipIf(unavailable)('match editing in Chromium', () => {
         break;
       }
     }
-    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
-    page = await context.newPage();
-    await logIn(page, stack.url, DEMO.email, DEMO.password);
-    await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
+    page = await openConsole(browser, stack.url, DEMO.email, DEMO.password, 30_000);
   });
   afterAll(async () => {
     await browser?.close();

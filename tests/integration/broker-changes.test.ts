@@ -7,7 +7,6 @@
  * Redis is available).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
@@ -20,6 +19,7 @@ import { ChangeStream } from '../../relay/src/live/change-stream';
 import { createRelayMetrics } from '../../relay/src/metrics';
 import { startWorker, waitFor, type WorkerProcess } from '../support/engine-cluster';
 import { acquirePostgres } from '../support/postgres';
+import { freePort } from '../support/processes';
 import { acquireRabbit } from '../support/rabbitmq';
 import { acquireRedis, testPrefix } from '../support/redis';
 
@@ -32,12 +32,6 @@ if (skip) console.warn(`[broker change stream suite skipped] ${skip}`);
 if (skip && !('skip' in postgres)) await postgres.release();
 if ('skip' in redis) console.warn(`[broker change stream over Redis skipped] ${redis.skip}`);
 
-const freePort = () => new Promise<number>((resolve, reject) => {
-  const server = createServer().once('error', reject).listen(0, '127.0.0.1', () => {
-    const { port } = server.address() as { port: number };
-    server.close(() => resolve(port));
-  });
-});
 
 /** The API process (`npm start`'s upstream entry), resolved once it answers /healthz. */
 async function startApi(env: Record<string, string>): Promise<{ url: string; child: ChildProcess; output: string[] }> {

@@ -26,12 +26,13 @@ export async function logIn(page: Page, baseUrl: string, email: string, password
 
 /**
  * A page of a fresh 1400×1000 context, logged in as `email` and showing the shell. Steps that
- * cannot happen fail after 10 s with what they waited for, well before a test's own timeout.
+ * cannot happen fail after `timeout` (10 s unless given) with what they waited for, well before a
+ * test's own timeout.
  */
-export async function openConsole(browser: Browser, baseUrl: string, email: string, password: string): Promise<Page> {
+export async function openConsole(browser: Browser, baseUrl: string, email: string, password: string, timeout = 10_000): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
   const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
+  page.setDefaultTimeout(timeout);
   await logIn(page, baseUrl, email, password);
   await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
   return page;

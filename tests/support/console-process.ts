@@ -1,18 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './processes';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-
-/** A free loopback port (closed again, for a process to bind next). */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 export interface ConsoleOptions {
   /** Folder of the upstream's PGlite data (`pglite` below it). */
