@@ -7,14 +7,15 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /**
- * Longest first, so that the two workers finish together: the e2e files (a browser and a console
+ * Longest first, so that the two workers finish together: the container smoke test (images and a
+ * compose deployment, minutes), the e2e files (a browser and a console
  * stack each, 10–100 s) start first, then the integration files (servers, seconds to tens of
  * seconds), then the unit and client files (mostly under 5 s), which fill the gaps at the end.
  * Within a project, the duration of the last run when vitest's cache has it (failed files first),
  * else the larger file first. Without this order vitest runs projects by name: client, e2e,
  * integration, unit, and a long e2e file could start last and run alone.
  */
-const PROJECT_ORDER = ['e2e', 'integration', 'unit', 'client'];
+const PROJECT_ORDER = ['containers', 'e2e', 'integration', 'unit', 'client'];
 
 class LongestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -91,6 +92,11 @@ export default defineConfig({
       {
         extends: true,
         test: { name: 'integration', environment: 'node', include: ['tests/integration/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        // The compose deployment from the image (podman); skipped with the reason where it cannot run.
+        test: { name: 'containers', environment: 'node', include: ['tests/containers/**/*.test.ts'] },
       },
       {
         extends: true,
