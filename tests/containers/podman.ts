@@ -113,11 +113,14 @@ export class ComposeProject {
     return (await this.podman(['exec', await this.container(service), 'node', '-e', script], { timeoutMs: 30_000 })).output;
   }
 
-  /** Ends and removes everything of the project: containers, volumes and its network. */
+  /** Ends and removes everything of the project: containers (killed: nothing to drain), volumes, network. */
   async down(): Promise<void> {
-    await this.compose(['down', '-v', '-t', '5'], { allowFailure: true, timeoutMs: 180_000 });
+    const label = `label=com.docker.compose.project=${this.name}`;
+    const ids = (await this.podman(['ps', '-aq', '--filter', label], { allowFailure: true })).output.trim();
+    if (ids) await this.podman(['rm', '-f', '-t', '0', ...ids.split('\n')], { allowFailure: true, timeoutMs: 180_000 });
+    await this.compose(['down', '-v'], { allowFailure: true, timeoutMs: 180_000 });
     // podman-compose 1.0 leaves the network and, without containers, the volumes behind.
-    const volumes = (await this.podman(['volume', 'ls', '-q', '--filter', `label=com.docker.compose.project=${this.name}`], { allowFailure: true })).output.trim();
+    const volumes = (await this.podman(['volume', 'ls', '-q', '--filter', label], { allowFailure: true })).output.trim();
     if (volumes) await this.podman(['volume', 'rm', '-f', ...volumes.split('\n')], { allowFailure: true });
     await this.podman(['network', 'rm', '-f', `${this.name}_default`], { allowFailure: true });
   }
