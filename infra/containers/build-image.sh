@@ -30,7 +30,7 @@ for workspace in $(node -p "require('./package.json').workspaces.join(' ')"); do
   mkdir -p "$context/$workspace" && cp "$workspace/package.json" "$context/$workspace/"
 done
 started=$(date +%s)
-(cd "$context" && npm ci --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error "${server_workspaces[@]/#/--workspace=}")
+(cd "$context" && npm ci --omit=dev --ignore-scripts --prefer-offline --no-audit --no-fund --loglevel=error "${server_workspaces[@]/#/--workspace=}")
 # Our own packages are bundled into dist/: their links in node_modules would point at nothing.
 rm -rf "$context/node_modules/@odds"
 for workspace in $(node -p "require('./package.json').workspaces.join(' ')"); do rm -rf "${context:?}/${workspace%%/*}"; done
