@@ -119,6 +119,8 @@ afterAll(async () => {
   if (project) {
     await project.down();
     await project.podman(['rmi', '-f', env.ODDS_IMAGE!], { allowFailure: true });
+    // The build's first stage (the staged files, hundreds of MB) is left untagged: no later build reuses it.
+    await project.podman(['image', 'prune', '-f'], { allowFailure: true });
     phase('compose down');
     console.log(`[containers] phases: ${phases.join(', ')}`);
   }
