@@ -1,6 +1,6 @@
 import type { SessionEndReason } from '@odds/protocol';
 import { proxy } from 'valtio';
-import { sessionExpired } from '../api/sessionExpiry';
+import { onSessionResumed, sessionExpired } from '../api/sessionExpiry';
 import { forgetToken } from '../api/token';
 
 /**
@@ -17,3 +17,8 @@ export function sessionEnded(reason: SessionEndReason): void {
   if (reason === 'disabled') forgetToken();
   else if (reason === 'password') sessionExpired();
 }
+
+// Signed in again after a password change: the next ending has its own reason.
+onSessionResumed(() => {
+  if (sessionEndStore.reason === 'password') sessionEndStore.reason = null;
+});
