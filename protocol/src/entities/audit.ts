@@ -18,8 +18,6 @@ export const AuditEntity = Type.Union([
   Type.Literal('saved_threshold'), Type.Literal('team'), Type.Literal('provider'),
   // A match's own record (its connector: the event it belongs to); not versioned, audited and announced.
   Type.Literal('match'),
-  // An operator account (not versioned): invited, enabled, disabled, made admin, password reset.
-  Type.Literal('operator'),
 ]);
 export type AuditEntity = Static<typeof AuditEntity>;
 

@@ -51,7 +51,7 @@ export default function OperatorsScreen() {
           {o.admin
             ? <Button type="button" label="Remove admin" size="small" text disabled={busy === o.id} aria-label={`Remove admin from ${o.name}`} onClick={() => void setAdmin(o, false)} />
             : <Button type="button" label="Make admin" size="small" text disabled={busy === o.id} aria-label={`Make ${o.name} admin`} onClick={() => void setAdmin(o, true)} />}
-          <EntityHistory entity="operator" id={o.id} name="operator" reading={HISTORY} reloadKey={busy === null ? 0 : 1} />
+          <EntityHistory entity="account" id={o.id} name="operator" reading={HISTORY} reloadKey={busy === null ? 0 : 1} />
         </div>
       ),
     },

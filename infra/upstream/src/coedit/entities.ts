@@ -40,8 +40,6 @@ export const entities: Record<AuditEntity, EntitySpec> = {
   provider: { table: 'providers', label: 'Provider' },
   // Its connector (event id) is reassigned through the header (match-connect.ts).
   match: { table: 'matches', label: 'Match', matchOf: (row) => (typeof row.id === 'number' ? row.id : null), versioned: false },
-  // An operator account: audited, never versioned (its password hash never goes into history: see auth/accounts.ts).
-  operator: { table: 'users', label: 'Operator', versioned: false },
 };
 
 /** Registers how an entity is shown in a 409 (the route module that owns its reader calls this). */
