@@ -7,6 +7,7 @@ import type { Database } from './db/client';
 import { keepStatistics } from './db/statistics';
 import { installCoediting } from './coedit/plugin';
 import { clientErrorHandler, installErrorHandler } from './errors';
+import { engineFor } from './engine/engine';
 import { authPlugin } from './http/auth';
 import { registerOpenApi } from './http/openapi';
 import { validatorCompiler } from './http/validation';
@@ -47,6 +48,12 @@ export async function buildUpstream({ database, logger = false, tokenTtlMs = 12 
   installCoediting(app);
   await app.register(authPlugin, { sessions, displays, db: database.db });
   await app.register(authRoutes, { sessions, displays });
+  // Sessions ended by another process (the operator command disabling an account, another API
+  // process) leave this process's token cache at once, not after its few seconds.
+  const forgetRevoked = engineFor(database.db).bus.subscribe((notice) => {
+    if (notice.revoked_tokens?.length) sessions.forget(notice.revoked_tokens);
+  });
+  app.addHook('onClose', async () => void forgetRevoked());
   for (const routes of routeModules) await app.register(routes, { db: database.db });
   // Health for the relay and for operations: public, answers without touching business data.
   app.get('/healthz', { config: { public: true } }, async () => ({ status: 'ok', database: database.kind }));

@@ -12,6 +12,10 @@ export const Errors = {
   Forbidden: createError('FORBIDDEN', 'You do not have permission to perform this action', 403),
   NotFound: createError<[string, string | number]>('NOT_FOUND', '%s %s not found', 404),
   BadRequest: createError<[string]>('BAD_REQUEST', '%s', 400),
+  EmailTaken: createError<[string]>('EMAIL_TAKEN', 'An operator with the email %s already exists', 409),
+  LastAdmin: createError('LAST_ADMIN', 'The team must keep at least one active admin: make another operator admin first', 409),
+  LinkInvalid: createError('LINK_INVALID', 'This link is invalid, expired or already used. Ask an admin for a new one.', 400),
+  WrongCurrentPassword: createError('WRONG_CURRENT_PASSWORD', 'The current password is not right', 400),
 };
 
 /**

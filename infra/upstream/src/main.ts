@@ -11,7 +11,7 @@ const config = readConfig();
 const database = await openDatabase(config.databaseUrl);
 const app = await buildUpstream({ database, logger: loggerOptions('upstream', config.logLevel), tokenTtlMs: config.tokenTtlMs, metricsToken: process.env.METRICS_TOKEN || null });
 const seeded = await seedDemoData(database.db);
-await ensureDemoUser(database.db, config.demoEmail, config.demoPassword, config.demoPasswordExplicit);
+await ensureDemoUser(database.db, config.demoEmail, config.demoPassword, config.demoPasswordExplicit, 'Demo Operator', true);
 await ensureDemoUser(database.db, config.opsEmail, config.opsPassword, config.opsPasswordExplicit, OPS_NAME);
 app.log.info({ database: database.kind, seeded }, seeded ? 'database seeded with demo data' : 'database ready');
 // Change notices of every process (engine workers, other API processes) on Postgres or Redis.

@@ -23,7 +23,7 @@ export const SNAPSHOT_ENV = 'ODDS_TEST_PGLITE_SNAPSHOT';
 export async function seededSnapshot(): Promise<Blob> {
   const database = await openDatabase('memory://');
   await seedDemoData(database.db);
-  await ensureDemoUser(database.db, DEMO.email, DEMO.password, false);
+  await ensureDemoUser(database.db, DEMO.email, DEMO.password, false, 'Demo Operator', true);
   await ensureDemoUser(database.db, OPS.email, OPS.password, false, OPS_NAME);
   const { PGlite } = await import('@electric-sql/pglite');
   const client = (database.db as unknown as { $client: InstanceType<typeof PGlite> }).$client;
@@ -46,7 +46,7 @@ export async function createTestUpstream({ databaseUrl = 'memory://', tokenTtlMs
     : await openDatabase(databaseUrl);
   if (!fromSnapshot) {
     await seedDemoData(database.db, now);
-    await ensureDemoUser(database.db, DEMO.email, DEMO.password, false);
+    await ensureDemoUser(database.db, DEMO.email, DEMO.password, false, 'Demo Operator', true);
     await ensureDemoUser(database.db, OPS.email, OPS.password, false, OPS_NAME);
   }
   const app = await buildUpstream({ database, ...(tokenTtlMs !== undefined && { tokenTtlMs }) });

@@ -18,6 +18,8 @@ export const AuditEntity = Type.Union([
   Type.Literal('saved_threshold'), Type.Literal('team'), Type.Literal('provider'),
   // A match's own record (its connector: the event it belongs to); not versioned, audited and announced.
   Type.Literal('match'),
+  // An operator account (not versioned; its password hash is never written to history).
+  Type.Literal('account'),
 ]);
 export type AuditEntity = Static<typeof AuditEntity>;
 

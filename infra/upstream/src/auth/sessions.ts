@@ -11,6 +11,8 @@ export const tokenHash = sha256;
 
 export interface Session {
   user: User;
+  /** May manage operators and wall displays. */
+  admin: boolean;
   expiresAt: Date;
 }
 
@@ -31,12 +33,17 @@ export class SessionStore {
       await hashPassword(password);
       return null;
     }
-    if (!(await verifyPassword(password, row.passwordHash))) return null;
+    // A disabled or pending account gets the same answer as a wrong password: nothing tells that it exists.
+    if (!(await verifyPassword(password, row.passwordHash)) || row.status !== 'active') return null;
     const token = randomBytes(32).toString('base64url');
-    const expiresAt = new Date(Date.now() + this.ttlMs);
-    await this.db.insert(sessions).values({ tokenHash: sha256(token), userId: row.id, expiresAt });
+    const now = new Date();
+    const expiresAt = new Date(now.getTime() + this.ttlMs);
+    await this.db.transaction(async (tx) => {
+      await tx.insert(sessions).values({ tokenHash: sha256(token), userId: row.id, expiresAt });
+      await tx.update(users).set({ lastSignInAt: now }).where(eq(users.id, row.id));
+    });
     await this.db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
-    return { token, session: { user: { id: row.id, email: row.email, name: row.name }, expiresAt } };
+    return { token, session: { user: { id: row.id, email: row.email, name: row.name }, admin: row.admin, expiresAt } };
   }
 
   async check(token: string): Promise<Session | null> {
@@ -46,15 +53,20 @@ export class SessionStore {
     if (cached && cached.until > now && cached.session.expiresAt.getTime() > now) return cached.session;
     this.cache.delete(hash);
     const [row] = await this.db
-      .select({ id: users.id, email: users.email, name: users.name, expiresAt: sessions.expiresAt })
+      .select({ id: users.id, email: users.email, name: users.name, admin: users.admin, expiresAt: sessions.expiresAt })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.tokenHash, hash), gt(sessions.expiresAt, new Date())));
+      .where(and(eq(sessions.tokenHash, hash), gt(sessions.expiresAt, new Date()), eq(users.status, 'active')));
     if (!row) return null;
-    const session = { user: { id: row.id, email: row.email, name: row.name }, expiresAt: row.expiresAt };
+    const session = { user: { id: row.id, email: row.email, name: row.name }, admin: row.admin, expiresAt: row.expiresAt };
     if (this.cache.size > 10_000) this.cache.clear();
     this.cache.set(hash, { session, until: now + this.cacheMs });
     return session;
+  }
+
+  /** Drops sessions ended elsewhere (by token hash: a disabled account, a reset) from the cache at once. */
+  forget(hashes: readonly string[]): void {
+    for (const hash of hashes) this.cache.delete(hash);
   }
 
   async revoke(token: string): Promise<void> {

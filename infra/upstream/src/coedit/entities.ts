@@ -40,6 +40,8 @@ export const entities: Record<AuditEntity, EntitySpec> = {
   provider: { table: 'providers', label: 'Provider' },
   // Its connector (event id) is reassigned through the header (match-connect.ts).
   match: { table: 'matches', label: 'Match', matchOf: (row) => (typeof row.id === 'number' ? row.id : null), versioned: false },
+  // Written by auth/accounts.ts, which audits a copy without the password hash.
+  account: { table: 'users', label: 'Operator', versioned: false },
 };
 
 /** Registers how an entity is shown in a 409 (the route module that owns its reader calls this). */

@@ -46,12 +46,14 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
 /** The second demo operator's name (the first is 'Demo Operator'): who changed what reads well with two. */
 export const OPS_NAME = 'Ops Operator';
 
-export async function ensureDemoUser(db: Db, email: string, password: string, resetPassword: boolean, name = 'Demo Operator'): Promise<void> {
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+export async function ensureDemoUser(db: Db, email: string, password: string, resetPassword: boolean, name = 'Demo Operator', admin = false): Promise<void> {
+  const [existing] = await db.select({ id: users.id, admin: users.admin }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  // A database from before accounts had an admin flag: its demo operator becomes admin.
+  if (existing && admin && !existing.admin) await db.update(users).set({ admin }).where(eq(users.id, existing.id));
   if (existing && !resetPassword) return;
   const passwordHash = await hashPassword(password);
-  if (existing) await db.update(users).set({ passwordHash }).where(eq(users.id, existing.id));
-  else await db.insert(users).values({ email, name, passwordHash });
+  if (existing) await db.update(users).set({ passwordHash, status: 'active' }).where(eq(users.id, existing.id));
+  else await db.insert(users).values({ email, name, passwordHash, admin });
 }
 
 async function insertLeague(tx: Tx, providerId: number, name: string, path: string, uniqueId: string): Promise<number> {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
+  boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { ScoresDefinition } from '@odds/protocol';
 
@@ -9,13 +9,25 @@ import type { ScoresDefinition } from '@odds/protocol';
 export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 export const lastModified = () => timestamp('last_modified', { withTimezone: true }).notNull().defaultNow();
 
+/** 'pending': invited, no password chosen yet; 'disabled': may not sign in (the row stays for history). */
+export type AccountStatus = 'active' | 'pending' | 'disabled';
+
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),
   email: text('email').notNull(),
   name: text('name').notNull(),
   passwordHash: text('password_hash').notNull(),
+  /** May manage operators and wall displays (the spec names no roles; this is the one needed). */
+  admin: boolean('admin').notNull().default(false),
+  status: text('status').$type<AccountStatus>().notNull().default('active'),
+  /** Who created the account (null: the seed or the operator command, or a creator since removed). */
+  createdBy: integer('created_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
-}, (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`)]);
+  lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+}, (t) => [
+  uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+  check('users_status_check', sql`${t.status} in ('active', 'pending', 'disabled')`),
+]);
 
 /** Opaque login tokens: only their SHA-256 is stored, so a leaked table grants nothing. */
 export const sessions = pgTable('sessions', {

@@ -3,6 +3,7 @@
  * from it with `npm run db:generate -- --name <what>` and applied on start (db/client.ts).
  */
 export * from './core';
+export * from './accounts';
 export * from './markets';
 export * from './content';
 export * from './contacts';
