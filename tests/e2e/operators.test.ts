@@ -134,8 +134,8 @@ describe.skipIf(unavailable)('operator accounts in Chromium (two browsers)', () 
     const setsBefore = await thresholdSets();
     const inviteeToken = await invitee.evaluate(() => localStorage.getItem('token'));
 
-    await admin.getByRole('button', { name: `Disable ${INVITEE.name}` }).click();
     const started = Date.now();
+    await admin.getByRole('button', { name: `Disable ${INVITEE.name}` }).click();
     await invitee.getByRole('heading', { name: 'Your account was disabled' }).waitFor({ timeout: 15_000 });
     const shownAfterMs = Date.now() - started;
     console.log(`[operators e2e] "Your account was disabled" shown ${shownAfterMs} ms after the admin clicked Disable (load ${(await import('node:os')).loadavg()[0]!.toFixed(1)})`);
@@ -164,7 +164,7 @@ describe.skipIf(unavailable)('operator accounts in Chromium (two browsers)', () 
   });
 
   it('ends the old session on a password reset, and the new link works', async () => {
-    await admin.getByRole('button', { name: `Reset the password of ${INVITEE.name}` }).click();
+    await admin.getByRole('button', { name: `Reset password: ${INVITEE.name}` }).click();
     await expect.poll(linkOnScreen).not.toBe(link);
     const resetLink = await linkOnScreen();
     expect(resetLink).toMatch(/\/set-password#token=/);
@@ -197,7 +197,7 @@ describe.skipIf(unavailable)('operator accounts in Chromium (two browsers)', () 
     await dialog.getByRole('button', { name: 'Change password' }).click();
     await dialog.getByText('Your password was changed. You stay signed in here; your other sessions were signed out.').waitFor();
     await shot(invitee, 'change-password-done');
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Done' }).click();
     const reply = await fetch(`${stack.url}/api/1/authenticate`, {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: INVITEE.email, password: THIRD_PASSWORD }),
     });

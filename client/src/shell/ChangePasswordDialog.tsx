@@ -18,7 +18,7 @@ export function ChangePasswordDialog({ visible, onHide }: { visible: boolean; on
       {form.done ? (
         <div className="sign-in-card login-card">
           <Message severity="success" role="status" text="Your password was changed. You stay signed in here; your other sessions were signed out." />
-          <Button type="button" label="Close" onClick={close} />
+          <Button type="button" label="Done" onClick={close} />
         </div>
       ) : (
         <form className="login-card sign-in-card" noValidate onSubmit={(e) => void form.submit(e)} aria-label="Change password">

@@ -4,6 +4,7 @@ import { Checkbox } from 'primereact/checkbox';
 import { InputText } from 'primereact/inputtext';
 import { useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
+import { fieldLabel } from '../../components/conflict';
 import { Field } from '../../components/forms/Field';
 import { GenericTable, type TableColumn } from '../../components/table';
 import { formatDateTime } from '../../lib/format';
@@ -15,8 +16,15 @@ import './operators.css';
 
 const STATUS_TEXT: Record<Operator['status'], string> = { active: 'Active', pending: 'Invited', disabled: 'Disabled' };
 const EMPTY = { email: '', name: '', admin: false };
-/** What history shows of an operator: never a password hash (the server leaves it out anyway). */
-const HISTORY = { hidden: (field: string) => field === 'password_hash' || field === 'version' };
+/**
+ * What an operator's history shows: what happened and the fields an admin changes (the server
+ * never writes a password hash there; the creator's id and sign-in times are shown elsewhere).
+ */
+const HIDDEN = new Set(['created_by', 'created_at', 'last_sign_in_at']);
+const HISTORY = {
+  hidden: (field: string) => HIDDEN.has(field),
+  label: (field: string) => (field === 'event' ? 'What' : fieldLabel(field)),
+};
 
 /**
  * /operators (admins only): the team's accounts. Invite by email (a pending account and a one-time
@@ -47,10 +55,10 @@ export default function OperatorsScreen() {
           {o.status === 'disabled'
             ? <Button type="button" label="Enable" size="small" outlined disabled={busy === o.id} aria-label={`Enable ${o.name}`} onClick={() => void setStatus(o, 'active')} />
             : <Button type="button" label="Disable" size="small" severity="danger" outlined disabled={busy === o.id || o.id === me} aria-label={`Disable ${o.name}`} onClick={() => void setStatus(o, 'disabled')} />}
-          <Button type="button" label="Reset password" size="small" outlined disabled={busy === o.id} aria-label={`Reset the password of ${o.name}`} onClick={() => void resetPassword(o)} />
+          <Button type="button" label="Reset password" size="small" outlined disabled={busy === o.id} aria-label={`Reset password: ${o.name}`} onClick={() => void resetPassword(o)} />
           {o.admin
-            ? <Button type="button" label="Remove admin" size="small" text disabled={busy === o.id} aria-label={`Remove admin from ${o.name}`} onClick={() => void setAdmin(o, false)} />
-            : <Button type="button" label="Make admin" size="small" text disabled={busy === o.id} aria-label={`Make ${o.name} admin`} onClick={() => void setAdmin(o, true)} />}
+            ? <Button type="button" label="Remove admin" size="small" text disabled={busy === o.id} aria-label={`Remove admin: ${o.name}`} onClick={() => void setAdmin(o, false)} />
+            : <Button type="button" label="Make admin" size="small" text disabled={busy === o.id} aria-label={`Make admin: ${o.name}`} onClick={() => void setAdmin(o, true)} />}
           <EntityHistory entity="account" id={o.id} name="operator" reading={HISTORY} reloadKey={busy === null ? 0 : 1} />
         </div>
       ),
