@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './live/rate-limit';
 import { DEFAULT_PROXY_LIMITS, type ProxyLimits } from './proxy';
@@ -95,6 +96,12 @@ export function trustProxyOption(text: string | undefined): boolean | number | s
   return value;
 }
 
+/** The built client: client/dist of the repository, from the sources (relay/src) or from the bundle (dist/). */
+function defaultClientDir(): string {
+  const candidates = ['../../client/dist', '../client/dist'].map((path) => fileURLToPath(new URL(path, import.meta.url)));
+  return candidates.find((dir) => existsSync(dir)) ?? candidates[0]!;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): RelayConfig {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got '${env.PORT}'`);
@@ -108,7 +115,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): RelayConfig {
     port,
     host: env.HOST ?? '::',
     upstreamUrl: upstreamUrl.replace(/\/$/, ''),
-    clientDir: env.CLIENT_DIR ?? fileURLToPath(new URL('../../client/dist', import.meta.url)),
+    clientDir: env.CLIENT_DIR ?? defaultClientDir(),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: trustProxyOption(env.TRUST_PROXY),
     proxy: {

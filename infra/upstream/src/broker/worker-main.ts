@@ -35,7 +35,8 @@ const shards = shardsFrom(env);
 const index = number('ENGINE_WORKER_INDEX', 0);
 const workers = Math.max(1, number('ENGINE_WORKERS', 1));
 
-const database = await openDatabase(databaseUrl);
+// In production the schema is migrated by its own step (dist/migrate.js) and only checked here.
+const database = await openDatabase(databaseUrl, { migrations: env.NODE_ENV === 'production' ? 'check' : 'apply' });
 const bus = new ChangeBus();
 const transport = changeTransportFor(env, databaseUrl, (error) => log.warn({ err: error.message }, 'change stream transport'));
 if (transport) await bus.attach(transport);

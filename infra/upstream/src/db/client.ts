@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { MIGRATION_LOCK_KEY, SchemaBehind, schemaVersion } from './migrate';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -12,17 +13,27 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Migrations this open applied (none when the schema was current, or when it only checked). */
+  applied: string[];
   close(): Promise<void>;
 }
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+/**
+ * What opening does to the schema. 'apply' (the laptop path, tests, the migrate step): applies the
+ * missing migrations, on Postgres under an advisory lock so processes starting together take turns
+ * (the first applies, the others wait and find nothing left). 'check' (servers in production):
+ * applies nothing and refuses a database whose schema is behind the code (SchemaBehind).
+ */
+export type MigrationMode = 'apply' | 'check';
+
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /**
  * Opens and migrates the database. `url` is a postgres:// URL for real Postgres, `memory://` for
  * an in-memory PGlite (tests; optionally started from a `dumpDataDir()` tarball), or a directory
  * path for a PGlite kept on disk (the default `./data/pglite`).
  */
-export async function openDatabase(url: string, { loadDataDir }: { loadDataDir?: Blob } = {}): Promise<Database> {
+export async function openDatabase(url: string, { loadDataDir, migrations = 'apply' }: { loadDataDir?: Blob; migrations?: MigrationMode } = {}): Promise<Database> {
   if (/^postgres(ql)?:\/\//.test(url)) {
     const { Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -31,9 +42,26 @@ export async function openDatabase(url: string, { loadDataDir }: { loadDataDir?:
     // An idle connection the server ends (restart, pg_terminate_backend, DROP DATABASE … FORCE) is
     // dropped and replaced by the pool: without a listener its 'error' would end the process.
     pool.on('error', () => {});
-    const db = drizzle(pool, { schema });
-    await migrate(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    const db = drizzle(pool, { schema }) as unknown as Db;
+    try {
+      const applied = await settleSchema(db, migrations, async () => {
+        // Session-level lock on a connection of its own, held while the migrator works on others.
+        const lock = await pool.connect();
+        try {
+          await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+          const before = await schemaVersion(db, migrationsFolder);
+          await migrate(db as never, { migrationsFolder });
+          return before.missing;
+        } finally {
+          await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+          lock.release();
+        }
+      });
+      return { db, kind: 'postgres', applied, close: () => pool.end() };
+    } catch (error) {
+      await pool.end().catch(() => {});
+      throw error;
+    }
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -46,7 +74,24 @@ export async function openDatabase(url: string, { loadDataDir }: { loadDataDir?:
   // into a new segment (the engine bench's p99).
   const startParams = [...PGlite.defaultStartParams, '-c', 'wal_init_zero=off'];
   const client = inMemory ? new PGlite({ ...(loadDataDir && { loadDataDir }), startParams }) : new PGlite(url, { startParams });
-  const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  const db = drizzle(client, { schema }) as unknown as Db;
+  try {
+    // One process owns a PGlite directory: no lock to take.
+    const applied = await settleSchema(db, migrations, async () => {
+      const before = await schemaVersion(db, migrationsFolder);
+      await migrate(db as never, { migrationsFolder });
+      return before.missing;
+    });
+    return { db, kind: 'pglite', applied, close: () => client.close() };
+  } catch (error) {
+    await client.close().catch(() => {});
+    throw error;
+  }
+}
+
+async function settleSchema(db: Db, mode: MigrationMode, apply: () => Promise<string[]>): Promise<string[]> {
+  if (mode === 'apply') return apply();
+  const version = await schemaVersion(db, migrationsFolder);
+  if (version.missing.length) throw new SchemaBehind(version);
+  return [];
 }

@@ -56,13 +56,16 @@ export class ChangeBus {
   private transport: ChangeTransport | null = null;
   /** Notices a transport failed to send (the process carries on: the relay still polls). */
   sendFailures = 0;
+  private readonly sending = new Set<Promise<unknown>>();
 
   publish(change: Change): ChangeNotice {
     const notice = this.deliver({ offer_ids: [], delivery_ids: [], event_ids: [], reset: false, ...change, at: new Date().toISOString() });
     if (this.transport) {
       const { seq: _seq, ...bare } = notice;
       for (const part of split(bare)) {
-        this.transport.send(JSON.stringify({ origin: this.origin, notice: part } satisfies Wire)).catch(() => (this.sendFailures += 1));
+        const sent = this.transport.send(JSON.stringify({ origin: this.origin, notice: part } satisfies Wire)).catch(() => (this.sendFailures += 1));
+        this.sending.add(sent);
+        void sent.finally(() => this.sending.delete(sent));
       }
     }
     return notice;
@@ -89,6 +92,11 @@ export class ChangeBus {
       if (wire.origin !== this.origin && wire.notice && typeof wire.notice.match_id === 'number') this.deliver(wire.notice);
     });
     this.transport = transport;
+  }
+
+  /** Waits until what was published has been handed to the transport (a short-lived process before it exits). */
+  async flush(): Promise<void> {
+    await Promise.allSettled([...this.sending]);
   }
 
   async detach(): Promise<void> {

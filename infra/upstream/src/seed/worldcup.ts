@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 
 /** A match of the openfootball World Cup files (CC0), as shipped under infra/upstream/seed-data/. */
 export interface WorldCupMatch {
@@ -21,7 +21,10 @@ export interface WorldCup { year: number; name: string; matches: WorldCupMatch[]
 const DEFAULT_UTC_OFFSET: Record<number, number> = { 2022: 3 };
 
 export function loadWorldCup(year: 2018 | 2022): WorldCup {
-  const url = new URL(`../../seed-data/worldcup-${year}.json`, import.meta.url);
+  // Beside the sources (infra/upstream/seed-data), or beside the bundle (dist/seed-data).
+  const url = [`../../seed-data/worldcup-${year}.json`, `./seed-data/worldcup-${year}.json`]
+    .map((path) => new URL(path, import.meta.url)).find((candidate) => existsSync(candidate))
+    ?? new URL(`../../seed-data/worldcup-${year}.json`, import.meta.url);
   const data = JSON.parse(readFileSync(url, 'utf8')) as { name: string; matches: WorldCupMatch[] };
   return { year, name: data.name, matches: data.matches };
 }
