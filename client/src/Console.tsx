@@ -1,10 +1,13 @@
-import { lazy, Suspense, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { setHomeNavigation } from './api/navigation';
 import { expiryStore } from './api/sessionExpiry';
 import { appRoutes } from './router/routes';
+import { liveSocket } from './live/liveSocket';
+import { AccountDisabled } from './shell/AccountDisabled';
 import { SavedNotice } from './shell/SavedNotice';
+import { sessionEndStore } from './stores/sessionEnd';
 
 // The sign-in dialog's code (PrimeReact's Dialog) loads when a session first ends, not with the console.
 const SignInDialog = lazy(() => import('./shell/SignInDialog').then((module) => ({ default: module.SignInDialog })));
@@ -28,6 +31,12 @@ function appRouter() {
  * keeps the page as it is, and the "Saved" notice; a wall display has neither.
  */
 export default function Console({ operator }: { operator: boolean }) {
+  const { reason } = useSnapshot(sessionEndStore);
+  // The live socket tells an operator's console when an admin ends its session (sessionEnd.ts).
+  useEffect(() => {
+    if (operator) liveSocket();
+  }, [operator]);
+  if (reason === 'disabled') return <AccountDisabled />;
   return (
     <>
       <RouterProvider router={appRouter()} />

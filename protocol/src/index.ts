@@ -26,6 +26,7 @@ export * from './entities/engine';
 export * from './entities/firing';
 export * from './entities/basket';
 export * from './entities/display';
+export * from './entities/operator';
 export * from './entities/audit';
 export * from './feed';
 export * from './helpers/index';

@@ -10,6 +10,7 @@ import { Id } from './common';
 import type { Delivery } from './entities/delivery';
 import type { FeedEvent, Offer } from './entities/offer';
 import type { MatchContent } from './entities/match-content';
+import type { SessionEndReason } from './entities/operator';
 import type { StatEvent } from './entities/stat-event';
 import type { MatchThresholdSet } from './entities/thresholds';
 import type { Tracker } from './entities/tracker';
@@ -147,6 +148,12 @@ export interface ServerToClientEvents {
   matchChanged: (payload: MatchChangedPayload) => void;
   /** A record every console shows changed (a provider's active flag, live-catalog.ts): read it again. */
   catalogChanged: (payload: CatalogChangedPayload) => void;
+  /**
+   * This socket's session was ended elsewhere (an admin disabled the account or reset its password,
+   * the operator changed it, or logged out in another tab): sent just before the socket is closed,
+   * so the console can say why instead of asking to sign in again.
+   */
+  sessionEnded: (payload: { reason: SessionEndReason }) => void;
 }
 
 /** Client → server payloads as schemas, so the relay validates what sockets send. */

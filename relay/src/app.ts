@@ -147,7 +147,7 @@ export async function buildRelay({ upstreamUrl, clientDir, logger = false, live:
       },
       onNotice: (notice) => {
         if (notice.revoked_tokens?.length) {
-          const closed = upstream.revoke(notice.revoked_tokens);
+          const closed = upstream.revoke(notice.revoked_tokens, notice.revoked_reason);
           if (closed) log.info({ closed }, 'closed the live connections of ended sessions');
         }
         if (notice.match_id > 0) hub.changed(notice.match_id, notice.topics, notice.reset, notice);

@@ -28,4 +28,14 @@ describe('revocations', () => {
     expect(closed).toEqual([]);
     expect(revocations.trackedTokens()).toEqual([]);
   });
+
+  it('tells each closed connection why its session ended (a logout unless said otherwise)', () => {
+    const revocations = new Revocations();
+    const reasons: string[] = [];
+    revocations.track('token-d', (reason) => reasons.push(`d:${reason}`));
+    revocations.track('token-e', (reason) => reasons.push(`e:${reason}`));
+    revocations.revokeHashes([tokenHash('token-d')], 'disabled');
+    revocations.revokeToken('token-e');
+    expect(reasons).toEqual(['d:disabled', 'e:logout']);
+  });
 });

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
+import type { SessionEndReason } from '@odds/protocol';
 
 /** How the upstream names a session in revocation notices: the SHA-256 (hex) of its token, as it stores it. */
 export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
-type Closer = () => void;
+/** Ends one open connection; told why its session ended, so the connection can say it first. */
+type Closer = (reason: SessionEndReason) => void;
 
 /**
  * Tokens this relay has learned are revoked (a logout through it, or a notice on the upstream's
@@ -44,7 +46,7 @@ export class Revocations {
   }
 
   /** Marks sessions revoked (by token hash) and closes their connections; returns how many were closed. */
-  revokeHashes(hashes: readonly string[]): number {
+  revokeHashes(hashes: readonly string[], reason: SessionEndReason = 'logout'): number {
     const now = Date.now();
     if (this.revoked.size > 100_000) for (const [hash, until] of this.revoked) if (until <= now) this.revoked.delete(hash);
     let closed = 0;
@@ -55,15 +57,15 @@ export class Revocations {
       this.open.delete(hash);
       for (const close of entry.closers) {
         closed++;
-        close();
+        close(reason);
       }
     }
     if (closed) this.onTrackedChange(this.open.size);
     return closed;
   }
 
-  revokeToken(token: string): number {
-    return this.revokeHashes([tokenHash(token)]);
+  revokeToken(token: string, reason: SessionEndReason = 'logout'): number {
+    return this.revokeHashes([tokenHash(token)], reason);
   }
 
   /** The distinct tokens with open connections (to re-check after the change stream was away). */

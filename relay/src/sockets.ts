@@ -101,8 +101,12 @@ export function attachSockets(app: FastifyInstance, upstream: UpstreamClient, hu
     };
     hub.connected(conn);
     const expiry = setTimeout(() => socket.disconnect(true), Math.max(0, Math.min(expiresAt - Date.now(), 2 ** 31 - 1)));
-    // A logout (or any revocation the relay learns of) disconnects the socket at once.
-    const untrack = upstream.revocations.track(token, () => socket.disconnect(true));
+    // A logout (or any revocation the relay learns of) disconnects the socket at once, saying why
+    // first (an admin disabled the account, a password was changed), so its console can tell.
+    const untrack = upstream.revocations.track(token, (reason) => {
+      socket.emit('sessionEnded', { reason });
+      socket.disconnect(true);
+    });
     socket.on('disconnect', () => {
       clearTimeout(expiry);
       untrack();

@@ -1,5 +1,5 @@
 import { Agent, request } from 'undici';
-import type { AuthReply, SessionReply } from '@odds/protocol';
+import type { AuthReply, SessionEndReason, SessionReply } from '@odds/protocol';
 import { buildPath, FORBIDDEN_MESSAGE, routes } from '@odds/protocol';
 import { Revocations } from './revocations';
 
@@ -72,8 +72,8 @@ export class UpstreamClient {
   }
 
   /** A session ended (logout, or a notice from the upstream): never admit its token again, close its connections. */
-  revoke(hashes: readonly string[]): number {
-    const closed = this.revocations.revokeHashes(hashes);
+  revoke(hashes: readonly string[], reason: SessionEndReason = 'logout'): number {
+    const closed = this.revocations.revokeHashes(hashes, reason);
     for (const token of this.sessions.keys()) if (this.revocations.isRevoked(token)) this.forgetToken(token);
     return closed;
   }

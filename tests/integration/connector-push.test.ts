@@ -81,7 +81,8 @@ describe("a match's connector and the providers reach the watchers of its header
     const onTarget = await watcher(target.id);
     const elsewhere = await watcher(unrelated.id);
     // A wall display watching the source is a console of no operator: it is told neither change.
-    const created = await ops.post<{ token: string }>(routes.displayCreate.path, { name: 'Connector wall', match_ids: [source.id], league_id: null, market_id: null, theme: 'dark' });
+    // Displays are created by admins (the demo operator is one).
+    const created = await demo.post<{ token: string }>(routes.displayCreate.path, { name: 'Connector wall', match_ids: [source.id], league_id: null, market_id: null, theme: 'dark' });
     const wall = await connectLive(relay.url, created.token);
     sockets.push(wall);
     const wallEvents: unknown[] = [];

@@ -2,6 +2,7 @@ import { SOCKET_AUTH_ERROR, type ClientToServerEvents, type ServerToClientEvents
 import { io, type Socket } from 'socket.io-client';
 import { onSessionResumed, sessionExpired } from '../api/sessionExpiry';
 import { readToken, usingDisplayToken } from '../api/token';
+import { sessionEnded } from '../stores/sessionEnd';
 
 export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -27,6 +28,12 @@ export function liveSocket(): LiveSocket {
     // operator to sign in again (the sign-in dialog), and the socket reconnects when they have.
     socket.on('disconnect', (reason) => {
       if (reason === 'io server disconnect') setTimeout(() => socket.connect(), 1000);
+    });
+    // Ended by an admin (disabled, password reset) or by a password change: the console says why.
+    socket.on('sessionEnded', ({ reason }) => {
+      if (usingDisplayToken()) return;
+      sessionEnded(reason);
+      if (reason === 'disabled') socket.close();
     });
     socket.on('connect_error', (error) => {
       if (error.message === SOCKET_AUTH_ERROR && readToken() && !usingDisplayToken()) sessionExpired();

@@ -1,20 +1,31 @@
 import { Button } from 'primereact/button';
 import { Menu } from 'primereact/menu';
 import type { MenuItem } from 'primereact/menuitem';
-import { useMemo, useRef } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { logout } from '../stores/session';
+import { useSnapshot } from 'valtio';
+import { logout, sessionStore } from '../stores/session';
+
+// PrimeReact's Dialog loads when the dialog is first opened, not with the top bar.
+const ChangePasswordDialog = lazy(() => import('./ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })));
 
 export function SettingsMenu() {
   const menu = useRef<Menu>(null);
   const navigate = useNavigate();
-  // One model for the page's life: PrimeReact's Menu builds its items on every render, even closed,
+  const admin = useSnapshot(sessionStore).user?.admin === true;
+  const [changing, setChanging] = useState(false);
+  const opened = useRef(false);
+  if (changing) opened.current = true;
+  // One model per admin flag: PrimeReact's Menu builds its items on every render, even closed,
   // so it only redraws when the model changes (not on every top bar render).
+  // Operators are managed by admins only: others do not see the entry.
   const items = useMemo<MenuItem[]>(() => [
     { label: 'Settings', icon: 'pi pi-cog', command: () => navigate('/settings/') },
+    ...(admin ? [{ label: 'Operators', icon: 'pi pi-id-card', command: () => navigate('/operators') }] : []),
     { label: 'Wall displays', icon: 'pi pi-desktop', command: () => navigate('/displays') },
+    { label: 'Change password', icon: 'pi pi-key', command: () => setChanging(true) },
     { label: 'Logout', icon: 'pi pi-sign-out', command: () => void logout() },
-  ], [navigate]);
+  ], [navigate, admin]);
   return (
     <>
       <Menu model={items} popup ref={menu} id="settings-menu" />
@@ -27,6 +38,11 @@ export function SettingsMenu() {
         aria-controls="settings-menu"
         onClick={(e) => menu.current?.toggle(e)}
       />
+      {opened.current ? (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog visible={changing} onHide={() => setChanging(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -7,18 +7,21 @@ import { useSnapshot } from 'valtio';
 import { expiryStore } from '../api/sessionExpiry';
 import { useLoginForm } from '../screens/login/useLoginForm';
 import { logout, sessionStore } from '../stores/session';
+import { sessionEndStore } from '../stores/sessionEnd';
 import '../screens/login/login.css';
 
 /** Shown over the page when the session ended while the console was open (api/sessionExpiry.ts). */
 export function SignInDialog() {
   const { expired } = useSnapshot(expiryStore);
+  // A password reset by an admin, or changed in another browser, ends every other session too.
+  const { reason } = useSnapshot(sessionEndStore);
   return (
     <Dialog
       visible={expired}
       onHide={() => undefined}
       closable={false}
       modal
-      header="Your session has ended"
+      header={reason === 'password' ? 'Your password was changed' : 'Your session has ended'}
       style={{ width: 'min(26rem, 92vw)' }}
     >
       {expired && <SignInForm />}

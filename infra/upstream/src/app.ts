@@ -12,6 +12,7 @@ import { authPlugin } from './http/auth';
 import { registerOpenApi } from './http/openapi';
 import { validatorCompiler } from './http/validation';
 import { authRoutes } from './routes/auth';
+import { operatorRoutes } from './routes/operators';
 import { routeModules } from './routes/index';
 
 export interface UpstreamOptions {
@@ -48,6 +49,7 @@ export async function buildUpstream({ database, logger = false, tokenTtlMs = 12 
   installCoediting(app);
   await app.register(authPlugin, { sessions, displays, db: database.db });
   await app.register(authRoutes, { sessions, displays });
+  await app.register(operatorRoutes, { sessions, db: database.db });
   // Sessions ended by another process (the operator command disabling an account, another API
   // process) leave this process's token cache at once, not after its few seconds.
   const forgetRevoked = engineFor(database.db).bus.subscribe((notice) => {

@@ -2,7 +2,13 @@ import { Type, type Static } from 'typebox';
 import { Id } from '../common';
 import { DisplaySession } from './display';
 
-export const User = Type.Object({ id: Id, email: Type.String(), name: Type.String() });
+export const User = Type.Object({
+  id: Id,
+  email: Type.String(),
+  name: Type.String(),
+  /** May manage operators and wall displays (absent on a wall display's session: false). */
+  admin: Type.Optional(Type.Boolean()),
+});
 export type User = Static<typeof User>;
 
 export const Credentials = Type.Object({

@@ -8,6 +8,7 @@ import { Id, LineOption, NamedRef, Nullable, Odds, Timestamp } from '../common';
 import { FeedEventKind, FeedMessage } from '../feed';
 import { LiveTopic } from '../live';
 import { ChangedEntity } from '../live-provider';
+import { SessionEndReason } from './operator';
 import { Channel } from './channel';
 import { LanguageCode } from './language';
 import { MarketMeta } from './market';
@@ -123,6 +124,8 @@ export const ChangeNotice = Type.Object({
    * connections of those tokens close them. Such a notice is about no match: `match_id` 0, no topics.
    */
   revoked_tokens: Type.Optional(Type.Array(Type.String({ pattern: '^[0-9a-f]{64}$' }))),
+  /** Why those sessions ended (absent: a logout), so the relay can tell their consoles. */
+  revoked_reason: Type.Optional(SessionEndReason),
   /** An edit through the API (co-editing): what was written, by whom (absent on feed notices). */
   entity: Type.Optional(Type.String()),
   entity_id: Type.Optional(Id),

@@ -16,6 +16,7 @@ import { marketRoutes } from './markets';
 import { matchRoutes } from './match';
 import { matchesRoutes } from './matches';
 import { offerRoutes } from './offers';
+import { operatorRoutes } from './operators';
 import { providerRoutes } from './providers';
 import { searchRoutes } from './search';
 import { teamRoutes } from './teams';
@@ -51,6 +52,7 @@ export const routeGroups = {
   basket: basketRoutes,
   engine: engineRoutes,
   displays: displayRoutes,
+  operators: operatorRoutes,
   firings: firingRoutes,
   audit: auditRoutes,
 };
@@ -78,6 +80,7 @@ export const routes = {
   ...basketRoutes,
   ...engineRoutes,
   ...displayRoutes,
+  ...operatorRoutes,
   ...firingRoutes,
   ...auditRoutes,
 };

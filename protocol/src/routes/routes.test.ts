@@ -49,7 +49,7 @@ describe('routes', () => {
     for (const [name, route] of all) if (route.method === 'GET') expect(route.body, name).toBeUndefined();
   });
 
-  it('leaves only authenticate public', () => {
-    expect(all.filter(([, route]) => route.public).map(([name]) => name)).toEqual(['authenticate']);
+  it('leaves only authenticate and the one-time set-password link public (its token is the credential)', () => {
+    expect(all.filter(([, route]) => route.public).map(([name]) => name)).toEqual(['authenticate', 'passwordSet']);
   });
 });

@@ -97,7 +97,7 @@ export async function registerPlainWs(app: FastifyInstance, deps: { upstream: Up
       };
       hub.connected(conn);
       // A logout (or any revocation the relay learns of) closes the connection at once.
-      untrack = upstream.revocations.track(token, () => socket.close(WS_CLOSE.unauthorized, 'Session ended'));
+      untrack = upstream.revocations.track(token, (reason) => socket.close(WS_CLOSE.unauthorized, reason === 'disabled' ? 'Account disabled' : 'Session ended'));
       expiry = setTimeout(() => socket.close(WS_CLOSE.unauthorized, 'Token expired'), Math.max(0, Math.min(session.expiresAt - Date.now(), 2 ** 31 - 1)));
       sendMessage({ event: 'hello', data: { user: { id: session.user.id, name: session.user.name } } });
     };

@@ -4,11 +4,13 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { SelectButton } from 'primereact/selectbutton';
 import { useState, type FormEvent } from 'react';
+import { useSnapshot } from 'valtio';
 import { ConfirmDeleteButton } from '../../components/confirm';
 import { Field } from '../../components/forms/Field';
 import { GenericTable, type TableColumn } from '../../components/table';
 import { useLeagueOptions } from '../leagues/useLeagueOptions';
 import { useMarketOptions } from '../markets/useMarketOptions';
+import { sessionStore } from '../../stores/session';
 import { CreatedDisplay } from './CreatedDisplay';
 import { displayInput, EMPTY_DRAFT, type DisplayDraft } from './displayForm';
 import { useDisplays } from './useDisplays';
@@ -19,10 +21,12 @@ const THEMES = [{ label: 'Dark', value: 'dark' }, { label: 'Light', value: 'ligh
 
 /**
  * /displays: wall screens that show live matches without a login. An operator creates a display
- * (what it shows), opens its address on the wall, and revokes it when the screen is gone.
+ * (what it shows), opens its address on the wall, and revokes it when the screen is gone. A display
+ * is a long-lived credential: only admins create and revoke them; other operators see the list.
  */
 export default function DisplaysScreen() {
   const { list, create, revoke, created, busy } = useDisplays();
+  const admin = useSnapshot(sessionStore).user?.admin === true;
   const { leagues } = useLeagueOptions();
   const markets = useMarketOptions();
   const [draft, setDraft] = useState<DisplayDraft>(EMPTY_DRAFT);
@@ -50,6 +54,7 @@ export default function DisplaysScreen() {
       field: 'revoked_at', header: 'Status',
       body: (d) => (d.revoked_at
         ? <span className="display-revoked">Revoked {when(d.revoked_at)} by {d.revoked_by?.name}</span>
+        : !admin ? 'Active'
         : <ConfirmDeleteButton label={`Revoke ${d.name}`} disabled={busy === d.id} onConfirm={() => void revoke(d)} />),
     },
   ];
@@ -61,37 +66,41 @@ export default function DisplaysScreen() {
         A display is a read-only address for a wall screen: it shows live matches without anyone signed in, can do
         nothing else, and stops at once when revoked.
       </p>
-      <form className="display-form" onSubmit={(e) => void submit(e)} aria-label="New display" noValidate>
-        <Field id="display-name" label="Name">
-          <InputText id="display-name" value={draft.name} maxLength={100} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
-        </Field>
-        <Field id="display-matches" label="Matches" hint="Match ids, such as 12, 15, 18 (up to 12)">
-          <InputText id="display-matches" value={draft.matches} aria-describedby="display-matches-hint" onChange={(e) => setDraft({ ...draft, matches: e.target.value })} />
-        </Field>
-        <Field id="display-league" label="Or follow a league" hint="Its live matches come and go by themselves">
-          <Dropdown
-            inputId="display-league" value={draft.leagueId} showClear filter placeholder="No league"
-            options={leagues.map((l) => ({ label: l.name, value: l.id }))}
-            onChange={(e) => setDraft({ ...draft, leagueId: (e.value as number | undefined) ?? null })}
-            pt={{ select: { 'aria-label': 'Or follow a league' } }}
-          />
-        </Field>
-        <Field id="display-market" label="Market" hint="Charted on every panel; none: each match's latest">
-          <Dropdown
-            inputId="display-market" value={draft.marketId} showClear filter placeholder="Latest market"
-            options={markets.map((m) => ({ label: m.name, value: m.id }))}
-            onChange={(e) => setDraft({ ...draft, marketId: (e.value as number | undefined) ?? null })}
-            pt={{ select: { 'aria-label': 'Market' } }}
-          />
-        </Field>
-        <Field id="display-theme" label="Theme">
-          <SelectButton id="display-theme" value={draft.theme} options={THEMES} allowEmpty={false} onChange={(e) => setDraft({ ...draft, theme: e.value as DisplayDraft['theme'] })} />
-        </Field>
-        <div className="display-form-actions">
-          <Button type="submit" label="Create display" icon="pi pi-desktop" loading={busy === 'create'} />
-          {error ? <p className="form-error" role="alert">{error}</p> : null}
-        </div>
-      </form>
+      {admin ? (
+        <form className="display-form" onSubmit={(e) => void submit(e)} aria-label="New display" noValidate>
+          <Field id="display-name" label="Name">
+            <InputText id="display-name" value={draft.name} maxLength={100} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
+          </Field>
+          <Field id="display-matches" label="Matches" hint="Match ids, such as 12, 15, 18 (up to 12)">
+            <InputText id="display-matches" value={draft.matches} aria-describedby="display-matches-hint" onChange={(e) => setDraft({ ...draft, matches: e.target.value })} />
+          </Field>
+          <Field id="display-league" label="Or follow a league" hint="Its live matches come and go by themselves">
+            <Dropdown
+              inputId="display-league" value={draft.leagueId} showClear filter placeholder="No league"
+              options={leagues.map((l) => ({ label: l.name, value: l.id }))}
+              onChange={(e) => setDraft({ ...draft, leagueId: (e.value as number | undefined) ?? null })}
+              pt={{ select: { 'aria-label': 'Or follow a league' } }}
+            />
+          </Field>
+          <Field id="display-market" label="Market" hint="Charted on every panel; none: each match's latest">
+            <Dropdown
+              inputId="display-market" value={draft.marketId} showClear filter placeholder="Latest market"
+              options={markets.map((m) => ({ label: m.name, value: m.id }))}
+              onChange={(e) => setDraft({ ...draft, marketId: (e.value as number | undefined) ?? null })}
+              pt={{ select: { 'aria-label': 'Market' } }}
+            />
+          </Field>
+          <Field id="display-theme" label="Theme">
+            <SelectButton id="display-theme" value={draft.theme} options={THEMES} allowEmpty={false} onChange={(e) => setDraft({ ...draft, theme: e.value as DisplayDraft['theme'] })} />
+          </Field>
+          <div className="display-form-actions">
+            <Button type="submit" label="Create display" icon="pi pi-desktop" loading={busy === 'create'} />
+            {error ? <p className="form-error" role="alert">{error}</p> : null}
+          </div>
+        </form>
+      ) : (
+        <p className="displays-intro">Only admins create and revoke displays.</p>
+      )}
       {created ? <CreatedDisplay created={created} /> : null}
       <h2>Displays</h2>
       <GenericTable list={list} columns={columns} label="Displays" emptyMessage="No displays yet" />

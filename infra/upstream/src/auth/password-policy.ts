@@ -1,3 +1,5 @@
+import { isCommonPassword } from './common-passwords';
+
 /** Shortest password an operator may choose (NIST SP 800-63B asks for at least 8; we ask 12). */
 export const MIN_PASSWORD_LENGTH = 12;
 /** Longest: a password is hashed as given, and nobody types more than this. */
@@ -12,5 +14,6 @@ export function passwordProblem(password: string): string | null {
   if (length < MIN_PASSWORD_LENGTH) return `Choose a password of at least ${MIN_PASSWORD_LENGTH} characters.`;
   if (length > MAX_PASSWORD_LENGTH) return `Choose a password of at most ${MAX_PASSWORD_LENGTH} characters.`;
   if (password.trim().length === 0) return 'Choose a password that is not only spaces.';
+  if (isCommonPassword(password)) return 'This password is among the 10,000 most common ones: choose another.';
   return null;
 }

@@ -69,6 +69,11 @@ export class SessionStore {
     for (const hash of hashes) this.cache.delete(hash);
   }
 
+  /** Drops an account's cached sessions (its admin flag changed): its next call reads it afresh. */
+  forgetUser(userId: number): void {
+    for (const [hash, entry] of this.cache) if (entry.session.user.id === userId) this.cache.delete(hash);
+  }
+
   async revoke(token: string): Promise<void> {
     const hash = sha256(token);
     this.cache.delete(hash);

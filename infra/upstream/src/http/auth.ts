@@ -35,16 +35,21 @@ export const authPlugin = fp<{ sessions: SessionStore; displays: DisplayStore; d
     if (!token) throw new Errors.Unauthorized();
     const session = await sessions.check(token);
     if (session) {
-      request.user = session.user;
+      request.user = { ...session.user, admin: session.admin };
       request.token = token;
       return;
     }
     const principal = await displays.check(token);
     if (!principal) throw new Errors.Unauthorized();
-    request.user = principal.user;
+    request.user = { ...principal.user, admin: false };
     request.token = token;
     request.display = principal.display;
     if (!displayMayCall(request.method, request.routeOptions.url)) throw new Errors.Forbidden();
     if (!(await displayMaySee(db, principal.display, request.params as Record<string, unknown>))) throw new Errors.Forbidden();
   });
 }, { name: 'auth' });
+
+/** Operators and wall displays are managed by admins only: anyone else gets SPEC §8's 403. */
+export function requireAdmin(user: User | null): void {
+  if (user?.admin !== true) throw new Errors.Forbidden();
+}

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import type { SessionEndReason } from '@odds/protocol';
 import {
   createOperator, findOperatorByEmail, issuePasswordToken, listOperators, setOperatorPassword, setOperatorStatus,
   type OperatorRow, type PasswordLink,
@@ -14,7 +15,8 @@ export interface CommandIo {
   /** The console's public address, for set-password links (PUBLIC_URL). */
   publicUrl: string;
   /** Ends the live connections of sessions that a change ended (announces them on the change stream). */
-  announceRevoked(hashes: string[]): Promise<void>;
+  /** Tells every relay to close these sessions' live connections, and why (their consoles say it). */
+  announceRevoked(hashes: string[], reason?: SessionEndReason): Promise<void>;
 }
 
 export const USAGE = `Usage: operator <command> [options]   (node dist/operator.js, or npm run operator -- …)
@@ -83,7 +85,7 @@ export async function runOperatorCommand(argv: string[], io: CommandIo): Promise
     case 'enable': {
       const account = await existing(io.db, values.email!);
       const { account: changed, revokedTokenHashes } = await setOperatorStatus(io.db, account.id, command === 'disable' ? 'disabled' : 'active', null);
-      await io.announceRevoked(revokedTokenHashes);
+      await io.announceRevoked(revokedTokenHashes, 'disabled');
       io.out(`${command}d ${describe(changed)}${revokedTokenHashes.length ? `; ${revokedTokenHashes.length} session(s) ended` : ''}`);
       return 0;
     }
@@ -92,12 +94,12 @@ export async function runOperatorCommand(argv: string[], io: CommandIo): Promise
       const password = values.password ?? (await io.askPassword?.()) ?? null;
       if (password !== null) {
         const { revokedTokenHashes } = await setOperatorPassword(io.db, account.id, password, null);
-        await io.announceRevoked(revokedTokenHashes);
+        await io.announceRevoked(revokedTokenHashes, 'password');
         io.out(`password set for ${account.email}${revokedTokenHashes.length ? `; ${revokedTokenHashes.length} session(s) ended` : ''}`);
         return 0;
       }
       const link = await issuePasswordToken(io.db, account.id, 'reset', null);
-      await io.announceRevoked(link.revokedTokenHashes);
+      await io.announceRevoked(link.revokedTokenHashes, 'password');
       io.out(`password of ${account.email} reset: the old one no longer works${link.revokedTokenHashes.length ? `; ${link.revokedTokenHashes.length} session(s) ended` : ''}`);
       io.out(linkText(io.publicUrl, link, 'to choose a new password'));
       return 0;

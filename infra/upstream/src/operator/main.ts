@@ -22,10 +22,10 @@ try {
     out: (line) => console.log(line),
     askPassword: process.stdin.isTTY && process.stdout.isTTY ? askPasswordTwice : null,
     publicUrl: config.publicUrl,
-    async announceRevoked(hashes) {
+    async announceRevoked(hashes, reason) {
       if (!hashes.length || !transport) return;
       await bus.attach(transport);
-      bus.publish({ match_id: 0, topics: [], revoked_tokens: hashes });
+      bus.publish({ match_id: 0, topics: [], revoked_tokens: hashes, ...(reason && { revoked_reason: reason }) });
       await bus.flush();
     },
   });

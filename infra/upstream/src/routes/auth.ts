@@ -5,6 +5,7 @@ import { tokenHash, type SessionStore } from '../auth/sessions';
 import { clientAddress, LoginThrottle, TooManyLogins, waitText } from '../auth/throttle';
 import { engineFor } from '../engine/engine';
 import { Errors } from '../errors';
+import { requireAdmin } from '../http/auth';
 import { implement } from '../http/implement';
 
 export async function authRoutes(app: FastifyInstance, { sessions, displays, throttle = new LoginThrottle() }: { sessions: SessionStore; displays: DisplayStore; throttle?: LoginThrottle }) {
@@ -19,7 +20,7 @@ export async function authRoutes(app: FastifyInstance, { sessions, displays, thr
     const result = await sessions.login(body.email, body.password);
     if (!result) throw new Errors.BadCredentials();
     throttle.succeeded(body.email, address);
-    return { token: result.token, user: result.session.user, success: true as const, expires_at: result.session.expiresAt.toISOString() };
+    return { token: result.token, user: { ...result.session.user, admin: result.session.admin }, success: true as const, expires_at: result.session.expiresAt.toISOString() };
   });
 
   implement(app, routes.session, async ({ request }) => {
@@ -29,7 +30,7 @@ export async function authRoutes(app: FastifyInstance, { sessions, displays, thr
     }
     const session = await sessions.check(request.token ?? '');
     if (!session) throw new Errors.Unauthorized();
-    return { user: session.user, expires_at: session.expiresAt.toISOString() };
+    return { user: { ...session.user, admin: session.admin }, expires_at: session.expiresAt.toISOString() };
   });
 
   implement(app, routes.logout, async ({ request }) => {
@@ -43,7 +44,9 @@ export async function authRoutes(app: FastifyInstance, { sessions, displays, thr
 
   implement(app, routes.displays, async ({ query }) => displays.list(query.start ?? 0, query.limit ?? 50));
 
+  // A display is a long-lived credential: admins create and revoke them.
   implement(app, routes.displayCreate, async ({ body, user }) => {
+    requireAdmin(user);
     if (body.match_ids.length === 0 && body.league_id === null) {
       throw new Errors.BadRequest('Choose the matches this display shows, or a league to follow.');
     }
@@ -51,6 +54,7 @@ export async function authRoutes(app: FastifyInstance, { sessions, displays, thr
   });
 
   implement(app, routes.displayRevoke, async ({ params, user }) => {
+    requireAdmin(user);
     const { display, revokedHash } = await displays.revoke(params.displayId, user);
     if (!display) throw new Errors.NotFound('Display', params.displayId);
     // Like a logout: the relay closes the display's live connections and its wall says it was revoked.

@@ -1,0 +1,88 @@
+import type { Operator } from '@odds/protocol';
+import { Button } from 'primereact/button';
+import { Checkbox } from 'primereact/checkbox';
+import { InputText } from 'primereact/inputtext';
+import { useState, type FormEvent } from 'react';
+import { useSnapshot } from 'valtio';
+import { fieldLabel } from '../../components/conflict';
+import { Field } from '../../components/forms/Field';
+import { GenericTable, type TableColumn } from '../../components/table';
+import { formatDateTime } from '../../lib/format';
+import { sessionStore } from '../../stores/session';
+import { EntityHistory } from '../match/history/EntityHistory';
+import { PasswordLinkNotice } from './PasswordLinkNotice';
+import { useOperators } from './useOperators';
+import './operators.css';
+
+const STATUS_TEXT: Record<Operator['status'], string> = { active: 'Active', pending: 'Invited', disabled: 'Disabled' };
+const EMPTY = { email: '', name: '', admin: false };
+/**
+ * What an operator's history shows: what happened and the fields an admin changes (the server
+ * never writes a password hash there; the creator's id and sign-in times are shown elsewhere).
+ */
+const HIDDEN = new Set(['created_by', 'created_at', 'last_sign_in_at']);
+const HISTORY = {
+  hidden: (field: string) => HIDDEN.has(field),
+  label: (field: string) => (field === 'event' ? 'What' : fieldLabel(field)),
+};
+
+/**
+ * /operators (admins only): the team's accounts. Invite by email (a pending account and a one-time
+ * set-password link), disable or enable, reset a password (a new link; their sessions end), make
+ * or remove an admin. Each change is on the operator's History.
+ */
+export default function OperatorsScreen() {
+  const { list, invite, setStatus, setAdmin, resetPassword, made, busy } = useOperators();
+  const me = useSnapshot(sessionStore).user?.id;
+  const [draft, setDraft] = useState(EMPTY);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (await invite({ email: draft.email.trim(), name: draft.name.trim(), admin: draft.admin })) setDraft(EMPTY);
+  };
+
+  const columns: TableColumn<Operator>[] = [
+    { field: 'name', header: 'Name' },
+    { field: 'email', header: 'Email' },
+    { field: 'admin', header: 'Admin', body: (o) => (o.admin ? 'Yes' : 'No') },
+    { field: 'status', header: 'Status', body: (o) => <span className={`operator-status operator-${o.status}`}>{STATUS_TEXT[o.status]}</span> },
+    { field: 'last_sign_in_at', header: 'Last sign-in', body: (o) => (o.last_sign_in_at ? formatDateTime(o.last_sign_in_at) : 'Never') },
+    { field: 'created_by_name', header: 'Created by', body: (o) => `${o.created_by_name ?? 'System'}, ${formatDateTime(o.created_at)}` },
+    {
+      field: 'actions', header: 'Actions',
+      body: (o) => (
+        <div className="operator-actions">
+          {o.status === 'disabled'
+            ? <Button type="button" label="Enable" size="small" outlined disabled={busy === o.id} aria-label={`Enable ${o.name}`} onClick={() => void setStatus(o, 'active')} />
+            : <Button type="button" label="Disable" size="small" severity="danger" outlined disabled={busy === o.id || o.id === me} aria-label={`Disable ${o.name}`} onClick={() => void setStatus(o, 'disabled')} />}
+          <Button type="button" label="Reset password" size="small" outlined disabled={busy === o.id} aria-label={`Reset password: ${o.name}`} onClick={() => void resetPassword(o)} />
+          {o.admin
+            ? <Button type="button" label="Remove admin" size="small" text disabled={busy === o.id} aria-label={`Remove admin: ${o.name}`} onClick={() => void setAdmin(o, false)} />
+            : <Button type="button" label="Make admin" size="small" text disabled={busy === o.id} aria-label={`Make admin: ${o.name}`} onClick={() => void setAdmin(o, true)} />}
+          <EntityHistory entity="account" id={o.id} name="operator" reading={HISTORY} reloadKey={busy === null ? 0 : 1} />
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <section aria-labelledby="screen-title" className="operators-screen">
+      <h1 id="screen-title">Operators</h1>
+      <form className="operator-form" onSubmit={(e) => void submit(e)} aria-label="Invite an operator" noValidate>
+        <Field id="invite-email" label="Email">
+          <InputText id="invite-email" type="email" autoComplete="off" value={draft.email} maxLength={254} onChange={(e) => setDraft({ ...draft, email: e.target.value })} />
+        </Field>
+        <Field id="invite-name" label="Name">
+          <InputText id="invite-name" autoComplete="off" value={draft.name} maxLength={100} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
+        </Field>
+        <div className="operator-form-admin">
+          <Checkbox inputId="invite-admin" checked={draft.admin} onChange={(e) => setDraft({ ...draft, admin: e.checked === true })} />
+          <label htmlFor="invite-admin">Admin (manages operators and wall displays)</label>
+        </div>
+        <Button type="submit" label="Invite" icon="pi pi-user-plus" loading={busy === 'invite'} />
+      </form>
+      {made ? <PasswordLinkNotice made={made} /> : null}
+      <GenericTable list={list} columns={columns} label="Operators" emptyMessage="No operators" paginator={false} />
+    </section>
+  );
+}
