@@ -63,6 +63,7 @@ export class EngineWorker {
 
   constructor(private readonly options: WorkerOptions) {
     this.log = options.log ?? (() => {});
+    this.metrics.engine = options.engine.counters;
   }
 
   get batchMax() { return this.options.batchMax ?? 200; }

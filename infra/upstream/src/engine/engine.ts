@@ -37,6 +37,8 @@ export interface EngineOptions {
  */
 export class Engine {
   readonly bus: ChangeBus;
+  /** For a worker's /metrics: match states loaded, cached ones read again after a change, batches decided again. */
+  readonly counters = { loads: 0, reloads: 0, redecided: 0 };
   private readonly limiter = new RateLimiter();
   private readonly states = new Map<number, MatchState>();
   private readonly queues = new Map<number, Promise<unknown>>();
@@ -76,11 +78,13 @@ export class Engine {
     const statics = await loadStatic(this.db, matchId, version);
     if (!statics) throw new Errors.NotFound('Match', matchId);
     if (known) {
+      this.counters.reloads += 1;
       known.statics = statics;
       await seedLastPushes(this.db, [...statics.contacts.keys()], this.limiter);
       return known;
     }
     const state = await loadState(this.db, statics, this.limiter);
+    this.counters.loads += 1;
     this.states.set(matchId, state);
     return state;
   }
@@ -111,6 +115,7 @@ export class Engine {
     } catch (error) {
       if (error instanceof StaleLedger && attempt < 10) {
         // Another worker pushed to a contact meanwhile: undo this run in memory and decide again.
+        this.counters.redecided += 1;
         this.states.delete(matchId);
         this.limiter.forgetMatch(matchId);
         this.limiter.invalidate(pushedContacts(decisions.deliveries));
