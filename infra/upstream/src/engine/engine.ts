@@ -9,7 +9,7 @@ import { createSmtpSender, type SmtpSender } from './channels/smtp';
 import { Dispatcher, type DispatchJob } from './dispatch';
 import { currentVersion, loadState, loadStatic, seedLastPushes } from './load';
 import type { MatchState } from './match-state';
-import { claimPushes, pushedContacts, refreshPushTimes, StaleLedger } from './push-ledger';
+import { claimPushes, decidedVersions, pushedContacts, refreshPushTimes, StaleLedger } from './push-ledger';
 import { RateLimiter } from './rate-limit';
 import { emptyDecisions, type Decisions } from './records';
 import { runMessages, type RunResult } from './run';
@@ -101,13 +101,16 @@ export class Engine {
     const decisions = emptyDecisions();
     let run: RunResult;
     let stored: Stored;
+    let decided = new Map<number, number>();
+    let moved = new Map<number, number>();
     try {
       run = runMessages(state, messages, decisions, { limiter: this.limiter, smtp: this.smtp !== null, nowMs });
+      decided = decidedVersions(pushedContacts(decisions.deliveries), this.limiter);
       const kickOffMs = state.statics.match.played ? null : run.kickOffMs;
       stored = run.fresh.size === 0
         ? { offerIds: [], deliveryIds: [], eventIds: [] }
         : await this.db.transaction(async (tx) => {
-          await claimPushes(tx, pushedContacts(decisions.deliveries), this.limiter);
+          moved = await claimPushes(tx, decided);
           return storeDecisions(tx, {
             matchId, decisions, events: run.events, state, kickOffMs, stampAtFeedTime: this.options.stampAtFeedTime ?? false, nowMs,
           });
@@ -123,6 +126,10 @@ export class Engine {
       }
       this.forgetAll();
       throw error;
+    }
+    for (const [contactId, version] of moved) {
+      const times = decisions.deliveries.filter((d) => d.contact.id === contactId).map((d) => d.feedMs);
+      this.limiter.committed(contactId, decided.get(contactId)!, version, times);
     }
     for (const id of run.fresh) state.seen.add(id);
     state.dirty.clear();
