@@ -14,6 +14,8 @@ export const DeliveryLog = Type.Object({
   content: Nullable(Type.String()),
   /** The fired outcome whose text this is (several may fire on one offer; see README "Content"). */
   outcome: Type.Optional(Nullable(Type.String())),
+  /** The threshold set that fired that outcome (the delivery's set; the lowest id when two did). */
+  set_id: Type.Optional(Nullable(Id)),
 });
 export type DeliveryLog = Static<typeof DeliveryLog>;
 

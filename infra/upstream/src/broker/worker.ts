@@ -63,6 +63,7 @@ export class EngineWorker {
 
   constructor(private readonly options: WorkerOptions) {
     this.log = options.log ?? (() => {});
+    this.metrics.engine = options.engine.counters;
   }
 
   get batchMax() { return this.options.batchMax ?? 200; }
@@ -158,14 +159,14 @@ export class EngineWorker {
     this.chains.set(matchId, run);
   }
 
-  private async ingest(matchId: number, items: Pending[]): Promise<void> {
-    this.metrics.batch(items.length);
+  private async ingest(matchId: number, items: Pending[], failures = 0): Promise<void> {
+    if (failures === 0) this.metrics.batch(items.length);
     try {
       const reply = await this.options.engine.ingest(matchId, items.map((i) => i.feed));
       this.metrics.offers += reply.offers;
       this.ack(items);
     } catch (error) {
-      if (clientError(error) === null) return this.requeue(items, error as Error);
+      if (clientError(error) === null) return this.retry(matchId, items, error as Error, failures);
       if (items.length === 1) {
         const kind: Kind = clientError(error) === 404 ? 'unknown_match' : 'rejected';
         return this.poison(items[0]!.shard, items[0]!.message, kind, (error as Error).message, matchId);
@@ -176,7 +177,7 @@ export class EngineWorker {
           this.metrics.offers += (await this.options.engine.ingest(matchId, [item.feed])).offers;
           this.ack([item]);
         } catch (single) {
-          if (clientError(single) === null) return this.requeue(items.slice(at), single as Error);
+          if (clientError(single) === null) return this.retry(matchId, items.slice(at), single as Error, failures);
           await this.poison(item.shard, item.message, clientError(single) === 404 ? 'unknown_match' : 'rejected', (single as Error).message, matchId);
         }
       }
@@ -193,6 +194,21 @@ export class EngineWorker {
       if (published > 0) s.lagMs = now - published;
       s.lastAt = now;
     }
+  }
+
+  /**
+   * A batch that failed for a reason other than its messages (the database away, a deadlock) is
+   * ingested again in place, after 1 s doubling to 30 s, while the match's later messages wait
+   * behind it: putting it back on its queue would let them overtake it (they are already here), and
+   * an offer decided after a later one is stale. A worker that is stopping gives them back instead
+   * (its channel's close returns them, in order, to the next owner).
+   */
+  private async retry(matchId: number, items: Pending[], error: Error, failures: number): Promise<void> {
+    if (this.stopping) return this.requeue(items, error);
+    this.log('warn', 'batch not ingested; trying again', { matchId, count: items.length, err: error.message });
+    this.metrics.requeued += items.length;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(30_000, 1_000 * 2 ** failures)));
+    return this.ingest(matchId, items, failures + 1);
   }
 
   private requeue(items: Pending[], error: Error): void {

@@ -32,7 +32,7 @@ describe('deciding offers', () => {
       deliveries: ['10:1:en', '10:2:en', '16:1:en'],
       suppressions: ['10:3:NO_CONTENT', '16:2:MAX_MATCH', '16:3:NO_CONTENT'],
     });
-    expect(out.deliveries[0]!.log).toEqual({ subject: 'Argentina v France', body: 'Home win pays 2.50.', cta: null, content: 'Argentina v France\nHome win pays 2.50.', outcome: 'home' });
+    expect(out.deliveries[0]!.log).toEqual({ subject: 'Argentina v France', body: 'Home win pays 2.50.', cta: null, content: 'Argentina v France\nHome win pays 2.50.', outcome: 'home', set_id: 1 });
     expect(out.firings.map((f) => [f.setId, f.outcomes])).toEqual([[1, ['home']], [1, ['home']]]);
   });
 
@@ -41,6 +41,23 @@ describe('deciding offers', () => {
     const out = decideAll(state, [offer(10, { home: 2500 })]);
     expect(out.firings).toHaveLength(2);
     expect(summary(out).deliveries).toEqual(['10:1:en']);
+  });
+
+  it('two sets fire different outcomes for one contact: the likeliest outcome with a text is sent, under the set that fired it', () => {
+    // Half-time Result at home 3.04 / draw 3.42 / away 2.33: the contact's own set (lower id) fires
+    // home, an audience set fires away; away is the likelier (lowest odds), so its text goes, and
+    // the delivery and its log name the audience set.
+    const own = set(1, { contactId: fan.id, thresholds: { home: { value: 3000 } } });
+    const audience = set(2, { thresholds: { away: { value: 2300 } } });
+    const state = matchState({ sets: [own, audience], audience: [subscribed(fan)], contents: [content(1, {}, { content: [{ content: 'Home {{odds.home}}, away {{odds.away}}.' }] })] });
+    const out = decideAll(state, [offer(10, { home: 3040, draw: 3420, away: 2330 })]);
+    expect(out.firings.map((f) => [f.setId, f.outcomes])).toEqual([[1, ['home']], [2, ['away']]]);
+    expect(out.deliveries.map((d) => [d.language, d.setId, d.log.outcome, d.log.set_id])).toEqual([['en', 2, 'away', 2]]);
+    // Without a text for away in its content (an entry linked to home only), home's text goes, under set 1.
+    const linked = content(1, {}, { content: [{ content: 'Home {{odds.home}}.', link_target: 'home' }], title: [] });
+    const homeOnly = matchState({ sets: [own, audience], audience: [subscribed(fan)], contents: [linked] });
+    const second = decideAll(homeOnly, [offer(10, { home: 3040, draw: 3420, away: 2330 })]);
+    expect(second.deliveries.map((d) => [d.setId, d.log.outcome, d.log.set_id])).toEqual([[1, 'home', 1]]);
   });
 
   it('never fires on a suspended offer or market, and keeps stale offers for history only', () => {

@@ -1,7 +1,7 @@
 import { parseScoreNode, type DeliveryLog } from '@odds/protocol';
 import { recordedStats, routeFor } from './channels/index';
 import { compileContext } from './content';
-import type { ContentInfo, MatchState } from './match-state';
+import type { ContactInfo, ContentInfo, MatchState } from './match-state';
 import type { RateLimiter } from './rate-limit';
 import { recipientsFor } from './recipients';
 import type { Decisions, OfferInput, SuppressionRecord } from './records';
@@ -26,6 +26,14 @@ export interface DecideOptions {
   smtp: boolean;
   /** Clock for the sandbox push stats of recorded deliveries. */
   nowMs: number;
+}
+
+/** A contact some fired set reaches on this offer: its languages and which set fired each outcome. */
+interface Reached {
+  contact: ContactInfo;
+  languages: string[];
+  firstSetId: number;
+  setOf: Map<string, number>;
 }
 
 /** Sets of the offer's market that apply to it: line (dynamic-line markets) and timing. */
@@ -75,13 +83,15 @@ export function decideOffer(state: MatchState, offer: OfferInput, out: Decisions
   const situation: MarketSituation = {
     meta: offer.market.meta, history, firings: state.marketFirings.get(offer.market.id) ?? 0, lastGoalS: live.lastGoalS,
   };
-  const served = new Set<number>();
   const compiled = new Map<string, DeliveryLog>();
   const context = compileContext(state.statics.match, offer);
-  const compile = (content: ContentInfo, outcome: string) => {
-    const key = `${content.id}:${outcome}`;
-    return compiled.get(key) ?? compiled.set(key, compileLog(content, context, outcome)).get(key)!;
+  const compile = (content: ContentInfo, outcome: string, setId: number) => {
+    const key = `${content.id}:${outcome}:${setId}`;
+    return compiled.get(key) ?? compiled.set(key, { ...compileLog(content, context, outcome), set_id: setId }).get(key)!;
   };
+  // Every set first: a contact reached by several sets gets one push, whose text is chosen among
+  // the outcomes of all of them (README "Content": the likeliest fired outcome with a text).
+  const reached = new Map<number, Reached>();
   let fired = false;
   for (const set of applicableSets(state, offer)) {
     const evaluation = evaluateSet(set, point, situation, (outcome) => state.outcomeState(set.id, outcome), offer.market.outcomes);
@@ -94,30 +104,38 @@ export function decideOffer(state: MatchState, offer: OfferInput, out: Decisions
     out.firings.push({ offer: index, setId: set.id, marketId: offer.market.id, outcomes: evaluation.fired, details: evaluation.details });
     const recipients = recipientsFor(state.statics, { set, firedOdds: evaluation.fired.map((o) => offer.outcomeMap[o]!), prematch: offer.prematch });
     for (const { contact, languages } of recipients) {
-      if (served.has(contact.id)) continue;
-      served.add(contact.id);
-      const base = { offer: index, setId: set.id, marketId: offer.market.id, contact, matchTime: offer.matchTime, feedMs: offer.feedMs, count: 1 };
-      const texts = textsFor(state.statics.contents, offer, contact, languages, evaluation.details, compile);
-      if (texts.detail !== null) {
-        out.suppressions.push({ ...base, outcome: null, reason: 'NO_CONTENT', detail: texts.detail });
-        continue;
-      }
-      const push = { matchId: state.statics.match.id, marketId: offer.market.id, period: offer.period, feedMs: offer.feedMs };
-      const refusal = options.limiter.check(contact, push);
-      if (refusal) {
-        out.suppressions.push({ ...base, outcome: null, ...refusal });
-        continue;
-      }
-      options.limiter.record({ ...push, contactId: contact.id });
-      const route = routeFor(contact, options.smtp);
-      for (const { language, log } of texts.chosen) {
-        const recorded = route.kind === 'record';
-        out.deliveries.push({
-          offer: index, setId: set.id, marketId: offer.market.id, contact, language, nodeId: offer.prematch ? 'PRE' : offer.score, log, route,
-          status: recorded ? 'RECORDED' : 'PENDING', period: offer.period, feedMs: offer.feedMs,
-          stats: recorded ? recordedStats(contact, `${state.statics.match.id}:${offer.sourceId}:${contact.id}:${language}`, offer.feedMs, options.nowMs) : null,
-        });
-      }
+      let entry = reached.get(contact.id);
+      if (!entry) reached.set(contact.id, entry = { contact, languages: [], firstSetId: set.id, setOf: new Map() });
+      for (const language of languages) if (!entry.languages.includes(language)) entry.languages.push(language);
+      // An outcome two sets fired is the first (lowest id) set's.
+      for (const outcome of evaluation.fired) if (!entry.setOf.has(outcome)) entry.setOf.set(outcome, set.id);
+    }
+  }
+  for (const { contact, languages, firstSetId, setOf } of reached.values()) {
+    // Candidates in the market's order, so that equal odds go to the market's first outcome.
+    const candidates = offer.market.outcomes.filter((o) => setOf.has(o)).concat([...setOf.keys()].filter((o) => !offer.market.outcomes.includes(o)))
+      .map((outcome) => ({ outcome, odds: offer.outcomeMap[outcome]! }));
+    const base = { offer: index, setId: firstSetId, marketId: offer.market.id, contact, matchTime: offer.matchTime, feedMs: offer.feedMs, count: 1 };
+    const texts = textsFor(state.statics.contents, offer, contact, languages, candidates, (content, outcome) => compile(content, outcome, setOf.get(outcome)!));
+    if (texts.detail !== null) {
+      out.suppressions.push({ ...base, outcome: null, reason: 'NO_CONTENT', detail: texts.detail });
+      continue;
+    }
+    const push = { matchId: state.statics.match.id, marketId: offer.market.id, period: offer.period, feedMs: offer.feedMs };
+    const refusal = options.limiter.check(contact, push);
+    if (refusal) {
+      out.suppressions.push({ ...base, setId: setOf.get(texts.chosen[0]!.outcome)!, outcome: null, ...refusal });
+      continue;
+    }
+    options.limiter.record({ ...push, contactId: contact.id });
+    const route = routeFor(contact, options.smtp);
+    for (const { language, log, outcome } of texts.chosen) {
+      const recorded = route.kind === 'record';
+      out.deliveries.push({
+        offer: index, setId: setOf.get(outcome)!, marketId: offer.market.id, contact, language, nodeId: offer.prematch ? 'PRE' : offer.score, log, route,
+        status: recorded ? 'RECORDED' : 'PENDING', period: offer.period, feedMs: offer.feedMs,
+        stats: recorded ? recordedStats(contact, `${state.statics.match.id}:${offer.sourceId}:${contact.id}:${language}`, offer.feedMs, options.nowMs) : null,
+      });
     }
   }
   history.add(point);

@@ -9,7 +9,7 @@ import { createSmtpSender, type SmtpSender } from './channels/smtp';
 import { Dispatcher, type DispatchJob } from './dispatch';
 import { currentVersion, loadState, loadStatic, seedLastPushes } from './load';
 import type { MatchState } from './match-state';
-import { claimPushes, pushedContacts, refreshPushTimes, StaleLedger } from './push-ledger';
+import { claimPushes, decidedVersions, pushedContacts, refreshPushTimes, StaleLedger } from './push-ledger';
 import { RateLimiter } from './rate-limit';
 import { emptyDecisions, type Decisions } from './records';
 import { runMessages, type RunResult } from './run';
@@ -37,6 +37,8 @@ export interface EngineOptions {
  */
 export class Engine {
   readonly bus: ChangeBus;
+  /** For a worker's /metrics: match states loaded, cached ones read again after a change, batches decided again. */
+  readonly counters = { loads: 0, reloads: 0, redecided: 0 };
   private readonly limiter = new RateLimiter();
   private readonly states = new Map<number, MatchState>();
   private readonly queues = new Map<number, Promise<unknown>>();
@@ -76,11 +78,13 @@ export class Engine {
     const statics = await loadStatic(this.db, matchId, version);
     if (!statics) throw new Errors.NotFound('Match', matchId);
     if (known) {
+      this.counters.reloads += 1;
       known.statics = statics;
       await seedLastPushes(this.db, [...statics.contacts.keys()], this.limiter);
       return known;
     }
     const state = await loadState(this.db, statics, this.limiter);
+    this.counters.loads += 1;
     this.states.set(matchId, state);
     return state;
   }
@@ -97,13 +101,16 @@ export class Engine {
     const decisions = emptyDecisions();
     let run: RunResult;
     let stored: Stored;
+    let decided = new Map<number, number>();
+    let moved = new Map<number, number>();
     try {
       run = runMessages(state, messages, decisions, { limiter: this.limiter, smtp: this.smtp !== null, nowMs });
+      decided = decidedVersions(pushedContacts(decisions.deliveries), this.limiter);
       const kickOffMs = state.statics.match.played ? null : run.kickOffMs;
       stored = run.fresh.size === 0
         ? { offerIds: [], deliveryIds: [], eventIds: [] }
         : await this.db.transaction(async (tx) => {
-          await claimPushes(tx, pushedContacts(decisions.deliveries), this.limiter);
+          moved = await claimPushes(tx, decided);
           return storeDecisions(tx, {
             matchId, decisions, events: run.events, state, kickOffMs, stampAtFeedTime: this.options.stampAtFeedTime ?? false, nowMs,
           });
@@ -111,6 +118,7 @@ export class Engine {
     } catch (error) {
       if (error instanceof StaleLedger && attempt < 10) {
         // Another worker pushed to a contact meanwhile: undo this run in memory and decide again.
+        this.counters.redecided += 1;
         this.states.delete(matchId);
         this.limiter.forgetMatch(matchId);
         this.limiter.invalidate(pushedContacts(decisions.deliveries));
@@ -118,6 +126,10 @@ export class Engine {
       }
       this.forgetAll();
       throw error;
+    }
+    for (const [contactId, version] of moved) {
+      const times = decisions.deliveries.filter((d) => d.contact.id === contactId).map((d) => d.feedMs);
+      this.limiter.committed(contactId, decided.get(contactId)!, version, times);
     }
     for (const id of run.fresh) state.seen.add(id);
     state.dirty.clear();

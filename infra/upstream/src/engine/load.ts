@@ -126,7 +126,7 @@ export async function loadState(db: Handle, statics: MatchStatic, limiter: RateL
   const setIds = [...statics.sets.values()].flat().map((s) => s.id);
   const [liveRow, offerRows, eventIds, stateRows, firingRows, pushRows] = await Promise.all([
     db.select().from(matchLiveStates).where(eq(matchLiveStates.matchId, matchId)),
-    db.select({ sourceId: offers.sourceId, marketId: offers.marketId, sentAt: offers.sentAt, matchTime: offers.matchTime, outcomeMap: offers.outcomeMap, suspended: offers.suspended, odds: offers.odds, arrival: offers.arrival, score: offers.score, prematch: offers.prematch })
+    db.select({ sourceId: offers.sourceId, marketId: offers.marketId, sentAt: offers.sentAt, matchTime: offers.matchTime, outcomeMap: offers.outcomeMap, suspended: offers.suspended, status: offers.status, odds: offers.odds, arrival: offers.arrival, score: offers.score, prematch: offers.prematch })
       .from(offers).where(eq(offers.matchId, matchId)).orderBy(offers.sentAt, offers.id),
     db.select({ sourceId: matchEvents.sourceId, arrival: matchEvents.arrival }).from(matchEvents).where(eq(matchEvents.matchId, matchId)),
     setIds.length ? db.select().from(thresholdStates).where(inArray(thresholdStates.thresholdSetId, setIds)) : [],
@@ -142,7 +142,9 @@ export async function loadState(db: Handle, statics: MatchStatic, limiter: RateL
     state.seen.add(o.sourceId);
     const feedMs = o.sentAt.getTime();
     state.latestFeedMs.set(o.marketId, Math.max(state.latestFeedMs.get(o.marketId) ?? 0, feedMs));
-    if (!o.suspended) {
+    // As decideOffer keeps them: an offer flagged suspended, or made while its market or the match
+    // was (stored SUSPENDED), never joins the history relative thresholds measure from.
+    if (!o.suspended && o.status !== 'SUSPENDED') {
       state.history(o.marketId).add(pricePoint({ feedMs, gameS: o.matchTime ?? 0, outcomeMap: o.outcomeMap, line: o.odds[0]?.line ?? null, score: o.score, prematch: o.prematch }));
     }
   }

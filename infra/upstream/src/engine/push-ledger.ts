@@ -57,21 +57,35 @@ export function pushedContacts(pushes: readonly DeliveryRecord[]): number[] {
 }
 
 /**
- * In the transaction that writes the batch: locks the ledger rows of the contacts it pushes to
- * (FOR UPDATE, in id order, so two workers never deadlock on them), checks that no other worker
- * pushed to them since their times were read (else StaleLedger: nothing is written), and moves
- * their versions on. The lock is held to the commit, so the next worker to push to the contact
- * waits for this batch's deliveries and then sees them.
+ * The ledger version each contact's push times were at when the batch was decided (read right
+ * after the decision, which runs without a pause: these are the times its checks saw). The claim
+ * compares the rows with these, not with the cache's current versions: another batch of this
+ * process may have moved the cache on meanwhile (its own commit, or a re-read of the pushes)
+ * without this batch's decision having seen what moved it.
  */
-export async function claimPushes(tx: Tx, contactIds: number[], limiter: RateLimiter): Promise<void> {
-  if (!contactIds.length) return;
+export function decidedVersions(contactIds: readonly number[], limiter: RateLimiter): Map<number, number> {
+  return new Map(contactIds.map((id) => [id, limiter.versionOf(id)]));
+}
+
+/**
+ * In the transaction that writes the batch: locks the ledger rows of the contacts it pushes to
+ * (FOR UPDATE, in id order: one lock order for every batch of every process, so none deadlock),
+ * checks that each is still at the version the batch was decided with (else StaleLedger: nothing
+ * is written, the batch is decided again), and moves them on. The locks are held to the commit,
+ * so the check and the deliveries it allows are one atomic step: the next batch to push to the
+ * contact, in this process or another, waits for this one and then finds the version moved.
+ * Returns the new versions, for `RateLimiter.committed` once the transaction has committed.
+ */
+export async function claimPushes(tx: Tx, decided: ReadonlyMap<number, number>): Promise<Map<number, number>> {
+  const contactIds = [...decided.keys()].sort((a, b) => a - b);
+  if (!contactIds.length) return new Map();
   await tx.insert(contactPushLedger).values(contactIds.map((contactId) => ({ contactId }))).onConflictDoNothing();
   const rows = await tx.select({ contactId: contactPushLedger.contactId, version: contactPushLedger.version })
     .from(contactPushLedger).where(inArray(contactPushLedger.contactId, contactIds)).orderBy(contactPushLedger.contactId).for('update');
   // A contact's first row reads 0, which is also what refreshPushTimes assumed before it existed.
-  const stale = rows.filter((r) => r.version !== limiter.versionOf(r.contactId)).map((r) => r.contactId);
+  const stale = rows.filter((r) => r.version !== decided.get(r.contactId)).map((r) => r.contactId);
   if (stale.length) throw new StaleLedger(stale);
   const moved = await tx.update(contactPushLedger).set({ version: sql`${contactPushLedger.version} + 1` })
     .where(inArray(contactPushLedger.contactId, contactIds)).returning({ contactId: contactPushLedger.contactId, version: contactPushLedger.version });
-  for (const r of moved) limiter.setVersion(r.contactId, r.version);
+  return new Map(moved.map((r) => [r.contactId, r.version]));
 }

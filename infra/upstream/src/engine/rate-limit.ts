@@ -158,9 +158,16 @@ export class RateLimiter {
     return this.versions.get(contactId) ?? -1;
   }
 
-  /** The ledger moved to `version` with this process's own pushes (already in memory). */
-  setVersion(contactId: number, version: number): void {
-    this.versions.set(contactId, version);
+  /**
+   * A batch decided at ledger version `from` committed its pushes (`feedTimes`) and moved the
+   * contact's row to `to`. Its times go (back) into memory: a re-read of the contact's pushes while
+   * the batch was uncommitted replaced them. The cache is current with `to` only if it still stands
+   * at `from` (the row lock made this batch the only move from `from` to `to`); else it is left
+   * at whatever it was, and the next refresh reads the pushes again.
+   */
+  committed(contactId: number, from: number, to: number, feedTimes: readonly number[]): void {
+    for (const feedMs of feedTimes) this.addPushTime(contactId, feedMs);
+    if (this.versionOf(contactId) === from) this.versions.set(contactId, to);
   }
 
   /** Marks the contacts' push times as to be read again (a batch that pushed to them was undone). */

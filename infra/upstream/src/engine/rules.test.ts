@@ -124,7 +124,7 @@ describe('the fired outcome\'s text', () => {
   it('compiles the content for the outcome that fired (its linked entries, its odds), not the first in alphabetical order', () => {
     const out = run([set(1, { marketId: 2, thresholds: { over: { value: 5000 }, under: { value: 1500 } } })], [ouContent(1)], [message('a', 10, 1400, 2800)]);
     expect(out.firings[0]!.outcomes).toEqual(['under']);
-    expect(out.deliveries.map((d) => d.log)).toEqual([{ subject: 'Under 2.5 at 2.80', body: 'A tight one.', cta: 'Bet under', content: 'Under 2.5 at 2.80\nA tight one.\nBet under', outcome: 'under' }]);
+    expect(out.deliveries.map((d) => d.log)).toEqual([{ subject: 'Under 2.5 at 2.80', body: 'A tight one.', cta: 'Bet under', content: 'Under 2.5 at 2.80\nA tight one.\nBet under', outcome: 'under', set_id: 1 }]);
   });
 
   it('when several outcomes fire on one offer, each recipient gets the likeliest one\'s text (lowest odds) that its content has text for', () => {

@@ -74,7 +74,7 @@ function WhyBody({ offer, data }: { offer: Offer; data: WhyData }) {
               <li key={d.id}>
                 <div>
                   <strong>{d.contact.name}</strong> · {d.channel.name} · {d.language} · {d.status}
-                  {d.log.outcome ? ` · text of ${d.log.outcome}` : ''}
+                  {d.log.outcome ? ` · text of ${d.log.outcome}${d.log.set_id ? ` (Set ${d.log.set_id})` : ''}` : ''}
                 </div>
                 <dl className="why-text">
                   {textParts(d).map((p) => (
