@@ -87,8 +87,9 @@ export function useThresholdsTab() {
     if (!opened || !current || (current.version ?? 0) <= (opened.version ?? 0)) return;
     const theirs = { ...defaultForm(), ...formOf(current) };
     const merge = merge3(baseline, form, theirs);
-    setOpened(current);
+    // A field changed on both sides: the form keeps the version it read, so its save meets theirs and asks.
     if (merge.conflicts.length > 0) return;
+    setOpened(current);
     setForm(merge.merged);
     setBaseline(theirs);
     // Only a new version of the open set moves the form.
