@@ -11,7 +11,7 @@ import { Type, type Static } from 'typebox';
 import { Id, Nullable } from './common';
 
 /** The provider-wide entities whose writes are pushed to the provider's consoles. */
-export const PROVIDER_ENTITIES = ['market', 'saved_threshold', 'content_item', 'content_group'] as const;
+export const PROVIDER_ENTITIES = ['market', 'saved_threshold', 'content_item', 'content_group', 'contact'] as const;
 export type ProviderEntity = (typeof PROVIDER_ENTITIES)[number];
 export const ProviderEntity = Type.Union(PROVIDER_ENTITIES.map((entity) => Type.Literal(entity)));
 

@@ -1,5 +1,5 @@
 import { sessionExpired, waitForSignIn } from './sessionExpiry';
-import { readToken, usingDisplayToken } from './token';
+import { hadSession, readToken, usingDisplayToken } from './token';
 
 /**
  * fetch with the session's token. A 401 to a call that carried a token means the session ended
@@ -15,6 +15,13 @@ export async function authorizedFetch(
 ): Promise<Response> {
   for (;;) {
     const token = readToken();
+    // Signed in before, token gone since (logged out in another tab): ask for a sign-in and send
+    // this call after it, instead of sending it without a token to be refused.
+    if (!token && hadSession() && waitOnExpiry && !usingDisplayToken()) {
+      sessionExpired();
+      await waitForSignIn(init.signal);
+      continue;
+    }
     const headers = { ...init.headers, ...(token ? { Authorization: `Token ${token}` } : {}) };
     const response = await fetch(url, { ...init, headers });
     // A wall display has no one to sign in: its refusal is handed back (the wall says it was revoked).

@@ -10,7 +10,15 @@ export const TOKEN_KEY = 'token';
  */
 let override: string | null = null;
 
-export const readToken = (): string | null => override ?? (readString(TOKEN_KEY) || null);
+/** This page has had an operator's token (a call without one now means the session ended elsewhere). */
+let signedIn = false;
+
+export const readToken = (): string | null => {
+  const token = override ?? (readString(TOKEN_KEY) || null);
+  if (token !== null && override === null) signedIn = true;
+  return token;
+};
+export const hadSession = (): boolean => signedIn;
 export const saveToken = (token: string): void => writeString(TOKEN_KEY, token);
 export const forgetToken = (): void => writeString(TOKEN_KEY, null);
 export const setDisplayToken = (token: string | null): void => {

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { followOtherTabs } from '../api/otherTabs';
 import { loadContext } from '../stores/context';
 import { checkSession } from '../stores/session';
 
@@ -7,5 +8,6 @@ export function useShellStartup(): void {
   useEffect(() => {
     void checkSession();
     void loadContext();
+    return followOtherTabs();
   }, []);
 }

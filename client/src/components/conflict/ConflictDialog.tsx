@@ -1,8 +1,15 @@
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { fieldLabel, sideBySide, type FieldFormat } from './diff';
+import { fieldLabel, flatten, sideBySide, type FieldFormat } from './diff';
 import type { ConflictState } from './useConflict';
 import './conflict.css';
+
+const text = (value: unknown) => JSON.stringify(value ?? null);
+/** Whether both sides changed a field since the form started from `started` (flattened). */
+function bothChanged(field: string, started: Record<string, unknown>, theirs: unknown, mine: unknown): boolean {
+  const was = text(started[field]);
+  return text(flatten(theirs)[field]) !== was && text(flatten(mine)[field]) !== was;
+}
 
 /** '12:04:31' today, else the date and time, in the browser's locale. */
 export function whenText(iso: string | null): string {
@@ -25,7 +32,10 @@ export function ConflictDialog({ state, what, format, label = fieldLabel }: {
   label?: (field: string) => string;
 }) {
   const reply = state?.reply;
-  const rows = state ? sideBySide(reply!.current, state.mine, format) : [];
+  const all = state ? sideBySide(reply!.current, state.mine, format) : [];
+  // After a three-way merge only the fields both changed are in question; the rest merged by themselves.
+  const started = state && state.started !== undefined ? flatten(state.started) : null;
+  const rows = started ? all.filter((row) => row.differs && bothChanged(row.field, started, reply!.current, state!.mine)) : all;
   const who = reply?.changed_by?.name ?? 'Another operator';
   return (
     <Dialog
@@ -47,6 +57,7 @@ export function ConflictDialog({ state, what, format, label = fieldLabel }: {
         <>
           <p className="conflict-who">
             {who} saved it {whenText(reply.changed_at)}, after you opened it. Nothing of yours was saved yet.
+            {started && ' Only the fields you both changed are listed; their other changes are kept either way.'}
           </p>
           <div className="conflict-scroll" tabIndex={0} role="region" aria-label="Their version and mine">
             <table className="conflict-table">

@@ -16,6 +16,8 @@ export interface ConflictState {
   reply: ConflictReply;
   /** What I tried to write. */
   mine: unknown;
+  /** What my form started from, when known (a three-way merge): the dialog lists only the fields both sides changed. */
+  started?: unknown;
   choose(choice: ConflictChoice): void;
 }
 
@@ -26,11 +28,12 @@ export interface ConflictState {
 export function useConflict() {
   const [state, setState] = useState<ConflictState | null>(null);
   const ask = useCallback(
-    (reply: ConflictReply, mine: unknown) =>
+    (reply: ConflictReply, mine: unknown, started?: unknown) =>
       new Promise<ConflictChoice>((resolve) =>
         setState({
           reply,
           mine,
+          ...(started === undefined ? {} : { started }),
           choose: (choice) => {
             setState(null);
             resolve(choice);

@@ -1,6 +1,7 @@
 import type { ConflictReply } from '@odds/protocol';
 import { useCallback } from 'react';
 import { ApiError, handleApiError } from '../../api/errors';
+import { merge3 } from './merge';
 import { conflictOf, useConflict } from './useConflict';
 
 /** The api() flags of a versioned write: its 409 is shown by the conflict dialog, not the error list. */
@@ -10,15 +11,26 @@ export const CONFLICT_SHOWN = { shows: [409] } as const;
 export interface VersionedWrite<T, C> {
   /**
    * Sends the write with the version(s) the form read, or, after "Overwrite with mine", against
-   * `base`: their record, whose version it names. Call `api()` with `...CONFLICT_SHOWN`.
+   * `base`: their record, whose version it names. Call `api()` with `...CONFLICT_SHOWN`. With
+   * `started`, a re-send after a conflict also gets `merged` (in the shape of `mine`): send that.
    */
-  send(base: C | null): Promise<T>;
+  send(base: C | null, merged?: unknown): Promise<T>;
   /** What I tried to write, as the dialog shows it beside their record (in the shape `view` gives it). */
   mine(theirs: C): unknown;
   /** Their record (the 409's `current`) in the shape of `mine`; as it came when absent. */
   view?(current: C): unknown;
   /** "Keep theirs": the form takes their record (and its version), so the next save starts from it. */
   keepTheirs(current: C): void;
+  /**
+   * What the form started from (the record it read, in the shape of `mine`). Given, a conflict is
+   * a three-way merge: fields only they changed are taken from theirs, fields only I changed are
+   * kept, and the dialog asks only about fields we both changed (with none, it does not open).
+   */
+  started?: unknown;
+  /** How the dialog shows a record of the shape of `mine` (names instead of ids); as it is when absent. */
+  present?(record: unknown): unknown;
+  /** The form takes the merged record (before it is sent), so what it shows is what is saved. */
+  adopt?(merged: unknown, current: C): void;
 }
 
 /**
@@ -37,9 +49,11 @@ export function useVersionedSave() {
   const save = useCallback(
     async <T, C>(write: VersionedWrite<T, C>): Promise<T | null> => {
       let base: C | null = null;
+      let merged: unknown;
+      let started = write.started;
       for (;;) {
         try {
-          return await write.send(base);
+          return await (merged === undefined ? write.send(base) : write.send(base, merged));
         } catch (error) {
           const reply = conflictOf(error);
           if (!reply) {
@@ -48,8 +62,25 @@ export function useVersionedSave() {
             throw error;
           }
           const current = reply.current as C;
-          const shown: ConflictReply = write.view ? { ...reply, current: write.view(current) } : reply;
-          const choice = await ask(shown, write.mine(current));
+          const theirs = write.view ? write.view(current) : current;
+          const shown: ConflictReply = { ...reply, current: theirs };
+          const mine = merged ?? write.mine(current);
+          if (started !== undefined) {
+            const merge = merge3(started, mine, theirs);
+            if (merge.conflicts.length > 0) {
+              const present = write.present ?? ((record: unknown) => record);
+              const choice = await ask({ ...reply, current: present(theirs) }, present(mine), present(started));
+              if (choice === 'theirs') write.keepTheirs(current);
+              if (choice !== 'mine') return null;
+            }
+            // Nobody else's change is reverted: their fields stay, mine (and mine where both changed) go on top.
+            write.adopt?.(merge.merged, current);
+            merged = merge.merged;
+            started = theirs;
+            base = current;
+            continue;
+          }
+          const choice = await ask(shown, mine);
           if (choice === 'theirs') write.keepTheirs(current);
           if (choice !== 'mine') return null;
           base = current;

@@ -3,16 +3,17 @@ import { Button } from 'primereact/button';
 import { Link, useNavigate } from 'react-router-dom';
 import { ConfirmDeleteButton } from '../../components/forms/ConfirmDeleteButton';
 import { GenericTable, type TableColumn } from '../../components/table';
+import { ChangeMark } from '../match/ChangeMark';
 import { contactDestination } from './destination';
 import { useContactsList, type ContactsList } from './useContactsList';
 import './contacts.css';
 
 const channelName = (contact: Contact) => contact.channel?.name ?? CHANNELS.find((c) => c.id === contact.channel_id)?.name ?? '';
 
-function columns({ busy, toggleActive, remove }: ContactsList): TableColumn<Contact>[] {
+function columns({ busy, toggleActive, remove, changedBy }: ContactsList): TableColumn<Contact>[] {
   return [
     { field: 'id', header: 'Id', sortable: true },
-    { field: 'name', header: 'Name', sortable: true },
+    { field: 'name', header: 'Name', sortable: true, body: (c) => <>{c.name}<ChangeMark by={changedBy(c.id)} /></> },
     { field: 'channel', header: 'Channel', sortable: true, sortKey: 'channel_id', body: channelName },
     { field: 'destination', header: 'Destination', body: contactDestination },
     { field: 'active', header: 'Active', sortable: true, body: (c) => (c.active ? 'Yes' : 'No') },

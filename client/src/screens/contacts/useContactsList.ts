@@ -3,7 +3,10 @@ import { useCallback, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { api } from '../../api/client';
 import { useList } from '../../components/table';
+import { useProviderChanges } from '../../live/useProviderChanges';
 import { contextStore } from '../../stores/context';
+
+const CONTACT_CHANGES = ['contact'] as const;
 
 export const CONTACT_SORT_FIELDS = ['id', 'name', 'channel_id', 'active', 'created_at'] as const;
 
@@ -21,6 +24,8 @@ export function useContactsList() {
   });
   const [busy, setBusy] = useState<number | null>(null);
   const { reload } = list;
+  // A contact saved, added or deleted on another console of the provider: the list reads again and marks who.
+  const changes = useProviderChanges(CONTACT_CHANGES, reload);
 
   const run = useCallback(
     async (contact: Contact, call: () => Promise<unknown>) => {
@@ -46,7 +51,7 @@ export function useContactsList() {
     [run],
   );
 
-  return { list, busy, toggleActive, remove };
+  return { list, busy, toggleActive, remove, changedBy: (id: number) => changes.markOf('contact', id) };
 }
 
 export type ContactsList = ReturnType<typeof useContactsList>;

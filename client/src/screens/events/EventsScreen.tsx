@@ -2,6 +2,8 @@ import { formatMinuteParts, type StatEvent } from '@odds/protocol';
 import { Link, useParams } from 'react-router-dom';
 import { ConfirmDeleteButton } from '../../components/confirm';
 import { GenericTable, type TableColumn } from '../../components/table';
+import { useChangeMarks } from '../../live/useChangeMarks';
+import { ChangeMark } from '../match/ChangeMark';
 import { TabTitle } from '../match/TabTitle';
 import { outcomeOf, outcomeSymbol } from './outcome';
 import { useMatchInfo, useStatEventsList } from './useMatchEvents';
@@ -23,8 +25,10 @@ export default function EventsScreen() {
   const matchId = param && /^\d+$/.test(param) ? Number(param) : null;
   const info = useMatchInfo(matchId);
   const { list, busy, remove } = useStatEventsList(matchId);
+  // A row another operator (or I) just added or changed says who, as the other live lists do.
+  const marks = useChangeMarks('stat_event', list.rows, !list.loading);
   const columns: TableColumn<StatEvent>[] = [
-    { field: 'id', header: 'Id', sortable: true },
+    { field: 'id', header: 'Id', sortable: true, body: (e) => <>{e.id}<ChangeMark by={marks.get(e.id)} /></> },
     ...(matchId === null
       ? [{ field: 'match_id', header: 'Match', sortable: true, body: (e: StatEvent) => <Link to={`/events/${e.match_id}`}>{e.match_id}</Link> }]
       : []),

@@ -10,9 +10,9 @@ const market = (version: number, firstMinute: number, home: number) => ({
 const ANA = { id: 2, name: 'Ana' };
 
 /** Market 1 loaded at version 3; Ana has since saved version 4 (first minute 10, home 2.60). */
-function serve() {
-  let stored = market(4, 10, 2600);
-  const posts: { version?: number; market_meta: { first_minute?: number; thresholds?: Record<string, number> } }[] = [];
+function serve(moved = true) {
+  let stored = moved ? market(4, 10, 2600) : market(3, 0, 2500);
+  const posts: { version?: number; market_meta: { first_minute?: number; last_minute?: number; max_threshold?: number; thresholds?: Record<string, number> } }[] = [];
   let listed = market(3, 0, 2500);
   const stub = stubFetch({
     ...shellHandlers,
@@ -49,7 +49,7 @@ describe('market settings with another operator saving meanwhile', () => {
     vi.unstubAllGlobals();
   });
 
-  it('sends the version it loaded; the dialog shows their settings in the form\'s words; "Overwrite with mine" saves mine against theirs', async () => {
+  it('sends the version it loaded; the dialog asks only about the field both changed, in the form\'s words; "Overwrite with mine" keeps their other change', async () => {
     const { posts } = serve();
     renderApp('/markets?market=1');
     const first = (await screen.findByLabelText('First Minute')) as HTMLInputElement;
@@ -60,12 +60,41 @@ describe('market settings with another operator saving meanwhile', () => {
     expect(within(dialog).getByText('Market Match Result was changed by Ana')).toBeTruthy();
     const cells = (name: string) => [...within(dialog).getByRole('rowheader', { name }).closest('tr')!.querySelectorAll('td')].map((td) => td.textContent);
     expect(cells('First Minute')).toEqual(['10', '5 (differs)']);
-    expect(cells('home value')).toEqual(['2.60', '2.50 (differs)']);
+    // Only Ana changed home: no question about it, and it is not put back to the 2.50 this form opened with.
+    expect(within(dialog).queryByRole('rowheader', { name: 'home value' })).toBeNull();
     expect(posts[0]!.version).toBe(3);
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Overwrite with mine' }));
     await screen.findByText('Saved');
-    expect(posts[1]).toMatchObject({ version: 4, market_meta: { first_minute: 5, thresholds: { home: 2500 } } });
+    expect(posts[1]).toMatchObject({ version: 4, market_meta: { first_minute: 5, thresholds: { home: 2600 } } });
+  });
+
+  it('merges a change of another field without asking (three-way, against the version the form opened)', async () => {
+    const { posts } = serve();
+    renderApp('/markets?market=1');
+    const last = (await screen.findByLabelText('Last Minute')) as HTMLInputElement;
+    fireEvent.change(last, { target: { value: '80' } });
+    fireEvent.blur(last);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Saved');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(posts.map((p) => p.version)).toEqual([3, 4]);
+    expect(posts[1]).toMatchObject({ market_meta: { first_minute: 10, last_minute: 80, thresholds: { home: 2600 } } });
+    expect((screen.getByLabelText('First Minute') as HTMLInputElement).value).toBe('10');
+  });
+
+  it('saving twice in a row names the version the first save made (no conflict with oneself)', async () => {
+    const { posts } = serve(false);
+    renderApp('/markets?market=1');
+    const max = (await screen.findByLabelText('Max Threshold')) as HTMLInputElement;
+    for (const value of ['7', '8']) {
+      fireEvent.change(max, { target: { value } });
+      fireEvent.blur(max);
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+      await screen.findByText('Saved');
+    }
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(posts.map((p) => [p.version, p.market_meta.max_threshold])).toEqual([[3, 7], [4, 8]]);
   });
 
   it("History lists the market's changes by their settings names, odds as decimals", async () => {

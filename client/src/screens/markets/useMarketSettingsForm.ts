@@ -2,7 +2,7 @@ import { routes, type Market } from '@odds/protocol';
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { api } from '../../api/client';
-import { CONFLICT_SHOWN, useVersionedSave } from '../../components/conflict';
+import { CONFLICT_SHOWN, merge3, useVersionedSave } from '../../components/conflict';
 import { contextStore } from '../../stores/context';
 import { metaToSave, valuesOf, type MarketSettingsValues, type SettingKey } from './marketSettings';
 
@@ -23,11 +23,19 @@ export function useMarketSettingsForm(market: Market, onSaved: (market: Market) 
 
   // Another market, or the same one saved (here or on another console: a higher version), shows
   // what the server holds; the list reading again for another market's change leaves the form alone.
-  // Unsaved edits are never replaced: a save from them meets the newer version in the conflict dialog.
+  // Unsaved edits are never replaced: fields left alone take the new values (a three-way merge);
+  // with a field changed on both sides the form stays as typed, and its save asks about that field.
   const loaded = `${market.id}:${market.version ?? 0}:${JSON.stringify(market.meta)}`;
   const dirty = JSON.stringify(values) !== JSON.stringify(valuesOf(base));
   useEffect(() => {
-    if (market.id === base.id && dirty) return;
+    if (market.id === base.id && dirty) {
+      if ((market.version ?? 0) <= (base.version ?? 0)) return;
+      const merge = merge3(valuesOf(base), values, valuesOf(market));
+      if (merge.conflicts.length > 0) return;
+      setValues(merge.merged);
+      setBase(market);
+      return;
+    }
     setValues(valuesOf(market));
     setBase(market);
     // `loaded` says when the market's settings are new.
@@ -47,16 +55,18 @@ export function useMarketSettingsForm(market: Market, onSaved: (market: Market) 
     setStatus('saving');
     try {
       const saved = await versioned.save<Market, Market>({
-        send: (theirs) => {
+        send: (theirs, merged) => {
           const from = theirs ?? base;
           return api(routes.marketMetaSave, {
             params: { p: providerId, s: sportId, marketId: market.id },
-            body: { market_meta: metaToSave(from, values), ...(from.version === undefined ? {} : { version: from.version }) },
+            body: { market_meta: metaToSave(from, (merged as MarketSettingsValues | undefined) ?? values), ...(from.version === undefined ? {} : { version: from.version }) },
             ...CONFLICT_SHOWN,
           });
         },
         mine: () => values,
         view: valuesOf,
+        started: valuesOf(base),
+        adopt: (merged) => setValues(merged as MarketSettingsValues),
         keepTheirs: (theirs) => {
           setBase(theirs);
           setValues(valuesOf(theirs));
@@ -65,7 +75,12 @@ export function useMarketSettingsForm(market: Market, onSaved: (market: Market) 
         },
       });
       setStatus(saved ? 'saved' : 'idle');
-      if (saved) onSaved(saved);
+      if (saved) {
+        // The form now stands on what it saved: the next save names this version, not the one it opened.
+        setBase(saved);
+        setValues(valuesOf(saved));
+        onSaved(saved);
+      }
     } catch {
       setStatus('idle');
     }

@@ -88,3 +88,24 @@ export function buildContentInput(form: ContentForm, saved: MatchContent | null)
     : { ...common, timed: false, contact_id: form.contactId, meta: { before: null } };
   return { ok: true, input };
 }
+
+/**
+ * A content form as the conflict dialog shows it, in the form's words: the market and channel by
+ * name, the contact by name, the score and timing as chosen, one text per part (macros are typing
+ * help, not content, and are left out).
+ */
+export function contentConflictView(form: ContentForm, names: { market: (id: number) => string | undefined; channel: (id: number) => string | undefined; contact: (id: number) => string | undefined }) {
+  return {
+    market: form.marketId === null ? 'All markets' : (names.market(form.marketId) ?? `#${form.marketId}`),
+    channel: names.channel(form.channelId) ?? `#${form.channelId}`,
+    language: form.language,
+    score: form.node,
+    sub_node: form.subNode,
+    leaf_node: form.leafNode,
+    period: form.period,
+    hold: form.hold ? 'yes' : 'no',
+    timed: form.timed ? `${form.before ?? '?'} minutes before` : 'no',
+    contact: form.contactId === null ? null : (names.contact(form.contactId) ?? `#${form.contactId}`),
+    ...form.texts,
+  };
+}

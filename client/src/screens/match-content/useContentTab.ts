@@ -1,16 +1,16 @@
-import { routes, type Contact, type MatchContent, type ScoresDefinition } from '@odds/protocol';
+import { CHANNELS, routes, type Contact, type MatchContent, type ScoresDefinition } from '@odds/protocol';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { api } from '../../api/client';
-import { CONFLICT_SHOWN, useVersionedSave } from '../../components/conflict';
+import { CONFLICT_SHOWN, merge3, useVersionedSave } from '../../components/conflict';
 import { useChangeMarks } from '../../live/useChangeMarks';
 import { useEditingPresence } from '../../live/useEditingPresence';
 import { useTopicSeq } from '../../live/useTopicSeq';
 import { addToBasket } from '../../stores/basket';
 import { contextStore } from '../../stores/context';
 import { useMatchPage } from '../match/useMatchPage';
-import { buildContentInput, contentFormOf, emptyContentForm, scoreOptions, type ContentForm } from './contentForm';
+import { buildContentInput, contentConflictView, contentFormOf, emptyContentForm, scoreOptions, type ContentForm } from './contentForm';
 
 const NO_SCORES: ScoresDefinition = {
   max_score: 0, increment: 1, max_sub_node: 0, sub_node_increment: 1, sub_nodes: [], max_leaf_node: 0, leaf_node_increment: 1, leaf_nodes: [],
@@ -76,6 +76,19 @@ export function useContentTab() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [editing?.id]);
 
+  // The open record saved by someone else (pushed): fields left alone here take their value, so a
+  // later save cannot put back what they changed; fields changed on both sides stay as typed.
+  useEffect(() => {
+    if (!editing || baseline.id !== editing.id || (editing.version ?? 0) <= (baseline.version ?? 0)) return;
+    const theirs = contentFormOf(editing);
+    const merge = merge3(baseline, form, theirs);
+    if (merge.conflicts.length > 0) return;
+    setForm({ ...merge.merged, version: editing.version });
+    setBaseline(theirs);
+    // Only a new version of the open record moves the form.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [editing?.version]);
+
   const patch = useCallback((change: Partial<ContentForm>) => setForm((f) => ({ ...f, ...change })), []);
 
   // The score selector offers only scores free for the market and channel (SPEC §5): a new record
@@ -95,12 +108,30 @@ export function useContentTab() {
     if (!built.ok) return setError(built.error);
     setError(null);
     setSaving(true);
-    const submitted = form;
+    let submitted = form;
+    const names = {
+      market: (id: number) => markets.find((m) => m.id === id)?.name,
+      channel: (id: number) => CHANNELS.find((c) => c.id === id)?.name,
+      contact: (id: number) => contacts.find((c) => c.id === id)?.name,
+    };
     try {
-      // Someone saved this record after the form opened it: their version beside mine.
+      // Someone saved this record after the form opened it: fields only they changed are taken,
+      // fields only I changed kept, and the dialog asks only about fields we both changed.
       const saved = await conflict.save<MatchContent, MatchContent>({
-        send: (theirs) => api(routes.matchContentSave, { params: { matchId }, body: theirs ? { ...built.input, version: theirs.version } : built.input, ...CONFLICT_SHOWN }),
-        mine: () => built.input,
+        send: (theirs, merged) => {
+          if (!theirs) return api(routes.matchContentSave, { params: { matchId }, body: built.input, ...CONFLICT_SHOWN });
+          const rebuilt = buildContentInput({ ...((merged as ContentForm | undefined) ?? form), version: theirs.version }, theirs);
+          if (!rebuilt.ok) return Promise.reject(new Error(rebuilt.error));
+          return api(routes.matchContentSave, { params: { matchId }, body: { ...rebuilt.input, version: theirs.version }, ...CONFLICT_SHOWN });
+        },
+        mine: () => form,
+        view: contentFormOf,
+        present: (record) => contentConflictView(record as ContentForm, names),
+        ...(editing ? { started: baseline } : {}),
+        adopt: (merged) => {
+          submitted = merged as ContentForm;
+          setForm(submitted);
+        },
         keepTheirs: (theirs) => {
           setForm(contentFormOf(theirs));
           setBaseline(contentFormOf(theirs));

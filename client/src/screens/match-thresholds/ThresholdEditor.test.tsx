@@ -1,4 +1,4 @@
-import type { Contact, MatchMarket, SavedThreshold } from '@odds/protocol';
+import type { Contact, MatchMarket, MatchThresholdSet, SavedThreshold } from '@odds/protocol';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -44,7 +44,32 @@ describe('threshold editor', () => {
     type('away value', '3');
     expect(screen.queryByLabelText('home min')).toBeNull();
     const built = buildInput(latest, 5, false);
-    expect(built).toEqual({ ok: true, input: { type: 'VALUE', market_id: 5, contact_id: null, line: null, thresholds: { home: { value: 2150 }, away: { value: 3000 } } } });
+    expect(built).toEqual({ ok: true, input: { type: 'VALUE', market_id: 5, contact_id: null, line: null, thresholds: { home: { value: 2150 }, away: { value: 3000 } }, timed: null } });
+  });
+
+  it('shows a saved set\'s "timed before" and sends it back with the save, so a save never wipes it', () => {
+    const saved = {
+      id: 3, version: 2, match_id: 1, market_id: 5, market: { id: 5, name: 'Match result' }, contact_id: null, contact: null, line: null,
+      timed: { before: 90 }, type: 'VALUE', thresholds: { home: { value: 2500 } },
+    } as MatchThresholdSet;
+    function Opened() {
+      const [form, setForm] = useState<ThresholdForm>(() => ({ ...defaultForm(), ...formOf(saved) }));
+      latest = form;
+      return (
+        <ThresholdEditor
+          market={market(false)} form={form} patch={(change) => setForm((f) => ({ ...f, ...change }))} contacts={CONTACTS} templates={[]}
+          isFeedContact={false} error={null} saving={false} onSave={() => undefined} onBacktest={() => undefined} backtest={null}
+        />
+      );
+    }
+    render(<Opened />);
+    expect((screen.getByLabelText('Timed before (minutes)') as HTMLInputElement).value).toBe('90');
+    type('home value', '2.51');
+    expect(buildInput(latest, 5, false)).toMatchObject({ ok: true, input: { thresholds: { home: { value: 2510 } }, timed: { before: 90 } } });
+    type('Timed before (minutes)', '');
+    expect(buildInput(latest, 5, false)).toMatchObject({ ok: true, input: { timed: null } });
+    type('Timed before (minutes)', '1.5');
+    expect(buildInput(latest, 5, false)).toEqual({ ok: false, error: 'Timed before: enter whole minutes from 0 to 10080, or leave it empty.' });
   });
 
   it('shows min and max only for a FEED contact', () => {

@@ -30,6 +30,10 @@ export interface ThresholdEditorProps {
   onSave: () => void;
   onBacktest: () => void;
   backtest: BacktestReply | null;
+  /** The set this editor opened was deleted meanwhile (by whom): saving waits for Recreate or Discard. */
+  deletedBy?: string | null;
+  onRecreate?: () => void;
+  onDiscard?: () => void;
 }
 
 /** The threshold editor (SPEC §2/§3): modes Value, Relative, Range over the market's outcomes. */
@@ -74,6 +78,9 @@ export function ThresholdEditor(props: ThresholdEditorProps) {
             onChange={(e) => patch({ contactId: (e.value as number | undefined) ?? null })}
           />
         </Field>
+        <Field id="threshold-timed" label="Timed before (minutes)" hint="Before kick-off only; empty: always">
+          <InputText id="threshold-timed" aria-describedby="threshold-timed-hint" inputMode="numeric" className="threshold-timed" value={form.timedBefore ?? ''} placeholder="Always" onChange={(e) => patch({ timedBefore: e.target.value })} />
+        </Field>
         {market.helper_args.dynamic_line && (
           <Field id="threshold-line" label="Line">
             <Dropdown {...dropdownNames("Line")} inputId="threshold-line" value={form.line} options={LINE_OPTIONS as never[]} showClear placeholder="No line" onChange={(e) => patch({ line: (e.value as number | undefined) ?? null })} />
@@ -101,13 +108,22 @@ export function ThresholdEditor(props: ThresholdEditorProps) {
           <label htmlFor="threshold-template-default">Default template of the market</label>
         </span>
       </div>
+      {props.deletedBy !== undefined && props.deletedBy !== null && (
+        <div className="threshold-deleted" role="alert">
+          <p>
+            This set was deleted by {props.deletedBy} while you had it open. Saving would create it again.
+          </p>
+          <Button type="button" label="Recreate it" size="small" onClick={props.onRecreate} />
+          <Button type="button" label="Discard my edit" size="small" outlined onClick={props.onDiscard} />
+        </div>
+      )}
       {props.error && (
         <p className="form-error" role="alert">
           {props.error}
         </p>
       )}
       <div className="threshold-actions">
-        <Button type="submit" label="Save" icon="pi pi-check" loading={props.saving} />
+        <Button type="submit" label="Save" icon="pi pi-check" loading={props.saving} disabled={!!props.deletedBy} />
         <Button type="button" label="Backtest" icon="pi pi-history" outlined onClick={props.onBacktest} />
       </div>
       {props.backtest && <BacktestResult reply={props.backtest} />}

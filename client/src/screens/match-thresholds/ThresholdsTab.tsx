@@ -24,6 +24,14 @@ function describe(set: MatchThresholdSet): string {
     .join(' · ');
 }
 
+/** What 'Delete all' removes, and who would lose an edit in progress: 'All 3 threshold sets of this match go. Ana is editing one.' */
+export function deleteAllText(count: number, editors: readonly string[]): string {
+  const what = count === 1 ? 'The 1 threshold set of this match goes.' : `All ${count} threshold sets of this match go.`;
+  if (editors.length === 0) return what;
+  const who = editors.length === 1 ? editors[0] : `${editors.slice(0, -1).join(', ')} and ${editors.at(-1)}`;
+  return `${what} ${who} ${editors.length === 1 ? 'is' : 'are'} editing thresholds now.`;
+}
+
 /** /match/{matchId}/thresholds: markets with their threshold sets, and the editor. */
 export default function ThresholdsTab() {
   const tab = useThresholdsTab();
@@ -86,6 +94,9 @@ export default function ThresholdsTab() {
             onSave={() => void tab.save()}
             onBacktest={() => void tab.runBacktest()}
             backtest={tab.backtest}
+            deletedBy={tab.deletedBy}
+            onRecreate={tab.recreate}
+            onDiscard={tab.discard}
           />
         ) : (
           <p>Choose a market to set its thresholds.</p>
@@ -113,6 +124,7 @@ export default function ThresholdsTab() {
         }
       >
         <p>Are you sure?</p>
+        <p>{deleteAllText(tab.sets.length, tab.otherEditors)}</p>
       </Dialog>
     </section>
   );

@@ -26,6 +26,8 @@ export interface ThresholdForm {
   /** Thousandths, for a dynamic-line market. */
   line: number | null;
   outcomes: Record<string, OutcomeFields>;
+  /** Minutes before kick-off the set applies (SPEC §3 timed.before), as typed; empty: always. */
+  timedBefore: string;
   saveAsTemplate: string;
   saveAsTemplateDefault: boolean;
 }
@@ -37,7 +39,7 @@ export const emptyOutcome = (): OutcomeFields => ({
 
 /** The editor's default: Value mode, no contact, nothing typed (also what 'Delete all' returns to). */
 export const defaultForm = (): ThresholdForm => ({
-  type: 'VALUE', contactId: null, line: null, outcomes: {}, saveAsTemplate: '', saveAsTemplateDefault: false,
+  type: 'VALUE', contactId: null, line: null, outcomes: {}, timedBefore: '', saveAsTemplate: '', saveAsTemplateDefault: false,
 });
 
 const oddsText = (thousandths: number | undefined) => (thousandths === undefined ? '' : String(fromThousandths(thousandths)));
@@ -62,9 +64,21 @@ export function formOf(set: MatchThresholdSet | SavedThreshold): ThresholdForm {
     }
     outcomes[outcome] = fields;
   }
-  const contactId = 'contact_id' in set ? set.contact_id : (set.contact?.id ?? null);
-  return { ...defaultForm(), type: set.type, contactId, line: set.line, outcomes };
+  const contactId = 'contact_id' in set ? (set.contact_id ?? null) : (set.contact?.id ?? null);
+  // A template has no timing of its own: loading one keeps what the form has (patch leaves it out).
+  const timed = 'timed' in set ? set.timed : undefined;
+  const form: ThresholdForm = { ...defaultForm(), type: set.type, contactId, line: set.line ?? null, outcomes };
+  if (timed !== undefined) form.timedBefore = timed ? String(timed.before) : '';
+  else delete (form as Partial<ThresholdForm>).timedBefore;
+  return form;
 }
+
+/** What a save of a match set writes, in the shape of the save body: the set as read, or the form built. */
+export type ThresholdRecord = Pick<MatchThresholdInput, 'type' | 'market_id' | 'contact_id' | 'line' | 'thresholds' | 'timed'>;
+
+/** A saved set in the shape of its save body, for the three-way merge of a conflict. */
+export const recordOf = (set: MatchThresholdSet): ThresholdRecord =>
+  ({ type: set.type, market_id: set.market_id, contact_id: set.contact_id, line: set.line, thresholds: set.thresholds, timed: set.timed }) as ThresholdRecord;
 
 export type BuildResult = { ok: true; input: MatchThresholdInput } | { ok: false; error: string };
 
@@ -107,13 +121,24 @@ export function buildInput(form: ThresholdForm, marketId: number, withMinMax: bo
       }
     }
     if (Object.keys(thresholds).length === 0) return { ok: false, error: 'Enter a threshold for at least one outcome.' };
+    const timed = timedOf(form.timedBefore ?? '');
     const name = form.saveAsTemplate.trim();
     const input = {
-      type: form.type, market_id: marketId, contact_id: form.contactId, line: form.line, thresholds,
+      type: form.type, market_id: marketId, contact_id: form.contactId, line: form.line, thresholds, timed,
       ...(name ? { saveAsTemplate: name, saveAsTemplateDefault: form.saveAsTemplateDefault } : {}),
     } as MatchThresholdInput;
     return { ok: true, input };
   } catch (error) {
     return { ok: false, error: (error as Error).message };
   }
+}
+
+/** The 'Timed before' field: whole minutes before kick-off (0 to a week), or empty for no timing. */
+function timedOf(text: string): { before: number } | null {
+  if (text.trim() === '') return null;
+  const minutes = parseNumericInput(text);
+  if (minutes === null || !Number.isInteger(minutes) || minutes < 0 || minutes > 10_080) {
+    throw new Error('Timed before: enter whole minutes from 0 to 10080, or leave it empty.');
+  }
+  return { before: minutes };
 }

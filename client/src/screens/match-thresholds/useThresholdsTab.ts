@@ -1,21 +1,24 @@
-import { routes, type BacktestReply, type Contact, type MatchMarket, type MatchThresholdSet, type SavedThreshold } from '@odds/protocol';
+import { routes, type BacktestReply, type Contact, type MatchMarket, type MatchThresholdInput, type MatchThresholdSet, type SavedThreshold } from '@odds/protocol';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useSnapshot } from 'valtio';
+import { proxy, useSnapshot } from 'valtio';
 import { api } from '../../api/client';
 import { ApiError, handleApiError } from '../../api/errors';
-import { CONFLICT_SHOWN, conflictOf, useVersionedSave } from '../../components/conflict';
+import { CONFLICT_SHOWN, conflictOf, merge3, useVersionedSave } from '../../components/conflict';
 import { useChangeMarks } from '../../live/useChangeMarks';
 import { useEditingPresence } from '../../live/useEditingPresence';
 import { useProviderChanges } from '../../live/useProviderChanges';
 import { useTopicSeq } from '../../live/useTopicSeq';
 import { replaceQuestion, sameSlot, savedSetOf } from './replace';
 import { contextStore } from '../../stores/context';
+import { sessionStore } from '../../stores/session';
 import { useMatchPage } from '../match/useMatchPage';
-import { buildInput, defaultForm, formOf, type ThresholdForm } from './thresholdForm';
+import { buildInput, defaultForm, formOf, recordOf, type ThresholdForm, type ThresholdRecord } from './thresholdForm';
+import { useDeletedWhileOpen } from './useDeletedWhileOpen';
 
 const TEMPLATE_CHANGES = ['saved_threshold'] as const;
 const MARKET_CHANGES = ['market'] as const;
+const EMPTY_PRESENCE = proxy({ editors: [] as { id: number; name: string; tab: string }[] });
 
 /**
  * The Thresholds tab (SPEC §2): markets with content (or all, `?all=1`), the match's threshold sets
@@ -27,6 +30,9 @@ export function useThresholdsTab() {
   const liveSeq = useTopicSeq(live, 'thresholds');
   const conflict = useVersionedSave();
   const { providerId } = useSnapshot(contextStore);
+  const myId = useSnapshot(sessionStore).user?.id;
+  // Re-render on presence changes: who edits the tab is read when 'Delete all' asks.
+  const { editors } = useSnapshot(live?.state ?? EMPTY_PRESENCE) as { editors: readonly { id: number; name: string; tab: string }[] };
   const [search, setSearch] = useSearchParams();
   const showAll = search.get('all') === '1';
   const [sets, setSets] = useState<MatchThresholdSet[]>([]);
@@ -73,6 +79,24 @@ export function useThresholdsTab() {
   }, [matchId, version, pageVersion, liveSeq]);
   const marks = useChangeMarks('threshold_set', sets, !loading);
 
+  // The set open in the editor moved on (another operator's save, pushed): fields left alone here
+  // take their value, so a later save cannot put back what they changed. Fields changed on both
+  // sides stay as typed; the save then asks about those only.
+  const current = opened ? sets.find((s) => s.id === opened.id) : undefined;
+  useEffect(() => {
+    if (!opened || !current || (current.version ?? 0) <= (opened.version ?? 0)) return;
+    const theirs = { ...defaultForm(), ...formOf(current) };
+    const merge = merge3(baseline, form, theirs);
+    // A field changed on both sides: the form keeps the version it read, so its save meets theirs and asks.
+    if (merge.conflicts.length > 0) return;
+    setOpened(current);
+    setForm(merge.merged);
+    setBaseline(theirs);
+    // Only a new version of the open set moves the form.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [current?.version]);
+  const deleted = useDeletedWhileOpen(opened, sets, loaded && !loading);
+
   useEffect(() => {
     const controller = new AbortController();
     const signal = controller.signal;
@@ -104,7 +128,7 @@ export function useThresholdsTab() {
     const saved = from ?? savedSetOf(sets, id);
     setMarketId(id);
     setOpened(saved && 'match_id' in saved ? saved : null);
-    opening(saved ? formOf(saved) : defaultForm());
+    opening({ ...defaultForm(), ...(saved ? formOf(saved) : {}) });
     setError(null);
     setBacktest(null);
   }, [sets]);
@@ -123,17 +147,29 @@ export function useThresholdsTab() {
     if (!built.ok) return setError(built.error);
     setError(null);
     setSaving(true);
-    const submitted = form;
+    let submitted = form;
     try {
       const versioned = opened && sameSlot(opened, built.input) ? opened : null;
       if (versioned) {
-        // Someone saved the set this editor opened: their version beside mine, the operator decides.
+        // Someone saved the set this editor opened: fields only they changed are taken, fields only
+        // I changed kept; the dialog asks only about fields we both changed (theirs beside mine).
+        // Another type is another shape of thresholds: then the whole set is in question.
+        const started = recordOf(versioned);
         const saved = await conflict.save<MatchThresholdSet, MatchThresholdSet>({
-          send: (theirs) => api(routes.matchThresholdsSave, { params: { matchId }, body: { ...built.input, version: (theirs ?? versioned).version }, ...CONFLICT_SHOWN }),
+          send: (theirs, merged) =>
+            api(routes.matchThresholdsSave, {
+              params: { matchId }, body: { ...built.input, ...(merged as ThresholdRecord | undefined), version: (theirs ?? versioned).version } as MatchThresholdInput, ...CONFLICT_SHOWN,
+            }),
           mine: () => built.input,
+          view: recordOf,
+          ...(started.type === built.input.type ? { started } : {}),
+          adopt: (merged) => {
+            submitted = { ...submitted, ...formOf(merged as MatchThresholdSet) };
+            setForm(submitted);
+          },
           keepTheirs: (theirs) => {
             setOpened(theirs);
-            opening(formOf(theirs));
+            opening({ ...defaultForm(), ...formOf(theirs) });
             setVersion((v) => v + 1);
           },
         });
@@ -142,6 +178,8 @@ export function useThresholdsTab() {
         setOpened(saved);
       } else {
         try {
+          // A set deleted while open goes again only when the operator chose 'Recreate it'.
+          if (deleted.by) return;
           setOpened(await api(routes.matchThresholdsSave, { params: { matchId }, body: built.input, ...CONFLICT_SHOWN }));
         } catch (error) {
           const reply = conflictOf(error);
@@ -184,14 +222,30 @@ export function useThresholdsTab() {
         return;
       }
     }
+    setOpened(null);
     opening(defaultForm());
     setBacktest(null);
     setVersion((v) => v + 1);
   };
 
+  /** The open set was deleted by someone else: save mine as a new set ('Recreate it'), or drop the edit. */
+  const recreate = () => {
+    setOpened(null);
+    deleted.dismiss();
+    void save();
+  };
+  const discard = () => {
+    setOpened(null);
+    deleted.dismiss();
+    setMarketId(null);
+    opening(defaultForm());
+  };
+  /** Who else edits this tab now (not me), for the 'Delete all' question. */
+  const otherEditors = editors.filter((e) => e.tab === 'thresholds' && e.id !== myId).map((e) => e.name);
+
   return {
     matchId, shown, showAll, noneActive, toggleAll, sets, loading, templates, contacts, market, form, patch, edit, error,
-    saving, save, deleteAll, backtest, runBacktest, isFeedContact, conflict: conflict.conflict, marks, dirty,
+    saving, save, deleteAll, backtest, deletedBy: deleted.by, recreate, discard, otherEditors, runBacktest, isFeedContact, conflict: conflict.conflict, marks, dirty,
     templateChangedBy: providerChanges.latest?.by, marketChangedBy: (id: number) => marketChanges.markOf('market', id),
   };
 }

@@ -31,7 +31,7 @@ export const entities: Record<AuditEntity, EntitySpec> = {
     table: 'trackers', label: 'Tracker',
     matchOf: (row) => (row.model_type === 'M' && typeof row.model_id === 'number' ? row.model_id : null),
   },
-  contact: { table: 'contacts', label: 'Contact' },
+  contact: { table: 'contacts', label: 'Contact', providerOf: byProviderId },
   content_item: { table: 'content_items', label: 'Content item', providerOf: byProviderId },
   content_group: { table: 'content_groups', label: 'Content group', providerOf: byProviderId },
   market: { table: 'markets', label: 'Market', providerOf: byProviderId },

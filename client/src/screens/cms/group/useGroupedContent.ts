@@ -81,12 +81,17 @@ export function useGroupedContent(groupId: number | undefined) {
       const saved = groupId === undefined
         ? await api(routes.groupCreate, { query, body })
         : await saveVersioned<unknown, ContentGroup>({
-          send: (theirs) => {
+          send: (theirs, merged) => {
             const named = theirs?.version ?? version;
-            return api(routes.groupUpdate, { params: { groupId }, query, body: { ...body, ...(named === undefined ? {} : { version: named }) }, ...CONFLICT_SHOWN });
+            const sent = merged === undefined ? body : formToGroupInput(merged as GroupFormValues, languages);
+            return api(routes.groupUpdate, { params: { groupId }, query, body: { ...sent, ...(named === undefined ? {} : { version: named }) }, ...CONFLICT_SHOWN });
           },
-          mine: () => view(values),
-          view: (theirs) => view(groupToForm(theirs)),
+          // Merged as the form holds it (one text per language), shown in the form's words.
+          mine: () => values,
+          view: groupToForm,
+          present: (record) => view(record as GroupFormValues),
+          started: initial,
+          adopt: (merged) => setValues(merged as GroupFormValues),
           keepTheirs: load,
         });
       // Nothing saved (their version taken, or the dialog closed): the form stays.
@@ -96,7 +101,7 @@ export function useGroupedContent(groupId: number | undefined) {
     } catch {
       setSaving(false);
     }
-  }, [values, languages, providerId, sportId, groupId, allowLeaving, navigate, saveVersioned, version, load, options]);
+  }, [values, initial, languages, providerId, sportId, groupId, allowLeaving, navigate, saveVersioned, version, load, options]);
 
   return { values, set, setText, linkTargets, options, provider, loading, saving, save, conflict: versioned.conflict };
 }
