@@ -12,6 +12,7 @@ export const Errors = {
   Forbidden: createError('FORBIDDEN', 'You do not have permission to perform this action', 403),
   NotFound: createError<[string, string | number]>('NOT_FOUND', '%s %s not found', 404),
   BadRequest: createError<[string]>('BAD_REQUEST', '%s', 400),
+  NotRetryable: createError<[number, string]>('NOT_RETRYABLE', 'Delivery %s is %s: only a FAILED delivery can be retried', 409),
 };
 
 /**
