@@ -18,6 +18,8 @@ export const AuditEntity = Type.Union([
   Type.Literal('saved_threshold'), Type.Literal('team'), Type.Literal('provider'),
   // A match's own record (its connector: the event it belongs to); not versioned, audited and announced.
   Type.Literal('match'),
+  // A delivery the engine made: not editable, but an operator's retry of a FAILED one is audited (an update: FAILED → PENDING).
+  Type.Literal('delivery'),
 ]);
 export type AuditEntity = Static<typeof AuditEntity>;
 

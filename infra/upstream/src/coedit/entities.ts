@@ -40,6 +40,8 @@ export const entities: Record<AuditEntity, EntitySpec> = {
   provider: { table: 'providers', label: 'Provider' },
   // Its connector (event id) is reassigned through the header (match-connect.ts).
   match: { table: 'matches', label: 'Match', matchOf: (row) => (typeof row.id === 'number' ? row.id : null), versioned: false },
+  // Written by the engine only; an operator's retry of a FAILED one is audited (routes/deliveries.ts).
+  delivery: { table: 'deliveries', label: 'Delivery', matchOf: byMatchId, versioned: false },
 };
 
 /** Registers how an entity is shown in a 409 (the route module that owns its reader calls this). */

@@ -13,6 +13,8 @@ import { claimPushes, pushedContacts, refreshPushTimes, StaleLedger } from './pu
 import { RateLimiter } from './rate-limit';
 import { emptyDecisions, type Decisions } from './records';
 import { runMessages, type RunResult } from './run';
+import { retryFailed } from './retries';
+import { DEFAULT_RETRY_POLICY } from './retry-policy';
 import { refreshDeliveryStats } from './stats';
 import { storeDecisions, type Stored } from './store';
 
@@ -180,6 +182,11 @@ export class Engine {
   /** Keeps polling for due retries and unclaimed sends (engine workers, and the embedded API process). */
   startSending(options?: Parameters<Dispatcher['start']>[0]): void {
     this.dispatcher?.start(options);
+  }
+
+  /** An operator's retry of a FAILED delivery (retries.ts), in the caller's transaction. */
+  retryFailed(tx: Tx | Db, deliveryId: number): Promise<{ matchId: number }> {
+    return retryFailed(tx, deliveryId, this.dispatcher?.policy ?? DEFAULT_RETRY_POLICY, this.now());
   }
 
   /** The sends' settings and counts (null when this engine does not send). */
