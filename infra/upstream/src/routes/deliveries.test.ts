@@ -64,7 +64,7 @@ describe('GET /api/1/{p}/{s}/delivery/csv', () => {
     // A UTF-8 byte order mark, so spreadsheet programs show 'Mål' and '–' as written.
     expect(reply.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const lines = reply.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-    expect(lines[0]).toBe('id,created_at,sent_at,status,channel,match_id,market,contact,language,score,title,body,cta,ios_sent,ios_open,android_sent,android_open,total_sent,total_open');
+    expect(lines[0]).toBe('id,created_at,sent_at,status,channel,match_id,market,contact,language,score,title,body,cta,ios_sent,ios_open,android_sent,android_open,total_sent,total_open,attempts,next_attempt_at,last_error');
     expect(lines).toHaveLength(total + 1);
     const first = (await get('/api/1/1/1/delivery?limit=1')).json<DeliveriesReply>().deliveries[0]!;
     expect(lines[1]!.startsWith(`${first.id},${first.created_at},`)).toBe(true);
