@@ -16,6 +16,7 @@ export const Errors = {
   LastAdmin: createError('LAST_ADMIN', 'The team must keep at least one active admin: make another operator admin first', 409),
   LinkInvalid: createError('LINK_INVALID', 'This link is invalid, expired or already used. Ask an admin for a new one.', 400),
   WrongCurrentPassword: createError('WRONG_CURRENT_PASSWORD', 'The current password is not right', 400),
+  NotRetryable: createError<[number, string]>('NOT_RETRYABLE', 'Delivery %s is %s: only a FAILED delivery can be retried', 409),
 };
 
 /**

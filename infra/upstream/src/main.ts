@@ -24,6 +24,8 @@ app.log.info({ database: database.kind, production: config.production, seeded, m
 const changes = changeTransportFor(process.env, config.databaseUrl, (error) => app.log.warn({ err: error }, 'change stream transport'));
 const bus = engineFor(database.db).bus;
 if (changes) await bus.attach(changes);
+// Embedded (no broker): this process ingests, so it also sends the retries that come due.
+if (!process.env.AMQP_URL) engineFor(database.db).startSending({ intervalMs: Number(process.env.DELIVERY_POLL_MS) || 1_000 });
 
 const shutdown = async (signal: string) => {
   app.log.info({ signal }, 'shutting down');

@@ -20,6 +20,8 @@ export const AuditEntity = Type.Union([
   Type.Literal('match'),
   // An operator account (not versioned; its password hash is never written to history).
   Type.Literal('account'),
+  // A delivery the engine made: not editable, but an operator's retry of a FAILED one is audited (an update: FAILED → PENDING).
+  Type.Literal('delivery'),
 ]);
 export type AuditEntity = Static<typeof AuditEntity>;
 

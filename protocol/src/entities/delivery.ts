@@ -15,7 +15,8 @@ export type DeliveryStats = Static<typeof DeliveryStats>;
 /**
  * PENDING until a channel adapter handled it; SENT when sent for real; RECORDED when the channel
  * cannot be reached from here and the delivery was only recorded (ARCHITECTURE "Domain rules");
- * FAILED when the channel refused it. The spec leaves the values open; they are decided here.
+ * FAILED when the channel refused it for good or retries ran out (README "Deliveries that fail"); a
+ * PENDING delivery may be between retries. The spec leaves the values open; they are decided here.
  */
 export const DeliveryStatus = Type.Enum(['PENDING', 'SENT', 'RECORDED', 'FAILED']);
 export type DeliveryStatus = Static<typeof DeliveryStatus>;
@@ -35,6 +36,12 @@ export const Delivery = Type.Object({
   log: DeliveryLog,
   /** Score node the content was chosen for (the Reports 'Score' column). */
   node_id: Type.String(),
+  /** Calls made to its channel (webhook, SMTP); 0 for a recorded delivery. */
+  attempts: Type.Integer({ minimum: 0 }),
+  /** When a PENDING delivery's next call is due (a retry), else null. */
+  next_attempt_at: Nullable(Timestamp),
+  /** The last failed call's reason (kept once sent, to show why it took several attempts). */
+  last_error: Nullable(Type.String()),
 });
 export type Delivery = Static<typeof Delivery>;
 

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { DateString, IdParam, ListQuery, Sort } from '../common';
 import { ChannelId } from '../entities/channel';
-import { DeliveriesReply, DeliveryStats } from '../entities/delivery';
+import { DeliveriesReply, Delivery, DeliveryStats } from '../entities/delivery';
 import { ProviderSportParams } from './catalog';
 import { defineRoute } from './define';
 
@@ -47,5 +47,10 @@ export const deliveryRoutes = {
     method: 'GET', path: '/api/1/delivery/stats/:logId', service: 'control',
     summary: "Fetch a delivery's sent/open report again from its channel ('refresh stats').",
     params: Type.Object({ logId: IdParam }), reply: DeliveryStats,
+  }),
+  deliveryRetry: defineRoute({
+    method: 'POST', path: '/api/1/delivery/:logId/retry', service: 'control',
+    summary: "Retry a FAILED delivery by hand: back to PENDING, due at once, with a fresh deadline (audited; 409 unless FAILED).",
+    params: Type.Object({ logId: IdParam }), reply: Delivery,
   }),
 };

@@ -3,6 +3,8 @@ import { Button } from 'primereact/button';
 import { Link } from 'react-router-dom';
 import { GenericTable, type TableColumn } from '../../components/table';
 import { formatDateTime } from '../../lib/format';
+import { RetryDeliveryButton } from '../match/delivery/RetryDeliveryButton';
+import { useRetryDelivery } from '../match/delivery/useRetryDelivery';
 import { ReportsFilters } from './ReportsFilters';
 import { useReportsList } from './useReportsList';
 import './reports.css';
@@ -13,6 +15,7 @@ const totals = (d: Delivery) => d.stats?.report?.total ?? null;
 /** /reports: deliveries by channel and dates, with their sent and open totals and a CSV export. */
 export default function ReportsScreen() {
   const { list, refreshStats, exportCsv, busy } = useReportsList();
+  const { retry, retrying } = useRetryDelivery(list.reload);
   const columns: TableColumn<Delivery>[] = [
     { field: 'id', header: 'Id', sortable: true },
     { field: 'title', header: 'Title', body: (d) => d.log.subject ?? '' },
@@ -22,6 +25,10 @@ export default function ReportsScreen() {
     { field: 'language', header: 'Language', sortable: true },
     { field: 'node_id', header: 'Score', sortable: true },
     { field: 'sent_at', header: 'Sent At', sortable: true, className: 'nowrap', body: (d) => (d.sent_at ? formatDateTime(d.sent_at) : '') },
+    { field: 'status', header: 'Status', sortable: true },
+    { field: 'attempts', header: 'Attempts' },
+    { field: 'next_attempt_at', header: 'Next attempt', className: 'nowrap', body: (d) => (d.next_attempt_at ? formatDateTime(d.next_attempt_at) : '') },
+    { field: 'last_error', header: 'Last error', body: (d) => d.last_error ?? '' },
     { field: 'sent', header: 'Sent', body: (d) => totals(d)?.sent ?? 'N/A' },
     { field: 'open', header: 'Open', body: (d) => totals(d)?.open ?? 'N/A' },
     {
@@ -42,6 +49,7 @@ export default function ReportsScreen() {
             title="Refresh stats"
             onClick={() => void refreshStats(d.id)}
           />
+          <RetryDeliveryButton delivery={d} retrying={retrying} onRetry={(row) => void retry(row)} />
         </span>
       ),
     },

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes, type DeadLettersReply } from '@odds/protocol';
 import { deadLetters, deliveries, deliverySends, matches } from '../db/schema';
-import { claimSend, releaseSend } from '../engine/sends';
+import { claimSend, releaseSend, SENDER_ID } from '../engine/sends';
 import { createTestUpstream, type TestUpstream } from '../testing';
 
 let upstream: TestUpstream;
@@ -31,6 +31,8 @@ describe(`GET ${routes.deadLetters.path}`, () => {
   });
 });
 
+const claim = () => ({ sender: SENDER_ID, leaseMs: 60_000, nowMs: Date.now(), deadlineMs: 3_600_000 });
+
 describe('sends recorded before the call', () => {
   it('lets one sender at a time claim a PENDING delivery, again only once its lease ran out, and none once it is sent', async () => {
     const { db } = upstream.database;
@@ -40,13 +42,13 @@ describe('sends recorded before the call', () => {
       log: { subject: 's', body: 'b', cta: null, content: null },
     }).returning({ id: deliveries.id });
     const id = delivery!.id;
-    const [first, second] = await Promise.all([claimSend(db, id, 60_000), claimSend(db, id, 60_000)]);
+    const [first, second] = await Promise.all([claimSend(db, id, claim()), claimSend(db, id, claim())]);
     expect([first, second].sort()).toEqual([1, null]);
     // The claimer died mid-call: once the lease is over, the next attempt is the second.
     await db.update(deliverySends).set({ claimedUntil: new Date(Date.now() - 1000) }).where(eq(deliverySends.deliveryId, id));
-    expect(await claimSend(db, id, 60_000)).toBe(2);
+    expect(await claimSend(db, id, claim())).toBe(2);
     await releaseSend(db, id);
     await db.update(deliveries).set({ status: 'SENT' }).where(eq(deliveries.id, id));
-    expect(await claimSend(db, id, 60_000)).toBeNull();
+    expect(await claimSend(db, id, claim())).toBeNull();
   });
 });

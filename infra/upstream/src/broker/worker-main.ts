@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import pino from 'pino';
 import { openDatabase } from '../db/client';
+import { dispatcherOptionsFrom } from '../engine/dispatch';
 import { Engine } from '../engine/engine';
 import { ChangeBus } from '../engine/changes';
 import { changeTransportFor } from './change-transport';
@@ -40,7 +41,14 @@ const database = await openDatabase(databaseUrl, { migrations: env.NODE_ENV === 
 const bus = new ChangeBus();
 const transport = changeTransportFor(env, databaseUrl, (error) => log.warn({ err: error.message }, 'change stream transport'));
 if (transport) await bus.attach(transport);
-const engine = new Engine(database.db, { smtpUrl: env.SMTP_URL || null, smtpFrom: env.SMTP_FROM || undefined, bus });
+let sending;
+try {
+  sending = dispatcherOptionsFrom(env);
+} catch (error) {
+  log.error((error as Error).message);
+  process.exit(2);
+}
+const engine = new Engine(database.db, { smtpUrl: env.SMTP_URL || null, smtpFrom: env.SMTP_FROM || undefined, bus, sending });
 // A reset by the API (or another process) leaves this worker's cache of the match behind.
 bus.subscribe((notice) => {
   if (notice.reset) engine.forgetMatch(notice.match_id);
@@ -51,15 +59,17 @@ const worker = new EngineWorker({
   preferred: (shard) => shard % workers === index % workers, standbyDelayMs: number('ENGINE_STANDBY_DELAY_MS', 3_000),
   log: (level, message, fields) => log[level](fields ?? {}, message),
 });
-// Sends a dead worker left PENDING go out from here (same idempotency key).
-const sweeper = setInterval(() => void engine.sweepSends(number('ENGINE_SEND_GRACE_MS', 10_000)).catch(() => {}), 5_000);
-sweeper.unref();
+// Retries that are due, whoever planned them, and sends a dead worker left PENDING go out from
+// here (same idempotency key).
+engine.startSending({ intervalMs: Math.max(1, number('DELIVERY_POLL_MS', 1_000)), graceMs: number('ENGINE_SEND_GRACE_MS', 10_000) });
 
 const labels = { worker: String(process.pid) };
 const server = createServer((request, response) => {
   const path = (request.url ?? '/').split('?')[0];
   if (path === '/healthz') {
-    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'ok', pid: process.pid, busy: worker.busy, ...worker.metrics.json() }));
+    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({
+      status: 'ok', pid: process.pid, busy: worker.busy, ...worker.metrics.json(), sends: engine.sending?.counts ?? null,
+    }));
   } else if (path === '/metrics') {
     if (env.METRICS_TOKEN && request.headers.authorization !== `Bearer ${env.METRICS_TOKEN}`) return void response.writeHead(401).end();
     response.writeHead(200, { 'content-type': 'text/plain; version=0.0.4' }).end(worker.metrics.prometheus(labels));
@@ -73,7 +83,6 @@ const shutdown = async (signal: string, code = 0) => {
   if (closing) return;
   closing = true;
   log.info({ signal }, 'engine worker stopping');
-  clearInterval(sweeper);
   await worker.stop().catch((error: Error) => log.error({ err: error.message }, 'stop failed'));
   await engine.close();
   await bus.detach();

@@ -42,6 +42,8 @@ export const entities: Record<AuditEntity, EntitySpec> = {
   match: { table: 'matches', label: 'Match', matchOf: (row) => (typeof row.id === 'number' ? row.id : null), versioned: false },
   // Written by auth/accounts.ts, which audits a copy without the password hash.
   account: { table: 'users', label: 'Operator', versioned: false },
+  // Written by the engine only; an operator's retry of a FAILED one is audited (routes/deliveries.ts).
+  delivery: { table: 'deliveries', label: 'Delivery', matchOf: byMatchId, versioned: false },
 };
 
 /** Registers how an entity is shown in a 409 (the route module that owns its reader calls this). */

@@ -6,7 +6,9 @@ import type { ChangeBus } from './changes';
 import { mailText, type ChannelRoute } from './channels/index';
 import type { SmtpSender } from './channels/smtp';
 import { postWebhook, type SendResult } from './channels/webhook';
-import { claimSend, IDEMPOTENCY_HEADER, idempotencyKey, orphanedSends, releaseSend } from './sends';
+import { settleSend } from './retries';
+import { DEFAULT_RETRY_POLICY, retryPolicyFrom, type RetryPolicy } from './retry-policy';
+import { claimDue, claimSend, IDEMPOTENCY_HEADER, idempotencyKey, jobsFor, orphanedSends, SENDER_ID } from './sends';
 
 /** A delivery recorded as PENDING that an adapter must send. */
 export interface DispatchJob {
@@ -16,14 +18,51 @@ export interface DispatchJob {
   log: DeliveryLog;
   /** What a webhook receives (see README "Channels"). */
   payload: Record<string, unknown>;
+  /** Set when the send was claimed already (a due retry), to this attempt number. */
+  attempt?: number;
+}
+
+export interface DispatcherOptions {
+  /** Calls made at once. */
+  concurrency?: number;
+  /** How long a call may take. */
+  timeoutMs?: number;
+  policy?: RetryPolicy;
+  /** The senders' clock: retries are planned and found due on it (tests move it by hand). */
+  now?: () => number;
+  random?: () => number;
+  /** This sender's claim name (one per process; tests run two in one). */
+  sender?: string;
+}
+
+const positive = (env: NodeJS.ProcessEnv, name: string): number | undefined => {
+  if (env[name] === undefined || env[name] === '') return undefined;
+  const value = Number(env[name]);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got '${env[name]}'`);
+  return value;
+};
+
+/** Sending settings from the environment: DELIVERY_CONCURRENCY, DELIVERY_TIMEOUT_MS and the retry policy's. */
+export function dispatcherOptionsFrom(env: NodeJS.ProcessEnv): DispatcherOptions {
+  return { concurrency: positive(env, 'DELIVERY_CONCURRENCY'), timeoutMs: positive(env, 'DELIVERY_TIMEOUT_MS'), policy: retryPolicyFrom(env) };
+}
+
+/** Counts of calls and their outcomes, for /healthz and the delivery bench. */
+export interface SendCounts {
+  attempts: number;
+  sent: number;
+  retriesPlanned: number;
+  failed: number;
 }
 
 /**
  * Sends PENDING deliveries after their ingest committed, a few at a time, so a slow receiver
- * never holds up evaluation; each ends SENT or FAILED (with the reason), and is announced.
- * Each send is recorded before the call (sends.ts: a claim with a lease, committed on its own);
- * `sweep` picks up the sends of a worker that died, which go out again with the same
- * idempotency key (the delivery id).
+ * never holds up evaluation. Each call is recorded before it is made (sends.ts: a claim with a
+ * lease, committed on its own) and its result after (retries.ts): SENT, a retry planned on the
+ * policy's schedule (the delivery stays PENDING), or FAILED with the reason; each is announced.
+ * Retries are rows in the database, not timers: `poll` claims those that are due, whoever planned
+ * them, and `sweep` the deliveries a worker committed but died before claiming. Every call of a
+ * delivery carries the same idempotency key (the delivery id).
  */
 export class Dispatcher {
   private readonly queue: DispatchJob[] = [];
@@ -31,14 +70,29 @@ export class Dispatcher {
   private readonly held = new Set<number>();
   private running = 0;
   private idle: (() => void)[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private ticking = false;
+  readonly counts: SendCounts = { attempts: 0, sent: 0, retriesPlanned: 0, failed: 0 };
+  readonly policy: RetryPolicy;
+  private readonly concurrency: number;
+  private readonly timeoutMs: number;
+  private readonly now: () => number;
+  private readonly random: () => number;
+  readonly sender: string;
 
   constructor(
     private readonly db: Db,
     private readonly bus: ChangeBus,
     private readonly smtp: SmtpSender | null,
-    private readonly concurrency = 4,
-    private readonly timeoutMs = 5000,
-  ) {}
+    options: DispatcherOptions = {},
+  ) {
+    this.concurrency = options.concurrency ?? 4;
+    this.timeoutMs = options.timeoutMs ?? 5000;
+    this.policy = options.policy ?? DEFAULT_RETRY_POLICY;
+    this.now = options.now ?? Date.now;
+    this.random = options.random ?? Math.random;
+    this.sender = options.sender ?? SENDER_ID;
+  }
 
   enqueue(jobs: DispatchJob[]): void {
     for (const job of jobs) {
@@ -49,11 +103,56 @@ export class Dispatcher {
     this.pump();
   }
 
-  /** Queues PENDING deliveries nobody is sending (older than `graceMs`); returns how many. */
+  /** Queues PENDING deliveries no sender ever claimed (older than `graceMs`); returns how many. */
   async sweep(graceMs = 10_000): Promise<number> {
     const jobs = (await orphanedSends(this.db, graceMs, this.smtp !== null)).filter((j) => !this.held.has(j.deliveryId));
     this.enqueue(jobs);
     return jobs.length;
+  }
+
+  /**
+   * Claims the sends that are due (planned retries, calls whose sender died) and queues them;
+   * returns how many. Claims no more than it can start soon, so none waits here past its lease.
+   */
+  async poll(): Promise<number> {
+    const limit = this.concurrency * 2 - this.queue.length - this.running;
+    if (limit <= 0) return 0;
+    const claimed = await claimDue(this.db, { sender: this.sender, leaseMs: this.leaseMs, nowMs: this.now(), limit });
+    if (!claimed.length) return 0;
+    const jobs = await jobsFor(this.db, claimed.map((c) => c.deliveryId), this.smtp !== null);
+    const attempts = new Map(claimed.map((c) => [c.deliveryId, c.attempt]));
+    this.enqueue(jobs.map((job) => ({ ...job, attempt: attempts.get(job.deliveryId)! })));
+    // Claimed, yet nothing to send to any more (the contact lost its URL, or SMTP is not configured here).
+    for (const { deliveryId } of claimed.filter((c) => !jobs.some((j) => j.deliveryId === c.deliveryId))) {
+      await this.settle(deliveryId, null, { status: 'FAILED', error: 'the contact has no reachable destination any more', final: true });
+    }
+    return claimed.length;
+  }
+
+  /** Polls for due sends every `intervalMs`, and sweeps for unclaimed ones every `sweepMs`. */
+  start({ intervalMs = 1000, sweepMs = 5000, graceMs = 10_000 } = {}): void {
+    if (this.timer) return;
+    let lastSweep = 0;
+    this.timer = setInterval(() => {
+      if (this.ticking) return;
+      this.ticking = true;
+      const sweep = this.now() - lastSweep >= sweepMs;
+      if (sweep) lastSweep = this.now();
+      void (async () => {
+        if (sweep) await this.sweep(graceMs);
+        await this.poll();
+      })().catch(() => {
+        // The database is away (restarting, or closing): the next tick tries again.
+      }).finally(() => {
+        this.ticking = false;
+      });
+    }, intervalMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
   }
 
   /** How long a claim lasts: the call's timeout and a margin. */
@@ -82,31 +181,41 @@ export class Dispatcher {
 
   private async send(job: DispatchJob): Promise<SendResult> {
     if (job.route.kind === 'webhook') return postWebhook(job.route.url, job.payload, this.timeoutMs, { [IDEMPOTENCY_HEADER]: idempotencyKey(job.deliveryId) });
-    if (!this.smtp) return { status: 'FAILED', error: 'no SMTP server configured' };
+    if (!this.smtp) return { status: 'FAILED', error: 'no SMTP server configured', final: true };
     try {
       await this.smtp.send({ to: job.route.to, subject: job.log.subject ?? 'Offer', text: mailText(job.log) });
       return { status: 'SENT' };
     } catch (error) {
-      return { status: 'FAILED', error: `smtp: ${(error as Error).message}` };
+      // An SMTP 5xx is the server's final word (no such mailbox, refused); 4xx and lost connections pass.
+      const code = (error as { responseCode?: number }).responseCode;
+      return { status: 'FAILED', error: `smtp: ${(error as Error).message}`, ...(code !== undefined && code >= 500 && { final: true }) };
     }
   }
 
   private async run(job: DispatchJob): Promise<void> {
-    try {
-      if ((await claimSend(this.db, job.deliveryId, this.leaseMs)) === null) return;
-    } catch {
-      return; // The database went away: the delivery stays PENDING for a sweep.
+    if (job.attempt === undefined) {
+      try {
+        const attempt = await claimSend(this.db, job.deliveryId, { sender: this.sender, leaseMs: this.leaseMs, nowMs: this.now(), deadlineMs: this.policy.deadlineMs });
+        if (attempt === null) return;
+      } catch {
+        return; // The database went away: the delivery stays PENDING for a sweep.
+      }
     }
-    const result = await this.send(job);
+    this.counts.attempts += 1;
+    await this.settle(job.deliveryId, job.matchId, await this.send(job));
+  }
+
+  private async settle(deliveryId: number, matchId: number | null, result: SendResult): Promise<void> {
     try {
-      await this.db.update(deliveries).set({
-        status: result.status, error: result.error ?? null, sentAt: result.status === 'SENT' ? new Date() : null,
-        ...(result.stats && { stats: result.stats }),
-      }).where(eq(deliveries.id, job.deliveryId));
-      await releaseSend(this.db, job.deliveryId);
-      this.bus.publish({ match_id: job.matchId, topics: ['deliveries'], delivery_ids: [job.deliveryId] });
+      const outcome = await settleSend(this.db, deliveryId, result, { sender: this.sender, policy: this.policy, nowMs: this.now(), random: this.random });
+      if (!outcome) return;
+      if (outcome.kind === 'SENT') this.counts.sent += 1;
+      else if (outcome.kind === 'RETRY') this.counts.retriesPlanned += 1;
+      else this.counts.failed += 1;
+      const match = matchId ?? (await this.db.select({ matchId: deliveries.matchId }).from(deliveries).where(eq(deliveries.id, deliveryId)))[0]?.matchId;
+      if (match !== undefined) this.bus.publish({ match_id: match, topics: ['deliveries'], delivery_ids: [deliveryId] });
     } catch {
-      // The database went away (shutdown): the delivery stays PENDING, as it is.
+      // The database went away (shutdown): the claim runs out and the call is made again.
     }
   }
 }

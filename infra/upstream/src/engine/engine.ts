@@ -1,18 +1,20 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { BacktestReply, BacktestRequest, DeliveryStats, FeedMessage, IngestReply } from '@odds/protocol';
 import type { Db, Tx } from '../db/client';
-import { deliveries, matchEvents, matches, matchLiveStates, offers, suppressions, thresholdFirings, thresholdSets, thresholdStates } from '../db/schema';
+import { deliveries, deliverySends, matchEvents, matches, matchLiveStates, offers, suppressions, thresholdFirings, thresholdSets, thresholdStates } from '../db/schema';
 import { Errors } from '../errors';
 import { runBacktest } from './backtest';
 import { ChangeBus } from './changes';
 import { createSmtpSender, type SmtpSender } from './channels/smtp';
-import { Dispatcher, type DispatchJob } from './dispatch';
+import { Dispatcher, dispatcherOptionsFrom, type DispatcherOptions, type DispatchJob } from './dispatch';
 import { currentVersion, loadState, loadStatic, seedLastPushes } from './load';
 import type { MatchState } from './match-state';
 import { claimPushes, decidedVersions, pushedContacts, refreshPushTimes, StaleLedger } from './push-ledger';
 import { RateLimiter } from './rate-limit';
 import { emptyDecisions, type Decisions } from './records';
 import { runMessages, type RunResult } from './run';
+import { retryFailed } from './retries';
+import { DEFAULT_RETRY_POLICY } from './retry-policy';
 import { refreshDeliveryStats } from './stats';
 import { storeDecisions, type Stored } from './store';
 
@@ -26,6 +28,8 @@ export interface EngineOptions {
   stampAtFeedTime?: boolean;
   bus?: ChangeBus;
   now?: () => number;
+  /** Concurrency, timeout and retry policy of the sends (dispatch.ts); the clock is `now`. */
+  sending?: Omit<DispatcherOptions, 'now'>;
 }
 
 /**
@@ -50,7 +54,7 @@ export class Engine {
     this.bus = options.bus ?? new ChangeBus();
     this.now = options.now ?? Date.now;
     this.smtp = options.smtpUrl ? createSmtpSender(options.smtpUrl, options.smtpFrom ?? 'offers@odds-console.local') : null;
-    this.dispatcher = options.dispatch === false ? null : new Dispatcher(db as Db, this.bus, this.smtp);
+    this.dispatcher = options.dispatch === false ? null : new Dispatcher(db as Db, this.bus, this.smtp, { ...options.sending, now: this.now });
   }
 
   /** Runs `work` after the match's earlier batches (one writer per match). */
@@ -177,9 +181,29 @@ export class Engine {
     this.limiter.forgetMatch(matchId);
   }
 
-  /** Sends PENDING deliveries that nobody is sending (a worker died mid-send); how many were queued. */
+  /** Sends PENDING deliveries that no sender ever claimed (a worker died after the commit); how many were queued. */
   async sweepSends(graceMs?: number): Promise<number> {
     return this.dispatcher ? this.dispatcher.sweep(graceMs) : 0;
+  }
+
+  /** Claims and sends the retries that are due, whoever planned them; how many were claimed. */
+  async pollSends(): Promise<number> {
+    return this.dispatcher ? this.dispatcher.poll() : 0;
+  }
+
+  /** Keeps polling for due retries and unclaimed sends (engine workers, and the embedded API process). */
+  startSending(options?: Parameters<Dispatcher['start']>[0]): void {
+    this.dispatcher?.start(options);
+  }
+
+  /** An operator's retry of a FAILED delivery (retries.ts), in the caller's transaction. */
+  retryFailed(tx: Tx | Db, deliveryId: number): Promise<{ matchId: number }> {
+    return retryFailed(tx, deliveryId, this.dispatcher?.policy ?? DEFAULT_RETRY_POLICY, this.now());
+  }
+
+  /** The sends' settings and counts (null when this engine does not send). */
+  get sending(): Dispatcher | null {
+    return this.dispatcher;
   }
 
   /** Clears a match's feed and everything the engine derived from it. */
@@ -197,6 +221,7 @@ export class Engine {
         n += (await tx.delete(offers).where(eq(offers.matchId, matchId)).returning({ id: offers.id })).length;
         n += (await tx.delete(matchEvents).where(eq(matchEvents.matchId, matchId)).returning({ id: matchEvents.id })).length;
         await tx.delete(matchLiveStates).where(eq(matchLiveStates.matchId, matchId));
+        await tx.delete(deliverySends).where(eq(deliverySends.matchId, matchId));
         return n;
       });
       this.forgetAll();
@@ -221,6 +246,7 @@ export class Engine {
   }
 
   async close(): Promise<void> {
+    this.dispatcher?.stop();
     await this.drain();
     this.smtp?.close();
   }
@@ -232,7 +258,7 @@ const engines = new WeakMap<object, Engine>();
 export function engineFor(db: Db): Engine {
   let engine = engines.get(db);
   if (!engine) {
-    engine = new Engine(db, { smtpUrl: process.env.SMTP_URL || null, smtpFrom: process.env.SMTP_FROM || undefined });
+    engine = new Engine(db, { smtpUrl: process.env.SMTP_URL || null, smtpFrom: process.env.SMTP_FROM || undefined, sending: dispatcherOptionsFrom(process.env) });
     engines.set(db, engine);
   }
   return engine;

@@ -64,7 +64,7 @@ describe('GET /api/1/{p}/{s}/delivery/csv', () => {
     // A UTF-8 byte order mark, so spreadsheet programs show 'Mål' and '–' as written.
     expect(reply.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const lines = reply.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-    expect(lines[0]).toBe('id,created_at,sent_at,status,channel,match_id,market,contact,language,score,title,body,cta,ios_sent,ios_open,android_sent,android_open,total_sent,total_open');
+    expect(lines[0]).toBe('id,created_at,sent_at,status,channel,match_id,market,contact,language,score,title,body,cta,ios_sent,ios_open,android_sent,android_open,total_sent,total_open,attempts,next_attempt_at,last_error');
     expect(lines).toHaveLength(total + 1);
     const first = (await get('/api/1/1/1/delivery?limit=1')).json<DeliveriesReply>().deliveries[0]!;
     expect(lines[1]!.startsWith(`${first.id},${first.created_at},`)).toBe(true);
@@ -117,5 +117,32 @@ describe('GET /api/1/delivery/stats/{logId}', () => {
 
   it('answers 404 for an unknown delivery', async () => {
     expect((await get('/api/1/delivery/stats/999999')).json()).toMatchObject({ statusCode: 404, message: 'Delivery 999999 not found' });
+  });
+});
+
+describe('POST /api/1/delivery/{logId}/retry', () => {
+  const retry = (id: number, auth = headers) => upstream.app.inject({ method: 'POST', url: `/api/1/delivery/${id}/retry`, headers: auth });
+
+  it('puts a FAILED delivery back to PENDING (audited); refuses any other, an unknown one, and a call without a token', async () => {
+    const { db } = upstream.database;
+    const rows = (result: unknown) => (result as { rows: { id: number; match_id: number }[] }).rows;
+    // A seeded push delivery (RECORDED), made FAILED as a webhook refusal would leave it.
+    const [seeded] = rows(await db.execute(sql`select id, match_id from deliveries where status = 'RECORDED' order by id limit 1`));
+    expect((await retry(seeded!.id)).json()).toMatchObject({ statusCode: 409, message: `Delivery ${seeded!.id} is RECORDED: only a FAILED delivery can be retried` });
+    await db.execute(sql`update deliveries set status = 'FAILED', error = 'HTTP 503 from hooks.example' where id = ${seeded!.id}`);
+    expect((await retry(seeded!.id, {})).statusCode).toBe(401);
+    expect((await retry(999_999)).json()).toMatchObject({ statusCode: 404, message: 'Delivery 999999 not found' });
+    const reply = await retry(seeded!.id);
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json()).toMatchObject({ id: seeded!.id, status: 'PENDING', attempts: 0, next_attempt_at: expect.any(String), last_error: 'HTTP 503 from hooks.example' });
+    const history = (await get(`/api/1/audit?match_id=${seeded!.match_id}&entity=delivery`)).json<ListReply<{ entity_id: number; before: { status: string }; after: { status: string } }>>();
+    expect(history.results[0]).toMatchObject({ entity_id: seeded!.id, before: { status: 'FAILED' }, after: { status: 'PENDING' } });
+    // This process is the sender: a push contact has no URL to call, so the retry fails at once, saying why.
+    for (let i = 0; i < 50; i += 1) {
+      const [row] = (await db.execute(sql`select status, error from deliveries where id = ${seeded!.id}`) as unknown as { rows: { status: string; error: string }[] }).rows;
+      if (row!.status === 'FAILED') return expect(row!.error).toBe('the contact has no reachable destination any more');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('the retried delivery was not handled');
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { routes } from '@odds/protocol';
 import { assertMatch } from '../catalog/matches';
 import type { Db } from '../db/client';
+import { actorOf, versionedWrite } from '../coedit/versioned';
 import { engineFor } from '../engine/engine';
 import { csvHeader, csvRow } from '../engine/read/csv';
 import { allDeliveries, listDeliveries } from '../engine/read/deliveries';
@@ -44,4 +45,17 @@ export async function deliveryRoutes(app: FastifyInstance, { db }: { db: Db }) {
   });
 
   implement(app, routes.deliveryStats, async ({ params }) => engineFor(db).refreshStats(params.logId));
+
+  // An operator's retry of a FAILED delivery: audited (the match's History shows it), announced.
+  implement(app, routes.deliveryRetry, async ({ params, user }) => {
+    const engine = engineFor(db);
+    const { matchId } = await versionedWrite(db, { entity: 'delivery', actor: actorOf(user), targets: [{ id: params.logId, expected: null }] },
+      (tx) => engine.retryFailed(tx, params.logId));
+    engine.bus.publish({ match_id: matchId, topics: ['deliveries'], delivery_ids: [params.logId] });
+    const [delivery] = (await listDeliveries(db, { id: params.logId }, {})).deliveries;
+    // Embedded, this process is the sender: the call goes out now. On a broker a worker's next poll takes it.
+    if (!process.env.AMQP_URL) void engine.pollSends().catch(() => {});
+    if (!delivery) throw new Errors.NotFound('Delivery', params.logId);
+    return delivery;
+  });
 }

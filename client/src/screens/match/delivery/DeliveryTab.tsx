@@ -4,7 +4,10 @@ import { useLiveList } from '../useLiveList';
 import { useMatchPage } from '../useMatchPage';
 import { LoadOlder } from '../LoadOlder';
 import { useTopicRows } from '../useTopicRows';
+import { formatDateTime } from '../../../lib/format';
 import { DELIVERY_COLUMNS, deliveryValue } from './deliveryColumns';
+import { RetryDeliveryButton } from './RetryDeliveryButton';
+import { useRetryDelivery } from './useRetryDelivery';
 
 /** Delivery tab (SPEC §2): the match's deliveries, live; a selected row shows content, cta and raw data. */
 export default function DeliveryTab() {
@@ -12,12 +15,14 @@ export default function DeliveryTab() {
   const { rows, ready } = useTopicRows(live, 'deliveries');
   const list = useLiveList(rows, {
     defaultSort: '-created_at',
-    sortFields: ['id', 'channel', 'market', 'contact', 'language', 'status', 'sent_at', 'created_at'],
+    sortFields: ['id', 'channel', 'market', 'contact', 'language', 'status', 'attempts', 'next_attempt_at', 'sent_at', 'created_at'],
     ready,
     reload: () => live?.refresh(),
     sortValue: deliveryValue,
   });
   const selected = list.selected;
+  // The row changes live once the retry is stored (the deliveries topic): nothing to reload here.
+  const { retry, retrying } = useRetryDelivery();
   return (
     <section aria-labelledby="delivery-title" className="live-tab">
       <TabTitle id="delivery-title" tab="delivery" />
@@ -31,7 +36,15 @@ export default function DeliveryTab() {
             <dd>{selected.log.content ?? selected.log.body ?? ''}</dd>
             <dt>Cta</dt>
             <dd>{selected.log.cta ?? ''}</dd>
+            <dt>Status</dt>
+            <dd>
+              {selected.status}, {selected.attempts} {selected.attempts === 1 ? 'attempt' : 'attempts'}
+              {selected.next_attempt_at && `, next attempt ${formatDateTime(selected.next_attempt_at)}`}
+            </dd>
+            <dt>Last error</dt>
+            <dd>{selected.last_error ?? ''}</dd>
           </dl>
+          <RetryDeliveryButton delivery={selected} retrying={retrying} onRetry={(d) => void retry(d)} withLabel />
           <h4>Raw data</h4>
           <pre className="raw-data" tabIndex={0} aria-label="Raw data">{JSON.stringify(selected, null, 2)}</pre>
         </section>

@@ -30,6 +30,9 @@ export const DELIVERY_COLUMNS: TableColumn<Delivery>[] = [
   stats('android', 'Android sent / open'),
   stats('total', 'Total sent / open'),
   { field: 'status', header: 'Status', sortable: true },
+  { field: 'attempts', header: 'Attempts', sortable: true },
+  { field: 'next_attempt_at', header: 'Next attempt', sortable: true, className: 'nowrap', body: (row) => (row.next_attempt_at ? formatDateTime(row.next_attempt_at) : '') },
+  { field: 'last_error', header: 'Last error', body: (row) => row.last_error ?? '' },
   { field: 'sent_at', header: 'Sent at', sortable: true, className: 'nowrap', body: (row) => (row.sent_at ? formatDateTime(row.sent_at) : '') },
   { field: 'content', header: 'Content', body: (row) => row.log.subject ?? row.log.content ?? row.log.body ?? '' },
 ];

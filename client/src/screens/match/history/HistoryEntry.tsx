@@ -7,7 +7,7 @@ const ENTITY_NAMES: Record<string, string> = {
   threshold_set: 'Threshold set', match_content: 'Content', stat_event: 'Stat event', tracker: 'Tracker',
   contact: 'Contact', content_item: 'Content item', content_group: 'Content group', market: 'Market',
   match: 'Match', provider: 'Provider', team: 'Team', saved_threshold: 'Saved threshold',
-  account: 'Operator',
+  account: 'Operator', delivery: 'Delivery',
 };
 const ACTIONS = { create: 'created', update: 'changed', delete: 'deleted' } as const;
 /** Keys and owners, not content: the same in every entry of one record. */

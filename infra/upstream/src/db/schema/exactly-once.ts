@@ -1,4 +1,5 @@
-import { bigint, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Shared state that makes the engine safe with several workers (README "Scaling out").
@@ -15,10 +16,14 @@ export const contactPushLedger = pgTable('contact_push_ledger', {
 });
 
 /**
- * A webhook or mail send of a delivery, recorded before the call is made: `attempts` counts the
- * calls, `claimed_until` is the lease of the worker making one. A delivery still PENDING whose
- * lease ran out (its worker died mid-call, or between the commit and the call) is sent again by
- * any worker, with the delivery id as idempotency key, so a receiver can drop the repeat.
+ * A webhook or mail send of a delivery, recorded before the call is made, and its retries
+ * (README "Deliveries that fail"): `attempts` counts the calls, `claimed_until` is the lease of the
+ * worker making one. While the delivery is PENDING, `next_attempt_at` is when a call is due: any
+ * worker claims due rows (FOR UPDATE SKIP LOCKED), so a retry survives the worker that planned
+ * it, and a call whose worker died mid-way is due again once its lease ran out. Every call
+ * carries the delivery id as idempotency key, so a receiver can drop a repeat. `failures` counts
+ * the failed calls since the first (or the operator's retry), which picks the backoff step;
+ * `deadline_at` is the last moment a retry may be planned for.
  */
 export const deliverySends = pgTable('delivery_sends', {
   deliveryId: integer('delivery_id').primaryKey(),
@@ -26,4 +31,12 @@ export const deliverySends = pgTable('delivery_sends', {
   attempts: integer('attempts').notNull().default(0),
   claimedBy: text('claimed_by'),
   claimedUntil: timestamp('claimed_until', { withTimezone: true }),
-});
+  failures: integer('failures').notNull().default(0),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+  deadlineAt: timestamp('deadline_at', { withTimezone: true }),
+  lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+  lastError: text('last_error'),
+}, (t) => [
+  index('delivery_sends_due_idx').on(t.nextAttemptAt).where(sql`${t.nextAttemptAt} is not null`),
+  index('delivery_sends_match_idx').on(t.matchId),
+]);

@@ -106,6 +106,8 @@ export const deliveries = pgTable('deliveries', {
   index('deliveries_offer_idx').on(t.offerId),
   // Exactly once: one delivery per offer, contact and language, however often its message is redelivered.
   uniqueIndex('deliveries_offer_contact_language_key').on(t.offerId, t.contactId, t.language),
+  // The senders' scan for deliveries committed but never claimed (a worker died in between).
+  index('deliveries_pending_idx').on(t.id).where(sql`${t.status} = 'PENDING'`),
 ]);
 
 /**

@@ -20,6 +20,8 @@ beforeAll(async () => {
   server = createServer(async (request, response) => {
     received.push({ method: request.method!, url: request.url!, contentType: request.headers['content-type'], body: await read(request) });
     if (request.url?.startsWith('/refuse')) return response.writeHead(503).end('busy');
+    if (request.url?.startsWith('/bad')) return response.writeHead(400).end('no such device');
+    if (request.url?.startsWith('/later')) return response.writeHead(429, { 'retry-after': '30' }).end();
     if (request.url?.startsWith('/slow')) return; // never answers
     response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(request.url?.startsWith('/plain') ? { ok: true } : report));
   });
@@ -49,6 +51,11 @@ describe('webhook adapter', () => {
     const slow = await postWebhook(`${base}/slow`, {}, 200);
     expect(slow.status).toBe('FAILED');
     expect(slow.error).toMatch(/^webhook 127\.0\.0\.1:\d+: /);
+  });
+
+  it('marks a 4xx other than 408/429 final, and passes on a 429\'s Retry-After', async () => {
+    expect(await postWebhook(`${base}/bad`, {})).toEqual({ status: 'FAILED', error: `HTTP 400 from ${new URL(base).host}`, final: true });
+    expect(await postWebhook(`${base}/later`, {})).toEqual({ status: 'FAILED', error: `HTTP 429 from ${new URL(base).host}`, retryAfterMs: 30_000 });
   });
 
   it('asks the receiver for a report again with GET ?delivery_id=', async () => {

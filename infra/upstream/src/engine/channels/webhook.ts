@@ -1,9 +1,14 @@
 import type { DeliveryStats } from '@odds/protocol';
+import { isFinalHttpStatus, parseRetryAfter } from '../retry-policy';
 
 export interface SendResult {
   status: 'SENT' | 'FAILED';
   error?: string;
   stats?: DeliveryStats | null;
+  /** A failure that the same call would meet again (retry-policy.ts): not retried. */
+  final?: boolean;
+  /** The receiver's `Retry-After` (429, 503), in milliseconds. */
+  retryAfterMs?: number | null;
 }
 
 const isReport = (value: unknown): value is DeliveryStats =>
@@ -12,7 +17,8 @@ const isReport = (value: unknown): value is DeliveryStats =>
 /**
  * Webhook adapter: POSTs the delivery as JSON to the contact's URL. A 2xx answer is SENT (and a
  * `{report: {ios, android, total}}` body, if the receiver gives one, becomes the delivery's stats);
- * anything else, or no answer within the timeout, is FAILED with the reason.
+ * anything else, or no answer within the timeout, is FAILED with the reason, marked `final` when
+ * retrying cannot help (retry-policy.ts) and carrying a 429's or 503's `Retry-After`.
  */
 export async function postWebhook(url: string, payload: unknown, timeoutMs = 5000, headers: Record<string, string> = {}): Promise<SendResult> {
   try {
@@ -23,7 +29,13 @@ export async function postWebhook(url: string, payload: unknown, timeoutMs = 500
       signal: AbortSignal.timeout(timeoutMs),
     });
     const text = await response.text();
-    if (!response.ok) return { status: 'FAILED', error: `HTTP ${response.status} from ${new URL(url).host}` };
+    if (!response.ok) {
+      const retryAfterMs = response.status === 429 || response.status === 503 ? parseRetryAfter(response.headers.get('retry-after'), Date.now()) : null;
+      return {
+        status: 'FAILED', error: `HTTP ${response.status} from ${new URL(url).host}`,
+        ...(isFinalHttpStatus(response.status) && { final: true }), ...(retryAfterMs !== null && { retryAfterMs }),
+      };
+    }
     let stats: DeliveryStats | null = null;
     try {
       const body: unknown = text ? JSON.parse(text) : null;

@@ -1,7 +1,7 @@
 import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { CHANNELS, type Delivery, type DeliveriesReply, type DeliveryStatus } from '@odds/protocol';
 import type { Db } from '../../db/client';
-import { contacts, deliveries, markets, matches } from '../../db/schema';
+import { contacts, deliveries, deliverySends, markets, matches } from '../../db/schema';
 import { orderBy, pageSize } from '../../http/sorting';
 
 const sortable = {
@@ -9,23 +9,31 @@ const sortable = {
   language: deliveries.language, market: markets.name, contact: contacts.name, node_id: deliveries.nodeId, match_id: deliveries.matchId,
 };
 
-const columns = { delivery: deliveries, marketName: markets.name, contactName: contacts.name };
-type Row = { delivery: typeof deliveries.$inferSelect; marketName: string; contactName: string };
+const columns = {
+  delivery: deliveries, marketName: markets.name, contactName: contacts.name,
+  attempts: deliverySends.attempts, nextAttemptAt: deliverySends.nextAttemptAt,
+};
+type Row = { delivery: typeof deliveries.$inferSelect; marketName: string; contactName: string; attempts: number | null; nextAttemptAt: Date | null };
 
 const channelOf = (id: number) => {
   const channel = CHANNELS.find((c) => c.id === id) ?? CHANNELS[0];
   return { id: channel.id, name: channel.name, code: channel.code };
 };
 
-export function toDelivery({ delivery: d, marketName, contactName }: Row): Delivery {
+export function toDelivery({ delivery: d, marketName, contactName, attempts, nextAttemptAt }: Row): Delivery {
   return {
     id: d.id, match_id: d.matchId, offer_id: d.offerId, channel: channelOf(d.channelId), market: { id: d.marketId, name: marketName },
     contact: { id: d.contactId, name: contactName }, language: d.language as Delivery['language'], stats: d.stats,
     status: d.status as DeliveryStatus, sent_at: d.sentAt?.toISOString() ?? null, created_at: d.createdAt.toISOString(), log: d.log, node_id: d.nodeId,
+    attempts: attempts ?? 0,
+    // Due now or later while PENDING; a call in flight shows as due at the time it was claimed for.
+    next_attempt_at: d.status === 'PENDING' ? nextAttemptAt?.toISOString() ?? null : null,
+    last_error: d.error,
   };
 }
 
 export interface DeliveryFilter {
+  id?: number;
   providerId?: number;
   sportId?: number;
   matchId?: number;
@@ -41,6 +49,7 @@ export interface DeliveryFilter {
 
 function whereOf(filter: DeliveryFilter): SQL | undefined {
   const parts: (SQL | undefined)[] = [];
+  if (filter.id) parts.push(eq(deliveries.id, filter.id));
   if (filter.providerId) parts.push(eq(matches.providerId, filter.providerId));
   if (filter.sportId) parts.push(eq(matches.sportId, filter.sportId));
   if (filter.matchId) parts.push(eq(deliveries.matchId, filter.matchId));
@@ -56,7 +65,8 @@ function whereOf(filter: DeliveryFilter): SQL | undefined {
 const base = (db: Db) => db.select(columns).from(deliveries)
   .innerJoin(matches, eq(matches.id, deliveries.matchId))
   .innerJoin(markets, eq(markets.id, deliveries.marketId))
-  .innerJoin(contacts, eq(contacts.id, deliveries.contactId));
+  .innerJoin(contacts, eq(contacts.id, deliveries.contactId))
+  .leftJoin(deliverySends, eq(deliverySends.deliveryId, deliveries.id));
 
 export interface Page {
   start?: number;
