@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect } from 'socket.io-client';
 import { SOCKET_AUTH_ERROR, type LiveAck, type SocketRefusal } from '@odds/protocol';
+import { WRITE_TIMEOUT_MESSAGE } from '../../relay/src/proxy';
 import { UPSTREAM_UNREACHABLE } from '../../relay/src/sockets';
 import { HangProxy } from '../support/hang-proxy';
-import { startRelay, type LiveSocket, type RunningRelay } from '../support/live-client';
+import { startRelay, until, type LiveSocket, type RunningRelay } from '../support/live-client';
 import { startStack, type Stack } from '../support/stack';
 
 /**
@@ -70,5 +71,35 @@ describe('refusals during an upstream hang say they are passing, and pass', () =
     expect(refused).toMatchObject({ ok: false, retryable: true });
     hang.resume();
     expect(await socket.timeout(20_000).emitWithAck('watch', { matchId: matchIds[1]! })).toEqual({ ok: true });
+  }, 40_000);
+});
+
+describe('a write sent during the hang is applied once', () => {
+  it('504 says it may have been saved; the retry with the same Idempotency-Key after the hang creates no second contact', async () => {
+    const name = `Hang test ${Date.now()}`;
+    const create = (key: string) => fetch(`${relay.url}/api/1/contact`, {
+      method: 'POST',
+      headers: { authorization: `Token ${token}`, 'content-type': 'application/json', 'idempotency-key': key },
+      body: JSON.stringify({ name, device_id: 'hang-device' }),
+      signal: AbortSignal.timeout(30_000),
+    });
+    const count = async () => {
+      const reply = await fetch(`${stack.upstreamUrl}/api/1/contacts?limit=1000`, { headers: { authorization: `Token ${token}` } });
+      return ((await reply.json()) as { items: { name: string }[] }).items.filter((c) => c.name === name).length;
+    };
+    hang.hang();
+    const timedOut = await create('save-attempt-1');
+    expect(timedOut.status).toBe(504);
+    expect(await timedOut.json()).toMatchObject({ message: WRITE_TIMEOUT_MESSAGE });
+    hang.resume();
+    // The held request reaches the upstream now and commits (what made the duplicate before).
+    await until(async () => (await count()) === 1, 'the held write to commit', 10_000);
+    const retried = await create('save-attempt-1');
+    expect(retried.status).toBe(200);
+    expect(retried.headers.get('idempotency-replayed')).toBe('true');
+    expect(await count()).toBe(1);
+    // A new save attempt (a new key) is a new contact.
+    expect((await create('save-attempt-2')).status).toBe(200);
+    expect(await count()).toBe(2);
   }, 40_000);
 });

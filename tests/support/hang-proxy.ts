@@ -1,40 +1,56 @@
 import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 
+/** One client connection and its (lazily opened) connection to the upstream, with what the hang holds back. */
+interface Link {
+  client: Socket;
+  upstream: Socket | null;
+  toUpstream: Buffer[];
+  toClient: Buffer[];
+  clientEnded: boolean;
+}
+
 /**
- * A TCP forwarder in front of the upstream that can hang it as a `SIGSTOP` would: while hung,
- * connections are accepted (the kernel's backlog does that for a stopped process) but nothing
- * moves in either direction; on resume everything held flows on, so a request sent during the hang
- * is answered (and a write committed) after it. In process, so a test hangs the upstream without
- * stopping the worker its own PGlite runs in.
+ * A TCP forwarder in front of the upstream that hangs it as a `SIGSTOP` would: while hung,
+ * connections are accepted (the kernel's backlog does that for a stopped process) and what clients
+ * send is held, as the stopped process's socket buffers hold it, even if the client gives up and
+ * closes; nothing comes back. On resume the held bytes reach the upstream, so a request sent
+ * during the hang is carried out (a write committed) after it, as with a real SIGCONT. In process,
+ * so a test hangs the upstream without stopping the worker its own PGlite runs in.
  */
 export class HangProxy {
   private readonly server: Server;
-  private readonly pairs = new Set<[Socket, Socket]>();
+  private readonly links = new Set<Link>();
   private hung = false;
-  private readonly waiting: (() => void)[] = [];
 
   private constructor(private readonly target: { host: string; port: number }) {
     this.server = createServer((client) => {
-      client.pause();
-      const open = () => {
-        const upstream = connect(this.target.port, this.target.host);
-        const pair: [Socket, Socket] = [client, upstream];
-        this.pairs.add(pair);
-        const drop = () => {
-          this.pairs.delete(pair);
-          client.destroy();
-          upstream.destroy();
-        };
-        client.on('error', drop).on('close', drop);
-        upstream.on('error', drop).on('close', drop);
-        client.pipe(upstream);
-        upstream.pipe(client);
-        if (this.hung) upstream.pause();
-        else client.resume();
-      };
-      if (this.hung) this.waiting.push(open);
-      else open();
+      const link: Link = { client, upstream: null, toUpstream: [], toClient: [], clientEnded: false };
+      this.links.add(link);
+      client.on('data', (chunk) => (this.hung || !link.upstream ? link.toUpstream.push(chunk) : link.upstream.write(chunk)));
+      client.on('end', () => {
+        link.clientEnded = true;
+        if (!this.hung) link.upstream?.end();
+      });
+      client.on('error', () => undefined);
+      client.on('close', () => {
+        link.clientEnded = true;
+        if (!this.hung) link.upstream?.end();
+      });
+      if (!this.hung) this.open(link);
     });
+  }
+
+  private open(link: Link): void {
+    const upstream = connect(this.target.port, this.target.host);
+    link.upstream = upstream;
+    upstream.on('data', (chunk) => (this.hung ? link.toClient.push(chunk) : !link.client.destroyed && link.client.write(chunk)));
+    upstream.on('error', () => undefined);
+    upstream.on('close', () => {
+      this.links.delete(link);
+      link.client.destroy();
+    });
+    for (const chunk of link.toUpstream.splice(0)) upstream.write(chunk);
+    if (link.clientEnded) upstream.end();
   }
 
   static async start(targetUrl: string): Promise<HangProxy> {
@@ -50,25 +66,25 @@ export class HangProxy {
 
   hang(): void {
     this.hung = true;
-    for (const [client, upstream] of this.pairs) {
-      client.pause();
-      upstream.pause();
-    }
   }
 
   resume(): void {
     this.hung = false;
-    for (const [client, upstream] of this.pairs) {
-      client.resume();
-      upstream.resume();
+    for (const link of this.links) {
+      if (!link.upstream) {
+        this.open(link);
+        continue;
+      }
+      for (const chunk of link.toUpstream.splice(0)) link.upstream.write(chunk);
+      for (const chunk of link.toClient.splice(0)) if (!link.client.destroyed) link.client.write(chunk);
+      if (link.clientEnded) link.upstream.end();
     }
-    for (const open of this.waiting.splice(0)) open();
   }
 
   async close(): Promise<void> {
-    for (const [client, upstream] of this.pairs) {
-      client.destroy();
-      upstream.destroy();
+    for (const link of this.links) {
+      link.client.destroy();
+      link.upstream?.destroy();
     }
     await new Promise((resolve) => this.server.close(resolve));
   }

@@ -8,6 +8,7 @@ import { keepStatistics } from './db/statistics';
 import { installCoediting } from './coedit/plugin';
 import { clientErrorHandler, installErrorHandler } from './errors';
 import { authPlugin } from './http/auth';
+import { installIdempotency } from './http/idempotency';
 import { registerOpenApi } from './http/openapi';
 import { validatorCompiler } from './http/validation';
 import { authRoutes } from './routes/auth';
@@ -46,6 +47,8 @@ export async function buildUpstream({ database, logger = false, tokenTtlMs = 12 
   // Before any route too: versioned writes get their 409 (and its docs), versioned reads an ETag.
   installCoediting(app);
   await app.register(authPlugin, { sessions, displays, db: database.db });
+  // After auth (keys are per operator), before every route: any POST may carry an Idempotency-Key.
+  installIdempotency(app, database.db);
   await app.register(authRoutes, { sessions, displays });
   for (const routes of routeModules) await app.register(routes, { db: database.db });
   // Health for the relay and for operations: public, answers without touching business data.
