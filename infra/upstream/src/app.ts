@@ -9,6 +9,7 @@ import { installCoediting } from './coedit/plugin';
 import { clientErrorHandler, installErrorHandler } from './errors';
 import { authPlugin } from './http/auth';
 import { installIdempotency } from './http/idempotency';
+import { installJsonBodyParser } from './http/json-body';
 import { registerOpenApi } from './http/openapi';
 import { validatorCompiler } from './http/validation';
 import { authRoutes } from './routes/auth';
@@ -36,6 +37,8 @@ export async function buildUpstream({ database, logger = false, tokenTtlMs = 12 
   // One validator for every route (http/validation.ts): strict JSON bodies, digits-only numbers in
   // params and queries, no NUL in any text.
   app.setValidatorCompiler(validatorCompiler);
+  // JSON bodies: a depth limit before parsing, and a refusal that says what was wrong (http/json-body.ts).
+  installJsonBodyParser(app);
   const sessions = new SessionStore(database.db, tokenTtlMs);
   const displays = new DisplayStore(database.db);
   installErrorHandler(app);
