@@ -178,7 +178,9 @@ export type EditingRequest = Static<typeof EditingRequest>;
 
 export const LiveAck = Type.Union([
   Type.Object({ ok: Type.Literal(true) }),
-  Type.Object({ ok: Type.Literal(false), error: Type.String() }),
+  // `retryable`: the refusal is passing (the upstream did not answer, a rate limit): the client
+  // asks again with backoff; absent or false, asking again would get the same answer.
+  Type.Object({ ok: Type.Literal(false), error: Type.String(), retryable: Type.Optional(Type.Boolean()) }),
 ]);
 /** Answer to every client request: ok, or the reason it was refused (shown as-is, SPEC §8). */
 export type LiveAck = Static<typeof LiveAck>;
@@ -221,6 +223,19 @@ export interface SocketData {
 
 /** Error message a socket receives when its token is missing, expired or invalid. */
 export const SOCKET_AUTH_ERROR = 'Authentication required';
+
+/**
+ * The `data` of a refused socket.io handshake (the `connect_error`): `auth` is final (the token is
+ * invalid: sign in again); `unavailable` (the upstream could not check the token) and `busy` (too
+ * many sockets or handshakes) are passing, and the client retries with backoff and jitter.
+ */
+export interface SocketRefusal {
+  reason: 'auth' | 'unavailable' | 'busy';
+  retryable: boolean;
+}
+
+/** What a client shows while it retries a refused handshake or watch. */
+export const LIVE_RECONNECTING = 'Reconnecting to live updates…';
 
 /** Path of the plain WebSocket endpoint (dashboards and scripts). */
 export const LIVE_WS_PATH = '/live';

@@ -4,6 +4,11 @@ import { routes } from '@odds/protocol';
 
 /** What every failed upstream call answers: never the internal address, never a 500. */
 export const UPSTREAM_DOWN_MESSAGE = 'The back-office services cannot be reached; try again in a moment.';
+/**
+ * A write the upstream took too long to answer may still be applied when it resumes: the client is
+ * told so, and that a retry with the same Idempotency-Key is applied only once.
+ */
+export const WRITE_TIMEOUT_MESSAGE = 'The back-office services did not answer in time: the change may have been saved. Try again; the same save is never applied twice.';
 
 export interface ProxyLimits {
   /** Largest request body forwarded (bytes); above it the relay answers 413 itself. */
@@ -80,7 +85,9 @@ export async function registerApiProxy(app: FastifyInstance, upstreamUrl: string
       const cause = (error as { cause?: NodeJS.ErrnoException }).cause ?? (error as NodeJS.ErrnoException);
       const status = upstreamFailureStatus(error as FastifyError, cause);
       failedReply.request.log.warn({ code: cause?.code ?? (error as FastifyError).code, status, url: failedReply.request.url.split('?')[0] }, 'upstream call failed');
-      sendError(failedReply, status, 'UPSTREAM_UNAVAILABLE', UPSTREAM_DOWN_MESSAGE);
+      const write = !['GET', 'HEAD', 'OPTIONS'].includes(failedReply.request.method);
+      // A connection refused never reached the upstream; a timeout or a broken connection may have.
+      sendError(failedReply, status, 'UPSTREAM_UNAVAILABLE', write && status !== 503 ? WRITE_TIMEOUT_MESSAGE : UPSTREAM_DOWN_MESSAGE);
     };
     const forward = (timeout: number) => {
       const plain = { timeout, retryDelay, rewriteRequestHeaders, onError };

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import {
   matchRoom, SOCKET_AUTH_ERROR,
-  type ClientToServerEvents, type LiveAck, type ServerToClientEvents, type SocketData,
+  type ClientToServerEvents, type LiveAck, type ServerToClientEvents, type SocketData, type SocketRefusal,
 } from '@odds/protocol';
 import type { LiveConnection, LiveHub } from './live/hub';
 import type { ProviderRooms } from './live/provider-rooms';
@@ -37,6 +37,9 @@ const SOCKET_IO_EVENT = 2;
 
 export const UPSTREAM_UNREACHABLE = 'Live updates are unavailable: the back-office services cannot be reached';
 
+/** A handshake refusal whose `data` tells the client whether to sign in again or retry (socket.io sends it in the connect_error). */
+const refusal = (message: string, data: SocketRefusal) => Object.assign(new Error(message), { data });
+
 /**
  * socket.io on the relay's own HTTP server (not a Fastify plugin: fastify-socket.io targets
  * Fastify 4). Upgrades socket.io does not own (`/live`) are left to @fastify/websocket
@@ -63,13 +66,13 @@ export function attachSockets(app: FastifyInstance, upstream: UpstreamClient, hu
       const session = token ? await upstream.checkToken(token) : null;
       if (!session) {
         metrics.refusals.inc({ reason: token ? 'invalid token' : 'missing token' });
-        return next(new Error(SOCKET_AUTH_ERROR));
+        return next(refusal(SOCKET_AUTH_ERROR, { reason: 'auth', retryable: false }));
       }
       socket.data = { user: session.user, token, expiresAt: session.expiresAt, display: session.display };
       next();
     } catch (error) {
       log.warn({ err: error }, 'token check failed: upstream unreachable');
-      next(new Error(UPSTREAM_UNREACHABLE));
+      next(refusal(UPSTREAM_UNREACHABLE, { reason: 'unavailable', retryable: true }));
     }
   });
 
@@ -117,7 +120,7 @@ export function attachSockets(app: FastifyInstance, upstream: UpstreamClient, hu
       void work
         .catch((error: unknown): LiveAck => {
           log.error({ err: error }, 'live request failed');
-          return { ok: false, error: 'The relay could not handle this request' };
+          return { ok: false, error: 'The relay could not handle this request', retryable: true };
         })
         .then((reply) => {
           if (typeof ack === 'function') ack(reply);

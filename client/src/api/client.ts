@@ -10,6 +10,7 @@ import {
 import { ApiError, errorFromResponse, handleApiError, type ErrorFlags } from './errors';
 import { announceSaved, isSave } from '../stores/notices';
 import { authorizedFetch } from './authorizedFetch';
+import { IDEMPOTENCY_HEADER, IN_PROGRESS_CODE, keyFor, retryWait, settled, UNSETTLED_STATUSES, unsettledKey } from './idempotency';
 
 type ParamsOption<R extends RouteDef> =
   RouteParams<R> extends Record<string, never> ? { params?: undefined } : { params: RouteParams<R> };
@@ -41,29 +42,44 @@ export async function api<R extends RouteDef>(route: R, ...[options]: ApiArgs<R>
   // Only with a body: Fastify refuses an empty body that claims to be JSON.
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
-  let response: Response;
-  try {
-    // A 401 waits for the operator to sign in again and is sent again (authorizedFetch.ts),
-    // unless the caller handles its failures itself (the login form, the session check).
-    response = await authorizedFetch(
-      url,
-      { method: route.method, headers, body: body === undefined ? null : JSON.stringify(body), signal: signal ?? null },
-      !flags.silent,
-    );
-  } catch (cause) {
-    if (isAbort(cause)) throw cause;
-    const error = new ApiError(0, cause instanceof Error ? cause.message : String(cause));
-    handleApiError(error, flags);
-    throw error;
+  const text = body === undefined ? null : JSON.stringify(body);
+  // A POST is one save attempt with one Idempotency-Key (idempotency.ts), kept across its retries.
+  const key = route.method === 'POST' ? keyFor(url, text) : null;
+  if (key) headers[IDEMPOTENCY_HEADER] = key;
+
+  let response: Response | null = null;
+  let error: ApiError | null = null;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      // A 401 waits for the operator to sign in again and is sent again (authorizedFetch.ts),
+      // unless the caller handles its failures itself (the login form, the session check).
+      response = await authorizedFetch(url, { method: route.method, headers, body: text, signal: signal ?? null }, !flags.silent);
+      error = response.ok ? null : await errorFromResponse(response);
+    } catch (cause) {
+      if (isAbort(cause)) throw cause;
+      response = null;
+      error = new ApiError(0, cause instanceof Error ? cause.message : String(cause));
+    }
+    if (!key) break;
+    // The services may have applied it (no reply, 502-504) or still run it (409 in progress): the
+    // same key again, so it is applied once; then an identical save later reuses the key.
+    const unknown = error && (UNSETTLED_STATUSES.includes(error.status) || error.reply?.code === IN_PROGRESS_CODE);
+    if (!unknown) {
+      settled(url, text);
+      break;
+    }
+    unsettledKey(url, text, key);
+    if (attempt >= 2) break;
+    await retryWait(attempt);
+    if (signal?.aborted) throw signal.reason;
   }
 
-  if (!response.ok) {
-    const error = await errorFromResponse(response);
-    handleApiError(error, flags);
-    throw error;
+  if (error || !response) {
+    handleApiError(error!, flags);
+    throw error!;
   }
   if (isSave(route)) announceSaved(route);
   if (response.status === 204) return undefined as RouteReply<R>;
-  const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as RouteReply<R>;
+  const replyText = await response.text();
+  return (replyText ? JSON.parse(replyText) : undefined) as RouteReply<R>;
 }

@@ -1,13 +1,15 @@
-import { SOCKET_AUTH_ERROR, type ClientToServerEvents, type ServerToClientEvents } from '@odds/protocol';
+import type { ClientToServerEvents, ServerToClientEvents } from '@odds/protocol';
 import { io, type Socket } from 'socket.io-client';
 import { onSessionResumed, sessionExpired } from '../api/sessionExpiry';
 import { readToken, usingDisplayToken } from '../api/token';
 import { sessionEnded } from '../stores/sessionEnd';
+import { isAuthRefusal, retryDelay } from './retry';
 
 export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 let shared: LiveSocket | null = null;
 let stopResume: () => void = () => undefined;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
 /**
  * The page's one socket to the relay (same origin), shared by every match it watches. It sends the
@@ -35,8 +37,25 @@ export function liveSocket(): LiveSocket {
       sessionEnded(reason);
       if (reason === 'disabled') socket.close();
     });
+    // A handshake the relay refused is not retried by socket.io (only transport failures are, while
+    // `socket.active`): one refused because the upstream could not check the token (a relay
+    // restarted during an upstream outage) is asked again here, with backoff and jitter, until it
+    // succeeds; an invalid token is final and asks to sign in.
+    let refused = 0;
+    socket.on('connect', () => {
+      refused = 0;
+      clearTimeout(retryTimer);
+    });
     socket.on('connect_error', (error) => {
-      if (error.message === SOCKET_AUTH_ERROR && readToken() && !usingDisplayToken()) sessionExpired();
+      if (isAuthRefusal(error)) {
+        if (readToken() && !usingDisplayToken()) sessionExpired();
+        return;
+      }
+      if (socket.active) return;
+      clearTimeout(retryTimer);
+      retryTimer = setTimeout(() => {
+        if (!socket.connected) socket.connect();
+      }, retryDelay(refused++));
     });
     stopResume = onSessionResumed(() => {
       if (!socket.connected) socket.connect();
@@ -47,6 +66,7 @@ export function liveSocket(): LiveSocket {
 
 /** Closes the shared socket (tests, logout). */
 export function closeLiveSocket(): void {
+  clearTimeout(retryTimer);
   shared?.close();
   shared = null;
   stopResume();

@@ -1,9 +1,10 @@
 import {
-  LIVE_TOPICS,
+  LIVE_RECONNECTING, LIVE_TOPICS,
   type DeltaPayload, type EditingTab, type LiveAck, type MatchEditor, type LiveTopic, type PresencePayload, type SnapshotPayload, type StatusPayload, type UpstreamState,
 } from '@odds/protocol';
 import { proxy, ref } from 'valtio';
 import { liveSocket, type LiveSocket } from './liveSocket';
+import { isAuthRefusal, retryDelay } from './retry';
 import { applyDelta, applySnapshot, createBuffer, type ApplyResult, type LiveRecord, type TopicBuffer } from './topicBuffer';
 
 export type LiveTopics = { [K in LiveTopic]: TopicBuffer<LiveRecord<K>> };
@@ -42,6 +43,9 @@ export class MatchLive {
   private toldEditing: EditingTab | null | undefined = null;
   /** The relay holds this socket as a watcher of the match (its watch or a resync was accepted). */
   private watched = false;
+  /** A refused watch or resync that may succeed later is asked again (one timer, backoff with jitter). */
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private retries = 0;
 
   constructor(readonly matchId: number, maxRows = Infinity, socket: LiveSocket = liveSocket()) {
     this.socket = socket;
@@ -72,10 +76,14 @@ export class MatchLive {
       // The relay ends a connection's editing with it; it is told again once watched again.
       this.watched = false;
       this.toldEditing = null;
+      // The next connect watches (or resyncs) again.
+      clearTimeout(this.retryTimer);
+      this.retryTimer = undefined;
     });
     this.listen('connect_error', (error: Error) => {
       this.state.socket = 'disconnected';
-      this.state.error = error.message;
+      // Only a refused token is final; anything else is retried (liveSocket.ts) and says so.
+      this.state.error = isAuthRefusal(error) ? error.message : LIVE_RECONNECTING;
     });
     if (socket.connected) this.watch();
   }
@@ -104,6 +112,7 @@ export class MatchLive {
   }
 
   close(): void {
+    clearTimeout(this.retryTimer);
     for (const off of this.off) off();
     if (this.socket.connected) this.socket.emit('unwatch', { matchId: this.matchId }, () => undefined);
   }
@@ -121,6 +130,10 @@ export class MatchLive {
   private onConnect(): void {
     this.state.socket = 'connected';
     this.state.error = null;
+    this.rejoin();
+  }
+
+  private rejoin(): void {
     if (!this.held()) return this.watch();
     // Back after a drop: what was missed, topic by topic, rather than everything again.
     for (const topic of LIVE_TOPICS) this.resync(topic);
@@ -142,10 +155,25 @@ export class MatchLive {
   }
 
   private onAck(ack: LiveAck): void {
+    if (!ack.ok && ack.retryable) return this.retryLater();
     this.state.error = ack.ok ? null : ack.error;
+    if (ack.ok) this.retries = 0;
     if (!ack.ok || this.watched) return;
     this.watched = true;
     this.tellEditing();
+  }
+
+  /**
+   * A watch or resync refused for a passing reason (the relay could not reach the upstream to check
+   * access): asked again with backoff and jitter until it succeeds, the page saying so meanwhile.
+   */
+  private retryLater(): void {
+    this.state.error = LIVE_RECONNECTING;
+    if (this.retryTimer !== undefined) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      if (this.socket.connected) this.rejoin();
+    }, retryDelay(this.retries++));
   }
 
   private tellEditing(): void {

@@ -4,6 +4,7 @@ import { ApiError } from '../api/errors';
 import { expiryStore, sessionResumed } from '../api/sessionExpiry';
 import { forgetToken, readToken, saveToken } from '../api/token';
 import { browser } from '../lib/browser';
+import { consolePath } from './nextPath';
 
 /**
  * The API client and protocol's route table (its schemas), loaded with the first call: the login
@@ -49,10 +50,9 @@ export async function login(email: string, password: string): Promise<void> {
   }
 }
 
-/** Where a login from /login goes: `?next=/path` when it is a path of this console, else home. */
-export function afterLoginPath(search: string): string {
-  const next = new URLSearchParams(search).get('next') ?? '';
-  return next.startsWith('/') && !next.startsWith('//') && !/^\/login\/?(\?|$)/.test(next) ? next : '/';
+/** Where a login from /login goes: `?next=/path` when it is a route of this console (nextPath.ts), else home. */
+export function afterLoginPath(search: string, origin: string = window.location.origin): string {
+  return consolePath(new URLSearchParams(search).get('next') ?? '', origin) ?? '/';
 }
 
 /**

@@ -9,6 +9,8 @@ import { installCoediting } from './coedit/plugin';
 import { clientErrorHandler, installErrorHandler } from './errors';
 import { engineFor } from './engine/engine';
 import { authPlugin } from './http/auth';
+import { installIdempotency } from './http/idempotency';
+import { installJsonBodyParser } from './http/json-body';
 import { registerOpenApi } from './http/openapi';
 import { validatorCompiler } from './http/validation';
 import { authRoutes } from './routes/auth';
@@ -37,6 +39,8 @@ export async function buildUpstream({ database, logger = false, tokenTtlMs = 12 
   // One validator for every route (http/validation.ts): strict JSON bodies, digits-only numbers in
   // params and queries, no NUL in any text.
   app.setValidatorCompiler(validatorCompiler);
+  // JSON bodies: a depth limit before parsing, and a refusal that says what was wrong (http/json-body.ts).
+  installJsonBodyParser(app);
   const sessions = new SessionStore(database.db, tokenTtlMs);
   const displays = new DisplayStore(database.db);
   installErrorHandler(app);
@@ -48,6 +52,8 @@ export async function buildUpstream({ database, logger = false, tokenTtlMs = 12 
   // Before any route too: versioned writes get their 409 (and its docs), versioned reads an ETag.
   installCoediting(app);
   await app.register(authPlugin, { sessions, displays, db: database.db });
+  // After auth (keys are per operator), before every route: any POST may carry an Idempotency-Key.
+  installIdempotency(app, database.db);
   await app.register(authRoutes, { sessions, displays });
   await app.register(operatorRoutes, { sessions, db: database.db });
   // Sessions ended by another process (the operator command disabling an account, another API

@@ -103,7 +103,7 @@ export class LiveHub {
     if (!watcher) return { ok: false, error: 'Not connected' };
     const invalid = liveRequestError('watch', request);
     if (invalid) return this.refuse('invalid', invalid);
-    if (!watcher.watchLimit.take()) return this.refuse('rate limited', RATE_LIMITED);
+    if (!watcher.watchLimit.take()) return this.refuse('rate limited', RATE_LIMITED, true);
     const { matchId } = request as WatchRequest;
     const refused = await this.admit(watcher, matchId);
     if (refused) return refused;
@@ -117,7 +117,7 @@ export class LiveHub {
       conn.send('status', (await this.options.store.status(matchId)) ?? unknownStatus(matchId));
     } catch (error) {
       this.log.warn({ err: error, matchId }, 'could not read the live state for a snapshot');
-      return { ok: false, error: UNAVAILABLE };
+      return { ok: false, error: UNAVAILABLE, retryable: true };
     }
     return { ok: true };
   }
@@ -127,7 +127,7 @@ export class LiveHub {
     if (!watcher) return { ok: false, error: 'Not connected' };
     const invalid = liveRequestError('unwatch', request);
     if (invalid) return this.refuse('invalid', invalid);
-    if (!watcher.watchLimit.take()) return this.refuse('rate limited', RATE_LIMITED);
+    if (!watcher.watchLimit.take()) return this.refuse('rate limited', RATE_LIMITED, true);
     const { matchId } = request as WatchRequest;
     if (watcher.watching.delete(matchId)) this.rooms.remove(matchId, conn);
     return { ok: true };
@@ -138,7 +138,7 @@ export class LiveHub {
     if (!watcher) return { ok: false, error: 'Not connected' };
     const invalid = liveRequestError('resync', request);
     if (invalid) return this.refuse('invalid', invalid);
-    if (!watcher.resyncLimit.take()) return this.refuse('rate limited', RATE_LIMITED);
+    if (!watcher.resyncLimit.take()) return this.refuse('rate limited', RATE_LIMITED, true);
     const { matchId, topic, sinceSeq } = request as ResyncRequest;
     if (!watcher.watching.has(matchId)) {
       // A client back after a reconnect resyncs instead of watching again: it is admitted as a
@@ -164,7 +164,7 @@ export class LiveHub {
       }
     } catch (error) {
       this.log.warn({ err: error, matchId }, 'could not read the live state for a resync');
-      return { ok: false, error: UNAVAILABLE };
+      return { ok: false, error: UNAVAILABLE, retryable: true };
     }
     return { ok: true };
   }
@@ -178,7 +178,7 @@ export class LiveHub {
     if (!watcher) return { ok: false, error: 'Not connected' };
     const invalid = liveRequestError('editing', request);
     if (invalid) return this.refuse('invalid', invalid);
-    if (!watcher.editLimit.take()) return this.refuse('rate limited', RATE_LIMITED);
+    if (!watcher.editLimit.take()) return this.refuse('rate limited', RATE_LIMITED, true);
     if (conn.display) return this.refuse('display editing', 'A wall display cannot edit a match');
     const { matchId, tab } = request as EditingRequest;
     if (!watcher.watching.has(matchId) || !this.rooms.setEditing(matchId, conn, tab)) {
@@ -232,16 +232,17 @@ export class LiveHub {
       if (!access.ok) return this.refuse(`match ${access.status}`, access.error);
     } catch (error) {
       this.log.warn({ err: error, matchId }, 'could not check match access');
-      return this.refuse('upstream unreachable', UNAVAILABLE);
+      return this.refuse('upstream unreachable', UNAVAILABLE, true);
     }
     // Gone while the upstream was asked.
     if (!this.watchers.has(watcher.conn.id)) return { ok: false, error: 'Not connected' };
     return null;
   }
 
-  private refuse(reason: string, error: string): LiveAck {
+  /** A refusal; `retryable` when asking again later may succeed (the client retries with backoff). */
+  private refuse(reason: string, error: string, retryable = false): LiveAck {
     this.options.metrics.refusals.inc({ reason });
-    return { ok: false, error };
+    return retryable ? { ok: false, error, retryable } : { ok: false, error };
   }
 
   private async sendSnapshots(conn: LiveConnection, matchId: number, topics: readonly LiveTopic[], reason: 'watch' | 'resync'): Promise<void> {

@@ -27,7 +27,9 @@ const NUMBER_TEXT = /^-?\d+(\.\d+)?$/;
 /** Longer digit strings lose precision (or become Infinity) as numbers; no schema here allows them. */
 const MAX_DIGITS = 15;
 
-const baseOptions = { useDefaults: true, removeAdditional: true, allErrors: false, addUsedSchema: false } as const;
+// removeAdditional 'all': a property no schema names is dropped wherever it is, whether or not the
+// schema says additionalProperties: false, so nothing but the schema's fields reaches the database.
+const baseOptions = { useDefaults: true, removeAdditional: 'all', allErrors: false, addUsedSchema: false } as const;
 
 function makeAjv(coerce: boolean): Ajv {
   const ajv = new Ajv({ ...baseOptions, coerceTypes: coerce ? 'array' : false });

@@ -15,3 +15,4 @@ export * from './displays';
 export * from './exactly-once';
 export * from './broker';
 export * from './audit';
+export * from './idempotency';

@@ -1,0 +1,102 @@
+import { createHash } from 'node:crypto';
+import { and, eq, lt, lte } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Db } from '../db/client';
+import { idempotencyKeys } from '../db/schema';
+import createError from '@fastify/error';
+import { Errors } from '../errors';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** false: this POST does not take an Idempotency-Key (it creates nothing). Every other POST does. */
+    idempotent?: boolean;
+  }
+  interface FastifyRequest {
+    /** The Idempotency-Key this request claimed; its reply is stored under it. */
+    idempotencyClaim?: { userId: number; key: string };
+  }
+}
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** How long a key is remembered (and a repeat answered from it). */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
+/** How long a repeat waits for the first request with its key to finish before answering 409. */
+const WAIT_FOR_FIRST_MS = 10_000;
+const KEY = /^[\x21-\x7e]{1,200}$/;
+
+const IdempotencyMismatch = createError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request; send a new key with a new request.', 422);
+const IdempotencyInProgress = createError('IDEMPOTENCY_IN_PROGRESS', 'The first request with this Idempotency-Key is still being processed; try again in a moment.', 409);
+
+/**
+ * Idempotent creating calls: a POST with an `Idempotency-Key` header (a value the client makes up
+ * per save attempt and keeps across its retries) is carried out once per operator and key. The
+ * first request claims the key (a unique row: two requests racing cannot both run), runs, and its
+ * successful reply is stored; a repeat within 24 hours gets that reply again, marked
+ * `Idempotency-Replayed: true`, and writes nothing. A repeat while the first is still running waits
+ * for it (up to 10 s, then 409). A first request that failed frees its key, so a retry runs for
+ * real. The same key with another body or address is refused (422).
+ *
+ * Generic: a hook over every POST route, present and future (a route opts out with
+ * `config: { idempotent: false }`). Requests without the header behave as before. The claim and the
+ * stored reply are written beside the route's own transaction, not in it: a crash between the
+ * route's commit and the reply's store leaves the claim without a reply, and a repeat then gets
+ * 409 until the key expires rather than a second write.
+ */
+export function installIdempotency(app: FastifyInstance, db: Db): void {
+  let lastSweep = 0;
+  const sweep = async () => {
+    if (Date.now() - lastSweep < 10 * 60_000) return;
+    lastSweep = Date.now();
+    await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(Date.now() - IDEMPOTENCY_TTL_MS)));
+  };
+
+  app.addHook('preHandler', async (request, reply) => {
+    if (request.method !== 'POST' || request.routeOptions.config?.idempotent === false) return;
+    const header = request.headers[IDEMPOTENCY_HEADER];
+    if (header === undefined || !request.user) return;
+    const key = Array.isArray(header) ? header[0] ?? '' : header;
+    if (!KEY.test(key)) throw new Errors.BadRequest('Idempotency-Key must be 1 to 200 visible ASCII characters');
+    // Multipart bodies are read by the handler: their key covers the address only.
+    const requestHash = createHash('sha256').update(`${request.url}\n${/^multipart\//i.test(request.headers['content-type'] ?? '') ? '' : JSON.stringify(request.body ?? null)}`).digest('hex');
+    const userId = request.user.id;
+    await sweep();
+    const deadline = Date.now() + WAIT_FOR_FIRST_MS;
+    for (;;) {
+      const claimed = await db.insert(idempotencyKeys).values({ userId, key, requestHash }).onConflictDoNothing().returning({ key: idempotencyKeys.key });
+      if (claimed.length) {
+        request.idempotencyClaim = { userId, key };
+        return;
+      }
+      const [first] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+      if (!first) continue; // freed meanwhile (the first failed): claim it now
+      if (first.createdAt.getTime() < Date.now() - IDEMPOTENCY_TTL_MS) {
+        await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), lte(idempotencyKeys.createdAt, first.createdAt)));
+        continue;
+      }
+      if (first.requestHash !== requestHash) throw new IdempotencyMismatch();
+      if (first.status !== null) return replay(reply, first.status, first.contentType, first.reply);
+      if (Date.now() > deadline) throw new IdempotencyInProgress();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const claim = request.idempotencyClaim;
+    if (!claim) return payload;
+    request.idempotencyClaim = undefined;
+    const where = and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key));
+    const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
+    if (reply.statusCode >= 200 && reply.statusCode < 300 && text !== null) {
+      const contentType = reply.getHeader('content-type');
+      await db.update(idempotencyKeys).set({ status: reply.statusCode, contentType: typeof contentType === 'string' ? contentType : null, reply: text }).where(where);
+    } else {
+      // Nothing was written (the route's transaction rolled back, or it refused): a retry runs for real.
+      await db.delete(idempotencyKeys).where(where);
+    }
+    return payload;
+  });
+}
+
+function replay(reply: FastifyReply, status: number, contentType: string | null, body: string | null): FastifyReply {
+  return reply.status(status).header('idempotency-replayed', 'true').type(contentType ?? 'application/json; charset=utf-8').send(body ?? '');
+}
