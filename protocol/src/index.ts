@@ -28,6 +28,7 @@ export * from './entities/basket';
 export * from './entities/display';
 export * from './entities/audit';
 export * from './feed';
+export * from './uof';
 export * from './helpers/index';
 export * from './routes/index';
 export * from './live';

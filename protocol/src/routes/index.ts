@@ -21,6 +21,7 @@ import { searchRoutes } from './search';
 import { teamRoutes } from './teams';
 import { thresholdRoutes } from './thresholds';
 import { trackerRoutes } from './trackers';
+import { uofRoutes } from './uof';
 
 export * from './define';
 export { ProviderSportParams, LeaguesQuery, MatchesQuery } from './catalog';
@@ -53,6 +54,7 @@ export const routeGroups = {
   displays: displayRoutes,
   firings: firingRoutes,
   audit: auditRoutes,
+  uof: uofRoutes,
 };
 
 /** The REST contract: every call the console makes, by name. */
@@ -80,6 +82,7 @@ export const routes = {
   ...displayRoutes,
   ...firingRoutes,
   ...auditRoutes,
+  ...uofRoutes,
 };
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;
