@@ -14,3 +14,4 @@ export * from './displays';
 export * from './exactly-once';
 export * from './broker';
 export * from './audit';
+export * from './uof';

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import { routes } from '@odds/protocol';
+import { announceMatchWrite } from '../coedit/catalog-notices';
+import { expectedVersion } from '../coedit/conflict';
+import { actorOf } from '../coedit/versioned';
+import type { Db } from '../db/client';
+import { engineFor } from '../engine/engine';
+import { readFeedHealth } from '../feeds/health/read';
+import { feedHealthSettings, type FeedHealthSettings } from '../feeds/health/settings';
+import { readLink, writeLink } from '../feeds/uof/links';
+import { implement } from '../http/implement';
+
+/** A match's UOF event (read, link, unlink) and the feed health of every live match. */
+export async function uofRoutes(app: FastifyInstance, { db, feedHealth }: { db: Db; feedHealth?: FeedHealthSettings }) {
+  const settings = feedHealth ?? feedHealthSettings();
+  const bus = engineFor(db).bus;
+
+  implement(app, routes.matchUofLink, async ({ params }) => readLink(db, params.matchId));
+
+  implement(app, routes.matchUofLinkSave, async ({ params, body, request, user }) => {
+    const actor = actorOf(user);
+    const link = await writeLink(db, params.matchId, body.event, expectedVersion(request.headers, body), actor);
+    // The match page's header shows the event: its watchers read the match again.
+    announceMatchWrite(bus, [params.matchId], { id: params.matchId, actor });
+    return link;
+  });
+
+  implement(app, routes.matchUofLinkDelete, async ({ params, request, user }) => {
+    const actor = actorOf(user);
+    const link = await writeLink(db, params.matchId, null, expectedVersion(request.headers, undefined), actor);
+    announceMatchWrite(bus, [params.matchId], { id: params.matchId, actor });
+    return link;
+  });
+
+  implement(app, routes.feedHealth, async () => readFeedHealth(db, settings));
+}
