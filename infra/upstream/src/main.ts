@@ -3,7 +3,10 @@ import { buildUpstream } from './app';
 import { changeTransportFor } from './broker/change-transport';
 import { readConfig } from './config';
 import { openDatabase } from './db/client';
+import { BrokerIngest } from './broker/ingest';
 import { engineFor } from './engine/engine';
+import { uofSettings } from './feeds/uof/settings';
+import { startUof } from './feeds/uof/start';
 import { ensureDemoUser, OPS_NAME, seedDemoData } from './seed/index';
 
 /** Starts the back-office services: open and migrate the database, seed it once, listen. */
@@ -18,9 +21,15 @@ app.log.info({ database: database.kind, seeded }, seeded ? 'database seeded with
 const changes = changeTransportFor(process.env, config.databaseUrl, (error) => app.log.warn({ err: error }, 'change stream transport'));
 const bus = engineFor(database.db).bus;
 if (changes) await bus.attach(changes);
+// Sportradar UOF (docs/feeds-uof.md): in this process, feeding the engine here or the broker's workers.
+const uof = uofSettings();
+const uofIngest = uof && process.env.AMQP_URL ? new BrokerIngest(process.env.AMQP_URL, database.db) : null;
+const uofConsumer = uof ? await startUof(uof, database.db, uofIngest ?? engineFor(database.db), bus, app.log.child({ module: 'upstream:uof' })) : null;
 
 const shutdown = async (signal: string) => {
   app.log.info({ signal }, 'shutting down');
+  await uofConsumer?.close();
+  await uofIngest?.close();
   await app.close();
   await bus.detach();
   await database.close();
