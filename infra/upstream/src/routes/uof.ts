@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { routes } from '@odds/protocol';
 import { announceMatchWrite } from '../coedit/catalog-notices';
-import { expectedVersion } from '../coedit/conflict';
+import { expectedVersion, VersionConflict } from '../coedit/conflict';
 import { actorOf } from '../coedit/versioned';
 import type { Db } from '../db/client';
 import { engineFor } from '../engine/engine';
@@ -14,6 +14,11 @@ import { implement } from '../http/implement';
 export async function uofRoutes(app: FastifyInstance, { db, feedHealth }: { db: Db; feedHealth?: FeedHealthSettings }) {
   const settings = feedHealth ?? feedHealthSettings();
   const bus = engineFor(db).bus;
+  // A stale link write answers with the conflict body (the current link, who changed it); other errors go to the service's handler.
+  app.setErrorHandler((error, _request, reply) => {
+    if (error instanceof VersionConflict) return reply.status(409).send(error.body);
+    throw error;
+  });
 
   implement(app, routes.matchUofLink, async ({ params }) => readLink(db, params.matchId));
 
