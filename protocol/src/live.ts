@@ -15,6 +15,7 @@ import type { MatchThresholdSet } from './entities/thresholds';
 import type { Tracker } from './entities/tracker';
 import { ProviderRequest, type ProviderChangedPayload } from './live-provider';
 import type { CatalogChangedPayload, MatchChangedPayload } from './live-catalog';
+import type { MatchFeedHealth } from './uof';
 
 /** What a room pushes per match: feed events, offers (all markets) and deliveries. */
 export const LIVE_TOPICS = ['feed', 'offers', 'deliveries', 'thresholds', 'content', 'stats', 'trackers'] as const;
@@ -147,6 +148,8 @@ export interface ServerToClientEvents {
   matchChanged: (payload: MatchChangedPayload) => void;
   /** A record every console shows changed (a provider's active flag, live-catalog.ts): read it again. */
   catalogChanged: (payload: CatalogChangedPayload) => void;
+  /** A live match's feed stalled or flowed again (docs/feeds-uof.md): to every socket, consoles and walls alike. */
+  feedHealth: (payload: MatchFeedHealth) => void;
 }
 
 /** Client → server payloads as schemas, so the relay validates what sockets send. */

@@ -35,6 +35,7 @@ const MatchThresholdsTab = lazy(() => import('../screens/match-thresholds/Thresh
 const MatchLayout = lazy(() => import('../screens/match/MatchLayout'));
 const WallScreen = lazy(() => import('../screens/wall/WallScreen'));
 const DisplaysScreen = lazy(() => import('../screens/displays/DisplaysScreen'));
+const FeedHealthScreen = lazy(() => import('../screens/feed-health/FeedHealthScreen'));
 const MatchGraphTab = lazy(() => import('../screens/match/graph/GraphTab'));
 const MatchFeedTab = lazy(() => import('../screens/match/feed/FeedTab'));
 const MatchDeliveryTab = lazy(() => import('../screens/match/delivery/DeliveryTab'));
@@ -64,6 +65,7 @@ export const appRoutes: RouteObject[] = [
       { path: 'login', element: <LoginRedirect /> },
       { path: 'matches', element: <MatchesScreen /> },
       { path: 'displays', element: <DisplaysScreen /> },
+      { path: 'feed-health', element: <FeedHealthScreen /> },
       { path: 'league/:leagueId/matches', element: <MatchesScreen /> },
       { path: 'leagues', element: <LeaguesScreen /> },
       { path: 'league/:leagueId/tables', element: <LeagueTablesScreen /> },

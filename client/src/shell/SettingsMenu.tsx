@@ -13,6 +13,7 @@ export function SettingsMenu() {
   const items = useMemo<MenuItem[]>(() => [
     { label: 'Settings', icon: 'pi pi-cog', command: () => navigate('/settings/') },
     { label: 'Wall displays', icon: 'pi pi-desktop', command: () => navigate('/displays') },
+    { label: 'Feed health', icon: 'pi pi-heart', command: () => navigate('/feed-health') },
     { label: 'Logout', icon: 'pi pi-sign-out', command: () => void logout() },
   ], [navigate]);
   return (

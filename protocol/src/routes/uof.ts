@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { IdParam } from '../common';
-import { FeedHealthReply, UofLink, UofLinkRequest } from '../uof';
+import { FeedHealthReply, MatchFeedHealth, UofLink, UofLinkRequest } from '../uof';
 import { defineRoute } from './define';
 
 const MatchParams = Type.Object({ matchId: IdParam });
@@ -26,5 +26,10 @@ export const uofRoutes = {
     method: 'GET', path: '/api/1/feed-health', service: 'engine',
     summary: 'Every live match: its feed, last message, stalled or not, producer state; UOF producers, unknown markets, unlinked events and recoveries.',
     reply: FeedHealthReply,
+  }),
+  matchFeedHealth: defineRoute({
+    method: 'GET', path: '/api/1/match/:matchId/feed-health', service: 'engine',
+    summary: "One match's feed health (the match page's banner, a wall panel); a match not in play is never stalled.",
+    params: MatchParams, reply: MatchFeedHealth,
   }),
 };

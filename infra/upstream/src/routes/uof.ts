@@ -5,7 +5,7 @@ import { expectedVersion, VersionConflict } from '../coedit/conflict';
 import { actorOf } from '../coedit/versioned';
 import type { Db } from '../db/client';
 import { engineFor } from '../engine/engine';
-import { readFeedHealth } from '../feeds/health/read';
+import { readFeedHealth, readMatchFeedHealth } from '../feeds/health/read';
 import { feedHealthSettings, type FeedHealthSettings } from '../feeds/health/settings';
 import { readLink, writeLink } from '../feeds/uof/links';
 import { implement } from '../http/implement';
@@ -38,4 +38,6 @@ export async function uofRoutes(app: FastifyInstance, { db, feedHealth }: { db: 
   });
 
   implement(app, routes.feedHealth, async () => readFeedHealth(db, settings));
+
+  implement(app, routes.matchFeedHealth, async ({ params }) => readMatchFeedHealth(db, settings, params.matchId));
 }

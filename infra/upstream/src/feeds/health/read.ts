@@ -2,6 +2,7 @@ import { desc, sql } from 'drizzle-orm';
 import type { FeedHealthReply, MatchFeedHealth, ProducerState, UofProducer } from '@odds/protocol';
 import type { Db } from '../../db/client';
 import { feedStalls, uofProducers, uofRecoveries, uofUnknownMarkets, uofUnlinkedEvents } from '../../db/schema';
+import { Errors } from '../../errors';
 import type { FeedHealthSettings } from './settings';
 
 interface LiveFeedRow {
@@ -85,4 +86,17 @@ export async function readFeedHealth(db: Db, settings: FeedHealthSettings): Prom
       messages: r.messages, attempts: r.attempts, status: r.status as 'running' | 'complete' | 'failed',
     })),
   };
+}
+
+/** One match's feed health: its row when in play, else a match whose feed cannot be stalled. */
+export async function readMatchFeedHealth(db: Db, settings: FeedHealthSettings, matchId: number): Promise<MatchFeedHealth> {
+  const row = (await matchFeedHealth(db, settings)).find((r) => r.match_id === matchId);
+  if (row) {
+    const { reason: _reason, ...health } = row;
+    return health;
+  }
+  const result = await db.execute(sql`select m.id, m.name, l.event from matches m left join uof_links l on l.match_id = m.id where m.id = ${matchId}`);
+  const [match] = (result as unknown as { rows: { id: number; name: string; event: string | null }[] }).rows;
+  if (!match) throw new Errors.NotFound('Match', matchId);
+  return { match_id: matchId, name: match.name, feed: match.event === null ? 'odds-feed' : 'uof', event: match.event, last_message_at: null, stalled: false, stalled_since: null, producer: null };
 }
