@@ -38,6 +38,10 @@ describe.skipIf(unavailable)('feed-stall alarm in Chromium', () => {
     sent += count;
   };
   const banner = () => operator.getByTestId('feed-stall-banner');
+  /** With E2E_SHOTS_DIR set, keeps a screenshot of each screen this test passes through (to look at). */
+  const shot = async (page: Page, name: string) => {
+    if (process.env.E2E_SHOTS_DIR) await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR}/${name}.png`, fullPage: true });
+  };
   const panelStalled = () => wall.getByRole('region', { name: live.name }).getAttribute('data-stalled');
 
   beforeAll(async () => {
@@ -61,8 +65,18 @@ describe.skipIf(unavailable)('feed-stall alarm in Chromium', () => {
     await operator.goto(`${stack.url}/match/${live.id}/feed`);
     await banner().waitFor({ timeout: (STALL_S + 10) * 1000 });
     expect(await banner().textContent()).toMatch(/^No odds from the feed for \d+ s — last message \d\d:\d\d:\d\d$/);
+    await shot(operator, 'match-page-stalled');
     await ingest(5);
     await banner().waitFor({ state: 'detached', timeout: STALL_S * 1000 });
+  });
+
+  it('lists the stalled match first, in red, on the Feed health screen', async () => {
+    await operator.goto(`${stack.url}/feed-health`);
+    const row = operator.getByTestId(`feed-health-${live.id}`);
+    await expect.poll(() => row.textContent(), { timeout: (STALL_S + 10) * 1000, interval: 200 }).toContain('Stalled since');
+    expect(await row.getByRole('link', { name: live.name }).count()).toBe(1);
+    await shot(operator, 'feed-health-stalled');
+    await operator.goto(`${stack.url}/match/${live.id}/feed`);
   });
 
   it('turns the match red on a wall in another browser context, and back', async () => {
@@ -78,6 +92,7 @@ describe.skipIf(unavailable)('feed-stall alarm in Chromium', () => {
     await wall.goto(`${stack.url}${path}`);
     await expect.poll(panelStalled, { timeout: (STALL_S + 10) * 1000, interval: 200 }).toBe('true');
     expect(await wall.getByRole('region', { name: live.name }).getByRole('alert').textContent()).toMatch(/^No odds from the feed for \d+ s/);
+    await shot(wall, 'wall-stalled');
     // The operator's page shows it too, pushed, without a reload.
     await banner().waitFor();
     await ingest(5);
