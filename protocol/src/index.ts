@@ -29,6 +29,7 @@ export * from './entities/display';
 export * from './entities/operator';
 export * from './entities/audit';
 export * from './feed';
+export * from './uof';
 export * from './helpers/index';
 export * from './routes/index';
 export * from './live';

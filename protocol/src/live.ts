@@ -16,6 +16,7 @@ import type { MatchThresholdSet } from './entities/thresholds';
 import type { Tracker } from './entities/tracker';
 import { ProviderRequest, type ProviderChangedPayload } from './live-provider';
 import type { CatalogChangedPayload, MatchChangedPayload } from './live-catalog';
+import type { MatchFeedHealth } from './uof';
 
 /** What a room pushes per match: feed events, offers (all markets) and deliveries. */
 export const LIVE_TOPICS = ['feed', 'offers', 'deliveries', 'thresholds', 'content', 'stats', 'trackers'] as const;
@@ -154,6 +155,8 @@ export interface ServerToClientEvents {
    * so the console can say why instead of asking to sign in again.
    */
   sessionEnded: (payload: { reason: SessionEndReason }) => void;
+  /** A live match's feed stalled or flowed again (docs/feeds-uof.md): to every socket, consoles and walls alike. */
+  feedHealth: (payload: MatchFeedHealth) => void;
 }
 
 /** Client → server payloads as schemas, so the relay validates what sockets send. */

@@ -154,6 +154,8 @@ export async function buildRelay({ upstreamUrl, clientDir, logger = false, live:
         if (notice.provider_id !== undefined) providerRooms.notice(notice);
         // A match's connector or a provider changed: match headers and provider selectors read them again.
         if (notice.entities?.length) forwardCatalogNotice(notice, catalogOutlets);
+        // A stalled feed is an alarm every console and wall shows (match page banner, wall panel, Feed health).
+        if (notice.feed_health) io?.local.emit('feedHealth', notice.feed_health);
       },
       onConnected: () => {
         hub.streaming(true);

@@ -36,6 +36,7 @@ const MatchLayout = lazy(() => import('../screens/match/MatchLayout'));
 const WallScreen = lazy(() => import('../screens/wall/WallScreen'));
 const DisplaysScreen = lazy(() => import('../screens/displays/DisplaysScreen'));
 const OperatorsScreen = lazy(() => import('../screens/operators/OperatorsScreen'));
+const FeedHealthScreen = lazy(() => import('../screens/feed-health/FeedHealthScreen'));
 const MatchGraphTab = lazy(() => import('../screens/match/graph/GraphTab'));
 const MatchFeedTab = lazy(() => import('../screens/match/feed/FeedTab'));
 const MatchDeliveryTab = lazy(() => import('../screens/match/delivery/DeliveryTab'));
@@ -66,6 +67,7 @@ export const appRoutes: RouteObject[] = [
       { path: 'matches', element: <MatchesScreen /> },
       { path: 'displays', element: <DisplaysScreen /> },
       { path: 'operators', element: <OperatorsScreen /> },
+      { path: 'feed-health', element: <FeedHealthScreen /> },
       { path: 'league/:leagueId/matches', element: <MatchesScreen /> },
       { path: 'leagues', element: <LeaguesScreen /> },
       { path: 'league/:leagueId/tables', element: <LeagueTablesScreen /> },

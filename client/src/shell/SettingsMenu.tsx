@@ -24,6 +24,7 @@ export function SettingsMenu() {
     ...(admin ? [{ label: 'Operators', icon: 'pi pi-id-card', command: () => navigate('/operators') }] : []),
     { label: 'Wall displays', icon: 'pi pi-desktop', command: () => navigate('/displays') },
     { label: 'Change password', icon: 'pi pi-key', command: () => setChanging(true) },
+    { label: 'Feed health', icon: 'pi pi-heart', command: () => navigate('/feed-health') },
     { label: 'Logout', icon: 'pi pi-sign-out', command: () => void logout() },
   ], [navigate, admin]);
   return (

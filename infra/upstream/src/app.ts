@@ -16,6 +16,10 @@ import { validatorCompiler } from './http/validation';
 import { authRoutes } from './routes/auth';
 import { operatorRoutes } from './routes/operators';
 import { routeModules } from './routes/index';
+import { engineFor } from './engine/engine';
+import { FeedStallMonitor } from './feeds/health/monitor';
+import { feedHealthSettings, type FeedHealthSettings } from './feeds/health/settings';
+import { Gauge } from 'prom-client';
 
 export interface UpstreamOptions {
   database: Database;
@@ -24,10 +28,12 @@ export interface UpstreamOptions {
   tokenTtlMs?: number;
   /** When set, /metrics needs `Authorization: Bearer <token>` (METRICS_TOKEN). */
   metricsToken?: string | null;
+  /** FEED_STALL_S (feeds/health/settings.ts); false runs no stall monitor (tests that drive one themselves). */
+  feedHealth?: FeedHealthSettings | false;
 }
 
 /** The back-office services (auth, event store, content, control) under /api/1/, as one Fastify app. */
-export async function buildUpstream({ database, logger = false, tokenTtlMs = 12 * 60 * 60 * 1000, metricsToken = null }: UpstreamOptions): Promise<FastifyInstance> {
+export async function buildUpstream({ database, logger = false, tokenTtlMs = 12 * 60 * 60 * 1000, metricsToken = null, feedHealth }: UpstreamOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     requestIdHeader: 'x-request-id',
@@ -62,7 +68,27 @@ export async function buildUpstream({ database, logger = false, tokenTtlMs = 12 
     if (notice.revoked_tokens?.length) sessions.forget(notice.revoked_tokens);
   });
   app.addHook('onClose', async () => void forgetRevoked());
-  for (const routes of routeModules) await app.register(routes, { db: database.db });
+  const feedSettings = feedHealth || feedHealthSettings();
+  for (const routes of routeModules) await app.register(routes, { db: database.db, feedHealth: feedSettings });
+  // Every live match's feed is watched for stalls, whatever the feed (feeds/health/monitor.ts).
+  if (feedHealth !== false) {
+    const monitor = new FeedStallMonitor(database.db, engineFor(database.db).bus, feedSettings, app.log.child({ module: 'upstream:feed-health' }));
+    new Gauge({
+      name: 'feed_match_stalled', help: 'A live match whose feed is stalled (1) or flowing (0), by match and feed kind.', labelNames: ['match_id', 'feed'], registers: [registry],
+      collect() {
+        this.reset();
+        for (const health of monitor.current.values()) this.set({ match_id: String(health.match_id), feed: health.feed }, health.stalled ? 1 : 0);
+      },
+    });
+    new Gauge({
+      name: 'feed_stalled_matches', help: 'Live matches whose feed is stalled.', registers: [registry],
+      collect() {
+        this.set([...monitor.current.values()].filter((h) => h.stalled).length);
+      },
+    });
+    monitor.start();
+    app.addHook('onClose', async () => monitor.stop());
+  }
   // Health for the relay and for operations: public, answers without touching business data.
   app.get('/healthz', { config: { public: true } }, async () => ({ status: 'ok', database: database.kind }));
   serveMetrics(app, registry, { token: metricsToken });

@@ -3,8 +3,11 @@ import { buildUpstream } from './app';
 import { changeTransportFor } from './broker/change-transport';
 import { readConfig } from './config';
 import { openDatabase } from './db/client';
+import { BrokerIngest } from './broker/ingest';
 import { engineFor } from './engine/engine';
 import { refuseDemoLogins } from './production';
+import { uofSettings } from './feeds/uof/settings';
+import { startUof } from './feeds/uof/start';
 import { ensureDemoUser, OPS_NAME, seedDemoData } from './seed/index';
 
 /** Starts the back-office services: open and migrate the database, seed it once, listen. */
@@ -26,9 +29,15 @@ const bus = engineFor(database.db).bus;
 if (changes) await bus.attach(changes);
 // Embedded (no broker): this process ingests, so it also sends the retries that come due.
 if (!process.env.AMQP_URL) engineFor(database.db).startSending({ intervalMs: Number(process.env.DELIVERY_POLL_MS) || 1_000 });
+// Sportradar UOF (docs/feeds-uof.md): in this process, feeding the engine here or the broker's workers.
+const uof = uofSettings();
+const uofIngest = uof && process.env.AMQP_URL ? new BrokerIngest(process.env.AMQP_URL, database.db) : null;
+const uofConsumer = uof ? await startUof(uof, database.db, uofIngest ?? engineFor(database.db), bus, app.log.child({ module: 'upstream:uof' })) : null;
 
 const shutdown = async (signal: string) => {
   app.log.info({ signal }, 'shutting down');
+  await uofConsumer?.close();
+  await uofIngest?.close();
   await app.close();
   await bus.detach();
   await database.close();

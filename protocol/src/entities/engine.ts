@@ -9,6 +9,7 @@ import { FeedEventKind, FeedMessage } from '../feed';
 import { LiveTopic } from '../live';
 import { ChangedEntity } from '../live-provider';
 import { SessionEndReason } from './operator';
+import { MatchFeedHealth } from '../uof';
 import { Channel } from './channel';
 import { LanguageCode } from './language';
 import { MarketMeta } from './market';
@@ -143,6 +144,12 @@ export const ChangeNotice = Type.Object({
    * naming `entities`. Such a notice polls no topic: `match_id` 0, no topics.
    */
   match_ids: Type.Optional(Type.Array(Id)),
+  /**
+   * A live match's feed health changed (it stalled, or its messages returned; docs/feeds-uof.md):
+   * the row as `GET /api/1/feed-health` gives it. The relay pushes it to every socket as
+   * `feedHealth`. Such a notice polls no topic: `match_id` 0, no topics.
+   */
+  feed_health: Type.Optional(MatchFeedHealth),
 });
 export type ChangeNotice = Static<typeof ChangeNotice>;
 

@@ -22,6 +22,7 @@ import { searchRoutes } from './search';
 import { teamRoutes } from './teams';
 import { thresholdRoutes } from './thresholds';
 import { trackerRoutes } from './trackers';
+import { uofRoutes } from './uof';
 
 export * from './define';
 export { ProviderSportParams, LeaguesQuery, MatchesQuery } from './catalog';
@@ -55,6 +56,7 @@ export const routeGroups = {
   operators: operatorRoutes,
   firings: firingRoutes,
   audit: auditRoutes,
+  uof: uofRoutes,
 };
 
 /** The REST contract: every call the console makes, by name. */
@@ -83,6 +85,7 @@ export const routes = {
   ...operatorRoutes,
   ...firingRoutes,
   ...auditRoutes,
+  ...uofRoutes,
 };
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Loading } from '../../shell/Shell';
+import { FeedStallBanner } from './FeedStallBanner';
 import { MatchHeader } from './MatchHeader';
 import { MatchTabs } from './MatchTabs';
 import { useMatchPageState, type MatchPage } from './useMatchPage';
@@ -24,6 +25,7 @@ export default function MatchLayout() {
   return (
     <div className="match-page">
       <MatchHeader page={page} />
+      <FeedStallBanner matchId={page.matchId} />
       <MatchTabs matchId={page.matchId} tab={page.tab} />
       <div className="match-tab-body">
         <Suspense fallback={<Loading />}>

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import type { PhaseKind } from './matchPhase';
 import { useOddsChart } from '../match/graph/useOddsChart';
 import { useWallPanel } from './useWallPanel';
+import { stallText, useMatchFeedHealth, useNow } from '../../live/feedHealthLive';
 
 /** The connection, said quietly: a small dot, and words only when something is wrong. */
 const CONNECTION = {
@@ -28,8 +29,12 @@ export function WallPanel({ matchId, marketId, dark = true, onPhase }: WallPanel
   const chart = useOddsChart(panel.ascending, panel.market, { dark, height: 260 });
   const title = panel.match?.name ?? `Match ${matchId}`;
   const connection = CONNECTION[panel.level];
+  const health = useMatchFeedHealth(matchId);
+  const stalled = health?.stalled ?? false;
+  const now = useNow(stalled);
   return (
-    <section className="wall-panel" aria-label={title}>
+    <section className={`wall-panel${stalled ? ' wall-panel-stalled' : ''}`} aria-label={title} data-stalled={stalled ? 'true' : 'false'}>
+      {stalled && health ? <p className="wall-stall" role="alert">{stallText(health, now)}</p> : null}
       <header className="wall-panel-head">
         <div>
           <h2>{title}</h2>

@@ -11,6 +11,8 @@ import { matches } from '../db/schema';
 const DISPLAY_ROUTES: RouteDef[] = [
   routes.session, routes.changes, routes.match, routes.matchLiveState, routes.leagueMatches,
   routes.matchFeedEvents, routes.matchFeed, routes.matchOffers, routes.matchDeliveries,
+  // A wall shows a stalled feed in red.
+  routes.matchFeedHealth,
 ];
 const allowed = new Set(DISPLAY_ROUTES.map((route) => `${route.method} ${route.path}`));
 

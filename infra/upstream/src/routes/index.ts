@@ -21,10 +21,14 @@ import { searchRoutes } from './search';
 import { teamRoutes } from './teams';
 import { thresholdRoutes } from './thresholds';
 import { trackerRoutes } from './trackers';
+import { uofRoutes } from './uof';
+import type { FeedHealthSettings } from '../feeds/health/settings';
 
 /** What every route module receives when registered. */
 export interface RouteDeps {
   db: Db;
+  /** FEED_STALL_S and friends (feeds/health/settings.ts); from the environment when absent. */
+  feedHealth?: FeedHealthSettings;
 }
 
 /**
@@ -53,4 +57,5 @@ export const routeModules: ((app: FastifyInstance, deps: RouteDeps) => Promise<v
   engineRoutes,
   firingRoutes,
   auditRoutes,
+  uofRoutes,
 ];

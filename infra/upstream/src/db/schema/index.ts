@@ -16,3 +16,4 @@ export * from './exactly-once';
 export * from './broker';
 export * from './audit';
 export * from './idempotency';
+export * from './uof';

@@ -45,6 +45,8 @@ export const offers = pgTable('offers', {
   index('offers_match_market_idx').on(t.matchId, t.marketId, t.id),
   // The Feed tab's order (newest by the feed clock), which the relay polls the head of every second.
   index('offers_match_sent_idx').on(t.matchId, t.sentAt, t.id),
+  // The newest offer of a match: when its feed last spoke (feed health).
+  index('offers_match_id_idx').on(t.matchId, t.id),
 ]);
 
 /** Match events of the feed that are not odds: goals, period starts and ends, suspensions, match end. */

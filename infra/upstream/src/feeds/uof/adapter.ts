@@ -1,0 +1,249 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FeedMessage, IngestReply } from '@odds/protocol';
+import { announceMatchWrite } from '../../coedit/catalog-notices';
+import type { Db } from '../../db/client';
+import { auditLog, deadLetters, matches, markets, uofLinks, uofMarketMap, uofUnknownMarkets, uofUnlinkedEvents } from '../../db/schema';
+import type { ChangeBus } from '../../engine/changes';
+import { MappingTable, type UofMarketMapping } from './mapping';
+import { isEventMessage, type UofEventMessage, type UofMessage } from './messages';
+import { parseUof, UofParseError } from './parse';
+import { Producers } from './producers';
+import type { RequestRecovery } from './recovery-api';
+import { newMemory, translate, type LabelOf, type MatchMemory } from './translate';
+
+/** Where translated messages go: the engine in process, or the broker in the cluster (both have this call). */
+export interface Ingest {
+  ingest(matchId: number, messages: FeedMessage[]): Promise<IngestReply>;
+}
+
+interface Logger {
+  warn(object: object, message: string): void;
+  info(object: object, message: string): void;
+}
+
+interface Link {
+  matchId: number;
+  providerId: number;
+  sportId: number;
+  event: string;
+  lastProduct: number | null;
+}
+
+const UOF_ACTOR = { id: null, name: 'UOF feed' };
+/** How long a link, a mapping or a provider's labels are trusted before being read again. */
+const CACHE_MS = 2_000;
+
+export interface AdapterOptions {
+  db: Db;
+  ingest: Ingest;
+  bus: ChangeBus;
+  requestRecovery: RequestRecovery | null;
+  settings: { aliveTimeoutS: number; recoveryTimeoutS: number };
+  log: Logger;
+  now?: () => number;
+}
+
+/** Counts that are written in bulk (unknown markets, messages of unlinked events), not one row write per message. */
+class Tallies {
+  unknown = new Map<string, { market: string; outcome: string; count: number }>();
+  unlinked = new Map<string, { count: number; kickOffMs: number | null }>();
+}
+
+/**
+ * The UOF adapter: one UOF message at a time (routing key, XML body), in arrival order. System
+ * messages drive the producers' health (producers.ts); messages of a linked event become the
+ * console's own feed messages (translate.ts) and are ingested like odds-feed/1 ones, so the engine
+ * and everything after it is unchanged. Malformed bodies and messages the engine refuses go to the
+ * dead letters with their reason; unknown markets and unlinked events are counted.
+ */
+export class UofAdapter {
+  readonly producers: Producers;
+  private readonly memories = new Map<number, MatchMemory>();
+  private readonly links = new Map<string, { link: Link | null; at: number }>();
+  private readonly labels = new Map<string, { labelOf: LabelOf; at: number }>();
+  private mapping: { table: MappingTable; at: number } | null = null;
+  private tallies = new Tallies();
+  private readonly now: () => number;
+  /** Messages taken, by outcome (the benchmark and /healthz read them). */
+  readonly counts = { messages: 0, ingested: 0, unlinked: 0, malformed: 0, rejected: 0, system: 0 };
+
+  constructor(private readonly options: AdapterOptions) {
+    this.now = options.now ?? Date.now;
+    this.producers = new Producers(options.db, options.requestRecovery, options.settings, {
+      down: (producer, reason) => this.suspendProducer(producer, true, reason),
+      up: (producer) => this.suspendProducer(producer, false, 'recovered'),
+    }, options.log, this.now);
+  }
+
+  async start(): Promise<void> {
+    await this.producers.load();
+    this.producers.start();
+  }
+
+  async stop(): Promise<void> {
+    await this.producers.stop();
+    await this.flush();
+  }
+
+  /** Takes one message. Resolves when it is fully handled (ack then); rejects only on trouble worth a redelivery (the database away). */
+  async handle(routingKey: string, body: Buffer | string): Promise<void> {
+    this.counts.messages += 1;
+    let message: UofMessage;
+    try {
+      message = parseUof(body);
+    } catch (error) {
+      if (!(error instanceof UofParseError)) throw error;
+      this.counts.malformed += 1;
+      await this.deadLetter('uof_malformed', error.message, routingKey, null, body);
+      return;
+    }
+    if (!isEventMessage(message)) {
+      this.counts.system += 1;
+      if (message.type === 'alive') await this.producers.onAlive(message.product, message.timestamp, message.subscribed);
+      else if (message.type === 'product_down') await this.producers.onProductDown(message.product);
+      else await this.producers.onSnapshotComplete(message.product, message.requestId!);
+      return;
+    }
+    this.producers.onMessage(message.product, message.timestamp, message.requestId);
+    const link = await this.linkOf(message.eventId);
+    if (!link) {
+      this.counts.unlinked += 1;
+      const tally = this.tallies.unlinked.get(message.eventId) ?? { count: 0, kickOffMs: null };
+      tally.count += 1;
+      if (message.type === 'fixture_change' && message.startTime !== null) tally.kickOffMs = message.startTime;
+      this.tallies.unlinked.set(message.eventId, tally);
+      return;
+    }
+    if (message.type === 'fixture_change') {
+      await this.kickOff(link, message);
+      return;
+    }
+    await this.ingest(link, message, routingKey, body);
+  }
+
+  private async ingest(link: Link, message: UofEventMessage, routingKey: string, body: Buffer | string): Promise<void> {
+    const memory = this.memories.get(link.matchId) ?? newMemory();
+    this.memories.set(link.matchId, memory);
+    const up = this.producers.isUp(message.product);
+    // While its producer is down a match stays suspended: nothing it sends may lift that.
+    if (!up) memory.matchSuspended = true;
+    const { messages, unknown } = translate(message, await this.mappingTable(), await this.labelsOf(link), memory);
+    const taken: FeedMessage[] = up ? messages : messages.flatMap((m): FeedMessage[] => (m.type === 'offer' ? [{ ...m, suspended: true }] : m.kind === 'suspension' && m.suspended === false && !m.market ? [] : [m]));
+    for (const u of unknown) {
+      const key = `${u.market}\u0000${u.outcome ?? ''}`;
+      const tally = this.tallies.unknown.get(key) ?? { market: u.market, outcome: u.outcome ?? '', count: 0 };
+      tally.count += 1;
+      this.tallies.unknown.set(key, tally);
+    }
+    if (link.lastProduct !== message.product) {
+      await this.options.db.update(uofLinks).set({ lastProduct: message.product }).where(eq(uofLinks.matchId, link.matchId));
+      link.lastProduct = message.product;
+    }
+    if (!taken.length) return;
+    try {
+      await this.options.ingest.ingest(link.matchId, taken);
+      this.counts.ingested += 1;
+    } catch (error) {
+      const status = (error as { statusCode?: number }).statusCode;
+      if (status === undefined || status >= 500) throw error;
+      // The engine refused it (a market the match's provider lacks, say): kept with the reason, the feed goes on.
+      this.counts.rejected += 1;
+      await this.deadLetter('uof_rejected', (error as Error).message, routingKey, link.matchId, body);
+    }
+  }
+
+  /** Suspends (or lifts) every linked match last heard from `producer` (live odds for those not heard from yet). */
+  private async suspendProducer(producer: number, suspended: boolean, reason: string): Promise<void> {
+    const linked = await this.options.db.select({ matchId: uofLinks.matchId, event: uofLinks.event, lastProduct: uofLinks.lastProduct }).from(uofLinks);
+    const at = this.now();
+    for (const link of linked.filter((l) => (l.lastProduct ?? 1) === producer)) {
+      const memory = this.memories.get(link.matchId) ?? newMemory();
+      this.memories.set(link.matchId, memory);
+      memory.matchSuspended = suspended;
+      const message: FeedMessage = {
+        type: 'event', source_id: `uof:${link.event}:producer:${producer}:${suspended ? 'down' : 'up'}:${at}`, sent_at: new Date(at).toISOString(),
+        kind: 'suspension', suspended, match_time: null, reason: `uof producer ${producer} ${suspended ? `down (${reason})` : 'recovered'}`,
+      };
+      try {
+        await this.options.ingest.ingest(link.matchId, [message]);
+      } catch (error) {
+        this.options.log.warn({ err: error, matchId: link.matchId, producer }, 'UOF producer suspension not ingested');
+      }
+    }
+  }
+
+  /** A fixture_change's start time moves the match's kick-off (an unplayed match only), audited. */
+  private async kickOff(link: Link, message: Extract<UofEventMessage, { type: 'fixture_change' }>): Promise<void> {
+    if (message.startTime === null) return;
+    const start = new Date(message.startTime);
+    const changed = await this.options.db.transaction(async (tx) => {
+      const [before] = await tx.select({ start: matches.start }).from(matches).where(eq(matches.id, link.matchId)).for('update');
+      if (!before || before.start.getTime() === start.getTime()) return false;
+      const [updated] = await tx.update(matches).set({ start, lastModified: new Date(this.now()) }).where(and(eq(matches.id, link.matchId), isNull(matches.homeScore))).returning({ id: matches.id });
+      if (!updated) return false;
+      await tx.insert(auditLog).values({
+        actorId: UOF_ACTOR.id, actorName: UOF_ACTOR.name, entity: 'match', entityId: link.matchId, matchId: link.matchId, action: 'update', version: null,
+        before: { start: before.start.toISOString() }, after: { start: start.toISOString(), uof_event: link.event, change_type: message.changeType },
+      });
+      return true;
+    });
+    if (changed) announceMatchWrite(this.options.bus, [link.matchId], { id: link.matchId, actor: UOF_ACTOR });
+  }
+
+  private async linkOf(event: string): Promise<Link | null> {
+    const cached = this.links.get(event);
+    if (cached && this.now() - cached.at < CACHE_MS) return cached.link;
+    const [row] = await this.options.db.select({ matchId: uofLinks.matchId, providerId: matches.providerId, sportId: matches.sportId, event: uofLinks.event, lastProduct: uofLinks.lastProduct })
+      .from(uofLinks).innerJoin(matches, eq(matches.id, uofLinks.matchId)).where(eq(uofLinks.event, event));
+    const link = row ?? null;
+    this.links.set(event, { link, at: this.now() });
+    return link;
+  }
+
+  private async mappingTable(): Promise<MappingTable> {
+    if (this.mapping && this.now() - this.mapping.at < CACHE_MS) return this.mapping.table;
+    const rows = await this.options.db.select().from(uofMarketMap);
+    const table = new MappingTable(rows.map((r): UofMarketMapping => ({ uofMarketId: r.uofMarketId, typeId: r.typeId, lineSpecifier: r.lineSpecifier, outcomes: r.outcomes, name: r.name })));
+    this.mapping = { table, at: this.now() };
+    return table;
+  }
+
+  /** The provider's outcome labels per market type and line (a dynamic-line market answers for any line of its type). */
+  private async labelsOf(link: Link): Promise<LabelOf> {
+    const key = `${link.providerId}:${link.sportId}`;
+    const cached = this.labels.get(key);
+    if (cached && this.now() - cached.at < CACHE_MS) return cached.labelOf;
+    const rows = await this.options.db.select({ typeId: markets.typeId, line: markets.line, dynamicLine: markets.dynamicLine, mapping: markets.outcomeMapping })
+      .from(markets).where(and(eq(markets.providerId, link.providerId), eq(markets.sportId, link.sportId)));
+    const exact = new Map(rows.map((r) => [`${r.typeId}:${r.line ?? '-'}`, r.mapping]));
+    const dynamic = new Map(rows.filter((r) => r.dynamicLine).map((r) => [r.typeId, r.mapping]));
+    const labelOf: LabelOf = (typeId, line, outcome) => (exact.get(`${typeId}:${line ?? '-'}`) ?? dynamic.get(typeId))?.[outcome] ?? null;
+    this.labels.set(key, { labelOf, at: this.now() });
+    return labelOf;
+  }
+
+  private async deadLetter(kind: string, reason: string, routingKey: string, matchId: number | null, body: Buffer | string): Promise<void> {
+    const text = (typeof body === 'string' ? body : body.toString('utf8')).replace(/\u0000/g, '').slice(0, 4096);
+    await this.options.db.insert(deadLetters).values({ kind, reason: reason.slice(0, 1000), routingKey: routingKey.slice(0, 300), shard: 'uof', matchId, body: text });
+    this.options.log.warn({ kind, reason, routingKey }, 'UOF message dead-lettered');
+  }
+
+  /** Writes the counts gathered since the last flush (unknown markets, unlinked events). */
+  async flush(): Promise<void> {
+    const { unknown, unlinked } = this.tallies;
+    if (!unknown.size && !unlinked.size) return;
+    this.tallies = new Tallies();
+    const at = new Date(this.now());
+    await this.options.db.transaction(async (tx) => {
+      for (const u of unknown.values()) {
+        await tx.insert(uofUnknownMarkets).values({ market: u.market, outcome: u.outcome, count: u.count, lastSeenAt: at })
+          .onConflictDoUpdate({ target: [uofUnknownMarkets.market, uofUnknownMarkets.outcome], set: { count: sql`${uofUnknownMarkets.count} + ${u.count}`, lastSeenAt: at } });
+      }
+      for (const [event, u] of unlinked) {
+        const kickOff = u.kickOffMs === null ? null : new Date(u.kickOffMs);
+        await tx.insert(uofUnlinkedEvents).values({ event, count: u.count, kickOff, lastSeenAt: at })
+          .onConflictDoUpdate({ target: uofUnlinkedEvents.event, set: { count: sql`${uofUnlinkedEvents.count} + ${u.count}`, lastSeenAt: at, ...(kickOff && { kickOff }) } });
+      }
+    });
+  }
+}

@@ -1,0 +1,21 @@
+import type { Db } from '../../db/client';
+import type { ChangeBus } from '../../engine/changes';
+import { UofAdapter, type Ingest } from './adapter';
+import { UofConsumer } from './consumer';
+import { uofRecoveryApi } from './recovery-api';
+import type { UofSettings } from './settings';
+
+interface Logger {
+  warn(object: object, message: string): void;
+  info(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+/** Starts the UOF adapter in this process: its consumer on the UOF exchange, its producers' watch. */
+export async function startUof(settings: UofSettings, db: Db, ingest: Ingest, bus: ChangeBus, log: Logger): Promise<UofConsumer> {
+  const adapter = new UofAdapter({
+    db, ingest, bus, log, settings,
+    requestRecovery: settings.apiUrl ? uofRecoveryApi(settings.apiUrl, settings.token) : null,
+  });
+  return UofConsumer.start(settings, adapter, log);
+}

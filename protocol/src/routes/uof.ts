@@ -1,0 +1,35 @@
+import { Type } from 'typebox';
+import { IdParam } from '../common';
+import { FeedHealthReply, MatchFeedHealth, UofLink, UofLinkRequest } from '../uof';
+import { defineRoute } from './define';
+
+const MatchParams = Type.Object({ matchId: IdParam });
+
+/** Which UOF event a match is, and the feed health of every live match. */
+export const uofRoutes = {
+  matchUofLink: defineRoute({
+    method: 'GET', path: '/api/1/match/:matchId/uof', service: 'event store',
+    summary: 'The UOF event a match is linked to (event null when none).',
+    params: MatchParams, reply: UofLink,
+  }),
+  matchUofLinkSave: defineRoute({
+    method: 'PUT', path: '/api/1/match/:matchId/uof', service: 'event store',
+    summary: 'Link a match to a UOF event (`sr:match:10927088`); audited and versioned (If-Match or version).',
+    params: MatchParams, body: UofLinkRequest, reply: UofLink,
+  }),
+  matchUofLinkDelete: defineRoute({
+    method: 'DELETE', path: '/api/1/match/:matchId/uof', service: 'event store',
+    summary: "Unlink a match from its UOF event; audited.",
+    params: MatchParams, reply: UofLink,
+  }),
+  feedHealth: defineRoute({
+    method: 'GET', path: '/api/1/feed-health', service: 'engine',
+    summary: 'Every live match: its feed, last message, stalled or not, producer state; UOF producers, unknown markets, unlinked events and recoveries.',
+    reply: FeedHealthReply,
+  }),
+  matchFeedHealth: defineRoute({
+    method: 'GET', path: '/api/1/match/:matchId/feed-health', service: 'engine',
+    summary: "One match's feed health (the match page's banner, a wall panel); a match not in play is never stalled.",
+    params: MatchParams, reply: MatchFeedHealth,
+  }),
+};
