@@ -16,7 +16,6 @@ import { validatorCompiler } from './http/validation';
 import { authRoutes } from './routes/auth';
 import { operatorRoutes } from './routes/operators';
 import { routeModules } from './routes/index';
-import { engineFor } from './engine/engine';
 import { FeedStallMonitor } from './feeds/health/monitor';
 import { feedHealthSettings, type FeedHealthSettings } from './feeds/health/settings';
 import { Gauge } from 'prom-client';
