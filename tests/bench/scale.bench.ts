@@ -131,6 +131,9 @@ async function publishAll(publisher: FeedPublisher, ids: number[], run: number):
 }
 
 interface Measured {
+  /** Worker CPU (all workers) per offer stored, in ms; and per worker, per message it consumed. */
+  cpuMsPerOffer: number;
+  cpuPerWorker: string;
   rate: number;
   publishRate: number;
   batchMean: number;
@@ -144,6 +147,22 @@ const workerEnv = (workerCount: number, prefix: string) => ({
 // Each worker takes its own shards (the standby subscriptions come after the run).
 const startWorkers = (workerCount: number, prefix: string) =>
   Promise.all(Array.from({ length: workerCount }, (_, index) => startWorker({ ...workerEnv(workerCount, prefix), ENGINE_WORKER_INDEX: String(index), ENGINE_STANDBY_DELAY_MS: '600000' })));
+
+/** Each worker's CPU seconds so far (user + system, from /proc). */
+const workerCpu = (workers: WorkerProcess[]) => workers.map((w) => cpuSeconds(w.child.pid!));
+
+/** CPU-ms per offer of the workers together, and of each worker per message it consumed in the run. */
+async function cpuPerOffer(workers: WorkerProcess[], before: number[], consumedBefore: number[], offers: number) {
+  const after = workerCpu(workers);
+  const spent = after.map((s, k) => (s - before[k]!) * 1000);
+  const consumed = (await Promise.all(workers.map((w) => w.metrics()))).map((m, k) => (m.consumed as number) - consumedBefore[k]!);
+  return {
+    cpuMsPerOffer: spent.reduce((a, b) => a + b, 0) / offers,
+    cpuPerWorker: spent.map((ms, k) => (consumed[k] ? (ms / consumed[k]!).toFixed(3) : '-')).join(' / '),
+  };
+}
+
+const consumedOf = async (workers: WorkerProcess[]) => (await Promise.all(workers.map((w) => w.metrics()))).map((m) => m.consumed as number);
 
 async function batchesOf(workers: WorkerProcess[]): Promise<{ mean: number; perWorker: string }> {
   const metrics = await Promise.all(workers.map((w) => w.metrics()));
@@ -163,6 +182,7 @@ async function live(workerCount: number, ids: number[], run: number): Promise<Me
   await waitFor('the warm-up stored', async () => rowsOf<{ n: number }>(await db.execute(sql`
     select count(*)::int as n from match_live_states where match_id in (${inList(ids)})`))[0]!.n === ids.length, 120_000);
   const probe = cpuProbe(workers);
+  const [cpu0, consumed0] = [workerCpu(workers), await consumedOf(workers)];
   const started = performance.now();
   await publishAll(feeder, ids, run);
   const published = (performance.now() - started) / 1000;
@@ -171,9 +191,10 @@ async function live(workerCount: number, ids: number[], run: number): Promise<Me
   await waitFor('every offer stored', async () => (await storedOf(ids, run)) >= total, 600_000);
   const seconds = (performance.now() - started) / 1000;
   const cpu = probe.stop();
+  const perOffer = await cpuPerOffer(workers, cpu0, consumed0, total);
   const batches = await batchesOf(workers);
   await Promise.all(workers.map((w) => w.stop()));
-  return { rate: total / seconds, publishRate: total / published, batchMean: batches.mean, perWorker: batches.perWorker, cpu };
+  return { ...perOffer, rate: total / seconds, publishRate: total / published, batchMean: batches.mean, perWorker: batches.perWorker, cpu };
 }
 
 /**
@@ -190,6 +211,7 @@ async function backlog(workerCount: number, ids: number[], run: number): Promise
   await Promise.all(routes.map((route) => feeder.publish(route, [{ ...kickOffOf(route.matchId), source_id: `ko-${run}` }])));
   await waitFor('the warm-up stored', async () => rowsOf<{ n: number }>(await db.execute(sql`
     select count(*)::int as n from match_events where source_id = ${`ko-${run}`} and match_id in (${inList(ids)})`))[0]!.n === ids.length, 120_000);
+  const consumed0 = await consumedOf(workers);
   for (const w of workers) w.child.kill('SIGSTOP');
   const publishing = performance.now();
   await publishAll(feeder, ids, run);
@@ -197,14 +219,16 @@ async function backlog(workerCount: number, ids: number[], run: number): Promise
   await feeder.close();
   const total = ids.length * OFFERS;
   const probe = cpuProbe(workers);
+  const cpu0 = workerCpu(workers);
   const started = performance.now();
   for (const w of workers) w.child.kill('SIGCONT');
   await waitFor('every offer stored', async () => (await storedOf(ids, run)) >= total, 600_000);
   const seconds = (performance.now() - started) / 1000;
   const cpu = probe.stop();
+  const perOffer = await cpuPerOffer(workers, cpu0, consumed0, total);
   const batches = await batchesOf(workers);
   await Promise.all(workers.map((w) => w.stop()));
-  return { rate: total / seconds, publishRate, batchMean: batches.mean, perWorker: batches.perWorker, cpu };
+  return { ...perOffer, rate: total / seconds, publishRate, batchMean: batches.mean, perWorker: batches.perWorker, cpu };
 }
 
 async function failover(ids: number[]) {
@@ -259,9 +283,11 @@ try {
   const twoBacklog = await backlog(2, twoIds, 2);
   const f = await failover(matchIds.slice(2 * MATCHES, 3 * MATCHES));
   const row = (run: string, m: Measured) => ({
-    run, 'offers/s': Math.round(m.rate), 'published/s': Math.round(m.publishRate), 'mean batch': Math.round(m.batchMean), 'consumed per worker': m.perWorker, ...m.cpu,
+    run, 'offers/s': Math.round(m.rate), 'published/s': Math.round(m.publishRate), 'mean batch': Math.round(m.batchMean), 'consumed per worker': m.perWorker,
+    'worker CPU-ms/offer': m.cpuMsPerOffer.toFixed(3), 'CPU-ms/message per worker': m.cpuPerWorker, ...m.cpu,
   });
   console.table([row('live, 1 worker', one), row('live, 2 workers', two), row('backlog, 1 worker', oneBacklog), row('backlog, 2 workers', twoBacklog)]);
+  console.log(`worker CPU per offer, 2 workers ÷ 1: live ${(two.cpuMsPerOffer / one.cpuMsPerOffer).toFixed(2)}× (${one.cpuMsPerOffer.toFixed(3)} → ${two.cpuMsPerOffer.toFixed(3)} ms), backlog ${(twoBacklog.cpuMsPerOffer / oneBacklog.cpuMsPerOffer).toFixed(2)}× (${oneBacklog.cpuMsPerOffer.toFixed(3)} → ${twoBacklog.cpuMsPerOffer.toFixed(3)} ms); target ≤ 1.15×`);
   console.log(`backlog (workers alone): 1 worker ${Math.round(oneBacklog.rate)} offers/s, 2 workers ${Math.round(twoBacklog.rate)} offers/s (${(twoBacklog.rate / oneBacklog.rate).toFixed(2)}×)`);
   console.table([{ 'failover s': f.failoverS.toFixed(2), 'matches taken over': f.stalled, lost: f.lost, duplicated: f.duplicated, 'webhook deliveries': f.webhooks, 'webhook resent (same key)': f.resent }]);
   console.log(`scale: 1 worker ${Math.round(one.rate)} offers/s, 2 workers ${Math.round(two.rate)} offers/s (${(two.rate / one.rate).toFixed(2)}×); failover ${f.failoverS.toFixed(1)} s, lost ${f.lost}, duplicated ${f.duplicated}`);

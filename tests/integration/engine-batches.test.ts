@@ -31,7 +31,7 @@ afterAll(async () => {
 });
 
 /** Match `k`'s copy of the feed: the same messages a day later per match (rate limits never meet). */
-const feedOf = (k: number): FeedMessage[] => crossingFeed(BASE + k * DAY);
+const feedOf = (k: number): FeedMessage[] => crossingFeed(BASE + k * DAY, 45, 50);
 
 const rowsOf = (k: number) => storedRows(upstream.database.db, matchIds[k]!);
 
