@@ -3,6 +3,7 @@ import { Button } from 'primereact/button';
 import { Link } from 'react-router-dom';
 import { GenericTable, type TableColumn } from '../../components/table';
 import { formatDateTime } from '../../lib/format';
+import { retryText } from '../match/delivery/deliveryColumns';
 import { RetryDeliveryButton } from '../match/delivery/RetryDeliveryButton';
 import { useRetryDelivery } from '../match/delivery/useRetryDelivery';
 import { ReportsFilters } from './ReportsFilters';
@@ -26,9 +27,8 @@ export default function ReportsScreen() {
     { field: 'node_id', header: 'Score', sortable: true },
     { field: 'sent_at', header: 'Sent At', sortable: true, className: 'nowrap', body: (d) => (d.sent_at ? formatDateTime(d.sent_at) : '') },
     { field: 'status', header: 'Status', sortable: true },
-    { field: 'attempts', header: 'Attempts' },
-    { field: 'next_attempt_at', header: 'Next attempt', className: 'nowrap', body: (d) => (d.next_attempt_at ? formatDateTime(d.next_attempt_at) : '') },
-    { field: 'last_error', header: 'Last error', body: (d) => d.last_error ?? '' },
+    { field: 'attempts', header: 'Attempts', body: (d) => d.attempts || '' },
+    { field: 'retry', header: 'Retry', body: retryText },
     { field: 'sent', header: 'Sent', body: (d) => totals(d)?.sent ?? 'N/A' },
     { field: 'open', header: 'Open', body: (d) => totals(d)?.open ?? 'N/A' },
     {

@@ -15,7 +15,7 @@ export default function DeliveryTab() {
   const { rows, ready } = useTopicRows(live, 'deliveries');
   const list = useLiveList(rows, {
     defaultSort: '-created_at',
-    sortFields: ['id', 'channel', 'market', 'contact', 'language', 'status', 'attempts', 'next_attempt_at', 'sent_at', 'created_at'],
+    sortFields: ['id', 'channel', 'market', 'contact', 'language', 'status', 'attempts', 'sent_at', 'created_at'],
     ready,
     reload: () => live?.refresh(),
     sortValue: deliveryValue,

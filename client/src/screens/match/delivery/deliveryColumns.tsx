@@ -10,6 +10,11 @@ export function platformStats(delivery: Pick<Delivery, 'stats'>, platform: Platf
   return report ? `${report[platform].sent} / ${report[platform].open}` : 'N/A';
 }
 
+/** A called delivery's last error and, while it waits, its next attempt ('' for one never called). */
+export function retryText(row: Pick<Delivery, 'next_attempt_at' | 'last_error'>): string {
+  return [row.next_attempt_at && `next attempt ${formatDateTime(row.next_attempt_at)}`, row.last_error].filter(Boolean).join(' · ');
+}
+
 export const deliveryValue = (row: Delivery, field: string): unknown =>
   field === 'channel' ? row.channel.name : field === 'market' ? row.market.name : field === 'contact' ? row.contact.name : (row as unknown as Record<string, unknown>)[field];
 
@@ -30,9 +35,8 @@ export const DELIVERY_COLUMNS: TableColumn<Delivery>[] = [
   stats('android', 'Android sent / open'),
   stats('total', 'Total sent / open'),
   { field: 'status', header: 'Status', sortable: true },
-  { field: 'attempts', header: 'Attempts', sortable: true },
-  { field: 'next_attempt_at', header: 'Next attempt', sortable: true, className: 'nowrap', body: (row) => (row.next_attempt_at ? formatDateTime(row.next_attempt_at) : '') },
-  { field: 'last_error', header: 'Last error', body: (row) => row.last_error ?? '' },
+  { field: 'attempts', header: 'Attempts', sortable: true, body: (row) => row.attempts || '' },
+  { field: 'retry', header: 'Retry', body: retryText },
   { field: 'sent_at', header: 'Sent at', sortable: true, className: 'nowrap', body: (row) => (row.sent_at ? formatDateTime(row.sent_at) : '') },
   { field: 'content', header: 'Content', body: (row) => row.log.subject ?? row.log.content ?? row.log.body ?? '' },
 ];
