@@ -94,6 +94,9 @@ export async function registerApiProxy(app: FastifyInstance, upstreamUrl: string
       return async (request: FastifyRequest, reply: FastifyReply) => {
         // '..' or a backslash could step out of /api/1/ at an upstream that normalises paths.
         const path = request.url.split('?')[0]!;
+        // A percent-escape that is not UTF-8 (%ff, %C0%AF, a lone surrogate) cannot be read by
+        // anyone down the line: said here, not left to throw inside the forwarding.
+        if (!decodable(request.url)) return sendError(reply, 400, 'BAD_ESCAPE', 'The address holds a malformed percent-escape (such as %ff): escape text as UTF-8.');
         if (/(^|\/)\.\.?(\/|$)|\\|%2e%2e|%5c/i.test(path)) return sendError(reply, 400, 'BAD_PATH', `No such call: ${request.method} ${path}`);
         const body = request.body as Buffer | undefined;
         const withBody = body && body.length > 0 && request.method !== 'GET' && request.method !== 'HEAD';
@@ -135,6 +138,15 @@ function upstreamFailureStatus(error: FastifyError, cause: NodeJS.ErrnoException
   if (error.statusCode === 504 || /TIMEOUT/.test(code)) return 504;
   if (['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'FST_REPLY_FROM_SERVICE_UNAVAILABLE'].includes(code) || error.statusCode === 503) return 503;
   return 502;
+}
+
+function decodable(url: string): boolean {
+  try {
+    decodeURIComponent(url);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function sendError(reply: FastifyReply, status: number, code: string, message: string) {

@@ -117,7 +117,8 @@ export async function registerPlainWs(app: FastifyInstance, deps: { upstream: Up
           return sendMessage({ event: 'error', data: { message: 'Messages must be JSON: {"event": ..., "data": ...}' } });
         }
         const invalid = liveMessageError(message);
-        const { event, data, id: requestId } = message as LiveClientMessage;
+        // null, a number, a list: not a message; answered with the "Unknown message" error below.
+        const { event, data, id: requestId } = (message !== null && typeof message === 'object' ? message : {}) as LiveClientMessage;
         const ack = (reply: LiveAck) => (requestId === undefined ? undefined : sendMessage({ event: 'ack', id: requestId, data: reply }));
         if (invalid) {
           if (Number.isInteger(requestId)) ack({ ok: false, error: invalid });
