@@ -30,6 +30,13 @@ interface Link {
 }
 
 const UOF_ACTOR = { id: null, name: 'UOF feed' };
+/** Feed messages per engine call at most (the ingest route's own limit is 1,000). */
+const MAX_BATCH = 500;
+/** The engine said no (4xx): the message is at fault, not the moment. */
+const refused = (error: unknown) => {
+  const status = (error as { statusCode?: number }).statusCode;
+  return status !== undefined && status < 500;
+};
 /** How long a link, a mapping or a provider's labels are trusted before being read again. */
 const CACHE_MS = 2_000;
 
@@ -85,43 +92,61 @@ export class UofAdapter {
     await this.flush();
   }
 
-  /** Takes one message. Resolves when it is fully handled (ack then); rejects only on trouble worth a redelivery (the database away). */
-  async handle(routingKey: string, body: Buffer | string): Promise<void> {
-    this.counts.messages += 1;
-    let message: UofMessage;
-    try {
-      message = parseUof(body);
-    } catch (error) {
-      if (!(error instanceof UofParseError)) throw error;
-      this.counts.malformed += 1;
-      await this.deadLetter('uof_malformed', error.message, routingKey, null, body);
-      return;
-    }
-    if (!isEventMessage(message)) {
-      this.counts.system += 1;
-      if (message.type === 'alive') await this.producers.onAlive(message.product, message.timestamp, message.subscribed);
-      else if (message.type === 'product_down') await this.producers.onProductDown(message.product);
-      else await this.producers.onSnapshotComplete(message.product, message.requestId!);
-      return;
-    }
-    this.producers.onMessage(message.product, message.timestamp, message.requestId);
-    const link = await this.linkOf(message.eventId);
-    if (!link) {
-      this.counts.unlinked += 1;
-      const tally = this.tallies.unlinked.get(message.eventId) ?? { count: 0, kickOffMs: null };
-      tally.count += 1;
-      if (message.type === 'fixture_change' && message.startTime !== null) tally.kickOffMs = message.startTime;
-      this.tallies.unlinked.set(message.eventId, tally);
-      return;
-    }
-    if (message.type === 'fixture_change') {
-      await this.kickOff(link, message);
-      return;
-    }
-    await this.ingest(link, message, routingKey, body);
+  /** Takes one message (see handleMany). */
+  handle(routingKey: string, body: Buffer | string): Promise<void> {
+    return this.handleMany([{ routingKey, body }]);
   }
 
-  private async ingest(link: Link, message: UofEventMessage, routingKey: string, body: Buffer | string): Promise<void> {
+  /**
+   * Takes messages in arrival order. Consecutive messages of one match go to the engine in one
+   * call (one transaction), as the broker's workers batch; anything else (a system message, another
+   * match) first sends what was gathered, so order holds. Resolves when all are handled (ack them
+   * then); rejects only on trouble worth a redelivery (the database away).
+   */
+  async handleMany(items: readonly { routingKey: string; body: Buffer | string }[]): Promise<void> {
+    for (const { routingKey, body } of items) {
+      this.counts.messages += 1;
+      let message: UofMessage;
+      try {
+        message = parseUof(body);
+      } catch (error) {
+        if (!(error instanceof UofParseError)) throw error;
+        this.counts.malformed += 1;
+        await this.deadLetter('uof_malformed', error.message, routingKey, null, body);
+        continue;
+      }
+      if (!isEventMessage(message)) {
+        await this.send();
+        this.counts.system += 1;
+        if (message.type === 'alive') await this.producers.onAlive(message.product, message.timestamp, message.subscribed);
+        else if (message.type === 'product_down') await this.producers.onProductDown(message.product);
+        else await this.producers.onSnapshotComplete(message.product, message.requestId!);
+        continue;
+      }
+      this.producers.onMessage(message.product, message.timestamp, message.requestId);
+      const link = await this.linkOf(message.eventId);
+      if (!link) {
+        this.counts.unlinked += 1;
+        const tally = this.tallies.unlinked.get(message.eventId) ?? { count: 0, kickOffMs: null };
+        tally.count += 1;
+        if (message.type === 'fixture_change' && message.startTime !== null) tally.kickOffMs = message.startTime;
+        this.tallies.unlinked.set(message.eventId, tally);
+        continue;
+      }
+      if (message.type === 'fixture_change') {
+        await this.send();
+        await this.kickOff(link, message);
+        continue;
+      }
+      await this.gather(link, message, routingKey, body);
+    }
+    await this.send();
+  }
+
+  /** Messages translated and waiting for their engine call: one match's, in order. */
+  private pending: { matchId: number; parts: { routingKey: string; body: Buffer | string; messages: FeedMessage[] }[]; size: number } | null = null;
+
+  private async gather(link: Link, message: UofEventMessage, routingKey: string, body: Buffer | string): Promise<void> {
     const memory = this.memories.get(link.matchId) ?? newMemory();
     this.memories.set(link.matchId, memory);
     const up = this.producers.isUp(message.product);
@@ -140,15 +165,34 @@ export class UofAdapter {
       link.lastProduct = message.product;
     }
     if (!taken.length) return;
+    if (this.pending && (this.pending.matchId !== link.matchId || this.pending.size + taken.length > MAX_BATCH)) await this.send();
+    this.pending ??= { matchId: link.matchId, parts: [], size: 0 };
+    this.pending.parts.push({ routingKey, body, messages: taken });
+    this.pending.size += taken.length;
+  }
+
+  /** Sends the gathered messages in one call; when the engine refuses the call, each message again on its own (dead-lettering the one it refuses). */
+  private async send(): Promise<void> {
+    const batch = this.pending;
+    this.pending = null;
+    if (!batch) return;
     try {
-      await this.options.ingest.ingest(link.matchId, taken);
-      this.counts.ingested += 1;
+      await this.options.ingest.ingest(batch.matchId, batch.parts.flatMap((p) => p.messages));
+      this.counts.ingested += batch.parts.length;
+      return;
     } catch (error) {
-      const status = (error as { statusCode?: number }).statusCode;
-      if (status === undefined || status >= 500) throw error;
-      // The engine refused it (a market the match's provider lacks, say): kept with the reason, the feed goes on.
-      this.counts.rejected += 1;
-      await this.deadLetter('uof_rejected', (error as Error).message, routingKey, link.matchId, body);
+      if (!refused(error)) throw error;
+    }
+    for (const part of batch.parts) {
+      try {
+        await this.options.ingest.ingest(batch.matchId, part.messages);
+        this.counts.ingested += 1;
+      } catch (error) {
+        if (!refused(error)) throw error;
+        // The engine refused it (a market the match's provider lacks, say): kept with the reason, the feed goes on.
+        this.counts.rejected += 1;
+        await this.deadLetter('uof_rejected', (error as Error).message, part.routingKey, batch.matchId, part.body);
+      }
     }
   }
 

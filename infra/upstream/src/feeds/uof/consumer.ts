@@ -9,19 +9,22 @@ interface Logger {
 }
 
 /** Messages handed to the adapter before their acks (one consumer, handled in order). */
-const PREFETCH = 200;
+const PREFETCH = 500;
+/** Messages handed to the adapter at once (its engine calls batch one match's run of them). */
+const BATCH = 200;
 /** How often the adapter's counts (unknown markets, unlinked events) are written. */
 const FLUSH_MS = 2_000;
 
 /**
  * The UOF queue's consumer: a small loop with one job. It binds our queue to the UOF exchange
- * (UOF_BINDING_KEYS, `#` by default), hands each message to the adapter in arrival order and acks
- * it once handled; a message the adapter could not handle for a passing reason (the database
- * away) is put back after a second. The exchange is only checked, never declared: on UOF's own
- * broker a bookmaker may not declare it.
+ * (UOF_BINDING_KEYS, `#` by default), hands what arrived to the adapter in arrival order, in
+ * batches of what came while the last batch ran, and acks them once handled; a batch the
+ * adapter could not handle for a passing reason (the database away) is put back after a second.
+ * The exchange is only checked, never declared: on UOF's own broker a bookmaker may not declare it.
  */
 export class UofConsumer {
-  private chain: Promise<void> = Promise.resolve();
+  private readonly buffer: ConsumeMessage[] = [];
+  private draining: Promise<void> | null = null;
   private flushTimer: NodeJS.Timeout | null = null;
   private tag: string | null = null;
 
@@ -47,22 +50,31 @@ export class UofConsumer {
   }
 
   private take(message: ConsumeMessage): void {
-    this.chain = this.chain.then(async () => {
-      try {
-        await this.adapter.handle(message.fields.routingKey, message.content);
-        this.channel.ack(message);
-      } catch (error) {
-        this.log.error({ err: error, routingKey: message.fields.routingKey }, 'UOF message not handled; put back');
-        await new Promise((resolve) => setTimeout(resolve, 1000));
-        this.channel.nack(message, false, true);
-      }
+    this.buffer.push(message);
+    this.draining ??= this.drain().finally(() => {
+      this.draining = null;
     });
+  }
+
+  /** Hands what arrived meanwhile to the adapter as one batch, acks it, and goes on while more came. */
+  private async drain(): Promise<void> {
+    while (this.buffer.length) {
+      const batch = this.buffer.splice(0, BATCH);
+      try {
+        await this.adapter.handleMany(batch.map((m) => ({ routingKey: m.fields.routingKey, body: m.content })));
+        for (const message of batch) this.channel.ack(message);
+      } catch (error) {
+        this.log.error({ err: error, messages: batch.length }, 'UOF messages not handled; put back');
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        for (const message of batch) this.channel.nack(message, false, true);
+      }
+    }
   }
 
   async close(): Promise<void> {
     if (this.flushTimer) clearInterval(this.flushTimer);
     if (this.tag) await this.channel.cancel(this.tag).catch(() => undefined);
-    await this.chain;
+    await this.draining;
     await this.adapter.stop();
     await this.connection.close().catch(() => undefined);
   }
