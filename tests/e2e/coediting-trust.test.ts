@@ -22,7 +22,7 @@ describe.skipIf(unavailable)('co-editing without silent loss (Chromium, two oper
   let matchId: number;
   let token: string;
   const shots = process.env.SCREENSHOT_DIR ?? '/tmp';
-  const { get } = restAs(() => stack.url, () => token);
+  const { get, post } = restAs(() => stack.url, () => token);
   const setsOf = async () => (await get<{ results: ThresholdSet[] }>(`/api/1/match/${matchId}/thresholds`)).results;
   /** The match's 'VALUE · any contact' set of its first market. */
   const anyContactSet = async () => (await setsOf()).find((s) => s.type === 'VALUE' && s.contact_id === null && s.line === null)!;
@@ -176,5 +176,31 @@ describe.skipIf(unavailable)('co-editing without silent loss (Chromium, two oper
     expect(await b.getByLabel(`${first} value`, { exact: true }).inputValue()).toBe('3.45');
     await save(b);
     await expect.poll(async () => (await anyContactSet())?.thresholds[first]?.value).toBe(3450);
+  }, 90_000);
+
+  it('the Contacts and Stats lists follow another operator\'s save, with one spaced "changed by" mark', async () => {
+    await a.goto(`${stack.url}/contacts`);
+    const contactsTable = a.getByRole('table', { name: 'Contacts' });
+    await contactsTable.getByRole('row').nth(1).waitFor();
+    const [id, name] = await contactsTable.getByRole('row').nth(1).locator('td').allTextContents();
+    const contact = { id: Number(id), name: name! };
+    // Toggled twice by the demo operator's token (another console): the list follows, no reload.
+    await post(`/api/1/contact/${contact.id}/toggleactive`, {});
+    const row = contactsTable.getByRole('row').filter({ hasText: contact.name });
+    await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain(`${contact.name} changed by Demo Operator just now`);
+    await animationsDone(a);
+    await a.screenshot({ path: `${shots}/p32-contacts-live.png` });
+    await post(`/api/1/contact/${contact.id}/toggleactive`, {});
+
+    await b.goto(`${stack.url}/events/${matchId}`);
+    await b.getByRole('table').first().waitFor();
+    await expect.poll(() => b.locator('.live-indicator').textContent(), { timeout: 15_000 }).toMatch(/Live: ok/);
+    const { results: types } = await get<{ results: { id: number }[] }>('/api/1/events/types');
+    const [created] = (await post<{ results: { id: number }[] }>('/api/1/events', { events: [{ match_id: matchId, type: types[0]!.id, period: 2, game_time: 77 }] })).results;
+    const eventRow = b.getByRole('row').filter({ hasText: `${created!.id} changed by Demo Operator just now` });
+    await expect.poll(() => eventRow.count(), { timeout: 15_000 }).toBe(1);
+    expect(await eventRow.textContent()).toContain(`${created!.id} changed by Demo Operator just now`);
+    await animationsDone(b);
+    await b.screenshot({ path: `${shots}/p32-stats-mark.png` });
   }, 90_000);
 });

@@ -1,5 +1,6 @@
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
+import { formatDate } from '../../lib/format';
 import { fieldLabel, flatten, sideBySide, type FieldFormat } from './diff';
 import type { ConflictState } from './useConflict';
 import './conflict.css';
@@ -11,12 +12,15 @@ function bothChanged(field: string, started: Record<string, unknown>, theirs: un
   return text(flatten(theirs)[field]) !== was && text(flatten(mine)[field]) !== was;
 }
 
-/** '12:04:31' today, else the date and time, in the browser's locale. */
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** 'at 23:04:31' today, else 'on 2026-11-26 23:04:31': 24 hours, dates as the console writes them. */
 export function whenText(iso: string | null): string {
   if (!iso) return 'at an unknown time';
   const at = new Date(iso);
   const today = at.toDateString() === new Date().toDateString();
-  return today ? `at ${at.toLocaleTimeString()}` : `on ${at.toLocaleString()}`;
+  const time = `${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}`;
+  return today ? `at ${time}` : `on ${formatDate(at)} ${time}`;
 }
 
 /**

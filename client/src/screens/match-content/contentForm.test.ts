@@ -1,6 +1,7 @@
 import type { MatchContent } from '@odds/protocol';
 import { describe, expect, it } from 'vitest';
-import { buildContentInput, emptyContentForm, parseMacros, scoreOptions } from './contentForm';
+import { sideBySide } from '../../components/conflict';
+import { buildContentInput, contentConflictView, contentFormOf, emptyContentForm, parseMacros, scoreOptions } from './contentForm';
 
 const scores = { max_score: 2, increment: 1, max_sub_node: 0, sub_node_increment: 1, sub_nodes: [], max_leaf_node: 0, leaf_node_increment: 1, leaf_nodes: [] };
 const record = (id: number, node: string, marketId: number, channelId: number) =>
@@ -31,5 +32,18 @@ describe('match content form rules', () => {
     expect(buildContentInput(form, null)).toEqual({ ok: false, error: 'Timed content needs a timing in minutes.' });
     expect(buildContentInput({ ...form, before: 30 }, null)).toEqual({ ok: false, error: 'Timed content needs a contact.' });
     expect(buildContentInput({ ...form, before: 30, contactId: 4 }, null)).toMatchObject({ ok: true, input: { timed: true, contact_id: 4, meta: { before: 30 } } });
+  });
+
+  it('shows a conflict in the form\'s words: no phantom market, channel or language difference, names instead of ids', () => {
+    const saved = {
+      id: 4, version: 2, market: { id: 1, name: 'Match Result' }, channel: { id: 1, name: 'Push', code: 'PUSH' }, language: { code: 'en', name: 'English' },
+      node_id: 'PRE', sub_node: null, leaf_node: null, period: null, hold: false, timed: false, contact_id: null, meta: { before: null },
+      content: { title: [{ id: 9, content: 'Kick-off' }], content: [], cta: [], image: [] },
+    } as unknown as MatchContent;
+    const names = { market: (id: number) => (id === 1 ? 'Match Result' : undefined), channel: () => 'Push', contact: () => undefined };
+    const mine = { ...contentFormOf(saved), texts: { ...contentFormOf(saved).texts, title: 'Kick-off now' } };
+    const rows = sideBySide(contentConflictView(contentFormOf(saved), names), contentConflictView(mine, names));
+    expect(rows.filter((r) => r.differs).map((r) => [r.field, r.theirs, r.mine])).toEqual([['title', 'Kick-off', 'Kick-off now']]);
+    expect(rows.find((r) => r.field === 'market')).toMatchObject({ theirs: 'Match Result', mine: 'Match Result' });
   });
 });
