@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import pino from 'pino';
-import { openDatabase } from '../db/client';
+import { refuse, startProcess } from '@odds/ops';
+import { databaseReachable, openDatabase } from '../db/client';
 import { dispatcherOptionsFrom } from '../engine/dispatch';
 import { Engine } from '../engine/engine';
 import { ChangeBus } from '../engine/changes';
@@ -13,6 +14,7 @@ import { EngineWorker } from './worker';
  * AMQP_URL; serves /healthz and /metrics on ENGINE_PORT (default 9100; 0 picks a free port).
  * SIGTERM/SIGINT: stop consuming, finish and ack the batches held, finish sends, close.
  */
+startProcess('worker');
 const env = process.env;
 const log = pino({ name: `engine-worker-${process.pid}`, level: env.LOG_LEVEL ?? 'info' });
 const databaseUrl = env.DATABASE_URL ?? '';
@@ -37,7 +39,7 @@ const index = number('ENGINE_WORKER_INDEX', 0);
 const workers = Math.max(1, number('ENGINE_WORKERS', 1));
 
 // In production the schema is migrated by its own step (dist/migrate.js) and only checked here.
-const database = await openDatabase(databaseUrl, { migrations: env.NODE_ENV === 'production' ? 'check' : 'apply' });
+const database = await openDatabase(databaseUrl, { migrations: env.NODE_ENV === 'production' ? 'check' : 'apply' }).catch((error: unknown) => refuse('worker', error));
 const bus = new ChangeBus();
 const transport = changeTransportFor(env, databaseUrl, (error) => log.warn({ err: error.message }, 'change stream transport'));
 if (transport) await bus.attach(transport);
@@ -67,9 +69,13 @@ const labels = { worker: String(process.pid) };
 const server = createServer((request, response) => {
   const path = (request.url ?? '/').split('?')[0];
   if (path === '/healthz') {
-    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({
-      status: 'ok', pid: process.pid, busy: worker.busy, ...worker.metrics.json(), sends: engine.sending?.counts ?? null,
-    }));
+    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'ok', pid: process.pid, busy: worker.busy, ...worker.metrics.json(), sends: engine.sending?.counts ?? null }));
+  } else if (path === '/readyz') {
+    // Ready while its database answers (a lost broker ends the process: the platform restarts it).
+    void databaseReachable(database).then((ok) => {
+      response.writeHead(ok ? 200 : 503, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ status: ok ? 'ready' : 'not ready', checks: { database: ok ? 'ok' : 'down', broker: 'ok' } }));
+    });
   } else if (path === '/metrics') {
     if (env.METRICS_TOKEN && request.headers.authorization !== `Bearer ${env.METRICS_TOKEN}`) return void response.writeHead(401).end();
     response.writeHead(200, { 'content-type': 'text/plain; version=0.0.4' }).end(worker.metrics.prometheus(labels));
