@@ -199,6 +199,17 @@ export async function buildRelay({ upstreamUrl, clientDir, logger = false, live:
       uptime_s: Math.round(process.uptime()),
     };
   });
+  // Readiness: 503 while a dependency this relay needs does not answer (the upstream and its
+  // database; Redis when configured), so a load balancer drains it; /healthz stays liveness.
+  app.get('/readyz', async (_request, reply) => {
+    const [upstreamReady, redisReady] = await Promise.all([
+      upstream.ready(),
+      redis ? withTimeout(redis.commands.ping().then(() => true, () => false), 2_000) : Promise.resolve(true),
+    ]);
+    const checks = { upstream: upstreamReady ? 'ok' : 'down', ...(redis && { redis: redisReady ? 'ok' : 'down' }) };
+    const ready = upstreamReady && redisReady;
+    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks });
+  });
   // With METRICS_TOKEN: that bearer token, from anywhere. Without: loopback peers only (the socket's
   // own address, never X-Forwarded-For), so a relay exposed to a network does not publish them.
   app.get('/metrics', async (request, reply) => {
@@ -250,4 +261,11 @@ function skipSocketIoUpgrades(server: FastifyInstance['server']): void {
       listener.call(server, req, socket, head);
     });
   }
+}
+
+/** `promise`, or false when it has not settled within `ms` (a Redis command queued while reconnecting). */
+function withTimeout(promise: Promise<boolean>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([promise, new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(false), ms); })])
+    .finally(() => clearTimeout(timer));
 }

@@ -191,6 +191,21 @@ export class UpstreamClient {
     return (await response.json()) as AuthReply;
   }
 
+  /**
+   * Whether the upstream is ready to serve (its /readyz: its database answers). An upstream that
+   * has no /readyz (services run elsewhere, UPSTREAM_URL) is ready when its /healthz answers.
+   */
+  async ready(): Promise<boolean> {
+    try {
+      const response = await fetch(`${this.baseUrl}/readyz`, { signal: AbortSignal.timeout(this.timeoutMs) });
+      await response.body?.cancel();
+      if (response.status === 404) return (await this.health()).status === 'ok';
+      return response.ok;
+    } catch {
+      return false;
+    }
+  }
+
   /** Reachability and round-trip time of the upstream's health check. */
   async health(): Promise<{ status: 'ok' | 'down'; latency_ms: number; error?: string }> {
     const started = performance.now();

@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { DisplayStore } from './auth/displays';
 import { createRegistry, observeRequests, serveMetrics, ShortRequestLog } from '@odds/ops';
 import { SessionStore } from './auth/sessions';
-import type { Database } from './db/client';
+import { databaseReachable, type Database } from './db/client';
 import { keepStatistics } from './db/statistics';
 import { installCoediting } from './coedit/plugin';
 import { clientErrorHandler, installErrorHandler } from './errors';
@@ -57,6 +57,12 @@ export async function buildUpstream({ database, logger = false, tokenTtlMs = 12 
   for (const routes of routeModules) await app.register(routes, { db: database.db });
   // Health for the relay and for operations: public, answers without touching business data.
   app.get('/healthz', { config: { public: true } }, async () => ({ status: 'ok', database: database.kind }));
+  // Readiness for a load balancer or orchestrator: 503 while the database does not answer.
+  app.get('/readyz', { config: { public: true } }, async (_request, reply) => {
+    const checks = { database: await databaseReachable(database) ? 'ok' as const : 'down' as const };
+    const ready = Object.values(checks).every((state) => state === 'ok');
+    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks });
+  });
   serveMetrics(app, registry, { token: metricsToken });
   const statistics = keepStatistics(database, app.log.child({ module: 'upstream:statistics' }));
   app.addHook('onClose', async () => statistics.stop());

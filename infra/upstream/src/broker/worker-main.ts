@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import pino from 'pino';
-import { openDatabase } from '../db/client';
+import { databaseReachable, openDatabase } from '../db/client';
 import { Engine } from '../engine/engine';
 import { ChangeBus } from '../engine/changes';
 import { changeTransportFor } from './change-transport';
@@ -60,6 +60,12 @@ const server = createServer((request, response) => {
   const path = (request.url ?? '/').split('?')[0];
   if (path === '/healthz') {
     response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'ok', pid: process.pid, busy: worker.busy, ...worker.metrics.json() }));
+  } else if (path === '/readyz') {
+    // Ready while its database answers (a lost broker ends the process: the platform restarts it).
+    void databaseReachable(database).then((ok) => {
+      response.writeHead(ok ? 200 : 503, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ status: ok ? 'ready' : 'not ready', checks: { database: ok ? 'ok' : 'down', broker: 'ok' } }));
+    });
   } else if (path === '/metrics') {
     if (env.METRICS_TOKEN && request.headers.authorization !== `Bearer ${env.METRICS_TOKEN}`) return void response.writeHead(401).end();
     response.writeHead(200, { 'content-type': 'text/plain; version=0.0.4' }).end(worker.metrics.prometheus(labels));

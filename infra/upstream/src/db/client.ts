@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { MIGRATION_LOCK_KEY, SchemaBehind, schemaVersion } from './migrate';
 import * as schema from './schema';
@@ -94,4 +95,16 @@ async function settleSchema(db: Db, mode: MigrationMode, apply: () => Promise<st
   const version = await schemaVersion(db, migrationsFolder);
   if (version.missing.length) throw new SchemaBehind(version);
   return [];
+}
+
+/** Whether the database answers a trivial query within `timeoutMs` (readiness checks). */
+export async function databaseReachable(database: Database, timeoutMs = 2_000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => { timer = setTimeout(() => resolve(false), timeoutMs); });
+  const query = database.db.execute(sql`select 1`).then(() => true, () => false);
+  try {
+    return await Promise.race([query, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
