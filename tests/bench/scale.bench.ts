@@ -138,6 +138,8 @@ interface Measured {
   publishRate: number;
   batchMean: number;
   perWorker: string;
+  redecided: number;
+  loads: number;
   cpu: Record<string, string>;
 }
 
@@ -164,11 +166,13 @@ async function cpuPerOffer(workers: WorkerProcess[], before: number[], consumedB
 
 const consumedOf = async (workers: WorkerProcess[]) => (await Promise.all(workers.map((w) => w.metrics()))).map((m) => m.consumed as number);
 
-async function batchesOf(workers: WorkerProcess[]): Promise<{ mean: number; perWorker: string }> {
+async function batchesOf(workers: WorkerProcess[]): Promise<{ mean: number; perWorker: string; redecided: number; loads: number }> {
   const metrics = await Promise.all(workers.map((w) => w.metrics()));
   const batches = metrics.reduce((n, m) => n + (m.batches as number), 0);
   const consumed = metrics.map((m) => m.consumed as number);
-  return { mean: consumed.reduce((a, b) => a + b, 0) / Math.max(1, batches), perWorker: consumed.join(' / ') };
+  const sum = (key: string) => metrics.reduce((n, m) => n + ((m[key] as number | undefined) ?? 0), 0);
+  // Batches decided again after another worker moved a contact's ledger row, and match states read whole.
+  return { mean: consumed.reduce((a, b) => a + b, 0) / Math.max(1, batches), perWorker: consumed.join(' / '), redecided: sum('redecided'), loads: sum('match_loads') };
 }
 
 /** Live: warm-up, then the feed published while the workers consume; timed from first publish to last offer stored. */
@@ -194,7 +198,7 @@ async function live(workerCount: number, ids: number[], run: number): Promise<Me
   const perOffer = await cpuPerOffer(workers, cpu0, consumed0, total);
   const batches = await batchesOf(workers);
   await Promise.all(workers.map((w) => w.stop()));
-  return { ...perOffer, rate: total / seconds, publishRate: total / published, batchMean: batches.mean, perWorker: batches.perWorker, cpu };
+  return { ...perOffer, rate: total / seconds, publishRate: total / published, batchMean: batches.mean, perWorker: batches.perWorker, redecided: batches.redecided, loads: batches.loads, cpu };
 }
 
 /**
@@ -228,7 +232,7 @@ async function backlog(workerCount: number, ids: number[], run: number): Promise
   const perOffer = await cpuPerOffer(workers, cpu0, consumed0, total);
   const batches = await batchesOf(workers);
   await Promise.all(workers.map((w) => w.stop()));
-  return { ...perOffer, rate: total / seconds, publishRate, batchMean: batches.mean, perWorker: batches.perWorker, cpu };
+  return { ...perOffer, rate: total / seconds, publishRate, batchMean: batches.mean, perWorker: batches.perWorker, redecided: batches.redecided, loads: batches.loads, cpu };
 }
 
 async function failover(ids: number[]) {
@@ -284,7 +288,7 @@ try {
   const f = await failover(matchIds.slice(2 * MATCHES, 3 * MATCHES));
   const row = (run: string, m: Measured) => ({
     run, 'offers/s': Math.round(m.rate), 'published/s': Math.round(m.publishRate), 'mean batch': Math.round(m.batchMean), 'consumed per worker': m.perWorker,
-    'worker CPU-ms/offer': m.cpuMsPerOffer.toFixed(3), 'CPU-ms/message per worker': m.cpuPerWorker, ...m.cpu,
+    're-decided batches': m.redecided, 'match state loads': m.loads, 'worker CPU-ms/offer': m.cpuMsPerOffer.toFixed(3), 'CPU-ms/message per worker': m.cpuPerWorker, ...m.cpu,
   });
   console.table([row('live, 1 worker', one), row('live, 2 workers', two), row('backlog, 1 worker', oneBacklog), row('backlog, 2 workers', twoBacklog)]);
   console.log(`worker CPU per offer, 2 workers ÷ 1: live ${(two.cpuMsPerOffer / one.cpuMsPerOffer).toFixed(2)}× (${one.cpuMsPerOffer.toFixed(3)} → ${two.cpuMsPerOffer.toFixed(3)} ms), backlog ${(twoBacklog.cpuMsPerOffer / oneBacklog.cpuMsPerOffer).toFixed(2)}× (${oneBacklog.cpuMsPerOffer.toFixed(3)} → ${twoBacklog.cpuMsPerOffer.toFixed(3)} ms); target ≤ 1.15×`);
