@@ -12,7 +12,7 @@ describe('login throttle', () => {
       vi.advanceTimersByTime(10_000);
     }
     // Same account, other case and another address: still refused; 30 s until the first attempt is 60 s old.
-    expect(throttle.begin(' ann@EXAMPLE.com', '10.0.0.2')).toEqual({ retryAfterS: 30 });
+    expect(throttle.begin(' ann@EXAMPLE.com', '10.0.0.2')).toEqual({ retryAfterS: 30, scope: 'account' });
     expect(throttle.begin('bob@example.com', '10.0.0.1')).toBeNull();
     vi.advanceTimersByTime(30_000);
     expect(throttle.begin('ann@example.com', '10.0.0.1')).toBeNull();
@@ -23,7 +23,7 @@ describe('login throttle', () => {
     const throttle = new LoginThrottle({ account: { max: 100, windowMs: 60_000 }, address: { max: 2, windowMs: 60_000 } });
     expect(throttle.begin('a@example.com', '10.0.0.9')).toBeNull();
     expect(throttle.begin('b@example.com', '10.0.0.9')).toBeNull();
-    expect(throttle.begin('c@example.com', '10.0.0.9')).toEqual({ retryAfterS: 60 });
+    expect(throttle.begin('c@example.com', '10.0.0.9')).toEqual({ retryAfterS: 60, scope: 'address' });
     expect(throttle.begin('c@example.com', '10.0.0.8')).toBeNull();
   });
 

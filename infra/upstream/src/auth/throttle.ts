@@ -27,41 +27,58 @@ export function waitText(seconds: number): string {
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
+/** A throttled login: who is over the limit, and for how long. */
+export interface LoginRefusal {
+  retryAfterS: number;
+  /** `account`: refused outright. `address`: the password is still checked (see LoginThrottle). */
+  scope: 'account' | 'address';
+}
+
+export const TooManyFromNetwork = createError<[string]>('TOO_MANY_LOGINS', 'Too many failed login attempts from this network. Sign in with the right password, or try again in %s.', 429);
+
 /**
- * Login throttling, per account and per client address, in this process. Every attempt is counted
- * before the password is hashed (so parallel guesses cannot all get through while the first ones
- * are still hashing: each costs a 32 MiB scrypt), and a successful login takes its attempt back
- * and clears the account's count, so only failures add up. An account or address over its limit
- * gets 429 with the seconds until its oldest counted attempt leaves the window.
+ * Login throttling, per account and per client address, in this process. Only failures add up: a
+ * successful login takes its attempt back and clears the account's count.
+ *
+ * - An account over its limit is locked: every attempt on it gets 429 until its oldest counted
+ *   failure leaves the window, before any password is hashed (parallel guesses cannot all get
+ *   through while the first ones are still hashing: each costs a 32 MiB scrypt).
+ * - An address over its limit (many people behind one proxy or NAT share one) does not lock anyone
+ *   out: the password is still checked, and only a wrong one gets 429 "too many attempts from this
+ *   network". So 20 failures from a colleague, or an attacker, behind the same proxy never refuse a
+ *   correct password; the attacker's guesses stay bounded by each account's own limit.
  */
 export class LoginThrottle {
   private readonly attempts = new Map<string, number[]>();
 
   constructor(private readonly limits: LoginThrottleLimits = DEFAULT_LOGIN_LIMITS) {}
 
-  /** Counts an attempt, or returns the seconds to wait when the account or the address is over its limit. */
-  begin(account: string, address: string): { retryAfterS: number } | null {
+  /** Counts an attempt, or says who is over the limit and for how long. */
+  begin(account: string, address: string): LoginRefusal | null {
     const now = Date.now();
-    const keys = [`account:${account.trim().toLowerCase()}`, `address:${address}`] as const;
-    const limits = [this.limits.account, this.limits.address];
-    let waitMs = 0;
-    keys.forEach((key, i) => {
-      const { max, windowMs } = limits[i]!;
-      const recent = this.recent(key, windowMs, now);
-      if (recent.length >= max) waitMs = Math.max(waitMs, recent[recent.length - max]! + windowMs - now);
-    });
-    if (waitMs > 0) return { retryAfterS: Math.max(1, Math.ceil(waitMs / 1000)) };
-    for (const key of keys) this.attempts.set(key, [...this.attempts.get(key)!, now]);
+    const accountKey = `account:${account.trim().toLowerCase()}`;
+    const addressKey = `address:${address}`;
+    const accountWait = this.wait(accountKey, this.limits.account, now);
+    if (accountWait > 0) return { retryAfterS: Math.max(1, Math.ceil(accountWait / 1000)), scope: 'account' };
+    this.attempts.set(accountKey, [...this.attempts.get(accountKey)!, now]);
+    const addressWait = this.wait(addressKey, this.limits.address, now);
+    if (addressWait > 0) return { retryAfterS: Math.max(1, Math.ceil(addressWait / 1000)), scope: 'address' };
+    this.attempts.set(addressKey, [...this.attempts.get(addressKey)!, now]);
     if (this.attempts.size > 100_000) this.sweep(now);
     return null;
   }
 
-  /** The attempt succeeded: it does not count, and the account starts afresh. */
-  succeeded(account: string, address: string): void {
+  /** The attempt succeeded: it does not count, and the account starts afresh. `addressCounted`: begin counted it for the address. */
+  succeeded(account: string, address: string, addressCounted = true): void {
     this.attempts.delete(`account:${account.trim().toLowerCase()}`);
-    const key = `address:${address}`;
-    const list = this.attempts.get(key);
+    if (!addressCounted) return;
+    const list = this.attempts.get(`address:${address}`);
     if (list?.length) list.pop();
+  }
+
+  private wait(key: string, { max, windowMs }: ThrottleLimit, now: number): number {
+    const recent = this.recent(key, windowMs, now);
+    return recent.length >= max ? recent[recent.length - max]! + windowMs - now : 0;
   }
 
   private recent(key: string, windowMs: number, now: number): number[] {

@@ -102,3 +102,21 @@ describe('expired tokens', () => {
     }
   });
 });
+
+describe('login throttle behind a shared address (a proxy, a NAT)', () => {
+  const login = (email: string, password: string, address: string) =>
+    upstream.app.inject({ method: 'POST', url: '/api/1/authenticate', remoteAddress: address, payload: { email, password } });
+
+  it("other people's failures from the same address never refuse a correct password", async () => {
+    const address = '198.51.100.77';
+    // 20 failures spread over accounts (under each account's own limit) fill the address's limit.
+    for (let i = 0; i < 20; i++) expect((await login(`someone${i % 5}-${i}@example.com`, 'wrong-password', address)).statusCode).toBe(400);
+    const wrong = await login('another@example.com', 'wrong-password', address);
+    expect(wrong.statusCode).toBe(429);
+    expect(wrong.json().message).toMatch(/^Too many failed login attempts from this network\. Sign in with the right password, or try again in \d+ minutes?\.$/);
+    // The right password from the same address still gets in (it was 429 for 5 minutes before).
+    const right = await login(DEMO.email, DEMO.password, address);
+    expect(right.statusCode).toBe(200);
+    expect(right.json()).toMatchObject({ success: true });
+  }, 60_000);
+});

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { routes } from '@odds/protocol';
 import { DISPLAY_RECHECK_MS, type DisplayStore } from '../auth/displays';
 import { tokenHash, type SessionStore } from '../auth/sessions';
-import { clientAddress, LoginThrottle, TooManyLogins, waitText } from '../auth/throttle';
+import { clientAddress, LoginThrottle, TooManyFromNetwork, TooManyLogins, waitText } from '../auth/throttle';
 import { engineFor } from '../engine/engine';
 import { Errors } from '../errors';
 import { requireAdmin } from '../http/auth';
@@ -12,14 +12,16 @@ export async function authRoutes(app: FastifyInstance, { sessions, displays, thr
   implement(app, routes.authenticate, async ({ body, request, reply }) => {
     const address = clientAddress(request.socket.remoteAddress, request.headers['x-forwarded-for']);
     const refused = throttle.begin(body.email, address);
-    if (refused) {
-      request.log.warn({ address, retryAfterS: refused.retryAfterS }, 'login throttled');
-      reply.header('retry-after', String(refused.retryAfterS));
-      throw new TooManyLogins(waitText(refused.retryAfterS));
-    }
+    const tooMany = () => {
+      request.log.warn({ address, retryAfterS: refused!.retryAfterS, scope: refused!.scope }, 'login throttled');
+      reply.header('retry-after', String(refused!.retryAfterS));
+      return refused!.scope === 'account' ? new TooManyLogins(waitText(refused!.retryAfterS)) : new TooManyFromNetwork(waitText(refused!.retryAfterS));
+    };
+    // A locked account is refused before any hashing; a busy network still gets its password checked.
+    if (refused?.scope === 'account') throw tooMany();
     const result = await sessions.login(body.email, body.password);
-    if (!result) throw new Errors.BadCredentials();
-    throttle.succeeded(body.email, address);
+    if (!result) throw refused ? tooMany() : new Errors.BadCredentials();
+    throttle.succeeded(body.email, address, !refused);
     return { token: result.token, user: { ...result.session.user, admin: result.session.admin }, success: true as const, expires_at: result.session.expiresAt.toISOString() };
   });
 
