@@ -8,8 +8,10 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { startProcess } from '@odds/ops';
 import { Supervised } from './supervisor';
 
+startProcess('start');
 const root = fileURLToPath(new URL('..', import.meta.url));
 const port = Number(process.env.PORT ?? 8080);
 const upstreamPort = Number(process.env.UPSTREAM_PORT ?? 8081);

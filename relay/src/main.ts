@@ -1,8 +1,18 @@
-import { loggerOptions } from '@odds/ops';
+import { loggerOptions, refuse, startProcess } from '@odds/ops';
 import { buildRelay } from './app';
 import { readConfig } from './config';
 
-const config = readConfig();
+startProcess('relay');
+const config = (() => {
+  try {
+    return readConfig();
+  } catch (error) {
+    return refuse('relay', Object.assign(error as Error, { name: 'ConfigError' }));
+  }
+})();
+if (process.env.NODE_ENV === 'production' && config.live.relayPassword === 'demo') {
+  refuse('relay', Object.assign(new Error('RELAY_PASSWORD is the known demo password; NODE_ENV=production refuses it'), { name: 'ConfigError' }));
+}
 const { app } = await buildRelay({
   upstreamUrl: config.upstreamUrl,
   clientDir: config.clientDir,

@@ -1,4 +1,4 @@
-import { loggerOptions } from '@odds/ops';
+import { loggerOptions, refuse, startProcess } from '@odds/ops';
 import { buildUpstream } from './app';
 import { changeTransportFor } from './broker/change-transport';
 import { readConfig } from './config';
@@ -8,10 +8,17 @@ import { refuseDemoLogins } from './production';
 import { ensureDemoUser, OPS_NAME, seedDemoData } from './seed/index';
 
 /** Starts the back-office services: open and migrate the database, seed it once, listen. */
-const config = readConfig();
+startProcess('api');
+const config = (() => {
+  try {
+    return readConfig();
+  } catch (error) {
+    return refuse('api', error);
+  }
+})();
 // In production the schema is migrated by its own step (dist/migrate.js) and only checked here.
-const database = await openDatabase(config.databaseUrl, { migrations: config.production ? 'check' : 'apply' });
-if (config.production) await refuseDemoLogins(database.db, config);
+const database = await openDatabase(config.databaseUrl, { migrations: config.production ? 'check' : 'apply' }).catch((error: unknown) => refuse('api', error));
+if (config.production) await refuseDemoLogins(database.db, config).catch((error: unknown) => refuse('api', error));
 const app = await buildUpstream({ database, logger: loggerOptions('upstream', config.logLevel), tokenTtlMs: config.tokenTtlMs, metricsToken: process.env.METRICS_TOKEN || null });
 let seeded = false;
 if (config.seedDemo) {

@@ -1,3 +1,4 @@
+import { startProcess } from '@odds/ops';
 import { readConfig } from './config';
 import { openDatabase } from './db/client';
 import { schemaVersion } from './db/migrate';
@@ -9,6 +10,7 @@ import { migrationsFolder } from './db/client';
  * turns: the first applies, the others wait, find nothing left to do and succeed. Idempotent.
  * Exit 0 when the schema is current, 1 (with the reason) when it could not be made so.
  */
+startProcess('migrate');
 try {
   const config = readConfig();
   const database = await openDatabase(config.databaseUrl, { migrations: 'apply' });

@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import pino from 'pino';
+import { refuse, startProcess } from '@odds/ops';
 import { databaseReachable, openDatabase } from '../db/client';
 import { Engine } from '../engine/engine';
 import { ChangeBus } from '../engine/changes';
@@ -12,6 +13,7 @@ import { EngineWorker } from './worker';
  * AMQP_URL; serves /healthz and /metrics on ENGINE_PORT (default 9100; 0 picks a free port).
  * SIGTERM/SIGINT: stop consuming, finish and ack the batches held, finish sends, close.
  */
+startProcess('worker');
 const env = process.env;
 const log = pino({ name: `engine-worker-${process.pid}`, level: env.LOG_LEVEL ?? 'info' });
 const databaseUrl = env.DATABASE_URL ?? '';
@@ -36,7 +38,7 @@ const index = number('ENGINE_WORKER_INDEX', 0);
 const workers = Math.max(1, number('ENGINE_WORKERS', 1));
 
 // In production the schema is migrated by its own step (dist/migrate.js) and only checked here.
-const database = await openDatabase(databaseUrl, { migrations: env.NODE_ENV === 'production' ? 'check' : 'apply' });
+const database = await openDatabase(databaseUrl, { migrations: env.NODE_ENV === 'production' ? 'check' : 'apply' }).catch((error: unknown) => refuse('worker', error));
 const bus = new ChangeBus();
 const transport = changeTransportFor(env, databaseUrl, (error) => log.warn({ err: error.message }, 'change stream transport'));
 if (transport) await bus.attach(transport);

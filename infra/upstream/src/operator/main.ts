@@ -1,4 +1,5 @@
 import { createInterface } from 'node:readline';
+import { refuse, startProcess } from '@odds/ops';
 import { changeTransportFor } from '../broker/change-transport';
 import { readConfig } from '../config';
 import { openDatabase } from '../db/client';
@@ -9,8 +10,15 @@ import { runOperatorCommand, USAGE, UsageError } from './command';
  * `node dist/operator.js …` (`npm run operator -- …`): manage operator accounts from a shell,
  * the way a deployment gets its first admin. See command.ts for the commands.
  */
-const config = readConfig();
-const database = await openDatabase(config.databaseUrl, { migrations: config.production ? 'check' : 'apply' });
+startProcess('operator');
+const config = (() => {
+  try {
+    return readConfig();
+  } catch (error) {
+    return refuse('operator', error);
+  }
+})();
+const database = await openDatabase(config.databaseUrl, { migrations: config.production ? 'check' : 'apply' }).catch((error: unknown) => refuse('operator', error));
 // Sessions a change ends are announced like a logout, so every relay closes their sockets at once.
 const transport = changeTransportFor(process.env, config.databaseUrl);
 const bus = new ChangeBus();

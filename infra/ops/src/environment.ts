@@ -1,0 +1,174 @@
+import { Type, type TSchema } from 'typebox';
+import { Value } from 'typebox/value';
+
+/**
+ * Every environment variable the console reads, with the processes that read it and the form its
+ * value must have (a TypeBox schema over the string). Each process checks its environment against
+ * it once, at start (`checkEnvironment`): a malformed value of one of its own variables, or a
+ * variable that looks like ours but that no process knows (a typo), stops it with a message naming
+ * the variable. docs/configuration.md is checked against this table by a test.
+ */
+export type ProcessName = 'relay' | 'api' | 'worker' | 'migrate' | 'operator' | 'start';
+
+export interface Variable {
+  processes: ProcessName[];
+  schema: TSchema;
+  /** What the value must look like, in words (the message of a malformed value). */
+  form: string;
+}
+
+const whole = (min = 0) => ({ schema: Type.String({ pattern: '^\\d+$' }), form: `a whole number${min ? ` of at least ${min}` : ''}`, min });
+const port = { schema: Type.String({ pattern: '^\\d{1,5}$' }), form: 'a port number' };
+const text = { schema: Type.String({ minLength: 1 }), form: 'text' };
+const anyText = { schema: Type.String(), form: 'text' };
+const url = (schemes: string[]) => ({ schema: Type.String({ pattern: `^(${schemes.join('|')})://` }), form: `a ${schemes.map((s) => `${s}://`).join(' or ')} URL` });
+const oneOf = (...values: string[]) => ({ schema: Type.Union(values.map((v) => Type.Literal(v))), form: `one of ${values.join(', ')}` });
+const onOff = oneOf('on', 'off', '1', '0', 'true', 'false');
+
+const UP: ProcessName[] = ['api', 'start'];
+const DB: ProcessName[] = ['api', 'worker', 'migrate', 'operator', 'start'];
+const ALL: ProcessName[] = ['relay', 'api', 'worker', 'migrate', 'operator', 'start'];
+const v = (processes: ProcessName[], form: { schema: TSchema; form: string }): Variable => ({ processes, schema: form.schema, form: form.form });
+
+export const VARIABLES: Record<string, Variable> = {
+  NODE_ENV: v(ALL, oneOf('production', 'development', 'test')),
+  PORT: v(['relay', 'start', 'operator'], port),
+  HOST: v(['relay'], text),
+  DATABASE_URL: v(DB, url(['postgres', 'postgresql'])),
+  ALLOW_EMBEDDED_DB: v(DB, oneOf('1', '0')),
+  PGLITE_DIR: v(DB, text),
+  SEED_DEMO: v(UP, onOff),
+  PUBLIC_URL: v(['operator', 'api'], url(['http', 'https'])),
+  UPSTREAM_URL: v(['relay', 'start'], url(['http', 'https'])),
+  UPSTREAM_PORT: v(['api', 'start'], port),
+  UPSTREAM_HOST: v(['api'], text),
+  CLIENT_DIR: v(['relay'], text),
+  DEMO_EMAIL: v(UP, text), DEMO_PASSWORD: v(UP, text),
+  OPS_EMAIL: v(UP, text), OPS_PASSWORD: v(UP, text),
+  TOKEN_TTL_HOURS: v(['api'], { schema: Type.String({ pattern: '^\\d+(\\.\\d+)?$' }), form: 'a positive number of hours' }),
+  LOG_LEVEL: v(ALL, oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent')),
+  LOG_FORMAT: v(ALL, oneOf('pretty', 'json')),
+  API_DOCS: v(['relay'], oneOf('login', 'public')),
+  REDIS_URL: v(['relay', 'api', 'worker', 'operator', 'start'], url(['redis', 'rediss'])),
+  REDIS_PREFIX: v(['relay', 'api', 'worker', 'operator'], anyText),
+  POLL_INTERVAL_MS: v(['relay'], whole(50)),
+  CHANGE_STREAM: v(['relay'], onOff),
+  SAFETY_POLL_MS: v(['relay'], whole(100)),
+  RELAY_EMAIL: v(['relay'], text), RELAY_PASSWORD: v(['relay'], text),
+  WATCH_GRACE_MS: v(['relay'], whole()),
+  LIVE_RETAIN_MS: v(['relay'], whole(1000)),
+  LEASE_TTL_MS: v(['relay'], whole(500)),
+  METRICS_TOKEN: v(['relay', 'api', 'worker'], text),
+  TRUST_PROXY: v(['relay'], text),
+  RELAY_BODY_LIMIT: v(['relay'], whole(1024)),
+  RELAY_UPLOAD_LIMIT: v(['relay'], whole(1024)),
+  UPSTREAM_TIMEOUT_MS: v(['relay'], whole(100)),
+  UPSTREAM_SLOW_TIMEOUT_MS: v(['relay'], whole(100)),
+  SMTP_URL: v(['api', 'worker'], url(['smtp', 'smtps'])),
+  SMTP_FROM: v(['api', 'worker'], text),
+  DEMO_FEED: v(['start'], onOff),
+  DEMO_FEED_SPEED: v(['start'], { schema: Type.String({ pattern: '^\\d+(\\.\\d+)?$' }), form: 'a positive number' }),
+  AMQP_URL: v(['api', 'worker', 'start'], url(['amqp', 'amqps'])),
+  AMQP_PREFIX: v(['api', 'worker'], text),
+  ENGINE_SHARDS: v(['api', 'worker'], whole(1)),
+  ENGINE_WORKERS: v(['worker'], whole(1)),
+  ENGINE_WORKER_INDEX: v(['worker'], whole()),
+  ENGINE_STANDBY_DELAY_MS: v(['worker'], whole()),
+  ENGINE_PREFETCH: v(['worker'], whole(1)),
+  ENGINE_BATCH_MAX: v(['worker'], whole(1)),
+  ENGINE_BATCH_MS: v(['worker'], whole()),
+  ENGINE_PORT: v(['worker'], port),
+  ENGINE_HOST: v(['worker'], text),
+  ENGINE_SEND_GRACE_MS: v(['worker'], whole()),
+};
+
+/** Name prefixes that are ours: an unknown variable with one of them is a mistake, not someone else's. */
+const OUR_PREFIXES = ['ENGINE_', 'RELAY_', 'UPSTREAM_', 'SMTP_', 'AMQP_', 'REDIS_', 'DEMO_', 'OPS_', 'PGLITE_', 'METRICS_',
+  'API_', 'TOKEN_', 'POLL_', 'LIVE_', 'LEASE_', 'WATCH_', 'SAFETY_', 'CHANGE_', 'TRUST_', 'DATABASE_', 'SEED_', 'ALLOW_', 'PUBLIC_', 'CLIENT_'];
+
+export class EnvironmentError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('; '));
+    this.name = 'EnvironmentError';
+  }
+}
+
+/**
+ * The problems of `env` for process `name`: its own variables with a malformed value, and unknown
+ * variables that carry one of our prefixes or are one or two letters from a known name.
+ */
+export function environmentProblems(name: ProcessName, env: NodeJS.ProcessEnv): string[] {
+  const problems: string[] = [];
+  for (const [key, value] of Object.entries(env)) {
+    if (value === undefined) continue;
+    const known = VARIABLES[key];
+    if (known) {
+      // An empty value means "unset" for our variables, as the readers treat it.
+      if (value === '' || !known.processes.includes(name)) continue;
+      const min = /at least (\d+)/.exec(known.form)?.[1];
+      if (!Value.Check(known.schema, value) || (min !== undefined && Number(value) < Number(min))) {
+        problems.push(`${key} must be ${known.form}, got '${value}'`);
+      }
+      continue;
+    }
+    const near = nearestKnown(key);
+    if (OUR_PREFIXES.some((prefix) => key.startsWith(prefix)) || near) {
+      problems.push(`${key} is not a setting of the console${near ? ` (did you mean ${near}?)` : ''}; see docs/configuration.md`);
+    }
+  }
+  return problems;
+}
+
+/** Checks the environment once at start; throws naming every variable that is wrong. */
+export function checkEnvironment(name: ProcessName, env: NodeJS.ProcessEnv = process.env): void {
+  const problems = environmentProblems(name, env);
+  if (problems.length) throw new EnvironmentError(problems);
+}
+
+function nearestKnown(key: string): string | null {
+  if (key.length < 8 || key !== key.toUpperCase()) return null;
+  let best: string | null = null;
+  let bestDistance = 3;
+  for (const known of Object.keys(VARIABLES)) {
+    const distance = editDistance(key, known);
+    if (distance < bestDistance) {
+      best = known;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 2) return 3;
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+/**
+ * The start of every process: checks the environment, and turns a refusal (a bad setting, a schema
+ * behind the code) into one line naming the problem and exit code 78 (EX_CONFIG), not a stack trace.
+ */
+export function startProcess(name: ProcessName): void {
+  try {
+    checkEnvironment(name);
+  } catch (error) {
+    refuse(name, error);
+  }
+}
+
+/** Prints why the process cannot start and exits; other errors are rethrown. */
+export function refuse(name: ProcessName, error: unknown): never {
+  const refusal = error instanceof Error && ['EnvironmentError', 'ConfigError', 'SchemaBehind'].includes(error.name);
+  if (!refusal) throw error;
+  const problems = error instanceof EnvironmentError ? error.problems : [(error as Error).message];
+  for (const problem of problems) console.error(`${name}: cannot start: ${problem}`);
+  process.exit(78);
+}
