@@ -59,8 +59,7 @@ export async function buildRelay({ upstreamUrl, clientDir, logger = false, live:
   // Request ids (sent on to the upstream): this instance's id and a counter, unique without a UUID per call.
   let requests = 0;
   const app = Fastify({ logger, requestIdHeader: 'x-request-id', genReqId: () => `${instanceId}-${(++requests).toString(36)}`, logController: new ShortRequestLog(),
-    // Fastify takes a hop count too; its types only list the other forms.
-    trustProxy: trustProxy as boolean | string });
+    trustProxy: trustProxyFor(trustProxy) });
   const log = app.log.child({ module: 'relay:live', instance: instanceId });
   const metrics = createRelayMetrics();
   // The change stream is held while this instance polls a match or holds a live connection (it
@@ -245,6 +244,18 @@ export async function buildRelay({ upstreamUrl, clientDir, logger = false, live:
     await redis?.close();
   });
   return { app, io, upstream, hub, metrics, instanceId };
+}
+
+/**
+ * Fastify's trustProxy for TRUST_PROXY. A hop count becomes a function (Fastify 5.12 ignores a plain
+ * number: no proxy was trusted): the `hops` addresses nearest the relay (the socket's peer and the
+ * proxies' own entries at the end of X-Forwarded-For) are proxies, the next one is the client, and
+ * whatever a client wrote further left is ignored.
+ */
+export function trustProxyFor(option: boolean | number | string): boolean | string | ((address: string, hop: number) => boolean) {
+  if (typeof option !== 'number') return option;
+  const hops = option;
+  return (_address, hop) => hop < hops;
 }
 
 const isLoopback = (address: string | undefined) => !!address && /^(127\.|::1$|::ffff:127\.)/.test(address);
