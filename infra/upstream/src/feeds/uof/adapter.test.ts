@@ -202,8 +202,25 @@ describe('the feed-stall alarm', () => {
     const health = (await call('GET', '/api/1/feed-health')).json<FeedHealthReply>();
     expect(health.matches.find((m) => m.match_id === matchId)).toMatchObject({ feed: 'uof', event: EVENT, producer: 'up' });
     expect(monitor.current.get(matchId)!.stalled).toBe(true);
+    expect((await call('GET', `/api/1/match/${matchId}/feed-health`)).json()).toMatchObject({ match_id: matchId, feed: 'uof', event: EVENT, producer: 'up' });
     const history = (await call('GET', `/api/1/audit?entity=match&entity_id=${matchId}`)).json<ListReply<AuditEntry>>().results;
     expect(history.filter((h) => h.actor.name === 'Feed monitor').map((h) => (h.after as { feed_stalled: boolean }).feed_stalled)).toEqual([true, false, true]);
     unsubscribe();
+  });
+});
+
+describe('unlinking', () => {
+  it('unlinks a match (audited); its feed is then its own, and its messages count as unlinked', async () => {
+    const reply = await call('DELETE', `/api/1/match/${matchId}/uof`);
+    expect(reply.json<UofLink>()).toEqual({ match_id: matchId, event: null, version: null, updated_at: null, updated_by: null });
+    expect((await call('GET', `/api/1/match/${matchId}/feed-health`)).json()).toMatchObject({ feed: 'odds-feed', event: null, producer: null });
+    const history = (await call('GET', `/api/1/audit?entity=match&entity_id=${matchId}`)).json<ListReply<AuditEntry>>().results;
+    expect(history.find((h) => h.action === 'delete')).toMatchObject({ before: { uof_event: EVENT }, after: null });
+    clock += 3_000; // past the link cache
+    await adapter.handle(key('odds_change'), live(20, 1, 0));
+    await adapter.flush();
+    const health = (await call('GET', '/api/1/feed-health')).json<FeedHealthReply>();
+    expect(health.unlinked_events.find((u) => u.event === EVENT)).toMatchObject({ count: 1 });
+    expect((await call('GET', '/api/1/match/99999999/feed-health')).statusCode).toBe(404);
   });
 });
