@@ -68,6 +68,8 @@ describe('routes', () => {
     renderApp('/no/such/screen');
     const heading = await screen.findByRole('heading', { level: 1 });
     expect(heading.textContent).toBe('Not Found');
+    // A way back, not a dead end.
+    expect(screen.getByRole('link', { name: 'Go to Home' }).getAttribute('href')).toBe('/');
   });
 
   it.each(['/match/abc', '/match/0/feed', '/league/x/tables', '/cms/edit/1e3', '/contacts/-1/edit'])(
