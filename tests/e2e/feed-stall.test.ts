@@ -99,4 +99,14 @@ describe.skipIf(unavailable)('feed-stall alarm in Chromium', () => {
     await expect.poll(panelStalled, { timeout: STALL_S * 1000, interval: 100 }).toBe('false');
     await wallContext.close();
   });
+
+  it('links the match to a UOF event from its header', async () => {
+    await operator.goto(`${stack.url}/match/${live.id}/feed`);
+    await operator.getByLabel('UOF event').fill('sr:match:424242');
+    await operator.getByRole('button', { name: 'Link', exact: true }).click();
+    await operator.getByRole('button', { name: 'Unlink' }).waitFor();
+    await shot(operator, 'match-header-uof');
+    const reply = await fetch(`${stack.upstreamUrl}/api/1/match/${live.id}/uof`, { headers: { authorization: `Token ${token}` } });
+    expect(await reply.json()).toMatchObject({ event: 'sr:match:424242', version: 1, updated_by: 'Demo Operator' });
+  });
 });

@@ -14,6 +14,10 @@ import { matches, offers, uofLinks, uofProducers, uofRecoveries } from '../../in
 import { engineFor } from '../../infra/upstream/src/engine/engine';
 import type { UofConsumer } from '../../infra/upstream/src/feeds/uof/consumer';
 import { startUof } from '../../infra/upstream/src/feeds/uof/start';
+import { readUofRecording, recordUof, replayUof } from '../../infra/upstream/src/feeds/uof/recording';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { aliveXml, oddsChangeXml, snapshotCompleteXml, type OddsMarket } from '../../infra/upstream/src/feeds/uof/test-support';
 import { createTestUpstream, type TestUpstream } from '../../infra/upstream/src/testing';
 import { acquireRabbit } from '../support/rabbitmq';
@@ -133,5 +137,27 @@ describe.skipIf(skip !== null)('the UOF adapter on RabbitMQ', () => {
     // In publishing order: match clock never goes back.
     const clocks = rows.map((o) => o.matchTime!);
     expect(clocks).toEqual([...clocks].sort((a, b) => a - b));
+  });
+
+  it('records UOF messages as they came and replays them into the exchange, ingested the same', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'uof-rec-')), 'rec.jsonl');
+    let stop!: () => void;
+    const recording = recordUof({ amqpUrl: 'url' in rabbit ? rabbit.url : '', exchange, bindingKeys: ['#'], out, stop: new Promise<void>((resolve) => { stop = resolve; }) });
+    await new Promise((resolve) => setTimeout(resolve, 300)); // the recorder's queue is bound
+    const before = (await offersOf()).length;
+    for (let n = 0; n < 3; n += 1) {
+      clock += 1000;
+      publish(eventKey('odds_change'), oddsChangeXml({ event: EVENT, timestamp: clock, status: { status: 1, matchStatus: 6, home: 0, away: 0, clock: `30:0${n}` }, markets: fortyMarkets(3 + n / 10) }));
+    }
+    await until(offersOf, (r) => r.length === before + 9);
+    stop();
+    expect(await recording).toBe(3);
+    const messages = readUofRecording(out);
+    expect(messages.map((m) => m.routing_key)).toEqual([eventKey('odds_change'), eventKey('odds_change'), eventKey('odds_change')]);
+    expect(messages[0]!.xml).toContain('<odds_change');
+    // The same messages again: the same source ids, so nothing new is stored (a replay into a fresh match would store them once).
+    await replayUof({ amqpUrl: 'url' in rabbit ? rabbit.url : '', exchange, messages, speed: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect((await offersOf()).length).toBe(before + 9);
   });
 });

@@ -7,6 +7,7 @@ import { formatDateTime } from '../../lib/format';
 import { contextStore } from '../../stores/context';
 import { ChangeMark } from './ChangeMark';
 import { ConnectorSearch } from './ConnectorSearch';
+import { UofEventField } from './UofEventField';
 import { HistoryPanel } from './history/HistoryPanel';
 import { LiveIndicator } from './LiveIndicator';
 import { useConnector } from './useConnector';
@@ -70,6 +71,7 @@ export function MatchHeader({ page }: { page: ReturnType<typeof useMatchPageStat
           />
         </span>
         <ConnectorSearch connector={connector} />
+        <UofEventField matchId={page.matchId} headerVersion={page.header.version} />
         <Button
           type="button"
           label="Copy from another match"
