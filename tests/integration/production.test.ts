@@ -23,6 +23,20 @@ describe('production mode without a database', () => {
     }
   });
 
+  it('a relay refuses the demo password as its service account', async () => {
+    const { code, output } = await runDist('relay', { NODE_ENV: 'production', PORT: '0', RELAY_EMAIL: 'relay@example.com', RELAY_PASSWORD: 'demo' });
+    expect(code).toBe(78);
+    expect(output).toContain('relay: cannot start: RELAY_PASSWORD is the known demo password');
+  });
+
+  it('a misspelt or malformed variable stops a process with one line naming it', async () => {
+    const typo = await runDist('api', { NODE_ENV: 'production', METRIC_TOKEN: 'x', ENGINE_SHARDS: 'eight' });
+    expect(typo.code).toBe(78);
+    expect(typo.output).toContain('api: cannot start: METRIC_TOKEN is not a setting of the console (did you mean METRICS_TOKEN?)');
+    expect(typo.output).toContain("api: cannot start: ENGINE_SHARDS must be a whole number of at least 1, got 'eight'");
+    expect(typo.output).not.toContain('    at ');
+  });
+
   it('refuses SEED_DEMO in production', async () => {
     const { code, output } = await runDist('api', { NODE_ENV: 'production', ALLOW_EMBEDDED_DB: '1', PGLITE_DIR: 'memory://', SEED_DEMO: 'on' });
     expect(code).not.toBe(0);
