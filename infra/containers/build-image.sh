@@ -41,7 +41,9 @@ mkdir -p "$context/client" && cp -r client/dist "$context/client/dist"
 cp infra/containers/odds infra/containers/healthcheck.mjs "$context/"
 
 format=()
-[ "$(basename "$engine")" = podman ] && format=(--format docker) # OCI images have no HEALTHCHECK
+# OCI images have no HEALTHCHECK; no layer cache, so the first stage (the staged files, hundreds
+# of MB, different in every build) is not left behind as an untagged image.
+[ "$(basename "$engine")" = podman ] && format=(--format docker --layers=false)
 started=$(date +%s)
 "$engine" build "${format[@]}" --build-arg "BASE_IMAGE=$base" -f infra/Containerfile -t "$image" "$context"
 echo "image: $image built on $base in $(( $(date +%s) - started )) s"

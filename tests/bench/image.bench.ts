@@ -128,7 +128,6 @@ try {
 } finally {
   await project?.down();
   await run('podman', ['rmi', '-f', image], { env, allowFailure: true });
-  await run('podman', ['image', 'prune', '-f'], { env, allowFailure: true });
   rmSync(work, { recursive: true, force: true });
 }
 console.log(`\nimage: ${rows.length} figures; machine load ${load()} on ${execFileSync('nproc', { encoding: 'utf8' }).trim()} cores`);

@@ -120,8 +120,6 @@ afterAll(async () => {
     const problems = await project.down();
     const removed = await project.podman(['rmi', '-f', env.ODDS_IMAGE!], { allowFailure: true });
     if (removed.code !== 0) problems.push(`podman rmi: ${removed.output.trim()}`);
-    // The build's first stage (the staged files, hundreds of MB) is left untagged: no later build reuses it.
-    await project.podman(['image', 'prune', '-f'], { allowFailure: true });
     if (problems.length) console.log(`[containers] clean-up: ${problems.join('; ')}`);
     phase('compose down');
     console.log(`[containers] phases: ${phases.join(', ')}`);
