@@ -22,8 +22,8 @@ export const HOSTILE_TEXTS = [
 const hugeString = fc.integer({ min: 1_000, max: 200_000 }).map((n) => 'x'.repeat(n));
 
 /** Deep arrays or objects: `[[[...]]]` or `{"a":{"a":...}}`. */
-// Up to 8,000 levels: 5,000-8,000 made the database write fail with a 500 before the depth limit.
-const deep = fc.tuple(fc.integer({ min: 20, max: 8_000 }), fc.boolean()).map(([depth, arrays]) => {
+// JSON.stringify overflows here past ~3,000 levels; 5,000-8,000 are sent as text in json-body.test.ts.
+const deep = fc.tuple(fc.integer({ min: 20, max: 3_000 }), fc.boolean()).map(([depth, arrays]) => {
   let value: unknown = 1;
   for (let i = 0; i < depth; i++) value = arrays ? [value] : { a: value };
   return value;
