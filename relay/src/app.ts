@@ -26,6 +26,7 @@ import { registerSecurity } from './security';
 import { connectRedis, type RedisConnections } from './redis';
 import { attachSockets, type RelayIo } from './sockets';
 import { UpstreamClient } from './upstream';
+import { UpstreamProbe, type ProbeState } from './live/upstream-probe';
 
 export interface RelayOptions {
   upstreamUrl: string;
@@ -186,8 +187,30 @@ export async function buildRelay({ upstreamUrl, clientDir, logger = false, live:
   await registerClientFiles(app, clientDir);
   await registerOperations(app, upstream);
 
+  // A hung upstream is noticed by a probe of its own (not by traffic), and the rooms of the matches
+  // watched here are told at once; back, they get their pollers' status again.
+  const announceUpstream = async (state: ProbeState) => {
+    const matchIds = [...(io?.of('/').adapter.rooms.keys() ?? [])].map((room) => /^match:(\d+)$/.exec(room)?.[1]).filter(Boolean).map(Number);
+    for (const matchId of matchIds) {
+      const stored = state === 'ok' ? await store.status(matchId).catch(() => null) : null;
+      const lastOkAt = probe.last.lastOkAt;
+      const payload = stored ?? { matchId, upstream: state, lastSuccessAt: lastOkAt === null ? null : new Date(lastOkAt).toISOString() };
+      (io?.local.to(matchRoom(matchId)).emit as ((event: string, payload: unknown) => boolean) | undefined)?.('status', payload);
+      wsRooms.emit(matchId, 'status', payload);
+    }
+  };
+  const probe = new UpstreamProbe({
+    check: (timeoutMs) => upstream.health(timeoutMs),
+    onChange: (state) => void announceUpstream(state),
+    log: app.log.child({ module: 'relay:probe' }),
+    intervalMs: config.probeIntervalMs,
+  });
+  probe.start();
+
   app.get('/healthz', async () => {
-    const upstreamHealth = await upstream.health();
+    // Within a second whatever the upstream does: a short check of its own, and the probe's verdict.
+    const fresh = await upstream.health(800);
+    const upstreamHealth = { status: fresh.status === 'down' || probe.last.status === 'down' ? 'down' as const : 'ok' as const, latency_ms: fresh.latency_ms };
     const redisHealth = redis ? await redis.commands.ping().then(() => 'ok', (error: Error) => {
       log.warn({ err: error }, 'redis ping failed');
       return 'down';
@@ -231,6 +254,7 @@ export async function buildRelay({ upstreamUrl, clientDir, logger = false, live:
   // Graceful shutdown: stop polling and give leases up first (another instance takes over at
   // once), then close every live connection cleanly so clients reconnect elsewhere.
   app.addHook('preClose', async () => {
+    probe.stop();
     await changes?.close();
     await hub.close();
     for (const socket of liveSockets) socket.close(WS_CLOSE.restarting, 'Relay restarting');

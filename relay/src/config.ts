@@ -34,6 +34,8 @@ export interface LiveConfig {
   /** A service account for the relay's own polls; without it, watchers' tokens are used. */
   relayEmail: string | null;
   relayPassword: string | null;
+  /** How often the upstream's health is probed (a hung upstream is reported down within about 2 probes and a second). */
+  probeIntervalMs: number;
   /** When set, /metrics needs `Authorization: Bearer <token>`; unset, it answers only loopback peers. */
   metricsToken: string | null;
 }
@@ -77,6 +79,7 @@ export const DEFAULT_LIVE_CONFIG: LiveConfig = {
   relayEmail: null,
   relayPassword: null,
   metricsToken: null,
+  probeIntervalMs: 1_000,
 };
 
 function positive(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {

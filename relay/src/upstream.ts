@@ -207,10 +207,10 @@ export class UpstreamClient {
   }
 
   /** Reachability and round-trip time of the upstream's health check. */
-  async health(): Promise<{ status: 'ok' | 'down'; latency_ms: number; error?: string }> {
+  async health(timeoutMs = this.timeoutMs): Promise<{ status: 'ok' | 'down'; latency_ms: number; error?: string }> {
     const started = performance.now();
     try {
-      const response = await fetch(`${this.baseUrl}/healthz`, { signal: AbortSignal.timeout(this.timeoutMs) });
+      const response = await fetch(`${this.baseUrl}/healthz`, { signal: AbortSignal.timeout(timeoutMs) });
       await response.body?.cancel();
       const latency_ms = Math.round(performance.now() - started);
       return response.ok ? { status: 'ok', latency_ms } : { status: 'down', latency_ms, error: `HTTP ${response.status}` };

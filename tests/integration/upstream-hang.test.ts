@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect } from 'socket.io-client';
-import { SOCKET_AUTH_ERROR, type LiveAck, type SocketRefusal } from '@odds/protocol';
+import { SOCKET_AUTH_ERROR, type LiveAck, type SocketRefusal, type StatusPayload } from '@odds/protocol';
 import { WRITE_TIMEOUT_MESSAGE } from '../../relay/src/proxy';
 import { UPSTREAM_UNREACHABLE } from '../../relay/src/sockets';
 import { HangProxy } from '../support/hang-proxy';
@@ -101,5 +101,27 @@ describe('a write sent during the hang is applied once', () => {
     // A new save attempt (a new key) is a new contact.
     expect((await create('save-attempt-2')).status).toBe(200);
     expect(await count()).toBe(2);
+  }, 40_000);
+});
+
+describe('a hung upstream is noticed without traffic', () => {
+  it('watchers are told "down" without any traffic, /healthz answers during the hang, and "ok" follows the return', async () => {
+    const socket = open({ token });
+    expect(await handshake(socket)).toBeNull();
+    const statuses: StatusPayload[] = [];
+    socket.on('status', (status) => statuses.push(status));
+    expect(await socket.timeout(20_000).emitWithAck('watch', { matchId: matchIds[2]! })).toEqual({ ok: true });
+    await until(() => statuses.some((s) => s.upstream === 'ok'), 'the first status', 10_000);
+    const hungAt = Date.now();
+    hang.hang();
+    // Timings are printed, not asserted (a busy machine): the probe's budget is about 2 probes and a second.
+    await until(() => statuses.at(-1)?.upstream === 'down', 'a down status', 15_000);
+    const downAfterMs = Date.now() - hungAt;
+    const started = performance.now();
+    const health = (await (await fetch(`${relay.url}/healthz`, { signal: AbortSignal.timeout(5_000) })).json()) as { upstream: { status: string } };
+    console.log(`[upstream-hang] down pushed ${downAfterMs} ms after the hang began; /healthz answered in ${Math.round(performance.now() - started)} ms`);
+    expect(health.upstream.status).toBe('down');
+    hang.resume();
+    await until(() => statuses.at(-1)?.upstream === 'ok', 'an ok status after the return', 10_000);
   }, 40_000);
 });

@@ -12,7 +12,7 @@ export function LiveIndicator({ live }: { live: MatchLive }) {
   return (
     <div className="live-indicator" role="status" aria-live="polite">
       <span className={`live-dot live-${level}`} aria-hidden="true" />
-      <span className="live-level">{level === 'down' && state.socket === 'connected' ? 'Live: back-office services down' : LABEL[level]}</span>
+      <span className="live-level">{level === 'down' && state.socket === 'connected' ? 'Live: back-office services not answering' : LABEL[level]}</span>
       <span className="live-updated">{lastUpdateText(state)}</span>
       <MatchPresence live={live} />
       {state.error && <span className="live-error">{state.error}</span>}
