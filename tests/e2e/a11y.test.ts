@@ -218,13 +218,14 @@ describe.skipIf(unavailable)('accessibility of every screen and overlay (axe, Ch
       await p.goto(`${stack.url}/match/${id.match}/thresholds`);
       await p.getByRole('list', { name: 'Markets' }).getByRole('button').first().click();
     }
-    const outcome = (await page.locator('form.threshold-editor legend').first().textContent())!;
-    // This page edits the field first: a form that follows the pushed version keeps what was typed,
-    // so both changed the same field and the save asks.
-    await page.getByLabel(`${outcome} value`, { exact: true }).fill('2.7');
-    await other.getByLabel(`${outcome} value`, { exact: true }).fill('2.6');
+    const [outcome, second] = (await page.locator('form.threshold-editor legend').allTextContents()) as [string, string];
+    // Both change the same field (this page a second one too), the other operator saves first: the
+    // save here meets their version and asks about the field both changed.
+    await other.getByLabel(`${outcome} value`, { exact: true }).fill('2.65');
+    await page.getByLabel(`${outcome} value`, { exact: true }).fill('2.75');
+    await page.getByLabel(`${second} value`, { exact: true }).fill('4.5');
     await other.locator('form.threshold-editor').getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(() => page.locator('.thresholds-sets li').filter({ hasText: `${outcome} 2.60` }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('.thresholds-sets li').filter({ hasText: `${outcome} 2.65` }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await page.locator('form.threshold-editor').getByRole('button', { name: 'Save', exact: true }).click();
     const dialog = page.locator('.conflict-dialog');
     await dialog.waitFor();

@@ -117,5 +117,5 @@ describe.skipIf(skip !== null)('retries across engine workers', () => {
     const sends = (await other.metrics()).sends as { attempts: number; sent: number };
     expect(sends.sent).toBeGreaterThanOrEqual(holding.length);
     workers.splice(workers.indexOf(owner), 1);
-  });
+  }, 120_000);
 });

@@ -145,7 +145,7 @@ describe('refusals', () => {
     expect(await emit('resync', { matchId: matchIds[1], topic: 'odds', sinceSeq: 1 })).toMatchObject({ ok: false, error: expect.stringMatching(/^Invalid resync request/) });
     const replies = await Promise.all(Array.from({ length: 30 }, () => emit('watch', { matchId: matchIds[1] })));
     expect(replies.filter((reply) => reply.ok).length).toBeLessThan(30);
-    expect(replies.find((reply) => !reply.ok)).toEqual({ ok: false, error: 'Too many requests: wait a moment and try again' });
+    expect(replies.find((reply) => !reply.ok)).toEqual({ ok: false, error: 'Too many requests: wait a moment and try again', retryable: true });
   });
 });
 

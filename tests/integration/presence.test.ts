@@ -106,7 +106,7 @@ describe('who edits which tab, on one relay', () => {
 
     const replies = await Promise.all(Array.from({ length: 40 }, (_, i) => editing(b, i % 2 ? 'content' : 'stats')));
     expect(replies.filter((reply) => reply.ok).length).toBeLessThan(40);
-    expect(replies.find((reply) => !reply.ok)).toEqual({ ok: false, error: 'Too many requests: wait a moment and try again' });
+    expect(replies.find((reply) => !reply.ok)).toEqual({ ok: false, error: 'Too many requests: wait a moment and try again', retryable: true });
     await sleep(300);
     await until(() => editorsOf(b)?.length === 1, 'one entry after the flood');
   });

@@ -80,11 +80,28 @@ export const VARIABLES: Record<string, Variable> = {
   ENGINE_PORT: v(['worker'], port),
   ENGINE_HOST: v(['worker'], text),
   ENGINE_SEND_GRACE_MS: v(['worker'], whole()),
+  // Retries of failed webhook and mail sends (docs/deliveries.md): engine workers, and the API without a broker.
+  DELIVERY_RETRY_SCHEDULE: v(['api', 'worker', 'start'], { schema: Type.String({ pattern: '^\\s*\\d+(\\.\\d+)?\\s*(ms|s|m|min|h)?\\s*(,\\s*\\d+(\\.\\d+)?\\s*(ms|s|m|min|h)?\\s*)*$' }), form: 'a comma-separated list of waits such as 10s,30s,2m' }),
+  DELIVERY_RETRY_DEADLINE: v(['api', 'worker', 'start'], { schema: Type.String({ pattern: '^\\s*\\d+(\\.\\d+)?\\s*(ms|s|m|min|h)?\\s*$' }), form: 'a duration such as 1h' }),
+  DELIVERY_RETRY_JITTER: v(['api', 'worker', 'start'], { schema: Type.String({ pattern: '^(0(\\.\\d+)?|1(\\.0+)?)$' }), form: 'a number from 0 to 1' }),
+  DELIVERY_TIMEOUT_MS: v(['api', 'worker', 'start'], whole(100)),
+  DELIVERY_CONCURRENCY: v(['api', 'worker', 'start'], whole(1)),
+  DELIVERY_POLL_MS: v(['api', 'worker', 'start'], whole(1)),
+  // Sportradar UOF adapter (docs/feeds-uof.md) and the feed-stall alarm, in the API process.
+  UOF_AMQP_URL: v(['api', 'start'], url(['amqp', 'amqps'])),
+  UOF_EXCHANGE: v(['api', 'start'], text),
+  UOF_QUEUE: v(['api', 'start'], text),
+  UOF_BINDING_KEYS: v(['api', 'start'], text),
+  UOF_API_URL: v(['api', 'start'], url(['http', 'https'])),
+  UOF_TOKEN: v(['api', 'start'], text),
+  UOF_ALIVE_TIMEOUT_S: v(['api', 'start'], whole(1)),
+  UOF_RECOVERY_TIMEOUT_S: v(['api', 'start'], whole(1)),
+  FEED_STALL_S: v(['api', 'start'], whole(1)),
 };
 
 /** Name prefixes that are ours: an unknown variable with one of them is a mistake, not someone else's. */
 const OUR_PREFIXES = ['ENGINE_', 'RELAY_', 'UPSTREAM_', 'SMTP_', 'AMQP_', 'REDIS_', 'DEMO_', 'OPS_', 'PGLITE_', 'METRICS_',
-  'API_', 'TOKEN_', 'POLL_', 'LIVE_', 'LEASE_', 'WATCH_', 'SAFETY_', 'CHANGE_', 'TRUST_', 'DATABASE_', 'SEED_', 'ALLOW_', 'PUBLIC_', 'CLIENT_'];
+  'API_', 'TOKEN_', 'POLL_', 'LIVE_', 'LEASE_', 'WATCH_', 'SAFETY_', 'CHANGE_', 'TRUST_', 'DATABASE_', 'SEED_', 'ALLOW_', 'PUBLIC_', 'CLIENT_', 'DELIVERY_', 'UOF_', 'FEED_'];
 
 export class EnvironmentError extends Error {
   constructor(readonly problems: string[]) {

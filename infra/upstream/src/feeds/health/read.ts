@@ -11,6 +11,8 @@ interface LiveFeedRow {
   event: string | null;
   last_product: number | null;
   last_at: Date | string | null;
+  /** The newest thing the feed said is a period's end (half-time, before extra time): a break. */
+  in_break: boolean;
 }
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -25,7 +27,9 @@ async function liveFeeds(db: Db): Promise<LiveFeedRow[]> {
       greatest(
         (select o.created_at from offers o where o.match_id = m.id order by o.id desc limit 1),
         (select e.created_at from match_events e where e.match_id = m.id order by e.id desc limit 1)
-      ) as last_at
+      ) as last_at,
+      coalesce((select e.kind = 'period_end' and e.created_at >= coalesce((select o.created_at from offers o where o.match_id = m.id order by o.id desc limit 1), e.created_at)
+        from match_events e where e.match_id = m.id order by e.id desc limit 1), false) as in_break
     from match_live_states s join matches m on m.id = s.match_id left join uof_links l on l.match_id = m.id
     where s.status = 'LIVE' order by m.id`);
   return (result as unknown as { rows: LiveFeedRow[] }).rows;
@@ -37,8 +41,10 @@ export const presentProducer = (row: typeof uofProducers.$inferSelect, recovery:
 });
 
 /** Why a match is stalled now, or null when it is not. */
-export function stallReason(row: { event: string | null; last_at: Date | string | null }, producer: ProducerState | null, producerId: number | null, nowMs: number, settings: FeedHealthSettings): string | null {
+export function stallReason(row: { event: string | null; last_at: Date | string | null; in_break?: boolean }, producer: ProducerState | null, producerId: number | null, nowMs: number, settings: FeedHealthSettings): string | null {
   if (row.event !== null && producer !== null && producer !== 'up') return `UOF producer ${producerId} ${producer}`;
+  // Some feeds say nothing between a period's end and the next start: a break is not a stall.
+  if (row.in_break) return null;
   const last = row.last_at === null ? null : new Date(row.last_at).getTime();
   if (last === null || nowMs - last >= settings.stallAfterS * 1000) return `no feed message for ${settings.stallAfterS} s or more`;
   return null;
