@@ -1,19 +1,11 @@
 import type { DisplayCreated } from '@odds/protocol';
 import { Button } from 'primereact/button';
-import { useState } from 'react';
+import { useCopy } from '../../lib/useCopy';
 
 /** The new display's address, shown once: its token is not kept anywhere it could be read again. */
 export function CreatedDisplay({ created }: { created: DisplayCreated }) {
   const address = `${window.location.origin}${created.path}`;
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(address);
-      setCopied(true);
-    } catch {
-      setCopied(false);
-    }
-  };
+  const { copied, copy } = useCopy(address);
   return (
     <div className="display-created" role="status">
       <p>

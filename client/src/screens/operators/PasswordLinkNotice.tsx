@@ -1,21 +1,13 @@
 import { Button } from 'primereact/button';
-import { useState } from 'react';
 import { formatDateTime } from '../../lib/format';
+import { useCopy } from '../../lib/useCopy';
 import type { MadeLink } from './useOperators';
 
 /** A one-time set-password link, shown once to the admin who made it, to copy and hand over. */
 export function PasswordLinkNotice({ made }: { made: MadeLink }) {
   const { operator, link } = made.reply;
   const address = `${window.location.origin}${link.path}`;
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(address);
-      setCopied(true);
-    } catch {
-      setCopied(false);
-    }
-  };
+  const { copied, copy } = useCopy(address);
   return (
     <div className="operator-link" role="status">
       <p>
