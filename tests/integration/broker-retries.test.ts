@@ -14,14 +14,9 @@ import { FeedPublisher } from '../../infra/upstream/src/broker/publisher';
 import { createTestUpstream, type TestUpstream } from '../../infra/upstream/src/testing';
 import { startWorker, waitFor, type WorkerProcess } from '../support/engine-cluster';
 import { handMadeFeed, prepareMatches } from '../support/engine-fixture';
-import { acquirePostgres } from '../support/postgres';
-import { acquireRabbit } from '../support/rabbitmq';
+import { acquirePostgresAndRabbit } from '../support/rabbitmq';
 
-const postgres = await acquirePostgres();
-const rabbit = postgres && !('skip' in postgres) ? await acquireRabbit() : { skip: 'no Postgres' };
-const skip = 'skip' in postgres ? postgres.skip : 'skip' in rabbit ? rabbit.skip : null;
-if (skip) console.warn(`[broker retries suite skipped] ${skip}`);
-if (skip && !('skip' in postgres)) await postgres.release();
+const { postgres, rabbit, skip } = await acquirePostgresAndRabbit('broker retries suite');
 
 const DAY = 86_400_000;
 const BASE = Date.parse('2031-08-01T17:59:00Z');

@@ -16,14 +16,9 @@ import { UpstreamClient } from '../../infra/upstream/src/feeds/client';
 import { createTestUpstream, type TestUpstream } from '../../infra/upstream/src/testing';
 import { startWorker, waitFor, type WorkerProcess } from '../support/engine-cluster';
 import { EXPECTED, handMadeFeed, outcomeOf, prepareMatches } from '../support/engine-fixture';
-import { acquirePostgres } from '../support/postgres';
-import { acquireRabbit } from '../support/rabbitmq';
+import { acquirePostgresAndRabbit } from '../support/rabbitmq';
 
-const postgres = await acquirePostgres();
-const rabbit = postgres && !('skip' in postgres) ? await acquireRabbit() : { skip: 'no Postgres' };
-const skip = 'skip' in postgres ? postgres.skip : 'skip' in rabbit ? rabbit.skip : null;
-if (skip) console.warn(`[broker suite skipped] ${skip}`);
-if (skip && !('skip' in postgres)) await postgres.release();
+const { postgres, rabbit, skip } = await acquirePostgresAndRabbit('broker suite');
 
 const DAY = 86_400_000;
 const BASE = Date.parse('2031-06-01T17:59:00Z');

@@ -1,3 +1,5 @@
+import { acquirePostgres, type PostgresForTests } from './postgres';
+
 export type RabbitForTests = { url: string; release(): Promise<void> } | { skip: string };
 
 /**
@@ -18,4 +20,17 @@ export async function acquireRabbit(): Promise<RabbitForTests> {
   } catch (error) {
     return { skip: `no RabbitMQ: TEST_AMQP_URL is not set and testcontainers found no container runtime (${(error as Error).message.split('\n')[0]})` };
   }
+}
+
+/**
+ * A fresh Postgres database and a broker for a suite of engine workers; `skip` says (and the suite
+ * prints, under `suite`) why it cannot run. Postgres is released at once when the broker is missing.
+ */
+export async function acquirePostgresAndRabbit(suite: string): Promise<{ postgres: PostgresForTests; rabbit: RabbitForTests; skip: string | null }> {
+  const postgres = await acquirePostgres();
+  const rabbit: RabbitForTests = 'skip' in postgres ? { skip: 'no Postgres' } : await acquireRabbit();
+  const skip = 'skip' in postgres ? postgres.skip : 'skip' in rabbit ? rabbit.skip : null;
+  if (skip) console.warn(`[${suite} skipped] ${skip}`);
+  if (skip && !('skip' in postgres)) await postgres.release();
+  return { postgres, rabbit, skip };
 }
