@@ -8,6 +8,9 @@ import { metaToSave, valuesOf, type MarketSettingsValues, type SettingKey } from
 
 type Status = 'idle' | 'saving' | 'saved';
 
+/** What says a market's settings are new to the form: another market, version or meta. */
+const loadedKey = (market: Market) => `${market.id}:${market.version ?? 0}:${JSON.stringify(market.meta)}`;
+
 /**
  * The settings form of the selected market: its values, edits and Save (SPEC §2 Markets). A save
  * names the version the form was loaded from: if another operator saved the market meanwhile, the
@@ -25,9 +28,12 @@ export function useMarketSettingsForm(market: Market, onSaved: (market: Market) 
   // what the server holds; the list reading again for another market's change leaves the form alone.
   // Unsaved edits are never replaced: fields left alone take the new values (a three-way merge);
   // with a field changed on both sides the form stays as typed, and its save asks about that field.
-  const loaded = `${market.id}:${market.version ?? 0}:${JSON.stringify(market.meta)}`;
+  const loaded = loadedKey(market);
   const dirty = JSON.stringify(values) !== JSON.stringify(valuesOf(base));
   useEffect(() => {
+    // The form already stands on these settings (its first render, or the save it just made): an
+    // edit typed before this effect ran must not be put back.
+    if (loaded === loadedKey(base)) return;
     if (market.id === base.id && dirty) {
       if ((market.version ?? 0) <= (base.version ?? 0)) return;
       const merge = merge3(valuesOf(base), values, valuesOf(market));
