@@ -155,10 +155,10 @@ describe.skipIf(unavailable)('accessibility of every screen and overlay (axe, Ch
     found.push(...(await check('calendar')));
     await page.keyboard.press('Escape');
     // The global search with its hits.
-    await page.getByLabel('Search leagues, teams or a match id').fill('Arg');
+    await page.getByLabel('Search leagues, teams or matches').fill('Arg');
     await page.getByRole('listbox', { name: 'Search results' }).getByRole('option').first().waitFor();
     found.push(...(await check('global-search')));
-    await page.getByLabel('Search leagues, teams or a match id').fill('');
+    await page.getByLabel('Search leagues, teams or matches').fill('');
     // The settings menu and the basket.
     await page.getByRole('button', { name: 'Settings menu' }).click();
     await page.locator('.p-menu, .p-tieredmenu, [role="menu"]').first().waitFor();

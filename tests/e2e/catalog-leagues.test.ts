@@ -73,9 +73,9 @@ describe.skipIf(unavailable)('catalog: league tables, stats and search in Chromi
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  it('the top-bar search finds leagues, teams and a match by id, by keyboard', async () => {
+  it('the top-bar search finds leagues, teams and matches (by id, teams or day), by keyboard', async () => {
     await open('/');
-    const search = page.getByRole('combobox', { name: 'Search leagues, teams or a match id' });
+    const search = page.getByRole('combobox', { name: 'Search leagues, teams or matches' });
     await search.fill('Classics');
     await page.getByRole('option', { name: /World Cup Classics/ }).waitFor();
     await search.press('Enter');
@@ -91,8 +91,13 @@ describe.skipIf(unavailable)('catalog: league tables, stats and search in Chromi
     await search.press('Enter');
     await expect.poll(() => address(page)).toBe('/teams?q=Argentina');
     await search.fill('125');
-    await page.getByRole('option', { name: /125: Argentina - Croatia/ }).waitFor();
+    await page.getByRole('option', { name: /Argentina - Croatia · .* \(125\)/ }).waitFor();
     await search.press('Enter');
     await expect.poll(() => address(page)).toBe('/match/125');
+    // By its teams as typed (either way round), and by its day.
+    await search.fill('usa v netherlands');
+    await page.getByRole('option', { name: /Netherlands - USA · 2022-12-03/ }).waitFor();
+    await search.fill('2022-12-03');
+    await page.getByRole('option', { name: /Argentina - Australia · 2022-12-03/ }).waitFor();
   });
 });

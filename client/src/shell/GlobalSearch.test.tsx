@@ -12,13 +12,21 @@ function serve() {
   return stubFetch({
     ...shellHandlers,
     'GET /api/1/1/1/search': hits,
-    'GET /api/1/match/125': () => json(200, { id: 125, name: 'Argentina - Croatia' }),
+    'GET /api/1/match/125': () => json(200, { id: 125, name: 'Argentina - Croatia', start: '2022-12-13T19:00:00Z' }),
+    'GET /api/1/1/1/matches': (call) =>
+      json(200, {
+        results: [
+          ...(call.url.searchParams.get('q') === 'Netherlands - USA' || call.url.searchParams.get('date') === '2022-12-03' ? [{ id: 126, name: 'Netherlands - USA', start: '2022-12-03T15:00:00Z' }] : []),
+          ...(call.url.searchParams.get('date') === '2022-12-03' ? [{ id: 127, name: 'Argentina - Australia', start: '2022-12-03T19:00:00Z' }] : []),
+        ],
+        total: 2, limit: 5,
+      }),
     'GET /api/1/match/99': () => errorReply(404, 'Match 99 not found'),
   });
 }
 
 async function typeInSearch(text: string) {
-  const box = await screen.findByRole('combobox', { name: 'Search leagues, teams or a match id' });
+  const box = await screen.findByRole('combobox', { name: 'Search leagues, teams or matches' });
   fireEvent.change(box, { target: { value: text } });
   return box;
 }
@@ -50,9 +58,23 @@ describe('global search', () => {
     serve();
     const { router } = renderApp('/');
     const box = await typeInSearch('125');
-    await screen.findByRole('option', { name: /125: Argentina - Croatia/ });
+    await screen.findByRole('option', { name: /Argentina - Croatia · 2022-12-13 \d\d:00 \(125\)/ });
     fireEvent.keyDown(box, { key: 'Enter' });
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/match/125'));
+  });
+
+  it('finds a match by its teams as typed, or by its day', async () => {
+    const { calls } = serve();
+    const { router } = renderApp('/');
+    await typeInSearch('Netherlands - USA');
+    await screen.findByRole('option', { name: /Netherlands - USA · 2022-12-03/ });
+    const box = await typeInSearch('2022-12-03');
+    await screen.findByRole('option', { name: /Argentina - Australia · 2022-12-03/ });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/match/126'));
+    // (Home lists its own matches too: only the searches are counted.)
+    const asked = calls.filter((c) => c.url.pathname.endsWith('/matches') && (c.url.searchParams.has('q') || c.url.searchParams.has('date'))).map((c) => c.url.searchParams);
+    expect(asked.map((q) => [q.get('q'), q.get('date'), q.get('order_by')])).toEqual([['Netherlands - USA', null, 'start'], [null, '2022-12-03', 'start']]);
   });
 
   it('without a hit, Enter searches the matches; an unknown match id shows no error', async () => {

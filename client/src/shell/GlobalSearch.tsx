@@ -11,7 +11,7 @@ const LIST_ID = 'global-search-hits';
 const hitId = (index: number) => `global-search-hit-${index}`;
 
 /**
- * Top-bar search (SPEC §2 shell): leagues and teams of the provider, and a match by id. Arrow keys
+ * Top-bar search (SPEC §2 shell): leagues and teams of the provider, and matches by id, teams or day. Arrow keys
  * move through the hits, Enter opens the highlighted one (or, with none highlighted, the matches
  * list filtered by the text), Escape closes the list.
  */
@@ -56,12 +56,12 @@ export function GlobalSearch() {
         <InputText
           type="search"
           role="combobox"
-          aria-label="Search leagues, teams or a match id"
+          aria-label="Search leagues, teams or matches"
           aria-autocomplete="list"
           aria-expanded={expanded}
           aria-controls={LIST_ID}
           aria-activedescendant={expanded && active >= 0 ? hitId(active) : undefined}
-          placeholder="Search leagues, teams, match id"
+          placeholder="Search leagues, teams, matches"
           value={text}
           onChange={(e) => {
             setText(e.target.value);

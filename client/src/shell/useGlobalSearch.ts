@@ -1,7 +1,8 @@
-import { routes, type SearchResult } from '@odds/protocol';
+import { routes, type Match, type SearchResult } from '@odds/protocol';
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { api } from '../api/client';
+import { formatDateTime, parseDate } from '../lib/format';
 import { contextStore } from '../stores/context';
 
 export interface SearchHit {
@@ -13,6 +14,10 @@ export interface SearchHit {
 }
 
 const TYPING_PAUSE_MS = 250;
+/** Matches shown among the hits; the matches list (Enter) has the rest. */
+const MATCH_HITS = 5;
+
+const matchHit = (m: Match): SearchHit => ({ key: `match-${m.id}`, kind: 'Match', label: `${m.name} · ${formatDateTime(m.start)} (${m.id})`, to: `/match/${m.id}` });
 
 const leagueHit = (r: SearchResult): SearchHit => ({ key: `league-${r.id}`, kind: 'League', label: r.title, to: `/league/${r.id}/matches` });
 const teamHit = (r: SearchResult): SearchHit => ({
@@ -23,8 +28,8 @@ const teamHit = (r: SearchResult): SearchHit => ({
 });
 
 /**
- * The top bar's search: the provider's leagues and teams by name (the search route, SPEC §7), and a
- * match when the text is its id. Asks once typing pauses; a newer text cancels the older search.
+ * The top bar's search: the provider's leagues and teams by name (the search route, SPEC §7), and
+ * matches by id, by team names or by day. Asks once typing pauses; a newer text cancels the older search.
  * Failures empty the hits: the search is a shortcut, the lists remain the way in.
  */
 export function useGlobalSearch(text: string): { hits: SearchHit[]; loading: boolean } {
@@ -44,17 +49,21 @@ export function useGlobalSearch(text: string): { hits: SearchHit[]; loading: boo
         (reply) => reply.results,
         () => [] as SearchResult[],
       );
-    const matchById = () =>
-      /^\d{1,9}$/.test(q)
-        ? api(routes.match, { params: { matchId: Number(q) }, signal, silent: true }).then(
-            (m): SearchHit[] => [{ key: `match-${m.id}`, kind: 'Match', label: `${m.id}: ${m.name}`, to: `/match/${m.id}` }],
-            () => [],
-          )
-        : Promise.resolve([]);
+    const findMatches = (): Promise<SearchHit[]> => {
+      if (/^\d{1,9}$/.test(q)) {
+        return api(routes.match, { params: { matchId: Number(q) }, signal, silent: true }).then((m) => [matchHit(m)], () => []);
+      }
+      // Team names ("Netherlands - USA", either way round) or a day (YYYY-MM-DD), soonest first.
+      const query = parseDate(q) ? { date: q } : { q };
+      return api(routes.matches, { params: { p: providerId, s: sportId }, query: { ...query, order_by: 'start', limit: MATCH_HITS }, signal, silent: true }).then(
+        (reply) => reply.results.map(matchHit),
+        () => [],
+      );
+    };
     setState((current) => ({ ...current, loading: true }));
     const timer = setTimeout(() => {
-      void Promise.all([matchById(), search('leagues'), search('teams')]).then(([matches, leagues, teams]) => {
-        if (!signal.aborted) setState({ hits: [...matches, ...leagues.map(leagueHit), ...teams.map(teamHit)], loading: false });
+      void Promise.all([findMatches(), search('leagues'), search('teams')]).then(([matches, leagues, teams]) => {
+        if (!signal.aborted) setState({ hits: [...leagues.map(leagueHit), ...teams.map(teamHit), ...matches], loading: false });
       });
     }, TYPING_PAUSE_MS);
     return () => {

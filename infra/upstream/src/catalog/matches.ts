@@ -55,6 +55,20 @@ function toMatch(row: Row): Match {
   };
 }
 
+/** "Netherlands - USA", "Netherlands vs USA", "netherlands v usa": the two sides as an operator types them. */
+const PAIR_SEPARATOR = /\s+(?:-|–|—|vs\.?|v\.?)\s+/i;
+
+/** Both teams named, either way round (the match name's own wording may differ, e.g. "USA" vs "United States"). */
+function byTeamPair(keyword: string): SQL | undefined {
+  const sides = keyword.split(PAIR_SEPARATOR).map((side) => side.trim());
+  if (sides.length !== 2 || !sides[0] || !sides[1]) return undefined;
+  const [first, second] = sides.map(likePattern) as [string, string];
+  return or(
+    and(ilike(home.name, first), ilike(away.name, second)),
+    and(ilike(home.name, second), ilike(away.name, first)),
+  );
+}
+
 export async function listMatches(db: Db, providerId: number, sportId: number, query: Static<typeof MatchesQuery>, now = new Date()): Promise<ListReply<Match>> {
   const limit = pageSize(query.limit);
   const filters: (SQL | undefined)[] = [eq(matches.providerId, providerId), eq(matches.sportId, sportId)];
@@ -72,7 +86,7 @@ export async function listMatches(db: Db, providerId: number, sportId: number, q
   const keyword = query.q?.trim();
   if (keyword) {
     const pattern = likePattern(keyword);
-    const byText = or(ilike(matches.name, pattern), ilike(home.name, pattern), ilike(away.name, pattern), ilike(leagues.name, pattern), eq(matches.eventId, keyword));
+    const byText = or(ilike(matches.name, pattern), ilike(home.name, pattern), ilike(away.name, pattern), ilike(leagues.name, pattern), eq(matches.eventId, keyword), byTeamPair(keyword));
     // 'keyword or match id' (SPEC §2): digits also find the match with that id.
     filters.push(/^\d{1,9}$/.test(keyword) ? or(byText, eq(matches.id, Number(keyword))) : byText);
   }

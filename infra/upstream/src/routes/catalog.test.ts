@@ -111,6 +111,13 @@ describe('GET /api/1/{p}/{s}/matches', () => {
     expect((await list(`?league_id=${leagueId}&limit=1`)).total).toBeGreaterThan(0);
   });
 
+  it('finds a match by its two teams as an operator types them, either way round', async () => {
+    for (const q of ['Argentina - France', 'argentina vs france', 'France v Argentina', 'Argent – Fran']) {
+      expect((await list(`?q=${encodeURIComponent(q)}&limit=100`)).results.map((m) => m.name), q).toContain('Argentina - France');
+    }
+    expect((await list(`?q=${encodeURIComponent('Argentina - Brazil')}&limit=100`)).results.map((m) => m.name)).not.toContain('Argentina - France');
+  });
+
   it('lists upcoming matches for timeframe FUTURE, soonest first when sorted by start', async () => {
     const body = await list('?timeframe=FUTURE&order_by=start&limit=100');
     expect(body.total).toBe(16);
