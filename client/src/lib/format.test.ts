@@ -16,5 +16,6 @@ describe('dates', () => {
     const local = new Date(2018, 5, 17, 15, 4);
     expect(formatDateTime(local.toISOString())).toBe('2018-06-17 15:04');
     expect(formatDateTime('not a date')).toBe('not a date');
+    expect(formatDateTime(new Date(2026, 10, 26, 21, 22, 4).toISOString(), { seconds: true })).toBe('2026-11-26 21:22:04');
   });
 });

@@ -13,9 +13,10 @@ export function parseDate(text: string): Date | null {
   return formatDate(date) === text ? date : null;
 }
 
-/** A timestamp as the console shows it: local `YYYY-MM-DD HH:mm`. */
-export function formatDateTime(iso: string): string {
+/** A timestamp as the console shows it: local `YYYY-MM-DD HH:mm` (24 h), with `:ss` where seconds matter. */
+export function formatDateTime(iso: string, { seconds = false } = {}): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return `${formatDate(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  const time = `${pad(date.getHours())}:${pad(date.getMinutes())}${seconds ? `:${pad(date.getSeconds())}` : ''}`;
+  return `${formatDate(date)} ${time}`;
 }

@@ -8,6 +8,7 @@ import { useSnapshot } from 'valtio';
 import { ConfirmDeleteButton } from '../../components/confirm';
 import { Field } from '../../components/forms/Field';
 import { GenericTable, type TableColumn } from '../../components/table';
+import { formatDateTime } from '../../lib/format';
 import { useLeagueOptions } from '../leagues/useLeagueOptions';
 import { useMarketOptions } from '../markets/useMarketOptions';
 import { sessionStore } from '../../stores/session';
@@ -16,7 +17,7 @@ import { displayInput, EMPTY_DRAFT, type DisplayDraft } from './displayForm';
 import { useDisplays } from './useDisplays';
 import './displays.css';
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-GB', { hour12: false }) : '—');
+const when = (iso: string | null) => (iso ? formatDateTime(iso, { seconds: true }) : '—');
 const THEMES = [{ label: 'Dark', value: 'dark' }, { label: 'Light', value: 'light' }];
 
 /**

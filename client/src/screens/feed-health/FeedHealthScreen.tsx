@@ -1,10 +1,11 @@
 import type { MatchFeedHealth } from '@odds/protocol';
 import { Link } from 'react-router-dom';
+import { formatDateTime } from '../../lib/format';
 import { formatSilence, useNow } from '../../live/feedHealthLive';
 import { useFeedHealth } from './useFeedHealth';
 import './feedHealth.css';
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-GB', { hour12: false }) : '—');
+const when = (iso: string | null) => (iso ? formatDateTime(iso, { seconds: true }) : '—');
 
 function MatchRow({ row, now }: { row: MatchFeedHealth; now: number }) {
   const silence = row.last_message_at ? formatSilence(now - Date.parse(row.last_message_at)) : '—';
