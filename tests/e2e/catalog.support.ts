@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { launchBrowser, logIn } from '../support/browser';
+import { answerQuestion, launchBrowser, logIn } from '../support/browser';
 import { DEMO, startStack, type Stack } from '../support/stack';
 export { seriousViolations } from '../support/axe';
 
@@ -24,13 +24,7 @@ export function catalogSession(): CatalogSession {
       await session.page.goto(`${session.stack.url}${path}`);
       await session.page.getByRole('heading', { level: 1 }).waitFor();
     },
-    nextDialog: (accept: boolean) =>
-      new Promise<string>((resolve) => {
-        session.page.once('dialog', (dialog) => {
-          resolve(dialog.message());
-          void (accept ? dialog.accept() : dialog.dismiss());
-        });
-      }),
+    nextDialog: (accept: boolean) => answerQuestion(session.page, accept),
   } as CatalogSession;
   beforeAll(async () => {
     [session.stack, browser] = await Promise.all([startStack(), launchBrowser()]);

@@ -1,7 +1,8 @@
 import type { Match, MatchContent, MatchMarket } from '@odds/protocol';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserUnavailable, choose, launchBrowser, openConsole } from '../support/browser';
+import { seriousViolations } from '../support/axe';
+import { answerQuestion, browserUnavailable, choose, launchBrowser, openConsole } from '../support/browser';
 import { ingestRecorded } from '../support/feeds';
 import { DEMO, loginThrough, startStack, type Stack } from '../support/stack';
 
@@ -70,13 +71,9 @@ describe.skipIf(unavailable)('match header, content form and goals in Chromium',
     const asked = `Are you sure you want to reassign this match's connector to ${label}?`;
 
     // Dismissed: nothing changes.
-    let message = '';
-    page.once('dialog', (dialog) => {
-      message = dialog.message();
-      void dialog.dismiss();
-    });
+    let question = answerQuestion(page, false);
     await option.first().click();
-    await expect.poll(() => message).toBe(asked);
+    expect(await question).toBe(asked);
     await page.waitForTimeout(300);
     expect(new URL(page.url()).pathname).toBe(`/match/${source.id}`);
     expect((await get<Match>(`/api/1/match/${source.id}`)).event_id).toBe(source.event_id);
@@ -85,14 +82,10 @@ describe.skipIf(unavailable)('match header, content form and goals in Chromium',
     await input.fill('');
     await input.pressSequentially('England - France.', { delay: 15 });
     await expect.poll(() => option.count()).toBe(1);
-    page.once('dialog', (dialog) => {
-      message = dialog.message();
-      void dialog.accept();
-    });
-    message = '';
+    question = answerQuestion(page, true);
     await option.first().click();
+    expect(await question).toBe(asked);
     await page.waitForURL(new RegExp(`/match/${target.id}$`));
-    expect(message).toBe(asked);
     const [moved, joined] = [await get<Match>(`/api/1/match/${source.id}`), await get<Match>(`/api/1/match/${target.id}`)];
     expect(moved.event_id).toBe(target.event_id);
     expect(joined.provider_count).toBe(2);
@@ -103,7 +96,7 @@ describe.skipIf(unavailable)('match header, content form and goals in Chromium',
     expect(await input.inputValue()).toBe('');
   }, 60_000);
 
-  it("copies another match's threshold sets and content, and says clearly what is wrong with a bad id", async () => {
+  it("copies another match's threshold sets and content, the source picked by id or teams in the console's dialog", async () => {
     const from = classics[0]!;
     const [fromSets, fromContent] = [
       (await get<List<unknown>>(`/api/1/match/${from.id}/thresholds`)).results.length,
@@ -119,26 +112,25 @@ describe.skipIf(unavailable)('match header, content form and goals in Chromium',
     // Nothing hides the editor on a match without content: every market is listed and the first is open.
     await page.locator('.thresholds-editor').getByRole('button', { name: 'Save', exact: true }).waitFor();
     expect(await page.getByRole('list', { name: 'Markets' }).getByRole('button', { pressed: true }).count()).toBe(1);
-    const copy = page.getByRole('button', { name: 'Copy from another match' });
-    const answer = (text: string) =>
-      page.once('dialog', (dialog) => {
-        expect(dialog.type()).toBe('prompt');
-        expect(dialog.message()).toBe('Copy from another match: source match id');
-        void dialog.accept(text);
-      });
-
-    answer('abc');
+    await page.getByRole('button', { name: 'Copy from another match' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Copy from another match' });
+    const source = dialog.getByLabel('Source match');
+    const copy = dialog.getByRole('button', { name: 'Copy', exact: true });
+    // Nothing chosen, or this match itself: nothing to copy.
+    expect(await copy.isDisabled()).toBe(true);
+    await source.pressSequentially(String(to.id), { delay: 20 });
+    await page.getByRole('option', { name: new RegExp(`\\(${to.id}\\)$`) }).click();
+    await expect.poll(() => dialog.textContent()).toContain('This is the match you are copying into');
+    expect(await copy.isDisabled()).toBe(true);
+    // By its teams as an operator types them.
+    await source.fill('');
+    await source.pressSequentially(from.name, { delay: 15 });
+    await page.getByRole('option', { name: new RegExp(`\\(${from.id}\\)$`) }).click();
+    await expect.poll(() => dialog.textContent()).toContain(`Copies the threshold sets and content of ${from.name} to this match.`);
+    await page.screenshot({ path: '/tmp/e2e-copy-dialog.png' });
+    expect(await seriousViolations(page, '.p-dialog')).toEqual([]);
     await copy.click();
-    await expect.poll(() => errors().allTextContents()).toEqual(["'abc' is not a match id: enter the number of the match to copy from."]);
-    answer('999999');
-    await copy.click();
-    await expect.poll(() => errors().allTextContents()).toContain('Match 999999 not found');
-    await page.screenshot({ path: '/tmp/e2e-copy-errors.png' });
-    while (await dismiss().count()) await dismiss().first().click();
-    expect(await page.getByText('No markets with content').count()).toBe(1);
-
-    answer(` ${from.id} `);
-    await copy.click();
+    await dialog.waitFor({ state: 'hidden' });
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Copied' }).textContent()).toBe(`Copied threshold sets and content from match ${from.id}.`);
     // The open tab reloads: the copied sets are listed without a reload of the page.
     await expect.poll(() => page.locator('.threshold-set').count()).toBe(fromSets);

@@ -66,3 +66,16 @@ export async function animationsDone(page: Page): Promise<void> {
     { polling: 'raf' },
   );
 }
+
+/**
+ * Answers the console's next question dialog (`ask()` in the client) once it shows: yes (its
+ * highlighted button) or no; resolves with the question's text. Start it before the click that asks.
+ */
+export async function answerQuestion(page: Page, yes: boolean): Promise<string> {
+  const dialog = page.getByRole('dialog').filter({ has: page.locator('[data-answer]') });
+  await dialog.waitFor();
+  const question = (await dialog.locator('.p-dialog-content').textContent()) ?? '';
+  await dialog.locator(`[data-answer="${yes ? 'yes' : 'no'}"]`).click();
+  await dialog.waitFor({ state: 'hidden' });
+  return question;
+}

@@ -61,7 +61,7 @@ export function GlobalSearch() {
           aria-expanded={expanded}
           aria-controls={LIST_ID}
           aria-activedescendant={expanded && active >= 0 ? hitId(active) : undefined}
-          placeholder="Search leagues, teams, matches"
+          placeholder="Leagues, teams, matches"
           value={text}
           onChange={(e) => {
             setText(e.target.value);

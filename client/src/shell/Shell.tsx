@@ -2,6 +2,7 @@ import { Button } from 'primereact/button';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { Suspense } from 'react';
 import { Outlet, useParams } from 'react-router-dom';
+import { QuestionDialog } from '../components/question';
 import { NotFound } from '../screens/not-found/NotFound';
 import { useSnapshot } from 'valtio';
 import { contextStore, loadContext } from '../stores/context';
@@ -33,6 +34,7 @@ export function Shell() {
           )}
         </main>
       </div>
+      <QuestionDialog />
     </div>
   );
 }

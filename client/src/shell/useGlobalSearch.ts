@@ -2,7 +2,8 @@ import { routes, type Match, type SearchResult } from '@odds/protocol';
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { api } from '../api/client';
-import { formatDateTime, parseDate } from '../lib/format';
+import { findMatches, matchLabel } from '../api/findMatches';
+import { parseDate } from '../lib/format';
 import { contextStore } from '../stores/context';
 
 export interface SearchHit {
@@ -17,7 +18,8 @@ const TYPING_PAUSE_MS = 250;
 /** Matches shown among the hits; the matches list (Enter) has the rest. */
 const MATCH_HITS = 5;
 
-const matchHit = (m: Match): SearchHit => ({ key: `match-${m.id}`, kind: 'Match', label: `${m.name} · ${formatDateTime(m.start)} (${m.id})`, to: `/match/${m.id}` });
+const namesMatches = (q: string) => /^\d{1,9}$/.test(q) || parseDate(q) !== null;
+const matchHit = (m: Match): SearchHit => ({ key: `match-${m.id}`, kind: 'Match', label: matchLabel(m), to: `/match/${m.id}` });
 
 const leagueHit = (r: SearchResult): SearchHit => ({ key: `league-${r.id}`, kind: 'League', label: r.title, to: `/league/${r.id}/matches` });
 const teamHit = (r: SearchResult): SearchHit => ({
@@ -49,21 +51,14 @@ export function useGlobalSearch(text: string): { hits: SearchHit[]; loading: boo
         (reply) => reply.results,
         () => [] as SearchResult[],
       );
-    const findMatches = (): Promise<SearchHit[]> => {
-      if (/^\d{1,9}$/.test(q)) {
-        return api(routes.match, { params: { matchId: Number(q) }, signal, silent: true }).then((m) => [matchHit(m)], () => []);
-      }
-      // Team names ("Netherlands - USA", either way round) or a day (YYYY-MM-DD), soonest first.
-      const query = parseDate(q) ? { date: q } : { q };
-      return api(routes.matches, { params: { p: providerId, s: sportId }, query: { ...query, order_by: 'start', limit: MATCH_HITS }, signal, silent: true }).then(
-        (reply) => reply.results.map(matchHit),
-        () => [],
-      );
-    };
+    const matches = () => findMatches(q, { providerId, sportId, signal, limit: MATCH_HITS }).then((found) => found.map(matchHit));
     setState((current) => ({ ...current, loading: true }));
     const timer = setTimeout(() => {
-      void Promise.all([findMatches(), search('leagues'), search('teams')]).then(([matches, leagues, teams]) => {
-        if (!signal.aborted) setState({ hits: [...leagues.map(leagueHit), ...teams.map(teamHit), ...matches], loading: false });
+      void Promise.all([matches(), search('leagues'), search('teams')]).then(([matches, leagues, teams]) => {
+        if (signal.aborted) return;
+        const named = [...leagues.map(leagueHit), ...teams.map(teamHit)];
+        // An id or a day names matches; other text names leagues and teams first.
+        setState({ hits: namesMatches(q) ? [...matches, ...named] : [...named, ...matches], loading: false });
       });
     }, TYPING_PAUSE_MS);
     return () => {

@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { api } from '../../api/client';
 import { inMemoryGetList, useList } from '../../components/table';
 import { useProviderChanges } from '../../live/useProviderChanges';
+import { ask } from '../../components/question';
 
 /** The saved thresholds of a market (the table under the settings form), and their deletion. */
 export function useSavedThresholds(marketId: number | null) {
@@ -25,7 +26,7 @@ export function useSavedThresholds(marketId: number | null) {
   /** Deletes after the operator confirmed ('Are you sure?', SPEC §2 Markets). */
   const remove = useCallback(
     async (threshold: SavedThreshold) => {
-      if (!window.confirm('Are you sure?')) return;
+      if (!(await ask('Are you sure?', { header: `Delete saved threshold ${threshold.id}`, accept: 'Delete', danger: true }))) return;
       try {
         await api(routes.savedThresholdDelete, { params: { thresholdId: threshold.id } });
       } catch {

@@ -15,6 +15,7 @@ import { sessionStore } from '../../stores/session';
 import { useMatchPage } from '../match/useMatchPage';
 import { buildInput, defaultForm, formOf, recordOf, type ThresholdForm, type ThresholdRecord } from './thresholdForm';
 import { useDeletedWhileOpen } from './useDeletedWhileOpen';
+import { ask } from '../../components/question';
 
 const TEMPLATE_CHANGES = ['saved_threshold'] as const;
 const MARKET_CHANGES = ['market'] as const;
@@ -188,7 +189,7 @@ export function useThresholdsTab() {
             throw error;
           }
           // A set exists for this market, contact and line: replace it only when the operator says so.
-          if (!window.confirm(replaceQuestion(reply.current as MatchThresholdSet))) return;
+          if (!(await ask(replaceQuestion(reply.current as MatchThresholdSet), { header: 'A set exists for this market and contact', accept: 'Replace', danger: true }))) return;
           setOpened(await api(routes.matchThresholdsSave, { params: { matchId }, body: { ...built.input, replace: true } }));
         }
       }

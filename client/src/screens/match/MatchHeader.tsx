@@ -7,6 +7,7 @@ import { formatDateTime } from '../../lib/format';
 import { contextStore } from '../../stores/context';
 import { ChangeMark } from './ChangeMark';
 import { ConnectorSearch } from './ConnectorSearch';
+import { CopyFromDialog } from './CopyFromDialog';
 import { UofEventField } from './UofEventField';
 import { HistoryPanel } from './history/HistoryPanel';
 import { LiveIndicator } from './LiveIndicator';
@@ -24,6 +25,7 @@ export function MatchHeader({ page }: { page: ReturnType<typeof useMatchPageStat
   const { match, markets, marketId, live, tab } = page;
   const connector = useConnector(page.matchId, page.reload);
   const [history, setHistory] = useState(false);
+  const [copying, setCopying] = useState(false);
   const { providers } = useSnapshot(contextStore);
   const inactive = new Set(providers.filter((p) => !p.active).map((p) => p.name));
   return (
@@ -78,8 +80,9 @@ export function MatchHeader({ page }: { page: ReturnType<typeof useMatchPageStat
           icon="pi pi-copy"
           size="small"
           outlined
-          onClick={() => void connector.copyFrom()}
+          onClick={() => setCopying(true)}
         />
+        <CopyFromDialog matchId={page.matchId} visible={copying} onHide={() => setCopying(false)} copy={connector.copyFrom} />
         <Button type="button" label="History" icon="pi pi-history" size="small" outlined onClick={() => setHistory(true)} />
         <HistoryPanel matchId={page.matchId} live={live} visible={history} onHide={() => setHistory(false)} headerVersion={page.header.version} />
         <span role="status" className="match-notice">

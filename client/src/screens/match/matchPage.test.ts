@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { connectorLabel, connectorQuery, sourceMatchId } from './useConnector';
+import { connectorLabel, connectorQuery } from './useConnector';
 import { marketSelectable, tabOf } from './useMatchPage';
 
 describe('match page', () => {
@@ -27,10 +27,5 @@ describe('match page', () => {
     const start = new Date(2026, 6, 19, 18, 0).toISOString();
     expect(connectorLabel({ id: 9, title: 'Argentina - France', providers: ['Nordic Sportsbook'], start })).toBe('Argentina - France, 2026-07-19 18:00 (Nordic Sportsbook)');
     expect(connectorLabel({ id: 9, title: 'Argentina - France', providers: ['A', 'B'] })).toBe('Argentina - France (A, B)');
-  });
-
-  it("reads the 'Copy from another match' answer as a match id only when it is one", () => {
-    expect(sourceMatchId(' 125 ')).toBe(125);
-    for (const wrong of ['', 'abc', '12a', '1.5', '-3', '0', '99999999999']) expect(sourceMatchId(wrong)).toBeNull();
   });
 });

@@ -1,9 +1,9 @@
-import { routes, type SearchResult } from '@odds/protocol';
+import { routes, type Match, type SearchResult } from '@odds/protocol';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../api/client';
+import { ask } from '../../components/question';
 import { formatDateTime } from '../../lib/format';
-import { reportError } from '../../stores/errors';
 
 /** The search runs when the text ends with a dot (SPEC §5); it searches for the text before it. */
 export const connectorQuery = (text: string): string | null => (text.endsWith('.') ? text.slice(0, -1).trim() : null);
@@ -12,15 +12,9 @@ export const connectorQuery = (text: string): string | null => (text.endsWith('.
 export const connectorLabel = (result: SearchResult) =>
   `${result.title}${result.start ? `, ${formatDateTime(result.start)}` : ''} (${result.providers.join(', ')})`;
 
-/** The source match id typed into the 'Copy from another match' prompt, or null when it is not one. */
-export function sourceMatchId(answer: string): number | null {
-  const text = answer.trim();
-  return /^[1-9]\d{0,9}$/.test(text) && Number(text) <= 2_147_483_647 ? Number(text) : null;
-}
-
 /**
  * The header's connector reassign search and 'Copy from another match': search on a trailing dot,
- * confirm in the browser before reassigning, then go to the target match (SPEC §2, §4, §5).
+ * ask before reassigning, then go to the target match (SPEC §2, §4, §5).
  */
 export function useConnector(matchId: number, onCopied: () => void) {
   const navigate = useNavigate();
@@ -54,7 +48,7 @@ export function useConnector(matchId: number, onCopied: () => void) {
 
   const reassign = useCallback(
     async (result: SearchResult) => {
-      if (!window.confirm(`Are you sure you want to reassign this match's connector to ${connectorLabel(result)}?`)) return;
+      if (!(await ask(`Are you sure you want to reassign this match's connector to ${connectorLabel(result)}?`, { header: 'Reassign the connector', accept: 'Reassign' }))) return;
       try {
         const reply = await api(routes.matchConnect, { params: { from: matchId, to: result.id } });
         void navigate(`/match/${reply.id}`);
@@ -65,20 +59,21 @@ export function useConnector(matchId: number, onCopied: () => void) {
     [matchId, navigate],
   );
 
-  const copyFrom = useCallback(async () => {
-    const answer = window.prompt('Copy from another match: source match id');
-    if (answer === null) return;
-    setNotice(null);
-    const from = sourceMatchId(answer);
-    if (from === null) return reportError(`'${answer.trim()}' is not a match id: enter the number of the match to copy from.`);
-    try {
-      await api(routes.matchCopy, { params: { to: matchId, from } });
-      setNotice(`Copied threshold sets and content from match ${from}.`);
-      onCopied();
-    } catch {
-      // The API client has shown why (an unknown match: 'Match 99 not found').
-    }
-  }, [matchId, onCopied]);
+  /** Copies the source match's threshold sets and content here; true when done (the API client shows why not). */
+  const copyFrom = useCallback(
+    async (from: Match): Promise<boolean> => {
+      setNotice(null);
+      try {
+        await api(routes.matchCopy, { params: { to: matchId, from: from.id } });
+        setNotice(`Copied threshold sets and content from match ${from.id}.`);
+        onCopied();
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    [matchId, onCopied],
+  );
 
   return { results, search, reassign, copyFrom, notice };
 }

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { errorReply, json, shellHandlers, stubFetch, type StubCall } from '../../testing/fetchStub';
 import { renderApp } from '../../testing/renderApp';
@@ -45,18 +45,18 @@ describe('teams screen', () => {
 
   it('asks in the exact words before reassigning, and reassigns only when confirmed', async () => {
     const { calls } = serveTeams();
-    const confirm = vi.fn().mockReturnValueOnce(false).mockReturnValueOnce(true);
-    vi.stubGlobal('confirm', confirm);
     renderApp('/teams');
     await searchConnect('Portu');
     fireEvent.click(await screen.findByText('Portugal (Atlantic Bet, Nordic Odds)'));
-    expect(confirm).toHaveBeenLastCalledWith('Are you sure you want to reassign Ghana (of Nordic Odds) as Portugal?');
+    const question = await screen.findByRole('dialog', { name: 'Reassign the team' });
+    expect(within(question).getByText('Are you sure you want to reassign Ghana (of Nordic Odds) as Portugal?')).toBeTruthy();
+    fireEvent.click(within(question).getByRole('button', { name: 'No' }));
     const connects = () => calls.filter((c) => c.method === 'POST' && c.url.pathname === '/api/1/teams/connect/40/to/71');
-    expect(connects()).toHaveLength(0);
     await vi.waitFor(() => expect(screen.queryByText('Portugal (Atlantic Bet, Nordic Odds)')).toBeNull());
+    expect(connects()).toHaveLength(0);
     await searchConnect('Portug');
     fireEvent.click(await screen.findByText('Portugal (Atlantic Bet, Nordic Odds)'));
-    await vi.waitFor(() => expect(confirm).toHaveBeenCalledTimes(2), { timeout: 5000 });
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Reassign the team' })).getByRole('button', { name: 'Reassign' }));
     await vi.waitFor(() => expect(connects()).toHaveLength(1), { timeout: 5000 });
   });
 

@@ -1,6 +1,7 @@
 import { routes, type SearchResult, type Team } from '@odds/protocol';
 import { useCallback, useRef, useState } from 'react';
 import { api } from '../../api/client';
+import { ask } from '../../components/question';
 
 /** How a connect candidate shows: 'title (provider names)' (SPEC §2 Teams). */
 export const resultLabel = (result: SearchResult) => `${result.title} (${result.providers.join(', ')})`;
@@ -39,7 +40,7 @@ export function useTeamConnect(team: Team, onConnected: () => void) {
 
   const choose = useCallback(
     async (result: SearchResult): Promise<boolean> => {
-      if (!window.confirm(reassignQuestion(team, result))) return false;
+      if (!(await ask(reassignQuestion(team, result), { header: 'Reassign the team', accept: 'Reassign' }))) return false;
       try {
         await api(routes.teamConnect, { params: { from: team.id, to: result.id } });
         onConnected();

@@ -1,6 +1,7 @@
 import { routes, type Delivery } from '@odds/protocol';
 import { useCallback, useState } from 'react';
 import { api } from '../../../api/client';
+import { ask } from '../../../components/question';
 
 /** The question the operator confirms before a FAILED delivery is sent again. */
 export const retryQuestion = (delivery: Pick<Delivery, 'id' | 'contact'>) =>
@@ -14,7 +15,7 @@ export const retryQuestion = (delivery: Pick<Delivery, 'id' | 'contact'>) =>
 export function useRetryDelivery(after?: () => void) {
   const [retrying, setRetrying] = useState<number | null>(null);
   const retry = useCallback(async (delivery: Pick<Delivery, 'id' | 'contact'>) => {
-    if (!window.confirm(retryQuestion(delivery))) return;
+    if (!(await ask(retryQuestion(delivery), { header: 'Retry the delivery', accept: 'Retry' }))) return;
     setRetrying(delivery.id);
     try {
       await api(routes.deliveryRetry, { params: { logId: delivery.id } });

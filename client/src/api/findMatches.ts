@@ -1,0 +1,32 @@
+import { routes, type Match } from '@odds/protocol';
+import { formatDateTime, parseDate } from '../lib/format';
+import { api } from './client';
+
+interface FindOptions {
+  providerId: number;
+  sportId: number;
+  signal: AbortSignal;
+  /** At most this many (soonest first); the matches list has the rest. */
+  limit: number;
+}
+
+/**
+ * Matches an operator names by what they know of them: a match id (any provider), the two teams as
+ * typed ("Netherlands - USA", either way round), a team, league or part of the name, or a day
+ * (YYYY-MM-DD). Silent: a failed search finds nothing, and the caller's list stays the way in.
+ */
+export function findMatches(text: string, { providerId, sportId, signal, limit }: FindOptions): Promise<Match[]> {
+  const q = text.trim();
+  if (!q) return Promise.resolve([]);
+  if (/^\d{1,9}$/.test(q)) {
+    return api(routes.match, { params: { matchId: Number(q) }, signal, silent: true }).then((match) => [match], () => []);
+  }
+  const query = parseDate(q) ? { date: q } : { q };
+  return api(routes.matches, { params: { p: providerId, s: sportId }, query: { ...query, order_by: 'start', limit }, signal, silent: true }).then(
+    (reply) => reply.results,
+    () => [],
+  );
+}
+
+/** How a found match reads in a list of hits: "Netherlands - USA · 2022-12-03 16:00 (126)". */
+export const matchLabel = (match: Pick<Match, 'id' | 'name' | 'start'>) => `${match.name} · ${formatDateTime(match.start)} (${match.id})`;

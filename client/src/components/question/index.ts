@@ -1,0 +1,2 @@
+export { ask, type QuestionOptions } from './ask';
+export { QuestionDialog } from './QuestionDialog';
