@@ -27,6 +27,10 @@ export function MatchPicker({ inputId, value, onChange, placeholder, autoFocus }
   const [shown, setShown] = useState<Found | string | null>(value ? { ...value, label: matchLabel(value) } : null);
   const inFlight = useRef<AbortController | null>(null);
   useEffect(() => () => inFlight.current?.abort(), []);
+  // A match chosen elsewhere (loaded for a saved record) shows; clearing it while typing keeps the text.
+  useEffect(() => {
+    if (value) setShown({ ...value, label: matchLabel(value) });
+  }, [value]);
 
   const search = (text: string) => {
     inFlight.current?.abort();

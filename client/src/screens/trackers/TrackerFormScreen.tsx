@@ -18,6 +18,7 @@ import { useChangedSinceLoad, useEditingPresence } from '../../live/useEditingPr
 import { contextStore } from '../../stores/context';
 import { MATCH_STATES, MODEL_TYPES, THRESHOLD_TYPES, thresholdTypes } from './format';
 import { useTrackerForm } from './useTrackerForm';
+import { TrackerMatchField } from './TrackerMatchField';
 import './trackers.css';
 
 /** The provider's contacts to choose a new tracker's contact from. */
@@ -83,7 +84,11 @@ export default function TrackerFormScreen() {
             <Dropdown {...dropdownNames("Type")} inputId="tracker-model-type" value={tracker.model_type} options={[...MODEL_TYPES]} onChange={(e) => patch({ model_type: e.value as 'M' | 'L' })} />
           </Field>
           <Field id="tracker-model-id" label={tracker.model_type === 'M' ? 'Match Id' : 'League Id'}>
-            <InputNumber inputId="tracker-model-id" value={tracker.model_id || null} min={1} useGrouping={false} onValueChange={(e) => e.value && patch({ model_id: e.value })} />
+            {tracker.model_type === 'M' ? (
+              <TrackerMatchField inputId="tracker-model-id" matchId={tracker.model_id} onChange={(id) => patch({ model_id: id })} />
+            ) : (
+              <InputNumber inputId="tracker-model-id" value={tracker.model_id || null} min={1} useGrouping={false} onValueChange={(e) => e.value && patch({ model_id: e.value })} />
+            )}
           </Field>
           <Field id="tracker-threshold-types" label="Threshold Type">
             <MultiSelect

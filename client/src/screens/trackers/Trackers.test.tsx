@@ -17,6 +17,11 @@ function serve() {
     ...shellHandlers,
     'GET /api/1/trackers': () => json(200, { results: rows, total: rows.length, limit: 20 }),
     'GET /api/1/match/tracker/1': () => json(200, rows[0]),
+    'GET /api/1/match/12': () => json(200, { id: 12, name: 'Argentina - France', start: '2022-12-18T15:00:00Z' }),
+    'GET /api/1/1/1/matches': (call) =>
+      json(200, call.url.searchParams.get('q') === 'netherlands v usa'
+        ? { results: [{ id: 126, name: 'Netherlands - USA', start: '2022-12-03T15:00:00Z' }], total: 1, limit: 10 }
+        : { results: [], total: 0, limit: 10 }),
     'POST /api/1/tracker/1': (call) => {
       rows[0] = { ...rows[0]!, ...(call.body as object) };
       return json(200, rows[0]);
@@ -105,6 +110,19 @@ describe('trackers', () => {
     expect((table.getByLabelText('Tracker 2 active') as HTMLInputElement).checked).toBe(false);
     expect(screen.queryByText(/\d+ unsaved/)).toBeNull();
     expect(saves(calls)).toHaveLength(0);
+  });
+
+  it("names the tracker's match and picks another by its teams (not a bare number)", async () => {
+    const { calls } = serve();
+    const { router } = renderApp('/tracker/1/');
+    const field = (await screen.findByLabelText('Match Id')) as HTMLInputElement;
+    await vi.waitFor(() => expect(field.value).toMatch(/^Argentina - France · 2022-12-18 \d\d:00 \(12\)$/));
+    fireEvent.change(field, { target: { value: 'netherlands v usa' } });
+    fireEvent.input(field, { target: { value: 'netherlands v usa' } });
+    fireEvent.click(await screen.findByText(/^Netherlands - USA · 2022-12-03 \d\d:00 \(126\)$/));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/trackers'));
+    expect(saves(calls).map((c) => (c.body as { model_id: number }).model_id)).toEqual([126]);
   });
 
   it('takes the minimum score only as a whole percentage, with a clear error otherwise', async () => {
