@@ -178,10 +178,18 @@ describe.skipIf(unavailable)('accessibility of every screen and overlay (axe, Ch
     await page.keyboard.press('ArrowDown');
     found.push(...(await check('market-dropdown-option-focused')));
     await page.keyboard.press('Escape');
-    // The History panel ('Copy from another match' asks with the browser's own prompt: nothing to check).
+    // 'Copy from another match' with its match picker.
+    await page.getByRole('button', { name: 'Copy from another match' }).click();
+    const copy = page.getByRole('dialog', { name: 'Copy from another match' });
+    await copy.waitFor();
+    found.push(...(await check('copy-from-dialog')));
+    await copy.getByRole('button', { name: 'Cancel' }).click();
+    await copy.waitFor({ state: 'hidden' });
+    // The History panel: its scrolling list is reachable by keyboard.
     await page.getByRole('button', { name: 'History' }).click();
     const history = page.locator('.history-panel');
     await history.waitFor();
+    expect(await history.getByRole('region', { name: 'Changes, newest first' }).getAttribute('tabindex')).toBe('0');
     found.push(...(await check('history')));
     await page.keyboard.press('Escape');
     await history.waitFor({ state: 'hidden' });

@@ -18,7 +18,16 @@ export function HistoryPanel({ matchId, live, visible, onHide, headerVersion }: 
 }) {
   const history = useMatchHistory(matchId, live, visible, headerVersion);
   return (
-    <Sidebar visible={visible} onHide={onHide} position="right" className="history-panel" header={<h2 className="history-title">History</h2>} aria-label="History">
+    <Sidebar
+      visible={visible}
+      onHide={onHide}
+      position="right"
+      className="history-panel"
+      header={<h2 className="history-title">History</h2>}
+      aria-label="History"
+      // A long history scrolls: its region takes the keyboard's focus so arrow keys and Page Down reach it.
+      pt={{ content: { tabIndex: 0, role: 'region', 'aria-label': 'Changes, newest first' } }}
+    >
       <HistoryList history={history} empty="No changes to this match yet." reading={READING} />
     </Sidebar>
   );
