@@ -22,6 +22,21 @@ const DELIVERY_COLUMNS: TableColumn<Delivery>[] = [
   { field: 'match', header: 'Match', body: (d) => <Link to={`/match/${d.match_id}/delivery`}>{d.match_id}</Link> },
 ];
 
+/** Kick-offs this close are "starting soon": the live list says so rather than that nothing is live. */
+const SOON_MS = 60 * 60 * 1000;
+
+/**
+ * What the live list says when it is empty: the next kick-off when one is near (the demo's replayed
+ * match is in its pre-match phase for the first minutes after start), else that nothing is live.
+ */
+export function noLiveMessage(next: Pick<Match, 'name' | 'start'> | undefined, now = Date.now()): string {
+  const wait = next ? Date.parse(next.start) - now : Infinity;
+  if (!next || wait > SOON_MS || wait < 0) return 'No live matches right now';
+  return `No live matches right now. Starting soon: ${next.name} at ${formatDateTime(next.start)}`;
+}
+
+const soonest = (matches: readonly Match[]) => matches.reduce<Match | undefined>((first, m) => (!first || m.start < first.start ? m : first), undefined);
+
 /** Home (/ and /home): what is live and coming for the chosen provider and sport, recent deliveries, and the way in. */
 export default function HomeScreen() {
   const context = useSnapshot(contextStore);
@@ -46,7 +61,7 @@ export default function HomeScreen() {
       <div className="home-lists">
         <section aria-labelledby="live-title">
           <h2 id="live-title">Live matches</h2>
-          <GenericTable list={live} columns={MATCH_COLUMNS} label="Live matches" emptyMessage="No live matches right now" />
+          <GenericTable list={live} columns={MATCH_COLUMNS} label="Live matches" emptyMessage={noLiveMessage(soonest(upcoming.rows))} />
         </section>
         <section aria-labelledby="upcoming-title">
           <h2 id="upcoming-title">Upcoming matches</h2>
