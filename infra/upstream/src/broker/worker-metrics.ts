@@ -11,7 +11,7 @@ export class WorkerMetrics {
   maxBatchSize = 0;
   offers = 0;
   /** The engine's own counters (engine.ts `counters`), when the worker has one. */
-  engine: { loads: number; reloads: number; redecided: number } | null = null;
+  engine: { loads: number; reloads: number; unaffected: number; redecided: number } | null = null;
   readonly deadByKind = new Map<string, number>();
   readonly lastReasons: { at: string; kind: string; reason: string; routing_key: string }[] = [];
   /** Per shard: messages consumed, last lag (publish to ack, ms), queue depth (ready messages). */
@@ -54,6 +54,7 @@ export class WorkerMetrics {
       ...(this.engine ? [
         '# TYPE engine_match_loads_total counter', `engine_match_loads_total${l()} ${this.engine.loads}`,
         '# TYPE engine_match_reloads_total counter', `engine_match_reloads_total${l()} ${this.engine.reloads}`,
+        '# TYPE engine_contact_changes_unaffected_total counter', `engine_contact_changes_unaffected_total${l()} ${this.engine.unaffected}`,
         '# TYPE engine_batches_redecided_total counter', `engine_batches_redecided_total${l()} ${this.engine.redecided}`,
       ] : []),
       '# TYPE engine_shard_consumed_total counter', ...[...this.shards].map(([shard, s]) => `engine_shard_consumed_total${l({ shard })} ${s.consumed}`),
@@ -67,7 +68,7 @@ export class WorkerMetrics {
     return {
       consumed: this.consumed, acked: this.acked, redelivered: this.redelivered, requeued: this.requeued, dead_lettered: this.deadLettered,
       dead_by_kind: Object.fromEntries(this.deadByKind), batches: this.batches, last_batch_size: this.lastBatchSize, max_batch_size: this.maxBatchSize,
-      offers: this.offers, ...(this.engine && { match_loads: this.engine.loads, match_reloads: this.engine.reloads, redecided: this.engine.redecided }),
+      offers: this.offers, ...(this.engine && { match_loads: this.engine.loads, match_reloads: this.engine.reloads, contact_changes_unaffected: this.engine.unaffected, redecided: this.engine.redecided }),
       last_reasons: this.lastReasons.slice(0, 5),
       shards: Object.fromEntries([...this.shards].map(([k, s]) => [k, { consumed: s.consumed, lag_ms: s.lagMs, depth: s.depth }])),
     };

@@ -6,7 +6,7 @@ import { matchEvents, offers, thresholdSets } from '../db/schema';
 import { Errors } from '../errors';
 import { FEEDS_DIR, kickOffOffset, readFeedFile, toMessage } from '../feeds/jsonl';
 import { checkThresholdSet } from '../thresholds/rules';
-import { currentVersion, loadStatic } from './load';
+import { loadStatic } from './load';
 import { emptyLive, MatchState, type MatchStatic } from './match-state';
 import { RateLimiter } from './rate-limit';
 import { emptyDecisions } from './records';
@@ -67,7 +67,7 @@ function feedMessages(name: string, start: Date): FeedMessage[] {
  * no earlier pushes. The same decisions as ingest (run.ts), none of them stored or sent.
  */
 export async function runBacktest(db: Handle, request: BacktestRequest, nowMs: number): Promise<BacktestReply> {
-  const statics = await loadStatic(db, request.match_id, await currentVersion(db));
+  const statics = await loadStatic(db, request.match_id);
   if (!statics) throw new Errors.NotFound('Match', request.match_id);
   const set = await setUnderTest(db, statics, request);
   const market = statics.markets.get(set.marketId)!;

@@ -7,12 +7,13 @@ import { runBacktest } from './backtest';
 import { ChangeBus } from './changes';
 import { createSmtpSender, type SmtpSender } from './channels/smtp';
 import { Dispatcher, dispatcherOptionsFrom, type DispatcherOptions, type DispatchJob } from './dispatch';
-import { currentVersion, loadState, loadStatic, seedLastPushes } from './load';
+import { loadState, loadStatic, seedLastPushes } from './load';
 import type { MatchState } from './match-state';
 import { claimPushes, decidedVersions, pushedContacts, refreshPushTimes, StaleLedger } from './push-ledger';
 import { RateLimiter } from './rate-limit';
 import { emptyDecisions, type Decisions } from './records';
 import { runMessages, type RunResult } from './run';
+import { contactsMatter, movedScopes, scopeVersions } from './scopes';
 import { retryFailed } from './retries';
 import { DEFAULT_RETRY_POLICY } from './retry-policy';
 import { refreshDeliveryStats } from './stats';
@@ -36,13 +37,17 @@ export interface EngineOptions {
  * The live engine of one database: ingests feed messages of a match, evaluates each new offer
  * against the match's threshold sets, and records (and, where a channel can be reached, sends)
  * the deliveries, suppressions and firings, all of a batch in one transaction. Batches of one
- * match run one at a time; different matches run side by side. Caches are per match and reload
- * when engine_version moves (any change to contacts, sets, markets, content...).
+ * match run one at a time; different matches run side by side. Caches are per match and a match
+ * reloads only when one of its invalidation scopes moved (scopes.ts: its sets and content, its
+ * provider's market settings, a contact of its audience, ...), whoever made the change.
  */
 export class Engine {
   readonly bus: ChangeBus;
-  /** For a worker's /metrics: match states loaded, cached ones read again after a change, batches decided again. */
-  readonly counters = { loads: 0, reloads: 0, redecided: 0 };
+  /**
+   * For a worker's /metrics: match states loaded, cached ones read again after a change, changes
+   * of a match's contacts scope that concerned none of its contacts (no reload), batches decided again.
+   */
+  readonly counters = { loads: 0, reloads: 0, unaffected: 0, redecided: 0 };
   private readonly limiter = new RateLimiter();
   private readonly states = new Map<number, MatchState>();
   private readonly queues = new Map<number, Promise<unknown>>();
@@ -76,10 +81,21 @@ export class Engine {
   }
 
   private async stateOf(matchId: number): Promise<MatchState> {
-    const version = await currentVersion(this.db);
+    const versions = await scopeVersions(this.db, matchId);
+    if (!versions) throw new Errors.NotFound('Match', matchId);
     const known = this.states.get(matchId);
-    if (known && known.statics.version === version) return known;
-    const statics = await loadStatic(this.db, matchId, version);
+    if (known) {
+      const moved = movedScopes(known.statics.versions, versions);
+      if (!moved.length) return known;
+      const [scope] = moved;
+      if (moved.length === 1 && scope!.startsWith('contacts:')
+        && !(await contactsMatter(this.db, known.statics, scope!, known.statics.versions.get(scope!) ?? 0))) {
+        this.counters.unaffected += 1;
+        known.statics.versions = versions;
+        return known;
+      }
+    }
+    const statics = await loadStatic(this.db, matchId, versions);
     if (!statics) throw new Errors.NotFound('Match', matchId);
     if (known) {
       this.counters.reloads += 1;

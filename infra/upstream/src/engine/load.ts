@@ -4,7 +4,7 @@ import type { MatchContentParts, TrackerSpec } from '@odds/protocol';
 import { teamSeasonValues } from '../content/team-values';
 import type { Db, Tx } from '../db/client';
 import {
-  contacts, deliveries, engineVersion, leagues, marketTypes, markets, matchContents, matchEvents, matchLiveStates, matches,
+  contacts, deliveries, leagues, marketTypes, markets, matchContents, matchEvents, matchLiveStates, matches,
   offers, providerControls, providers, ruleSetMarkets, teams, thresholdFirings, thresholdSets, thresholdStates, trackers,
 } from '../db/schema';
 import {
@@ -13,6 +13,7 @@ import {
 } from './match-state';
 import { pricePoint } from './decide';
 import type { RateLimiter } from './rate-limit';
+import type { ScopeVersions } from './scopes';
 import type { ThresholdSetSpec } from './thresholds/evaluate';
 
 type Handle = Db | Tx;
@@ -28,11 +29,6 @@ const USUAL_LABELS: Record<string, string[]> = {
 /** A timestamp expression as epoch milliseconds (drivers differ in how they return timestamps). */
 const epochMs = (expr: SQL) => sql<number>`(extract(epoch from ${expr}) * 1000)::float8`.mapWith(Number);
 
-export async function currentVersion(db: Handle): Promise<number> {
-  const [row] = await db.select({ version: engineVersion.version }).from(engineVersion).where(eq(engineVersion.id, 1));
-  return row?.version ?? 0;
-}
-
 function labelsOf(outcomes: string[], mapping: Record<string, string>): Map<string, string> {
   const labels = new Map<string, string>();
   for (const key of outcomes) if (mapping[key]) labels.set(mapping[key]!.toLowerCase(), key);
@@ -41,8 +37,11 @@ function labelsOf(outcomes: string[], mapping: Record<string, string>): Map<stri
   return labels;
 }
 
-/** The back-office data the engine needs for a match; null when the match does not exist. */
-export async function loadStatic(db: Handle, matchId: number, version: number): Promise<MatchStatic | null> {
+/**
+ * The back-office data the engine needs for a match; null when the match does not exist.
+ * `versions`: its scopes' versions read before (scopes.ts), or none for a one-off read.
+ */
+export async function loadStatic(db: Handle, matchId: number, versions: ScopeVersions = new Map()): Promise<MatchStatic | null> {
   const [row] = await db.select({ match: matches, home, away, leagueName: leagues.name, providerActive: providers.active, control: providerControls.active })
     .from(matches)
     .innerJoin(home, eq(home.id, matches.homeTeamId))
@@ -103,7 +102,7 @@ export async function loadStatic(db: Handle, matchId: number, version: number): 
     ruleSetMarkets: c.ruleSetId === null ? null : new Set(ruleRows.filter((r) => r.ruleSetId === c.ruleSetId).map((r) => r.marketId)),
   }));
   return {
-    version,
+    versions,
     match: {
       id: m.id, providerId: m.providerId, sportId: m.sportId, leagueId: m.leagueId, leagueName: row.leagueName, name: m.name,
       start: m.start, played: m.homeScore !== null && m.awayScore !== null,

@@ -1,12 +1,14 @@
 import type { ContactLimiter, MarketMeta, MatchContentParts, TrackerSpec } from '@odds/protocol';
 import type { TeamValues } from '../content/team-values';
 import { freshState, type OutcomeState } from './thresholds/arming';
+import type { ScopeVersions } from './scopes';
 import type { ThresholdSetSpec } from './thresholds/evaluate';
 import { MarketHistory } from './thresholds/history';
 
 /**
  * What the engine holds per match between ingests. `static` comes from the back-office tables
- * (match, markets, threshold sets, audience, content) and is reloaded when engine_version moves;
+ * (match, markets, threshold sets, audience, content) and is reloaded when one of the match's
+ * invalidation scopes moves (scopes.ts);
  * the rest is the engine's own running state, loaded once from the live tables and kept in step
  * with every ingest.
  */
@@ -81,7 +83,8 @@ export interface ContentInfo {
 }
 
 export interface MatchStatic {
-  version: number;
+  /** The versions of the match's scopes it was loaded at. */
+  versions: ScopeVersions;
   match: MatchInfo;
   markets: Map<number, MarketInfo>;
   /** `${type_id}:${line}` → market, for feeds that name markets by type and line. */

@@ -44,7 +44,7 @@ export function matchState(parts: { markets?: MarketInfo[]; sets?: ThresholdSetS
   const sets = new Map<number, ThresholdSetSpec[]>();
   for (const s of parts.sets ?? []) sets.set(s.marketId, [...(sets.get(s.marketId) ?? []), s]);
   const statics: MatchStatic = {
-    version: 1,
+    versions: new Map(),
     match: {
       id: 7, providerId: 1, sportId: 1, leagueId: 3, leagueName: 'FIFA World Cup', name: 'Argentina - France', start: new Date(KICK_OFF), played: true,
       home: { id: 11, name: 'Argentina', shortName: 'ARG', values: null }, away: { id: 12, name: 'France', shortName: 'FRA', values: null }, providerActive: true,

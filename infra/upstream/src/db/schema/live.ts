@@ -193,11 +193,19 @@ export const matchLiveStates = pgTable('match_live_states', {
 });
 
 /**
- * One row, bumped by triggers whenever what the engine caches changes (contacts, trackers,
- * threshold sets, markets, match content, matches, teams): the engine compares it once per ingest
- * and reloads its caches when it moved, whoever made the change.
+ * What the engine caches, versioned per scope ('match:<id>', 'provider:<id>',
+ * 'markets:<provider>:<sport>', 'contacts:<provider>:<sport>', 'team:<id>', 'league:<id>'): row
+ * triggers (migration 0022) bump the scopes an edit touches in the edit's own transaction, and the
+ * engine reloads a cached match only when one of its scopes moved (engine/scopes.ts).
  */
-export const engineVersion = pgTable('engine_version', {
-  id: integer('id').primaryKey(),
+export const engineScopes = pgTable('engine_scopes', {
+  scope: text('scope').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
+
+/** Which contacts a 'contacts:' scope's versions changed: each contact under the last version it bumped. */
+export const engineContactChanges = pgTable('engine_contact_changes', {
+  contactId: integer('contact_id').notNull(),
+  scope: text('scope').notNull(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+}, (t) => [primaryKey({ name: 'engine_contact_changes_pk', columns: [t.scope, t.contactId] }), index('engine_contact_changes_version_idx').on(t.scope, t.version)]);

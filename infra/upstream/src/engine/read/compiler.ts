@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { offers } from '../../db/schema';
 import { Errors } from '../../errors';
 import { chooseContent, compileContext } from '../content';
-import { currentVersion, loadStatic } from '../load';
+import { loadStatic } from '../load';
 
 /**
  * An offer's preview: for each channel and language the match has content in, the content the
@@ -14,7 +14,7 @@ import { currentVersion, loadStatic } from '../load';
 export async function compileOffer(db: Db, offerId: number): Promise<CompilerReply> {
   const [offer] = await db.select().from(offers).where(eq(offers.id, offerId));
   if (!offer) throw new Errors.NotFound('Offer', offerId);
-  const statics = await loadStatic(db, offer.matchId, await currentVersion(db));
+  const statics = await loadStatic(db, offer.matchId);
   const market = statics?.markets.get(offer.marketId);
   if (!statics || !market) throw new Errors.NotFound('Offer', offerId);
   const context = compileContext(statics.match, offer);
