@@ -2,7 +2,7 @@
  * The engine on a broker (README "Scaling out"): offers/s for a feed that publishes one message at
  * a time through RabbitMQ, with 1 and then 2 engine worker processes on Postgres, measured two ways:
  * live (the feed publishes while the workers consume: what a feed sees end to end, after a warm-up
- * message per match so the workers hold the match state) and backlog (warmed-up workers paused
+ * per match — its kick-off and WARM_OFFERS offers — so the workers hold the match state and have compiled the offer path) and backlog (warmed-up workers paused
  * while the feed is published, then let go: what the workers alone can do); each with the CPU
  * share of every process. Then failover: a
  * worker killed with -9 mid-feed, the time until the other has processed an offer of every match
@@ -95,6 +95,24 @@ function feedOf(matchId: number, run: number): FeedMessage[] {
   return out;
 }
 
+/** Offers per match each worker handles before it is measured: the offer path compiled and optimised, as in a worker that has run a while. */
+const WARM_OFFERS = 300;
+
+/** The warm-up offers of a run: in the ten minutes before its feed (source ids `w<run>-<i>`, left out of the run's counts). */
+function warmUpOf(matchId: number, run: number): FeedMessage[] {
+  const start = Date.parse('2031-07-01T18:00:00Z') + matchId * DAY + run * 2 * 3_600_000 - 600_000;
+  return feedOf(matchId, run).slice(0, WARM_OFFERS).map((offer, i) => ({
+    ...offer, source_id: `w${run}-${i + 1}`, sent_at: new Date(start + (i + 1) * 1000).toISOString(), match_time: run * 5400 - 600 + i + 1,
+  } as FeedMessage));
+}
+
+/** Publishes every match's warm-up offers and waits until they are stored. */
+async function warmUp(feeder: FeedPublisher, routes: Awaited<ReturnType<typeof routeOf>>[], run: number) {
+  await Promise.all(routes.map((route) => feeder.publish(route, warmUpOf(route.matchId, run))));
+  await waitFor('the warm-up offers stored', async () => rowsOf<{ n: number }>(await db.execute(sql`
+    select count(*)::int as n from offers where match_id in (${inList(routes.map((r) => r.matchId))}) and source_id like ${`w${run}-%`}`))[0]!.n >= routes.length * WARM_OFFERS, 300_000);
+}
+
 const inList = (ids: number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
 const offersOf = async (ids: number[], run?: number) => rowsOf<{ match_id: number; n: number }>(await db.execute(sql`
   select match_id, count(*)::int as n from offers where match_id in (${inList(ids)}) ${run === undefined ? sql`` : sql`and source_id like ${`r${run}-%`}`} group by match_id`));
@@ -185,6 +203,7 @@ async function live(workerCount: number, ids: number[], run: number): Promise<Me
   await Promise.all(routes.map((route) => feeder.publish(route, [kickOffOf(route.matchId)])));
   await waitFor('the warm-up stored', async () => rowsOf<{ n: number }>(await db.execute(sql`
     select count(*)::int as n from match_live_states where match_id in (${inList(ids)})`))[0]!.n === ids.length, 120_000);
+  await warmUp(feeder, routes, run);
   const probe = cpuProbe(workers);
   const [cpu0, consumed0] = [workerCpu(workers), await consumedOf(workers)];
   const started = performance.now();
@@ -215,6 +234,7 @@ async function backlog(workerCount: number, ids: number[], run: number): Promise
   await Promise.all(routes.map((route) => feeder.publish(route, [{ ...kickOffOf(route.matchId), source_id: `ko-${run}` }])));
   await waitFor('the warm-up stored', async () => rowsOf<{ n: number }>(await db.execute(sql`
     select count(*)::int as n from match_events where source_id = ${`ko-${run}`} and match_id in (${inList(ids)})`))[0]!.n === ids.length, 120_000);
+  await warmUp(feeder, routes, run);
   const consumed0 = await consumedOf(workers);
   for (const w of workers) w.child.kill('SIGSTOP');
   const publishing = performance.now();
