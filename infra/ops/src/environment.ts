@@ -112,7 +112,7 @@ const TABLE: Record<string, Variable | undefined> = VARIABLES;
 export type Environment = Readonly<Partial<Record<VariableName, string>>>;
 
 /** Name prefixes that are ours: an unknown variable with one of them is a mistake, not someone else's. */
-const OUR_PREFIXES = ['ENGINE_', 'RELAY_', 'UPSTREAM_', 'SMTP_', 'AMQP_', 'REDIS_', 'DEMO_', 'OPS_', 'PGLITE_', 'METRICS_',
+export const OUR_PREFIXES = ['ENGINE_', 'RELAY_', 'UPSTREAM_', 'SMTP_', 'AMQP_', 'REDIS_', 'DEMO_', 'OPS_', 'PGLITE_', 'METRICS_',
   'API_', 'TOKEN_', 'POLL_', 'LIVE_', 'LEASE_', 'WATCH_', 'SAFETY_', 'CHANGE_', 'TRUST_', 'DATABASE_', 'SEED_', 'ALLOW_', 'PUBLIC_', 'CLIENT_', 'DELIVERY_', 'UOF_', 'FEED_'];
 
 export class EnvironmentError extends Error {
