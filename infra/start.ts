@@ -11,20 +11,21 @@ import { fileURLToPath } from 'node:url';
 import { startProcess } from '@odds/ops';
 import { Supervised } from './supervisor';
 
-startProcess('start');
+const env = startProcess('start');
 const root = fileURLToPath(new URL('..', import.meta.url));
-const port = Number(process.env.PORT ?? 8080);
-const upstreamPort = Number(process.env.UPSTREAM_PORT ?? 8081);
-const externalUpstream = process.env.UPSTREAM_URL;
+const port = Number(env.PORT ?? 8080);
+const upstreamPort = Number(env.UPSTREAM_PORT ?? 8081);
+const externalUpstream = env.UPSTREAM_URL;
 const upstreamUrl = externalUpstream || `http://127.0.0.1:${upstreamPort}`;
 const children: Supervised[] = [];
 
-function run(name: string, args: string[], env: NodeJS.ProcessEnv = {}): Supervised {
+function run(name: string, args: string[], extra: NodeJS.ProcessEnv = {}): Supervised {
   const supervised = new Supervised({
     name,
     command: process.execPath,
     args: ['--import', 'tsx', ...args],
-    spawnOptions: { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' },
+    // Each child reads and checks the environment itself: all of it is handed on.
+    spawnOptions: { cwd: root, env: { ...process.env, ...extra }, stdio: 'inherit' },
   });
   supervised.start();
   children.push(supervised);
@@ -74,25 +75,25 @@ await waitFor(`http://127.0.0.1:${port}/healthz`, 'The relay');
 // A match live from the first start: the first World Cup Classics fixture (Netherlands - USA)
 // replays its recorded feed in a loop into the embedded upstream, each pass cleared and dated from
 // its start (README "Live feeds"). DEMO_FEED=off skips it; DEMO_FEED_SPEED=10 runs it faster.
-const demoFeed = !externalUpstream && process.env.DEMO_FEED !== 'off';
+const demoFeed = !externalUpstream && env.DEMO_FEED !== 'off';
 if (demoFeed) {
   // Supervised like the others: a replay that could not log in (upstream away) starts again.
   run('demo feed', [
     'infra/upstream/src/feeds/replay-cli.ts', 'infra/feeds/netherlands-usa-2022-round-of-16.jsonl',
-    '--loop', '--quiet', '--speed', process.env.DEMO_FEED_SPEED ?? '1', '--league', 'World Cup Classics', '--upstream', upstreamUrl,
+    '--loop', '--quiet', '--speed', env.DEMO_FEED_SPEED ?? '1', '--league', 'World Cup Classics', '--upstream', upstreamUrl,
   ]);
 }
 
 /** Where the upstream keeps its data, as its config reads it (DATABASE_URL, else PGLITE_DIR). */
 function databaseLabel(): string {
-  const url = process.env.DATABASE_URL || process.env.PGLITE_DIR || './data/pglite';
+  const url = env.DATABASE_URL || env.PGLITE_DIR || './data/pglite';
   return /^postgres(ql)?:\/\//.test(url) ? `Postgres (${url.replace(/\/\/[^@/]*@/, '//')})` : `embedded PGlite in ${url}`;
 }
 
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 console.log(`
   Odds console is up (${seconds} s): http://localhost:${port}
-  Log in as ${process.env.DEMO_EMAIL || 'demo@example.com'} / ${process.env.DEMO_PASSWORD || 'demo'} (a second operator: ${process.env.OPS_EMAIL || 'ops@example.com'} / ${process.env.OPS_PASSWORD || 'demo'})
+  Log in as ${env.DEMO_EMAIL || 'demo@example.com'} / ${env.DEMO_PASSWORD || 'demo'} (a second operator: ${env.OPS_EMAIL || 'ops@example.com'} / ${env.OPS_PASSWORD || 'demo'})
   Upstream: ${upstreamUrl}${externalUpstream ? ' (external)' : ` on ${databaseLabel()}`}${demoFeed ? '\n  Live now: World Cup Classics, Netherlands - USA (a recorded feed on a loop)' : ''}
   Stop with Ctrl+C.
 `);

@@ -82,7 +82,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['protocol/**/*.test.ts', 'infra/**/*.test.ts', 'relay/**/*.test.ts'],
+          // tests/docs: checks of the whole tree (docs against the schemas, links, reads of the environment).
+          include: ['protocol/**/*.test.ts', 'infra/**/*.test.ts', 'relay/**/*.test.ts', 'tests/docs/**/*.test.ts'],
         },
       },
       {

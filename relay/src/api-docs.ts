@@ -20,14 +20,9 @@ export const API_DOCS_PREFIX = '/api/docs';
 /** How long the relay keeps the upstream's document (it only changes with a new upstream version). */
 const CACHE_MS = 60_000;
 
-export function readApiDocsAccess(env: NodeJS.ProcessEnv = process.env): ApiDocsAccess {
-  const value = (env.API_DOCS ?? 'login').trim().toLowerCase();
-  if (value !== 'login' && value !== 'public') throw new Error(`API_DOCS must be login or public, got '${env.API_DOCS}'`);
-  return value;
-}
-
 export interface ApiDocsOptions {
   upstream: UpstreamClient;
+  /** API_DOCS; a login by default. */
   access?: ApiDocsAccess;
 }
 
@@ -66,7 +61,7 @@ const swaggerUiDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-
 const pageDir = fileURLToPath(new URL('./api-docs', import.meta.url));
 const refuse = (reply: FastifyReply, status: number, code: string, error: string, message: string) => reply.status(status).send({ statusCode: status, code, error, message });
 
-export async function registerApiDocs(app: FastifyInstance, { upstream, access = readApiDocsAccess() }: ApiDocsOptions): Promise<void> {
+export async function registerApiDocs(app: FastifyInstance, { upstream, access = 'login' }: ApiDocsOptions): Promise<void> {
   let cached: { document: OpenApiDocument; until: number } | null = null;
   const load = async (): Promise<OpenApiDocument> => {
     if (cached && cached.until > Date.now()) return cached.document;

@@ -20,6 +20,7 @@ import { RedisStore } from './live/redis-store';
 import { MemoryStore, type LiveStore } from './live/store';
 import { WsRooms } from './live/ws-rooms';
 import { createRelayMetrics, type RelayMetrics } from './metrics';
+import type { ApiDocsAccess } from './api-docs';
 import { registerOperations } from './operations';
 import { DEFAULT_PROXY_LIMITS, registerApiProxy, type ProxyLimits } from './proxy';
 import { registerSecurity } from './security';
@@ -38,6 +39,8 @@ export interface RelayOptions {
   proxy?: Partial<ProxyLimits>;
   /** Fastify's trustProxy (TRUST_PROXY): read client address and protocol from X-Forwarded-*. */
   trustProxy?: boolean | number | string;
+  /** API_DOCS: whether the API document needs a login (the default) or is public. */
+  apiDocs?: ApiDocsAccess;
 }
 
 export interface Relay {
@@ -54,7 +57,7 @@ export interface Relay {
  * The server in front of everything: the built client, `/api/1/*` proxied to the upstream, the
  * live path (socket.io and `/live`, pollers, Redis scale-out when configured), health and metrics.
  */
-export async function buildRelay({ upstreamUrl, clientDir, logger = false, live: overrides = {}, proxy: proxyOverrides = {}, trustProxy = false }: RelayOptions): Promise<Relay> {
+export async function buildRelay({ upstreamUrl, clientDir, logger = false, live: overrides = {}, proxy: proxyOverrides = {}, trustProxy = false, apiDocs = 'login' }: RelayOptions): Promise<Relay> {
   const config: LiveConfig = { ...DEFAULT_LIVE_CONFIG, ...overrides };
   const instanceId = randomUUID().slice(0, 8);
   // Request ids (sent on to the upstream): this instance's id and a counter, unique without a UUID per call.
@@ -185,7 +188,7 @@ export async function buildRelay({ upstreamUrl, clientDir, logger = false, live:
   });
   const liveSockets = await registerPlainWs(app, { upstream, hub, rooms: wsRooms, metrics });
   await registerClientFiles(app, clientDir);
-  await registerOperations(app, upstream);
+  await registerOperations(app, upstream, apiDocs);
 
   // A hung upstream is noticed by a probe of its own (not by traffic), and the rooms of the matches
   // watched here are told at once; back, they get their pollers' status again.

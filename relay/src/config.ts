@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { frozen, type Environment } from '@odds/ops';
+import type { ApiDocsAccess } from './api-docs';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './live/rate-limit';
 import { DEFAULT_PROXY_LIMITS, type ProxyLimits } from './proxy';
 
@@ -40,7 +42,10 @@ export interface LiveConfig {
   metricsToken: string | null;
 }
 
+/** The relay process's settings, read once at start from its environment (`readConfig`). */
 export interface RelayConfig {
+  /** NODE_ENV=production: the known demo password is refused for the relay's service account. */
+  production: boolean;
   port: number;
   host: string;
   /** Where the back-office services answer; only `/api/1/` is ever proxied there. */
@@ -57,6 +62,10 @@ export interface RelayConfig {
    * logs) and the request's protocol (HSTS on https) are then read from those headers.
    */
   trustProxy: boolean | number | string;
+  /** API_DOCS: whether `/api/docs/json` needs a login. */
+  apiDocs: ApiDocsAccess;
+  /** LOG_FORMAT and NO_COLOR, as the logger options take them. */
+  log: { LOG_FORMAT?: string; NO_COLOR?: string };
 }
 
 export const DEFAULT_LIVE_CONFIG: LiveConfig = {
@@ -82,7 +91,7 @@ export const DEFAULT_LIVE_CONFIG: LiveConfig = {
   probeIntervalMs: 1_000,
 };
 
-function positive(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
+function positive(env: Environment, name: keyof Environment, fallback: number, min = 1): number {
   const text = env[name];
   if (text === undefined || text === '') return fallback;
   const value = Number(text);
@@ -99,13 +108,21 @@ export function trustProxyOption(text: string | undefined): boolean | number | s
   return value;
 }
 
+/** API_DOCS: `login` (the default) or `public`. */
+export function readApiDocsAccess(env: Environment): ApiDocsAccess {
+  const value = (env.API_DOCS ?? 'login').trim().toLowerCase();
+  if (value !== 'login' && value !== 'public') throw new Error(`API_DOCS must be login or public, got '${env.API_DOCS}'`);
+  return value;
+}
+
 /** The built client: client/dist of the repository, from the sources (relay/src) or from the bundle (dist/). */
 function defaultClientDir(): string {
   const candidates = ['../../client/dist', '../client/dist'].map((path) => fileURLToPath(new URL(path, import.meta.url)));
   return candidates.find((dir) => existsSync(dir)) ?? candidates[0]!;
 }
 
-export function readConfig(env: NodeJS.ProcessEnv = process.env): RelayConfig {
+/** The relay's settings from its environment (`startProcess('relay')`), frozen; throws naming a bad one. */
+export function readConfig(env: Environment): Readonly<RelayConfig> {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got '${env.PORT}'`);
   const upstreamUrl = env.UPSTREAM_URL || 'http://127.0.0.1:8081';
@@ -114,7 +131,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): RelayConfig {
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) throw new Error(`REDIS_URL must be a redis:// or rediss:// URL, got '${redisUrl}'`);
   if (Boolean(env.RELAY_EMAIL) !== Boolean(env.RELAY_PASSWORD)) throw new Error('RELAY_EMAIL and RELAY_PASSWORD go together: set both or neither');
   const d = DEFAULT_LIVE_CONFIG;
-  return {
+  return frozen({
+    production: env.NODE_ENV === 'production',
     port,
     host: env.HOST ?? '::',
     upstreamUrl: upstreamUrl.replace(/\/$/, ''),
@@ -141,5 +159,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): RelayConfig {
       relayPassword: env.RELAY_PASSWORD || null,
       metricsToken: env.METRICS_TOKEN || null,
     },
-  };
+    apiDocs: readApiDocsAccess(env),
+    log: { LOG_FORMAT: env.LOG_FORMAT, NO_COLOR: env.NO_COLOR },
+  });
 }

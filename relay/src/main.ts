@@ -2,24 +2,25 @@ import { loggerOptions, refuse, startProcess } from '@odds/ops';
 import { buildRelay } from './app';
 import { readConfig } from './config';
 
-startProcess('relay');
+const env = startProcess('relay');
 const config = (() => {
   try {
-    return readConfig();
+    return readConfig(env);
   } catch (error) {
     return refuse('relay', Object.assign(error as Error, { name: 'ConfigError' }));
   }
 })();
-if (process.env.NODE_ENV === 'production' && config.live.relayPassword === 'demo') {
+if (config.production && config.live.relayPassword === 'demo') {
   refuse('relay', Object.assign(new Error('RELAY_PASSWORD is the known demo password; NODE_ENV=production refuses it'), { name: 'ConfigError' }));
 }
 const { app } = await buildRelay({
   upstreamUrl: config.upstreamUrl,
   clientDir: config.clientDir,
-  logger: loggerOptions('relay', config.logLevel),
+  logger: loggerOptions('relay', config.logLevel, config.log),
   live: config.live,
   proxy: config.proxy,
   trustProxy: config.trustProxy,
+  apiDocs: config.apiDocs,
 });
 
 /**

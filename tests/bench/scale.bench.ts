@@ -196,9 +196,8 @@ async function batchesOf(workers: WorkerProcess[]): Promise<{ mean: number; perW
 /** Live: warm-up, then the feed published while the workers consume; timed from first publish to last offer stored. */
 async function live(workerCount: number, ids: number[], run: number): Promise<Measured> {
   const prefix = `scale-${workerCount}-live-${Date.now()}`;
-  process.env.AMQP_PREFIX = prefix;
   const workers = await startWorkers(workerCount, prefix);
-  const feeder = await FeedPublisher.connect(process.env.TEST_AMQP_URL!, 8);
+  const feeder = await FeedPublisher.connect(process.env.TEST_AMQP_URL!, 8, { prefix });
   const routes = await Promise.all(ids.map(routeOf));
   await Promise.all(routes.map((route) => feeder.publish(route, [kickOffOf(route.matchId)])));
   await waitFor('the warm-up stored', async () => rowsOf<{ n: number }>(await db.execute(sql`
@@ -227,9 +226,8 @@ async function live(workerCount: number, ids: number[], run: number): Promise<Me
  */
 async function backlog(workerCount: number, ids: number[], run: number): Promise<Measured> {
   const prefix = `scale-${workerCount}-backlog-${Date.now()}`;
-  process.env.AMQP_PREFIX = prefix;
   const workers = await startWorkers(workerCount, prefix);
-  const feeder = await FeedPublisher.connect(process.env.TEST_AMQP_URL!, 8);
+  const feeder = await FeedPublisher.connect(process.env.TEST_AMQP_URL!, 8, { prefix });
   const routes = await Promise.all(ids.map(routeOf));
   await Promise.all(routes.map((route) => feeder.publish(route, [{ ...kickOffOf(route.matchId), source_id: `ko-${run}` }])));
   await waitFor('the warm-up stored', async () => rowsOf<{ n: number }>(await db.execute(sql`
@@ -257,10 +255,9 @@ async function backlog(workerCount: number, ids: number[], run: number): Promise
 
 async function failover(ids: number[]) {
   const env = { DATABASE_URL: databaseUrl, AMQP_URL: process.env.TEST_AMQP_URL!, AMQP_PREFIX: `scale-failover-${Date.now()}`, ENGINE_SHARDS: '8', ENGINE_WORKERS: '2', LOG_LEVEL: 'error', ENGINE_STANDBY_DELAY_MS: '200', ENGINE_SEND_GRACE_MS: '1000' };
-  process.env.AMQP_PREFIX = env.AMQP_PREFIX;
   const workers = [await startWorker({ ...env, ENGINE_WORKER_INDEX: '0' }), await startWorker({ ...env, ENGINE_WORKER_INDEX: '1' })];
   await new Promise((resolve) => setTimeout(resolve, 500));
-  const publisher = await FeedPublisher.connect(env.AMQP_URL, 8);
+  const publisher = await FeedPublisher.connect(env.AMQP_URL, 8, { prefix: env.AMQP_PREFIX });
   for (const route of await Promise.all(ids.map(routeOf))) await publisher.publish(route, [kickOffOf(route.matchId)]);
   const publishing = publishAll(publisher, ids, 0);
   const total = ids.length * OFFERS;

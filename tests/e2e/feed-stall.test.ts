@@ -45,11 +45,7 @@ describe.skipIf(unavailable)('feed-stall alarm in Chromium', () => {
   const panelStalled = () => wall.getByRole('region', { name: live.name }).getAttribute('data-stalled');
 
   beforeAll(async () => {
-    const previous = process.env.FEED_STALL_S;
-    process.env.FEED_STALL_S = String(STALL_S);
-    [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-    if (previous === undefined) delete process.env.FEED_STALL_S;
-    else process.env.FEED_STALL_S = previous;
+    [stack, browser] = await Promise.all([startStack({ feedHealth: { stallAfterS: STALL_S } }), launchBrowser()]);
     token = await stack.upstream.login();
     const reply = await fetch(`${stack.upstreamUrl}/api/1/1/1/matches?q=World%20Cup%20Classics&timeframe=FUTURE&order_by=start&limit=10`, { headers: { authorization: `Token ${token}` } });
     live = ((await reply.json()) as ListReply<Match>).results[0]!;

@@ -40,7 +40,6 @@ describe.skipIf(skip !== null)('the broker stores what the embedded engine store
     await new Promise<void>((resolve) => hooks.listen(0, '127.0.0.1', resolve));
     const prefix = `batches-${Math.random().toString(36).slice(2, 8)}`;
     env = { DATABASE_URL: postgres.url, AMQP_URL: rabbit.url, AMQP_PREFIX: prefix, ENGINE_SHARDS: '4', ENGINE_WORKERS: '2', ENGINE_STANDBY_DELAY_MS: '300', ENGINE_SEND_GRACE_MS: '2000' };
-    Object.assign(process.env, { AMQP_PREFIX: prefix });
     upstream = await createTestUpstream({ databaseUrl: postgres.url });
     matchIds = await prepareMatches(upstream.database.db, `http://127.0.0.1:${(hooks.address() as AddressInfo).port}/hook`, 4);
     // The reference: the embedded engine, the whole feed in one call.
@@ -62,7 +61,7 @@ describe.skipIf(skip !== null)('the broker stores what the embedded engine store
   async function publish(k: number): Promise<number> {
     const matchId = matchIds[k]!;
     const [m] = rowsOf<{ provider_id: number; sport_id: number }>(await upstream.database.db.execute(sql`select provider_id, sport_id from matches where id = ${matchId}`));
-    const publisher = await FeedPublisher.connect(rabbit && 'url' in rabbit ? rabbit.url : '', 4);
+    const publisher = await FeedPublisher.connect(rabbit && 'url' in rabbit ? rabbit.url : '', 4, { prefix: env.AMQP_PREFIX });
     const feed = crossingFeed(BASE + k * DAY);
     await Promise.all(feed.map((message) => publisher.publish({ providerId: m!.provider_id, sportId: m!.sport_id, matchId }, [message])));
     await publisher.close();

@@ -60,8 +60,7 @@ describe.skipIf(skip !== null)('retries across engine workers', () => {
       ENGINE_WORKERS: '1', ENGINE_STANDBY_DELAY_MS: '500', ENGINE_SEND_GRACE_MS: '2000',
       DELIVERY_RETRY_SCHEDULE: '1s', DELIVERY_RETRY_DEADLINE: '10m', DELIVERY_TIMEOUT_MS: '3000', DELIVERY_POLL_MS: '200',
     };
-    // This process publishes the feed (the publisher reads AMQP_PREFIX).
-    process.env.AMQP_PREFIX = prefix;
+    // This process publishes the feed (to the exchange under the workers' AMQP_PREFIX).
     upstream = await createTestUpstream({ databaseUrl: postgres.url });
     matchIds = await prepareMatches(upstream.database.db, `http://127.0.0.1:${(hooks.address() as AddressInfo).port}/hook`, 2);
     workers.push(await startWorker({ ...env, DELIVERY_POLL_MS: '100' }));
@@ -80,7 +79,7 @@ describe.skipIf(skip !== null)('retries across engine workers', () => {
 
   it('a worker killed -9 while it holds retries: the other completes them, none delivered twice', async () => {
     const [owner, other] = workers as [WorkerProcess, WorkerProcess];
-    const publisher = await FeedPublisher.connect(env.AMQP_URL!, 2);
+    const publisher = await FeedPublisher.connect(env.AMQP_URL!, 2, { prefix: env.AMQP_PREFIX });
     for (const [k, matchId] of matchIds.entries()) {
       const [m] = rowsOf<{ provider_id: number; sport_id: number }>(await upstream.database.db.execute(sql`select provider_id, sport_id from matches where id = ${matchId}`));
       await publisher.publish({ providerId: m!.provider_id, sportId: m!.sport_id, matchId }, handMadeFeed(BASE + k * DAY) as FeedMessage[]);

@@ -43,9 +43,8 @@ describe.skipIf(skip !== null)('engine workers on RabbitMQ', () => {
     await new Promise<void>((resolve) => hooks.listen(0, '127.0.0.1', resolve));
     const prefix = `test-${Math.random().toString(36).slice(2, 8)}`;
     env = { DATABASE_URL: postgres.url, AMQP_URL: rabbit.url, AMQP_PREFIX: prefix, ENGINE_SHARDS: '4', ENGINE_WORKERS: '2', ENGINE_STANDBY_DELAY_MS: '500', ENGINE_SEND_GRACE_MS: '2000' };
-    // The API process: its ingest route publishes (AMQP_URL is read when the routes are built and at the first publish).
-    Object.assign(process.env, { AMQP_URL: rabbit.url, AMQP_PREFIX: prefix, ENGINE_SHARDS: '4' });
-    upstream = await createTestUpstream({ databaseUrl: postgres.url });
+    // The API process: its ingest route publishes to the broker.
+    upstream = await createTestUpstream({ databaseUrl: postgres.url, broker: { url: rabbit.url, prefix, shards: 4 } });
     await upstream.app.listen({ port: 0, host: '127.0.0.1' });
     client = await UpstreamClient.connect({ url: `http://127.0.0.1:${(upstream.app.server.address() as AddressInfo).port}`, token: await upstream.login() });
     matchIds = await prepareMatches(upstream.database.db, `http://127.0.0.1:${(hooks.address() as AddressInfo).port}/hook`, 6);
@@ -102,7 +101,7 @@ describe.skipIf(skip !== null)('engine workers on RabbitMQ', () => {
   it('a worker killed with -9 mid-replay: the other takes its shards; nothing lost, nothing duplicated, webhook sends included', async () => {
     const [c, d] = [matchIds[2]!, matchIds[3]!];
     const feeds = [handMadeFeed(BASE + 2 * DAY), handMadeFeed(BASE + 3 * DAY)];
-    const publisher = await FeedPublisher.connect(env.AMQP_URL!, 4);
+    const publisher = await FeedPublisher.connect(env.AMQP_URL!, 4, { prefix: env.AMQP_PREFIX });
     const routes = await Promise.all([c, d].map(async (matchId) => {
       const [m] = rowsOf<{ provider_id: number; sport_id: number }>(await upstream.database.db.execute(sql`select provider_id, sport_id from matches where id = ${matchId}`));
       return { providerId: m!.provider_id, sportId: m!.sport_id, matchId };

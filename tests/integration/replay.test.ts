@@ -59,10 +59,7 @@ beforeAll(async () => {
     },
   });
   const hookUrl = `http://127.0.0.1:${await listen(hooks)}/hook`;
-  // The engine reads SMTP_URL when the upstream is built.
-  process.env.SMTP_URL = `smtp://127.0.0.1:${await listen(smtp)}`;
-  upstream = await createTestUpstream();
-  delete process.env.SMTP_URL;
+  upstream = await createTestUpstream({ smtp: { url: `smtp://127.0.0.1:${await listen(smtp)}`, from: 'offers@odds-console.local' } });
   await upstream.app.listen({ port: 0, host: '127.0.0.1' });
   url = `http://127.0.0.1:${(upstream.app.server.address() as AddressInfo).port}`;
   client = await UpstreamClient.connect({ url, token: await upstream.login() });

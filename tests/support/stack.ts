@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { buildRelay, type Relay } from '../../relay/src/app';
-import { createTestUpstream, DEMO, type TestUpstream } from '../../infra/upstream/src/testing';
+import { createTestUpstream, DEMO, type TestUpstream, type TestUpstreamOptions } from '../../infra/upstream/src/testing';
 
 export { DEMO };
 
@@ -19,8 +19,8 @@ export interface Stack {
 const clientDir = fileURLToPath(new URL('../../client/dist', import.meta.url));
 
 /** The real stack on ephemeral loopback ports: upstream on in-memory PGlite, relay in front of it. */
-export async function startStack({ databaseUrl }: { databaseUrl?: string } = {}): Promise<Stack> {
-  const upstream = await createTestUpstream(databaseUrl ? { databaseUrl } : {});
+export async function startStack(options: TestUpstreamOptions = {}): Promise<Stack> {
+  const upstream = await createTestUpstream(options);
   const upstreamHits: Stack['upstreamHits'] = [];
   upstream.app.addHook('onRequest', async (request) => {
     upstreamHits.push({ url: request.url, requestId: request.headers['x-request-id'] as string | undefined });

@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { checkEnvironment, environmentProblems, VARIABLES } from './environment';
+import { checkEnvironment, environmentProblems, readEnvironment } from './environment';
 
 describe('environment check', () => {
   it('names a malformed value of the process\'s own variable', () => {
@@ -25,15 +24,15 @@ describe('environment check', () => {
   });
 });
 
-describe('docs/configuration.md', () => {
-  it('lists exactly the variables of the schemas', () => {
-    const text = readFileSync(new URL('../../../docs/configuration.md', import.meta.url), 'utf8');
-    const documented = new Set<string>();
-    for (const line of text.split('\n')) {
-      const cell = /^\| ([^|]+) \|/.exec(line)?.[1];
-      if (!cell || cell === 'variable' || cell.startsWith('---')) continue;
-      for (const name of cell.matchAll(/`([A-Z][A-Z0-9_]+)`/g)) documented.add(name[1]!);
-    }
-    expect([...documented].sort()).toEqual(Object.keys(VARIABLES).sort());
+describe('reading a process\'s environment once', () => {
+  it('keeps only the variables of the process that are set, frozen', () => {
+    const env = readEnvironment('relay', { PORT: '9000', POLL_INTERVAL_MS: '', ENGINE_SHARDS: '4', PATH: '/usr/bin', API_DOCS: 'public' });
+    expect(env).toEqual({ PORT: '9000', API_DOCS: 'public' });
+    expect(Object.isFrozen(env)).toBe(true);
+    expect(readEnvironment('worker', { PORT: '9000', ENGINE_SHARDS: '4' })).toEqual({ ENGINE_SHARDS: '4' });
+  });
+
+  it('refuses what the check refuses, naming the variable', () => {
+    expect(() => readEnvironment('relay', { POLL_INTERVAL_MS: '10' })).toThrow("POLL_INTERVAL_MS must be a whole number of at least 50, got '10'");
   });
 });

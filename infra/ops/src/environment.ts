@@ -1,4 +1,4 @@
-import { Type, type TSchema } from 'typebox';
+import { Type, type TObject, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 
 /**
@@ -30,9 +30,10 @@ const DB: ProcessName[] = ['api', 'worker', 'migrate', 'operator', 'start'];
 const ALL: ProcessName[] = ['relay', 'api', 'worker', 'migrate', 'operator', 'start'];
 const v = (processes: ProcessName[], form: { schema: TSchema; form: string }): Variable => ({ processes, schema: form.schema, form: form.form });
 
-export const VARIABLES: Record<string, Variable> = {
+export const VARIABLES = {
   NODE_ENV: v(ALL, oneOf('production', 'development', 'test')),
-  PORT: v(['relay', 'start', 'operator'], port),
+  // The API and the operator command make set-password links under http://localhost:$PORT without PUBLIC_URL.
+  PORT: v(['relay', 'start', 'operator', 'api'], port),
   HOST: v(['relay'], text),
   DATABASE_URL: v(DB, url(['postgres', 'postgresql'])),
   ALLOW_EMBEDDED_DB: v(DB, oneOf('1', '0')),
@@ -48,6 +49,8 @@ export const VARIABLES: Record<string, Variable> = {
   TOKEN_TTL_HOURS: v(['api'], { schema: Type.String({ pattern: '^\\d+(\\.\\d+)?$' }), form: 'a positive number of hours' }),
   LOG_LEVEL: v(ALL, oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent')),
   LOG_FORMAT: v(ALL, oneOf('pretty', 'json')),
+  // The common convention (no-color.org): any value turns colours off in pretty logs.
+  NO_COLOR: v(ALL, anyText),
   API_DOCS: v(['relay'], oneOf('login', 'public')),
   REDIS_URL: v(['relay', 'api', 'worker', 'operator', 'start'], url(['redis', 'rediss'])),
   REDIS_PREFIX: v(['relay', 'api', 'worker', 'operator'], anyText),
@@ -97,10 +100,19 @@ export const VARIABLES: Record<string, Variable> = {
   UOF_ALIVE_TIMEOUT_S: v(['api', 'start'], whole(1)),
   UOF_RECOVERY_TIMEOUT_S: v(['api', 'start'], whole(1)),
   FEED_STALL_S: v(['api', 'start'], whole(1)),
-};
+} satisfies Record<string, Variable>;
+
+export type VariableName = keyof typeof VARIABLES;
+const TABLE: Record<string, Variable | undefined> = VARIABLES;
+
+/**
+ * The variables one process reads, as text: those of its own that are set (an empty value counts
+ * as unset), checked against the table. Each process turns it into its typed settings once.
+ */
+export type Environment = Readonly<Partial<Record<VariableName, string>>>;
 
 /** Name prefixes that are ours: an unknown variable with one of them is a mistake, not someone else's. */
-const OUR_PREFIXES = ['ENGINE_', 'RELAY_', 'UPSTREAM_', 'SMTP_', 'AMQP_', 'REDIS_', 'DEMO_', 'OPS_', 'PGLITE_', 'METRICS_',
+export const OUR_PREFIXES = ['ENGINE_', 'RELAY_', 'UPSTREAM_', 'SMTP_', 'AMQP_', 'REDIS_', 'DEMO_', 'OPS_', 'PGLITE_', 'METRICS_',
   'API_', 'TOKEN_', 'POLL_', 'LIVE_', 'LEASE_', 'WATCH_', 'SAFETY_', 'CHANGE_', 'TRUST_', 'DATABASE_', 'SEED_', 'ALLOW_', 'PUBLIC_', 'CLIENT_', 'DELIVERY_', 'UOF_', 'FEED_'];
 
 export class EnvironmentError extends Error {
@@ -118,7 +130,7 @@ export function environmentProblems(name: ProcessName, env: NodeJS.ProcessEnv): 
   const problems: string[] = [];
   for (const [key, value] of Object.entries(env)) {
     if (value === undefined) continue;
-    const known = VARIABLES[key];
+    const known = TABLE[key];
     if (known) {
       // An empty value means "unset" for our variables, as the readers treat it.
       if (value === '' || !known.processes.includes(name)) continue;
@@ -169,16 +181,42 @@ function editDistance(a: string, b: string): number {
   return previous[b.length]!;
 }
 
+/** The schema of one process's environment, composed from the table: its own variables, each optional. */
+export function processSchema(name: ProcessName): TObject {
+  const own = Object.entries(VARIABLES).filter(([, variable]) => variable.processes.includes(name));
+  return Type.Object(Object.fromEntries(own.map(([key, variable]) => [key, Type.Optional(variable.schema)])));
+}
+
 /**
- * The start of every process: checks the environment, and turns a refusal (a bad setting, a schema
- * behind the code) into one line naming the problem and exit code 78 (EX_CONFIG), not a stack trace.
+ * The environment of process `name`, read once: checked (throws EnvironmentError naming every
+ * variable that is wrong), reduced to the process's own variables that are set, and frozen.
  */
-export function startProcess(name: ProcessName): void {
+export function readEnvironment(name: ProcessName, env: NodeJS.ProcessEnv = process.env): Environment {
+  checkEnvironment(name, env);
+  const own = Object.entries(env).filter(([key, value]) => value !== undefined && value !== '' && TABLE[key]?.processes.includes(name));
+  return Object.freeze(Value.Parse(processSchema(name), Object.fromEntries(own)) as Environment);
+}
+
+/**
+ * The start of every process: reads its environment once (the only read of `process.env` a
+ * process makes; the values go down from its entry point as settings), and turns a refusal (a bad
+ * setting, a schema behind the code) into one line naming the problem and exit code 78
+ * (EX_CONFIG), not a stack trace.
+ */
+export function startProcess(name: ProcessName): Environment {
   try {
-    checkEnvironment(name);
+    return readEnvironment(name);
   } catch (error) {
-    refuse(name, error);
+    return refuse(name, error);
   }
+}
+
+/** Settings read at start do not change while the process runs: frozen, nested objects too. */
+export function frozen<T extends object>(value: T): Readonly<T> {
+  for (const inner of Object.values(value)) {
+    if (inner && typeof inner === 'object' && !Object.isFrozen(inner)) frozen(inner);
+  }
+  return Object.freeze(value);
 }
 
 /** Prints why the process cannot start and exits; other errors are rethrown. */

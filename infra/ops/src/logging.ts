@@ -4,11 +4,17 @@ import type { LoggerOptions } from 'pino';
 
 export type LogFormat = 'pretty' | 'json';
 
+/** The variables a log's form is read from (the process's environment, read at start). */
+export interface LogSettings {
+  LOG_FORMAT?: string;
+  NO_COLOR?: string;
+}
+
 /**
  * How a process writes its log: `LOG_FORMAT` (json or pretty) when set, else pretty when stdout is
  * a terminal (a person runs `npm start`) and JSON lines when it is piped (a collector reads them).
  */
-export function logFormat(env: NodeJS.ProcessEnv = process.env, stdout: { isTTY?: boolean } = process.stdout): LogFormat {
+export function logFormat(env: LogSettings, stdout: { isTTY?: boolean } = process.stdout): LogFormat {
   const asked = (env.LOG_FORMAT ?? '').trim().toLowerCase();
   if (asked === 'json' || asked === 'pretty') return asked;
   if (asked) throw new Error(`LOG_FORMAT must be json or pretty, got '${env.LOG_FORMAT}'`);
@@ -22,7 +28,7 @@ const PRETTY_TRANSPORT = fileURLToPath(new URL('./pretty-transport.mjs', import.
  * and in pretty format pino-pretty as a transport (a worker thread, so formatting never blocks the
  * event loop) printing one short line per entry. Colours only on a terminal and without NO_COLOR.
  */
-export function loggerOptions(service: string, level: string, env: NodeJS.ProcessEnv = process.env, stdout: { isTTY?: boolean } = process.stdout): LoggerOptions {
+export function loggerOptions(service: string, level: string, env: LogSettings, stdout: { isTTY?: boolean } = process.stdout): LoggerOptions {
   const options: LoggerOptions = { name: service, level };
   if (logFormat(env, stdout) === 'json') return options;
   return { ...options, transport: { target: PRETTY_TRANSPORT, options: { colorize: Boolean(stdout.isTTY) && !env.NO_COLOR } } };

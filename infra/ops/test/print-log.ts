@@ -3,9 +3,10 @@
  * logger options and request log answers two requests and logs one line of its own.
  */
 import Fastify from 'fastify';
-import { loggerOptions, ShortRequestLog } from '../src/index';
+import { loggerOptions, ShortRequestLog, startProcess } from '../src/index';
 
-const app = Fastify({ logger: loggerOptions('relay', process.env.LOG_LEVEL ?? 'info'), logController: new ShortRequestLog() });
+const env = startProcess('relay');
+const app = Fastify({ logger: loggerOptions('relay', env.LOG_LEVEL ?? 'info', env), logController: new ShortRequestLog() });
 app.get('/ok', async () => ({ ok: true }));
 app.log.child({ module: 'relay:live' }).info({ store: 'memory' }, 'live path ready');
 await app.inject('/ok');

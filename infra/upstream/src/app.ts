@@ -19,6 +19,9 @@ import { routeModules } from './routes/index';
 import { FeedStallMonitor } from './feeds/health/monitor';
 import { feedHealthSettings, type FeedHealthSettings } from './feeds/health/settings';
 import { Gauge } from 'prom-client';
+import type { BrokerSettings, SmtpSettings } from './config';
+import { createSmtpSender } from './engine/channels/smtp';
+import type { DispatcherOptions } from './engine/dispatch';
 
 export interface UpstreamOptions {
   database: Database;
@@ -29,10 +32,16 @@ export interface UpstreamOptions {
   metricsToken?: string | null;
   /** FEED_STALL_S (feeds/health/settings.ts); false runs no stall monitor (tests that drive one themselves). */
   feedHealth?: FeedHealthSettings | false;
+  /** AMQP_URL…: the ingest route publishes to the broker for the engine workers; none (the default): this process ingests and sends. */
+  broker?: BrokerSettings | null;
+  /** SMTP_URL, SMTP_FROM: the mail server of EMAIL contacts and set-password links; none (the default): mails are recorded only. */
+  smtp?: SmtpSettings | null;
+  /** DELIVERY_*: concurrency, timeout and retry policy of this process's senders. */
+  sending?: DispatcherOptions;
 }
 
 /** The back-office services (auth, event store, content, control) under /api/1/, as one Fastify app. */
-export async function buildUpstream({ database, logger = false, tokenTtlMs = 12 * 60 * 60 * 1000, metricsToken = null, feedHealth }: UpstreamOptions): Promise<FastifyInstance> {
+export async function buildUpstream({ database, logger = false, tokenTtlMs = 12 * 60 * 60 * 1000, metricsToken = null, feedHealth, broker = null, smtp = null, sending = {} }: UpstreamOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     requestIdHeader: 'x-request-id',
@@ -60,15 +69,19 @@ export async function buildUpstream({ database, logger = false, tokenTtlMs = 12 
   // After auth (keys are per operator), before every route: any POST may carry an Idempotency-Key.
   installIdempotency(app, database.db);
   await app.register(authRoutes, { sessions, displays });
-  await app.register(operatorRoutes, { sessions, db: database.db });
+  // The process's engine of this database, with its mail server and send settings (routes reach it through engineFor).
+  const engine = engineFor(database.db, { smtpUrl: smtp?.url ?? null, ...(smtp && { smtpFrom: smtp.from }), sending });
+  const mail = smtp ? createSmtpSender(smtp.url, smtp.from) : null;
+  if (mail) app.addHook('onClose', async () => mail.close());
+  await app.register(operatorRoutes, { sessions, db: database.db, mail });
   // Sessions ended by another process (the operator command disabling an account, another API
   // process) leave this process's token cache at once, not after its few seconds.
-  const forgetRevoked = engineFor(database.db).bus.subscribe((notice) => {
+  const forgetRevoked = engine.bus.subscribe((notice) => {
     if (notice.revoked_tokens?.length) sessions.forget(notice.revoked_tokens);
   });
   app.addHook('onClose', async () => void forgetRevoked());
-  const feedSettings = feedHealth || feedHealthSettings();
-  for (const routes of routeModules) await app.register(routes, { db: database.db, feedHealth: feedSettings });
+  const feedSettings = feedHealth || feedHealthSettings({});
+  for (const routes of routeModules) await app.register(routes, { db: database.db, feedHealth: feedSettings, broker });
   // Every live match's feed is watched for stalls, whatever the feed (feeds/health/monitor.ts).
   if (feedHealth !== false) {
     const monitor = new FeedStallMonitor(database.db, engineFor(database.db).bus, feedSettings, app.log.child({ module: 'upstream:feed-health' }));

@@ -1,11 +1,60 @@
-/** Upstream settings, all from the environment, with the embedded defaults of `npm start`. */
-export interface UpstreamConfig {
+import { frozen, type Environment, type LogSettings } from '@odds/ops';
+import { shardsFrom } from './broker/topology';
+import { dispatcherOptionsFrom, type DispatcherOptions } from './engine/dispatch';
+import { feedHealthSettings, type FeedHealthSettings } from './feeds/health/settings';
+import { uofSettings, type UofSettings } from './feeds/uof/settings';
+
+/**
+ * The settings of the upstream's processes (api, worker, migrate, operator), each read once at
+ * start from its environment (`startProcess(name)` of @odds/ops, checked against the table of
+ * every variable) into a frozen object, and handed down from the entry point. One reader per
+ * process, built from shared pieces, so a variable is read in one place only.
+ */
+
+/** A setting that stops the process, with a message naming the variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Where the data lives, and whether this is a production deployment. */
+export interface DatabaseConfig {
   /** NODE_ENV=production: no migrating at start (the schema is checked), no demo data or logins, a real database. */
   production: boolean;
-  port: number;
-  host: string;
   /** postgres://… for Postgres; else a PGlite data directory, or memory:// for a throwaway one. */
   databaseUrl: string;
+}
+
+/** The change stream between processes: Redis pub/sub with REDIS_URL, else Postgres LISTEN/NOTIFY on Postgres. */
+export interface ChangeStreamSettings {
+  redisUrl: string | null;
+  redisPrefix: string;
+}
+
+/** The broker the feed goes through to the engine workers (AMQP_URL). */
+export interface BrokerSettings {
+  url: string;
+  /** Prefix of the exchange and queue names (AMQP_PREFIX). */
+  prefix: string;
+  /** Shard queues the feed is hashed into (ENGINE_SHARDS). */
+  shards: number;
+}
+
+/** The mail server EMAIL contacts and set-password links go through (SMTP_URL, SMTP_FROM). */
+export interface SmtpSettings {
+  url: string;
+  from: string;
+}
+
+/** The delivery senders: concurrency, timeout and retry policy, and how often due retries are looked for. */
+export interface SendingSettings {
+  options: DispatcherOptions;
+  pollMs: number;
+}
+
+/** The API process (`dist/api.js`, `npm start`'s upstream). */
+export interface UpstreamConfig extends DatabaseConfig {
+  port: number;
+  host: string;
   /** Seed demo data and the demo logins (SEED_DEMO; on by default outside production, never in it). */
   seedDemo: boolean;
   demoEmail: string;
@@ -18,34 +67,76 @@ export interface UpstreamConfig {
   opsPasswordExplicit: boolean;
   tokenTtlMs: number;
   logLevel: string;
+  log: LogSettings;
   /** The address operators open (set-password links); PUBLIC_URL. */
   publicUrl: string;
+  /** When set, /metrics needs `Authorization: Bearer <token>` (METRICS_TOKEN). */
+  metricsToken: string | null;
+  changes: ChangeStreamSettings;
+  /** Null: this process ingests the feed itself (and sends the retries that come due). */
+  broker: BrokerSettings | null;
+  smtp: SmtpSettings | null;
+  sending: SendingSettings;
+  /** Null: no Sportradar UOF adapter. */
+  uof: UofSettings | null;
+  feedHealth: FeedHealthSettings;
 }
 
-/** A setting that stops the process, with a message naming the variable. */
-export class ConfigError extends Error {
-  override name = 'ConfigError';
+/** An engine worker (`dist/worker.js`). */
+export interface WorkerConfig extends DatabaseConfig {
+  logLevel: string;
+  metricsToken: string | null;
+  changes: ChangeStreamSettings;
+  broker: BrokerSettings;
+  smtp: SmtpSettings | null;
+  sending: SendingSettings;
+  workers: number;
+  index: number;
+  prefetch: number;
+  batchMax: number;
+  batchMs: number;
+  standbyDelayMs: number;
+  /** A PENDING delivery nobody claimed for this long is sent by whichever worker sweeps first. */
+  sendGraceMs: number;
+  port: number;
+  host: string;
 }
 
-export function readConfig(env: NodeJS.ProcessEnv = process.env): UpstreamConfig {
+/** The operator command (`dist/operator.js`). */
+export interface OperatorConfig extends DatabaseConfig {
+  publicUrl: string;
+  changes: ChangeStreamSettings;
+}
+
+/** DATABASE_URL (else PGLITE_DIR, else ./data/pglite), refused in production without ALLOW_EMBEDDED_DB=1. */
+export function readDatabaseConfig(env: Environment): Readonly<DatabaseConfig> {
   const production = env.NODE_ENV === 'production';
-  const hours = Number(env.TOKEN_TTL_HOURS ?? 12);
-  if (!Number.isFinite(hours) || hours <= 0) throw new ConfigError(`TOKEN_TTL_HOURS must be a positive number, got '${env.TOKEN_TTL_HOURS}'`);
-  const databaseUrl = env.DATABASE_URL || env.PGLITE_DIR || './data/pglite';
   if (production && !env.DATABASE_URL && env.ALLOW_EMBEDDED_DB !== '1') {
     throw new ConfigError('NODE_ENV=production needs DATABASE_URL=postgres://… : the embedded PGlite keeps its data in a local '
       + 'directory that a container loses on redeploy (set ALLOW_EMBEDDED_DB=1 to run on it anyway)');
   }
+  return frozen({ production, databaseUrl: env.DATABASE_URL || env.PGLITE_DIR || './data/pglite' });
+}
+
+const changeStream = (env: Environment): ChangeStreamSettings => ({ redisUrl: env.REDIS_URL || null, redisPrefix: env.REDIS_PREFIX ?? 'odds:' });
+const smtp = (env: Environment): SmtpSettings | null => (env.SMTP_URL ? { url: env.SMTP_URL, from: env.SMTP_FROM || 'offers@odds-console.local' } : null);
+const publicUrl = (env: Environment) => env.PUBLIC_URL || `http://localhost:${env.PORT || 8080}`;
+const broker = (url: string, env: Environment): BrokerSettings => ({ url, prefix: env.AMQP_PREFIX || 'odds', shards: shardsFrom(env) });
+
+/** The API process's settings, frozen; throws a ConfigError naming a setting it refuses. */
+export function readConfig(env: Environment): Readonly<UpstreamConfig> {
+  const database = readDatabaseConfig(env);
+  const hours = Number(env.TOKEN_TTL_HOURS ?? 12);
+  if (!Number.isFinite(hours) || hours <= 0) throw new ConfigError(`TOKEN_TTL_HOURS must be a positive number, got '${env.TOKEN_TTL_HOURS}'`);
   const seedAsked = (env.SEED_DEMO ?? '').toLowerCase();
   if (seedAsked && !['0', '1', 'on', 'off', 'true', 'false'].includes(seedAsked)) throw new ConfigError(`SEED_DEMO must be on or off, got '${env.SEED_DEMO}'`);
   const seedOn = ['1', 'on', 'true'].includes(seedAsked);
-  if (production && seedOn) throw new ConfigError('SEED_DEMO is refused with NODE_ENV=production: a production database gets no demo data and no demo logins');
-  return {
-    production,
+  if (database.production && seedOn) throw new ConfigError('SEED_DEMO is refused with NODE_ENV=production: a production database gets no demo data and no demo logins');
+  return frozen({
+    ...database,
     port: Number(env.UPSTREAM_PORT ?? 8081),
     host: env.UPSTREAM_HOST ?? '127.0.0.1',
-    databaseUrl,
-    seedDemo: !production && (seedAsked === '' || seedOn),
+    seedDemo: !database.production && (seedAsked === '' || seedOn),
     demoEmail: env.DEMO_EMAIL || 'demo@example.com',
     demoPassword: env.DEMO_PASSWORD || 'demo',
     demoPasswordExplicit: Boolean(env.DEMO_PASSWORD),
@@ -54,6 +145,60 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): UpstreamConfig
     opsPasswordExplicit: Boolean(env.OPS_PASSWORD),
     tokenTtlMs: hours * 3_600_000,
     logLevel: env.LOG_LEVEL ?? 'info',
-    publicUrl: env.PUBLIC_URL || `http://localhost:${env.PORT || 8080}`,
+    log: { LOG_FORMAT: env.LOG_FORMAT, NO_COLOR: env.NO_COLOR },
+    publicUrl: publicUrl(env),
+    metricsToken: env.METRICS_TOKEN || null,
+    changes: changeStream(env),
+    broker: env.AMQP_URL ? broker(env.AMQP_URL, env) : null,
+    smtp: smtp(env),
+    sending: configError(() => ({ options: dispatcherOptionsFrom(env), pollMs: Number(env.DELIVERY_POLL_MS) || 1_000 })),
+    uof: configError(() => uofSettings(env)),
+    feedHealth: configError(() => feedHealthSettings(env)),
+  });
+}
+
+/** An engine worker's settings, frozen; throws a ConfigError naming a setting it refuses or lacks. */
+export function readWorkerConfig(env: Environment): Readonly<WorkerConfig> {
+  if (!/^postgres(ql)?:\/\//.test(env.DATABASE_URL ?? '')) {
+    throw new ConfigError('an engine worker needs DATABASE_URL=postgres://… (the database every worker and the API share)');
+  }
+  const database = readDatabaseConfig(env);
+  if (!env.AMQP_URL) throw new ConfigError('an engine worker needs AMQP_URL=amqp://… (the broker it consumes the feed from)');
+  const number = (name: keyof Environment, fallback: number) => {
+    const value = Number(env[name] ?? fallback);
+    if (!Number.isInteger(value) || value < 0) throw new ConfigError(`${name} must be a non-negative integer, got '${env[name]}'`);
+    return value;
   };
+  return frozen({
+    ...database,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    metricsToken: env.METRICS_TOKEN || null,
+    changes: changeStream(env),
+    broker: configError(() => broker(env.AMQP_URL!, env)),
+    smtp: smtp(env),
+    sending: configError(() => ({ options: dispatcherOptionsFrom(env), pollMs: Math.max(1, number('DELIVERY_POLL_MS', 1_000)) })),
+    workers: Math.max(1, number('ENGINE_WORKERS', 1)),
+    index: number('ENGINE_WORKER_INDEX', 0),
+    prefetch: number('ENGINE_PREFETCH', 500),
+    batchMax: Math.max(1, number('ENGINE_BATCH_MAX', 200)),
+    batchMs: number('ENGINE_BATCH_MS', 20),
+    standbyDelayMs: number('ENGINE_STANDBY_DELAY_MS', 3_000),
+    sendGraceMs: number('ENGINE_SEND_GRACE_MS', 10_000),
+    port: number('ENGINE_PORT', 9100),
+    host: env.ENGINE_HOST ?? '127.0.0.1',
+  });
+}
+
+/** The operator command's settings, frozen. */
+export function readOperatorConfig(env: Environment): Readonly<OperatorConfig> {
+  return frozen({ ...readDatabaseConfig(env), publicUrl: publicUrl(env), changes: changeStream(env) });
+}
+
+/** A reader of one piece that throws a plain Error (it names the variable) refuses as configuration. */
+function configError<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    throw error instanceof ConfigError ? error : new ConfigError((error as Error).message);
+  }
 }

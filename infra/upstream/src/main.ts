@@ -6,15 +6,13 @@ import { openDatabase } from './db/client';
 import { BrokerIngest } from './broker/ingest';
 import { engineFor } from './engine/engine';
 import { refuseDemoLogins } from './production';
-import { uofSettings } from './feeds/uof/settings';
 import { startUof } from './feeds/uof/start';
 import { ensureDemoUser, OPS_NAME, seedDemoData } from './seed/index';
 
 /** Starts the back-office services: open and migrate the database, seed it once, listen. */
-startProcess('api');
 const config = (() => {
   try {
-    return readConfig();
+    return readConfig(startProcess('api'));
   } catch (error) {
     return refuse('api', error);
   }
@@ -22,7 +20,10 @@ const config = (() => {
 // In production the schema is migrated by its own step (dist/migrate.js) and only checked here.
 const database = await openDatabase(config.databaseUrl, { migrations: config.production ? 'check' : 'apply' }).catch((error: unknown) => refuse('api', error));
 if (config.production) await refuseDemoLogins(database.db, config).catch((error: unknown) => refuse('api', error));
-const app = await buildUpstream({ database, logger: loggerOptions('upstream', config.logLevel), tokenTtlMs: config.tokenTtlMs, metricsToken: process.env.METRICS_TOKEN || null });
+const app = await buildUpstream({
+  database, logger: loggerOptions('upstream', config.logLevel, config.log), tokenTtlMs: config.tokenTtlMs, metricsToken: config.metricsToken,
+  broker: config.broker, smtp: config.smtp, sending: config.sending.options, feedHealth: config.feedHealth,
+});
 let seeded = false;
 if (config.seedDemo) {
   seeded = await seedDemoData(database.db);
@@ -31,14 +32,14 @@ if (config.seedDemo) {
 }
 app.log.info({ database: database.kind, production: config.production, seeded, migrated: database.applied }, seeded ? 'database seeded with demo data' : 'database ready');
 // Change notices of every process (engine workers, other API processes) on Postgres or Redis.
-const changes = changeTransportFor(process.env, config.databaseUrl, (error) => app.log.warn({ err: error }, 'change stream transport'));
+const changes = changeTransportFor(config.changes, config.databaseUrl, (error) => app.log.warn({ err: error }, 'change stream transport'));
 const bus = engineFor(database.db).bus;
 if (changes) await bus.attach(changes);
 // Embedded (no broker): this process ingests, so it also sends the retries that come due.
-if (!process.env.AMQP_URL) engineFor(database.db).startSending({ intervalMs: Number(process.env.DELIVERY_POLL_MS) || 1_000 });
+if (!config.broker) engineFor(database.db).startSending({ intervalMs: config.sending.pollMs });
 // Sportradar UOF (docs/feeds-uof.md): in this process, feeding the engine here or the broker's workers.
-const uof = uofSettings();
-const uofIngest = uof && process.env.AMQP_URL ? new BrokerIngest(process.env.AMQP_URL, database.db) : null;
+const uof = config.uof;
+const uofIngest = uof && config.broker ? new BrokerIngest(config.broker, database.db) : null;
 const uofConsumer = uof ? await startUof(uof, database.db, uofIngest ?? engineFor(database.db), bus, app.log.child({ module: 'upstream:uof' })) : null;
 
 const shutdown = async (signal: string) => {

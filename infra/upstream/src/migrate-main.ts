@@ -1,5 +1,5 @@
 import { startProcess } from '@odds/ops';
-import { readConfig } from './config';
+import { readDatabaseConfig } from './config';
 import { openDatabase } from './db/client';
 import { schemaVersion } from './db/migrate';
 import { migrationsFolder } from './db/client';
@@ -10,9 +10,9 @@ import { migrationsFolder } from './db/client';
  * turns: the first applies, the others wait, find nothing left to do and succeed. Idempotent.
  * Exit 0 when the schema is current, 1 (with the reason) when it could not be made so.
  */
-startProcess('migrate');
+const env = startProcess('migrate');
 try {
-  const config = readConfig();
+  const config = readDatabaseConfig(env);
   const database = await openDatabase(config.databaseUrl, { migrations: 'apply' });
   const version = await schemaVersion(database.db, migrationsFolder);
   await database.close();

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { buildUpstream } from './app';
+import { buildUpstream, type UpstreamOptions } from './app';
 import { openDatabase, type Database } from './db/client';
 import { ensureDemoUser, OPS_NAME, seedDemoData } from './seed/index';
 
@@ -32,13 +32,20 @@ export async function seededSnapshot(): Promise<Blob> {
   return dump;
 }
 
+/** A test's own settings of the process (a broker, a mail server, the feed-stall time…), as the API's entry point passes them. */
+export interface TestUpstreamOptions extends Pick<UpstreamOptions, 'broker' | 'smtp' | 'sending' | 'feedHealth'> {
+  databaseUrl?: string;
+  tokenTtlMs?: number;
+  now?: Date;
+}
+
 /**
  * An upstream on a migrated, seeded database for tests: in-memory PGlite unless a postgres:// URL
  * is given. Requests go through `app.inject()`; call `app.listen({port: 0})` for a real port.
  * Seeding takes seconds, so when the run made a seeded snapshot (tests/support/global-setup.ts)
  * an in-memory database starts from it instead; asking for a particular `now` seeds afresh.
  */
-export async function createTestUpstream({ databaseUrl = 'memory://', tokenTtlMs, now }: { databaseUrl?: string; tokenTtlMs?: number; now?: Date } = {}): Promise<TestUpstream> {
+export async function createTestUpstream({ databaseUrl = 'memory://', tokenTtlMs, now, ...settings }: TestUpstreamOptions = {}): Promise<TestUpstream> {
   const snapshot = process.env[SNAPSHOT_ENV];
   const fromSnapshot = databaseUrl === 'memory://' && !now && snapshot && existsSync(snapshot);
   const database = fromSnapshot
@@ -49,7 +56,7 @@ export async function createTestUpstream({ databaseUrl = 'memory://', tokenTtlMs
     await ensureDemoUser(database.db, DEMO.email, DEMO.password, false, 'Demo Operator', true);
     await ensureDemoUser(database.db, OPS.email, OPS.password, false, OPS_NAME);
   }
-  const app = await buildUpstream({ database, ...(tokenTtlMs !== undefined && { tokenTtlMs }) });
+  const app = await buildUpstream({ database, ...settings, ...(tokenTtlMs !== undefined && { tokenTtlMs }) });
   return {
     app,
     database,

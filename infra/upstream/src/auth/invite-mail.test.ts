@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { mailPasswordLink, resetInviteMail } from './invite-mail';
+import { createSmtpSender, type SmtpSender } from '../engine/channels/smtp';
+import { mailPasswordLink } from './invite-mail';
 
 let server: SMTPServer;
 let port: number;
@@ -26,19 +27,21 @@ beforeAll(async () => {
   port = (server.server.address() as AddressInfo).port;
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+let sender: SmtpSender | null = null;
+/** The mail server of SMTP_URL, as buildUpstream makes it from the process's settings. */
+const smtp = (url: string) => (sender = createSmtpSender(url, 'offers@odds-console.local'));
 afterEach(() => {
-  delete process.env.SMTP_URL;
-  resetInviteMail();
+  sender?.close();
+  sender = null;
 });
 
 describe('mailing a set-password link', () => {
   it('sends nothing and says so when no SMTP server is configured', async () => {
-    expect(await mailPasswordLink({ email: 'rita@example.com', name: 'Rita' }, 'invite', LINK, new Date(), log)).toBe(false);
+    expect(await mailPasswordLink(null, { email: 'rita@example.com', name: 'Rita' }, 'invite', LINK, new Date(), log)).toBe(false);
   });
 
   it('mails the invite link to the operator through SMTP_URL', async () => {
-    process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
-    const sent = await mailPasswordLink({ email: 'rita@example.com', name: 'Rita' }, 'invite', LINK, new Date('2030-01-04T10:00:00Z'), log);
+    const sent = await mailPasswordLink(smtp(`smtp://127.0.0.1:${port}`), { email: 'rita@example.com', name: 'Rita' }, 'invite', LINK, new Date('2030-01-04T10:00:00Z'), log);
     expect(sent).toBe(true);
     const mail = mails.at(-1)!;
     expect(mail.to).toEqual(['rita@example.com']);
@@ -49,7 +52,6 @@ describe('mailing a set-password link', () => {
   });
 
   it('reports a mail server that refuses as not mailed, without failing', async () => {
-    process.env.SMTP_URL = 'smtp://127.0.0.1:1';
-    expect(await mailPasswordLink({ email: 'rita@example.com', name: 'Rita' }, 'reset', LINK, new Date(), log)).toBe(false);
+    expect(await mailPasswordLink(smtp('smtp://127.0.0.1:1'), { email: 'rita@example.com', name: 'Rita' }, 'reset', LINK, new Date(), log)).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { createClient } from 'redis';
+import type { ChangeStreamSettings } from '../config';
 import type { ChangeTransport } from '../engine/changes';
 
 /** Postgres channel / Redis channel (after REDIS_PREFIX) of the change stream. */
@@ -79,8 +80,8 @@ export function redisTransport(url: string, prefix = 'odds:', onError: (error: E
  * The transport this process's change stream uses: Redis pub/sub when REDIS_URL is set, else
  * Postgres LISTEN/NOTIFY on a Postgres database, else none (in-process, the embedded default).
  */
-export function changeTransportFor(env: NodeJS.ProcessEnv, databaseUrl: string, onError?: (error: Error) => void): ChangeTransport | null {
-  if (env.REDIS_URL) return redisTransport(env.REDIS_URL, env.REDIS_PREFIX ?? 'odds:', onError);
+export function changeTransportFor(settings: ChangeStreamSettings, databaseUrl: string, onError?: (error: Error) => void): ChangeTransport | null {
+  if (settings.redisUrl) return redisTransport(settings.redisUrl, settings.redisPrefix, onError);
   if (/^postgres(ql)?:\/\//.test(databaseUrl)) return postgresTransport(databaseUrl, onError);
   return null;
 }

@@ -1,5 +1,6 @@
 import { count, desc } from 'drizzle-orm';
 import type { DeadLettersReply, FeedMessage, IngestReply } from '@odds/protocol';
+import type { BrokerSettings } from '../config';
 import type { Db } from '../db/client';
 import { deadLetters } from '../db/schema';
 import { FeedPublisher, MatchRoutes } from './publisher';
@@ -13,12 +14,12 @@ export class BrokerIngest {
   private publisher: Promise<FeedPublisher> | null = null;
   private readonly routes: MatchRoutes;
 
-  constructor(private readonly url: string, db: Db) {
+  constructor(private readonly broker: BrokerSettings, db: Db) {
     this.routes = new MatchRoutes(db);
   }
 
   private connection(): Promise<FeedPublisher> {
-    this.publisher ??= FeedPublisher.connect(this.url).catch((error: Error) => {
+    this.publisher ??= FeedPublisher.connect(this.broker.url, this.broker.shards, { prefix: this.broker.prefix }).catch((error: Error) => {
       this.publisher = null;
       throw error;
     });

@@ -4,7 +4,7 @@ import type { FeedMessage } from '@odds/protocol';
 import type { Db } from '../db/client';
 import { matches } from '../db/schema';
 import { Errors } from '../errors';
-import { assertTopology, routingKey, shardsFrom, topologyNames, type FeedRoute } from './topology';
+import { assertTopology, routingKey, topologyNames, type FeedRoute } from './topology';
 
 /** Unconfirmed messages a publisher keeps in flight at most (the confirm window). */
 export const PUBLISH_WINDOW = 2_000;
@@ -27,13 +27,12 @@ interface Job {
  * window is full, and go out in call order, each call's messages together.
  */
 export class FeedPublisher {
-  private readonly exchange = topologyNames().feed;
   private inFlight = 0;
   private readonly queue: Job[] = [];
   private readonly roomWaiters: (() => void)[] = [];
   private broken: Error | null = null;
 
-  private constructor(private readonly connection: ChannelModel, private readonly channel: ConfirmChannel, private readonly window: number) {
+  private constructor(private readonly connection: ChannelModel, private readonly channel: ConfirmChannel, private readonly window: number, private readonly exchange: string) {
     const fail = (error: Error) => {
       this.broken ??= error;
       // Sent messages settle with their confirms (amqplib fails them on close); unsent ones fail here.
@@ -44,12 +43,14 @@ export class FeedPublisher {
     channel.on('close', () => fail(new Error('broker channel closed')));
   }
 
-  static async connect(url: string, shards = shardsFrom(process.env), window = PUBLISH_WINDOW): Promise<FeedPublisher> {
+  /** `prefix`: AMQP_PREFIX, the names of the exchanges and queues (topology.ts). */
+  static async connect(url: string, shards: number, { window = PUBLISH_WINDOW, prefix = 'odds' }: { window?: number; prefix?: string } = {}): Promise<FeedPublisher> {
     const connection = await amqp.connect(url);
     connection.on('error', () => {}); // The channel's close tells the callers.
     const channel = await connection.createConfirmChannel();
-    await assertTopology(channel, shards);
-    return new FeedPublisher(connection, channel, window);
+    const names = topologyNames(prefix);
+    await assertTopology(channel, shards, names);
+    return new FeedPublisher(connection, channel, window, names.feed);
   }
 
   /** Messages sent and not yet confirmed. */

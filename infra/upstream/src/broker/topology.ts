@@ -20,7 +20,7 @@ export interface Topology {
 }
 
 /** The names, under AMQP_PREFIX (default `odds`; several consoles, or test suites, may share a broker). */
-export function topologyNames(prefix = process.env.AMQP_PREFIX || 'odds'): Topology {
+export function topologyNames(prefix = 'odds'): Topology {
   return { feed: `${prefix}.feed`, shards: `${prefix}.shards`, dead: `${prefix}.dead`, shard: (n) => `${prefix}.shard.${n}` };
 }
 
@@ -41,7 +41,7 @@ export function parseRoutingKey(key: string): FeedRoute | null {
 /** Shards when ENGINE_SHARDS is not set: a few per worker of a small cluster. */
 export const DEFAULT_SHARDS = 8;
 
-export function shardsFrom(env: NodeJS.ProcessEnv): number {
+export function shardsFrom(env: { ENGINE_SHARDS?: string }): number {
   const n = Number(env.ENGINE_SHARDS ?? DEFAULT_SHARDS);
   if (!Number.isInteger(n) || n < 1 || n > 256) throw new Error(`ENGINE_SHARDS must be an integer from 1 to 256, got '${env.ENGINE_SHARDS}'`);
   return n;

@@ -1,12 +1,11 @@
 import { createServer } from 'node:http';
 import pino from 'pino';
 import { refuse, startProcess } from '@odds/ops';
+import { readWorkerConfig } from '../config';
 import { databaseReachable, openDatabase } from '../db/client';
-import { dispatcherOptionsFrom } from '../engine/dispatch';
 import { Engine } from '../engine/engine';
 import { ChangeBus } from '../engine/changes';
 import { changeTransportFor } from './change-transport';
-import { shardsFrom } from './topology';
 import { EngineWorker } from './worker';
 
 /**
@@ -14,56 +13,36 @@ import { EngineWorker } from './worker';
  * AMQP_URL; serves /healthz and /metrics on ENGINE_PORT (default 9100; 0 picks a free port).
  * SIGTERM/SIGINT: stop consuming, finish and ack the batches held, finish sends, close.
  */
-startProcess('worker');
-const env = process.env;
-const log = pino({ name: `engine-worker-${process.pid}`, level: env.LOG_LEVEL ?? 'info' });
-const databaseUrl = env.DATABASE_URL ?? '';
-if (!/^postgres(ql)?:\/\//.test(databaseUrl)) {
-  log.error('an engine worker needs DATABASE_URL=postgres://… (the database every worker and the API share)');
-  process.exit(2);
-}
-if (!env.AMQP_URL) {
-  log.error('an engine worker needs AMQP_URL=amqp://… (the broker it consumes the feed from)');
-  process.exit(2);
-}
-const number = (name: string, fallback: number) => {
-  const value = Number(env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 0) {
-    log.error(`${name} must be a non-negative integer, got '${env[name]}'`);
-    process.exit(2);
+const config = (() => {
+  try {
+    return readWorkerConfig(startProcess('worker'));
+  } catch (error) {
+    return refuse('worker', error);
   }
-  return value;
-};
-const shards = shardsFrom(env);
-const index = number('ENGINE_WORKER_INDEX', 0);
-const workers = Math.max(1, number('ENGINE_WORKERS', 1));
+})();
+const log = pino({ name: `engine-worker-${process.pid}`, level: config.logLevel });
+const { shards } = config.broker;
+const { index, workers } = config;
 
 // In production the schema is migrated by its own step (dist/migrate.js) and only checked here.
-const database = await openDatabase(databaseUrl, { migrations: env.NODE_ENV === 'production' ? 'check' : 'apply' }).catch((error: unknown) => refuse('worker', error));
+const database = await openDatabase(config.databaseUrl, { migrations: config.production ? 'check' : 'apply' }).catch((error: unknown) => refuse('worker', error));
 const bus = new ChangeBus();
-const transport = changeTransportFor(env, databaseUrl, (error) => log.warn({ err: error.message }, 'change stream transport'));
+const transport = changeTransportFor(config.changes, config.databaseUrl, (error) => log.warn({ err: error.message }, 'change stream transport'));
 if (transport) await bus.attach(transport);
-let sending;
-try {
-  sending = dispatcherOptionsFrom(env);
-} catch (error) {
-  log.error((error as Error).message);
-  process.exit(2);
-}
-const engine = new Engine(database.db, { smtpUrl: env.SMTP_URL || null, smtpFrom: env.SMTP_FROM || undefined, bus, sending });
+const engine = new Engine(database.db, { smtpUrl: config.smtp?.url ?? null, ...(config.smtp && { smtpFrom: config.smtp.from }), bus, sending: config.sending.options });
 // A reset by the API (or another process) leaves this worker's cache of the match behind.
 bus.subscribe((notice) => {
   if (notice.reset) engine.forgetMatch(notice.match_id);
 });
 const worker = new EngineWorker({
-  amqpUrl: env.AMQP_URL, db: database.db, engine, shards,
-  prefetch: number('ENGINE_PREFETCH', 500), batchMax: Math.max(1, number('ENGINE_BATCH_MAX', 200)), batchMs: number('ENGINE_BATCH_MS', 20),
-  preferred: (shard) => shard % workers === index % workers, standbyDelayMs: number('ENGINE_STANDBY_DELAY_MS', 3_000),
+  amqpUrl: config.broker.url, prefix: config.broker.prefix, db: database.db, engine, shards,
+  prefetch: config.prefetch, batchMax: config.batchMax, batchMs: config.batchMs,
+  preferred: (shard) => shard % workers === index % workers, standbyDelayMs: config.standbyDelayMs,
   log: (level, message, fields) => log[level](fields ?? {}, message),
 });
 // Retries that are due, whoever planned them, and sends a dead worker left PENDING go out from
 // here (same idempotency key).
-engine.startSending({ intervalMs: Math.max(1, number('DELIVERY_POLL_MS', 1_000)), graceMs: number('ENGINE_SEND_GRACE_MS', 10_000) });
+engine.startSending({ intervalMs: config.sending.pollMs, graceMs: config.sendGraceMs });
 
 const labels = { worker: String(process.pid) };
 const server = createServer((request, response) => {
@@ -77,7 +56,7 @@ const server = createServer((request, response) => {
         .end(JSON.stringify({ status: ok ? 'ready' : 'not ready', checks: { database: ok ? 'ok' : 'down', broker: 'ok' } }));
     });
   } else if (path === '/metrics') {
-    if (env.METRICS_TOKEN && request.headers.authorization !== `Bearer ${env.METRICS_TOKEN}`) return void response.writeHead(401).end();
+    if (config.metricsToken && request.headers.authorization !== `Bearer ${config.metricsToken}`) return void response.writeHead(401).end();
     response.writeHead(200, { 'content-type': 'text/plain; version=0.0.4' }).end(worker.metrics.prometheus(labels));
   } else {
     response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ statusCode: 404, message: `No such call: ${request.method} ${path}` }));
@@ -106,7 +85,7 @@ worker.onLost = (error) => {
 };
 
 await worker.start();
-await new Promise<void>((resolve) => server.listen(number('ENGINE_PORT', 9100), env.ENGINE_HOST ?? '127.0.0.1', resolve));
+await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
 const address = server.address();
 log.info({ shards, index, workers, port: typeof address === 'object' && address ? address.port : null }, 'engine worker consuming');
 // A line the cluster script and tests wait for.

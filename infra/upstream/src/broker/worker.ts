@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { deadLetters } from '../db/schema';
 import type { Engine } from '../engine/engine';
 import { checkFeedMessage } from './feed-check';
-import { assertTopology, parseRoutingKey, topologyNames } from './topology';
+import { assertTopology, parseRoutingKey, topologyNames, type Topology } from './topology';
 import { WorkerMetrics } from './worker-metrics';
 
 export interface WorkerOptions {
@@ -21,6 +21,8 @@ export interface WorkerOptions {
   /** Shards this worker subscribes to first (so N workers started together split them); others after standbyDelayMs. */
   preferred?: (shard: number) => boolean;
   standbyDelayMs?: number;
+  /** AMQP_PREFIX: the names of the exchanges and queues (topology.ts); `odds` by default. */
+  prefix?: string;
   log?: (level: 'info' | 'warn' | 'error', message: string, fields?: object) => void;
 }
 
@@ -56,13 +58,14 @@ export class EngineWorker {
   private readonly chains = new Map<number, Promise<void>>();
   private readonly timers: NodeJS.Timeout[] = [];
   private stopping = false;
-  private readonly names = topologyNames();
+  private readonly names: Topology;
   private readonly log: NonNullable<WorkerOptions['log']>;
   /** Called when the broker connection is lost (the process should exit: its caches may be stale). */
   onLost: (error: Error) => void = () => {};
 
   constructor(private readonly options: WorkerOptions) {
     this.log = options.log ?? (() => {});
+    this.names = topologyNames(options.prefix);
     this.metrics.engine = options.engine.counters;
   }
 

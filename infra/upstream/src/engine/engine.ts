@@ -6,7 +6,7 @@ import { Errors } from '../errors';
 import { runBacktest } from './backtest';
 import { ChangeBus } from './changes';
 import { createSmtpSender, type SmtpSender } from './channels/smtp';
-import { Dispatcher, dispatcherOptionsFrom, type DispatcherOptions, type DispatchJob } from './dispatch';
+import { Dispatcher, type DispatcherOptions, type DispatchJob } from './dispatch';
 import { loadState, loadStatic, seedLastPushes } from './load';
 import type { MatchState } from './match-state';
 import { claimPushes, decidedVersions, pushedContacts, refreshPushTimes, StaleLedger } from './push-ledger';
@@ -270,11 +270,14 @@ export class Engine {
 
 const engines = new WeakMap<object, Engine>();
 
-/** The engine of a database, made on first use (SMTP_URL and SMTP_FROM from the environment). */
-export function engineFor(db: Db): Engine {
+/**
+ * The engine of a database, made on first use with `options` (the process's mail server and send
+ * settings: buildUpstream makes it first, from its options); later calls get that one.
+ */
+export function engineFor(db: Db, options: EngineOptions = {}): Engine {
   let engine = engines.get(db);
   if (!engine) {
-    engine = new Engine(db, { smtpUrl: process.env.SMTP_URL || null, smtpFrom: process.env.SMTP_FROM || undefined, sending: dispatcherOptionsFrom(process.env) });
+    engine = new Engine(db, options);
     engines.set(db, engine);
   }
   return engine;

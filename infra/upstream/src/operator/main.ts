@@ -1,7 +1,7 @@
 import { createInterface } from 'node:readline';
 import { refuse, startProcess } from '@odds/ops';
 import { changeTransportFor } from '../broker/change-transport';
-import { readConfig } from '../config';
+import { readOperatorConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { ChangeBus } from '../engine/changes';
 import { runOperatorCommand, USAGE, UsageError } from './command';
@@ -10,17 +10,16 @@ import { runOperatorCommand, USAGE, UsageError } from './command';
  * `node dist/operator.js …` (`npm run operator -- …`): manage operator accounts from a shell,
  * the way a deployment gets its first admin. See command.ts for the commands.
  */
-startProcess('operator');
 const config = (() => {
   try {
-    return readConfig();
+    return readOperatorConfig(startProcess('operator'));
   } catch (error) {
     return refuse('operator', error);
   }
 })();
 const database = await openDatabase(config.databaseUrl, { migrations: config.production ? 'check' : 'apply' }).catch((error: unknown) => refuse('operator', error));
 // Sessions a change ends are announced like a logout, so every relay closes their sockets at once.
-const transport = changeTransportFor(process.env, config.databaseUrl);
+const transport = changeTransportFor(config.changes, config.databaseUrl);
 const bus = new ChangeBus();
 
 let code: number;

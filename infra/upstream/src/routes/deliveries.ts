@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { routes } from '@odds/protocol';
 import { assertMatch } from '../catalog/matches';
-import type { Db } from '../db/client';
 import { actorOf, versionedWrite } from '../coedit/versioned';
 import { engineFor } from '../engine/engine';
 import { csvHeader, csvRow } from '../engine/read/csv';
@@ -9,6 +8,7 @@ import { allDeliveries, listDeliveries } from '../engine/read/deliveries';
 import { Errors } from '../errors';
 import { implement } from '../http/implement';
 import { conditionalGets } from './etag';
+import type { RouteDeps } from './index';
 
 function checkDates(from?: string, to?: string): void {
   for (const [name, value] of [['from_date', from], ['to_date', to]] as const) {
@@ -18,7 +18,7 @@ function checkDates(from?: string, to?: string): void {
 }
 
 /** Deliveries: the Reports screen (and its CSV export), a match's Delivery tab, and the stats refresh. */
-export async function deliveryRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export async function deliveryRoutes(app: FastifyInstance, { db, broker = null }: RouteDeps) {
   conditionalGets(app);
   implement(app, routes.deliveries, async ({ params, query }) => {
     checkDates(query.from_date, query.to_date);
@@ -54,7 +54,7 @@ export async function deliveryRoutes(app: FastifyInstance, { db }: { db: Db }) {
     engine.bus.publish({ match_id: matchId, topics: ['deliveries'], delivery_ids: [params.logId] });
     const [delivery] = (await listDeliveries(db, { id: params.logId }, {})).deliveries;
     // Embedded, this process is the sender: the call goes out now. On a broker a worker's next poll takes it.
-    if (!process.env.AMQP_URL) void engine.pollSends().catch(() => {});
+    if (!broker) void engine.pollSends().catch(() => {});
     if (!delivery) throw new Errors.NotFound('Delivery', params.logId);
     return delivery;
   });

@@ -2,16 +2,16 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { routes, type ChangeNotice } from '@odds/protocol';
 import { BrokerIngest, readDeadLetters } from '../broker/ingest';
-import type { Db } from '../db/client';
 import { closeEngine, engineFor } from '../engine/engine';
 import { matchFeedEvents, matchLiveState, matchSuppressions } from '../engine/read/match';
 import { implement } from '../http/implement';
+import type { RouteDeps } from './index';
 
 /** Comment line that keeps idle proxies from closing a change stream. */
 const HEARTBEAT_MS = 15_000;
 
 /** The live engine's calls: ingest, reset, backtest, the change stream, and a match's live state, events and suppressions. */
-export async function engineRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export async function engineRoutes(app: FastifyInstance, { db, broker: settings = null }: RouteDeps) {
   const engine = engineFor(db);
   const streams = new Set<ServerResponse>();
   // Open change streams would keep the server from closing; end them first, then finish sends.
@@ -21,7 +21,7 @@ export async function engineRoutes(app: FastifyInstance, { db }: { db: Db }) {
   app.addHook('onClose', async () => closeEngine(db));
 
   // With AMQP_URL the feed goes through the broker to the engine workers (README "Scaling out").
-  const broker = process.env.AMQP_URL ? new BrokerIngest(process.env.AMQP_URL, db) : null;
+  const broker = settings ? new BrokerIngest(settings, db) : null;
   if (broker) app.addHook('onClose', async () => broker.close());
   implement(app, routes.ingest, async ({ params, body }) => (broker ?? engine).ingest(params.matchId, body.messages));
 

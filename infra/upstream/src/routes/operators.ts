@@ -11,6 +11,7 @@ import { clientAddress, LoginThrottle, TooManyLogins, waitText } from '../auth/t
 import { actorOf } from '../coedit/versioned';
 import type { Db } from '../db/client';
 import { passwordTokens } from '../db/schema';
+import type { SmtpSender } from '../engine/channels/smtp';
 import { engineFor } from '../engine/engine';
 import { Errors } from '../errors';
 import { requireAdmin } from '../http/auth';
@@ -21,7 +22,10 @@ import { implement } from '../http/implement';
  * transaction). Only admins manage operators. Sessions a change ends are announced on the change
  * stream with why, so every relay closes their live connections at once and their consoles say so.
  */
-export async function operatorRoutes(app: FastifyInstance, { db, sessions, throttle = new LoginThrottle() }: { db: Db; sessions: SessionStore; throttle?: LoginThrottle }) {
+export async function operatorRoutes(
+  app: FastifyInstance,
+  { db, sessions, mail = null, throttle = new LoginThrottle() }: { db: Db; sessions: SessionStore; mail?: SmtpSender | null; throttle?: LoginThrottle },
+) {
   const announceEnded = (hashes: string[], reason: SessionEndReason) => {
     if (hashes.length) engineFor(db).bus.publish({ match_id: 0, topics: [], revoked_tokens: hashes, revoked_reason: reason });
   };
@@ -29,7 +33,7 @@ export async function operatorRoutes(app: FastifyInstance, { db, sessions, throt
   /** The link as the admin sees it (and as it is mailed: on the console the admin is using). */
   const linkReply = async (request: FastifyRequest, operator: { email: string; name: string }, kind: 'invite' | 'reset', link: PasswordLink) => {
     const path = `/set-password#${PASSWORD_FRAGMENT_KEY}=${link.token}`;
-    const mailed = await mailPasswordLink(operator, kind, consoleOrigin(request) + path, link.expiresAt, request.log);
+    const mailed = await mailPasswordLink(mail, operator, kind, consoleOrigin(request) + path, link.expiresAt, request.log);
     return { path, expires_at: link.expiresAt.toISOString(), mailed };
   };
 

@@ -12,7 +12,7 @@ import { implement } from '../http/implement';
 
 /** A match's UOF event (read, link, unlink) and the feed health of every live match. */
 export async function uofRoutes(app: FastifyInstance, { db, feedHealth }: { db: Db; feedHealth?: FeedHealthSettings }) {
-  const settings = feedHealth ?? feedHealthSettings();
+  const settings = feedHealth ?? feedHealthSettings({});
   const bus = engineFor(db).bus;
   // A stale link write answers with the conflict body (the current link, who changed it); other errors go to the service's handler.
   app.setErrorHandler((error, _request, reply) => {

@@ -26,7 +26,7 @@ function seconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number
 }
 
 /** The settings, or null when UOF_AMQP_URL is not set (no UOF feed). */
-export function uofSettings(env: NodeJS.ProcessEnv = process.env): UofSettings | null {
+export function uofSettings(env: NodeJS.ProcessEnv): UofSettings | null {
   if (!env.UOF_AMQP_URL) return null;
   return {
     amqpUrl: env.UOF_AMQP_URL,

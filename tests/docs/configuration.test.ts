@@ -1,0 +1,59 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { OUR_PREFIXES, VARIABLES, type ProcessName } from '../../infra/ops/src/environment';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const read = (path: string) => readFileSync(join(root, path), 'utf8');
+const table: Record<string, { processes: ProcessName[] }> = VARIABLES;
+/** How docs/configuration.md's "read by" column names each process, in this order. */
+const COLUMN: Record<ProcessName, string> = { relay: 'relay', api: 'api', worker: 'worker', migrate: 'migrate', operator: 'operator', start: '`npm start`' };
+
+/** The rows of docs/configuration.md's table: the variables a row names, and its "read by" cell. */
+function documentedRows(): { names: string[]; readBy: string }[] {
+  return read('docs/configuration.md').split('\n').flatMap((line) => {
+    const cells = /^\| ([^|]+) \| ([^|]+) \|/.exec(line);
+    if (!cells || cells[1] === 'variable' || cells[1]!.startsWith('---')) return [];
+    return [{ names: [...cells[1]!.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((name) => name[1]!), readBy: cells[2]!.trim() }];
+  });
+}
+
+/** Source files under tests/ (what reads the test and bench knobs), without this folder. */
+function testSources(dir = join(root, 'tests')): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' || relative(root, path) === 'tests/docs' ? [] : testSources(path);
+    return /\.(ts|sh|yaml)$/.test(entry.name) ? [read(relative(root, path))] : [];
+  });
+}
+
+describe('docs/configuration.md', () => {
+  it('lists exactly the variables of the schemas', () => {
+    const documented = documentedRows().flatMap((row) => row.names);
+    expect([...new Set(documented)].sort()).toEqual(Object.keys(VARIABLES).sort());
+  });
+
+  it('says which processes read each variable, as the schemas do', () => {
+    for (const { names, readBy } of documentedRows()) {
+      const processes = new Set(names.flatMap((name) => table[name]?.processes ?? []));
+      const expected = (Object.keys(COLUMN) as ProcessName[]).filter((name) => processes.has(name)).map((name) => COLUMN[name]).join(', ');
+      expect(`${names.join(', ')}: ${readBy}`).toBe(`${names.join(', ')}: ${expected}`);
+    }
+  });
+});
+
+describe('README.md', () => {
+  it('names no setting the schemas do not have (test and bench knobs are read under tests/)', () => {
+    const text = read('README.md');
+    // A setting as README names one: in backticks, or assigned (`NAME=value`, `NAME=1 npm run …`).
+    const named = new Set([
+      ...[...text.matchAll(/`([A-Z][A-Z0-9_]+)(=[^`]*)?`/g)].map((match) => match[1]!).filter((name) => name in table || OUR_PREFIXES.some((prefix) => name.startsWith(prefix))),
+      ...[...text.matchAll(/\b([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)=/g)].map((match) => match[1]!),
+    ]);
+    expect(named.size).toBeGreaterThan(10);
+    const tests = testSources().join('\n');
+    const unknown = [...named].filter((name) => !(name in table) && !new RegExp(`\\b${name}\\b`).test(tests));
+    expect(unknown).toEqual([]);
+  });
+});
