@@ -38,7 +38,8 @@ describe('relay in front of the upstream', () => {
     expect(body.total).toBe(144);
     expect(body.results).toHaveLength(3);
     expect(body.results[0]!.league.provider_name).toBe('Nordic Sportsbook');
-    expect(stack.upstreamHits.at(-1)).toEqual({ url: '/api/1/1/1/matches?limit=3', requestId: 'trace-me-123' });
+    // (The relay's health probe may reach the upstream meanwhile: look for the call, not the last hit.)
+    expect(stack.upstreamHits).toContainEqual({ url: '/api/1/1/1/matches?limit=3', requestId: 'trace-me-123' });
   });
 
   it('passes the upstream\'s 401 on for a call without a token', async () => {
@@ -53,7 +54,7 @@ describe('relay in front of the upstream', () => {
       const response = await fetch(`${stack.url}${path}`, { headers: { authorization: `Token ${token}` } });
       expect(response.status, path).toBe(404);
     }
-    expect(stack.upstreamHits.slice(before)).toEqual([]);
+    expect(stack.upstreamHits.slice(before).filter((hit) => /^\/api\/(?:2|10|1x)\//.test(hit.url))).toEqual([]);
   });
 
   it('serves the client for deep links and reports health', async () => {
