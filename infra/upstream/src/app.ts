@@ -6,6 +6,7 @@ import { SessionStore } from './auth/sessions';
 import { databaseReachable, type Database } from './db/client';
 import { keepStatistics } from './db/statistics';
 import { installCoediting } from './coedit/plugin';
+import { NoticePublisher, noticeSettings, type NoticeSettings } from './coedit/notice-publisher';
 import { clientErrorHandler, installErrorHandler } from './errors';
 import { engineFor } from './engine/engine';
 import { authPlugin } from './http/auth';
@@ -29,10 +30,12 @@ export interface UpstreamOptions {
   metricsToken?: string | null;
   /** FEED_STALL_S (feeds/health/settings.ts); false runs no stall monitor (tests that drive one themselves). */
   feedHealth?: FeedHealthSettings | false;
+  /** CHANGE_OUTBOX_SWEEP_MS and CHANGE_OUTBOX_DELAY_MS (coedit/notice-publisher.ts) unless given. */
+  notices?: NoticeSettings;
 }
 
 /** The back-office services (auth, event store, content, control) under /api/1/, as one Fastify app. */
-export async function buildUpstream({ database, logger = false, tokenTtlMs = 12 * 60 * 60 * 1000, metricsToken = null, feedHealth }: UpstreamOptions): Promise<FastifyInstance> {
+export async function buildUpstream({ database, logger = false, tokenTtlMs = 12 * 60 * 60 * 1000, metricsToken = null, feedHealth, notices }: UpstreamOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     requestIdHeader: 'x-request-id',
@@ -67,6 +70,13 @@ export async function buildUpstream({ database, logger = false, tokenTtlMs = 12 
     if (notice.revoked_tokens?.length) sessions.forget(notice.revoked_tokens);
   });
   app.addHook('onClose', async () => void forgetRevoked());
+  // The change notices of committed writes wait in the outbox (coedit/notices.ts) until published
+  // here: at ready (what a crashed process left, once main.ts attached the transport between
+  // processes), after each commit of this process, and on a sweep.
+  const publisher = new NoticePublisher(database.db, engineFor(database.db).bus, notices ?? noticeSettings(), app.log.child({ module: 'upstream:notices' }));
+  app.decorate('notices', publisher);
+  app.addHook('onReady', async () => void publisher.start());
+  app.addHook('onClose', async () => publisher.stop());
   const feedSettings = feedHealth || feedHealthSettings();
   for (const routes of routeModules) await app.register(routes, { db: database.db, feedHealth: feedSettings });
   // Every live match's feed is watched for stalls, whatever the feed (feeds/health/monitor.ts).

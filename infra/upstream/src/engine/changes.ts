@@ -19,7 +19,8 @@ export interface ChangeTransport {
   close(): Promise<void>;
 }
 
-type Change = Omit<ChangeNotice, 'seq' | 'at' | 'offer_ids' | 'delivery_ids' | 'event_ids' | 'reset'> & Partial<ChangeNotice>;
+/** A notice to publish: what changed; the bus fills in seq, time and empty id lists. */
+export type Change = Omit<ChangeNotice, 'seq' | 'at' | 'offer_ids' | 'delivery_ids' | 'event_ids' | 'reset'> & Partial<ChangeNotice>;
 
 /** What crosses between processes: the notice without this process's seq, and who sent it. */
 interface Wire {
@@ -59,16 +60,36 @@ export class ChangeBus {
   private readonly sending = new Set<Promise<unknown>>();
 
   publish(change: Change): ChangeNotice {
+    return this.publishWith(change).notice;
+  }
+
+  /**
+   * Publishes and waits until the other processes' transport has it; rejects when it could not be
+   * sent (the outbox publisher keeps the row and tries again).
+   */
+  async publishConfirmed(change: Change): Promise<ChangeNotice> {
+    const { notice, sent } = this.publishWith(change);
+    const results = await Promise.all(sent);
+    if (results.some((ok) => !ok)) throw new Error(`change stream: the ${this.transportKind} transport did not take a notice`);
+    return notice;
+  }
+
+  private publishWith(change: Change): { notice: ChangeNotice; sent: Promise<boolean>[] } {
     const notice = this.deliver({ offer_ids: [], delivery_ids: [], event_ids: [], reset: false, ...change, at: new Date().toISOString() });
+    const sent: Promise<boolean>[] = [];
     if (this.transport) {
       const { seq: _seq, ...bare } = notice;
       for (const part of split(bare)) {
-        const sent = this.transport.send(JSON.stringify({ origin: this.origin, notice: part } satisfies Wire)).catch(() => (this.sendFailures += 1));
-        this.sending.add(sent);
-        void sent.finally(() => this.sending.delete(sent));
+        const one = this.transport.send(JSON.stringify({ origin: this.origin, notice: part } satisfies Wire)).then(() => true, () => {
+          this.sendFailures += 1;
+          return false;
+        });
+        this.sending.add(one);
+        void one.finally(() => this.sending.delete(one));
+        sent.push(one);
       }
     }
-    return notice;
+    return { notice, sent };
   }
 
   private deliver(change: Omit<ChangeNotice, 'seq'>): ChangeNotice {
