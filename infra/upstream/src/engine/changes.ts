@@ -54,6 +54,12 @@ export class ChangeBus {
   private readonly recent: ChangeNotice[] = [];
   private readonly listeners = new Set<Listener>();
   private readonly origin = randomUUID();
+  /**
+   * This bus's life (its seqs start again at 1 in the next one): the change stream's event ids
+   * carry it, so a subscriber resuming with an id of another life (the process restarted) gets
+   * every notice still held rather than those above a seq that meant something else.
+   */
+  readonly life = randomUUID().slice(0, 8);
   private transport: ChangeTransport | null = null;
   /** Notices a transport failed to send (the process carries on: the relay still polls). */
   sendFailures = 0;
@@ -139,6 +145,23 @@ export class ChangeBus {
   /** Notices after `seq` still held (for a resuming subscriber). */
   since(seq: number): ChangeNotice[] {
     return this.recent.filter((n) => n.seq > seq);
+  }
+
+  /** The change stream's event id of a notice: this life and its seq. */
+  eventId(notice: ChangeNotice): string {
+    return `${this.life}.${notice.seq}`;
+  }
+
+  /**
+   * What a subscriber resuming with Last-Event-ID `id` missed: the notices after its seq when the
+   * id is of this life (a bare seq is taken as one), every notice held when it is of another.
+   */
+  resume(id: string | undefined): ChangeNotice[] {
+    if (!id) return [];
+    const [life, seq] = id.includes('.') ? id.split('.', 2) : [this.life, id];
+    if (life !== this.life) return [...this.recent];
+    const after = Number(seq);
+    return Number.isInteger(after) && after >= 0 ? this.since(after) : [];
   }
 
   get subscribers(): number {

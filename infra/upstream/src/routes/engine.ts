@@ -46,11 +46,13 @@ export async function engineRoutes(app: FastifyInstance, { db }: { db: Db }) {
     stream.write('retry: 2000\n: connected\n\n');
     const send = (notice: ChangeNotice) => {
       if (query.match_id === undefined || notice.match_id === query.match_id || notice.revoked_tokens?.length) {
-        stream.write(`id: ${notice.seq}\nevent: change\ndata: ${JSON.stringify(notice)}\n\n`);
+        stream.write(`id: ${engine.bus.eventId(notice)}\nevent: change\ndata: ${JSON.stringify(notice)}\n\n`);
       }
     };
-    const lastSeen = Number(request.headers['last-event-id']);
-    if (Number.isInteger(lastSeen) && lastSeen > 0) for (const notice of engine.bus.since(lastSeen)) send(notice);
+    // A relay back after a drop resumes where it was; after a restart of this process it gets every
+    // notice held, those the outbox published at start included.
+    const lastSeen = request.headers['last-event-id'];
+    for (const notice of engine.bus.resume(typeof lastSeen === 'string' ? lastSeen : undefined)) send(notice);
     const unsubscribe = engine.bus.subscribe(send);
     const heartbeat = setInterval(() => stream.write(': ping\n\n'), HEARTBEAT_MS);
     streams.add(stream);
