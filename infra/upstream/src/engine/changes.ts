@@ -147,9 +147,9 @@ export class ChangeBus {
     return this.recent.filter((n) => n.seq > seq);
   }
 
-  /** The change stream's event id of a notice: this life and its seq. */
-  eventId(notice: ChangeNotice): string {
-    return `${this.life}.${notice.seq}`;
+  /** The change stream's event id of a notice (of the newest one when none is named): this life and its seq. */
+  eventId(notice?: ChangeNotice): string {
+    return `${this.life}.${notice?.seq ?? this.seq}`;
   }
 
   /**
