@@ -3,6 +3,12 @@
  * live-envelope.ts). Typed maps shared by relay and client so a renamed event breaks the build,
  * not production. The flow is ARCHITECTURE.md "Live path": watch a match, get one snapshot per
  * topic, then deltas with increasing seq; on a gap or reconnect, resync from the last seq.
+ *
+ * Every snapshot and delta carries its topic's `epoch` beside `seq`: one history of the topic's
+ * state at the relay (a relay that restarted without its store, or a state that expired, starts a
+ * new epoch at seq 0). A seq means something only within its epoch: a client that sees another
+ * epoch than the one it holds knows its history is gone, drops what it buffered and asks for a
+ * fresh snapshot (a resync naming its old epoch is answered with one).
  */
 import { Type, type Static } from 'typebox';
 import Value from 'typebox/value';
@@ -65,11 +71,13 @@ export type OfferPoint = Pick<Offer, 'id' | 'market_id' | 'match_time' | 'premat
 /** The socket.io room of a match's watchers. */
 export const matchRoom = (matchId: number) => `match:${matchId}`;
 
-/** The whole current state of one topic of a match, as of `seq`. */
+/** The whole current state of one topic of a match, as of `seq` in `epoch`. */
 export type SnapshotPayload<T extends LiveTopic = LiveTopic> = {
   [K in T]: {
     matchId: number;
     topic: K;
+    /** The history `seq` belongs to (opaque; compared for equality only). */
+    epoch: string;
     seq: number;
     items: LiveTopicItems[K][];
     /**
@@ -90,9 +98,9 @@ export type SnapshotPayload<T extends LiveTopic = LiveTopic> = {
   };
 }[T];
 
-/** What changed in one topic since `seq - 1`: records added or changed, and ids removed. */
+/** What changed in one topic since `seq - 1` of the same `epoch`: records added or changed, and ids removed. */
 export type DeltaPayload<T extends LiveTopic = LiveTopic> = {
-  [K in T]: { matchId: number; topic: K; seq: number; upserts: LiveTopicItems[K][]; removes: number[] };
+  [K in T]: { matchId: number; topic: K; epoch: string; seq: number; upserts: LiveTopicItems[K][]; removes: number[] };
 }[T];
 
 /** Upstream health as the match's pollers see it: ok, degraded (retrying) or down. */
@@ -169,6 +177,11 @@ export const ResyncRequest = Type.Object({
   topic: LiveTopic,
   /** The last seq the client applied; it gets everything after it. */
   sinceSeq: Type.Integer({ minimum: 0 }),
+  /**
+   * The epoch of that seq. Another epoch than the topic's current one (or none: a client older than
+   * epochs) is answered with a fresh snapshot, since its seq says nothing about this history.
+   */
+  epoch: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
 });
 export type ResyncRequest = Static<typeof ResyncRequest>;
 /**

@@ -12,6 +12,7 @@ import WebSocket from 'ws';
 import { LIVE_TOPICS, type DeltaPayload, type LiveAck, type LiveTopic, type OfferPoint, type SnapshotPayload } from '@odds/protocol';
 
 export interface HeldTopic {
+  epoch: string;
   seq: number;
   ids: Set<number>;
   more: boolean;
@@ -108,7 +109,7 @@ export class RawConsole {
     const matchId = this.matchId!;
     return Promise.all(LIVE_TOPICS.filter((topic) => this.topics.has(topic)).map((topic) => {
       this.resyncs += 1;
-      return this.emit('resync', { matchId, topic, sinceSeq: this.topics.get(topic)!.seq });
+      return this.emit('resync', { matchId, topic, sinceSeq: this.topics.get(topic)!.seq, epoch: this.topics.get(topic)!.epoch });
     }));
   }
 
@@ -123,17 +124,17 @@ export class RawConsole {
 
   private onSnapshot(payload: SnapshotPayload): void {
     const held = this.topics.get(payload.topic);
-    if (held && !payload.fresh && payload.seq <= held.seq) return;
-    this.topics.set(payload.topic, { seq: payload.seq, ids: new Set(payload.items.map((item) => item.id)), more: !!payload.more, outline: payload.outline ?? [] });
+    if (held && !payload.fresh && payload.epoch === held.epoch && payload.seq <= held.seq) return;
+    this.topics.set(payload.topic, { epoch: payload.epoch, seq: payload.seq, ids: new Set(payload.items.map((item) => item.id)), more: !!payload.more, outline: payload.outline ?? [] });
   }
 
   private onDelta(delta: DeltaPayload): void {
     const held = this.topics.get(delta.topic);
-    if (!held || delta.seq <= held.seq) return;
-    if (delta.seq !== held.seq + 1) {
+    if (!held || (delta.epoch === held.epoch && delta.seq <= held.seq)) return;
+    if (delta.epoch !== held.epoch || delta.seq !== held.seq + 1) {
       // A gap: ask for what was missed (the console's rule), keep what is held meanwhile.
       this.resyncs += 1;
-      void this.emit('resync', { matchId: delta.matchId, topic: delta.topic, sinceSeq: held.seq });
+      void this.emit('resync', { matchId: delta.matchId, topic: delta.topic, sinceSeq: held.seq, epoch: held.epoch });
       return;
     }
     for (const id of delta.removes) held.ids.delete(id);

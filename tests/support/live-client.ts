@@ -13,6 +13,7 @@ export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 type Record_ = { id: number } & Record<string, unknown>;
 
 interface TopicState {
+  epoch: string;
   seq: number;
   records: Map<number, Record_>;
 }
@@ -34,8 +35,8 @@ export const ask = (socket: LiveSocket, event: 'watch' | 'unwatch', matchId: num
 
 /**
  * What a console client does with the live events of one match, as the protocol asks: apply the
- * snapshot, then deltas in seq order; buffer deltas that arrive before their snapshot or after a
- * gap, and ask for a resync from the last seq applied; after a reconnect, resync every topic held.
+ * snapshot, then deltas in seq order within its epoch; buffer deltas that arrive before their snapshot or after a
+ * gap (or of a new epoch), and ask for a resync from the last seq and epoch applied; after a reconnect, resync every topic held.
  * Records are kept by id, so applying something twice cannot duplicate it.
  */
 export class LiveView {
@@ -91,7 +92,7 @@ export class LiveView {
     this.resyncing.add(topic);
     this.resyncs++;
     try {
-      await this.socket.timeout(10_000).emitWithAck('resync', { matchId: this.matchId, topic, sinceSeq: state.seq });
+      await this.socket.timeout(10_000).emitWithAck('resync', { matchId: this.matchId, topic, sinceSeq: state.seq, epoch: state.epoch });
     } finally {
       this.resyncing.delete(topic);
       this.drain(topic);
@@ -100,7 +101,7 @@ export class LiveView {
 
   private onSnapshot(payload: SnapshotPayload): void {
     this.snapshots.push(payload);
-    this.topics.set(payload.topic, { seq: payload.seq, records: new Map(payload.items.map((item) => [item.id, item as unknown as Record_])) });
+    this.topics.set(payload.topic, { epoch: payload.epoch, seq: payload.seq, records: new Map(payload.items.map((item) => [item.id, item as unknown as Record_])) });
     this.drain(payload.topic);
   }
 
@@ -117,6 +118,12 @@ export class LiveView {
     const state = this.topics.get(topic);
     const list = this.pending.get(topic);
     if (!state || !list?.length) return;
+    // A delta of another epoch: the history held is gone; a resync naming the held epoch gets a fresh snapshot.
+    if (list.some((delta) => delta.epoch !== state.epoch)) {
+      this.pending.set(topic, list.filter((delta) => delta.epoch !== state.epoch));
+      if (!this.resyncing.has(topic)) void this.resync(topic);
+      return;
+    }
     list.sort((a, b) => a.seq - b.seq);
     while (list.length && list[0]!.seq <= state.seq + 1) {
       const delta = list.shift()!;

@@ -31,7 +31,8 @@ export interface MatchLiveState {
 
 /**
  * The live state of one watched match over the shared socket: watch, apply snapshots and deltas by
- * seq (topicBuffer.ts), resync a topic on a gap, and after a reconnect resync every topic held.
+ * epoch and seq (topicBuffer.ts), resync a topic on a gap or a new epoch, and after a reconnect
+ * resync every topic held.
  */
 export class MatchLive {
   readonly state: MatchLiveState;
@@ -148,7 +149,9 @@ export class MatchLive {
     if (this.resyncing.has(topic) || !this.socket.connected) return;
     if (seq < 0) return this.watch();
     this.resyncing.add(topic);
-    this.socket.emit('resync', { matchId: this.matchId, topic, sinceSeq: seq }, (ack: LiveAck) => {
+    const epoch = this.state.topics[topic].epoch;
+    // Its epoch says which history the seq is of: another than the relay's gets a fresh snapshot.
+    this.socket.emit('resync', { matchId: this.matchId, topic, sinceSeq: seq, ...(epoch !== null && { epoch }) }, (ack: LiveAck) => {
       this.resyncing.delete(topic);
       this.onAck(ack);
     });
@@ -190,12 +193,12 @@ export class MatchLive {
 
   private onSnapshot(payload: SnapshotPayload): void {
     const buffer = this.state.topics[payload.topic] as TopicBuffer;
-    this.after(payload.topic, applySnapshot(buffer, payload as { seq: number; items: { id: number }[]; fresh?: boolean }));
+    this.after(payload.topic, applySnapshot(buffer, payload as { epoch: string; seq: number; items: { id: number }[]; fresh?: boolean }));
   }
 
   private onDelta(payload: DeltaPayload): void {
     const buffer = this.state.topics[payload.topic] as TopicBuffer;
-    this.after(payload.topic, applyDelta(buffer, payload as { seq: number; upserts: { id: number }[]; removes: number[] }));
+    this.after(payload.topic, applyDelta(buffer, payload as { epoch: string; seq: number; upserts: { id: number }[]; removes: number[] }));
   }
 
   private after(topic: LiveTopic, result: ApplyResult): void {
@@ -203,7 +206,9 @@ export class MatchLive {
       this.state.version += 1;
       this.state.lastUpdateAt = Date.now();
     }
-    if (result === 'gap') this.resync(topic);
+    // A gap: the missed deltas. Another epoch: the relay's history of what is held is gone, so the
+    // resync (naming the held epoch) is answered with a fresh snapshot of the new one.
+    if (result === 'gap' || result === 'epoch') this.resync(topic);
   }
 
   private onStatus(payload: StatusPayload): void {

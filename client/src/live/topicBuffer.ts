@@ -9,9 +9,11 @@ import type { DeltaPayload, LiveTopic, LiveTopicItems, OfferPoint, SnapshotPaylo
 export interface TopicBuffer<T extends { id: number } = { id: number }> {
   /** Last seq applied; -1 until the first snapshot. */
   seq: number;
+  /** The relay's history `seq` belongs to (protocol live.ts); null until the first snapshot. */
+  epoch: string | null;
   rows: Map<number, T>;
-  /** Deltas that came before their snapshot or after a gap, by seq, waiting to be applied in order. */
-  pending: Map<number, { seq: number; upserts: T[]; removes: number[] }>;
+  /** Deltas that came before their snapshot or after a gap, by seq, waiting to be applied in order (all of one epoch). */
+  pending: Map<number, HeldDelta<T>>;
   /** At most this many records: the lowest ids go first (a wall panel's bounded memory). */
   maxRows: number;
   /**
@@ -37,21 +39,30 @@ export interface TopicBuffer<T extends { id: number } = { id: number }> {
 
 export type LiveRecord<K extends LiveTopic> = LiveTopicItems[K];
 
+type HeldDelta<T> = { epoch?: string; seq: number; upserts: T[]; removes: number[] };
+
 export function createBuffer<T extends { id: number }>(maxRows = Infinity): TopicBuffer<T> {
-  return { seq: -1, rows: new Map(), pending: new Map(), maxRows, more: false, outline: [], paged: new Set(), cursors: new Map(), floor: null };
+  return { seq: -1, epoch: null, rows: new Map(), pending: new Map(), maxRows, more: false, outline: [], paged: new Set(), cursors: new Map(), floor: null };
 }
 
-/** What applying an event did: changed the rows, ignored an old one, or found a gap to resync. */
-export type ApplyResult = 'applied' | 'stale' | 'pending' | 'gap';
+/**
+ * What applying an event did: changed the rows, ignored an old one, found a gap to resync, or
+ * found another epoch ('epoch': the relay's history of what is held is gone; resync for a fresh snapshot).
+ */
+export type ApplyResult = 'applied' | 'stale' | 'pending' | 'gap' | 'epoch';
 
-/** A whole topic as of `seq`: replaces the rows, then applies any held deltas that follow it. */
+/** An event of another epoch than the one held (one without an epoch, from an older relay, is taken as the same). */
+const otherEpoch = (held: string | null, got: string | undefined) => held !== null && got !== undefined && got !== held;
+
+/** A whole topic as of `seq` of its epoch: replaces the rows, then applies any held deltas that follow it. */
 export function applySnapshot<T extends { id: number }>(
   buffer: TopicBuffer<T>,
-  snapshot: Pick<SnapshotPayload, 'seq' | 'fresh' | 'more' | 'outline'> & { items: T[] },
+  snapshot: Pick<SnapshotPayload, 'seq' | 'fresh' | 'more' | 'outline'> & { epoch?: string; items: T[] },
 ): ApplyResult {
   // An older snapshot than what is held (a late answer to a watch) adds nothing; a fresh one
-  // (the relay lost its history) always replaces.
-  if (!snapshot.fresh && buffer.seq >= 0 && snapshot.seq <= buffer.seq) return 'stale';
+  // (the relay lost its history), or one of another epoch, always replaces.
+  const renewed = buffer.seq >= 0 && otherEpoch(buffer.epoch, snapshot.epoch);
+  if (!snapshot.fresh && !renewed && buffer.seq >= 0 && snapshot.seq <= buffer.seq) return 'stale';
   buffer.rows.clear();
   buffer.paged.clear();
   buffer.cursors.clear();
@@ -63,7 +74,8 @@ export function applySnapshot<T extends { id: number }>(
   buffer.more = !!snapshot.more;
   buffer.outline = snapshot.outline ?? [];
   buffer.seq = snapshot.seq;
-  for (const seq of [...buffer.pending.keys()]) if (seq <= snapshot.seq) buffer.pending.delete(seq);
+  buffer.epoch = snapshot.epoch ?? buffer.epoch;
+  for (const [seq, held] of buffer.pending) if (seq <= snapshot.seq || otherEpoch(buffer.epoch, held.epoch)) buffer.pending.delete(seq);
   drain(buffer);
   trim(buffer);
   return buffer.pending.size ? 'gap' : 'applied';
@@ -72,14 +84,27 @@ export function applySnapshot<T extends { id: number }>(
 /**
  * One delta: applied when it is the next seq; ignored when already applied; held when it comes
  * before the snapshot ('pending') or after a gap ('gap': the caller asks for a resync from `seq`).
+ * A delta of another epoch than the rows' ('epoch') means the relay's history of them is gone: the
+ * deltas held are dropped, this one is kept for after the fresh snapshot the caller asks for.
  */
 export function applyDelta<T extends { id: number }>(
   buffer: TopicBuffer<T>,
-  delta: Pick<DeltaPayload, 'seq' | 'removes'> & { upserts: T[] },
+  delta: Pick<DeltaPayload, 'seq' | 'removes'> & { epoch?: string; upserts: T[] },
 ): ApplyResult {
+  // Held deltas are of one epoch: a newer epoch's delta replaces them.
+  for (const held of buffer.pending.values()) {
+    if (held.epoch !== undefined && delta.epoch !== undefined && held.epoch !== delta.epoch) {
+      buffer.pending.clear();
+      break;
+    }
+  }
   if (buffer.seq < 0) {
     buffer.pending.set(delta.seq, delta);
     return 'pending';
+  }
+  if (otherEpoch(buffer.epoch, delta.epoch)) {
+    buffer.pending.set(delta.seq, delta);
+    return 'epoch';
   }
   if (delta.seq <= buffer.seq) return 'stale';
   buffer.pending.set(delta.seq, delta);
@@ -90,7 +115,7 @@ export function applyDelta<T extends { id: number }>(
 
 /** Applies held deltas while the next seq is there. */
 function drain<T extends { id: number }>(buffer: TopicBuffer<T>): void {
-  for (let next = buffer.pending.get(buffer.seq + 1); next; next = buffer.pending.get(buffer.seq + 1)) {
+  for (let next = buffer.pending.get(buffer.seq + 1); next && !otherEpoch(buffer.epoch, next.epoch); next = buffer.pending.get(buffer.seq + 1)) {
     buffer.pending.delete(next.seq);
     const live = buffer.rows.size - buffer.paged.size;
     const removed = next.removes.filter((id) => buffer.rows.has(id) && !buffer.paged.has(id)).length;

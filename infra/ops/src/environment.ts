@@ -90,6 +90,9 @@ export const VARIABLES = {
   DELIVERY_TIMEOUT_MS: v(['api', 'worker', 'start'], whole(100)),
   DELIVERY_CONCURRENCY: v(['api', 'worker', 'start'], whole(1)),
   DELIVERY_POLL_MS: v(['api', 'worker', 'start'], whole(1)),
+  // The change outbox of committed writes (docs/live-path.md): how often it is swept, and a test's delay.
+  CHANGE_OUTBOX_SWEEP_MS: v(['api', 'start'], whole(50)),
+  CHANGE_OUTBOX_DELAY_MS: v(['api', 'start'], whole()),
   // Sportradar UOF adapter (docs/feeds-uof.md) and the feed-stall alarm, in the API process.
   UOF_AMQP_URL: v(['api', 'start'], url(['amqp', 'amqps'])),
   UOF_EXCHANGE: v(['api', 'start'], text),

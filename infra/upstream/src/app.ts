@@ -6,6 +6,7 @@ import { SessionStore } from './auth/sessions';
 import { databaseReachable, type Database } from './db/client';
 import { keepStatistics } from './db/statistics';
 import { installCoediting } from './coedit/plugin';
+import { NoticePublisher, noticeSettings, type NoticeSettings } from './coedit/notice-publisher';
 import { clientErrorHandler, installErrorHandler } from './errors';
 import { engineFor } from './engine/engine';
 import { authPlugin } from './http/auth';
@@ -38,10 +39,12 @@ export interface UpstreamOptions {
   smtp?: SmtpSettings | null;
   /** DELIVERY_*: concurrency, timeout and retry policy of this process's senders. */
   sending?: DispatcherOptions;
+  /** CHANGE_OUTBOX_SWEEP_MS and CHANGE_OUTBOX_DELAY_MS (coedit/notice-publisher.ts); the defaults unless given. */
+  notices?: NoticeSettings;
 }
 
 /** The back-office services (auth, event store, content, control) under /api/1/, as one Fastify app. */
-export async function buildUpstream({ database, logger = false, tokenTtlMs = 12 * 60 * 60 * 1000, metricsToken = null, feedHealth, broker = null, smtp = null, sending = {} }: UpstreamOptions): Promise<FastifyInstance> {
+export async function buildUpstream({ database, logger = false, tokenTtlMs = 12 * 60 * 60 * 1000, metricsToken = null, feedHealth, broker = null, smtp = null, sending = {}, notices = noticeSettings({}) }: UpstreamOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     requestIdHeader: 'x-request-id',
@@ -80,6 +83,13 @@ export async function buildUpstream({ database, logger = false, tokenTtlMs = 12 
     if (notice.revoked_tokens?.length) sessions.forget(notice.revoked_tokens);
   });
   app.addHook('onClose', async () => void forgetRevoked());
+  // The change notices of committed writes wait in the outbox (coedit/notices.ts) until published
+  // here: at ready (what a crashed process left, once main.ts attached the transport between
+  // processes), after each commit of this process, and on a sweep.
+  const publisher = new NoticePublisher(database.db, engine.bus, notices, app.log.child({ module: 'upstream:notices' }));
+  app.decorate('notices', publisher);
+  app.addHook('onReady', async () => void publisher.start());
+  app.addHook('onClose', async () => publisher.stop());
   const feedSettings = feedHealth || feedHealthSettings({});
   for (const routes of routeModules) await app.register(routes, { db: database.db, feedHealth: feedSettings, broker });
   // Every live match's feed is watched for stalls, whatever the feed (feeds/health/monitor.ts).

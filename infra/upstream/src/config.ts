@@ -1,5 +1,6 @@
 import { frozen, type Environment, type LogSettings } from '@odds/ops';
 import { shardsFrom } from './broker/topology';
+import { noticeSettings, type NoticeSettings } from './coedit/notice-publisher';
 import { dispatcherOptionsFrom, type DispatcherOptions } from './engine/dispatch';
 import { feedHealthSettings, type FeedHealthSettings } from './feeds/health/settings';
 import { uofSettings, type UofSettings } from './feeds/uof/settings';
@@ -80,6 +81,8 @@ export interface UpstreamConfig extends DatabaseConfig {
   /** Null: no Sportradar UOF adapter. */
   uof: UofSettings | null;
   feedHealth: FeedHealthSettings;
+  /** CHANGE_OUTBOX_*: how the outbox of change notices is swept (coedit/notice-publisher.ts). */
+  notices: NoticeSettings;
 }
 
 /** An engine worker (`dist/worker.js`). */
@@ -154,6 +157,7 @@ export function readConfig(env: Environment): Readonly<UpstreamConfig> {
     sending: configError(() => ({ options: dispatcherOptionsFrom(env), pollMs: Number(env.DELIVERY_POLL_MS) || 1_000 })),
     uof: configError(() => uofSettings(env)),
     feedHealth: configError(() => feedHealthSettings(env)),
+    notices: configError(() => noticeSettings(env)),
   });
 }
 

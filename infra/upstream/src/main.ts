@@ -22,7 +22,7 @@ const database = await openDatabase(config.databaseUrl, { migrations: config.pro
 if (config.production) await refuseDemoLogins(database.db, config).catch((error: unknown) => refuse('api', error));
 const app = await buildUpstream({
   database, logger: loggerOptions('upstream', config.logLevel, config.log), tokenTtlMs: config.tokenTtlMs, metricsToken: config.metricsToken,
-  broker: config.broker, smtp: config.smtp, sending: config.sending.options, feedHealth: config.feedHealth,
+  broker: config.broker, smtp: config.smtp, sending: config.sending.options, feedHealth: config.feedHealth, notices: config.notices,
 });
 let seeded = false;
 if (config.seedDemo) {

@@ -139,7 +139,7 @@ export class LiveHub {
     const invalid = liveRequestError('resync', request);
     if (invalid) return this.refuse('invalid', invalid);
     if (!watcher.resyncLimit.take()) return this.refuse('rate limited', RATE_LIMITED, true);
-    const { matchId, topic, sinceSeq } = request as ResyncRequest;
+    const { matchId, topic, sinceSeq, epoch } = request as ResyncRequest;
     if (!watcher.watching.has(matchId)) {
       // A client back after a reconnect resyncs instead of watching again: it is admitted as a
       // watch would be, joins the room, and gets what it missed rather than snapshots.
@@ -153,10 +153,11 @@ export class LiveHub {
       if (poller) await timeout(poller.primed, this.options.primeTimeoutMs);
     }
     try {
-      const missed = await this.options.store.since(matchId, topic, sinceSeq);
+      // A seq of another epoch (or of none) says nothing about this history: a fresh snapshot.
+      const missed = await this.options.store.since(matchId, topic, sinceSeq, epoch);
       // Missed deltas carrying more than a first snapshot would are answered with the snapshot.
       if (missed.deltas && !oversized(topic, missed.deltas.reduce((sum, delta) => sum + delta.upserts.length, 0))) {
-        for (const delta of missed.deltas) conn.send('delta', { matchId, topic, ...delta } as PushPayload<'delta'>);
+        for (const delta of missed.deltas) conn.send('delta', { matchId, topic, epoch: missed.epoch, ...delta } as PushPayload<'delta'>);
         this.options.metrics.resyncs.inc({ served: missed.deltas.length ? 'deltas' : 'current' });
       } else {
         await this.sendSnapshots(conn, matchId, [topic], 'resync');

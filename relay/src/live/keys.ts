@@ -16,6 +16,7 @@ export const matchKeys = (prefix: string, matchId: number) => {
     wsChannel: `${base}:ws`,
     topic: (topic: LiveTopic) => ({
       seq: `${base}:${topic}:seq`,
+      epoch: `${base}:${topic}:epoch`,
       records: `${base}:${topic}:records`,
       history: `${base}:${topic}:history`,
     }),

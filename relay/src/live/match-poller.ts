@@ -156,8 +156,8 @@ export class MatchPoller {
       return this.keepAlive();
     }
     const created = change.upserts.filter((record) => !index.has(record.id));
-    const seq = await store.commit(this.matchId, topic, this.fence, change);
-    if (seq === null) {
+    const at = await store.commit(this.matchId, topic, this.fence, change);
+    if (at === null) {
       this.deps.log.warn({ matchId: this.matchId, topic }, 'another instance took this match over; stopping its pollers here');
       this.onFenced();
       return;
@@ -166,7 +166,7 @@ export class MatchPoller {
     fetched.seen();
     this.retainedAt = Date.now();
     const committedAt = Date.now();
-    await pushChange(store, broadcaster, this.matchId, topic, seq, change);
+    await pushChange(store, broadcaster, this.matchId, topic, at, change);
     if (noticed) observePhases(metrics, noticed, created, { startedAt, fetchedAt, committedAt, emittedAt: Date.now() });
     metrics.deltasSent.inc({ topic });
     if (change.upserts.length) metrics.deltaItems.inc({ topic, kind: 'upsert' }, change.upserts.length);

@@ -28,21 +28,30 @@ describe.skipIf('skip' in redis)('live state and leases in Redis', () => {
     const store = new RedisStore(connections.commands, { prefix, retainMs: 60_000, maxDeltas: 3 });
     const keys = matchKeys(prefix, 5);
     await connections.commands.set(keys.fence, '2');
-    const { seq: base, records } = await store.snapshot(5, 'offers');
+    const { epoch, seq: base, records } = await store.snapshot(5, 'offers');
     expect(records).toEqual([]);
+    expect(base).toBe(0);
     expect(await store.commit(5, 'offers', 1, { upserts: [{ id: 1 }], removes: [] })).toBeNull();
-    expect(await store.commit(5, 'offers', 2, { upserts: [{ id: 1 }, { id: 2 }], removes: [] })).toBe(base + 1);
-    expect(await store.commit(5, 'offers', 2, { upserts: [{ id: 3 }], removes: [1] })).toBe(base + 2);
-    expect(await store.snapshot(5, 'offers')).toEqual({ seq: base + 2, records: [{ id: 2 }, { id: 3 }] });
-    expect((await store.since(5, 'offers', base)).deltas).toEqual([
-      { seq: base + 1, upserts: [{ id: 1 }, { id: 2 }], removes: [] },
-      { seq: base + 2, upserts: [{ id: 3 }], removes: [1] },
+    expect(await store.commit(5, 'offers', 2, { upserts: [{ id: 1 }, { id: 2 }], removes: [] })).toEqual({ epoch, seq: 1 });
+    expect(await store.commit(5, 'offers', 2, { upserts: [{ id: 3 }], removes: [1] })).toEqual({ epoch, seq: 2 });
+    expect(await store.snapshot(5, 'offers')).toEqual({ epoch, seq: 2, records: [{ id: 2 }, { id: 3 }] });
+    expect((await store.since(5, 'offers', 0, epoch)).deltas).toEqual([
+      { seq: 1, upserts: [{ id: 1 }, { id: 2 }], removes: [] },
+      { seq: 2, upserts: [{ id: 3 }], removes: [1] },
     ]);
-    expect(await store.since(5, 'offers', base + 2)).toEqual({ seq: base + 2, deltas: [] });
+    expect(await store.since(5, 'offers', 2, epoch)).toEqual({ epoch, seq: 2, deltas: [] });
+    // A seq of another epoch is no position in this one.
+    expect(await store.since(5, 'offers', 1, 'another-life')).toEqual({ epoch, seq: 2, deltas: null });
     for (let i = 0; i < 3; i++) await store.commit(5, 'offers', 2, { upserts: [{ id: 10 + i }], removes: [] });
     // only the last 3 deltas are kept
-    expect((await store.since(5, 'offers', base + 1)).deltas).toBeNull();
-    expect((await store.since(5, 'offers', base + 2)).deltas?.map((d) => d.seq)).toEqual([base + 3, base + 4, base + 5]);
+    expect((await store.since(5, 'offers', 1, epoch)).deltas).toBeNull();
+    expect((await store.since(5, 'offers', 2, epoch)).deltas?.map((d) => d.seq)).toEqual([3, 4, 5]);
+    // The state expires (nobody watched for the retention time): the next commit starts a new epoch at seq 1.
+    const topicKeys = keys.topic('offers');
+    await connections.commands.del([topicKeys.seq, topicKeys.epoch, topicKeys.records, topicKeys.history]);
+    const renewed = await store.commit(5, 'offers', 2, { upserts: [{ id: 20 }], removes: [] });
+    expect(renewed).toEqual({ epoch: expect.not.stringMatching(`^${epoch}$`), seq: 1 });
+    expect((await store.since(5, 'offers', 0, renewed!.epoch)).deltas?.map((d) => d.seq)).toEqual([1]);
     expect(await store.setStatus(5, 1, { matchId: 5, upstream: 'down', lastSuccessAt: null })).toBe(false);
     expect(await store.setStatus(5, 2, { matchId: 5, upstream: 'ok', lastSuccessAt: null })).toBe(true);
     expect(await store.status(5)).toEqual({ matchId: 5, upstream: 'ok', lastSuccessAt: null });

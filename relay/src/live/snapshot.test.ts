@@ -11,17 +11,17 @@ describe('bounded snapshots', () => {
   it('carries the newest SNAPSHOT_LIMITS records by id and says older ones exist', () => {
     const limit = SNAPSHOT_LIMITS.deliveries!;
     const records = Array.from({ length: limit + 30 }, (_, i) => ({ id: 1000 - i * 3 })).reverse();
-    const bounded = boundSnapshot('deliveries', { seq: 7, records });
+    const bounded = boundSnapshot('deliveries', { epoch: 'e', seq: 7, records });
     expect(bounded.items).toHaveLength(limit);
     expect(bounded.items.map((r) => r.id)).toEqual(records.map((r) => r.id).sort((a, b) => b - a).slice(0, limit));
     expect(bounded.more).toBe(true);
     expect(bounded.outline).toBeUndefined();
-    expect(boundSnapshot('deliveries', { seq: 7, records: records.slice(0, limit) })).toMatchObject({ more: false, items: records.slice(0, limit) });
+    expect(boundSnapshot('deliveries', { epoch: 'e', seq: 7, records: records.slice(0, limit) })).toMatchObject({ more: false, items: records.slice(0, limit) });
   });
 
   it('sends the small match tables whole', () => {
     const records = Array.from({ length: 2_000 }, (_, i) => ({ id: i + 1 }));
-    expect(boundSnapshot('thresholds', { seq: 1, records }).items).toHaveLength(2_000);
+    expect(boundSnapshot('thresholds', { epoch: 'e', seq: 1, records }).items).toHaveLength(2_000);
   });
 
   it('outlines older offers for the chart: the newest per market and time, and every score change', () => {
@@ -31,7 +31,7 @@ describe('bounded snapshots', () => {
     expect(Object.keys(points[0]!).sort()).toEqual(['id', 'market_id', 'match_time', 'outcome_map', 'prematch', 'score']);
     const limit = SNAPSHOT_LIMITS.offers!;
     const all = [...older, ...Array.from({ length: limit }, (_, i) => offer(100 + i, 1, 300 + i))];
-    const bounded = boundSnapshot('offers', { seq: 1, records: all });
+    const bounded = boundSnapshot('offers', { epoch: 'e', seq: 1, records: all });
     expect(bounded.items.every((item) => item.id >= 100)).toBe(true);
     expect(bounded.outline!.map((p) => p.id)).toEqual([2, 3, 4, 5, 6]);
   });

@@ -1,10 +1,11 @@
 import { SNAPSHOT_LIMITS, type DeltaPayload, type LiveTopic, type Offer, type OfferPoint, type SnapshotPayload } from '@odds/protocol';
 import type { RoomBroadcaster } from './broadcast';
 import type { Change, LiveRecord } from './diff';
-import type { LiveStore, TopicState } from './store';
+import type { LiveStore, Position, TopicState } from './store';
 
 /** A first snapshot's content: the newest records of the topic, and what the client needs of the rest. */
 export interface BoundedSnapshot {
+  epoch: string;
   seq: number;
   items: LiveRecord[];
   /** Older records are held than `items` carries: the client pages them through REST. */
@@ -23,8 +24,8 @@ export function snapshotPayload(matchId: number, topic: LiveTopic, bounded: Boun
   bounded.payloads ??= {};
   let payload = bounded.payloads[reason];
   if (!payload) {
-    const { seq, items, more, outline } = bounded;
-    payload = { matchId, topic, seq, items, ...(more && { more }), ...(outline && { outline }), ...(reason === 'resync' && { fresh: true }) } as SnapshotPayload;
+    const { epoch, seq, items, more, outline } = bounded;
+    payload = { matchId, topic, epoch, seq, items, ...(more && { more }), ...(outline && { outline }), ...(reason === 'resync' && { fresh: true }) } as SnapshotPayload;
     bounded.payloads[reason] = payload;
   }
   return payload;
@@ -63,10 +64,10 @@ export function outlineOf(offers: readonly OfferRecord[]): OfferPoint[] {
 /** The newest SNAPSHOT_LIMITS[topic] records by id (all of a topic without a limit), and the outline of older offers. */
 export function boundSnapshot(topic: LiveTopic, state: TopicState): BoundedSnapshot {
   const limit = SNAPSHOT_LIMITS[topic];
-  if (limit === undefined || state.records.length <= limit) return { seq: state.seq, items: state.records, more: false };
+  if (limit === undefined || state.records.length <= limit) return { epoch: state.epoch, seq: state.seq, items: state.records, more: false };
   const byId = [...state.records].sort((a, b) => b.id - a.id);
   const items = byId.slice(0, limit);
-  const bounded: BoundedSnapshot = { seq: state.seq, items, more: true };
+  const bounded: BoundedSnapshot = { epoch: state.epoch, seq: state.seq, items, more: true };
   if (topic === 'offers') bounded.outline = outlineOf(byId.slice(limit) as OfferRecord[]);
   return bounded;
 }
@@ -75,7 +76,7 @@ export function boundSnapshot(topic: LiveTopic, state: TopicState): BoundedSnaps
 const CACHED_TOPICS = 512;
 
 /**
- * Builds each topic's bounded snapshot once per seq, however many watchers ask: 200 consoles
+ * Builds each topic's bounded snapshot once per seq (of its epoch), however many watchers ask: 200 consoles
  * opening a long match at once share one sort and one outline, rather than each sorting every
  * record the relay holds. Each watch still reads the store itself (its seq must be as of its
  * join, or it could miss a delta sent between an earlier read and its join).
@@ -89,7 +90,7 @@ export class SnapshotCache {
     const key = `${matchId}:${topic}`;
     const state = await this.store.snapshot(matchId, topic);
     const cached = this.built.get(key);
-    if (cached?.seq === state.seq) return cached;
+    if (cached?.seq === state.seq && cached.epoch === state.epoch) return cached;
     const bounded = boundSnapshot(topic, state);
     this.built.delete(key);
     this.built.set(key, bounded);
@@ -104,13 +105,13 @@ export const oversized = (topic: LiveTopic, upserts: number): boolean => upserts
 /**
  * Pushes a committed change to the match's room: as a delta, or, when it carries more records than
  * a first snapshot would (the first poll after a relay restart, a reset), as a bounded snapshot
- * flagged `fresh` at the same seq, which every watcher applies in its place. 200 consoles resyncing
+ * flagged `fresh` at the same epoch and seq, which every watcher applies in its place. 200 consoles resyncing
  * after a restart then get the newest rows, not every record the relay holds, each.
  */
-export async function pushChange(store: LiveStore, broadcaster: RoomBroadcaster, matchId: number, topic: LiveTopic, seq: number, change: Change): Promise<void> {
+export async function pushChange(store: LiveStore, broadcaster: RoomBroadcaster, matchId: number, topic: LiveTopic, at: Position, change: Change): Promise<void> {
   if (oversized(topic, change.upserts.length)) {
     const state = await store.snapshot(matchId, topic);
-    if (state.seq === seq) return broadcaster.emit(matchId, 'snapshot', snapshotPayload(matchId, topic, boundSnapshot(topic, state), 'resync'));
+    if (state.seq === at.seq && state.epoch === at.epoch) return broadcaster.emit(matchId, 'snapshot', snapshotPayload(matchId, topic, boundSnapshot(topic, state), 'resync'));
   }
-  broadcaster.emit(matchId, 'delta', { matchId, topic, seq, upserts: change.upserts, removes: change.removes } as DeltaPayload);
+  broadcaster.emit(matchId, 'delta', { matchId, topic, epoch: at.epoch, seq: at.seq, upserts: change.upserts, removes: change.removes } as DeltaPayload);
 }

@@ -1,18 +1,26 @@
+import { randomBytes } from 'node:crypto';
 import type { LiveTopic, StatusPayload } from '@odds/protocol';
 import type { Change, LiveRecord } from './diff';
 import { DeltaHistory, type SeqChange } from './history';
 
-/** One topic of one match as of `seq`. */
-export interface TopicState {
+/** Where a topic stands: its history (`epoch`) and the seq within it. */
+export interface Position {
+  epoch: string;
   seq: number;
+}
+
+/** One topic of one match as of `seq` of `epoch`. */
+export interface TopicState extends Position {
   records: LiveRecord[];
 }
 
-/** What a resync gets: the missed deltas, or null when they are no longer held (send a snapshot). */
-export interface Missed {
-  seq: number;
+/** What a resync gets: the missed deltas, or null when they are no longer held or of another epoch (send a snapshot). */
+export interface Missed extends Position {
   deltas: SeqChange[] | null;
 }
+
+/** A new topic history's name: random, so no two states (a restarted relay, an expired one) share one. */
+export const newEpoch = (): string => randomBytes(9).toString('base64url');
 
 /**
  * Where the live state of watched matches lives: per match and topic the current records, the seq
@@ -20,16 +28,17 @@ export interface Missed {
  * resyncs); only the holder of the match's lease writes, with its fencing token, so a deposed
  * leader cannot write over its successor. In memory for one process, in Redis across instances.
  *
- * A topic's seq starts at the time (ms) its state was created and grows by one per delta, so a
- * state rebuilt after a restart or eviction never reuses a seq an old client still holds: that
- * client's resync falls outside the history and gets a snapshot.
+ * A topic's state is one history, its `epoch` (random, made with the state), in which seq starts
+ * at 0 and grows by one per delta. A state rebuilt after a restart or eviction is a new epoch, so a
+ * client's seq of the old one is never mistaken for a seq of the new: its resync gets a snapshot.
  */
 export interface LiveStore {
   readonly kind: 'memory' | 'redis';
   snapshot(matchId: number, topic: LiveTopic): Promise<TopicState>;
-  since(matchId: number, topic: LiveTopic, sinceSeq: number): Promise<Missed>;
-  /** Appends a change; its seq, or null when `fence` is no longer the match's newest lease. */
-  commit(matchId: number, topic: LiveTopic, fence: number, change: Change): Promise<number | null>;
+  /** The deltas after `sinceSeq` of `epoch` (null when not all held, or the epoch is not the current one). */
+  since(matchId: number, topic: LiveTopic, sinceSeq: number, epoch: string | undefined): Promise<Missed>;
+  /** Appends a change; where it put it, or null when `fence` is no longer the match's newest lease. */
+  commit(matchId: number, topic: LiveTopic, fence: number, change: Change): Promise<Position | null>;
   status(matchId: number): Promise<StatusPayload | null>;
   /** False when `fence` is no longer the newest lease. */
   setStatus(matchId: number, fence: number, status: StatusPayload): Promise<boolean>;
@@ -41,6 +50,7 @@ export interface LiveStore {
 }
 
 interface MemoryTopic {
+  epoch: string;
   seq: number;
   records: Map<number, LiveRecord>;
   history: DeltaHistory;
@@ -83,7 +93,7 @@ export class MemoryStore implements LiveStore {
     const match = this.match(matchId);
     let state = match.topics.get(topic);
     if (!state) {
-      state = { seq: Date.now(), records: new Map(), history: new DeltaHistory(this.limits.maxDeltas, this.limits.maxRecords) };
+      state = { epoch: newEpoch(), seq: 0, records: new Map(), history: new DeltaHistory(this.limits.maxDeltas, this.limits.maxRecords) };
       match.topics.set(topic, state);
     }
     return state;
@@ -91,15 +101,15 @@ export class MemoryStore implements LiveStore {
 
   async snapshot(matchId: number, topic: LiveTopic): Promise<TopicState> {
     const state = this.topic(matchId, topic);
-    return { seq: state.seq, records: [...state.records.values()] };
+    return { epoch: state.epoch, seq: state.seq, records: [...state.records.values()] };
   }
 
-  async since(matchId: number, topic: LiveTopic, sinceSeq: number): Promise<Missed> {
+  async since(matchId: number, topic: LiveTopic, sinceSeq: number, epoch: string | undefined): Promise<Missed> {
     const state = this.topic(matchId, topic);
-    return { seq: state.seq, deltas: state.history.since(sinceSeq, state.seq) };
+    return { epoch: state.epoch, seq: state.seq, deltas: epoch === state.epoch ? state.history.since(sinceSeq, state.seq) : null };
   }
 
-  async commit(matchId: number, topic: LiveTopic, fence: number, change: Change): Promise<number | null> {
+  async commit(matchId: number, topic: LiveTopic, fence: number, change: Change): Promise<Position | null> {
     if (this.match(matchId).fence !== fence) return null;
     const state = this.topic(matchId, topic);
     const seq = state.seq + 1;
@@ -107,7 +117,7 @@ export class MemoryStore implements LiveStore {
     for (const id of change.removes) state.records.delete(id);
     state.seq = seq;
     state.history.push({ seq, upserts: change.upserts, removes: change.removes });
-    return seq;
+    return { epoch: state.epoch, seq };
   }
 
   async status(matchId: number): Promise<StatusPayload | null> {

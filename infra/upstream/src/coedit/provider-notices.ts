@@ -1,17 +1,17 @@
 import { isProviderEntity, type ChangedEntity } from '@odds/protocol';
-import type { ChangeBus } from '../engine/changes';
+import type { Change } from '../engine/changes';
 import type { Written } from './versioned';
 
 /** A committed write of a provider-wide record, as announced (live-provider.ts in protocol). */
 export type ProviderWrite = Pick<Written, 'entity' | 'id' | 'action' | 'actor'> & { providerId: number };
 
 /**
- * Announces committed writes of provider-wide records (market settings, saved threshold templates,
- * content items and groups) on the change stream: one notice per provider with every record the
- * write changed and who changed it (`match_id` 0, no topics, `provider_id` + `entities`). The
- * relay sends each to the consoles following that provider; they read the list again themselves.
+ * The notices of writes of provider-wide records (market settings, saved threshold templates,
+ * content items and groups): one per provider with every record the write changed and who changed
+ * it (`match_id` 0, no topics, `provider_id` + `entities`). The relay sends each to the consoles
+ * following that provider; they read the list again themselves.
  */
-export function announceProviderWrites(bus: ChangeBus, written: readonly (Pick<Written, 'entity' | 'id' | 'action' | 'actor'> & { providerId?: number | null })[]): void {
+export function providerNotices(written: readonly (Pick<Written, 'entity' | 'id' | 'action' | 'actor'> & { providerId?: number | null })[]): Change[] {
   const byProvider = new Map<number, ChangedEntity[]>();
   for (const change of written) {
     if (change.providerId == null || !isProviderEntity(change.entity)) continue;
@@ -19,5 +19,5 @@ export function announceProviderWrites(bus: ChangeBus, written: readonly (Pick<W
     list.push({ entity: change.entity, id: change.id, action: change.action, actor: change.actor });
     byProvider.set(change.providerId, list);
   }
-  for (const [providerId, entities] of byProvider) bus.publish({ match_id: 0, topics: [], provider_id: providerId, entities });
+  return [...byProvider].map(([providerId, entities]) => ({ match_id: 0, topics: [], provider_id: providerId, entities }));
 }

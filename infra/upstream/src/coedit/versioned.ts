@@ -1,9 +1,12 @@
 import { desc, and, eq, sql } from 'drizzle-orm';
 import type { AuditAction, AuditActor, AuditEntity } from '@odds/protocol';
 import type { Db, Tx } from '../db/client';
+import type { Change } from '../engine/changes';
 import { auditLog } from '../db/schema';
 import { expectedVersion, VersionConflict } from './conflict';
 import { entities } from './entities';
+import { publishCommitted } from './notice-publisher';
+import { noticesOf, recordNotices } from './notices';
 
 /** One record a write changes: its id, the version the caller read (null: not named), update or delete. */
 export interface Target {
@@ -12,7 +15,7 @@ export interface Target {
   action?: Exclude<AuditAction, 'create'>;
 }
 
-/** A committed write, as the change stream announces it (coedit/notices.ts). */
+/** A committed write, as the change stream announces it (notices.ts). */
 export interface Written {
   entity: AuditEntity;
   id: number;
@@ -24,14 +27,6 @@ export interface Written {
 }
 
 type Row = Record<string, unknown>;
-type Listener = (written: Written[], db: Db) => void;
-const listeners = new Set<Listener>();
-
-/** Called after each commit with what it wrote (the change notices of live tables). */
-export function onWritten(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
 
 async function rows(db: Db | Tx, query: ReturnType<typeof sql>): Promise<Row[]> {
   return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
@@ -69,8 +64,9 @@ export async function conflictFor(db: Db | Tx, entity: AuditEntity, id: number, 
  * its version compared with the one the caller read (a mismatch is a 409 with the current record,
  * and nothing is written); each version is bumped (a deleted row keeps its last); `write` does the entity's own work (given the
  * transaction); then one audit row per record changed or created (`created` names new ids from
- * the result) holds the actor and the record before and after. A write that fails, for whatever
- * reason, rolls all of it back: no change, no version bump, no audit row.
+ * the result) holds the actor and the record before and after, and the change notices of the write
+ * go into the outbox (notices.ts), published once it committed (notice-publisher.ts). A write that
+ * fails, for whatever reason, rolls all of it back: no change, no version bump, no audit row, no notice.
  */
 export async function versionedWrite<T>(
   db: Db,
@@ -80,11 +76,14 @@ export async function versionedWrite<T>(
     alsoCreated?: (result: T) => { entity: AuditEntity; id: number }[];
     /** Records of other entities the write created or changed, with the row before (a threshold set saved as a template). */
     alsoChanged?: (result: T) => { entity: AuditEntity; id: number; before: Row | null }[];
+    /** Notices beyond those of the records written (a connector reassign: every match whose header changed). */
+    notices?: (result: T) => Change[];
   },
   write: (tx: Db) => Promise<T>,
 ): Promise<T> {
   const spec = entities[op.entity];
   const written: Written[] = [];
+  const notices: Change[] = [];
   const result = await db.transaction(async (tx) => {
     const before = new Map<number, Row>();
     // Targets found by the write itself (a threshold set by market, contact and line) are found in the transaction.
@@ -121,9 +120,12 @@ export async function versionedWrite<T>(
       const providerId = entities[change.entity].providerOf?.(after ?? change.before ?? {}) ?? null;
       written.push({ entity: change.entity, id: change.id, matchId, providerId, action: change.action, actor: op.actor });
     }
+    // The notices are part of the write: committed with it or not at all.
+    notices.push(...noticesOf(written), ...(op.notices?.(value) ?? []));
+    await recordNotices(tx, notices);
     return value;
   });
-  for (const listener of listeners) listener(written, db);
+  if (notices.length) await publishCommitted(db);
   return result;
 }
 

@@ -50,4 +50,27 @@ describe('change bus', () => {
     expect(Math.max(...sent.map((m) => m.length))).toBeLessThan(8000);
     expect(api.since(2).flatMap((n) => n.offer_ids)).toHaveLength(1000);
   });
+
+  it('resumes a subscriber of this life after its seq, and one of another life (a restart) with everything held', () => {
+    const bus = new ChangeBus();
+    bus.publish({ match_id: 1, topics: ['thresholds'] });
+    const second = bus.publish({ match_id: 2, topics: ['content'] });
+    expect(bus.eventId(second)).toBe(`${bus.life}.2`);
+    expect(bus.resume(`${bus.life}.1`).map((n) => n.match_id)).toEqual([2]);
+    expect(bus.resume('1').map((n) => n.match_id)).toEqual([2]);
+    // An id of the previous process: its seq 7 says nothing about this one's notices.
+    expect(bus.resume('0ldl1fe0.7').map((n) => n.match_id)).toEqual([1, 2]);
+    expect(bus.resume(undefined)).toEqual([]);
+  });
+
+  it('confirms a publish once the transport took it, and refuses when it did not', async () => {
+    const bus = new ChangeBus();
+    await bus.attach({ kind: 'test', listen: async () => {}, close: async () => {}, send: async () => { throw new Error('down'); } });
+    await expect(bus.publishConfirmed({ match_id: 1, topics: ['stats'] })).rejects.toThrow(/did not take/);
+    expect(bus.sendFailures).toBe(1);
+    const { transport } = wire();
+    const other = new ChangeBus();
+    await other.attach(transport());
+    await expect(other.publishConfirmed({ match_id: 1, topics: ['stats'] })).resolves.toMatchObject({ seq: 1 });
+  });
 });

@@ -19,7 +19,8 @@ export interface ChangeTransport {
   close(): Promise<void>;
 }
 
-type Change = Omit<ChangeNotice, 'seq' | 'at' | 'offer_ids' | 'delivery_ids' | 'event_ids' | 'reset'> & Partial<ChangeNotice>;
+/** A notice to publish: what changed; the bus fills in seq, time and empty id lists. */
+export type Change = Omit<ChangeNotice, 'seq' | 'at' | 'offer_ids' | 'delivery_ids' | 'event_ids' | 'reset'> & Partial<ChangeNotice>;
 
 /** What crosses between processes: the notice without this process's seq, and who sent it. */
 interface Wire {
@@ -53,22 +54,48 @@ export class ChangeBus {
   private readonly recent: ChangeNotice[] = [];
   private readonly listeners = new Set<Listener>();
   private readonly origin = randomUUID();
+  /**
+   * This bus's life (its seqs start again at 1 in the next one): the change stream's event ids
+   * carry it, so a subscriber resuming with an id of another life (the process restarted) gets
+   * every notice still held rather than those above a seq that meant something else.
+   */
+  readonly life = randomUUID().slice(0, 8);
   private transport: ChangeTransport | null = null;
   /** Notices a transport failed to send (the process carries on: the relay still polls). */
   sendFailures = 0;
   private readonly sending = new Set<Promise<unknown>>();
 
   publish(change: Change): ChangeNotice {
+    return this.publishWith(change).notice;
+  }
+
+  /**
+   * Publishes and waits until the other processes' transport has it; rejects when it could not be
+   * sent (the outbox publisher keeps the row and tries again).
+   */
+  async publishConfirmed(change: Change): Promise<ChangeNotice> {
+    const { notice, sent } = this.publishWith(change);
+    const results = await Promise.all(sent);
+    if (results.some((ok) => !ok)) throw new Error(`change stream: the ${this.transportKind} transport did not take a notice`);
+    return notice;
+  }
+
+  private publishWith(change: Change): { notice: ChangeNotice; sent: Promise<boolean>[] } {
     const notice = this.deliver({ offer_ids: [], delivery_ids: [], event_ids: [], reset: false, ...change, at: new Date().toISOString() });
+    const sent: Promise<boolean>[] = [];
     if (this.transport) {
       const { seq: _seq, ...bare } = notice;
       for (const part of split(bare)) {
-        const sent = this.transport.send(JSON.stringify({ origin: this.origin, notice: part } satisfies Wire)).catch(() => (this.sendFailures += 1));
-        this.sending.add(sent);
-        void sent.finally(() => this.sending.delete(sent));
+        const one = this.transport.send(JSON.stringify({ origin: this.origin, notice: part } satisfies Wire)).then(() => true, () => {
+          this.sendFailures += 1;
+          return false;
+        });
+        this.sending.add(one);
+        void one.finally(() => this.sending.delete(one));
+        sent.push(one);
       }
     }
-    return notice;
+    return { notice, sent };
   }
 
   private deliver(change: Omit<ChangeNotice, 'seq'>): ChangeNotice {
@@ -118,6 +145,23 @@ export class ChangeBus {
   /** Notices after `seq` still held (for a resuming subscriber). */
   since(seq: number): ChangeNotice[] {
     return this.recent.filter((n) => n.seq > seq);
+  }
+
+  /** The change stream's event id of a notice (of the newest one when none is named): this life and its seq. */
+  eventId(notice?: ChangeNotice): string {
+    return `${this.life}.${notice?.seq ?? this.seq}`;
+  }
+
+  /**
+   * What a subscriber resuming with Last-Event-ID `id` missed: the notices after its seq when the
+   * id is of this life (a bare seq is taken as one), every notice held when it is of another.
+   */
+  resume(id: string | undefined): ChangeNotice[] {
+    if (!id) return [];
+    const [life, seq] = id.includes('.') ? id.split('.', 2) : [this.life, id];
+    if (life !== this.life) return [...this.recent];
+    const after = Number(seq);
+    return Number.isInteger(after) && after >= 0 ? this.since(after) : [];
   }
 
   get subscribers(): number {

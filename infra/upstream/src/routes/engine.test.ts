@@ -152,7 +152,7 @@ describe('GET /api/1/changes', () => {
     while (!text.includes('\n\n')) text += new TextDecoder().decode((await reader.read()).value);
     controller.abort();
     const data = JSON.parse(text.split('\n').find((l) => l.startsWith('data: '))!.slice(6)) as ChangeNotice;
-    expect(text).toMatch(/^id: \d+\nevent: change\n/);
+    expect(text).toMatch(/^id: [0-9a-f]{8}\.\d+\nevent: change\n/);
     expect(data).toMatchObject({ match_id: fixture, topics: ['feed', 'offers'], offer_ids: [expect.any(Number)], delivery_ids: [], reset: false });
     expect((await fetch(new URL('/api/1/changes', url))).status).toBe(401);
   });

@@ -43,14 +43,18 @@ export async function engineRoutes(app: FastifyInstance, { db, broker: settings 
     stream.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no',
     });
-    stream.write('retry: 2000\n: connected\n\n');
+    const wanted = (notice: ChangeNotice) => query.match_id === undefined || notice.match_id === query.match_id || !!notice.revoked_tokens?.length;
     const send = (notice: ChangeNotice) => {
-      if (query.match_id === undefined || notice.match_id === query.match_id || notice.revoked_tokens?.length) {
-        stream.write(`id: ${notice.seq}\nevent: change\ndata: ${JSON.stringify(notice)}\n\n`);
-      }
+      if (wanted(notice)) stream.write(`id: ${engine.bus.eventId(notice)}\nevent: change\ndata: ${JSON.stringify(notice)}\n\n`);
     };
-    const lastSeen = Number(request.headers['last-event-id']);
-    if (Number.isInteger(lastSeen) && lastSeen > 0) for (const notice of engine.bus.since(lastSeen)) send(notice);
+    // A relay back after a drop resumes where it was; after a restart of this process (an id of
+    // another life) it gets every notice held, those the outbox published at start included.
+    const lastSeen = request.headers['last-event-id'];
+    const missed = engine.bus.resume(typeof lastSeen === 'string' ? lastSeen : undefined).filter(wanted);
+    // With nothing to replay, the first message still says where the subscriber stands (an id
+    // without data is no event): one that has heard nothing yet resumes from here all the same.
+    stream.write(`retry: 2000\n: connected\n${missed.length ? '' : `id: ${engine.bus.eventId()}\n`}\n`);
+    for (const notice of missed) send(notice);
     const unsubscribe = engine.bus.subscribe(send);
     const heartbeat = setInterval(() => stream.write(': ping\n\n'), HEARTBEAT_MS);
     streams.add(stream);

@@ -3,9 +3,8 @@ import { routes } from '@odds/protocol';
 import { connectMatches, matchConnectSearch } from '../catalog/match-connect';
 import { listMatchesContent } from '../catalog/match-contents';
 import { copyMatch } from '../catalog/match-copy';
-import { announceMatchWrite } from '../coedit/catalog-notices';
+import { matchWriteNotice } from '../coedit/catalog-notices';
 import type { Db, Tx } from '../db/client';
-import { engineFor } from '../engine/engine';
 import { implement } from '../http/implement';
 import { actorOf, versionedWrite } from '../coedit/versioned';
 
@@ -16,14 +15,14 @@ export async function matchesRoutes(app: FastifyInstance, { db }: { db: Db }) {
   implement(app, routes.matchConnectSearch, async ({ params, query }) => matchConnectSearch(db, params.from, query));
 
   // The console then opens the target match (SPEC §4). Audited as a change of the source match (its
-  // event id) and of the teams it reassigns, in the same transaction; after commit, every match of
-  // both events hears of it.
+  // event id) and of the teams it reassigns, in the same transaction with its notice: every match
+  // of both events hears of it once it committed.
   implement(app, routes.matchConnect, async ({ params, user }) => {
     const actor = actorOf(user);
-    const changed = await versionedWrite<Awaited<ReturnType<typeof connectMatches>>>(db, {
+    await versionedWrite<Awaited<ReturnType<typeof connectMatches>>>(db, {
       entity: 'match', actor, targets: [{ id: params.from, expected: null }], alsoChanged: (connected) => connected.teams,
+      notices: (connected) => [matchWriteNotice(connected.matchIds, { id: params.from, actor })].filter((notice) => notice !== null),
     }, (tx) => connectMatches(tx as unknown as Tx, params.from, params.to));
-    announceMatchWrite(engineFor(db).bus, changed.matchIds, { id: params.from, actor });
     return { success: true, id: params.to };
   });
 

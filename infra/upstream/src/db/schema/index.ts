@@ -17,3 +17,4 @@ export * from './broker';
 export * from './audit';
 export * from './idempotency';
 export * from './uof';
+export * from './outbox';

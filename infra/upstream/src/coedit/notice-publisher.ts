@@ -1,0 +1,129 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import type { Change, ChangeBus } from '../engine/changes';
+
+/** How the outbox is published (CHANGE_OUTBOX_SWEEP_MS, CHANGE_OUTBOX_DELAY_MS: docs/configuration.md). */
+export interface NoticeSettings {
+  /** How often the outbox is looked at for rows nobody published (another process crashed after its commit). */
+  sweepMs: number;
+  /**
+   * How long after a commit its notices wait before they are published (0 in service). A test
+   * sets it to kill a process between the commit and the publish and see the notice survive.
+   */
+  delayMs: number;
+}
+
+export function noticeSettings(env: Readonly<Record<string, string | undefined>>): NoticeSettings {
+  const read = (name: string, fallback: number, min: number) => {
+    const value = Number(env[name] || fallback);
+    if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be a whole number of milliseconds of at least ${min}, got '${env[name]}'`);
+    return value;
+  };
+  return { sweepMs: read('CHANGE_OUTBOX_SWEEP_MS', 2_000, 50), delayMs: read('CHANGE_OUTBOX_DELAY_MS', 0, 0) };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This app's outbox publisher (app.ts). */
+    notices: NoticePublisher;
+  }
+}
+
+/** Rows taken per transaction. */
+const BATCH = 100;
+
+type OutboxRow = { id: number | string; notice: Change };
+
+/** The publishers of each database in this process, woken by a commit that wrote notices. */
+const publishers = new Map<Db, Set<NoticePublisher>>();
+
+/**
+ * A write committed notices on `db`: this process's publishers hand them over now (the call waits,
+ * so a reply to the write follows its notice, as before the outbox). Rows no publisher here takes
+ * (none runs in this process, or the delay setting holds them) are published later: by the sweep
+ * of any API process on the database, or by this one after a restart.
+ */
+export async function publishCommitted(db: Db): Promise<void> {
+  await Promise.all([...(publishers.get(db) ?? [])].map((publisher) => publisher.committed()));
+}
+
+/**
+ * Publishes the change outbox (coedit/notices.ts) of one database on the change stream. Each round
+ * takes the oldest unpublished rows with `FOR UPDATE SKIP LOCKED`, publishes them (and waits for the
+ * transport between processes to take them), then deletes them in the same transaction: with
+ * several API processes on one Postgres each row is taken by exactly one of them, a crash before
+ * the commit leaves the rows to be published again (at least once: a notice only makes the relay
+ * read a table), and the table holds only what is on its way. It runs at start (what a crashed
+ * process left), after each local commit, and every `sweepMs` (what another process left).
+ */
+export class NoticePublisher {
+  /** Rows published by this process since it started (tests and metrics). */
+  published = 0;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private sweep: NodeJS.Timeout | null = null;
+  private stopped = false;
+
+  constructor(private readonly db: Db, private readonly bus: ChangeBus, private readonly settings: NoticeSettings, private readonly log?: FastifyBaseLogger) {}
+
+  /** Publishes what the outbox holds now, then keeps sweeping it; commits of this process wake it. */
+  start(): Promise<void> {
+    let set = publishers.get(this.db);
+    if (!set) publishers.set(this.db, (set = new Set()));
+    set.add(this);
+    this.sweep = setInterval(() => void this.wake(), this.settings.sweepMs);
+    this.sweep.unref();
+    return this.wake();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.sweep) clearInterval(this.sweep);
+    const set = publishers.get(this.db);
+    set?.delete(this);
+    if (set?.size === 0) publishers.delete(this.db);
+    await this.running;
+  }
+
+  /** A commit here wrote notices: publish them, waited for unless the delay setting holds them back. */
+  committed(): Promise<void> {
+    const done = this.wake();
+    return this.settings.delayMs ? Promise.resolve() : done;
+  }
+
+  /** Publishes the outbox now (after the delay setting); one round at a time, one more if woken meanwhile. */
+  wake(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      do {
+        this.again = false;
+        if (this.settings.delayMs) await new Promise((resolve) => setTimeout(resolve, this.settings.delayMs).unref());
+        try {
+          while (!this.stopped && (await this.round()) === BATCH);
+        } catch (error) {
+          // The rows stay; the next commit or sweep tries again.
+          this.log?.warn({ err: error }, 'could not publish change notices; they stay in the outbox');
+        }
+      } while (this.again && !this.stopped);
+    })().finally(() => (this.running = null));
+    return this.running;
+  }
+
+  /** One transaction: take, publish, delete. How many rows it took. */
+  private async round(): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const result = await tx.execute(sql`select id, notice from change_outbox order by id limit ${BATCH} for update skip locked`);
+      const rows = (result as unknown as { rows: OutboxRow[] }).rows;
+      if (!rows.length) return 0;
+      for (const row of rows) await this.bus.publishConfirmed(row.notice);
+      await tx.execute(sql`delete from change_outbox where id in (${sql.join(rows.map((row) => sql`${row.id}`), sql`, `)})`);
+      this.published += rows.length;
+      return rows.length;
+    });
+  }
+}

@@ -1,0 +1,31 @@
+import { ENTITY_TOPICS } from '@odds/protocol';
+import type { Db, Tx } from '../db/client';
+import { changeOutbox } from '../db/schema';
+import type { Change } from '../engine/changes';
+import { catalogNotices } from './catalog-notices';
+import { providerNotices } from './provider-notices';
+import type { Written } from './versioned';
+
+/**
+ * The change notices a committed write makes: a write to a match's table names its topic and actor
+ * (the relay reads that table at once and pushes the difference to the match's room); a write of a
+ * provider-wide record goes to the provider's consoles; a provider's own write to every console.
+ */
+export function noticesOf(written: readonly Written[]): Change[] {
+  const notices: Change[] = [];
+  for (const change of written) {
+    const topic = ENTITY_TOPICS[change.entity as keyof typeof ENTITY_TOPICS];
+    if (!topic || change.matchId === null) continue;
+    notices.push({ match_id: change.matchId, topics: [topic], entity: change.entity, entity_id: change.id, actor: change.actor });
+  }
+  return [...notices, ...providerNotices(written), ...catalogNotices(written)];
+}
+
+/**
+ * Writes notices into the outbox in the caller's transaction: they exist if and only if the write
+ * committed, and a publisher (notice-publisher.ts) hands them to the change stream afterwards, so a
+ * crash between the commit and the publish delays a notice, never loses it.
+ */
+export async function recordNotices(tx: Tx | Db, notices: readonly Change[]): Promise<void> {
+  if (notices.length) await tx.insert(changeOutbox).values(notices.map((notice) => ({ notice })));
+}
