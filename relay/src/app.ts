@@ -5,10 +5,12 @@ import { createShardedAdapter } from '@socket.io/redis-adapter';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { ShortRequestLog } from '@odds/ops';
 import { matchRoom } from '@odds/protocol';
+import { clientAddressReader } from './client-address';
 import { registerClientFiles } from './client-files';
 import { registerCompression } from './compression';
 import { DEFAULT_LIVE_CONFIG, type LiveConfig } from './config';
 import { forwardCatalogNotice, type CatalogOutlets } from './live/catalog-notices';
+import { Admission } from './live/admission';
 import { ChangeStream } from './live/change-stream';
 import { ServiceAccount } from './live/credentials';
 import { LiveHub } from './live/hub';
@@ -59,8 +61,9 @@ export async function buildRelay({ upstreamUrl, clientDir, logger = false, live:
   const instanceId = randomUUID().slice(0, 8);
   // Request ids (sent on to the upstream): this instance's id and a counter, unique without a UUID per call.
   let requests = 0;
+  const trust = trustProxyFor(trustProxy);
   const app = Fastify({ logger, requestIdHeader: 'x-request-id', genReqId: () => `${instanceId}-${(++requests).toString(36)}`, logController: new ShortRequestLog(),
-    trustProxy: trustProxyFor(trustProxy) });
+    trustProxy: trust });
   const log = app.log.child({ module: 'relay:live', instance: instanceId });
   const metrics = createRelayMetrics();
   // The change stream is held while this instance polls a match or holds a live connection (it
@@ -183,7 +186,9 @@ export async function buildRelay({ upstreamUrl, clientDir, logger = false, live:
       if (closed) log.info({ closed }, 'logout: closed the session\'s live connections');
     },
   });
-  const liveSockets = await registerPlainWs(app, { upstream, hub, rooms: wsRooms, metrics });
+  // One admission for both transports: caps and handshake rates count socket.io and /live together.
+  const admission = new Admission(config.admission);
+  const liveSockets = await registerPlainWs(app, { upstream, hub, rooms: wsRooms, metrics, admission });
   await registerClientFiles(app, clientDir);
   await registerOperations(app, upstream);
 
@@ -248,7 +253,7 @@ export async function buildRelay({ upstreamUrl, clientDir, logger = false, live:
   // @fastify/websocket routes every upgrade through Fastify, which would answer 404 to socket.io's
   // own: its listener (registered above) skips /socket.io/, and socket.io leaves the rest alone.
   skipSocketIoUpgrades(app.server);
-  io = attachSockets(app, upstream, hub, metrics, providerRooms);
+  io = attachSockets(app, upstream, hub, metrics, providerRooms, { admission, addressOf: clientAddressReader(trust) });
   if (redis) io.adapter(createShardedAdapter(redis.commands, redis.subscriber, { channelPrefix: `${config.redisPrefix}sio`, subscriptionMode: 'dynamic' }));
 
   // Graceful shutdown: stop polling and give leases up first (another instance takes over at

@@ -28,6 +28,9 @@ const SLOW_ROUTES = [routes.backtest, routes.ingest, ...Object.values(routes).fi
 /** The change stream stays open for good: only its start is timed (the upstream answers its headers at once). */
 const STREAMING_ROUTES = [routes.changes];
 
+/** Headers about one connection (RFC 9110 §7.6.1): never passed from the upstream's reply to the client's. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
+
 const reasons: Record<number, string> = { 413: 'Payload Too Large', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout' };
 const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${+(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.round(bytes / 1024)} kB`);
 
@@ -81,6 +84,14 @@ export async function registerApiProxy(app: FastifyInstance, upstreamUrl: string
       const { expect: _expect, ...rest } = headers;
       return { ...rest, 'x-request-id': String(req.id), 'x-forwarded-for': req.ip };
     };
+    // The upstream's own hop-by-hop headers are about the relay's connection to it, not the
+    // client's: copied, its `connection: keep-alive` overrode a client's `Connection: close`.
+    const rewriteHeaders = (headers: Record<string, unknown>) => {
+      const named = String(headers.connection ?? '').toLowerCase().split(',').map((name) => name.trim()).filter(Boolean);
+      const kept: Record<string, unknown> = {};
+      for (const [name, value] of Object.entries(headers)) if (!HOP_BY_HOP.has(name.toLowerCase()) && !named.includes(name.toLowerCase())) kept[name] = value;
+      return kept;
+    };
     const onError = (failedReply: FastifyReply, { error }: { error: unknown }) => {
       const cause = (error as { cause?: NodeJS.ErrnoException }).cause ?? (error as NodeJS.ErrnoException);
       const status = upstreamFailureStatus(error as FastifyError, cause);
@@ -90,7 +101,7 @@ export async function registerApiProxy(app: FastifyInstance, upstreamUrl: string
       sendError(failedReply, status, 'UPSTREAM_UNAVAILABLE', write && status !== 503 ? WRITE_TIMEOUT_MESSAGE : UPSTREAM_DOWN_MESSAGE);
     };
     const forward = (timeout: number) => {
-      const plain = { timeout, retryDelay, rewriteRequestHeaders, onError };
+      const plain = { timeout, retryDelay, rewriteRequestHeaders, rewriteHeaders, onError };
       return async (request: FastifyRequest, reply: FastifyReply) => {
         // '..' or a backslash could step out of /api/1/ at an upstream that normalises paths.
         const path = request.url.split('?')[0]!;
