@@ -2,7 +2,7 @@ import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { createShardedAdapter } from '@socket.io/redis-adapter';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { ShortRequestLog } from '@odds/ops';
 import { matchRoom } from '@odds/protocol';
 import { clientAddressReader } from './client-address';
@@ -23,7 +23,7 @@ import { MemoryStore, type LiveStore } from './live/store';
 import { WsRooms } from './live/ws-rooms';
 import { createRelayMetrics, type RelayMetrics } from './metrics';
 import { registerOperations } from './operations';
-import { DEFAULT_PROXY_LIMITS, registerApiProxy, type ProxyLimits } from './proxy';
+import { BAD_ESCAPE_MESSAGE, DEFAULT_PROXY_LIMITS, registerApiProxy, type ProxyLimits } from './proxy';
 import { registerSecurity } from './security';
 import { connectRedis, type RedisConnections } from './redis';
 import { attachSockets, type RelayIo } from './sockets';
@@ -63,7 +63,14 @@ export async function buildRelay({ upstreamUrl, clientDir, logger = false, live:
   let requests = 0;
   const trust = trustProxyFor(trustProxy);
   const app = Fastify({ logger, requestIdHeader: 'x-request-id', genReqId: () => `${instanceId}-${(++requests).toString(36)}`, logController: new ShortRequestLog(),
-    trustProxy: trust });
+    trustProxy: trust,
+    // A path the router cannot decode (%80 in a path segment) gets the proxy's plain words, not the
+    // router's echo of the path; other framework errors keep Fastify's own answer.
+    frameworkErrors: (error, _request, frameworkReply) => {
+      const reply = frameworkReply as unknown as FastifyReply;
+      if (error.code === 'FST_ERR_BAD_URL') return reply.status(400).send({ statusCode: 400, code: 'BAD_ESCAPE', error: 'Bad Request', message: BAD_ESCAPE_MESSAGE });
+      return reply.status(error.statusCode ?? 400).send(error);
+    } });
   const log = app.log.child({ module: 'relay:live', instance: instanceId });
   const metrics = createRelayMetrics();
   // The change stream is held while this instance polls a match or holds a live connection (it

@@ -8,6 +8,9 @@ export const UPSTREAM_DOWN_MESSAGE = 'The back-office services cannot be reached
  * A write the upstream took too long to answer may still be applied when it resumes: the client is
  * told so, and that a retry with the same Idempotency-Key is applied only once.
  */
+/** An address whose percent-escapes are not UTF-8: nobody down the line can read it. */
+export const BAD_ESCAPE_MESSAGE = 'The address holds a malformed percent-escape (such as %ff): escape text as UTF-8.';
+
 export const WRITE_TIMEOUT_MESSAGE = 'The back-office services did not answer in time: the change may have been saved. Try again; the same save is never applied twice.';
 
 export interface ProxyLimits {
@@ -107,7 +110,7 @@ export async function registerApiProxy(app: FastifyInstance, upstreamUrl: string
         const path = request.url.split('?')[0]!;
         // A percent-escape that is not UTF-8 (%ff, %C0%AF, a lone surrogate) cannot be read by
         // anyone down the line: said here, not left to throw inside the forwarding.
-        if (!decodable(request.url)) return sendError(reply, 400, 'BAD_ESCAPE', 'The address holds a malformed percent-escape (such as %ff): escape text as UTF-8.');
+        if (!decodable(request.url)) return sendError(reply, 400, 'BAD_ESCAPE', BAD_ESCAPE_MESSAGE);
         if (/(^|\/)\.\.?(\/|$)|\\|%2e%2e|%5c/i.test(path)) return sendError(reply, 400, 'BAD_PATH', `No such call: ${request.method} ${path}`);
         const body = request.body as Buffer | undefined;
         const withBody = body && body.length > 0 && request.method !== 'GET' && request.method !== 'HEAD';

@@ -73,6 +73,9 @@ export class UpstreamClient {
     if (this.revocations.isRevoked(token)) return null;
     // No real token is this long: refused without asking (the upstream would answer 431, not 401).
     if (token.length > MAX_TOKEN_LENGTH) return null;
+    // Nor holds anything but visible ASCII: a NUL or a non-Latin-1 letter cannot even be sent in a
+    // header (fetch throws), which must not read as "the upstream cannot be reached".
+    if (!/^[\x21-\x7e]+$/.test(token)) return null;
     const now = Date.now();
     if ((this.refused.get(keyOf(token)) ?? 0) > now) return null;
     const cached = this.sessions.get(token);
