@@ -250,6 +250,16 @@ export interface SocketRefusal {
   retryable: boolean;
 }
 
+/**
+ * Why the relay refused a live connection that asks too much (socket.io handshake `connect_error`
+ * with reason `busy`, `/live` error then close 1013): shown to the operator as they are.
+ */
+export const liveRefusals = {
+  handshakeRate: 'Too many live connection attempts from this address: wait a few seconds and try again',
+  tooManyForAddress: (max: number) => `Too many live connections from this address (at most ${max} at once): close some consoles or wall screens and try again`,
+  tooManyForToken: (max: number) => `Too many live connections for this sign-in (at most ${max} at once): close some tabs or wall screens and try again`,
+} as const;
+
 /** What a client shows while it retries a refused handshake or watch. */
 export const LIVE_RECONNECTING = 'Reconnecting to live updates…';
 

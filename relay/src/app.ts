@@ -2,13 +2,15 @@ import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { createShardedAdapter } from '@socket.io/redis-adapter';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { ShortRequestLog } from '@odds/ops';
 import { matchRoom } from '@odds/protocol';
+import { clientAddressReader } from './client-address';
 import { registerClientFiles } from './client-files';
 import { registerCompression } from './compression';
 import { DEFAULT_LIVE_CONFIG, type LiveConfig } from './config';
 import { forwardCatalogNotice, type CatalogOutlets } from './live/catalog-notices';
+import { Admission } from './live/admission';
 import { ChangeStream } from './live/change-stream';
 import { ServiceAccount } from './live/credentials';
 import { LiveHub } from './live/hub';
@@ -22,7 +24,7 @@ import { WsRooms } from './live/ws-rooms';
 import { createRelayMetrics, type RelayMetrics } from './metrics';
 import type { ApiDocsAccess } from './api-docs';
 import { registerOperations } from './operations';
-import { DEFAULT_PROXY_LIMITS, registerApiProxy, type ProxyLimits } from './proxy';
+import { BAD_ESCAPE_MESSAGE, DEFAULT_PROXY_LIMITS, registerApiProxy, type ProxyLimits } from './proxy';
 import { registerSecurity } from './security';
 import { connectRedis, type RedisConnections } from './redis';
 import { attachSockets, type RelayIo } from './sockets';
@@ -62,8 +64,16 @@ export async function buildRelay({ upstreamUrl, clientDir, logger = false, live:
   const instanceId = randomUUID().slice(0, 8);
   // Request ids (sent on to the upstream): this instance's id and a counter, unique without a UUID per call.
   let requests = 0;
+  const trust = trustProxyFor(trustProxy);
   const app = Fastify({ logger, requestIdHeader: 'x-request-id', genReqId: () => `${instanceId}-${(++requests).toString(36)}`, logController: new ShortRequestLog(),
-    trustProxy: trustProxyFor(trustProxy) });
+    trustProxy: trust,
+    // A path the router cannot decode (%80 in a path segment) gets the proxy's plain words, not the
+    // router's echo of the path; other framework errors keep Fastify's own answer.
+    frameworkErrors: (error, _request, frameworkReply) => {
+      const reply = frameworkReply as unknown as FastifyReply;
+      if (error.code === 'FST_ERR_BAD_URL') return reply.status(400).send({ statusCode: 400, code: 'BAD_ESCAPE', error: 'Bad Request', message: BAD_ESCAPE_MESSAGE });
+      return reply.status(error.statusCode ?? 400).send(error);
+    } });
   const log = app.log.child({ module: 'relay:live', instance: instanceId });
   const metrics = createRelayMetrics();
   // The change stream is held while this instance polls a match or holds a live connection (it
@@ -186,7 +196,9 @@ export async function buildRelay({ upstreamUrl, clientDir, logger = false, live:
       if (closed) log.info({ closed }, 'logout: closed the session\'s live connections');
     },
   });
-  const liveSockets = await registerPlainWs(app, { upstream, hub, rooms: wsRooms, metrics });
+  // One admission for both transports: caps and handshake rates count socket.io and /live together.
+  const admission = new Admission(config.admission);
+  const liveSockets = await registerPlainWs(app, { upstream, hub, rooms: wsRooms, metrics, admission });
   await registerClientFiles(app, clientDir);
   await registerOperations(app, upstream, apiDocs);
 
@@ -251,7 +263,7 @@ export async function buildRelay({ upstreamUrl, clientDir, logger = false, live:
   // @fastify/websocket routes every upgrade through Fastify, which would answer 404 to socket.io's
   // own: its listener (registered above) skips /socket.io/, and socket.io leaves the rest alone.
   skipSocketIoUpgrades(app.server);
-  io = attachSockets(app, upstream, hub, metrics, providerRooms);
+  io = attachSockets(app, upstream, hub, metrics, providerRooms, { admission, addressOf: clientAddressReader(trust) });
   if (redis) io.adapter(createShardedAdapter(redis.commands, redis.subscriber, { channelPrefix: `${config.redisPrefix}sio`, subscriptionMode: 'dynamic' }));
 
   // Graceful shutdown: stop polling and give leases up first (another instance takes over at

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { frozen, type Environment } from '@odds/ops';
 import type { ApiDocsAccess } from './api-docs';
+import { DEFAULT_ADMISSION, type AdmissionLimits } from './live/admission';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './live/rate-limit';
 import { DEFAULT_PROXY_LIMITS, type ProxyLimits } from './proxy';
 
@@ -29,6 +30,8 @@ export interface LiveConfig {
   maxWatches: number;
   presenceRefreshMs: number;
   rateLimits: RateLimits;
+  /** Caps of live connections per client address and per token, and handshakes per address per second. */
+  admission: AdmissionLimits;
   /** Subscribe to the upstream's change stream (poll at once on a change); polling only when false. */
   changeStream: boolean;
   /** While the change stream is healthy, a topic is polled when a notice names it and at least this often. */
@@ -83,6 +86,7 @@ export const DEFAULT_LIVE_CONFIG: LiveConfig = {
   maxWatches: 50,
   presenceRefreshMs: 15_000,
   rateLimits: DEFAULT_RATE_LIMITS,
+  admission: DEFAULT_ADMISSION,
   changeStream: true,
   safetyPollMs: 30_000,
   relayEmail: null,
@@ -158,6 +162,11 @@ export function readConfig(env: Environment): Readonly<RelayConfig> {
       relayEmail: env.RELAY_EMAIL || null,
       relayPassword: env.RELAY_PASSWORD || null,
       metricsToken: env.METRICS_TOKEN || null,
+      admission: {
+        maxPerAddress: positive(env, 'RELAY_MAX_SOCKETS_PER_ADDRESS', DEFAULT_ADMISSION.maxPerAddress),
+        maxPerToken: positive(env, 'RELAY_MAX_SOCKETS_PER_TOKEN', DEFAULT_ADMISSION.maxPerToken),
+        handshakesPerSecond: positive(env, 'RELAY_HANDSHAKES_PER_SECOND', DEFAULT_ADMISSION.handshakesPerSecond),
+      },
     },
     apiDocs: readApiDocsAccess(env),
     log: { LOG_FORMAT: env.LOG_FORMAT, NO_COLOR: env.NO_COLOR },

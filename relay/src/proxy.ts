@@ -8,6 +8,9 @@ export const UPSTREAM_DOWN_MESSAGE = 'The back-office services cannot be reached
  * A write the upstream took too long to answer may still be applied when it resumes: the client is
  * told so, and that a retry with the same Idempotency-Key is applied only once.
  */
+/** An address whose percent-escapes are not UTF-8: nobody down the line can read it. */
+export const BAD_ESCAPE_MESSAGE = 'The address holds a malformed percent-escape (such as %ff): escape text as UTF-8.';
+
 export const WRITE_TIMEOUT_MESSAGE = 'The back-office services did not answer in time: the change may have been saved. Try again; the same save is never applied twice.';
 
 export interface ProxyLimits {
@@ -27,6 +30,9 @@ export const DEFAULT_PROXY_LIMITS: ProxyLimits = { bodyLimit: 1024 * 1024, uploa
 const SLOW_ROUTES = [routes.backtest, routes.ingest, ...Object.values(routes).filter((route) => 'multipart' in route && route.multipart)];
 /** The change stream stays open for good: only its start is timed (the upstream answers its headers at once). */
 const STREAMING_ROUTES = [routes.changes];
+
+/** Headers about one connection (RFC 9110 §7.6.1): never passed from the upstream's reply to the client's. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
 
 const reasons: Record<number, string> = { 413: 'Payload Too Large', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout' };
 const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${+(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.round(bytes / 1024)} kB`);
@@ -81,6 +87,14 @@ export async function registerApiProxy(app: FastifyInstance, upstreamUrl: string
       const { expect: _expect, ...rest } = headers;
       return { ...rest, 'x-request-id': String(req.id), 'x-forwarded-for': req.ip };
     };
+    // The upstream's own hop-by-hop headers are about the relay's connection to it, not the
+    // client's: copied, its `connection: keep-alive` overrode a client's `Connection: close`.
+    const rewriteHeaders = (headers: Record<string, unknown>) => {
+      const named = String(headers.connection ?? '').toLowerCase().split(',').map((name) => name.trim()).filter(Boolean);
+      const kept: Record<string, unknown> = {};
+      for (const [name, value] of Object.entries(headers)) if (!HOP_BY_HOP.has(name.toLowerCase()) && !named.includes(name.toLowerCase())) kept[name] = value;
+      return kept;
+    };
     const onError = (failedReply: FastifyReply, { error }: { error: unknown }) => {
       const cause = (error as { cause?: NodeJS.ErrnoException }).cause ?? (error as NodeJS.ErrnoException);
       const status = upstreamFailureStatus(error as FastifyError, cause);
@@ -90,13 +104,13 @@ export async function registerApiProxy(app: FastifyInstance, upstreamUrl: string
       sendError(failedReply, status, 'UPSTREAM_UNAVAILABLE', write && status !== 503 ? WRITE_TIMEOUT_MESSAGE : UPSTREAM_DOWN_MESSAGE);
     };
     const forward = (timeout: number) => {
-      const plain = { timeout, retryDelay, rewriteRequestHeaders, onError };
+      const plain = { timeout, retryDelay, rewriteRequestHeaders, rewriteHeaders, onError };
       return async (request: FastifyRequest, reply: FastifyReply) => {
         // '..' or a backslash could step out of /api/1/ at an upstream that normalises paths.
         const path = request.url.split('?')[0]!;
         // A percent-escape that is not UTF-8 (%ff, %C0%AF, a lone surrogate) cannot be read by
         // anyone down the line: said here, not left to throw inside the forwarding.
-        if (!decodable(request.url)) return sendError(reply, 400, 'BAD_ESCAPE', 'The address holds a malformed percent-escape (such as %ff): escape text as UTF-8.');
+        if (!decodable(request.url)) return sendError(reply, 400, 'BAD_ESCAPE', BAD_ESCAPE_MESSAGE);
         if (/(^|\/)\.\.?(\/|$)|\\|%2e%2e|%5c/i.test(path)) return sendError(reply, 400, 'BAD_PATH', `No such call: ${request.method} ${path}`);
         const body = request.body as Buffer | undefined;
         const withBody = body && body.length > 0 && request.method !== 'GET' && request.method !== 'HEAD';

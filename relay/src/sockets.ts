@@ -4,6 +4,8 @@ import {
   matchRoom, SOCKET_AUTH_ERROR,
   type ClientToServerEvents, type LiveAck, type ServerToClientEvents, type SocketData, type SocketRefusal,
 } from '@odds/protocol';
+import type { IncomingMessage } from 'node:http';
+import { Admission, type Place } from './live/admission';
 import type { LiveConnection, LiveHub } from './live/hub';
 import type { ProviderRooms } from './live/provider-rooms';
 import type { RelayMetrics } from './metrics';
@@ -11,7 +13,7 @@ import { preDeflated, manageSocketDeflate } from './socket-zlib';
 import type { UpstreamClient } from './upstream';
 
 /** What the relay keeps on each socket: the protocol's SocketData plus when its token expires. */
-type RelaySocketData = SocketData & { expiresAt: number; display: boolean };
+type RelaySocketData = SocketData & { expiresAt: number; display: boolean; place?: Place };
 export type RelayIo = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, RelaySocketData>;
 
 /**
@@ -47,7 +49,14 @@ const refusal = (message: string, data: SocketRefusal) => Object.assign(new Erro
  * (`auth: {token}`), checked with the upstream; it is disconnected when that token expires.
  * Its watch, unwatch and resync requests go to the live hub, each answered by an ack.
  */
-export function attachSockets(app: FastifyInstance, upstream: UpstreamClient, hub: LiveHub, metrics: RelayMetrics, providers?: ProviderRooms): RelayIo {
+export interface SocketAdmission {
+  admission: Admission;
+  /** The client's address of a handshake (TRUST_PROXY applied, as for REST calls). */
+  addressOf(request: IncomingMessage): string;
+}
+
+export function attachSockets(app: FastifyInstance, upstream: UpstreamClient, hub: LiveHub, metrics: RelayMetrics, providers?: ProviderRooms,
+  { admission, addressOf }: SocketAdmission = { admission: new Admission(), addressOf: (request) => request.socket.remoteAddress ?? 'unknown' }): RelayIo {
   const log = app.log.child({ module: 'relay:sockets' });
   const io: RelayIo = new Server(app.server, {
     serveClient: false,
@@ -62,13 +71,27 @@ export function attachSockets(app: FastifyInstance, upstream: UpstreamClient, hu
 
   io.use(async (socket, next) => {
     const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : '';
+    const address = addressOf(socket.request);
+    // Before the upstream is asked anything: a client cycling through tokens is slowed here.
+    const tooFast = admission.handshake(address);
+    if (tooFast) {
+      metrics.refusals.inc({ reason: 'handshake rate' });
+      return next(refusal(tooFast, { reason: 'busy', retryable: true }));
+    }
     try {
       const session = token ? await upstream.checkToken(token) : null;
       if (!session) {
         metrics.refusals.inc({ reason: token ? 'invalid token' : 'missing token' });
         return next(refusal(SOCKET_AUTH_ERROR, { reason: 'auth', retryable: false }));
       }
-      socket.data = { user: session.user, token, expiresAt: session.expiresAt, display: session.display };
+      const place = admission.admit(address, token);
+      if (typeof place === 'string') {
+        metrics.refusals.inc({ reason: 'too many sockets' });
+        return next(refusal(place, { reason: 'busy', retryable: true }));
+      }
+      // Given back when the socket disconnects, or when its connection closes before it got that far.
+      socket.conn.once('close', () => place.release());
+      socket.data = { user: session.user, token, expiresAt: session.expiresAt, display: session.display, place };
       next();
     } catch (error) {
       log.warn({ err: error }, 'token check failed: upstream unreachable');
@@ -111,6 +134,7 @@ export function attachSockets(app: FastifyInstance, upstream: UpstreamClient, hu
       socket.disconnect(true);
     });
     socket.on('disconnect', () => {
+      socket.data.place?.release();
       clearTimeout(expiry);
       untrack();
       hub.disconnected(conn);

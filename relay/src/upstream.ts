@@ -1,6 +1,7 @@
 import { Agent, request } from 'undici';
 import type { AuthReply, SessionEndReason, SessionReply } from '@odds/protocol';
 import { buildPath, FORBIDDEN_MESSAGE, routes } from '@odds/protocol';
+import { keyOf, MAX_TOKEN_LENGTH } from './live/admission';
 import { Revocations } from './revocations';
 
 export interface CheckedSession {
@@ -28,14 +29,21 @@ export class TokenRejected extends Error {
   }
 }
 
+/** How long a refused token is remembered, and how many are: a bogus token costs the upstream one check, not one per attempt. */
+const REFUSED_TTL_MS = 30_000;
+const REFUSED_MAX = 10_000;
+
 /**
  * The relay's own calls to the upstream (it holds no business data): token checks for sockets,
  * match visibility for watches, the pollers' requests, the service login, and health. Accepted
- * tokens and visible matches are cached briefly, never past the token's expiry.
+ * tokens and visible matches are cached briefly, never past the token's expiry; refused tokens
+ * are remembered for REFUSED_TTL_MS (a token the upstream refused never becomes valid).
  */
 export class UpstreamClient {
   private readonly sessions = new Map<string, { session: CheckedSession; until: number }>();
   private readonly access = new Map<string, number>();
+  /** Refused tokens (by keyOf) and until when, oldest first: bounded, the oldest forgotten first. */
+  private readonly refused = new Map<string, number>();
   /** Checks in flight, so a burst of sockets with one token (a wall of screens reconnecting) costs one call. */
   private readonly inFlight = new Map<string, Promise<unknown>>();
 
@@ -63,7 +71,13 @@ export class UpstreamClient {
   /** The session of a token, or null when the upstream refuses it. Throws when the upstream cannot be reached. */
   async checkToken(token: string): Promise<CheckedSession | null> {
     if (this.revocations.isRevoked(token)) return null;
+    // No real token is this long: refused without asking (the upstream would answer 431, not 401).
+    if (token.length > MAX_TOKEN_LENGTH) return null;
+    // Nor holds anything but visible ASCII: a NUL or a non-Latin-1 letter cannot even be sent in a
+    // header (fetch throws), which must not read as "the upstream cannot be reached".
+    if (!/^[\x21-\x7e]+$/.test(token)) return null;
     const now = Date.now();
+    if ((this.refused.get(keyOf(token)) ?? 0) > now) return null;
     const cached = this.sessions.get(token);
     if (cached && cached.until > now && cached.session.expiresAt > now) return cached.session;
     const session = await this.once(`session:${token}`, () => this.fetchSession(token));
@@ -102,7 +116,12 @@ export class UpstreamClient {
       headers: { authorization: `Token ${token}` },
       signal: AbortSignal.timeout(this.timeoutMs),
     });
-    if (response.status === 401) return null;
+    // 401, or a token the upstream cannot even read (400, 431): invalid, not the upstream's trouble.
+    if (response.status === 401 || response.status === 400 || response.status === 431) {
+      await response.body?.cancel();
+      this.rememberRefused(token, now);
+      return null;
+    }
     if (!response.ok) throw new Error(`upstream answered ${response.status} to a token check`);
     const body = (await response.json()) as SessionReply;
     const session = { user: body.user, expiresAt: Date.parse(body.expires_at), display: body.display !== undefined };
@@ -110,6 +129,19 @@ export class UpstreamClient {
     if (this.sessions.size > 10_000) this.sessions.clear();
     this.sessions.set(token, { session, until: now + this.cacheMs });
     return session;
+  }
+
+  private rememberRefused(token: string, now: number): void {
+    const key = keyOf(token);
+    this.refused.delete(key);
+    if (this.refused.size >= REFUSED_MAX) {
+      // Oldest first (insertion order): drop the expired ones, or the oldest when none has.
+      for (const [old, until] of this.refused) {
+        if (until > now && this.refused.size < REFUSED_MAX) break;
+        this.refused.delete(old);
+      }
+    }
+    this.refused.set(key, now + REFUSED_TTL_MS);
   }
 
   /** Forgets a token at once (the upstream refused it, e.g. after a logout). */

@@ -24,6 +24,7 @@ import { spawn, spawnSync, type ChildProcess, fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { MANY_CLIENTS_ENV } from '../support/admission';
 import { freePort, killOnExit, stopChild } from '../support/processes';
 import { deflateRawSync } from 'node:zlib';
 import { LIVE_TOPICS, MATCH_TABLE_TOPICS, SNAPSHOT_LIMITS, buildPath, routes, type LiveTopic } from '@odds/protocol';
@@ -77,7 +78,8 @@ interface RelayProcess {
 async function startRelay(upstreamUrl: string, port: number, checkout = relayRoot): Promise<RelayProcess> {
   const child = spawn('bash', ['-c', `ulimit -n ${FILES} 2>/dev/null; exec "$0" --import tsx relay/src/main.ts`, process.execPath], {
     cwd: checkout, stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, UPSTREAM_URL: upstreamUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error' },
+    // An older checkout does not know the caps' variables (and would refuse them as misspelt).
+    env: { ...process.env, UPSTREAM_URL: upstreamUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', ...(checkout === root && MANY_CLIENTS_ENV) },
   });
   killOnExit(child);
   const url = `http://127.0.0.1:${port}`;

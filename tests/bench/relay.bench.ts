@@ -15,6 +15,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { freePort, killOnExit, stopChild } from '../support/processes';
+import { MANY_CLIENTS_ENV } from '../support/admission';
 import { connectLive, FeedWriter, type LiveSocket } from '../support/live-client';
 import { cpuMs, histogramPercentile, percentile, phaseAverages, phaseTotals, printTable } from './relay-figures';
 import { proxyOverhead } from './relay-proxy';
@@ -100,7 +101,8 @@ async function startRelay(upstreamUrl: string, env: Record<string, string>, cwd 
   const port = await freePort();
   const child = spawn('bash', ['-c', `ulimit -n ${4 * CLIENTS} 2>/dev/null; exec "$0" --import tsx relay/src/main.ts`, process.execPath], {
     cwd, stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, UPSTREAM_URL: upstreamUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', ...env },
+    // An older checkout does not know the caps' variables (and would refuse them as misspelt).
+    env: { ...process.env, UPSTREAM_URL: upstreamUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', ...(cwd === root && MANY_CLIENTS_ENV), ...env },
   });
   killOnExit(child);
   const url = `http://127.0.0.1:${port}`;

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { LIVE_TOPICS } from '@odds/protocol';
 import { buildRelay } from '../../relay/src/app';
 import { createTestUpstream } from '../../infra/upstream/src/testing';
+import { MANY_CLIENTS_ADMISSION } from '../support/admission';
 import { connectLive, LiveView, until, type LiveSocket } from '../support/live-client';
 
 const CONSOLES = Number(process.env.SNAPSHOT_CONSOLES ?? 200);
@@ -25,7 +26,7 @@ const rows: [string, string][] = [];
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 async function open(deflate: boolean, consoles: number): Promise<void> {
-  const relay = await buildRelay({ upstreamUrl, clientDir });
+  const relay = await buildRelay({ upstreamUrl, clientDir, live: { admission: MANY_CLIENTS_ADMISSION } });
   if (!deflate) (relay.io.engine as unknown as { opts: { perMessageDeflate: unknown } }).opts.perMessageDeflate = false;
   const connections = new Set<Socket>();
   relay.app.server.on('connection', (socket: Socket) => connections.add(socket));

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { io as connect, type Socket } from 'socket.io-client';
 import { numberOption, parseArgs } from '../../infra/upstream/src/feeds/args';
 import { launchBrowser } from '../support/browser';
+import { MANY_CLIENTS_ENV } from '../support/admission';
 import { ConsoleProcess } from '../support/console-process';
 import { browserMemory, rssOf, slopeMbPerMin } from './memory';
 
@@ -28,7 +29,7 @@ const DEMO = { email: process.env.DEMO_EMAIL || 'demo@example.com', password: pr
 const freshData = !args.options.has('data');
 const dataDir = args.options.get('data') ?? mkdtempSync(join(tmpdir(), 'odds-soak-'));
 const console_ = await ConsoleProcess.start({
-  dataDir, feedSpeed: speed, port: numberOption(args, 'port', 0), upstreamPort: numberOption(args, 'upstream-port', 0),
+  dataDir, feedSpeed: speed, env: MANY_CLIENTS_ENV, port: numberOption(args, 'port', 0), upstreamPort: numberOption(args, 'upstream-port', 0),
   onOutput: (text) => {
     for (const line of text.split('\n')) if (/\[supervisor\].*stopped|failed|error/i.test(line)) console.log(`  console: ${line.trim()}`);
   },

@@ -11,6 +11,8 @@ export interface ConsoleOptions {
   feedSpeed: number;
   port?: number;
   upstreamPort?: number;
+  /** More environment for the console (e.g. MANY_CLIENTS_ENV of admission.ts). */
+  env?: Record<string, string>;
   /** Each chunk of the console's output as it comes. */
   onOutput?(text: string): void;
 }
@@ -30,7 +32,7 @@ export class ConsoleProcess {
       cwd: root,
       env: {
         ...process.env, PORT: String(port), UPSTREAM_PORT: String(upstreamPort), PGLITE_DIR: join(options.dataDir, 'pglite'),
-        DEMO_FEED_SPEED: String(options.feedSpeed), LOG_LEVEL: 'warn', UPSTREAM_URL: '',
+        DEMO_FEED_SPEED: String(options.feedSpeed), LOG_LEVEL: 'warn', UPSTREAM_URL: '', ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -4,6 +4,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import WebSocket from 'ws';
 import { buildRelay, type Relay } from '../../relay/src/app';
 import type { LiveConfig } from '../../relay/src/config';
+import { MANY_CLIENTS_ADMISSION } from './admission';
 import {
   LIVE_TOPICS, LIVE_WS_PATH,
   type ClientToServerEvents, type LiveServerMessage, type DeltaPayload, type LiveAck, type LiveTopic, type PresencePayload, type ServerToClientEvents, type SnapshotPayload, type StatusPayload,
@@ -155,7 +156,7 @@ const clientDir = fileURLToPath(new URL('../../client/dist', import.meta.url));
 
 /** Another relay in front of an upstream, on its own loopback port, with live settings for the test. */
 export async function startRelay(upstreamUrl: string, live: Partial<LiveConfig> = {}): Promise<RunningRelay> {
-  const relay = await buildRelay({ upstreamUrl, clientDir, live });
+  const relay = await buildRelay({ upstreamUrl, clientDir, live: { admission: MANY_CLIENTS_ADMISSION, ...live } });
   await relay.app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(relay.app.server.address() as AddressInfo).port}`;
   return { relay, url, close: () => relay.app.close() };

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { buildRelay, type Relay } from '../../relay/src/app';
+import { MANY_CLIENTS_ADMISSION } from './admission';
 import { createTestUpstream, DEMO, type TestUpstream, type TestUpstreamOptions } from '../../infra/upstream/src/testing';
 
 export { DEMO };
@@ -29,7 +30,7 @@ export async function startStack(options: TestUpstreamOptions = {}): Promise<Sta
   });
   await upstream.app.listen({ port: 0, host: '127.0.0.1' });
   const upstreamUrl = `http://127.0.0.1:${(upstream.app.server.address() as AddressInfo).port}`;
-  const relay = await buildRelay({ upstreamUrl, clientDir });
+  const relay = await buildRelay({ upstreamUrl, clientDir, live: { admission: MANY_CLIENTS_ADMISSION } });
   await relay.app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(relay.app.server.address() as AddressInfo).port}`;
   return {

@@ -1,5 +1,5 @@
 import websocket from '@fastify/websocket';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import {
   LIVE_WS_PATH, liveMessageError, SOCKET_AUTH_ERROR,
@@ -7,6 +7,7 @@ import {
 } from '@odds/protocol';
 import type { RelayMetrics } from '../metrics';
 import type { CheckedSession, UpstreamClient } from '../upstream';
+import type { Admission, Place } from './admission';
 import type { LiveConnection, LiveHub } from './hub';
 import type { WsRooms } from './ws-rooms';
 
@@ -14,7 +15,7 @@ import type { WsRooms } from './ws-rooms';
 const snapshotTexts = new WeakMap<object, string>();
 
 /** Close codes of `/live`: 4401 for a refused token (like HTTP 401), 1012 when the relay restarts. */
-export const WS_CLOSE = { unauthorized: 4401, restarting: 1012, tooSlow: 1008, unavailable: 1011 } as const;
+export const WS_CLOSE = { unauthorized: 4401, restarting: 1012, tooSlow: 1008, unavailable: 1011, tryAgainLater: 1013 } as const;
 const AUTH_TIMEOUT_MS = 10_000;
 /** A client that stops reading gets cut off rather than growing the relay's memory. */
 const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
@@ -27,8 +28,8 @@ const tokenFromHeader = (header: string | undefined) => /^(?:Token|Bearer)\s+(\S
  * Authorization header or, from browsers, in a first `auth` message; nothing else is accepted
  * before it. Requests are validated, rate-limited and answered exactly as on socket.io.
  */
-export async function registerPlainWs(app: FastifyInstance, deps: { upstream: UpstreamClient; hub: LiveHub; rooms: WsRooms; metrics: RelayMetrics }): Promise<Set<WebSocket>> {
-  const { upstream, hub, rooms, metrics } = deps;
+export async function registerPlainWs(app: FastifyInstance, deps: { upstream: UpstreamClient; hub: LiveHub; rooms: WsRooms; metrics: RelayMetrics; admission: Admission }): Promise<Set<WebSocket>> {
+  const { upstream, hub, rooms, metrics, admission } = deps;
   const log = app.log.child({ module: 'relay:live-ws' });
   const open = new Set<WebSocket>();
   let sequence = 0;
@@ -42,10 +43,21 @@ export async function registerPlainWs(app: FastifyInstance, deps: { upstream: Up
     },
   });
 
-  app.get(LIVE_WS_PATH, { websocket: true }, (socket, request) => {
+  const handshakeLimit = {
+    // Refused before the upgrade, as plain HTTP 429: a client cycling through tokens never gets to ask the upstream.
+    preValidation: async (request: FastifyRequest, reply: FastifyReply) => {
+      const tooFast = admission.handshake(request.ip);
+      if (!tooFast) return;
+      metrics.refusals.inc({ reason: 'handshake rate' });
+      return reply.status(429).header('retry-after', '1').send({ statusCode: 429, code: 'TOO_MANY_HANDSHAKES', error: 'Too Many Requests', message: tooFast });
+    },
+  };
+
+  app.get(LIVE_WS_PATH, { websocket: true, ...handshakeLimit }, (socket, request) => {
     open.add(socket);
     const id = `ws:${++sequence}`;
     let conn: LiveConnection | null = null;
+    let place: Place | null = null;
     let expiry: NodeJS.Timeout | null = null;
     let untrack: (() => void) | null = null;
     let authenticating: Promise<void> | null = null;
@@ -78,6 +90,14 @@ export async function registerPlainWs(app: FastifyInstance, deps: { upstream: Up
       }
       if (!session || !token) return refuse(token ? 'invalid token' : 'missing token');
       if (socket.readyState !== socket.OPEN) return;
+      const admitted = admission.admit(request.ip, token);
+      if (typeof admitted === 'string') {
+        metrics.refusals.inc({ reason: 'too many sockets' });
+        sendMessage({ event: 'error', data: { message: admitted } });
+        socket.close(WS_CLOSE.tryAgainLater, 'Too many live connections');
+        return;
+      }
+      place = admitted;
       conn = {
         id,
         transport: 'ws',
@@ -143,6 +163,7 @@ export async function registerPlainWs(app: FastifyInstance, deps: { upstream: Up
 
     socket.on('close', () => {
       open.delete(socket);
+      place?.release();
       clearTimeout(authTimer);
       if (expiry) clearTimeout(expiry);
       untrack?.();

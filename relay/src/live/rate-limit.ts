@@ -19,6 +19,11 @@ export class TokenBucket {
     this.tokens -= 1;
     return true;
   }
+
+  /** Refilled to capacity: forgetting this bucket changes nothing. */
+  full(): boolean {
+    return this.tokens + ((this.now() - this.updatedAt) / 1000) * this.perSecond >= this.capacity;
+  }
 }
 
 export interface RateLimits {

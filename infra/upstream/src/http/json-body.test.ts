@@ -32,6 +32,8 @@ describe('JSON bodies', () => {
 
   it.each([
     ['{"name":"x","__proto__":{"admin":true}}', 'The request body may not contain the key "__proto__" (it could change how objects behave on the server).'],
+    // Escaped, the key is still __proto__ once parsed (it was reported as a "constructor" before).
+    ['{"name":"x","a":{"\\u005f_proto__":{"admin":true}}}', 'The request body may not contain the key "__proto__" (it could change how objects behave on the server).'],
     ['{"name":"x","constructor":{"prototype":{"admin":true}}}', 'The request body may not contain the key "constructor" with a "prototype" (it could change how objects behave on the server).'],
     ['{"name":', /^The request body is not valid JSON: /],
   ])('refuses %s saying what was wrong', async (payload, message) => {

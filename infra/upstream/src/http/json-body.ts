@@ -47,9 +47,17 @@ export function installJsonBodyParser(app: FastifyInstance): void {
       const message = (error as Error).message;
       // secure-json-parse says 'prototype property' for both (a constructor.prototype too).
       if (/forbidden (prototype|constructor) property/.test(message)) {
-        return done(new ForbiddenKey(/"__proto__"\s*:/.test(text) ? '"__proto__"' : '"constructor" with a "prototype"'), undefined);
+        // JSON.parse makes `__proto__` an own key (it pollutes nothing): found there, however escaped.
+        return done(new ForbiddenKey(hasProtoKey(JSON.parse(text)) ? '"__proto__"' : '"constructor" with a "prototype"'), undefined);
       }
       done(new NotJson(message), undefined);
     }
   });
+}
+
+/** Whether a parsed value holds a `__proto__` key at any depth (the text is within MAX_JSON_DEPTH). */
+function hasProtoKey(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some(hasProtoKey);
+  return Object.keys(value).some((key) => key === '__proto__' || hasProtoKey((value as Record<string, unknown>)[key]));
 }
