@@ -77,8 +77,8 @@ export class UofAdapter {
   constructor(private readonly options: AdapterOptions) {
     this.now = options.now ?? Date.now;
     this.producers = new Producers(options.db, options.requestRecovery, options.settings, {
-      down: (producer, reason) => this.suspendProducer(producer, true, reason),
-      up: (producer) => this.suspendProducer(producer, false, 'recovered'),
+      down: (producer, reason, feedMs) => this.suspendProducer(producer, true, reason, feedMs),
+      up: (producer, feedMs) => this.suspendProducer(producer, false, 'recovered', feedMs),
     }, options.log, this.now);
   }
 
@@ -119,8 +119,8 @@ export class UofAdapter {
         await this.send();
         this.counts.system += 1;
         if (message.type === 'alive') await this.producers.onAlive(message.product, message.timestamp, message.subscribed);
-        else if (message.type === 'product_down') await this.producers.onProductDown(message.product);
-        else await this.producers.onSnapshotComplete(message.product, message.requestId!);
+        else if (message.type === 'product_down') await this.producers.onProductDown(message.product, message.timestamp);
+        else await this.producers.onSnapshotComplete(message.product, message.requestId!, message.timestamp);
         continue;
       }
       this.producers.onMessage(message.product, message.timestamp, message.requestId);
@@ -196,8 +196,14 @@ export class UofAdapter {
     }
   }
 
-  /** Suspends (or lifts) every linked match last heard from `producer` (live odds for those not heard from yet). */
-  private async suspendProducer(producer: number, suspended: boolean, reason: string): Promise<void> {
+  /**
+   * Suspends (or lifts) every linked match last heard from `producer` (live odds for those not heard
+   * from yet). The event is dated on the producer's own feed clock, not ours: the engine ignores an
+   * event older than the newest message it applied, so one dated ahead of the feed (our clock
+   * ahead of UOF's, or a replay of an older recording) would make every later goal and period
+   * change of the match count as late.
+   */
+  private async suspendProducer(producer: number, suspended: boolean, reason: string, feedMs: number | null): Promise<void> {
     const linked = await this.options.db.select({ matchId: uofLinks.matchId, event: uofLinks.event, lastProduct: uofLinks.lastProduct }).from(uofLinks);
     const at = this.now();
     for (const link of linked.filter((l) => (l.lastProduct ?? 1) === producer)) {
@@ -205,7 +211,7 @@ export class UofAdapter {
       this.memories.set(link.matchId, memory);
       memory.matchSuspended = suspended;
       const message: FeedMessage = {
-        type: 'event', source_id: `uof:${link.event}:producer:${producer}:${suspended ? 'down' : 'up'}:${at}`, sent_at: new Date(at).toISOString(),
+        type: 'event', source_id: `uof:${link.event}:producer:${producer}:${suspended ? 'down' : 'up'}:${at}`, sent_at: new Date(feedMs ?? at).toISOString(),
         kind: 'suspension', suspended, match_time: null, reason: `uof producer ${producer} ${suspended ? `down (${reason})` : 'recovered'}`,
       };
       try {
