@@ -23,7 +23,7 @@ function serve() {
     'GET /api/1/uof/market-map': () => json(200, { results: rows }),
     'PUT /api/1/uof/market-map/68': (call) => {
       const body = call.body as Omit<Mapping, 'uof_market_id'>;
-      if (body.name === '') return errorReply(400, 'The mapping needs a name.', 'Bad Request');
+      if (body.type_id === 1) return errorReply(400, "'over' is not an outcome of market type 1 (Match Result); its outcomes are home, draw, away.", 'Bad Request');
       rows = [...rows.filter((r) => r.uof_market_id !== 68), { uof_market_id: 68, ...body }];
       return json(200, { uof_market_id: 68, ...body });
     },
@@ -71,16 +71,22 @@ describe('the UOF market mapping on the Markets screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add mapping' }));
     await screen.findByRole('form', { name: 'New mapping' });
     type('UOF market id', '68');
+    type('Market type', '1');
+    await screen.findByLabelText('home');
+    type('home', '1');
+    fireEvent.click(screen.getByRole('button', { name: 'Save mapping' }));
+    const form = screen.getByRole('form', { name: 'New mapping' });
+    // Checked before sending, in the form beside the fields.
+    expect((await within(form).findByRole('alert')).textContent).toBe('Give the mapping a name.');
+    type('Name', '1st half - total');
+    fireEvent.click(screen.getByRole('button', { name: 'Save mapping' }));
+    // Refused by the server: its message in the form (the shell's error list shows it too).
+    await vi.waitFor(() => expect(within(form).getByRole('alert').textContent).toBe("'over' is not an outcome of market type 1 (Match Result); its outcomes are home, draw, away."));
     type('Market type', '2');
     await screen.findByLabelText('over');
     type('over', '12');
     type('under', '13');
     type('Line specifier', 'total');
-    fireEvent.click(screen.getByRole('button', { name: 'Save mapping' }));
-    // In the form, beside the fields (the shell's error list shows it too).
-    const form = screen.getByRole('form', { name: 'New mapping' });
-    expect((await within(form).findByRole('alert')).textContent).toBe('The mapping needs a name.');
-    type('Name', '1st half - total');
     fireEvent.click(screen.getByRole('button', { name: 'Save mapping' }));
     await screen.findByRole('cell', { name: '1st half - total' });
     expect(screen.queryByRole('form')).toBeNull();

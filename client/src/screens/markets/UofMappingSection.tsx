@@ -61,6 +61,7 @@ export function UofMappingSection() {
     if (!draft) return;
     const id = Number(draft.uofMarketId);
     if (!Number.isInteger(id) || id < 1) return setError('UOF market id must be a whole number of 1 or more.');
+    if (!draft.name.trim()) return setError('Give the mapping a name.');
     if (!draft.typeId) return setError('Choose the market type.');
     const outcomes = Object.entries(draft.ids).map(([key, uofId]) => ({ key, id: uofId.trim() })).filter((o) => o.id && chosen?.outcomes.includes(o.key));
     if (!outcomes.length) return setError('Give the UOF outcome id of at least one outcome.');
