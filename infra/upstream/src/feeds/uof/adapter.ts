@@ -9,6 +9,7 @@ import { isEventMessage, type UofEventMessage, type UofMessage } from './message
 import { parseUof, UofParseError } from './parse';
 import { Producers } from './producers';
 import type { RequestRecovery } from './recovery-api';
+import type { FetchFixture } from './fixture-api';
 import { newMemory, translate, type LabelOf, type MatchMemory } from './translate';
 
 /** Where translated messages go: the engine in process, or the broker in the cluster (both have this call). */
@@ -45,6 +46,8 @@ export interface AdapterOptions {
   ingest: Ingest;
   bus: ChangeBus;
   requestRecovery: RequestRecovery | null;
+  /** UOF's fixture API: the teams and kick-off of an unlinked event (null: no UOF API configured). */
+  fetchFixture?: FetchFixture | null;
   settings: { aliveTimeoutS: number; recoveryTimeoutS: number };
   log: Logger;
   now?: () => number;
@@ -70,6 +73,8 @@ export class UofAdapter {
   private readonly labels = new Map<string, { labelOf: LabelOf; at: number }>();
   private mapping: { table: MappingTable; at: number } | null = null;
   private tallies = new Tallies();
+  /** Unlinked events whose fixture was asked for (once per event and process; a failure is asked again later). */
+  private readonly fixturesAsked = new Set<string>();
   private readonly now: () => number;
   /** Messages taken, by outcome (the benchmark and /healthz read them). */
   readonly counts = { messages: 0, ingested: 0, unlinked: 0, malformed: 0, rejected: 0, system: 0 };
@@ -295,5 +300,30 @@ export class UofAdapter {
           .onConflictDoUpdate({ target: uofUnlinkedEvents.event, set: { count: sql`${uofUnlinkedEvents.count} + ${u.count}`, lastSeenAt: at, ...(kickOff && { kickOff }) } });
       }
     });
+    await this.fixtures([...unlinked.keys()]);
+  }
+
+  /**
+   * Teams and kick-off of unlinked events, so an operator knows which match to link: UOF messages
+   * name no teams, its fixture API does. Asked once per event; the kick-off of a fixture_change,
+   * which is newer, is kept when there is one.
+   */
+  private async fixtures(events: string[]): Promise<void> {
+    const fetchFixture = this.options.fetchFixture;
+    if (!fetchFixture) return;
+    for (const event of events) {
+      if (this.fixturesAsked.has(event)) continue;
+      this.fixturesAsked.add(event);
+      try {
+        const fixture = await fetchFixture(event);
+        if (!fixture) continue;
+        await this.options.db.update(uofUnlinkedEvents)
+          .set({ home: fixture.home, away: fixture.away, kickOff: sql`coalesce(${uofUnlinkedEvents.kickOff}, ${fixture.startTime === null ? null : new Date(fixture.startTime).toISOString()}::timestamptz)` })
+          .where(eq(uofUnlinkedEvents.event, event));
+      } catch (error) {
+        this.fixturesAsked.delete(event);
+        this.options.log.warn({ err: error, event }, 'UOF fixture not read');
+      }
+    }
   }
 }
