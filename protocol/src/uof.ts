@@ -141,3 +141,28 @@ export const FeedHealthReply = Type.Object({
   recoveries: Type.Array(UofRecovery),
 });
 export type FeedHealthReply = Static<typeof FeedHealthReply>;
+
+/** A UOF outcome id as the market descriptions give it (`12`, `1711`, `sr:player:123`). */
+const UofOutcomeId = Type.String({ pattern: '^[A-Za-z0-9:_+-]{1,40}$', maxLength: 40 });
+
+/**
+ * One row of the UOF market mapping (the Markets screen's "UOF market mapping"): a UOF market id
+ * to one of our market types, the specifier that holds its line (`total`, `hcp`; null for a market
+ * without one) and each UOF outcome id to an outcome key of that type.
+ */
+export const UofMarketMappingInput = Type.Object({
+  type_id: Id,
+  line_specifier: Nullable(Type.String({ pattern: '^[a-z_]{1,30}$', maxLength: 30 })),
+  outcomes: Type.Array(Type.Object({ id: UofOutcomeId, key: Type.String({ minLength: 1, maxLength: 40 }) }), { minItems: 1, maxItems: 64 }),
+  name: Type.String({ minLength: 1, maxLength: 100 }),
+});
+export type UofMarketMappingInput = Static<typeof UofMarketMappingInput>;
+
+export const UofMarketMapping = Type.Object({
+  uof_market_id: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
+  ...UofMarketMappingInput.properties,
+});
+export type UofMarketMapping = Static<typeof UofMarketMapping>;
+
+export const UofMarketMappingList = Type.Object({ results: Type.Array(UofMarketMapping) });
+export type UofMarketMappingList = Static<typeof UofMarketMappingList>;

@@ -22,6 +22,8 @@ export const AuditEntity = Type.Union([
   Type.Literal('account'),
   // A delivery the engine made: not editable, but an operator's retry of a FAILED one is audited (an update: FAILED → PENDING).
   Type.Literal('delivery'),
+  // A row of the UOF market mapping (entity_id: the UOF market id); not versioned, audited.
+  Type.Literal('uof_market_map'),
 ]);
 export type AuditEntity = Static<typeof AuditEntity>;
 

@@ -1,9 +1,10 @@
 import { Type } from 'typebox';
 import { IdParam } from '../common';
-import { FeedHealthReply, MatchFeedHealth, UofLink, UofLinkRequest } from '../uof';
+import { FeedHealthReply, MatchFeedHealth, UofLink, UofLinkRequest, UofMarketMapping, UofMarketMappingInput, UofMarketMappingList } from '../uof';
 import { defineRoute } from './define';
 
 const MatchParams = Type.Object({ matchId: IdParam });
+const MappingParams = Type.Object({ uofMarketId: Type.Integer({ minimum: 1, maximum: 1_000_000 }) });
 
 /** Which UOF event a match is, and the feed health of every live match. */
 export const uofRoutes = {
@@ -21,6 +22,21 @@ export const uofRoutes = {
     method: 'DELETE', path: '/api/1/match/:matchId/uof', service: 'event store',
     summary: "Unlink a match from its UOF event; audited.",
     params: MatchParams, reply: UofLink,
+  }),
+  uofMarketMap: defineRoute({
+    method: 'GET', path: '/api/1/uof/market-map', service: 'control',
+    summary: 'The UOF market mapping: UOF market id (and its line specifier) to market type, UOF outcome ids to outcome keys.',
+    reply: UofMarketMappingList,
+  }),
+  uofMarketMapSave: defineRoute({
+    method: 'PUT', path: '/api/1/uof/market-map/:uofMarketId', service: 'control',
+    summary: 'Add or change the mapping of a UOF market (outcome keys checked against the market type); audited.',
+    params: MappingParams, body: UofMarketMappingInput, reply: UofMarketMapping,
+  }),
+  uofMarketMapDelete: defineRoute({
+    method: 'DELETE', path: '/api/1/uof/market-map/:uofMarketId', service: 'control',
+    summary: 'Remove the mapping of a UOF market (its messages then count as unknown markets); audited.',
+    params: MappingParams, reply: UofMarketMapping,
   }),
   feedHealth: defineRoute({
     method: 'GET', path: '/api/1/feed-health', service: 'engine',

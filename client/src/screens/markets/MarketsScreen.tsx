@@ -10,6 +10,7 @@ import type { HistoryReading } from '../match/history/HistoryEntry';
 import { marketFieldFormat, marketFieldLabel } from './marketSettings';
 import { MarketSettingsForm } from './MarketSettingsForm';
 import { SavedThresholdsTable } from './SavedThresholdsTable';
+import { UofMappingSection } from './UofMappingSection';
 import './markets.css';
 
 /** Market history: the settings by their form labels, odds as decimals; the market's fixed parts left out. */
@@ -24,7 +25,7 @@ const columns = (markOf: (id: number) => string | undefined): TableColumn<Market
   { field: 'name', header: 'Market', sortable: true, body: (m) => <>{m.name}<ChangeMark by={markOf(m.id)} /></> },
 ];
 
-/** /markets: provider markets on the left; the selected one's settings and saved thresholds beside them. */
+/** /markets: provider markets on the left; the selected one's settings and saved thresholds beside them; the UOF market mapping below. */
 export default function MarketsScreen() {
   const { providerId, sportId } = useSnapshot(contextStore);
   const list = useList({
@@ -79,6 +80,7 @@ export default function MarketsScreen() {
           )}
         </div>
       </div>
+      <UofMappingSection />
     </section>
   );
 }

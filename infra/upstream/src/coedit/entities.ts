@@ -44,6 +44,8 @@ export const entities: Record<AuditEntity, EntitySpec> = {
   account: { table: 'users', label: 'Operator', versioned: false },
   // Written by the engine only; an operator's retry of a FAILED one is audited (routes/deliveries.ts).
   delivery: { table: 'deliveries', label: 'Delivery', matchOf: byMatchId, versioned: false },
+  // Written by feeds/uof/mapping-store.ts (id: the UOF market id).
+  uof_market_map: { table: 'uof_market_map', label: 'UOF market mapping', versioned: false },
 };
 
 /** Registers how an entity is shown in a 409 (the route module that owns its reader calls this). */

@@ -19,11 +19,13 @@ export interface FeedOptions {
   halfTimeS?: number;
 }
 
-const MARKETS: (FeedMarketRef & { name: string; code: string; outcomes: [keyof Probabilities, string][] })[] = [
+/** The demo markets: type and line, name, the code of their source ids, and each outcome's model key and label. */
+export const DEMO_MARKETS: (FeedMarketRef & { name: string; code: string; outcomes: [keyof Probabilities, string][] })[] = [
   { type_id: 1, line: null, name: 'Match Result', code: '1x2', outcomes: [['home', '1'], ['draw', 'X'], ['away', '2']] },
   { type_id: 2, line: 2500, name: 'Over/Under 2.5 Goals', code: 'ou25', outcomes: [['over', 'Over'], ['under', 'Under']] },
   { type_id: 10, line: null, name: 'Both Teams to Score', code: 'btts', outcomes: [['yes', 'Yes'], ['no', 'No']] },
 ];
+const MARKETS = DEMO_MARKETS;
 
 interface Goal { side: 'home' | 'away'; clock: number; period: number; player: string }
 

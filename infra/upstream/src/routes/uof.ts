@@ -8,9 +8,10 @@ import { engineFor } from '../engine/engine';
 import { readFeedHealth, readMatchFeedHealth } from '../feeds/health/read';
 import { feedHealthSettings, type FeedHealthSettings } from '../feeds/health/settings';
 import { readLink, writeLink } from '../feeds/uof/links';
+import { deleteMapping, listMappings, saveMapping } from '../feeds/uof/mapping-store';
 import { implement } from '../http/implement';
 
-/** A match's UOF event (read, link, unlink) and the feed health of every live match. */
+/** A match's UOF event (read, link, unlink), the UOF market mapping, and the feed health of every live match. */
 export async function uofRoutes(app: FastifyInstance, { db, feedHealth }: { db: Db; feedHealth?: FeedHealthSettings }) {
   const settings = feedHealth ?? feedHealthSettings({});
   const bus = engineFor(db).bus;
@@ -36,6 +37,12 @@ export async function uofRoutes(app: FastifyInstance, { db, feedHealth }: { db: 
     announceMatchWrite(bus, [params.matchId], { id: params.matchId, actor });
     return link;
   });
+
+  implement(app, routes.uofMarketMap, async () => ({ results: await listMappings(db) }));
+
+  implement(app, routes.uofMarketMapSave, async ({ params, body, user }) => saveMapping(db, params.uofMarketId, body, actorOf(user)));
+
+  implement(app, routes.uofMarketMapDelete, async ({ params, user }) => deleteMapping(db, params.uofMarketId, actorOf(user)));
 
   implement(app, routes.feedHealth, async () => readFeedHealth(db, settings));
 

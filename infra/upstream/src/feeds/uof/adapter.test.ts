@@ -38,6 +38,8 @@ beforeAll(async () => {
   adapter = new UofAdapter({
     db, ingest: engineFor(db), bus: engineFor(db).bus, log: quiet, now: () => clock,
     settings: { aliveTimeoutS: 20, recoveryTimeoutS: 60 },
+    // The fake fixture API: sr:match:5 is Ajax - PSV (its kick-off comes from its fixture_change).
+    fetchFixture: async (event) => (event === 'sr:match:5' ? { home: 'Ajax', away: 'PSV', startTime: Date.parse('2031-01-01T19:00:00Z') } : null),
     requestRecovery: async (producer, requestId, afterMs) => {
       asked.push({ producer, requestId, afterMs });
       if (failRecovery) throw new Error('fake UOF API answered 503');
@@ -112,7 +114,7 @@ describe('the UOF adapter', () => {
     await adapter.flush();
     const health = (await call('GET', '/api/1/feed-health')).json<FeedHealthReply>();
     expect(health.unknown_markets).toEqual([expect.objectContaining({ market: '26', outcome: null, count: 3 })]);
-    expect(health.unlinked_events).toEqual([expect.objectContaining({ event: 'sr:match:5', count: 2, kick_off: '2031-01-01T20:00:00.000Z' })]);
+    expect(health.unlinked_events).toEqual([expect.objectContaining({ event: 'sr:match:5', count: 2, home: 'Ajax', away: 'PSV', kick_off: '2031-01-01T20:00:00.000Z' })]);
     const [dead] = await upstream.database.db.select().from(deadLetters).where(eq(deadLetters.kind, 'uof_malformed'));
     expect(dead).toMatchObject({ routingKey: key('odds_change'), reason: expect.stringContaining('not well-formed XML') });
   });

@@ -9,6 +9,7 @@ import { isEventMessage, type UofEventMessage, type UofMessage } from './message
 import { parseUof, UofParseError } from './parse';
 import { Producers } from './producers';
 import type { RequestRecovery } from './recovery-api';
+import type { FetchFixture } from './fixture-api';
 import { newMemory, translate, type LabelOf, type MatchMemory } from './translate';
 
 /** Where translated messages go: the engine in process, or the broker in the cluster (both have this call). */
@@ -45,6 +46,8 @@ export interface AdapterOptions {
   ingest: Ingest;
   bus: ChangeBus;
   requestRecovery: RequestRecovery | null;
+  /** UOF's fixture API: the teams and kick-off of an unlinked event (null: no UOF API configured). */
+  fetchFixture?: FetchFixture | null;
   settings: { aliveTimeoutS: number; recoveryTimeoutS: number };
   log: Logger;
   now?: () => number;
@@ -70,6 +73,8 @@ export class UofAdapter {
   private readonly labels = new Map<string, { labelOf: LabelOf; at: number }>();
   private mapping: { table: MappingTable; at: number } | null = null;
   private tallies = new Tallies();
+  /** Unlinked events whose fixture was asked for (once per event and process; a failure is asked again later). */
+  private readonly fixturesAsked = new Set<string>();
   private readonly now: () => number;
   /** Messages taken, by outcome (the benchmark and /healthz read them). */
   readonly counts = { messages: 0, ingested: 0, unlinked: 0, malformed: 0, rejected: 0, system: 0 };
@@ -77,8 +82,8 @@ export class UofAdapter {
   constructor(private readonly options: AdapterOptions) {
     this.now = options.now ?? Date.now;
     this.producers = new Producers(options.db, options.requestRecovery, options.settings, {
-      down: (producer, reason) => this.suspendProducer(producer, true, reason),
-      up: (producer) => this.suspendProducer(producer, false, 'recovered'),
+      down: (producer, reason, feedMs) => this.suspendProducer(producer, true, reason, feedMs),
+      up: (producer, feedMs) => this.suspendProducer(producer, false, 'recovered', feedMs),
     }, options.log, this.now);
   }
 
@@ -119,8 +124,8 @@ export class UofAdapter {
         await this.send();
         this.counts.system += 1;
         if (message.type === 'alive') await this.producers.onAlive(message.product, message.timestamp, message.subscribed);
-        else if (message.type === 'product_down') await this.producers.onProductDown(message.product);
-        else await this.producers.onSnapshotComplete(message.product, message.requestId!);
+        else if (message.type === 'product_down') await this.producers.onProductDown(message.product, message.timestamp);
+        else await this.producers.onSnapshotComplete(message.product, message.requestId!, message.timestamp);
         continue;
       }
       this.producers.onMessage(message.product, message.timestamp, message.requestId);
@@ -196,8 +201,14 @@ export class UofAdapter {
     }
   }
 
-  /** Suspends (or lifts) every linked match last heard from `producer` (live odds for those not heard from yet). */
-  private async suspendProducer(producer: number, suspended: boolean, reason: string): Promise<void> {
+  /**
+   * Suspends (or lifts) every linked match last heard from `producer` (live odds for those not heard
+   * from yet). The event is dated on the producer's own feed clock, not ours: the engine ignores an
+   * event older than the newest message it applied, so one dated ahead of the feed (our clock
+   * ahead of UOF's, or a replay of an older recording) would make every later goal and period
+   * change of the match count as late.
+   */
+  private async suspendProducer(producer: number, suspended: boolean, reason: string, feedMs: number | null): Promise<void> {
     const linked = await this.options.db.select({ matchId: uofLinks.matchId, event: uofLinks.event, lastProduct: uofLinks.lastProduct }).from(uofLinks);
     const at = this.now();
     for (const link of linked.filter((l) => (l.lastProduct ?? 1) === producer)) {
@@ -205,7 +216,7 @@ export class UofAdapter {
       this.memories.set(link.matchId, memory);
       memory.matchSuspended = suspended;
       const message: FeedMessage = {
-        type: 'event', source_id: `uof:${link.event}:producer:${producer}:${suspended ? 'down' : 'up'}:${at}`, sent_at: new Date(at).toISOString(),
+        type: 'event', source_id: `uof:${link.event}:producer:${producer}:${suspended ? 'down' : 'up'}:${at}`, sent_at: new Date(feedMs ?? at).toISOString(),
         kind: 'suspension', suspended, match_time: null, reason: `uof producer ${producer} ${suspended ? `down (${reason})` : 'recovered'}`,
       };
       try {
@@ -289,5 +300,30 @@ export class UofAdapter {
           .onConflictDoUpdate({ target: uofUnlinkedEvents.event, set: { count: sql`${uofUnlinkedEvents.count} + ${u.count}`, lastSeenAt: at, ...(kickOff && { kickOff }) } });
       }
     });
+    await this.fixtures([...unlinked.keys()]);
+  }
+
+  /**
+   * Teams and kick-off of unlinked events, so an operator knows which match to link: UOF messages
+   * name no teams, its fixture API does. Asked once per event; the kick-off of a fixture_change,
+   * which is newer, is kept when there is one.
+   */
+  private async fixtures(events: string[]): Promise<void> {
+    const fetchFixture = this.options.fetchFixture;
+    if (!fetchFixture) return;
+    for (const event of events) {
+      if (this.fixturesAsked.has(event)) continue;
+      this.fixturesAsked.add(event);
+      try {
+        const fixture = await fetchFixture(event);
+        if (!fixture) continue;
+        await this.options.db.update(uofUnlinkedEvents)
+          .set({ home: fixture.home, away: fixture.away, kickOff: sql`coalesce(${uofUnlinkedEvents.kickOff}, ${fixture.startTime === null ? null : new Date(fixture.startTime).toISOString()}::timestamptz)` })
+          .where(eq(uofUnlinkedEvents.event, event));
+      } catch (error) {
+        this.fixturesAsked.delete(event);
+        this.options.log.warn({ err: error, event }, 'UOF fixture not read');
+      }
+    }
   }
 }

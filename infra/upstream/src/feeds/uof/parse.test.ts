@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { parseFixture } from './fixture-api';
 import { parseUof, UofParseError } from './parse';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}.xml`, import.meta.url));
@@ -46,5 +47,14 @@ describe('parseUof', () => {
   ])('refuses %s with a reason', (xml, reason) => {
     expect(() => parseUof(xml)).toThrow(UofParseError);
     expect(() => parseUof(xml)).toThrow(reason);
+  });
+});
+
+describe('parseFixture', () => {
+  it('reads the home and away competitors and the start time of a fixture document', () => {
+    const xml = '<?xml version="1.0" encoding="UTF-8"?><fixtures_fixture generated_at="2016-10-31T10:00:00+00:00"><fixture start_time_confirmed="true" start_time="2016-10-31T18:00:00+00:00" liveodds="booked" status="not_started" id="sr:match:9536715" scheduled="2016-10-31T18:00:00+00:00"><tournament_round type="group" number="11"/><competitors><competitor qualifier="home" id="sr:competitor:3" name="Aston Villa &amp; Co"/><competitor qualifier="away" id="sr:competitor:9" name="Wigan"/></competitors></fixture></fixtures_fixture>';
+    expect(parseFixture(xml)).toEqual({ home: 'Aston Villa & Co', away: 'Wigan', startTime: Date.parse('2016-10-31T18:00:00Z') });
+    expect(parseFixture('<fixtures_fixture><fixture id="sr:match:1"/></fixtures_fixture>')).toEqual({ home: null, away: null, startTime: null });
+    expect(() => parseFixture('<fixtures_fixture><fixture')).toThrow('not well-formed');
   });
 });

@@ -25,13 +25,16 @@ interface Producer {
   lastAliveMs: number | null;
   /** Feed time of the last message taken while it was up. */
   lastGoodMs: number | null;
+  /** The newest feed time of anything it sent (alive included): the clock its matches' suspensions are dated on. */
+  feedMs: number | null;
   recovery: Recovery | null;
 }
 
 /** What the adapter does when a producer goes down or comes back (suspends or lifts its matches). */
 export interface ProducerListener {
-  down(producer: number, reason: string): Promise<void>;
-  up(producer: number): Promise<void>;
+  /** `feedMs`: the producer's newest feed time, null before it sent anything. */
+  down(producer: number, reason: string, feedMs: number | null): Promise<void>;
+  up(producer: number, feedMs: number | null): Promise<void>;
 }
 
 interface Logger {
@@ -70,7 +73,7 @@ export class Producers {
   /** Reads the last good times and the request ids used so far (a recovery resumes from where the last run stopped). */
   async load(): Promise<void> {
     for (const row of await this.db.select().from(uofProducers)) {
-      this.producers.set(row.id, { id: row.id, state: 'down', subscribed: false, reason: 'adapter started', lastAliveMs: null, lastGoodMs: row.lastGoodAt?.getTime() ?? null, recovery: null });
+      this.producers.set(row.id, { id: row.id, state: 'down', subscribed: false, reason: 'adapter started', lastAliveMs: null, lastGoodMs: row.lastGoodAt?.getTime() ?? null, feedMs: row.lastGoodAt?.getTime() ?? null, recovery: null });
     }
     const [last] = await this.db.select({ id: max(uofRecoveries.requestId) }).from(uofRecoveries);
     this.nextRequestId = (last?.id ?? 0) + 1;
@@ -96,7 +99,7 @@ export class Producers {
   private producer(id: number): Producer {
     let p = this.producers.get(id);
     if (!p) {
-      p = { id, state: 'down', subscribed: false, reason: 'no alive yet', lastAliveMs: null, lastGoodMs: null, recovery: null };
+      p = { id, state: 'down', subscribed: false, reason: 'no alive yet', lastAliveMs: null, lastGoodMs: null, feedMs: null, recovery: null };
       this.producers.set(id, p);
     }
     return p;
@@ -113,6 +116,7 @@ export class Producers {
   /** A message of an event from `id`: it moves the last good time while up, and counts towards its recovery. */
   onMessage(id: number, timestamp: number, requestId: number | null): void {
     const p = this.producer(id);
+    p.feedMs = Math.max(p.feedMs ?? 0, timestamp);
     if (p.state === 'up') p.lastGoodMs = Math.max(p.lastGoodMs ?? 0, timestamp);
     if (p.recovery && requestId === p.recovery.requestId) p.recovery.messages += 1;
   }
@@ -121,6 +125,7 @@ export class Producers {
     return this.serial(async () => {
       const p = this.producer(id);
       p.lastAliveMs = this.now();
+      p.feedMs = Math.max(p.feedMs ?? 0, timestamp);
       p.subscribed = subscribed;
       if (!subscribed) {
         // Unsubscribed: everything since the last good message must be asked again.
@@ -134,13 +139,18 @@ export class Producers {
     });
   }
 
-  onProductDown(id: number): Promise<void> {
-    return this.serial(async () => this.markDown(this.producer(id), 'product_down'));
-  }
-
-  onSnapshotComplete(id: number, requestId: number): Promise<void> {
+  onProductDown(id: number, timestamp?: number): Promise<void> {
     return this.serial(async () => {
       const p = this.producer(id);
+      if (timestamp !== undefined) p.feedMs = Math.max(p.feedMs ?? 0, timestamp);
+      await this.markDown(p, 'product_down');
+    });
+  }
+
+  onSnapshotComplete(id: number, requestId: number, timestamp?: number): Promise<void> {
+    return this.serial(async () => {
+      const p = this.producer(id);
+      if (timestamp !== undefined) p.feedMs = Math.max(p.feedMs ?? 0, timestamp);
       const recovery = p.recovery;
       if (!recovery || recovery.requestId !== requestId) return;
       await this.db.update(uofRecoveries).set({ endedAt: new Date(this.now()), messages: recovery.messages, attempts: recovery.attempts, status: 'complete' })
@@ -150,7 +160,7 @@ export class Producers {
       p.reason = null;
       this.log.info({ producer: id, requestId, messages: recovery.messages }, 'UOF producer recovered');
       await this.persist(p);
-      await this.listener.up(id);
+      await this.listener.up(id, p.feedMs);
     });
   }
 
@@ -183,7 +193,7 @@ export class Producers {
     p.reason = reason;
     await this.persist(p);
     this.log.warn({ producer: p.id, reason }, 'UOF producer down');
-    if (!wasDown) await this.listener.down(p.id, reason);
+    if (!wasDown) await this.listener.down(p.id, reason, p.feedMs);
   }
 
   private async startRecovery(p: Producer): Promise<void> {

@@ -3,6 +3,7 @@ import type { ChangeBus } from '../../engine/changes';
 import { UofAdapter, type Ingest } from './adapter';
 import { UofConsumer } from './consumer';
 import { uofRecoveryApi } from './recovery-api';
+import { uofFixtureApi } from './fixture-api';
 import type { UofSettings } from './settings';
 
 interface Logger {
@@ -16,6 +17,7 @@ export async function startUof(settings: UofSettings, db: Db, ingest: Ingest, bu
   const adapter = new UofAdapter({
     db, ingest, bus, log, settings,
     requestRecovery: settings.apiUrl ? uofRecoveryApi(settings.apiUrl, settings.token) : null,
+    fetchFixture: settings.apiUrl ? uofFixtureApi(settings.apiUrl, settings.token) : null,
   });
   return UofConsumer.start(settings, adapter, log);
 }

@@ -1,0 +1,167 @@
+import { routes, type MarketType, type UofMarketMapping } from '@odds/protocol';
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useSnapshot } from 'valtio';
+import { api } from '../../api/client';
+import { contextStore } from '../../stores/context';
+
+/** The form's state: text as typed, one UOF outcome id per outcome key of the chosen type. */
+interface Draft {
+  editing: boolean;
+  uofMarketId: string;
+  name: string;
+  typeId: number | null;
+  lineSpecifier: string;
+  ids: Record<string, string>;
+}
+
+const emptyDraft = (): Draft => ({ editing: false, uofMarketId: '', name: '', typeId: null, lineSpecifier: '', ids: {} });
+
+const draftOf = (m: UofMarketMapping): Draft => ({
+  editing: true, uofMarketId: String(m.uof_market_id), name: m.name, typeId: m.type_id, lineSpecifier: m.line_specifier ?? '',
+  ids: Object.fromEntries(m.outcomes.map((o) => [o.key, o.id])),
+});
+
+/**
+ * The UOF market mapping (Markets screen): which of our market types a UOF market id is, the
+ * specifier that carries its line, and which UOF outcome id is which outcome key. The UOF adapter
+ * reads the same table within seconds; a UOF market without a row counts as unknown (Feed health).
+ */
+export function UofMappingSection() {
+  const { sportId } = useSnapshot(contextStore);
+  const [rows, setRows] = useState<UofMarketMapping[] | null>(null);
+  const [types, setTypes] = useState<MarketType[]>([]);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const load = useCallback(async (signal?: AbortSignal) => {
+    try {
+      setRows((await api(routes.uofMarketMap, { signal })).results);
+    } catch {
+      // Reported by the API client.
+    }
+  }, []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void load(controller.signal);
+    if (sportId) {
+      api(routes.marketTypes, { params: { s: sportId }, signal: controller.signal }).then((reply) => setTypes(reply.results), () => undefined);
+    }
+    return () => controller.abort();
+  }, [load, sportId]);
+
+  const typeName = (id: number) => types.find((t) => t.id === id)?.name ?? `type ${id}`;
+  const chosen = draft?.typeId ? types.find((t) => t.id === draft.typeId) ?? null : null;
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!draft) return;
+    const id = Number(draft.uofMarketId);
+    if (!Number.isInteger(id) || id < 1) return setError('UOF market id must be a whole number of 1 or more.');
+    if (!draft.name.trim()) return setError('Give the mapping a name.');
+    if (!draft.typeId) return setError('Choose the market type.');
+    const outcomes = Object.entries(draft.ids).map(([key, uofId]) => ({ key, id: uofId.trim() })).filter((o) => o.id && chosen?.outcomes.includes(o.key));
+    if (!outcomes.length) return setError('Give the UOF outcome id of at least one outcome.');
+    setSaving(true);
+    setError(null);
+    try {
+      await api(routes.uofMarketMapSave, {
+        params: { uofMarketId: id },
+        body: { type_id: draft.typeId, line_specifier: draft.lineSpecifier.trim() || null, name: draft.name.trim(), outcomes },
+      });
+      setDraft(null);
+      await load();
+    } catch (cause) {
+      setError((cause as Error).message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const remove = async (m: UofMarketMapping) => {
+    if (!window.confirm(`Remove the mapping of UOF market ${m.uof_market_id} (${m.name})? Its messages will count as unknown markets.`)) return;
+    try {
+      await api(routes.uofMarketMapDelete, { params: { uofMarketId: m.uof_market_id } });
+    } catch {
+      // Reported by the API client.
+    }
+    await load();
+  };
+
+  const edit = (next: Draft) => {
+    setError(null);
+    setDraft(next);
+  };
+
+  return (
+    <section aria-labelledby="uof-mapping-title" className="uof-mapping">
+      <div className="uof-mapping-title">
+        <h2 id="uof-mapping-title">UOF market mapping</h2>
+        <Button label="Add mapping" icon="pi pi-plus" size="small" outlined onClick={() => edit(emptyDraft())} disabled={draft !== null} />
+      </div>
+      <p className="hint">Sportradar UOF markets the feed turns into this console's markets. A UOF market without a row is counted as unknown on the Feed health screen.</p>
+      {draft && (
+        <form className="uof-mapping-form" aria-label={draft.editing ? `Edit mapping of UOF market ${draft.uofMarketId}` : 'New mapping'} onSubmit={(e) => void save(e)}>
+          <div className="field">
+            <label htmlFor="uof-market-id">UOF market id</label>
+            <InputText id="uof-market-id" value={draft.uofMarketId} inputMode="numeric" disabled={draft.editing} onChange={(e) => setDraft({ ...draft, uofMarketId: e.target.value })} />
+          </div>
+          <div className="field">
+            <label htmlFor="uof-mapping-name">Name</label>
+            <InputText id="uof-mapping-name" value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
+          </div>
+          <div className="field">
+            <label htmlFor="uof-mapping-type">Market type</label>
+            <select id="uof-mapping-type" className="p-inputtext" value={draft.typeId ?? ''} onChange={(e) => setDraft({ ...draft, typeId: Number(e.target.value) || null })}>
+              <option value="">Choose…</option>
+              {types.map((t) => <option key={t.id} value={t.id}>{t.id} · {t.name}</option>)}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="uof-mapping-line">Line specifier</label>
+            <InputText id="uof-mapping-line" value={draft.lineSpecifier} placeholder="none (e.g. total, hcp)" onChange={(e) => setDraft({ ...draft, lineSpecifier: e.target.value })} />
+          </div>
+          {chosen && (
+            <fieldset className="uof-mapping-outcomes">
+              <legend>UOF outcome id of each outcome</legend>
+              {chosen.outcomes.map((key) => (
+                <div className="field" key={key}>
+                  <label htmlFor={`uof-outcome-${key}`}>{key}</label>
+                  <InputText id={`uof-outcome-${key}`} value={draft.ids[key] ?? ''} onChange={(e) => setDraft({ ...draft, ids: { ...draft.ids, [key]: e.target.value } })} />
+                </div>
+              ))}
+            </fieldset>
+          )}
+          {error && <p role="alert" className="form-error">{error}</p>}
+          <div className="uof-mapping-actions">
+            <Button type="submit" label="Save mapping" size="small" loading={saving} />
+            <Button type="button" label="Cancel" size="small" text onClick={() => setDraft(null)} />
+          </div>
+        </form>
+      )}
+      <table className="uof-mapping-table" aria-label="UOF market mapping">
+        <thead>
+          <tr><th scope="col">UOF market</th><th scope="col">Name</th><th scope="col">Market type</th><th scope="col">Line specifier</th><th scope="col">Outcomes</th><th scope="col"><span className="sr-only">Options</span></th></tr>
+        </thead>
+        <tbody>
+          {rows === null ? <tr><td colSpan={6}>Loading...</td></tr> : rows.length ? rows.map((m) => (
+            <tr key={m.uof_market_id}>
+              <td>{m.uof_market_id}</td>
+              <td>{m.name}</td>
+              <td>{typeName(m.type_id)}</td>
+              <td>{m.line_specifier ?? '—'}</td>
+              <td>{m.outcomes.map((o) => `${o.id} → ${o.key}`).join(', ')}</td>
+              <td className="threshold-options">
+                <Button icon="pi pi-pencil" text rounded size="small" aria-label={`Edit mapping of UOF market ${m.uof_market_id}`} onClick={() => edit(draftOf(m))} />
+                <Button icon="pi pi-trash" text rounded size="small" severity="danger" aria-label={`Delete mapping of UOF market ${m.uof_market_id}`} onClick={() => void remove(m)} />
+              </td>
+            </tr>
+          )) : <tr><td colSpan={6}>No mappings: every UOF market counts as unknown.</td></tr>}
+        </tbody>
+      </table>
+    </section>
+  );
+}

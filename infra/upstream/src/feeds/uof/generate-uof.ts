@@ -1,0 +1,198 @@
+import { buildUofRoutingKey, parseScoreNode, type FeedHeader, type FeedMarketRef, type RecordedMessage } from '@odds/protocol';
+import { DEMO_MARKETS } from '../generate-feed';
+import { kickOffOffset, type RecordedFeed } from '../jsonl';
+import { DEFAULT_UOF_MAPPINGS } from './mapping';
+import { UOF_RECORDING_FORMAT, type UofRecordedMessage } from './recording';
+
+/**
+ * An odds-feed/1 recording (a demo feed of infra/feeds/) written as the UOF messages that carry the
+ * same thing: every offer's prices in an `odds_change` (markets and outcomes by UOF id through the
+ * shipped mapping, suspended offers as market status -1), the score, clock and period in its
+ * `sport_event_status`, a match-wide suspension as `bet_stop`, a market settled by the score as
+ * `bet_settlement`, and `alive` from both producers every 10 s so the producers stay up when it is
+ * replayed in real time. The adapter turns these back into the same offers (docs/feeds-uof.md).
+ */
+
+export interface UofRecordingHeader {
+  format: typeof UOF_RECORDING_FORMAT;
+  exchange: string;
+  event: string;
+  match: FeedHeader['match'];
+  source: string;
+}
+
+export interface UofDemo {
+  header: UofRecordingHeader;
+  messages: UofRecordedMessage[];
+}
+
+const LIVE_ODDS = 1;
+const PREMATCH = 3;
+const ALIVE_EVERY_MS = 10_000;
+/** UOF match_status of a period being played, and of the pause after it. */
+const PLAYING: Record<number, number> = { 1: 6, 2: 7, 3: 41, 4: 42 };
+const PAUSE_AFTER: Record<number, number> = { 1: 31, 2: 32, 3: 33 };
+const ENDED = 100;
+const ENDED_AFTER_EXTRA_TIME = 110;
+const AWAITING_PENALTIES = 34;
+const ENDED_AFTER_PENALTIES = 120;
+
+/** A demo match's UOF event: `wc2022-64` is `sr:match:2022064` (made up: the demo has no Sportradar ids). */
+export function uofEventOf(header: FeedHeader): string {
+  const match = /^wc(\d{4})-(\d{1,3})$/.exec(header.match.event_id ?? '');
+  if (!match) throw new Error(`${header.name}: event_id '${header.match.event_id ?? ''}' is not a demo match id (wcYYYY-NN)`);
+  return `sr:match:${match[1]}${match[2]!.padStart(3, '0')}`;
+}
+
+const escape = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const attrs = (pairs: Record<string, string | number | null | undefined>) => Object.entries(pairs)
+  .filter(([, v]) => v !== null && v !== undefined).map(([k, v]) => ` ${k}="${escape(String(v))}"`).join('');
+/** Thousandths as UOF's decimal odds: 2690 is "2.69". */
+const decimal = (odds: number) => String(odds / 1000);
+const clockText = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+
+/** The UOF market (id, specifiers) and outcome ids of one of our market types, from the shipped mapping. */
+function uofMarketOf(ref: FeedMarketRef): { id: number; specifiers: string | undefined; outcomeIds: Map<string, string>; keyOf: Map<string, string> } {
+  const row = DEFAULT_UOF_MAPPINGS.find((m) => m.typeId === ref.type_id && (m.lineSpecifier === null) === (ref.line === null));
+  const demo = DEMO_MARKETS.find((m) => m.type_id === ref.type_id);
+  if (!row || !demo) throw new Error(`market type ${ref.type_id} (line ${ref.line}) has no UOF mapping`);
+  const idOfKey = new Map(Object.entries(row.outcomes).map(([id, key]) => [key, id]));
+  const outcomeIds = new Map(demo.outcomes.map(([key, label]) => [label, idOfKey.get(key)!]));
+  return { id: row.uofMarketId, specifiers: row.lineSpecifier && ref.line !== null ? `${row.lineSpecifier}=${ref.line / 1000}` : undefined, outcomeIds, keyOf: new Map(Object.entries(row.outcomes)) };
+}
+
+function marketXml(ref: FeedMarketRef, status: number, outcomes: { label: string; odds: number }[]): string {
+  const market = uofMarketOf(ref);
+  const inner = outcomes.map((o) => {
+    const id = market.outcomeIds.get(o.label);
+    if (!id) throw new Error(`outcome '${o.label}' of market type ${ref.type_id} has no UOF outcome id`);
+    return `<outcome${attrs({ id, odds: decimal(o.odds), active: 1 })}/>`;
+  }).join('');
+  return `<market${attrs({ status, id: market.id, specifiers: market.specifiers })}>${inner}</market>`;
+}
+
+/** Whether an outcome (by its model key) won at this score: 1 or 0, as bet_settlement's `result`. */
+function result(key: string, line: number | null, { home, away }: { home: number; away: number }): number {
+  const total = (home + away) * 1000;
+  const won: Record<string, boolean> = {
+    home: home > away, draw: home === away, away: away > home,
+    over: line !== null && total > line, under: line !== null && total < line,
+    yes: home > 0 && away > 0, no: home === 0 || away === 0,
+  };
+  return won[key] ? 1 : 0;
+}
+
+interface Status {
+  code: number;
+  home: number;
+  away: number;
+  clockS: number | null;
+}
+
+/** Converts one recorded demo feed; deterministic, offsets kept, timestamps from the real kick-off. */
+export function uofFromFeed(feed: RecordedFeed, exchange = 'unifiedfeed'): UofDemo {
+  const { header, messages } = feed;
+  const event = uofEventOf(header);
+  const eventNumber = Number(event.split(':')[2]);
+  if (!header.match.kick_off) throw new Error(`${header.name}: the header has no kick_off`);
+  const baseMs = Date.parse(header.match.kick_off) - kickOffOffset(messages);
+  const lastPeriod = Math.max(...messages.map((m) => (m.type === 'event' && m.kind === 'period_start' ? m.period ?? 1 : 0)));
+  const penalties = messages.some((m) => m.type === 'event' && m.kind === 'match_end' && (m.reason ?? '').startsWith('penalties'));
+  const key = (type: string, live: boolean) => buildUofRoutingKey({ priority: live ? 'hi' : 'lo', prematch: !live, live, messageType: type, sportId: 1, urnType: 'sr:match', eventId: eventNumber, nodeId: null });
+  const systemKey = (type: string) => buildUofRoutingKey({ priority: null, prematch: false, live: false, messageType: type, sportId: null, urnType: null, eventId: null, nodeId: null });
+
+  const out: UofRecordedMessage[] = [];
+  const push = (offset: number, routingKey: string, xml: string) => out.push({ offset_ms: offset, routing_key: routingKey, xml: `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>${xml}`, received_at: new Date(baseMs + offset).toISOString() });
+  const status: Status = { code: 0, home: 0, away: 0, clockS: null };
+  let nextAlive = 0;
+  const alives = (upTo: number) => {
+    for (; nextAlive <= upTo; nextAlive += ALIVE_EVERY_MS) {
+      for (const product of [LIVE_ODDS, PREMATCH]) push(nextAlive, systemKey('alive'), `<alive${attrs({ product, timestamp: baseMs + nextAlive, subscribed: 1 })}/>`);
+    }
+  };
+
+  // Messages at one offset become as few UOF messages as keep their order.
+  for (let i = 0; i < messages.length;) {
+    const offset = messages[i]!.offset_ms;
+    const group: RecordedMessage[] = [];
+    for (; i < messages.length && messages[i]!.offset_ms === offset; i += 1) group.push(messages[i]!);
+    alives(offset);
+    const timestamp = baseMs + offset;
+    const live = status.code !== 0;
+    let changed = false;
+    let markets: string[] = [];
+    const flush = () => {
+      if (!changed && !markets.length) return;
+      const live = status.code !== 0;
+      const state = status.code === 0 ? 0 : [ENDED, ENDED_AFTER_EXTRA_TIME, ENDED_AFTER_PENALTIES].includes(status.code) ? 3 : 1;
+      const clock = status.clockS === null || !live ? '' : `<clock${attrs({ match_time: clockText(status.clockS) })}/>`;
+      const sportEventStatus = `<sport_event_status${attrs({ status: state, match_status: status.code, home_score: status.home, away_score: status.away })}>${clock}</sport_event_status>`;
+      const odds = markets.length ? `<odds>${markets.join('')}</odds>` : '';
+      push(offset, key('odds_change', live), `<odds_change${attrs({ product: live ? LIVE_ODDS : PREMATCH, event_id: event, timestamp })}>${sportEventStatus}${odds}</odds_change>`);
+      changed = false;
+      markets = [];
+    };
+    for (const m of group) {
+      if (m.match_time !== null && m.match_time !== undefined) status.clockS = m.match_time;
+      if (m.type === 'offer') {
+        const ref = m.market;
+        if (!ref) throw new Error(`${m.source_id}: an offer without its market type`);
+        markets.push(marketXml(ref, m.suspended ? -1 : 1, m.outcomes.map((o) => ({ label: o.label, odds: o.odds }))));
+        continue;
+      }
+      switch (m.kind) {
+        case 'period_start':
+          if (markets.length) flush();
+          status.code = PLAYING[m.period ?? 1] ?? status.code;
+          changed = true;
+          break;
+        case 'period_end': {
+          if (markets.length) flush();
+          const period = m.period ?? 1;
+          status.code = period < lastPeriod ? PAUSE_AFTER[period]! : penalties ? AWAITING_PENALTIES : period <= 2 ? ENDED : ENDED_AFTER_EXTRA_TIME;
+          changed = true;
+          break;
+        }
+        case 'goal': {
+          if (markets.length) flush();
+          const score = m.score ? parseScoreNode(m.score) : null;
+          if (score) Object.assign(status, { home: score.home, away: score.away });
+          changed = true;
+          break;
+        }
+        case 'match_end':
+          if (penalties) {
+            // Awaiting penalties, then ended after them: two messages, as UOF sends them.
+            flush();
+            status.code = ENDED_AFTER_PENALTIES;
+            changed = true;
+          }
+          break;
+        case 'suspension':
+          flush();
+          if (m.suspended && !m.market) {
+            push(offset, key('bet_stop', live), `<bet_stop${attrs({ groups: 'all', product: LIVE_ODDS, event_id: event, timestamp })}/>`);
+          } else if (m.suspended && m.market && m.reason === 'settled') {
+            const market = uofMarketOf(m.market);
+            push(offset, key('bet_settlement', live), `<bet_settlement${attrs({ certainty: 2, product: LIVE_ODDS, event_id: event, timestamp })}><outcomes><market${attrs({ id: market.id, specifiers: market.specifiers })}>${[...market.keyOf].map(([id, key]) => `<outcome${attrs({ id, result: result(key, m.market!.line, status) })}/>`).join('')}</market></outcomes></bet_settlement>`);
+          } else if (m.suspended && m.market) {
+            markets.push(marketXml(m.market, -1, []));
+            flush();
+          }
+          // A lifted suspension is UOF's next odds_change with an active market: nothing to send.
+          break;
+      }
+    }
+    flush();
+  }
+  return {
+    header: {
+      format: UOF_RECORDING_FORMAT, exchange, event, match: header.match,
+      source: `Generated by infra/feeds/uof/generate.ts from ${header.name}.jsonl (the same prices and events as UOF messages; the event id is made up).`,
+    },
+    messages: out,
+  };
+}
+
+/** The recording as the JSON Lines `uof:replay` reads. */
+export const uofRecordingText = (demo: UofDemo): string => [demo.header, ...demo.messages].map((line) => `${JSON.stringify(line)}\n`).join('');
