@@ -2,7 +2,7 @@ import type { Match } from '@odds/protocol';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPS } from '../../infra/upstream/src/testing';
-import { browserUnavailable, launchBrowser, markPage, notReloaded, openConsole } from '../support/browser';
+import { answerQuestion, browserUnavailable, launchBrowser, markPage, notReloaded, openConsole } from '../support/browser';
 import { restAs } from '../support/rest';
 import { DEMO, loginThrough, startStack, type Stack } from '../support/stack';
 
@@ -59,7 +59,9 @@ describe.skipIf(unavailable)('connector and provider changes are live on the mat
     await input.pressSequentially('England - France.', { delay: 15 });
     const option = a.locator('.p-autocomplete-panel').getByRole('option').filter({ hasText: 'England - France' });
     await expect.poll(() => option.count(), { timeout: 10_000 }).toBe(1);
+    const asked = answerQuestion(a, true);
     await option.first().click();
+    await asked;
     await a.waitForURL(new RegExp(`/match/${target.id}$`));
 
     await expect.poll(() => facts(b), { timeout: 10_000 }).toContain(target.event_id);

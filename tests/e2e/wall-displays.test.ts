@@ -62,7 +62,7 @@ describe.skipIf(unavailable)('wall displays in Chromium', () => {
   it('lets an operator create a display and read its address once', async () => {
     await operator.goto(`${stack.url}/displays`);
     await operator.getByLabel('Name').fill('Trading floor');
-    await operator.getByLabel('Matches').fill(`${final.id}, ${live.id}, ${future.id}`);
+    await operator.getByLabel('Matches', { exact: true }).fill(`${final.id}, ${live.id}, ${future.id}`);
     await operator.getByRole('button', { name: 'Create display' }).click();
     address = (await operator.getByLabel('Wall address').textContent()) ?? '';
     expect(address).toMatch(new RegExp(`^${stack.url}/wall#display=[A-Za-z0-9_-]{40,}$`));
