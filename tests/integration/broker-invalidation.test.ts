@@ -37,11 +37,14 @@ describe.skipIf(skip !== null)('an edit reloads only the matches it affects, acr
     return total;
   }
 
+  /** The broker names of this suite (the workers and the publisher use the same). */
+  const prefix = `invalidation-${Math.random().toString(36).slice(2, 8)}`;
+
   /** Publishes one offer per match (the kick-off too, the first time) and waits until all are stored. */
   async function feedRound(): Promise<void> {
     round += 1;
     const at = (s: number) => new Date(BASE + round * 60_000 + s * 1000).toISOString();
-    const publisher = await FeedPublisher.connect(rabbit && 'url' in rabbit ? rabbit.url : '', 4);
+    const publisher = await FeedPublisher.connect(rabbit && 'url' in rabbit ? rabbit.url : '', 4, { prefix });
     await Promise.all(matchIds.map((matchId) => publisher.publish({ providerId: 1, sportId: 1, matchId }, [
       ...(round === 1 ? [{ type: 'event', source_id: 'kick-off', sent_at: at(0), match_time: 0, period: 1, kind: 'period_start', score: 'H0-A0' } as FeedMessage] : []),
       {
@@ -65,8 +68,6 @@ describe.skipIf(skip !== null)('an edit reloads only the matches it affects, acr
 
   beforeAll(async () => {
     if ('skip' in postgres || 'skip' in rabbit) return;
-    const prefix = `invalidation-${Math.random().toString(36).slice(2, 8)}`;
-    Object.assign(process.env, { AMQP_PREFIX: prefix });
     upstream = await createTestUpstream({ databaseUrl: postgres.url });
     headers = { authorization: `Token ${await upstream.login()}` };
     matchIds = rowsOf<{ id: number }>(await upstream.database.db.execute(sql`
