@@ -145,7 +145,7 @@ describe.skipIf(unavailable)('wall displays in Chromium', () => {
     // real time, and jumps those 30 s forward once the match has kicked off instead of waiting them.
     await page.clock.install();
     await page.goto(`${stack.url}${path}`);
-    await page.getByRole('region', { name: live.name }).waitFor({ timeout: 15_000 });
+    await page.getByRole('region', { name: live.name }).waitFor({ timeout: 30_000 });
     expect(await page.getByRole('region', { name: future.name }).count()).toBe(0);
     await ingest(future.id, 0, 10);
     await page.clock.fastForward(30_000);
