@@ -47,7 +47,7 @@ describe.skipIf(unavailable)('match pages live in Chromium', () => {
       const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
       const page = await context.newPage();
       await logIn(page, stack.url, login.email, login.password);
-      await page.getByRole('navigation').first().waitFor();
+      await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
       operators.push({ context, page });
     }
   });
