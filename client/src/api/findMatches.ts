@@ -10,6 +10,11 @@ interface FindOptions {
   limit: number;
 }
 
+const MATCH_ID = /^\d{1,9}$/;
+
+/** A text that names a match as such: its id, or a day (YYYY-MM-DD). */
+export const namesMatches = (text: string) => MATCH_ID.test(text.trim()) || parseDate(text.trim()) !== null;
+
 /**
  * Matches an operator names by what they know of them: a match id (any provider), the two teams as
  * typed ("Netherlands - USA", either way round), a team, league or part of the name, or a day
@@ -18,7 +23,7 @@ interface FindOptions {
 export function findMatches(text: string, { providerId, sportId, signal, limit }: FindOptions): Promise<Match[]> {
   const q = text.trim();
   if (!q) return Promise.resolve([]);
-  if (/^\d{1,9}$/.test(q)) {
+  if (MATCH_ID.test(q)) {
     return api(routes.match, { params: { matchId: Number(q) }, signal, silent: true }).then((match) => [match], () => []);
   }
   const query = parseDate(q) ? { date: q } : { q };

@@ -2,8 +2,7 @@ import { routes, type Match, type SearchResult } from '@odds/protocol';
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { api } from '../api/client';
-import { findMatches, matchLabel } from '../api/findMatches';
-import { parseDate } from '../lib/format';
+import { findMatches, matchLabel, namesMatches } from '../api/findMatches';
 import { contextStore } from '../stores/context';
 
 export interface SearchHit {
@@ -18,7 +17,6 @@ const TYPING_PAUSE_MS = 250;
 /** Matches shown among the hits; the matches list (Enter) has the rest. */
 const MATCH_HITS = 5;
 
-const namesMatches = (q: string) => /^\d{1,9}$/.test(q) || parseDate(q) !== null;
 const matchHit = (m: Match): SearchHit => ({ key: `match-${m.id}`, kind: 'Match', label: matchLabel(m), to: `/match/${m.id}` });
 
 const leagueHit = (r: SearchResult): SearchHit => ({ key: `league-${r.id}`, kind: 'League', label: r.title, to: `/league/${r.id}/matches` });
