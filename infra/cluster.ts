@@ -1,11 +1,11 @@
 /**
- * `npm run cluster`: the production shape on this machine (README "Scaling out"), over the
+ * `npm run cluster`: the production shape on this machine (docs/scaling-out.md), over the
  * Postgres, Redis and RabbitMQ given by DATABASE_URL, REDIS_URL and AMQP_URL: one API process
  * (upstream routes; its ingest route publishes to the broker; no engine), two engine workers
  * (`npm run engine`, health and metrics on ENGINE_PORT and ENGINE_PORT+1), and two relays on PORT
  * and PORT+1 sharing Redis. Builds the client if needed. An engine worker that dies is started
  * again a second later (meanwhile the other worker's standby subscriptions take its shards: the
- * failover README "Scaling out" describes); the API or a relay ending stops the cluster.
+ * failover docs/scaling-out.md describes); the API or a relay ending stops the cluster.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -15,7 +15,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const env = process.env;
 const missing = ['DATABASE_URL', 'REDIS_URL', 'AMQP_URL'].filter((name) => !env[name]);
 if (missing.length) {
-  console.error(`npm run cluster needs ${missing.join(', ')} (postgres://…, redis://…, amqp://…): see README "Scaling out".`);
+  console.error(`npm run cluster needs ${missing.join(', ')} (postgres://…, redis://…, amqp://…): see docs/scaling-out.md.`);
   process.exit(2);
 }
 const port = Number(env.PORT ?? 8080);

@@ -74,7 +74,7 @@ await waitFor(`http://127.0.0.1:${port}/healthz`, 'The relay');
 
 // A match live from the first start: the first World Cup Classics fixture (Netherlands - USA)
 // replays its recorded feed in a loop into the embedded upstream, each pass cleared and dated from
-// its start (README "Live feeds"). DEMO_FEED=off skips it; DEMO_FEED_SPEED=10 runs it faster.
+// its start (docs/feeds.md). DEMO_FEED=off skips it; DEMO_FEED_SPEED=10 runs it faster.
 const demoFeed = !externalUpstream && env.DEMO_FEED !== 'off';
 if (demoFeed) {
   // Supervised like the others: a replay that could not log in (upstream away) starts again.

@@ -1,7 +1,7 @@
 /**
  * Sportradar's Unified Odds Feed (UOF) as the console meets it: the AMQP routing key of its
  * messages, the link of a console match to a UOF event, and the feed health every live match has
- * whatever its feed (README "Live feeds", docs/feeds-uof.md).
+ * whatever its feed (docs/feeds.md, docs/feeds-uof.md).
  *
  * Routing key: `{priority}.{pre}.{live}.{message_type}.{sport_id}.{urn_type}.{event_id}.{node_id}`,
  * eight dot-separated parts where `-` means "none": `hi.-.live.odds_change.1.sr:match.10927088.-`,

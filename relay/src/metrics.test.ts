@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRelayMetrics } from './metrics';
 
-/** Every metric README's Operations paragraph promises, under the names dashboards already use. */
+/** Every metric docs/operations.md promises, under the names dashboards already use. */
 const RELAY_METRICS = [
   'relay_upstream_requests_total', 'relay_upstream_request_duration_seconds', 'relay_active_pollers', 'relay_connected_sockets',
   'relay_rooms', 'relay_deltas_sent_total', 'relay_delta_items_total', 'relay_push_latency_seconds', 'relay_snapshots_sent_total',

@@ -1,5 +1,5 @@
 /**
- * The engine on a broker (README "Scaling out"): offers/s for a feed that publishes one message at
+ * The engine on a broker (docs/scaling-out.md): offers/s for a feed that publishes one message at
  * a time through RabbitMQ, with 1 and then 2 engine worker processes on Postgres, measured two ways:
  * live (the feed publishes while the workers consume: what a feed sees end to end, after a warm-up
  * per match — its kick-off and WARM_OFFERS offers — so the workers hold the match state and have compiled the offer path) and backlog (warmed-up workers paused

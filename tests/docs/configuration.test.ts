@@ -19,11 +19,16 @@ function documentedRows(): { names: string[]; readBy: string }[] {
   });
 }
 
-/** Source files under tests/ (what reads the test and bench knobs), without this folder. */
+/** Source files under tests/ and the image's build scripts (what reads the test, bench and build knobs), without this folder. */
 function testSources(dir = join(root, 'tests')): string[] {
+  if (dir === join(root, 'tests')) return [...readSources(dir), ...readSources(join(root, 'infra/containers'))];
+  return readSources(dir);
+}
+
+function readSources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'node_modules' || relative(root, path) === 'tests/docs' ? [] : testSources(path);
+    if (entry.isDirectory()) return entry.name === 'node_modules' || relative(root, path) === 'tests/docs' ? [] : readSources(path);
     return /\.(ts|sh|yaml)$/.test(entry.name) ? [read(relative(root, path))] : [];
   });
 }
@@ -43,15 +48,24 @@ describe('docs/configuration.md', () => {
   });
 });
 
-describe('README.md', () => {
-  it('names no setting the schemas do not have (test and bench knobs are read under tests/)', () => {
+const pages = ['README.md', ...readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+
+describe('README.md and docs/', () => {
+  it('README stays what a newcomer reads first: at most 200 lines, with a map naming every page of docs/', () => {
     const text = read('README.md');
+    expect(text.split('\n').length).toBeLessThanOrEqual(200);
+    const unmapped = pages.filter((page) => page !== 'README.md' && !text.includes(`](${page})`));
+    expect(unmapped).toEqual([]);
+  });
+
+  it.each(pages)('%s names no setting the schemas do not have (test and bench knobs are read under tests/)', (page) => {
+    const text = read(page);
     // A setting as README names one: in backticks, or assigned (`NAME=value`, `NAME=1 npm run …`).
     const named = new Set([
-      ...[...text.matchAll(/`([A-Z][A-Z0-9_]+)(=[^`]*)?`/g)].map((match) => match[1]!).filter((name) => name in table || OUR_PREFIXES.some((prefix) => name.startsWith(prefix))),
+      ...[...text.matchAll(/`([A-Z][A-Z0-9_]+)(=[^`]*)?`/g)].map((match) => match[1]!).filter((name) => !name.endsWith('_') && (name in table || OUR_PREFIXES.some((prefix) => name.startsWith(prefix)))),
       ...[...text.matchAll(/\b([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)=/g)].map((match) => match[1]!),
     ]);
-    expect(named.size).toBeGreaterThan(10);
+    if (page === 'README.md') expect(named.size).toBeGreaterThan(10);
     const tests = testSources().join('\n');
     const unknown = [...named].filter((name) => !(name in table) && !new RegExp(`\\b${name}\\b`).test(tests));
     expect(unknown).toEqual([]);

@@ -6,7 +6,7 @@ import { registerApiDocs } from '../../relay/src/api-docs';
 import { UpstreamClient } from '../../relay/src/upstream';
 import { loginThrough, startStack, type Stack } from '../support/stack';
 
-/** The API's OpenAPI document and Swagger UI at the relay's /api/docs (README "API docs"). */
+/** The API's OpenAPI document and Swagger UI at the relay's /api/docs (docs/architecture.md). */
 
 interface Operation {
   summary?: string;

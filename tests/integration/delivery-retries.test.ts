@@ -1,5 +1,5 @@
 /**
- * Deliveries that fail are retried (README "Deliveries that fail"), through the real engine on
+ * Deliveries that fail are retried (docs/deliveries.md), through the real engine on
  * PGlite: the hand-made feed of replay.test.ts fires three webhook deliveries per match to a
  * receiver on loopback that behaves per match (flaky, down for two minutes, refusing, asking to
  * slow down, down for good). The senders' clock is a test clock moved from one due retry to the

@@ -1,5 +1,5 @@
 /**
- * rate_limit_minutes holds for every interleaving (README "Rate limits across workers"): one
+ * rate_limit_minutes holds for every interleaving (docs/scaling-out.md): one
  * contact (one push per 3 minutes) on two matches, two batches raced at once, hundreds of times,
  * with random delays and random feed times (within 2 minutes of each other, so at most one of
  * the two may push) and in random order; first both batches in one engine (one worker deciding

@@ -15,7 +15,7 @@ export type DeliveryStats = Static<typeof DeliveryStats>;
 /**
  * PENDING until a channel adapter handled it; SENT when sent for real; RECORDED when the channel
  * cannot be reached from here and the delivery was only recorded (ARCHITECTURE "Domain rules");
- * FAILED when the channel refused it for good or retries ran out (README "Deliveries that fail"); a
+ * FAILED when the channel refused it for good or retries ran out (docs/deliveries.md); a
  * PENDING delivery may be between retries. The spec leaves the values open; they are decided here.
  */
 export const DeliveryStatus = Type.Enum(['PENDING', 'SENT', 'RECORDED', 'FAILED']);

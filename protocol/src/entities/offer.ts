@@ -12,7 +12,7 @@ export const DeliveryLog = Type.Object({
   body: Nullable(Type.String()),
   cta: Nullable(Type.String()),
   content: Nullable(Type.String()),
-  /** The fired outcome whose text this is (several may fire on one offer; see README "Content"). */
+  /** The fired outcome whose text this is (several may fire on one offer; see docs/engine-rules.md "Content"). */
   outcome: Type.Optional(Nullable(Type.String())),
   /** The threshold set that fired that outcome (the delivery's set; the lowest id when two did). */
   set_id: Type.Optional(Nullable(Id)),

@@ -1,7 +1,7 @@
 import type { Channel } from 'amqplib';
 
 /**
- * The broker's shape (README "Scaling out"):
+ * The broker's shape (docs/scaling-out.md):
  * Names are under AMQP_PREFIX (default `odds`):
  * - `odds.feed`: topic exchange feeds publish to, routing key `feed.<provider>.<sport>.<match>`
  *   (ids, e.g. `feed.1.1.208`), so a consumer may bind to one provider (`feed.1.#`) or sport;

@@ -90,7 +90,7 @@ export function decideOffer(state: MatchState, offer: OfferInput, out: Decisions
     return compiled.get(key) ?? compiled.set(key, { ...compileLog(content, context, outcome), set_id: setId }).get(key)!;
   };
   // Every set first: a contact reached by several sets gets one push, whose text is chosen among
-  // the outcomes of all of them (README "Content": the likeliest fired outcome with a text).
+  // the outcomes of all of them (docs/engine-rules.md "Content": the likeliest fired outcome with a text).
   const reached = new Map<number, Reached>();
   let fired = false;
   for (const set of applicableSets(state, offer)) {

@@ -16,7 +16,7 @@ export interface DispatchJob {
   matchId: number;
   route: Exclude<ChannelRoute, { kind: 'record' }>;
   log: DeliveryLog;
-  /** What a webhook receives (see README "Channels"). */
+  /** What a webhook receives (see docs/engine-rules.md "Channels"). */
   payload: Record<string, unknown>;
   /** Set when the send was claimed already (a due retry), to this attempt number. */
   attempt?: number;

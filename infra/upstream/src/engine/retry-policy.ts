@@ -1,5 +1,5 @@
 /**
- * When a failed webhook or mail send is tried again (README "Deliveries that fail"):
+ * When a failed webhook or mail send is tried again (docs/deliveries.md):
  * - a failure the receiver will give again (a 4xx other than 408 and 429, an SMTP 5xx, no SMTP
  *   server) is final: the delivery is FAILED after that one call;
  * - any other (no answer, a timeout, a 5xx, 408, 429, an SMTP 4xx or connection error) is retried

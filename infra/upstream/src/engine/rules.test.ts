@@ -10,7 +10,7 @@ import { contact, content, KICK_OFF, market, matchState, offer, set, subscribed 
 import type { ThresholdSetSpec } from './thresholds/evaluate';
 
 /**
- * The engine's rules (README "Decisions the spec leaves open") on the recorded 2022 final
+ * The engine's rules (docs/engine-rules.md) on the recorded 2022 final
  * (infra/feeds/): goal resets RELATIVE, START from kick-off, one MAX_THRESHOLD record per exhausted
  * set, no empty deliveries on any channel, the fired outcome's text.
  */

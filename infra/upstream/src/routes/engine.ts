@@ -20,7 +20,7 @@ export async function engineRoutes(app: FastifyInstance, { db, broker: settings 
   });
   app.addHook('onClose', async () => closeEngine(db));
 
-  // With AMQP_URL the feed goes through the broker to the engine workers (README "Scaling out").
+  // With AMQP_URL the feed goes through the broker to the engine workers (docs/scaling-out.md).
   const broker = settings ? new BrokerIngest(settings, db) : null;
   if (broker) app.addHook('onClose', async () => broker.close());
   implement(app, routes.ingest, async ({ params, body }) => (broker ?? engine).ingest(params.matchId, body.messages));

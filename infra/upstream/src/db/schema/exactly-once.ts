@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Shared state that makes the engine safe with several workers (README "Scaling out").
+ * Shared state that makes the engine safe with several workers (docs/scaling-out.md).
  *
  * One row per contact that has had a rate-limited push: `version` moves with every commit that
  * adds pushes of the contact. A worker locks the rows of the contacts it pushes to (FOR UPDATE, in
@@ -17,7 +17,7 @@ export const contactPushLedger = pgTable('contact_push_ledger', {
 
 /**
  * A webhook or mail send of a delivery, recorded before the call is made, and its retries
- * (README "Deliveries that fail"): `attempts` counts the calls, `claimed_until` is the lease of the
+ * (docs/deliveries.md): `attempts` counts the calls, `claimed_until` is the lease of the
  * worker making one. While the delivery is PENDING, `next_attempt_at` is when a call is due: any
  * worker claims due rows (FOR UPDATE SKIP LOCKED), so a retry survives the worker that planned
  * it, and a call whose worker died mid-way is due again once its lease ran out. Every call

@@ -1,4 +1,4 @@
-/** Feed health settings (README "Configuration", docs/feeds-uof.md). */
+/** Feed health settings (docs/configuration.md, docs/feeds-uof.md). */
 export interface FeedHealthSettings {
   /** A live match with no feed message for this long is stalled (FEED_STALL_S, default 60). */
   stallAfterS: number;
