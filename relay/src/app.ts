@@ -1,9 +1,9 @@
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { createShardedAdapter } from '@socket.io/redis-adapter';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
-import { ShortRequestLog } from '@odds/ops';
+import { scrapeRefusal, ShortRequestLog } from '@odds/ops';
 import { matchRoom } from '@odds/protocol';
 import { clientAddressReader } from './client-address';
 import { registerClientFiles } from './client-files';
@@ -252,11 +252,8 @@ export async function buildRelay({ upstreamUrl, clientDir, logger = false, live:
   // With METRICS_TOKEN: that bearer token, from anywhere. Without: loopback peers only (the socket's
   // own address, never X-Forwarded-For), so a relay exposed to a network does not publish them.
   app.get('/metrics', async (request, reply) => {
-    if (config.metricsToken ? !bearerMatches(request.headers.authorization, config.metricsToken) : !isLoopback(request.socket.remoteAddress)) {
-      return reply.status(config.metricsToken ? 401 : 403).send(config.metricsToken
-        ? { statusCode: 401, code: 'UNAUTHORIZED', error: 'Unauthorized', message: 'Authentication required' }
-        : { statusCode: 403, code: 'FORBIDDEN', error: 'Forbidden', message: 'Metrics are served on loopback only; set METRICS_TOKEN to scrape from elsewhere' });
-    }
+    const refusal = scrapeRefusal(request.headers.authorization, request.socket.remoteAddress, { token: config.metricsToken });
+    if (refusal) return reply.status(refusal.status).send(refusal.body);
     return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
 
@@ -295,14 +292,6 @@ export function trustProxyFor(option: boolean | number | string): boolean | stri
   if (typeof option !== 'number') return option;
   const hops = option;
   return (_address, hop) => hop < hops;
-}
-
-const isLoopback = (address: string | undefined) => !!address && /^(127\.|::1$|::ffff:127\.)/.test(address);
-
-function bearerMatches(header: string | undefined, token: string): boolean {
-  const given = Buffer.from(header ?? '');
-  const wanted = Buffer.from(`Bearer ${token}`);
-  return given.length === wanted.length && timingSafeEqual(given, wanted);
 }
 
 function skipSocketIoUpgrades(server: FastifyInstance['server']): void {

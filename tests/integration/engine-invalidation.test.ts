@@ -9,6 +9,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath, buildQuery, routes, type Contact, type FeedMessage, type RouteDef } from '@odds/protocol';
+import { createRegistry } from '@odds/ops';
 import { WorkerMetrics } from '../../infra/upstream/src/broker/worker-metrics';
 import { Engine } from '../../infra/upstream/src/engine/engine';
 import { createTestUpstream, type TestUpstream } from '../../infra/upstream/src/testing';
@@ -22,6 +23,8 @@ let upstream: TestUpstream;
 let headers: Record<string, string>;
 let engine: Engine;
 const metrics = new WorkerMetrics();
+const registry = createRegistry({ worker: 'test' });
+metrics.register(registry);
 let live: { id: number; home: number; away: number }[];
 let others: number[];
 let round = 0;
@@ -30,8 +33,8 @@ const call = (route: RouteDef, params: Record<string, number> = {}, payload?: ob
   upstream.app.inject({ method: route.method, url: buildPath(route, params) + buildQuery({}), headers, ...(payload && { payload }) });
 
 /** The metric as a scrape of the worker's /metrics reads it. */
-function reloads(): number {
-  const line = metrics.prometheus({ worker: 'test' }).split('\n').find((l) => l.startsWith('engine_match_reloads_total{'));
+async function reloads(): Promise<number> {
+  const line = (await registry.metrics()).split('\n').find((l) => l.startsWith('engine_match_reloads_total{'));
   return Number(line!.split(' ').pop());
 }
 
@@ -54,9 +57,9 @@ async function feedRound(): Promise<void> {
 
 /** Reloads the next round causes. */
 async function reloadsOfNextRound(): Promise<number> {
-  const before = reloads();
+  const before = await reloads();
   await feedRound();
-  return reloads() - before;
+  return (await reloads()) - before;
 }
 
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { Counter } from 'prom-client';
 import { describe, expect, it } from 'vitest';
-import { createRegistry, listenMetrics, observeRequests, serveMetrics } from './metrics';
+import { createRegistry, listenMetrics, observeRequests, scrapeRefusal, serveMetrics } from './metrics';
 
 describe('metrics setup', () => {
   it("gives a registry with prom-client's standard process and Node.js metrics and default labels", async () => {
@@ -44,5 +44,15 @@ describe('metrics setup', () => {
     } finally {
       server.close();
     }
+  });
+
+  it('lets every process scrape by one rule: the bearer token when one is set, else loopback only', () => {
+    expect(scrapeRefusal(undefined, '127.0.0.1', {})).toBeNull();
+    expect(scrapeRefusal(undefined, '::1', {})).toBeNull();
+    expect(scrapeRefusal(undefined, '::ffff:127.0.0.1', {})).toBeNull();
+    expect(scrapeRefusal(undefined, '10.0.0.7', {})).toMatchObject({ status: 403, body: { message: expect.stringContaining('set METRICS_TOKEN') } });
+    expect(scrapeRefusal('Bearer scrape-me', '10.0.0.7', { token: 'scrape-me' })).toBeNull();
+    expect(scrapeRefusal('Bearer scrape-m', '127.0.0.1', { token: 'scrape-me' })).toMatchObject({ status: 401 });
+    expect(scrapeRefusal(undefined, '127.0.0.1', { token: 'scrape-me' })).toMatchObject({ status: 401 });
   });
 });

@@ -1,4 +1,5 @@
-import { createServer, type Server } from 'node:http';
+import { timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
@@ -20,10 +21,27 @@ export interface MetricsAccess {
   token?: string | null;
 }
 
-const refused = { statusCode: 401, code: 'UNAUTHORIZED', error: 'Unauthorized', message: 'Authentication required' };
+const unauthorized = { statusCode: 401, code: 'UNAUTHORIZED', error: 'Unauthorized', message: 'Authentication required' };
+const loopbackOnly = { statusCode: 403, code: 'FORBIDDEN', error: 'Forbidden', message: 'Metrics are served on loopback only; set METRICS_TOKEN to scrape from elsewhere' };
 
-/** Whether a scrape may read: no token configured, or the right bearer token. */
-export const mayScrape = (authorization: string | undefined, { token }: MetricsAccess): boolean => !token || authorization === `Bearer ${token}`;
+/** The socket's own peer (never `X-Forwarded-For`, which a client writes) is this machine. */
+const isLoopback = (address: string | undefined): boolean => !!address && /^(127\.|::1$|::ffff:127\.)/.test(address);
+
+/** The bearer token compared in constant time, so its length and letters do not leak through timing. */
+function bearerMatches(header: string | undefined, token: string): boolean {
+  const given = Buffer.from(header ?? '');
+  const wanted = Buffer.from(`Bearer ${token}`);
+  return given.length === wanted.length && timingSafeEqual(given, wanted);
+}
+
+/**
+ * Who may scrape, the one rule of every process: with a token (METRICS_TOKEN), whoever sends it as
+ * a bearer token; without one, only this machine. Answers the refusal to send, or null to serve.
+ */
+export function scrapeRefusal(authorization: string | undefined, peerAddress: string | undefined, { token }: MetricsAccess): { status: 401 | 403; body: typeof unauthorized } | null {
+  if (token) return bearerMatches(authorization, token) ? null : { status: 401, body: unauthorized };
+  return isLoopback(peerAddress) ? null : { status: 403, body: loopbackOnly };
+}
 
 /**
  * `GET /metrics` on a Fastify app in the text exposition format. `config.public` lets it past an
@@ -33,7 +51,8 @@ export const mayScrape = (authorization: string | undefined, { token }: MetricsA
 export function serveMetrics(app: FastifyInstance, registry: Registry, access: MetricsAccess = {}): void {
   // `hide` keeps it out of an OpenAPI document (@fastify/swagger's flag): it is no API call.
   app.get('/metrics', { config: { public: true }, schema: { hide: true } as FastifySchema }, async (request, reply) => {
-    if (!mayScrape(request.headers.authorization, access)) return reply.status(401).send(refused);
+    const refusal = scrapeRefusal(request.headers.authorization, request.socket.remoteAddress, access);
+    if (refusal) return reply.status(refusal.status).send(refusal.body);
     return reply.type(registry.contentType).send(await registry.metrics());
   });
 }
@@ -44,25 +63,33 @@ export function serveMetrics(app: FastifyInstance, registry: Registry, access: M
  */
 export async function listenMetrics(registry: Registry, port: number, host = '127.0.0.1', access: MetricsAccess = {}): Promise<Server> {
   const server = createServer((request, response) => {
-    const path = (request.url ?? '').split('?')[0];
-    if (request.method !== 'GET' || path !== '/metrics') {
-      response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ statusCode: 404, error: 'Not Found', message: 'Only GET /metrics is served here' }));
-      return;
-    }
-    if (!mayScrape(request.headers.authorization, access)) {
-      response.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify(refused));
-      return;
-    }
-    registry.metrics().then(
-      (text) => response.writeHead(200, { 'content-type': registry.contentType }).end(text),
-      (error: Error) => response.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ statusCode: 500, error: 'Internal Server Error', message: error.message })),
-    );
+    if (answerMetrics(request, response, registry, access)) return;
+    const json = { statusCode: 404, error: 'Not Found', message: 'Only GET /metrics is served here' };
+    response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify(json));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());
   });
   return server;
+}
+
+/**
+ * `GET /metrics` for a plain node:http server that serves other paths too (an engine worker's
+ * health port): answers it and returns true, or returns false for any other request.
+ */
+export function answerMetrics(request: IncomingMessage, response: ServerResponse, registry: Registry, access: MetricsAccess = {}): boolean {
+  if (request.method !== 'GET' || (request.url ?? '').split('?')[0] !== '/metrics') return false;
+  const refusal = scrapeRefusal(request.headers.authorization, request.socket.remoteAddress, access);
+  if (refusal) {
+    response.writeHead(refusal.status, { 'content-type': 'application/json' }).end(JSON.stringify(refusal.body));
+    return true;
+  }
+  registry.metrics().then(
+    (text) => response.writeHead(200, { 'content-type': registry.contentType }).end(text),
+    (error: Error) => response.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ statusCode: 500, error: 'Internal Server Error', message: error.message })),
+  );
+  return true;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import pino from 'pino';
-import { refuse, startProcess } from '@odds/ops';
+import { answerMetrics, createRegistry, refuse, startProcess } from '@odds/ops';
 import { readWorkerConfig } from '../config';
 import { databaseReachable, openDatabase } from '../db/client';
 import { Engine } from '../engine/engine';
@@ -44,8 +44,10 @@ const worker = new EngineWorker({
 // here (same idempotency key).
 engine.startSending({ intervalMs: config.sending.pollMs, graceMs: config.sendGraceMs });
 
-const labels = { worker: String(process.pid) };
+const registry = createRegistry({ worker: String(process.pid) });
+worker.metrics.register(registry);
 const server = createServer((request, response) => {
+  if (answerMetrics(request, response, registry, { token: config.metricsToken })) return;
   const path = (request.url ?? '/').split('?')[0];
   if (path === '/healthz') {
     response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'ok', pid: process.pid, busy: worker.busy, ...worker.metrics.json(), sends: engine.sending?.counts ?? null }));
@@ -55,9 +57,6 @@ const server = createServer((request, response) => {
       response.writeHead(ok ? 200 : 503, { 'content-type': 'application/json' })
         .end(JSON.stringify({ status: ok ? 'ready' : 'not ready', checks: { database: ok ? 'ok' : 'down', broker: 'ok' } }));
     });
-  } else if (path === '/metrics') {
-    if (config.metricsToken && request.headers.authorization !== `Bearer ${config.metricsToken}`) return void response.writeHead(401).end();
-    response.writeHead(200, { 'content-type': 'text/plain; version=0.0.4' }).end(worker.metrics.prometheus(labels));
   } else {
     response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ statusCode: 404, message: `No such call: ${request.method} ${path}` }));
   }

@@ -1,4 +1,6 @@
-/** What an engine worker counts, for /metrics (Prometheus text) and /healthz. */
+import { Counter, Gauge, type Registry } from 'prom-client';
+
+/** What an engine worker counts, for /metrics (Prometheus, through a prom-client registry) and /healthz. */
 export class WorkerMetrics {
   consumed = 0;
   acked = 0;
@@ -37,31 +39,44 @@ export class WorkerMetrics {
     this.lastReasons.length = Math.min(this.lastReasons.length, 20);
   }
 
-  prometheus(labels: Record<string, string>): string {
-    const l = (extra: Record<string, string> = {}) => `{${Object.entries({ ...labels, ...extra }).map(([k, v]) => `${k}="${v.replace(/["\\\n]/g, '_')}"`).join(',')}}`;
-    const lines = [
-      '# TYPE engine_messages_consumed_total counter', `engine_messages_consumed_total${l()} ${this.consumed}`,
-      '# TYPE engine_messages_acked_total counter', `engine_messages_acked_total${l()} ${this.acked}`,
-      '# TYPE engine_messages_redelivered_total counter', `engine_messages_redelivered_total${l()} ${this.redelivered}`,
-      '# TYPE engine_messages_requeued_total counter', `engine_messages_requeued_total${l()} ${this.requeued}`,
-      '# TYPE engine_messages_dead_lettered_total counter',
-      ...[...this.deadByKind].map(([kind, n]) => `engine_messages_dead_lettered_total${l({ kind })} ${n}`),
-      '# TYPE engine_batches_total counter', `engine_batches_total${l()} ${this.batches}`,
-      '# TYPE engine_batch_size gauge', `engine_batch_size${l()} ${this.lastBatchSize}`,
-      '# TYPE engine_batch_size_max gauge', `engine_batch_size_max${l()} ${this.maxBatchSize}`,
-      '# TYPE engine_batch_size_mean gauge', `engine_batch_size_mean${l()} ${this.batches ? (this.batchedMessages / this.batches).toFixed(2) : 0}`,
-      '# TYPE engine_offers_total counter', `engine_offers_total${l()} ${this.offers}`,
-      ...(this.engine ? [
-        '# TYPE engine_match_loads_total counter', `engine_match_loads_total${l()} ${this.engine.loads}`,
-        '# TYPE engine_match_reloads_total counter', `engine_match_reloads_total${l()} ${this.engine.reloads}`,
-        '# TYPE engine_contact_changes_unaffected_total counter', `engine_contact_changes_unaffected_total${l()} ${this.engine.unaffected}`,
-        '# TYPE engine_batches_redecided_total counter', `engine_batches_redecided_total${l()} ${this.engine.redecided}`,
-      ] : []),
-      '# TYPE engine_shard_consumed_total counter', ...[...this.shards].map(([shard, s]) => `engine_shard_consumed_total${l({ shard })} ${s.consumed}`),
-      '# TYPE engine_shard_lag_ms gauge', ...[...this.shards].map(([shard, s]) => `engine_shard_lag_ms${l({ shard })} ${s.lagMs}`),
-      '# TYPE engine_shard_depth gauge', ...[...this.shards].map(([shard, s]) => `engine_shard_depth${l({ shard })} ${s.depth}`),
-    ];
-    return `${lines.join('\n')}\n`;
+  /**
+   * Exposes these counts on a prom-client registry (with @odds/ops's process and Node metrics):
+   * each series reads the counts when scraped, so counting stays plain arithmetic here.
+   */
+  register(registry: Registry): void {
+    const counts = this;
+    const registers = [registry];
+    const total = (name: string, help: string, read: () => number) =>
+      new Counter({ name, help, registers, collect() { this.reset(); this.inc(read()); } });
+    const gauge = (name: string, help: string, read: () => number) =>
+      new Gauge({ name, help, registers, collect() { this.set(read()); } });
+    const perShard = (name: string, help: string, read: (shard: { consumed: number; lagMs: number; depth: number }) => number, kind: 'counter' | 'gauge') => {
+      const collect = function (this: Counter<'shard'> | Gauge<'shard'>) {
+        this.reset();
+        for (const [shard, s] of counts.shards) (this instanceof Counter ? this.inc({ shard }, read(s)) : this.set({ shard }, read(s)));
+      };
+      return kind === 'counter' ? new Counter({ name, help, labelNames: ['shard'], registers, collect }) : new Gauge({ name, help, labelNames: ['shard'], registers, collect });
+    };
+    total('engine_messages_consumed_total', 'Feed messages taken from the shard queues.', () => counts.consumed);
+    total('engine_messages_acked_total', 'Messages acknowledged after their batch committed.', () => counts.acked);
+    total('engine_messages_redelivered_total', 'Messages the broker delivered again.', () => counts.redelivered);
+    total('engine_messages_requeued_total', 'Messages given back to their queue.', () => counts.requeued);
+    new Counter({
+      name: 'engine_messages_dead_lettered_total', help: 'Poison messages sent to odds.dead, by kind.', labelNames: ['kind'], registers,
+      collect() { this.reset(); for (const [kind, n] of counts.deadByKind) this.inc({ kind }, n); },
+    });
+    total('engine_batches_total', 'Batches ingested.', () => counts.batches);
+    gauge('engine_batch_size', 'Messages in the last batch.', () => counts.lastBatchSize);
+    gauge('engine_batch_size_max', 'Messages in the largest batch.', () => counts.maxBatchSize);
+    gauge('engine_batch_size_mean', 'Mean messages per batch.', () => (counts.batches ? counts.batchedMessages / counts.batches : 0));
+    total('engine_offers_total', 'Offers stored.', () => counts.offers);
+    total('engine_match_loads_total', 'Match states loaded into the cache.', () => counts.engine?.loads ?? 0);
+    total('engine_match_reloads_total', 'Cached matches read again after an edit.', () => counts.engine?.reloads ?? 0);
+    total('engine_contact_changes_unaffected_total', 'Contact edits that concerned none of a match\'s contacts.', () => counts.engine?.unaffected ?? 0);
+    total('engine_batches_redecided_total', 'Batches decided again after a moved ledger version.', () => counts.engine?.redecided ?? 0);
+    perShard('engine_shard_consumed_total', 'Messages consumed per shard.', (s) => s.consumed, 'counter');
+    perShard('engine_shard_lag_ms', 'Publish to ack of the last message, per shard (ms).', (s) => s.lagMs, 'gauge');
+    perShard('engine_shard_depth', 'Ready messages in the shard queue.', (s) => s.depth, 'gauge');
   }
 
   json() {
