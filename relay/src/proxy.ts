@@ -1,4 +1,5 @@
 import replyFrom from '@fastify/reply-from';
+import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { routes } from '@odds/protocol';
 
@@ -34,7 +35,6 @@ const STREAMING_ROUTES = [routes.changes];
 /** Headers about one connection (RFC 9110 §7.6.1): never passed from the upstream's reply to the client's. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
 
-const reasons: Record<number, string> = { 413: 'Payload Too Large', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout' };
 const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${+(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.round(bytes / 1024)} kB`);
 
 /**
@@ -168,5 +168,5 @@ function sendError(reply: FastifyReply, status: number, code: string, message: s
   // A reply-from failure may have copied some upstream headers already; this answer is the relay's own.
   reply.removeHeader('content-length');
   reply.removeHeader('content-encoding');
-  return reply.status(status).type('application/json; charset=utf-8').send({ statusCode: status, code, error: reasons[status] ?? 'Error', message });
+  return reply.status(status).type('application/json; charset=utf-8').send({ statusCode: status, code, error: STATUS_CODES[status] ?? 'Error', message });
 }

@@ -1,5 +1,6 @@
 import createError from '@fastify/error';
 import type { Socket } from 'node:net';
+import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 
 /**
@@ -73,7 +74,4 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
   socket.destroy(error);
 }
 
-function httpReason(status: number): string {
-  const reasons: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 408: 'Request Timeout', 409: 'Conflict', 413: 'Payload Too Large', 414: 'URI Too Long', 415: 'Unsupported Media Type', 429: 'Too Many Requests', 431: 'Request Header Fields Too Large' };
-  return reasons[status] ?? 'Error';
-}
+const httpReason = (status: number): string => STATUS_CODES[status] ?? 'Error';

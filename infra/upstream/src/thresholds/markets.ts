@@ -1,25 +1,13 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { ListReply, Market, MatchMarket } from '@odds/protocol';
+import type { ListReply, MatchMarket } from '@odds/protocol';
 import type { Db, Tx } from '../db/client';
 import { marketTypes, matchContents, markets, matches } from '../db/schema';
 import { Errors } from '../errors';
+import { toMarket } from '../catalog/markets';
 
 export type MarketRow = typeof markets.$inferSelect;
 export type MarketTypeRow = typeof marketTypes.$inferSelect;
 export interface MarketWithType { market: MarketRow; type: MarketTypeRow }
-
-export function toMarket({ market, type }: MarketWithType): Market {
-  return {
-    id: market.id,
-    version: market.version,
-    name: market.name,
-    line: market.line,
-    type: { id: type.id, name: type.name, outcomes: type.outcomes },
-    meta: market.meta,
-    helper_args: { dynamic_line: market.dynamicLine },
-    outcome_mapping: market.outcomeMapping,
-  };
-}
 
 export async function marketWithType(db: Db | Tx, marketId: number): Promise<MarketWithType | null> {
   const [row] = await db.select({ market: markets, type: marketTypes }).from(markets)
@@ -40,7 +28,7 @@ export async function matchMarkets(db: Db, matchId: number, all: boolean): Promi
     .innerJoin(marketTypes, eq(marketTypes.id, markets.typeId))
     .where(and(eq(markets.providerId, match.providerId), eq(markets.sportId, match.sportId), all ? undefined : hasContent))
     .orderBy(asc(markets.id));
-  const results = rows.map((row) => ({ ...toMarket(row), has_content: Boolean(row.hasContent) }));
+  const results = rows.map((row) => ({ ...toMarket(row.market, row.type), has_content: Boolean(row.hasContent) }));
   return { results, total: results.length, limit: Math.max(1, results.length) };
 }
 
