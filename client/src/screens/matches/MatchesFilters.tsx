@@ -1,8 +1,8 @@
 import type { League } from '@odds/protocol';
 import { Calendar } from 'primereact/calendar';
 import { Checkbox } from 'primereact/checkbox';
-import { Dropdown } from 'primereact/dropdown';
 import { memo } from 'react';
+import { LeagueFilter } from '../../components/forms/LeagueFilter';
 import { formatDate, parseDate } from '../../lib/format';
 import { KeywordFilter } from '../leagues/KeywordFilter';
 import type { MatchesList } from './useMatchesList';
@@ -20,20 +20,7 @@ interface MatchesFiltersProps {
 export const MatchesFilters = memo(function MatchesFilters({ filter, setFilter, leagues, leagueId, onLeague }: MatchesFiltersProps) {
   return (
     <div className="list-filters" role="search" aria-label="Filter matches">
-      <span className="field">
-        <label htmlFor="matches-league">League</label>
-        <Dropdown
-          inputId="matches-league"
-          value={leagueId ?? null}
-          options={leagues.map((league) => ({ label: league.name, value: league.id }))}
-          onChange={(e) => onLeague((e.value as number | null) ?? undefined)}
-          placeholder="All leagues"
-          showClear
-          filter
-          ariaLabel="League"
-          pt={{ select: { 'aria-label': 'League' } }}
-        />
-      </span>
+      <LeagueFilter id="matches-league" leagues={leagues} leagueId={leagueId} onChange={onLeague} />
       <span className="field">
         <label htmlFor="matches-date">Match date</label>
         {/* 'yy-mm-dd' is PrimeReact's spelling of YYYY-MM-DD. */}

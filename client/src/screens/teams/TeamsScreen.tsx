@@ -1,7 +1,7 @@
 import type { Team } from '@odds/protocol';
-import { Dropdown } from 'primereact/dropdown';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
+import { LeagueFilter } from '../../components/forms/LeagueFilter';
 import { GenericTable, type TableColumn } from '../../components/table';
 import { contextStore, findById } from '../../stores/context';
 import { KeywordFilter } from '../leagues/KeywordFilter';
@@ -49,20 +49,7 @@ function Teams({ leagueId }: { leagueId: number | undefined }) {
         {leagueId && <Link to={`/league/${leagueId}/matches`}>Matches</Link>}
       </header>
       <div className="list-filters" role="search" aria-label="Filter teams">
-        <span className="field">
-          <label htmlFor="teams-league">League</label>
-          <Dropdown
-            inputId="teams-league"
-            value={leagueId ?? null}
-            options={options.map((l) => ({ label: l.name, value: l.id }))}
-            onChange={(e) => navigate(e.value ? `/teams/league/${e.value as number}/` : '/teams')}
-            placeholder="All leagues"
-            showClear
-            filter
-            ariaLabel="League"
-            pt={{ select: { 'aria-label': 'League' } }}
-          />
-        </span>
+        <LeagueFilter id="teams-league" leagues={options} leagueId={leagueId} onChange={(id) => navigate(id ? `/teams/league/${id}/` : '/teams')} />
         <KeywordFilter id="teams-keyword" label="Keyword or match id" value={list.filter.q ?? ''} onApply={list.applyKeyword} />
       </div>
       <GenericTable list={list} columns={columns(list)} label="Teams" emptyMessage="No teams found" />
