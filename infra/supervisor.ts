@@ -11,6 +11,8 @@ export interface SupervisedOptions {
   /** A run at least this long counts as stable: the next crash starts the backoff again. */
   stableMs?: number;
   log?: (line: string) => void;
+  /** Asked when it ended on its own (with `exit code N` or the signal): false keeps it down. */
+  onEnded?: (reason: string) => boolean;
 }
 
 /**
@@ -41,6 +43,7 @@ export class Supervised {
     child.on('exit', (code, signal) => {
       if (this.child === child) this.child = null;
       if (this.stopping) return;
+      if (this.options.onEnded?.(signal ?? `exit code ${code}`) === false) return;
       const ranMs = Date.now() - this.startedAt;
       this.crashesInRow = ranMs >= (this.options.stableMs ?? 60_000) ? 1 : this.crashesInRow + 1;
       const delay = Math.min((this.options.baseDelayMs ?? 1_000) * 2 ** (this.crashesInRow - 1), this.options.maxDelayMs ?? 30_000);
