@@ -23,7 +23,7 @@ if (sessionStore.authenticated) preloadConsole(window.location.pathname);
 createRoot(root).render(
   <StrictMode>
     {/* PrimeReact's overlays (AutoComplete, Dropdown, Calendar…) read their settings from this
-        context when the page scrolls; without it they throw (issue #18). */}
+        context when the page scrolls; without it they throw. */}
     <PrimeReactProvider value={PRIME_OPTIONS}>
       <App />
     </PrimeReactProvider>

@@ -70,7 +70,7 @@ const SCREENS: [string, (id: Ids) => string][] = [
 ];
 
 /**
- * Axe over every screen of the console and over its overlays open (issue #18): 0 serious or
+ * Axe over every screen of the console and over its overlays open: 0 serious or
  * critical violations. Screenshots of each overlay land in /tmp/e2e-a11y-*.png.
  */
 describe.skipIf(unavailable)('accessibility of every screen and overlay (axe, Chromium)', () => {
@@ -170,7 +170,7 @@ describe.skipIf(unavailable)('accessibility of every screen and overlay (axe, Ch
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'hidden' });
 
-    // The match header's Market dropdown (axe aria-allowed-attr on PrimeReact's wrapper, issue #18).
+    // The match header's Market dropdown (axe aria-allowed-attr on PrimeReact's wrapper).
     await open(`/match/${id.match}`);
     await page.locator('.p-dropdown').filter({ has: page.locator('#match-market-select') }).locator('.p-dropdown-trigger').click();
     await page.locator('.p-dropdown-panel').waitFor();

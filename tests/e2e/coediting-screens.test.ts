@@ -24,7 +24,7 @@ interface Screen {
 }
 
 /**
- * Edit screens of versioned records with two operators (issue #13 items 2 and 5): A (demo) and B
+ * Edit screens of versioned records with two operators: A (demo) and B
  * (ops) open the same record, A saves, B saves from the stale form and gets the conflict dialog;
  * "Keep theirs" shows A's values, "Overwrite with mine" saves B's; History names both.
  */

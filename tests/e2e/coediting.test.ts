@@ -12,7 +12,7 @@ if (unavailable) console.warn(`[e2e skipped] ${unavailable}`);
 
 interface ThresholdSet { id: number; version: number; market_id: number; contact_id: number | null; line: number | null; thresholds: Record<string, { value?: number }> }
 
-/** Two operators on one match (issue #13): live tables, the conflict dialog, History with the right actors. */
+/** Two operators on one match: live tables, the conflict dialog, History with the right actors. */
 describe.skipIf(unavailable)('co-editing a live match in Chromium', () => {
   let stack: Stack;
   let browser: Browser;

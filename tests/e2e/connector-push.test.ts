@@ -12,7 +12,7 @@ if (unavailable) console.warn(`[e2e skipped] ${unavailable}`);
 type List<T> = { results: T[] };
 
 /**
- * A match's header is live (issue #13 item 1, connector and provider changes): operator A
+ * A match's header is live: operator A
  * reassigns a match's connector, or switches a provider off and on in Settings; operator B's open
  * match page shows the new event id, or the provider as inactive, without a reload, marked with
  * who changed it, and B's History panel lists the reassign.

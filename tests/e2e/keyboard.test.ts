@@ -7,14 +7,14 @@ const unavailable = browserUnavailable();
 if (unavailable) console.warn(`[e2e skipped] ${unavailable}`);
 
 /**
- * Most key presses allowed from a freshly opened Matches page to a match of page 2 (issue #18:
- * it took 169 Tab presses to reach the pager). The path below takes 11: Tab Tab (skip links),
+ * Most key presses allowed from a freshly opened Matches page to a match of page 2 (it
+ * took 169 Tab presses to reach the pager). The path below takes 11: Tab Tab (skip links),
  * Enter (on the pager), Tab Enter (page 2), Shift+Tab ×4 (back into the table's one tab stop),
  * ArrowDown (second row), Enter (its match).
  */
 const MAX_PRESSES = 12;
 
-/** Keyboard-only use of a list screen (issue #18): skip links, one tab stop per table, arrow keys in it. */
+/** Keyboard-only use of a list screen: skip links, one tab stop per table, arrow keys in it. */
 describe.skipIf(unavailable)('keyboard-only Matches (Chromium)', () => {
   let stack: Stack;
   let browser: Browser;

@@ -8,7 +8,7 @@ import { restAs } from '../support/rest';
 const unavailable = browserUnavailable();
 if (unavailable) console.warn(`[e2e skipped] ${unavailable}`);
 
-/** Thresholds, content preview and basket, stat events and trackers over the real stack (issue #6 part B). */
+/** Thresholds, content preview and basket, stat events and trackers over the real stack. */
 describe.skipIf(unavailable)('match editing in Chromium', () => {
   let stack: Stack;
   let browser: Browser;

@@ -11,7 +11,7 @@ if (unavailable) console.warn(`[e2e skipped] ${unavailable}`);
 
 type List<T> = { results: T[] };
 
-/** The match header's connector reassign and 'Copy from another match', the content form, and goals on the graph (issue #6). */
+/** The match header's connector reassign and 'Copy from another match', the content form, and goals on the graph. */
 describe.skipIf(unavailable)('match header, content form and goals in Chromium', () => {
   let stack: Stack;
   let browser: Browser;

@@ -8,7 +8,7 @@ import { DEMO, loginThrough, startStack, type Stack } from '../support/stack';
 const unavailable = browserUnavailable();
 if (unavailable) console.warn(`[e2e skipped] ${unavailable}`);
 
-/** Presence per tab (issue #13 item 4): two operators on one match see who edits which tab. */
+/** Presence per tab: two operators on one match see who edits which tab. */
 describe.skipIf(unavailable)('who is editing which tab, in Chromium', () => {
   let stack: Stack;
   let browser: Browser;

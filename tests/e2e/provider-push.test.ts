@@ -9,7 +9,7 @@ const unavailable = browserUnavailable();
 if (unavailable) console.warn(`[e2e skipped] ${unavailable}`);
 
 /**
- * Provider-wide data pushed to every console of the provider (issue #13 item 1): operator A saves
+ * Provider-wide data pushed to every console of the provider: operator A saves
  * a market's settings and a threshold template; operator B's open Markets screen and Thresholds
  * editor show them without a reload, marked with who changed them.
  */

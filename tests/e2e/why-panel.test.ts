@@ -14,7 +14,7 @@ const FEED = 'netherlands-usa-2022-round-of-16';
 const PAGE_SIZE = 20;
 
 /**
- * Issue #17's "Why" panel on a replayed match: the recorded Netherlands–USA feed is ingested whole,
+ * The "Why" panel on a replayed match: the recorded Netherlands–USA feed is ingested whole,
  * then the panel of an offer that fired (opened from the Graph table with the keyboard) and of one
  * whose firing was held back (clicked in the Feed table) must say what the API says happened.
  */

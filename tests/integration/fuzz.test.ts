@@ -4,7 +4,7 @@ import { startTarget, type FuzzTarget } from './fuzz/harness';
 import { formatCounts, fuzzRoute, fuzzRoutes, routeSeed, type StatusCounts } from './fuzz/run';
 
 /**
- * The fuzz suite (issue #15): every route of the protocol's table gets generated requests (valid,
+ * The fuzz suite: every route of the protocol's table gets generated requests (valid,
  * wrong-typed, out of bounds, huge, deep, unicode and NUL, broken JSON, other media types) against
  * a real upstream on a seeded PGlite, with a real token. No reply may be a 5xx or come late; every
  * 4xx is a JSON error with a message; no 4xx leaves a committed write behind. Fixed seed and count

@@ -5,7 +5,7 @@ import { acquireRedis, testPrefix } from '../support/redis';
 import { loginThrough, startStack, type Stack } from '../support/stack';
 import { connectLive, LiveView, PlainLiveClient, startRelay, until, type LiveSocket, type RunningRelay } from '../support/live-client';
 
-// Presence per tab (issue #13 item 4) over real servers: who watches a match and who edits which
+// Presence per tab over real servers: who watches a match and who edits which
 // of its tabs, pushed to the match's room on socket.io and /live, on one relay and across two.
 let stack: Stack;
 let demoToken: string;

@@ -1,5 +1,5 @@
 /**
- * Schema errors in the operator's words (issue #18), one mapping for every call: the server says
+ * Schema errors in the operator's words, one mapping for every call: the server says
  * 'thresholds.home.value must be <= 1000000' (its field path, odds in thousandths); the operator
  * typed decimal odds in a field labelled 'home' and reads 'home value must be at most 1000.00'.
  * Messages that are not schema errors pass unchanged.

@@ -1,7 +1,7 @@
 import { proxy } from 'valtio';
 
 /**
- * The session ending while the console is open (issue #18): a call refused with 401, or a live
+ * The session ending while the console is open: a call refused with 401, or a live
  * socket the relay refuses, marks the session expired. The console then shows a sign-in dialog over
  * the page (the page stays mounted, with its state and unsaved input) and the refused calls wait
  * here; signing in again resumes them with the new token. Nothing is dropped and no list shows its

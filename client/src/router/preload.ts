@@ -1,5 +1,5 @@
 /**
- * The code a logged-in page needs first, asked for as soon as the page starts (issue #16: a lean
+ * The code a logged-in page needs first, asked for as soon as the page starts (a lean
  * first load): the console (shell, router, API client) and the screen of the address, side by
  * side, instead of the screen's code waiting for the console to load and the sports to arrive.
  * Small on purpose: it is in the entry chunk the login page loads too, and names only the screens

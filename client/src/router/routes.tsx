@@ -123,6 +123,6 @@ export const appRoutes: RouteObject[] = [
       { path: '*', element: <NotFound /> },
     ],
   },
-  // Wall-mounted screens: no shell chrome (SPEC issue #6, wall view).
+  // Wall-mounted screens: no shell chrome (SPEC, wall view).
   { path: '/wall', element: <Suspense fallback={null}><WallScreen /></Suspense> },
 ];

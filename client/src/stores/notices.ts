@@ -20,7 +20,7 @@ export function announce(text: string): void {
 }
 
 /**
- * A save went through (issue #18): error banners of earlier failed attempts go, and 'Saved' (or
+ * A save went through: error banners of earlier failed attempts go, and 'Saved' (or
  * 'Deleted') shows for a moment. The API client calls this after each successful save.
  */
 export function announceSaved(route: Pick<RouteDef, 'method' | 'path'>): void {

@@ -34,7 +34,7 @@ export interface VersionedWrite<T, C> {
 }
 
 /**
- * The save of an edit screen whose record another operator may change meanwhile (issue #13):
+ * The save of an edit screen whose record another operator may change meanwhile:
  * `await save({send, mine, view, keepTheirs})` sends it; a 409 CONFLICT opens the conflict dialog
  * (render `<ConflictDialog state={conflict} … />`), and
  * - "Keep theirs" hands their record to the form and saves nothing;

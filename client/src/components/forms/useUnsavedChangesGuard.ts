@@ -5,7 +5,7 @@ import { useBlocker, type BlockerFunction } from 'react-router-dom';
 export const UNSAVED_CHANGES_MESSAGE = 'You have unsaved changes. Leave this page and lose them?';
 
 /**
- * Warns before leaving a form with unsaved changes (issue #8 item 6): a route change inside the
+ * Warns before leaving a form with unsaved changes: a route change inside the
  * console asks with a browser confirm (react-router's `useBlocker`); closing or reloading the tab
  * gets the browser's own prompt (`beforeunload`). Search-only changes of the same page pass.
  *

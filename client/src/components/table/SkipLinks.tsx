@@ -28,7 +28,7 @@ function skipLinksHost(): HTMLElement {
 }
 
 /**
- * Skip links of a screen part (issue #18: "Skip to table", "Skip to pager"): hidden until focused,
+ * Skip links of a screen part ("Skip to table", "Skip to pager"): hidden until focused,
  * then shown at the top left of the page. They live while their part is on screen.
  */
 export function SkipLinks({ links }: { links: readonly SkipLink[] }) {

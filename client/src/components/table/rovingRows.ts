@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
 
 /**
- * One tab stop per table (issue #18: a matches page took 169 Tab presses, 8 per row): the rows
+ * One tab stop per table (a matches page took 169 Tab presses, 8 per row): the rows
  * are a roving tabindex, the links and buttons inside them are reached with the arrow keys, as
  * the ARIA grid pattern has it.
  *

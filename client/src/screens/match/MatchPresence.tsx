@@ -19,7 +19,7 @@ export function editingText(editor: MatchEditor, myId: number | undefined): stri
 
 /**
  * Who watches the match, and who edits which of its tabs (a form with unsaved changes), pushed
- * over the match's room (issue #13 item 4). Said in text, the badges only repeat the initials.
+ * over the match's room. Said in text, the badges only repeat the initials.
  */
 export function MatchPresence({ live }: { live: MatchLive }) {
   const { viewers, editors } = useSnapshot(live.state);

@@ -20,7 +20,7 @@ export default function MatchesScreen() {
 /**
  * The filters and the two tables are drawn from deferred values: when a page of rows or the league
  * list arrives, React first commits the (unchanged) screen at once and then draws the PrimeReact
- * tables and dropdown in a transition, in slices that leave the main thread free (issue #16: no long
+ * tables and dropdown in a transition, in slices that leave the main thread free (no long
  * task while the first page fills). The filters and tables are memoized so the first pass skips them,
  * and the list keeps its identity while nothing in it changed, so no pass redraws them for nothing.
  * The future matches sit below the first page of the main list: their table mounts (and fetches)

@@ -6,7 +6,7 @@ import { providers, teams } from '../db/schema';
 import { createTestUpstream, type TestUpstream } from '../testing';
 import { compileValidator, nulRefusal } from './validation';
 
-/** Each example of issue #15 that answered 500 or saved a wrong-typed value, through the upstream. */
+/** Each example of the hostile-input review that answered 500 or saved a wrong-typed value, through the upstream. */
 let upstream: TestUpstream;
 let headers: Record<string, string>;
 

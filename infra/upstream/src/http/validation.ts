@@ -3,7 +3,7 @@ import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 
 /**
- * The one place that decides what a request may carry (issue #15). Every route's params, query and
+ * The one place that decides what a request may carry. Every route's params, query and
  * body schemas (the protocol's) are compiled here:
  *
  * - JSON bodies are checked as they are: no type coercion, so `{"active": "false"}` or

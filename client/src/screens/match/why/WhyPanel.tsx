@@ -15,7 +15,7 @@ interface WhyPanelProps {
 }
 
 /**
- * The "Why" panel of an offer (issue #17): which sets fired on which outcome and why, who received
+ * The "Why" panel of an offer: which sets fired on which outcome and why, who received
  * what text, who was held back and why; for an offer where nothing fired, says so and lists the
  * bounds that held. Read again as the live state of the offer changes.
  */
