@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserUnavailable, launchBrowser, openConsole } from '../support/browser';
+import { browserUnavailable, launchBrowser, openConsole, screenshotPath } from '../support/browser';
 import { OPS } from '../../infra/upstream/src/testing';
 import { DEMO, loginThrough, startStack, type Stack } from '../support/stack';
 import { seriousViolations, settled } from './a11y.support';
@@ -71,7 +71,7 @@ const SCREENS: [string, (id: Ids) => string][] = [
 
 /**
  * Axe over every screen of the console and over its overlays open: 0 serious or
- * critical violations. Screenshots of each overlay land in /tmp/e2e-a11y-*.png.
+ * critical violations. Screenshots of each overlay land in this run's screenshot folder (e2e-a11y-*.png).
  */
 describe.skipIf(unavailable)('accessibility of every screen and overlay (axe, Chromium)', () => {
   let stack: Stack;
@@ -92,7 +92,7 @@ describe.skipIf(unavailable)('accessibility of every screen and overlay (axe, Ch
   /** The violations with the overlay open, after a screenshot of it. */
   const check = async (name: string, data = true): Promise<string[]> => {
     await settled(page, { data });
-    await page.screenshot({ path: `/tmp/e2e-a11y-${name}.png` });
+    await page.screenshot({ path: screenshotPath(`e2e-a11y-${name}.png`) });
     return (await seriousViolations(page)).map((line) => `${name}: ${line}`);
   };
 
@@ -278,7 +278,7 @@ describe.skipIf(unavailable)('accessibility of every screen and overlay (axe, Ch
     await other.goto(`${stack.url}${path}`);
     await other.locator('.wall-panel, .wall-empty').first().waitFor();
     await other.waitForTimeout(1000);
-    await other.screenshot({ path: '/tmp/e2e-a11y-wall.png' });
+    await other.screenshot({ path: screenshotPath('e2e-a11y-wall.png') });
     found.push(...(await seriousViolations(other)).map((line) => `wall: ${line}`));
     await context.close();
     expect(found).toEqual([]);

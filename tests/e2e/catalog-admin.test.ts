@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { browserUnavailable } from '../support/browser';
+import { browserUnavailable, screenshotPath } from '../support/browser';
 import type { Stack } from '../support/stack';
 import { address, catalogSession, choose, firstCells, rows, seriousViolations, sortBy } from './catalog.support';
 
@@ -38,7 +38,7 @@ describe.skipIf(unavailable)('catalog: teams and settings in Chromium', () => {
     await expect.poll(async () => (await rows(page, 'Teams')).map((r) => r[1])).toEqual(['Ghana']);
     await page.reload();
     await expect.poll(async () => (await rows(page, 'Teams')).map((r) => r[1])).toEqual(['Ghana']);
-    await page.screenshot({ path: '/tmp/catalog-teams.png', fullPage: true });
+    await page.screenshot({ path: screenshotPath('catalog-teams.png'), fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
   });
 
@@ -87,7 +87,7 @@ describe.skipIf(unavailable)('catalog: teams and settings in Chromium', () => {
     await open('/settings');
     const benelux = page.getByRole('button', { name: /^Benelux Odds:/ });
     expect(await benelux.textContent()).toBe('Inactive');
-    await page.screenshot({ path: '/tmp/catalog-settings.png', fullPage: true });
+    await page.screenshot({ path: screenshotPath('catalog-settings.png'), fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
     await benelux.click();
     await expect.poll(() => benelux.textContent()).toBe('Active');

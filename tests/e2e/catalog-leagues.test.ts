@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { browserUnavailable } from '../support/browser';
+import { browserUnavailable, screenshotPath } from '../support/browser';
 import { address, catalogSession, choose, rows, seriousViolations, sortBy, table } from './catalog.support';
 
 const unavailable = browserUnavailable();
@@ -33,7 +33,7 @@ describe.skipIf(unavailable)('catalog: league tables, stats and search in Chromi
     await page.reload();
     await expect.poll(async () => (await rows(page, 'Season 2018 table'))[0]?.[2]).toBe('Argentina');
     expect(await table(page, 'Season 2018 table').getByRole('link').first().getAttribute('href')).toMatch(/^\/match\/\d+$/);
-    await page.screenshot({ path: '/tmp/catalog-league-tables.png', fullPage: true });
+    await page.screenshot({ path: screenshotPath('catalog-league-tables.png'), fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
   });
 
@@ -51,7 +51,7 @@ describe.skipIf(unavailable)('catalog: league tables, stats and search in Chromi
     await expect.poll(async () => (await rows(page, 'Argentina outcomes')).every((r) => r[2] === 'Argentina')).toBe(true);
     await page.reload();
     await expect.poll(async () => (await rows(page, 'Argentina outcomes')).every((r) => r[2] === 'Argentina')).toBe(true);
-    await page.screenshot({ path: '/tmp/catalog-league-stats.png', fullPage: true });
+    await page.screenshot({ path: screenshotPath('catalog-league-stats.png'), fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
   });
 
@@ -69,7 +69,7 @@ describe.skipIf(unavailable)('catalog: league tables, stats and search in Chromi
     expect(ratios).toMatch(/home \d+%/);
     await page.reload();
     await expect.poll(() => first.textContent()).toMatch(/played [0-3],/);
-    await page.screenshot({ path: '/tmp/catalog-stats2.png', fullPage: true });
+    await page.screenshot({ path: screenshotPath('catalog-stats2.png'), fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
   });
 
@@ -86,7 +86,7 @@ describe.skipIf(unavailable)('catalog: league tables, stats and search in Chromi
     await search.press('ArrowUp');
     const hits = page.getByRole('listbox', { name: 'Search results' });
     expect(await hits.getByRole('option', { selected: true }).textContent()).toContain('Argentina');
-    await page.screenshot({ path: '/tmp/catalog-search.png' });
+    await page.screenshot({ path: screenshotPath('catalog-search.png') });
     expect(await seriousViolations(page)).toEqual([]);
     await search.press('Enter');
     await expect.poll(() => address(page)).toBe('/teams?q=Argentina');

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { browserUnavailable } from '../support/browser';
+import { browserUnavailable, screenshotPath } from '../support/browser';
 import type { Stack } from '../support/stack';
 import { address, catalogSession, choose, firstCells, rows, seriousViolations, sortBy, table } from './catalog.support';
 
@@ -46,7 +46,7 @@ describe.skipIf(unavailable)('catalog: markets and reports in Chromium', () => {
     const again = page.getByRole('form', { name: 'Settings of Match Result' });
     await expect.poll(() => again.getByLabel('Last Minute', { exact: true }).inputValue()).toBe('80');
     expect(await again.getByLabel('draw Max').inputValue()).toBe('6.50');
-    await page.screenshot({ path: '/tmp/catalog-markets.png', fullPage: true });
+    await page.screenshot({ path: screenshotPath('catalog-markets.png'), fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
   });
 
@@ -94,7 +94,7 @@ describe.skipIf(unavailable)('catalog: markets and reports in Chromium', () => {
     await page.getByRole('button', { name: `Refresh stats of delivery ${first}` }).click();
     await expect.poll(() => stack.upstreamHits.some((hit) => hit.url === `/api/1/delivery/stats/${first}`)).toBe(true);
     await expect.poll(async () => (await firstCells(page, 'Reports'))[0]).toBe(first);
-    await page.screenshot({ path: '/tmp/catalog-reports.png', fullPage: true });
+    await page.screenshot({ path: screenshotPath('catalog-reports.png'), fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
   });
 

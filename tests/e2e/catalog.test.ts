@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { browserUnavailable } from '../support/browser';
+import { browserUnavailable, screenshotPath } from '../support/browser';
 import { loginThrough, type Stack } from '../support/stack';
 import { address, catalogSession, choose, firstCells, rows, seriousViolations, sortBy, table } from './catalog.support';
 
@@ -29,7 +29,7 @@ describe.skipIf(unavailable)('catalog: home, leagues and matches in Chromium', (
     // Whether a replay is live depends on the clock; the list loads either way.
     expect((await rows(page, 'Live matches')).length).toBeGreaterThan(0);
     await page.getByRole('navigation', { name: 'Areas' }).getByRole('link', { name: 'Leagues' }).waitFor();
-    await page.screenshot({ path: '/tmp/catalog-home.png', fullPage: true });
+    await page.screenshot({ path: screenshotPath('catalog-home.png'), fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
   });
 
@@ -50,7 +50,7 @@ describe.skipIf(unavailable)('catalog: home, leagues and matches in Chromium', (
     expect(await page.getByLabel('Search', { exact: true }).inputValue()).toBe('Classics');
     expect(await (await rows(page, 'Leagues'))[0]?.[4]).toBe('yes');
     expect(await table(page, 'Leagues').getByRole('link', { name: 'Stats 2 of World Cup Classics' }).getAttribute('href')).toBe('/league/3/stats2');
-    await page.screenshot({ path: '/tmp/catalog-leagues.png', fullPage: true });
+    await page.screenshot({ path: screenshotPath('catalog-leagues.png'), fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
   });
 
@@ -137,7 +137,7 @@ describe.skipIf(unavailable)('catalog: home, leagues and matches in Chromium', (
     await expect.poll(async () => (await rows(page, 'Future matches'))[0]?.[1]).toBe('Argentina - Australia');
     expect((await rows(page, 'Matches'))[0]?.[0]).toBe('208');
     expect(await table(page, 'Future matches').getByRole('link', { name: 'Argentina - Australia' }).getAttribute('href')).toBe('/match/194');
-    await page.screenshot({ path: '/tmp/catalog-matches.png', fullPage: true });
+    await page.screenshot({ path: screenshotPath('catalog-matches.png'), fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
   });
 

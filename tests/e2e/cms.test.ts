@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserUnavailable, choose, launchBrowser, openConsole } from '../support/browser';
+import { browserUnavailable, choose, launchBrowser, openConsole, screenshotPath } from '../support/browser';
 import { DEMO, startStack, type Stack } from '../support/stack';
 import { seriousViolations } from '../support/axe';
 
@@ -51,7 +51,7 @@ describe.skipIf(unavailable)('content management in Chromium', { timeout: 60_000
     await page.locator('.p-dropdown-panel').getByRole('option', { name: 'draw' }).click();
     await page.getByLabel('Content - English').fill(EN);
     await page.getByLabel('Content - Danish').fill(DA);
-    await page.screenshot({ path: '/tmp/e2e-group-create.png', fullPage: true });
+    await page.screenshot({ path: screenshotPath('e2e-group-create.png'), fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.waitForURL(/\/cms$/);
@@ -60,7 +60,7 @@ describe.skipIf(unavailable)('content management in Chromium', { timeout: 60_000
     const danish = table.getByRole('row').filter({ hasText: DA });
     expect(await danish.textContent()).toContain('Danish');
     expect(await danish.textContent()).toContain('E2E kick-off');
-    await page.screenshot({ path: '/tmp/e2e-cms-list.png', fullPage: true });
+    await page.screenshot({ path: screenshotPath('e2e-cms-list.png'), fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
     groupUrl = (await danish.getByRole('link', { name: 'E2E kick-off' }).getAttribute('href')) ?? '';
     expect(groupUrl).toMatch(/^\/cms\/group\/\d+\/$/);
@@ -77,7 +77,7 @@ describe.skipIf(unavailable)('content management in Chromium', { timeout: 60_000
     expect(await field('group-type')).toContain('cta');
     expect(await field('group-markets')).toContain('Match Result');
     expect(await field('group-link-target')).toContain('draw');
-    await page.screenshot({ path: '/tmp/e2e-group-edit.png', fullPage: true });
+    await page.screenshot({ path: screenshotPath('e2e-group-edit.png'), fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
   });
 
@@ -103,7 +103,7 @@ describe.skipIf(unavailable)('content management in Chromium', { timeout: 60_000
     await choose(page, 'content-type', 'image');
     await dialog.getByLabel('Image').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
     await poll(() => dialog.getByRole('alert').textContent()).toContain('Only image files can be uploaded');
-    await page.screenshot({ path: '/tmp/e2e-upload-refused.png' });
+    await page.screenshot({ path: screenshotPath('e2e-upload-refused.png') });
     // A file that claims to be a PNG but is not one is refused by the server, its message shown.
     await dialog.getByLabel('Image').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') });
     await dialog.getByRole('button', { name: 'Create' }).click();
@@ -117,7 +117,7 @@ describe.skipIf(unavailable)('content management in Chromium', { timeout: 60_000
     const image = page.getByRole('table', { name: 'Content items' }).getByRole('img', { name: /^Image content \d+$/ }).first();
     await image.waitFor();
     await poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(4);
-    await page.screenshot({ path: '/tmp/e2e-cms-image.png', fullPage: true });
+    await page.screenshot({ path: screenshotPath('e2e-cms-image.png'), fullPage: true });
   });
 
   it('flips deliver and auto build on success, and keeps them', async () => {
@@ -163,7 +163,7 @@ describe.skipIf(unavailable)('content management in Chromium', { timeout: 60_000
     const results = page.getByRole('list', { name: 'Compiled content' });
     await poll(() => results.textContent()).toContain('Brazil v Switzerland at 2.15');
     expect(await page.getByRole('table', { name: 'Odds' }).textContent()).toContain('2.15');
-    await page.screenshot({ path: '/tmp/e2e-playground.png', fullPage: true });
+    await page.screenshot({ path: screenshotPath('e2e-playground.png'), fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Back' }).click();
     await page.waitForURL(/\/cms\/$/);
@@ -198,7 +198,7 @@ describe.skipIf(unavailable)('content management in Chromium', { timeout: 60_000
     await page.getByLabel('Title', { exact: true }).fill('{{home.name}} host {{away.name}}');
     await page.getByRole('button', { name: 'Preview' }).click();
     await poll(() => page.locator('.draft-preview').textContent()).toMatch(/^Title\w/);
-    await page.screenshot({ path: '/tmp/e2e-match-draft.png', fullPage: true });
+    await page.screenshot({ path: screenshotPath('e2e-match-draft.png'), fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
   });
 });

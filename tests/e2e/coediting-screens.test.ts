@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPS } from '../../infra/upstream/src/testing';
-import { animationsDone, browserUnavailable, launchBrowser, openConsole } from '../support/browser';
+import { animationsDone, browserUnavailable, launchBrowser, openConsole, screenshotPath } from '../support/browser';
 import { DEMO, loginThrough, startStack, type Stack } from '../support/stack';
 import { seriousViolations } from '../support/axe';
 import { restAs } from '../support/rest';
@@ -137,8 +137,8 @@ describe.skipIf(unavailable)('co-editing on the edit screens in Chromium', () =>
       row: 'name',
     };
     const values = { a1: 'Renamed by A', b1: 'Renamed by B', a2: 'Renamed by A again', b2: 'B overwrites' };
-    await bothChoices(screen, values, '/tmp/e2e-coedit-screens-contact-conflict.png');
-    await history(screen, `Contact #${id}`, 'name', values, '/tmp/e2e-coedit-screens-contact-history.png');
+    await bothChoices(screen, values, screenshotPath('e2e-coedit-screens-contact-conflict.png'));
+    await history(screen, `Contact #${id}`, 'name', values, screenshotPath('e2e-coedit-screens-contact-history.png'));
   }, 120_000);
 
   it('content item: stale save asks; both choices work; History names both', async () => {
@@ -153,8 +153,8 @@ describe.skipIf(unavailable)('co-editing on the edit screens in Chromium', () =>
       row: 'content',
     };
     const values = { a1: 'Boost from A', b1: 'Boost from B', a2: 'Second boost from A', b2: 'B keeps this one' };
-    await bothChoices(screen, values, '/tmp/e2e-coedit-screens-content-conflict.png');
-    await history(screen, `Content item #${id}`, 'content', values, '/tmp/e2e-coedit-screens-content-history.png');
+    await bothChoices(screen, values, screenshotPath('e2e-coedit-screens-content-conflict.png'));
+    await history(screen, `Content item #${id}`, 'content', values, screenshotPath('e2e-coedit-screens-content-history.png'));
   }, 120_000);
 
   it('stat event: a stale save of the event asks about it; "Keep theirs" puts their minute in its row, "Overwrite with mine" saves mine', async () => {
@@ -172,7 +172,7 @@ describe.skipIf(unavailable)('co-editing on the edit screens in Chromium', () =>
       what: 'This stat event',
       row: 'minute',
     };
-    await bothChoices(screen, { a1: '21', b1: '22', a2: '23', b2: '24' }, '/tmp/e2e-coedit-screens-event-conflict.png');
+    await bothChoices(screen, { a1: '21', b1: '22', a2: '23', b2: '24' }, screenshotPath('e2e-coedit-screens-event-conflict.png'));
     const { results: audit } = await get<{ results: { actor: { name: string } }[] }>(`/api/1/audit?entity=stat_event&entity_id=${created!.id}`);
     expect(audit.map((e) => e.actor.name)).toEqual(['Ops Operator', 'Demo Operator', 'Demo Operator', 'Demo Operator']);
   }, 120_000);

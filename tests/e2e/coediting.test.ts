@@ -2,7 +2,7 @@ import type { MatchContent } from '@odds/protocol';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPS } from '../../infra/upstream/src/testing';
-import { animationsDone, browserUnavailable, launchBrowser, openConsole } from '../support/browser';
+import { animationsDone, browserUnavailable, launchBrowser, openConsole, screenshotPath } from '../support/browser';
 import { DEMO, loginThrough, startStack, type Stack } from '../support/stack';
 import { seriousViolations } from '../support/axe';
 import { restAs } from '../support/rest';
@@ -86,7 +86,7 @@ describe.skipIf(unavailable)('co-editing a live match in Chromium', () => {
     expect(await firstRow.locator('td').allTextContents()).toEqual(['2.75', '2.60 (differs)']);
     expect(await dialog.getByRole('row').filter({ hasText: `${second} value` }).count()).toBe(0);
     await animationsDone(b);
-    await b.screenshot({ path: '/tmp/e2e-coediting-conflict.png' });
+    await b.screenshot({ path: screenshotPath('e2e-coediting-conflict.png') });
     expect(await seriousViolations(b, '.conflict-dialog')).toEqual([]);
 
     // Overwrite with mine: re-sent against their version; B's edit is saved whole, A sees it live.
@@ -114,7 +114,7 @@ describe.skipIf(unavailable)('co-editing a live match in Chromium', () => {
     expect(texts[1]).toContain(`Demo Operator changed Threshold set #${set.id}`);
     expect(texts[1]).toMatch(new RegExp(`${first} value2\\.50→2\\.75`));
     await animationsDone(b);
-    await b.screenshot({ path: '/tmp/e2e-coediting-history.png' });
+    await b.screenshot({ path: screenshotPath('e2e-coediting-history.png') });
     expect(await seriousViolations(b, '.history-panel')).toEqual([]);
     expect(marketName).toBeTruthy();
   }, 90_000);

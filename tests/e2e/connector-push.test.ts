@@ -2,7 +2,7 @@ import type { Match } from '@odds/protocol';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPS } from '../../infra/upstream/src/testing';
-import { answerQuestion, browserUnavailable, launchBrowser, markPage, notReloaded, openConsole } from '../support/browser';
+import { answerQuestion, browserUnavailable, launchBrowser, markPage, notReloaded, openConsole, screenshotPath } from '../support/browser';
 import { restAs } from '../support/rest';
 import { DEMO, loginThrough, startStack, type Stack } from '../support/stack';
 
@@ -74,7 +74,7 @@ describe.skipIf(unavailable)('connector and provider changes are live on the mat
     await expect.poll(() => entry.count(), { timeout: 10_000 }).toBe(1);
     expect(await entry.textContent()).toContain('Demo Operator changed');
     expect(await entry.getByRole('row', { name: /event id/ }).textContent()).toContain(target.event_id);
-    await b.screenshot({ path: '/tmp/e2e-connector-push-history.png' });
+    await b.screenshot({ path: screenshotPath('e2e-connector-push-history.png') });
     await b.keyboard.press('Escape');
   }, 90_000);
 
@@ -89,7 +89,7 @@ describe.skipIf(unavailable)('connector and provider changes are live on the mat
 
     await expect.poll(() => facts(b), { timeout: 10_000 }).toContain('Iberia Apuestas (inactive)');
     await expect.poll(() => title(b), { timeout: 10_000 }).toContain('changed by Demo Operator just now');
-    await b.screenshot({ path: '/tmp/e2e-connector-push-provider.png' });
+    await b.screenshot({ path: screenshotPath('e2e-connector-push-provider.png') });
 
     await a.getByRole('button', { name: 'Iberia Apuestas: Inactive' }).click();
     await a.getByRole('button', { name: 'Iberia Apuestas: Active' }).waitFor();

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserUnavailable, launchBrowser, openConsole } from '../support/browser';
+import { browserUnavailable, launchBrowser, openConsole, screenshotPath } from '../support/browser';
 import { DEMO, startStack, type Stack } from '../support/stack';
 import { seriousViolations } from '../support/axe';
 
@@ -48,7 +48,7 @@ describe.skipIf(unavailable)('contacts in Chromium', { timeout: 60_000 }, () => 
     const email = page.getByRole('row').filter({ hasText: 'Newsletter – Nordic weekly' });
     await poll(() => email.textContent()).toContain('nordic-weekly@lists.nordicsportsbook.example');
     expect(await page.getByRole('row').filter({ hasText: 'Finnish casual bettors' }).textContent()).toContain('No');
-    await page.screenshot({ path: '/tmp/e2e-contacts.png', fullPage: true });
+    await page.screenshot({ path: screenshotPath('e2e-contacts.png'), fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
   });
 
@@ -78,7 +78,7 @@ describe.skipIf(unavailable)('contacts in Chromium', { timeout: 60_000 }, () => 
     await leagues.press('ArrowDown');
     await leagues.press('Enter');
     await page.locator('.p-autocomplete-token').filter({ hasText: 'FIFA World Cup' }).waitFor();
-    await page.screenshot({ path: '/tmp/e2e-contact-create.png', fullPage: true });
+    await page.screenshot({ path: screenshotPath('e2e-contact-create.png'), fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/\/contacts$/);
@@ -104,7 +104,7 @@ describe.skipIf(unavailable)('contacts in Chromium', { timeout: 60_000 }, () => 
     const languages = await page.locator('.p-multiselect').filter({ has: page.locator('#contact-languages') }).locator('.p-multiselect-token').allTextContents();
     expect(languages).toEqual(['English', 'Danish']);
     await poll(() => page.locator('.p-autocomplete').filter({ has: page.locator('#contact-leagues') }).textContent()).toContain('FIFA World Cup');
-    await page.screenshot({ path: '/tmp/e2e-contact-edit.png', fullPage: true });
+    await page.screenshot({ path: screenshotPath('e2e-contact-edit.png'), fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserUnavailable, launchBrowser, openConsole } from '../support/browser';
+import { browserUnavailable, launchBrowser, openConsole, screenshotPath } from '../support/browser';
 import { DEMO, startStack, type Stack } from '../support/stack';
 
 const unavailable = browserUnavailable();
@@ -53,7 +53,7 @@ describe.skipIf(unavailable)('keyboard-only Matches (Chromium)', () => {
     await press('Tab');
     expect(await focused()).toMatchObject({ tag: 'A', name: 'Skip to table: Matches' });
     expect(await page.getByRole('link', { name: 'Skip to table: Matches' }).isVisible()).toBe(true);
-    await page.screenshot({ path: '/tmp/e2e-keyboard-skip-link.png' });
+    await page.screenshot({ path: screenshotPath('e2e-keyboard-skip-link.png') });
     await press('Tab');
     expect(await focused()).toMatchObject({ tag: 'A', name: 'Skip to pager: Matches' });
     await press('Enter');
@@ -76,7 +76,7 @@ describe.skipIf(unavailable)('keyboard-only Matches (Chromium)', () => {
     expect(row.name.startsWith(secondPage[0]!)).toBe(true);
     await press('ArrowDown');
     expect((await focused()).name.startsWith(secondPage[1]!)).toBe(true);
-    await page.screenshot({ path: '/tmp/e2e-keyboard-focused-row.png' });
+    await page.screenshot({ path: screenshotPath('e2e-keyboard-focused-row.png') });
 
     // Enter opens the row's match.
     await press('Enter');

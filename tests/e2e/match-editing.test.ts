@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserUnavailable, choose, launchBrowser, openConsole } from '../support/browser';
+import { browserUnavailable, choose, launchBrowser, openConsole, screenshotPath } from '../support/browser';
 import { DEMO, loginThrough, startStack, type Stack } from '../support/stack';
 import { seriousViolations as axeViolations } from '../support/axe';
 import { restAs } from '../support/rest';
@@ -18,7 +18,7 @@ describe.skipIf(unavailable)('match editing in Chromium', () => {
 
   const { get } = restAs(() => stack.url, () => token);
   const seriousViolations = async (name: string) => {
-    await page.screenshot({ path: `/tmp/e2e-${name}.png`, fullPage: true });
+    await page.screenshot({ path: screenshotPath(`e2e-${name}.png`), fullPage: true });
     return axeViolations(page);
   };
 
@@ -125,7 +125,7 @@ describe.skipIf(unavailable)('match editing in Chromium', () => {
     await page.getByLabel('Minimum score (%)').fill('42.5');
     await page.getByLabel('Minimum score (%)').blur();
     await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Minimum score' }).textContent()).toBe('Minimum score must be a whole percentage from 0 to 100, such as 40.');
-    await page.screenshot({ path: '/tmp/e2e-tracker-min-score.png' });
+    await page.screenshot({ path: screenshotPath('e2e-tracker-min-score.png') });
     await page.getByLabel('Minimum score (%)').fill('42');
     expect(await page.getByRole('alert').filter({ hasText: 'Minimum score' }).count()).toBe(0);
     expect(await seriousViolations('tracker')).toEqual([]);

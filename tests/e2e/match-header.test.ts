@@ -2,7 +2,7 @@ import type { Match, MatchContent, MatchMarket } from '@odds/protocol';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe';
-import { answerQuestion, browserUnavailable, choose, launchBrowser, openConsole } from '../support/browser';
+import { answerQuestion, browserUnavailable, choose, launchBrowser, openConsole, screenshotPath } from '../support/browser';
 import { ingestRecorded } from '../support/feeds';
 import { DEMO, loginThrough, startStack, type Stack } from '../support/stack';
 
@@ -58,7 +58,7 @@ describe.skipIf(unavailable)('match header, content form and goals in Chromium',
     expect(searches()).toBeGreaterThanOrEqual(1);
     const label = (await option.first().textContent())!.trim();
     expect(label).toMatch(/^England - France, \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(Nordic Sportsbook\)$/);
-    await page.screenshot({ path: '/tmp/e2e-connector-search.png' });
+    await page.screenshot({ path: screenshotPath('e2e-connector-search.png') });
     // Scrolling with the suggestions open (PrimeReact's overlay listener) throws nothing.
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -127,14 +127,14 @@ describe.skipIf(unavailable)('match header, content form and goals in Chromium',
     await source.pressSequentially(from.name, { delay: 15 });
     await page.getByRole('option', { name: new RegExp(`\\(${from.id}\\)$`) }).click();
     await expect.poll(() => dialog.textContent()).toContain(`Copies the threshold sets and content of ${from.name} to this match.`);
-    await page.screenshot({ path: '/tmp/e2e-copy-dialog.png' });
+    await page.screenshot({ path: screenshotPath('e2e-copy-dialog.png') });
     expect(await seriousViolations(page, '.p-dialog')).toEqual([]);
     await copy.click();
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Copied' }).textContent()).toBe(`Copied threshold sets and content from match ${from.id}.`);
     // The open tab reloads: the copied sets are listed without a reload of the page.
     await expect.poll(() => page.locator('.threshold-set').count()).toBe(fromSets);
-    await page.screenshot({ path: '/tmp/e2e-copy-done.png', fullPage: true });
+    await page.screenshot({ path: screenshotPath('e2e-copy-done.png'), fullPage: true });
     expect((await get<List<unknown>>(`/api/1/match/${to.id}/thresholds`)).results).toHaveLength(fromSets);
     expect((await get<List<unknown>>(`/api/1/match/${to.id}/content`)).results).toHaveLength(fromContent);
     await page.getByRole('navigation', { name: 'Match tabs' }).getByRole('link', { name: 'Content' }).click();
@@ -165,7 +165,7 @@ describe.skipIf(unavailable)('match header, content form and goals in Chromium',
     const item = page.locator('.content-record').filter({ hasText: title });
     await expect.poll(() => item.count()).toBe(1);
     expect(await item.locator('.content-record-meta').textContent()).toContain(`${market.name} · da · Email · H1-A0 · period 2`);
-    await page.screenshot({ path: '/tmp/e2e-content-saved.png', fullPage: true });
+    await page.screenshot({ path: screenshotPath('e2e-content-saved.png'), fullPage: true });
 
     await page.reload();
     await expect.poll(() => preview.textContent(), { timeout: 15_000 }).toBe(`Preview (${before + 1})`);
@@ -182,8 +182,8 @@ describe.skipIf(unavailable)('match header, content form and goals in Chromium',
     // The replayed round of 16 ends 3-1 after goals in both halves.
     await expect.poll(() => caption.textContent(), { timeout: 15_000 }).toMatch(/Goals, marked by red triangles: 1-0 at \d+', 2-0 at \d+', 2-1 at \d+', 3-1 at \d+'\.$/);
     await page.waitForTimeout(500);
-    await page.locator('.odds-chart').screenshot({ path: '/tmp/e2e-graph-goals.png' });
-    await page.screenshot({ path: '/tmp/e2e-graph-tab.png', fullPage: true });
+    await page.locator('.odds-chart').screenshot({ path: screenshotPath('e2e-graph-goals.png') });
+    await page.screenshot({ path: screenshotPath('e2e-graph-tab.png'), fullPage: true });
     // Along the pane's top, just under the triangles' bases: one wide red run per goal (the scores beside them are thin text).
     const runs = await page.evaluate(() => {
       const canvases = [...document.querySelectorAll<HTMLCanvasElement>('.odds-chart canvas')];

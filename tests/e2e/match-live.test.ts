@@ -2,7 +2,7 @@ import type { Match } from '@odds/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDemoUser } from '../../infra/upstream/src/seed/index';
-import { browserUnavailable, launchBrowser, logIn } from '../support/browser';
+import { browserUnavailable, launchBrowser, logIn, screenshotPath } from '../support/browser';
 import { seriousViolations } from '../support/axe';
 import { ingestRecorded } from '../support/feeds';
 import { DEMO, startStack, type Stack } from '../support/stack';
@@ -99,7 +99,7 @@ describe.skipIf(unavailable)('match pages live in Chromium', () => {
       await page.goto(`${stack.url}/match/${match.id}${path}`);
       await expect.poll(() => tableTotal(page, table), { timeout: 10_000 }).toBeGreaterThan(0);
       await page.getByRole('table', { name: table }).getByRole('row').nth(1).click();
-      await page.screenshot({ path: `/tmp/match-live-${tab}.png`, fullPage: true });
+      await page.screenshot({ path: screenshotPath(`match-live-${tab}.png`), fullPage: true });
       await noSeriousViolations(page, tab);
     }
   }, 90_000);
@@ -118,7 +118,7 @@ describe.skipIf(unavailable)('match pages live in Chromium', () => {
       await expect.poll(() => panel.getByRole('table').getByRole('row').count(), { timeout: 10_000 }).toBeGreaterThan(1);
     }
     expect(await page.getByRole('navigation').count()).toBe(0);
-    await page.screenshot({ path: '/tmp/match-live-wall.png', fullPage: true });
+    await page.screenshot({ path: screenshotPath('match-live-wall.png'), fullPage: true });
     await noSeriousViolations(page, 'wall');
   }, 90_000);
 

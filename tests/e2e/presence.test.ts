@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPS } from '../../infra/upstream/src/testing';
 import { seriousViolations } from '../support/axe';
-import { animationsDone, browserUnavailable, launchBrowser, openConsole } from '../support/browser';
+import { animationsDone, browserUnavailable, launchBrowser, openConsole, screenshotPath } from '../support/browser';
 import { DEMO, loginThrough, startStack, type Stack } from '../support/stack';
 
 const unavailable = browserUnavailable();
@@ -63,7 +63,7 @@ describe.skipIf(unavailable)('who is editing which tab, in Chromium', () => {
     expect(await b.locator('.live-indicator[role="status"]').getByRole('list', { name: 'Editing now' }).count()).toBe(1);
     expect(await seriousViolations(b, '.match-header')).toEqual([]);
     await animationsDone(b);
-    await b.locator('.match-header').screenshot({ path: '/tmp/e2e-presence-header.png' });
+    await b.locator('.match-header').screenshot({ path: screenshotPath('e2e-presence-header.png') });
 
     await editorA.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => editingTexts(b), { timeout: 10_000 }).toEqual([]);

@@ -1,7 +1,7 @@
 import type { Match } from '@odds/protocol';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserUnavailable, launchBrowser, logIn } from '../support/browser';
+import { browserUnavailable, launchBrowser, logIn, screenshotPath } from '../support/browser';
 import { ingestRecorded } from '../support/feeds';
 import { DEMO, startStack, type Stack } from '../support/stack';
 
@@ -56,7 +56,7 @@ describe.skipIf(unavailable)('security in Chromium', () => {
     expect(await frame.locator('.banner').evaluate((el) => getComputedStyle(el).backgroundImage)).toContain('linear-gradient');
     // Scripts cannot run in it (sandbox without allow-scripts).
     expect(await page.locator('iframe.creative-frame').getAttribute('sandbox')).toBe('');
-    await page.screenshot({ path: '/tmp/odds-e2e-security-graph.png' });
+    await page.screenshot({ path: screenshotPath('odds-e2e-security-graph.png') });
     expect(violations).toEqual([]);
   });
 

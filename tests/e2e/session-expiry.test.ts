@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { browserUnavailable, launchBrowser, openConsole } from '../support/browser';
+import { browserUnavailable, launchBrowser, openConsole, screenshotPath } from '../support/browser';
 import { DEMO, startStack, type Stack } from '../support/stack';
 
 const unavailable = browserUnavailable();
@@ -52,7 +52,7 @@ describe.skipIf(unavailable)('a session that ends while the console is open (Chr
     });
     await page.getByRole('dialog', { name: 'Your session has ended' }).waitFor();
     expect(await page.getByText('0–0 of 0').count()).toBe(0);
-    await page.screenshot({ path: '/tmp/e2e-sign-in-dialog.png' });
+    await page.screenshot({ path: screenshotPath('e2e-sign-in-dialog.png') });
     await signInAgain(page);
     await expect.poll(() => page.getByRole('row').filter({ hasText: 'Argentina' }).count()).toBeGreaterThan(0);
     expect(page.url()).toMatch(/\/matches$/);
@@ -69,7 +69,7 @@ describe.skipIf(unavailable)('a session that ends while the console is open (Chr
     await signInAgain(page);
     await page.waitForURL(/\/contacts$/);
     await page.getByText('Saved', { exact: true }).waitFor();
-    await page.screenshot({ path: '/tmp/e2e-saved-notice.png' });
+    await page.screenshot({ path: screenshotPath('e2e-saved-notice.png') });
     await expect.poll(() => page.getByRole('row').filter({ hasText: 'Night shift after expiry' }).count()).toBe(1);
     expect(errors).toEqual([]);
   });

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDemoUser } from '../../infra/upstream/src/seed/index';
 import { seriousViolations } from '../support/axe';
-import { browserUnavailable, launchBrowser, openConsole } from '../support/browser';
+import { browserUnavailable, launchBrowser, openConsole, screenshotPath } from '../support/browser';
 import { readFeedFile, FEEDS_DIR, toMessage } from '../../infra/upstream/src/feeds/jsonl';
 import { DEMO, startStack, type Stack } from '../support/stack';
 
@@ -85,7 +85,7 @@ describe.skipIf(unavailable)('wall displays in Chromium', () => {
     const before = await panel(live).locator('.wall-offers tbody tr').count();
     await ingest(live.id, 40, 60);
     await expect.poll(() => panel(live).locator('.wall-offers tbody tr').count()).toBeGreaterThanOrEqual(Math.min(5, before + 1));
-    await wall.screenshot({ path: '/tmp/e2e-wall-display.png' });
+    await wall.screenshot({ path: screenshotPath('e2e-wall-display.png') });
     // A wall is no operator: another operator on the match page is counted alone, not with the
     // display's creator.
     await ensureDemoUser(stack.upstream.database.db, SECOND.email, SECOND.password, false);
@@ -150,7 +150,7 @@ describe.skipIf(unavailable)('wall displays in Chromium', () => {
     await ingest(future.id, 0, 10);
     await page.clock.fastForward(30_000);
     await page.getByRole('region', { name: future.name }).waitFor({ timeout: 10_000 });
-    await page.screenshot({ path: '/tmp/e2e-wall-league.png' });
+    await page.screenshot({ path: screenshotPath('e2e-wall-league.png') });
     await context.close();
   }, 90_000);
 });

@@ -3,7 +3,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REASON_LABELS } from '../../client/src/screens/match/why/whyText';
 import { seriousViolations } from '../support/axe';
-import { browserUnavailable, launchBrowser, openConsole } from '../support/browser';
+import { browserUnavailable, launchBrowser, openConsole, screenshotPath } from '../support/browser';
 import { ingestRecorded } from '../support/feeds';
 import { DEMO, startStack, type Stack } from '../support/stack';
 
@@ -114,7 +114,7 @@ describe.skipIf(unavailable)('the Why panel of an offer', () => {
     expect(line).toContain(delivery.language);
     if (delivery.log.outcome) expect(line).toContain(`text of ${delivery.log.outcome}`);
     if (delivery.log.body) expect(line).toContain(delivery.log.body);
-    await page.screenshot({ path: '/tmp/why-panel-fired.png' });
+    await page.screenshot({ path: screenshotPath('why-panel-fired.png') });
     await noSeriousViolations('fired');
 
     await page.keyboard.press('Escape');
@@ -133,7 +133,7 @@ describe.skipIf(unavailable)('the Why panel of an offer', () => {
     console.log(`[why-panel] offer ${quiet.id}: ${said}`);
     expect(said).toMatch(/^Nothing fired on this offer.* Closest: set \d+ \((VALUE|RANGE) \w+ .*\) at \d+\.\d\d (was [\d.]+ % short|met its condition)/);
     await quietPanel.getByText('Nothing was held back.').waitFor();
-    await page.screenshot({ path: '/tmp/why-panel-quiet.png' });
+    await page.screenshot({ path: screenshotPath('why-panel-quiet.png') });
     await page.keyboard.press('Escape');
   }, 60_000);
 
@@ -152,7 +152,7 @@ describe.skipIf(unavailable)('the Why panel of an offer', () => {
     await panel.getByText(reason, { exact: false }).first().waitFor();
     const fired = (await get<ListReply<Firing>>(`/api/1/match/${match.id}/firings?offer_id=${offerId}`)).results;
     if (fired.length === 0) await panel.getByText(/^Nothing fired on this offer/).waitFor();
-    await page.screenshot({ path: '/tmp/why-panel-held.png' });
+    await page.screenshot({ path: screenshotPath('why-panel-held.png') });
     await noSeriousViolations('held back');
     await page.keyboard.press('Escape');
 
@@ -165,7 +165,7 @@ describe.skipIf(unavailable)('the Why panel of an offer', () => {
       const quiet = await openPanel(bound.offer_id!);
       await quiet.getByText('Nothing fired on this offer: a set was ready, but the bounds below held it back.').waitFor();
       await quiet.getByText(`${REASON_LABELS[bound.reason]}: ${bound.detail}`, { exact: false }).first().waitFor();
-      await page.screenshot({ path: '/tmp/why-panel-bound.png' });
+      await page.screenshot({ path: screenshotPath('why-panel-bound.png') });
     }
   }, 60_000);
 });

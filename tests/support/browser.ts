@@ -1,4 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -78,4 +80,17 @@ export async function answerQuestion(page: Page, yes: boolean): Promise<string> 
   await dialog.locator(`[data-answer="${yes ? 'yes' : 'no'}"]`).click();
   await dialog.waitFor({ state: 'hidden' });
   return question;
+}
+
+let screenshots: string | undefined;
+/**
+ * Where a test's screenshot goes: a folder of this test process's own under the system's temporary
+ * folder, so runs side by side never overwrite each other's pictures (its path is logged once).
+ */
+export function screenshotPath(name: string): string {
+  if (!screenshots) {
+    screenshots = mkdtempSync(join(tmpdir(), 'odds-screens-'));
+    console.info(`[screenshots] ${screenshots}`);
+  }
+  return join(screenshots, name);
 }
