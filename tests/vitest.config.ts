@@ -83,7 +83,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           // tests/docs: checks of the whole tree (docs against the schemas, links, reads of the environment).
-          include: ['protocol/**/*.test.ts', 'infra/**/*.test.ts', 'relay/**/*.test.ts', 'tests/docs/**/*.test.ts'],
+          include: ['protocol/**/*.test.ts', 'infra/**/*.test.ts', 'relay/**/*.test.ts', 'tests/docs/**/*.test.ts', 'tests/types/**/*.test.ts'],
         },
       },
       {
