@@ -85,7 +85,7 @@ describe.skipIf(unavailable)('wall displays in Chromium', () => {
     await expect.poll(() => panel(future).getByTestId('wall-phase').textContent(), { timeout: 15_000 }).toMatch(/^Prematch Kick-off \d\d:\d\d$/);
     // The 2022 final went to extra time: the feed's final score, not the 90 minutes' (2-2).
     await expect.poll(() => panel(final).locator('.wall-scoreline').textContent(), { timeout: 15_000 }).toBe('3 – 3');
-    expect(await panel(final).locator('.wall-date').textContent()).toBe('Sun 18 Dec 2022');
+    expect(await panel(final).locator('.wall-date').textContent()).toBe(`Sun 18 Dec 2022 · ${final.league.name}`);
     // Live data streams in: the panel's last offers grow without a reload.
     const before = await panel(live).locator('.wall-offers tbody tr').count();
     await ingest(live.id, 40, 60);

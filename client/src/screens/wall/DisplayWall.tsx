@@ -40,17 +40,20 @@ export function DisplayWall({ token }: { token: string }) {
 function WallMessage({ state }: { state: 'revoked' | 'loading' | 'unreachable' }) {
   const dark = lastWallTheme() === 'dark';
   useWallBody(dark);
-  const theme = dark ? 'wall-message' : 'wall-message wall-message-light';
-  if (state === 'revoked') {
-    return (
-      <div className={theme} role="alert">
-        <h1>This display was revoked</h1>
-        <p>An operator has switched this wall off. Ask for a new display address to show live matches here again.</p>
-      </div>
-    );
-  }
-  if (state === 'loading') return <p className={theme}>Loading the display…</p>;
-  return <p className={theme} role="status">The console cannot be reached; this wall will try again by itself.</p>;
+  return (
+    <div className={dark ? 'wall-screen' : 'wall-screen wall-screen-light'}>
+      {state === 'revoked' ? (
+        <div className="wall-message" role="alert">
+          <h1>This display was revoked</h1>
+          <p>An operator has switched this wall off. Ask for a new display address to show live matches here again.</p>
+        </div>
+      ) : state === 'loading' ? (
+        <p className="wall-message">Loading the display…</p>
+      ) : (
+        <p className="wall-message" role="status">The console cannot be reached; this wall will try again by itself.</p>
+      )}
+    </div>
+  );
 }
 
 function DisplayPanels({ display }: { display: DisplaySession }) {

@@ -75,6 +75,9 @@ export function useOddsChart(offers: readonly OfferPoint[], marketId: number | n
     const minutes = new MinuteAxis({ color: dark ? '#e5e7eb' : '#1f2937', grid: dark ? '#1f2937' : '#eef0f3', font: `${dark ? 16 : 12}px system-ui, sans-serif` });
     axisSeries.attachPrimitive(minutes);
     axis.current = minutes;
+    // A resize (a wall gaining a panel) keeps the bar spacing: fit the whole match in again.
+    const refit = () => made.timeScale().fitContent();
+    made.timeScale().subscribeSizeChange(refit);
     chart.current = made;
     goals.current = {
       triangles: new GoalTriangles({ size: dark ? 18 : 12, color: dark ? '#f87171' : GOAL_COLOR, font: `600 ${dark ? 15 : 11}px system-ui, sans-serif` }),
@@ -82,6 +85,7 @@ export function useOddsChart(offers: readonly OfferPoint[], marketId: number | n
     };
     (el as HTMLDivElement & { oddsChart?: unknown }).oddsChart = { chart: made, series: series.current };
     return () => {
+      made.timeScale().unsubscribeSizeChange(refit);
       made.remove();
       chart.current = null;
       series.current.clear();
@@ -117,8 +121,8 @@ export function useOddsChart(offers: readonly OfferPoint[], marketId: number | n
       series.current.clear();
       const lines = outcomeSeries(offers, keys);
       keys.forEach((key, i) => {
-        // No price tags on the axis (they covered its labels): ChartLegend names the lines.
-        const line = made.addSeries(LineSeries, { color: seriesColor(i, dark), lineWidth: dark ? 3 : 2, title: key, lastValueVisible: false, priceLineVisible: false });
+        // No price tags or titles on the axis (they covered its labels): ChartLegend names the lines.
+        const line = made.addSeries(LineSeries, { color: seriesColor(i, dark), lineWidth: dark ? 3 : 2, lastValueVisible: false, priceLineVisible: false });
         line.setData(lines[key]!.map((p) => ({ time: t(p.time), value: p.value })));
         series.current.set(key, line);
       });
