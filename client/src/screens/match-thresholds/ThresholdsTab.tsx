@@ -33,14 +33,18 @@ export function deleteAllText(count: number, editors: readonly string[]): string
 }
 
 /**
- * Opening a market or a set from the list moves the focus to the editor's heading, so a keyboard
- * user goes on with its fields instead of tabbing past every other set to reach them.
+ * Opening a market or a set from the list moves the focus into the editor, on its first threshold
+ * field with the value selected (typing replaces it, Enter saves): a keyboard user no longer tabs
+ * past every other set and the editor's header fields to reach them (Shift+Tab goes back to those).
  */
 function useOpenInEditor<A extends unknown[]>(edit: (...args: A) => void) {
   const editor = useRef<HTMLDivElement | null>(null);
   const [opened, setOpened] = useState(0);
   useEffect(() => {
-    if (opened) editor.current?.querySelector<HTMLElement>('h2')?.focus();
+    if (!opened) return;
+    const field = editor.current?.querySelector<HTMLElement>('.threshold-outcomes input') ?? editor.current?.querySelector<HTMLElement>('h2');
+    field?.focus();
+    if (field instanceof HTMLInputElement && field.type === 'text') field.select();
   }, [opened]);
   return {
     editor,
