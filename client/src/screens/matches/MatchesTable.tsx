@@ -17,10 +17,11 @@ const COLUMNS: TableColumn<Match>[] = [
     field: 'league',
     header: 'League',
     sortable: true,
+    className: 'nowrap',
     body: (m) => <Link to={`/league/${m.league.id}/matches`}>{m.league.name}</Link>,
   },
-  { field: 'event_id', header: 'Event id' },
-  { field: 'league_id', header: 'League id', body: (m) => m.league.id },
+  { field: 'event_id', header: 'Event id', className: 'nowrap' },
+  { field: 'league_id', header: 'League id', className: 'nowrap', body: (m) => m.league.id },
   { field: 'options', header: 'Options', body: (m) => <MatchOptions matchId={m.id} /> },
 ];
 

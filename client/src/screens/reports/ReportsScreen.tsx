@@ -19,16 +19,16 @@ export default function ReportsScreen() {
   const { retry, retrying } = useRetryDelivery(list.reload);
   const columns: TableColumn<Delivery>[] = [
     { field: 'id', header: 'Id', sortable: true, className: 'col-tight' },
-    { field: 'title', header: 'Title', body: (d) => <TruncatedText text={d.log.subject ?? ''} maxWidth="20rem" /> },
+    { field: 'title', header: 'Title', body: (d) => <TruncatedText text={d.log.subject ?? ''} maxWidth="16rem" /> },
     { field: 'channel', header: 'Channel', sortable: true, className: 'col-tight', body: (d) => d.channel.name },
-    { field: 'market', header: 'Market', sortable: true, body: (d) => <TruncatedText text={d.market.name} maxWidth="12rem" /> },
-    { field: 'contact', header: 'Contact', sortable: true, body: (d) => <TruncatedText text={d.contact.name} maxWidth="14rem" /> },
+    { field: 'market', header: 'Market', sortable: true, body: (d) => <TruncatedText text={d.market.name} maxWidth="10rem" /> },
+    { field: 'contact', header: 'Contact', sortable: true, body: (d) => <TruncatedText text={d.contact.name} maxWidth="11rem" /> },
     { field: 'language', header: 'Language', sortable: true, className: 'col-tight' },
     { field: 'node_id', header: 'Score', sortable: true, className: 'col-tight' },
     { field: 'sent_at', header: 'Sent At', sortable: true, className: 'col-tight', body: (d) => (d.sent_at ? formatDateTime(d.sent_at) : '') },
     { field: 'status', header: 'Status', sortable: true, className: 'col-tight' },
     { field: 'attempts', header: 'Attempts', className: 'col-tight', body: (d) => d.attempts || '' },
-    { field: 'retry', header: 'Retry', body: (d) => <TruncatedText text={retryText(d)} maxWidth="14rem" /> },
+    { field: 'retry', header: 'Retry', body: (d) => <TruncatedText text={retryText(d)} maxWidth="10rem" /> },
     { field: 'sent', header: 'Sent', className: 'col-tight', body: (d) => totals(d)?.sent ?? 'N/A' },
     { field: 'open', header: 'Open', className: 'col-tight', body: (d) => totals(d)?.open ?? 'N/A' },
     {
