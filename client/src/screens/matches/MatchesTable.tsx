@@ -17,7 +17,6 @@ const COLUMNS: TableColumn<Match>[] = [
     field: 'league',
     header: 'League',
     sortable: true,
-    className: 'nowrap',
     body: (m) => <Link to={`/league/${m.league.id}/matches`}>{m.league.name}</Link>,
   },
   { field: 'event_id', header: 'Event id', className: 'nowrap' },
