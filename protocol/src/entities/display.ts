@@ -52,8 +52,11 @@ export const DisplayCreated = Type.Object({
 });
 export type DisplayCreated = Static<typeof DisplayCreated>;
 
-/** What a display token's session says about the display it belongs to. */
-export const DisplaySession = Type.Object({ id: Id, name: Type.String(), config: DisplayConfig });
+/**
+ * What a display token's session says about the display it belongs to; `league` names the league
+ * it follows (absent when it follows none), so the wall can say what it shows.
+ */
+export const DisplaySession = Type.Object({ id: Id, name: Type.String(), config: DisplayConfig, league: Type.Optional(NamedRef) });
 export type DisplaySession = Static<typeof DisplaySession>;
 
 /** The fragment key of a wall address that carries a display token (never sent to any server). */

@@ -27,6 +27,8 @@ export const Match = Type.Object({
   /** Final and half-time score where the match has been played. */
   score: Nullable(MatchScore),
   ht_score: Nullable(MatchScore),
+  /** In play now: kicked off within the live window (what timeframe LIVE lists). */
+  live: Type.Optional(Type.Boolean()),
   meta: Type.Object({
     /** Team name to its participants (players) with id, name and tag. */
     participants: Type.Record(Type.String(), Type.Array(Participant)),

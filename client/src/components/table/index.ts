@@ -15,6 +15,7 @@
  * `list.reload()`, `list.selected` and `list.rows` serve the screen's own controls.
  */
 export { GenericTable, type GenericTableProps, type TableColumn } from './GenericTable';
+export { TruncatedText } from './TruncatedText';
 export { useList, type ListController, type RouteListOptions, type FunctionListOptions } from './useList';
 export { useListState, type ListStateHandle } from './useListState';
 export { adaptListReply, inMemoryGetList, routeGetList, type GetList, type GetListArgs, type ListItem, type ListPage } from './getList';

@@ -2,7 +2,7 @@ import { Button } from 'primereact/button';
 import { ConflictDialog } from '../../components/conflict';
 import { dropdownNames } from '../../components/forms/a11y';
 import { Dropdown } from 'primereact/dropdown';
-import { useParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { Field } from '../../components/forms/Field';
 import { useChangedSinceLoad, useEditingPresence } from '../../live/useEditingPresence';
 import { TabTitle } from '../match/TabTitle';
@@ -52,13 +52,14 @@ function EventRowFields({ row, index, info, form }: { row: EventRow; index: numb
 /** /event/{matchId}/edit: add stat event rows to a match and save them all. */
 export default function EventEditScreen() {
   const matchId = Number(useParams().matchId);
+  const editing = useSearchParams()[0].get('mode') === 'edit';
   const info = useMatchInfo(matchId);
   const form = useEventForm(matchId, info);
   // Rows changed since they loaded: the match's other watchers see this operator editing Stats.
   useEditingPresence(matchId, 'stats', useChangedSinceLoad(form.rows.map(({ key: _key, ...row }) => row), !form.loading));
   return (
     <section aria-labelledby="screen-title" className="stat-events">
-      <TabTitle id="screen-title" tab="add stat" />
+      <TabTitle id="screen-title" tab={editing ? 'stat events, editing' : 'add stat'} />
       {form.loading ? (
         <p>Loading...</p>
       ) : (

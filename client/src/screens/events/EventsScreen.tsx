@@ -42,7 +42,7 @@ export default function EventsScreen() {
       header: 'Options',
       body: (e) => (
         <span className="stat-event-options">
-          <Link to={`/event/${e.match_id}/edit`} className="p-button p-button-text p-button-sm" aria-label={`Edit events of match ${e.match_id}`}>
+          <Link to={`/event/${e.match_id}/edit?mode=edit`} className="p-button p-button-text p-button-sm" aria-label={`Edit events of match ${e.match_id}`}>
             Edit
           </Link>
           <ConfirmDeleteButton label={`Delete event ${e.id}`} disabled={busy === e.id} onConfirm={() => void remove(e)} />

@@ -25,7 +25,10 @@ const PERIODS = PERIOD_OPTIONS.map((p) => ({ label: `Period ${p}`, value: p }));
  */
 export function MinuteEntry({ id, value, onChange }: { id: string; value: MinuteValue; onChange: (next: MinuteValue) => void }) {
   const period = effectivePeriod(value);
-  const readout = value.minute === null ? '' : formatMatchMinute(value.minute, period);
+  // Only stoppage time reads differently from the minute typed (47 in period 1 is 45+2); repeating
+  // a plain 30 beside the field said nothing new.
+  const clock = value.minute === null ? '' : formatMatchMinute(value.minute, period);
+  const readout = clock === String(value.minute) ? '' : clock;
   return (
     <div className="minute-entry">
       <Field id={`${id}-minute`} label="Minute">

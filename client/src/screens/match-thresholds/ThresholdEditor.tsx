@@ -50,7 +50,8 @@ export function ThresholdEditor(props: ThresholdEditorProps) {
         props.onSave();
       }}
     >
-      <h2>{market.name}</h2>
+      {/* Focused (not tabbable) when a set is opened from the list. */}
+      <h2 tabIndex={-1}>{market.name}</h2>
       <SelectButton value={form.type} options={MODES} allowEmpty={false} aria-label="Mode" onChange={(e) => patch({ type: e.value as ThresholdForm['type'] })} />
       <div className="threshold-row">
         <Field id="threshold-template" label="Saved threshold">

@@ -1,7 +1,7 @@
 import { formatLine, formatOdds, type MatchThresholdSet } from '@odds/protocol';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ConflictDialog } from '../../components/conflict';
 import { ChangeMark } from '../match/ChangeMark';
 import { TabTitle } from '../match/TabTitle';
@@ -32,10 +32,34 @@ export function deleteAllText(count: number, editors: readonly string[]): string
   return `${what} ${who} ${editors.length === 1 ? 'is' : 'are'} editing thresholds now.`;
 }
 
+/**
+ * Opening a market or a set from the list moves the focus into the editor, on its first threshold
+ * field with the value selected (typing replaces it, Enter saves): a keyboard user no longer tabs
+ * past every other set and the editor's header fields to reach them (Shift+Tab goes back to those).
+ */
+function useOpenInEditor<A extends unknown[]>(edit: (...args: A) => void) {
+  const editor = useRef<HTMLDivElement | null>(null);
+  const [opened, setOpened] = useState(0);
+  useEffect(() => {
+    if (!opened) return;
+    const field = editor.current?.querySelector<HTMLElement>('.threshold-outcomes input') ?? editor.current?.querySelector<HTMLElement>('h2');
+    field?.focus();
+    if (field instanceof HTMLInputElement && field.type === 'text') field.select();
+  }, [opened]);
+  return {
+    editor,
+    edit: (...args: A) => {
+      edit(...args);
+      setOpened((n) => n + 1);
+    },
+  };
+}
+
 /** /match/{matchId}/thresholds: markets with their threshold sets, and the editor. */
 export default function ThresholdsTab() {
   const tab = useThresholdsTab();
   const [confirming, setConfirming] = useState(false);
+  const open = useOpenInEditor(tab.edit);
   return (
     <section aria-labelledby="screen-title" className="thresholds-tab">
       <TabTitle id="screen-title" tab="thresholds" />
@@ -59,7 +83,7 @@ export default function ThresholdsTab() {
                   text
                   className={tab.market?.id === market.id ? 'threshold-market-current' : undefined}
                   aria-pressed={tab.market?.id === market.id}
-                  onClick={() => tab.edit(market.id)}
+                  onClick={() => open.edit(market.id)}
                 />
                 <ChangeMark by={tab.marketChangedBy(market.id)} />
                 <ul className="thresholds-sets" aria-label={`Threshold sets of ${market.name}`}>
@@ -67,7 +91,7 @@ export default function ThresholdsTab() {
                     .filter((set) => set.market_id === market.id)
                     .map((set) => (
                       <li key={set.id}>
-                        <button type="button" className="threshold-set" onClick={() => tab.edit(market.id, set)}>
+                        <button type="button" className="threshold-set" onClick={() => open.edit(market.id, set)}>
                           {describe(set)}
                         </button>
                         <ChangeMark by={tab.marks.get(set.id)} />
@@ -79,7 +103,7 @@ export default function ThresholdsTab() {
           </ul>
         )}
       </div>
-      <div className="thresholds-editor">
+      <div className="thresholds-editor" ref={open.editor}>
         {tab.market ? (
           <ThresholdEditor
             market={tab.market}

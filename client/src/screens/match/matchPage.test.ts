@@ -11,6 +11,8 @@ describe('match page', () => {
     expect(tabOf('/match/12/delivery')).toBe('delivery');
     expect(tabOf('/events/12')).toBe('stats');
     expect(tabOf('/event/12/edit')).toBe('add-stat');
+    // Editing the saved events (the Stats list's Edit) is the Stats tab, not Add Stat.
+    expect(tabOf('/event/12/edit', true)).toBe('stats');
   });
 
   it('enables the market selector on the Feed and Graph tabs only', () => {

@@ -12,9 +12,10 @@ export type MatchTab = 'graph' | 'thresholds' | 'feed' | 'content' | 'delivery' 
 const MARKET_CHANGES = ['market'] as const;
 
 /** Which tab a path is (SPEC §2 Match pages). */
-export function tabOf(pathname: string): MatchTab {
+export function tabOf(pathname: string, editingStats = false): MatchTab {
   if (/^\/events\//.test(pathname)) return 'stats';
-  if (/^\/event\/[^/]+\/edit/.test(pathname)) return 'add-stat';
+  // The stat form edits the saved events when opened from the Stats list's Edit (?mode=edit): that is the Stats tab, not Add Stat.
+  if (/^\/event\/[^/]+\/edit/.test(pathname)) return editingStats ? 'stats' : 'add-stat';
   const sub = /^\/match\/[^/]+\/([^/]+)/.exec(pathname)?.[1];
   return sub === 'thresholds' || sub === 'feed' || sub === 'content' || sub === 'delivery' ? sub : 'graph';
 }
@@ -78,7 +79,7 @@ export function useMatchPageState(): MatchPage & { tab: MatchTab; reload(): void
     return () => controller.abort();
   }, [matchId, version, marketsVersion]);
 
-  const tab = tabOf(pathname);
+  const tab = tabOf(pathname, search.get('mode') === 'edit');
   const asked = Number(search.get('market'));
   // The Graph charts one market (the first until one is chosen); the Feed shows all until filtered.
   const marketId = Number.isInteger(asked) && asked > 0 ? asked : tab === 'graph' ? (markets[0]?.id ?? null) : null;

@@ -14,7 +14,7 @@ const page = (rows: unknown[], total = 45) => json(200, { results: rows, total, 
 const isFuture = (call: StubCall) => call.url.searchParams.get('timeframe') === 'FUTURE';
 
 function serveMatches() {
-  const matches = (call: StubCall) => (isFuture(call) ? page([match(3, 'Qatar', 'Ecuador')], 1) : page([match(1, 'Brazil', 'Switzerland'), match(2, 'Germany', 'Mexico')]));
+  const matches = (call: StubCall) => (isFuture(call) ? page([match(3, 'Qatar', 'Ecuador')], 1) : page([match(1, 'Brazil', 'Switzerland'), { ...match(2, 'Germany', 'Mexico'), live: true }]));
   return stubFetch({
     ...shellHandlers,
     'GET /api/1/1/1/leagues': () => page([league], 1),
@@ -44,13 +44,38 @@ describe('matches screen', () => {
     const table = within(await screen.findByRole('table', { name: 'Matches' }));
     expect(await table.findByText('Brazil')).toBeTruthy();
     const headers = table.getAllByRole('columnheader').map((th) => th.textContent);
-    expect(headers).toEqual(['Id', 'Home', 'Away', 'Start time', 'League', 'Event id', 'League id', 'Options']);
+    expect(headers).toEqual(['Id', 'Live', 'Home', 'Away', 'Start time', 'League', 'Event id', 'League id', 'Options']);
     expect(table.getByText('ev-1')).toBeTruthy();
     expect(table.getByRole('link', { name: 'Feed of match 1' }).getAttribute('href')).toBe('/match/1/feed');
     expect(listQueries(calls, '/api/1/1/1/matches')).toEqual([{ start: '0', limit: '20', order_by: '-start' }]);
     const future = within(await screen.findByRole('table', { name: 'Future matches' }));
     expect((await future.findByRole('link', { name: 'Qatar - Ecuador' })).getAttribute('href')).toBe('/match/3');
     expect(calls.find(isFuture)?.url.searchParams.get('order_by')).toBe('-start');
+  });
+
+  it('names each match page of a row on screen, not by an icon alone', async () => {
+    serveMatches();
+    renderApp('/matches');
+    const table = within(await screen.findByRole('table', { name: 'Matches' }));
+    await table.findByText('Brazil');
+    const row = table.getByText('Brazil').closest('tr')!;
+    const options = within(row).getAllByRole('link').filter((a) => a.getAttribute('aria-label')?.endsWith('of match 1'));
+    expect(options.map((a) => a.textContent)).toEqual(['Graph', 'Thresholds', 'Feed', 'Content', 'Delivery', 'Stats']);
+  });
+
+  it('flags the live match and lists live matches first on request', async () => {
+    const { calls } = serveMatches();
+    const { router } = renderApp('/matches');
+    const table = within(await screen.findByRole('table', { name: 'Matches' }));
+    await table.findByText('Germany');
+    expect(within(table.getByText('Germany').closest('tr')!).getByText('Live')).toBeTruthy();
+    expect(within(table.getByText('Brazil').closest('tr')!).queryByText('Live')).toBeNull();
+    const button = screen.getByRole('button', { name: 'Live matches first' });
+    expect(button.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(button);
+    await vi.waitFor(() => expect(router.state.location.search).toBe('?sort=-live'));
+    await vi.waitFor(() => expect(listQueries(calls, '/api/1/1/1/matches').at(-1)?.order_by).toBe('-live'));
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Live matches first' }).getAttribute('aria-pressed')).toBe('true'));
   });
 
   it('takes page, sort and filters from the address', async () => {

@@ -1,5 +1,6 @@
 import { memo, type CSSProperties } from 'react';
-import type { Match } from '@odds/protocol';
+import { DEFAULT_SORTS, type Match } from '@odds/protocol';
+import { Button } from 'primereact/button';
 import { Link } from 'react-router-dom';
 import { GenericTable, type TableColumn } from '../../components/table';
 import { formatDateTime } from '../../lib/format';
@@ -8,6 +9,7 @@ import type { MatchesList } from './useMatchesList';
 
 const COLUMNS: TableColumn<Match>[] = [
   { field: 'id', header: 'Id', sortable: true, body: (m) => <Link to={`/match/${m.id}`}>{m.id}</Link> },
+  { field: 'live', header: 'Live', sortable: true, body: (m) => (m.live ? <span className="match-live-flag">Live</span> : null) },
   { field: 'home', header: 'Home', sortable: true, body: (m) => m.home.name },
   { field: 'away', header: 'Away', sortable: true, body: (m) => m.away.name },
   { field: 'start', header: 'Start time', sortable: true, className: 'nowrap', body: (m) => formatDateTime(m.start) },
@@ -17,8 +19,8 @@ const COLUMNS: TableColumn<Match>[] = [
     sortable: true,
     body: (m) => <Link to={`/league/${m.league.id}/matches`}>{m.league.name}</Link>,
   },
-  { field: 'event_id', header: 'Event id' },
-  { field: 'league_id', header: 'League id', body: (m) => m.league.id },
+  { field: 'event_id', header: 'Event id', className: 'nowrap' },
+  { field: 'league_id', header: 'League id', className: 'nowrap', body: (m) => m.league.id },
   { field: 'options', header: 'Options', body: (m) => <MatchOptions matchId={m.id} /> },
 ];
 
@@ -32,6 +34,16 @@ export const MatchesTable = memo(function MatchesTable({ list }: { list: Matches
   const reserved = list.loading && list.rows.length === 0 ? list.pageSize : 0;
   return (
     <div className="matches-main" style={{ '--reserved-rows': reserved } as CSSProperties}>
+      <Button
+        type="button"
+        className="matches-sort-live"
+        label="Live matches first"
+        icon="pi pi-bolt"
+        size="small"
+        outlined={list.sort !== '-live'}
+        aria-pressed={list.sort === '-live'}
+        onClick={() => list.setSort(list.sort === '-live' ? DEFAULT_SORTS.matches : '-live')}
+      />
       <GenericTable list={list} columns={COLUMNS} label="Matches" emptyMessage="No matches found" />
     </div>
   );

@@ -5,8 +5,8 @@ import { contextStore } from '../../stores/context';
 
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Columns the matches list sorts by (SPEC §2); the server accepts these as `order_by`. */
-export const MATCH_SORT_FIELDS = ['id', 'home', 'away', 'start', 'league'] as const;
+/** Columns the matches list sorts by (SPEC §2, and 'live': in play first); the server accepts these as `order_by`. */
+export const MATCH_SORT_FIELDS = ['id', 'live', 'home', 'away', 'start', 'league'] as const;
 
 /** The filters of SPEC §2 as the address keeps them: keyword or match id, date, 'Content only'. */
 const MATCH_FILTERS = {

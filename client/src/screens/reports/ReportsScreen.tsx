@@ -1,7 +1,7 @@
 import type { Delivery } from '@odds/protocol';
 import { Button } from 'primereact/button';
 import { Link } from 'react-router-dom';
-import { GenericTable, type TableColumn } from '../../components/table';
+import { GenericTable, TruncatedText, type TableColumn } from '../../components/table';
 import { formatDateTime } from '../../lib/format';
 import { retryText } from '../match/delivery/deliveryColumns';
 import { RetryDeliveryButton } from '../match/delivery/RetryDeliveryButton';
@@ -18,22 +18,23 @@ export default function ReportsScreen() {
   const { list, refreshStats, exportCsv, busy } = useReportsList();
   const { retry, retrying } = useRetryDelivery(list.reload);
   const columns: TableColumn<Delivery>[] = [
-    { field: 'id', header: 'Id', sortable: true },
-    { field: 'title', header: 'Title', body: (d) => d.log.subject ?? '' },
-    { field: 'channel', header: 'Channel', sortable: true, body: (d) => d.channel.name },
-    { field: 'market', header: 'Market', sortable: true, body: (d) => d.market.name },
-    { field: 'contact', header: 'Contact', sortable: true, body: (d) => d.contact.name },
-    { field: 'language', header: 'Language', sortable: true },
-    { field: 'node_id', header: 'Score', sortable: true },
-    { field: 'sent_at', header: 'Sent At', sortable: true, className: 'nowrap', body: (d) => (d.sent_at ? formatDateTime(d.sent_at) : '') },
-    { field: 'status', header: 'Status', sortable: true },
-    { field: 'attempts', header: 'Attempts', body: (d) => d.attempts || '' },
-    { field: 'retry', header: 'Retry', body: retryText },
-    { field: 'sent', header: 'Sent', body: (d) => totals(d)?.sent ?? 'N/A' },
-    { field: 'open', header: 'Open', body: (d) => totals(d)?.open ?? 'N/A' },
+    { field: 'id', header: 'Id', sortable: true, className: 'col-tight' },
+    { field: 'title', header: 'Title', body: (d) => <TruncatedText text={d.log.subject ?? ''} maxWidth="16rem" /> },
+    { field: 'channel', header: 'Channel', sortable: true, className: 'col-tight', body: (d) => d.channel.name },
+    { field: 'market', header: 'Market', sortable: true, body: (d) => <TruncatedText text={d.market.name} maxWidth="10rem" /> },
+    { field: 'contact', header: 'Contact', sortable: true, body: (d) => <TruncatedText text={d.contact.name} maxWidth="11rem" /> },
+    { field: 'language', header: 'Language', sortable: true, className: 'col-tight' },
+    { field: 'node_id', header: 'Score', sortable: true, className: 'col-tight' },
+    { field: 'sent_at', header: 'Sent At', sortable: true, className: 'col-tight', body: (d) => (d.sent_at ? formatDateTime(d.sent_at) : '') },
+    { field: 'status', header: 'Status', sortable: true, className: 'col-tight' },
+    { field: 'attempts', header: 'Attempts', className: 'col-tight', body: (d) => d.attempts || '' },
+    { field: 'retry', header: 'Retry', body: (d) => <TruncatedText text={retryText(d)} maxWidth="10rem" /> },
+    { field: 'sent', header: 'Sent', className: 'col-tight', body: (d) => totals(d)?.sent ?? 'N/A' },
+    { field: 'open', header: 'Open', className: 'col-tight', body: (d) => totals(d)?.open ?? 'N/A' },
     {
       field: 'options',
       header: 'Options',
+      className: 'col-tight',
       body: (d) => (
         <span className="report-options">
           <Link to={`/match/${d.match_id}/delivery`} aria-label={`Deliveries of match ${d.match_id}`} title="Match deliveries">

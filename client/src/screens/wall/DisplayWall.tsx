@@ -1,11 +1,12 @@
-import type { DisplayConfig } from '@odds/protocol';
-import { useCallback, useState } from 'react';
+import type { DisplaySession } from '@odds/protocol';
+import { useCallback, useEffect, useState } from 'react';
 import { setDisplayToken } from '../../api/token';
 import { closeLiveSocket } from '../../live/liveSocket';
 import type { PhaseKind } from './matchPhase';
 import { useDisplaySession } from './useDisplaySession';
 import { useLeagueLiveMatches } from './useLeagueLiveMatches';
 import { WallGrid } from './WallGrid';
+import { lastWallTheme, rememberWallTheme, useWallBody } from './wallTheme';
 
 /** A followed league's finished match keeps its panel this long, so its final score is seen. */
 export const KEEP_FINISHED_MS = 5 * 60_000;
@@ -31,23 +32,33 @@ export function DisplayWall({ token }: { token: string }) {
     return token;
   });
   const state = useDisplaySession();
-
-  if (state.kind === 'revoked') {
-    return (
-      <div className="wall-message" role="alert">
-        <h1>This display was revoked</h1>
-        <p>An operator has switched this wall off. Ask for a new display address to show live matches here again.</p>
-      </div>
-    );
-  }
-  if (state.kind === 'loading') return <p className="wall-message">Loading the display…</p>;
-  if (state.kind === 'unreachable') {
-    return <p className="wall-message" role="status">The console cannot be reached; this wall will try again by itself.</p>;
-  }
-  return <DisplayPanels name={state.display.name} config={state.display.config} />;
+  if (state.kind === 'ok') return <DisplayPanels display={state.display} />;
+  return <WallMessage state={state.kind} />;
 }
 
-function DisplayPanels({ name, config }: { name: string; config: DisplayConfig }) {
+/** What a wall says when it has no display to show, in the theme it last showed one in. */
+function WallMessage({ state }: { state: 'revoked' | 'loading' | 'unreachable' }) {
+  const dark = lastWallTheme() === 'dark';
+  useWallBody(dark);
+  return (
+    <div className={dark ? 'wall-screen' : 'wall-screen wall-screen-light'}>
+      {state === 'revoked' ? (
+        <div className="wall-message" role="alert">
+          <h1>This display was revoked</h1>
+          <p>An operator has switched this wall off. Ask for a new display address to show live matches here again.</p>
+        </div>
+      ) : state === 'loading' ? (
+        <p className="wall-message">Loading the display…</p>
+      ) : (
+        <p className="wall-message" role="status">The console cannot be reached; this wall will try again by itself.</p>
+      )}
+    </div>
+  );
+}
+
+function DisplayPanels({ display }: { display: DisplaySession }) {
+  const { name, config } = display;
+  useEffect(() => rememberWallTheme(config.theme), [config.theme]);
   const following = useLeagueLiveMatches(config.league_id);
   const [finishedAt, setFinishedAt] = useState<Map<number, number>>(new Map());
   const onPhase = useCallback((matchId: number, kind: PhaseKind) => {
@@ -63,6 +74,7 @@ function DisplayPanels({ name, config }: { name: string; config: DisplayConfig }
   return (
     <WallGrid
       title={name}
+      {...(display.league && { subtitle: `Following ${display.league.name}` })}
       matchIds={matchIds}
       marketId={config.market_id}
       dark={config.theme === 'dark'}

@@ -1,6 +1,7 @@
 import { formatGameClock, formatOdds } from '@odds/protocol';
 import { useEffect } from 'react';
 import type { PhaseKind } from './matchPhase';
+import { ChartLegend } from '../match/graph/ChartLegend';
 import { useOddsChart } from '../match/graph/useOddsChart';
 import { useWallPanel } from './useWallPanel';
 import { stallText, useMatchFeedHealth, useNow } from '../../live/feedHealthLive';
@@ -18,12 +19,14 @@ interface WallPanelProps {
   matchId: number;
   marketId: number | null;
   dark?: boolean;
+  /** Offers listed under the chart. */
+  lastOffers?: number;
   /** Told the match's phase when it changes (a league wall retires finished matches). */
   onPhase?: (matchId: number, kind: PhaseKind) => void;
 }
 
-export function WallPanel({ matchId, marketId, dark = true, onPhase }: WallPanelProps) {
-  const panel = useWallPanel(matchId, marketId);
+export function WallPanel({ matchId, marketId, dark = true, lastOffers, onPhase }: WallPanelProps) {
+  const panel = useWallPanel(matchId, marketId, lastOffers);
   const phaseKind = panel.phase.kind;
   useEffect(() => onPhase?.(matchId, phaseKind), [onPhase, matchId, phaseKind]);
   const chart = useOddsChart(panel.ascending, panel.market, { dark, height: 260 });
@@ -38,7 +41,7 @@ export function WallPanel({ matchId, marketId, dark = true, onPhase }: WallPanel
       <header className="wall-panel-head">
         <div>
           <h2>{title}</h2>
-          <p className="wall-date">{panel.date}</p>
+          <p className="wall-date">{[panel.date, panel.match?.league.name].filter(Boolean).join(' · ')}</p>
         </div>
         <span className={`wall-phase wall-phase-${panel.phase.kind}`} data-testid="wall-phase">
           {panel.phase.label}
@@ -49,8 +52,11 @@ export function WallPanel({ matchId, marketId, dark = true, onPhase }: WallPanel
         <span className="wall-scoreline">{panel.score}</span>
         {panel.phase.kind === 'live' ? <span className="wall-clock">{panel.clock}</span> : null}
       </div>
-      <p className="wall-market">{panel.marketName || (panel.phase.kind === 'fulltime' ? 'No offers recorded' : 'Waiting for offers')}</p>
-      <figure className="chart-figure">
+      <div className="wall-market-row">
+        <p className="wall-market">{panel.marketName || (panel.phase.kind === 'fulltime' ? 'No offers recorded' : 'Waiting for offers')}</p>
+        <ChartLegend offers={panel.ascending} dark={dark} />
+      </div>
+      <figure className="chart-figure wall-chart-figure">
         <figcaption className="sr-only">{`Odds of ${panel.marketName || 'the market'} for ${title}`}</figcaption>
         <div ref={chart} className="wall-chart" />
       </figure>

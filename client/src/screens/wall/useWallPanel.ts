@@ -2,13 +2,14 @@ import { formatGameClock, routes, type Match, type Offer } from '@odds/protocol'
 import { useEffect, useMemo, useState } from 'react';
 import { proxy, useSnapshot } from 'valtio';
 import { api } from '../../api/client';
-import { connectionLevel, lastUpdateText } from '../../live/connection';
+import { connectionLevel, newestUpdate } from '../../live/connection';
 import { rowsOf } from '../../live/topicBuffer';
 import { useMatchLive } from '../../live/useMatchLive';
 import { withOutline } from '../match/graph/chartData';
 import { matchDate } from './matchPhase';
 import { useMatchPhase } from './useMatchPhase';
 import { scoreText, WALL_LAST_OFFERS, WALL_MAX_ROWS } from './wallParams';
+import { useTicker, wallUpdateText } from './wallUpdate';
 
 const IDLE = proxy({ version: 0, socket: 'connecting' as const, upstream: null, lastUpdateAt: null, lastSuccessAt: null });
 
@@ -16,7 +17,7 @@ const IDLE = proxy({ version: 0, socket: 'connecting' as const, upstream: null, 
  * One wall panel's data: the match (read once), its live watch with bounded buffers, and from the
  * offers: the score and clock now, the chosen market's offers (oldest first) and the last few.
  */
-export function useWallPanel(matchId: number, marketId: number | null) {
+export function useWallPanel(matchId: number, marketId: number | null, lastOffers = WALL_LAST_OFFERS) {
   const live = useMatchLive(matchId, WALL_MAX_ROWS);
   const state = useSnapshot(live?.state ?? IDLE);
   const [match, setMatch] = useState<Match | null>(null);
@@ -40,18 +41,20 @@ export function useWallPanel(matchId: number, marketId: number | null) {
       latestClock: latest && !latest.prematch ? latest.match_time : null,
       // The chart draws the whole match: the snapshot's outline of older offers, then the rows.
       ascending: withOutline(offers, live?.state.topics.offers.outline ?? [], market),
-      lastOffers: offers.slice(0, WALL_LAST_OFFERS),
+      lastOffers: offers.slice(0, lastOffers),
+      offerCount: all.length,
     };
     // version stands for the offers' content.
-  }, [live, marketId, state.version]);
+  }, [live, marketId, state.version, lastOffers]);
 
   const phase = useMatchPhase(matchId, match, state.version, derived.latestClock);
+  const now = useTicker(15_000);
   return {
     match,
     phase,
     date: match ? matchDate(match.start) : '',
     level: connectionLevel(state),
-    updated: lastUpdateText(state),
+    updated: wallUpdateText({ kind: phase.kind, kickoff: match?.start ?? null, offers: derived.offerCount, lastUpdateAt: newestUpdate(state), now }),
     ...derived,
     // A finished match shows its final score (extra time included), also one played with no feed.
     score: phase.kind === 'fulltime' ? phase.detail : derived.score,

@@ -3,7 +3,7 @@ import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { DISPLAY_FRAGMENT_KEY, type Display, type DisplayCreated, type DisplayInput, type DisplaySession, type ListReply, type User } from '@odds/protocol';
 import type { Db } from '../db/client';
-import { displays, users } from '../db/schema';
+import { displays, leagues, users } from '../db/schema';
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -80,14 +80,20 @@ export class DisplayStore {
       .innerJoin(users, eq(users.id, displays.createdBy))
       .where(and(eq(displays.tokenHash, hash), isNull(displays.revokedAt)));
     if (!row) return null;
+    const league = row.config.league_id === null ? undefined : await this.leagueOf(row.config.league_id);
     const principal: DisplayPrincipal = {
-      display: { id: row.id, name: row.name, config: row.config },
+      display: { id: row.id, name: row.name, config: row.config, ...(league && { league }) },
       user: { id: row.userId, email: row.email, name: row.userName },
     };
     if (this.cache.size > 10_000) this.cache.clear();
     this.cache.set(hash, { principal, until: now + this.cacheMs });
     await this.markSeen(row.id, now);
     return principal;
+  }
+
+  private async leagueOf(id: number): Promise<{ id: number; name: string } | undefined> {
+    const [row] = await this.db.select({ id: leagues.id, name: leagues.name }).from(leagues).where(eq(leagues.id, id));
+    return row;
   }
 
   private async markSeen(id: number, now: number): Promise<void> {

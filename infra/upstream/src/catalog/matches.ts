@@ -1,4 +1,4 @@
-import { and, eq, exists, gt, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, exists, gt, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Static } from 'typebox';
 import type { ListReply, Match, MatchesQuery } from '@odds/protocol';
@@ -18,6 +18,15 @@ const sortable = {
   league: leagues.name, event_id: matches.eventId, league_id: leagues.id,
 };
 
+/** Whether a match is in play at `now`: kicked off within the live window (as timeframe LIVE). */
+const isLive = (start: Date, now: Date) => start.getTime() <= now.getTime() && start.getTime() >= now.getTime() - LIVE_WINDOW_MS;
+
+/** The sort keys at `now`: the columns, and 'live' (order_by=-live lists the matches in play first). */
+const sortableAt = (now: Date) => ({
+  ...sortable,
+  live: sql`(${matches.start} <= ${now.toISOString()}::timestamptz and ${matches.start} >= ${new Date(now.getTime() - LIVE_WINDOW_MS).toISOString()}::timestamptz)`,
+});
+
 /** Providers carrying the same event (connected matches): their number and names. */
 const sameEvent = sql`(select array_agg(p.name order by p.id) from ${matches} m2 join ${providers} p on p.id = m2.provider_id where m2.event_id = ${matches.eventId})`;
 
@@ -33,7 +42,7 @@ function baseSelect(db: Db) {
 
 type Row = Awaited<ReturnType<ReturnType<typeof baseSelect>['execute']>>[number];
 
-function toMatch(row: Row): Match {
+function toMatch(row: Row, now = new Date()): Match {
   const { match } = row;
   const played = match.homeScore !== null && match.awayScore !== null;
   const halfTime = match.htHomeScore !== null && match.htAwayScore !== null;
@@ -52,6 +61,7 @@ function toMatch(row: Row): Match {
     score: played ? { home: match.homeScore!, away: match.awayScore! } : null,
     ht_score: halfTime ? { home: match.htHomeScore!, away: match.htAwayScore! } : null,
     meta: match.meta,
+    live: isLive(match.start, now),
   };
 }
 
@@ -67,6 +77,13 @@ function byTeamPair(keyword: string): SQL | undefined {
     and(ilike(home.name, first), ilike(away.name, second)),
     and(ilike(home.name, second), ilike(away.name, first)),
   );
+}
+
+/** The list's order; matches in play first (order_by=-live) are then by kick-off, newest first. */
+function matchOrder(query: Static<typeof MatchesQuery>, now: Date): SQL[] {
+  const [first, tieBreak] = orderBy(sortableAt(now), '-start', matches.id, query.order_by, query.order_dir);
+  if (query.order_by?.trim().replace(/^-/, '') !== 'live') return tieBreak ? [first!, tieBreak] : [first!];
+  return [first!, desc(matches.start), desc(matches.id)];
 }
 
 export async function listMatches(db: Db, providerId: number, sportId: number, query: Static<typeof MatchesQuery>, now = new Date()): Promise<ListReply<Match>> {
@@ -93,7 +110,7 @@ export async function listMatches(db: Db, providerId: number, sportId: number, q
   const where = and(...filters);
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
     baseSelect(db).where(where)
-      .orderBy(...orderBy(sortable, '-start', matches.id, query.order_by, query.order_dir))
+      .orderBy(...matchOrder(query, now))
       .limit(limit).offset(query.start ?? 0),
     db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(matches)
       .innerJoin(home, eq(home.id, matches.homeTeamId))
@@ -101,7 +118,7 @@ export async function listMatches(db: Db, providerId: number, sportId: number, q
       .innerJoin(leagues, eq(leagues.id, matches.leagueId))
       .where(where),
   ]);
-  return { results: rows.map(toMatch), total, limit };
+  return { results: rows.map((row) => toMatch(row, now)), total, limit };
 }
 
 /** Throws a 404 unless the match exists (for calls that read something of a match). */

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { League, ListReply, Match, Provider } from '@odds/protocol';
+import { eq } from 'drizzle-orm';
+import { matches } from '../db/schema';
 import { createTestUpstream, type TestUpstream } from '../testing';
 
 let upstream: TestUpstream;
@@ -135,6 +137,23 @@ describe('GET /api/1/{p}/{s}/matches', () => {
     const second = await list('?order_by=id&start=5&limit=5');
     const first = await list('?order_by=id&limit=10');
     expect(second.results.map((m) => m.id)).toEqual(first.results.slice(5).map((m) => m.id));
+  });
+
+  it('flags the match in play and lists it first with order_by=-live', async () => {
+    const future = (await list('?timeframe=FUTURE&order_by=start&limit=1')).results[0]!;
+    const kickedOff = new Date(Date.now() - 20 * 60_000);
+    await upstream.database.db.update(matches).set({ start: kickedOff }).where(eq(matches.id, future.id));
+    try {
+      const byDefault = await list('?limit=100');
+      expect(byDefault.results.filter((m) => m.live).map((m) => m.id)).toEqual([future.id]);
+      const liveFirst = await list('?order_by=-live&limit=3');
+      expect(liveFirst.results[0]).toMatchObject({ id: future.id, live: true });
+      expect(liveFirst.results.slice(1).every((m) => m.live === false)).toBe(true);
+      // The rest by kick-off, newest first.
+      expect(Date.parse(liveFirst.results[1]!.start)).toBeGreaterThanOrEqual(Date.parse(liveFirst.results[2]!.start));
+    } finally {
+      await upstream.database.db.update(matches).set({ start: new Date(future.start) }).where(eq(matches.id, future.id));
+    }
   });
 
   it('refuses bad filters with the reason', async () => {

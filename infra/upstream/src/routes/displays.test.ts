@@ -73,6 +73,8 @@ describe('wall displays', () => {
   it("lets a league display read that league's matches and their live data", async () => {
     const { token } = await create({ match_ids: [], league_id: match.league.id });
     expect((await call(as(token), routes.leagueMatches, { leagueId: match.league.id }, { timeframe: 'LIVE' })).statusCode).toBe(200);
+    // The wall names the league it follows.
+    expect((await call(as(token), routes.session)).json<SessionReply>().display?.league).toEqual({ id: match.league.id, name: match.league.name });
     expect((await call(as(token), routes.matchOffers, { matchId: match.id }, { market_id: 1 })).statusCode).toBe(200);
     expect((await call(as(token), routes.leagueMatches, { leagueId: match.league.id + 1000 })).statusCode).toBe(403);
   });

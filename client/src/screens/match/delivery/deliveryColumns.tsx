@@ -1,5 +1,5 @@
 import type { Delivery } from '@odds/protocol';
-import type { TableColumn } from '../../../components/table';
+import { TruncatedText, type TableColumn } from '../../../components/table';
 import { formatDateTime } from '../../../lib/format';
 
 type Platform = 'ios' | 'android' | 'total';
@@ -22,21 +22,22 @@ const stats = (platform: Platform, header: string): TableColumn<Delivery> => ({
   field: `stats_${platform}`,
   header,
   body: (row) => platformStats(row, platform),
-  className: 'nowrap',
+  className: 'col-tight',
 });
 
+/** Short values keep their own width; names and texts are cut to a line with a tooltip. */
 export const DELIVERY_COLUMNS: TableColumn<Delivery>[] = [
-  { field: 'id', header: 'Id', sortable: true },
-  { field: 'channel', header: 'Channel', sortable: true, body: (row) => row.channel.name },
-  { field: 'market', header: 'Market', sortable: true, body: (row) => row.market.name },
-  { field: 'contact', header: 'Contact', sortable: true, body: (row) => row.contact.name },
-  { field: 'language', header: 'Language', sortable: true },
+  { field: 'id', header: 'Id', sortable: true, className: 'col-tight' },
+  { field: 'channel', header: 'Channel', sortable: true, className: 'col-tight', body: (row) => row.channel.name },
+  { field: 'market', header: 'Market', sortable: true, body: (row) => <TruncatedText text={row.market.name} maxWidth="10rem" /> },
+  { field: 'contact', header: 'Contact', sortable: true, body: (row) => <TruncatedText text={row.contact.name} maxWidth="11rem" /> },
+  { field: 'language', header: 'Language', sortable: true, className: 'col-tight' },
   stats('ios', 'iOS sent / open'),
   stats('android', 'Android sent / open'),
   stats('total', 'Total sent / open'),
-  { field: 'status', header: 'Status', sortable: true },
-  { field: 'attempts', header: 'Attempts', sortable: true, body: (row) => row.attempts || '' },
-  { field: 'retry', header: 'Retry', body: retryText },
-  { field: 'sent_at', header: 'Sent at', sortable: true, className: 'nowrap', body: (row) => (row.sent_at ? formatDateTime(row.sent_at) : '') },
-  { field: 'content', header: 'Content', body: (row) => row.log.subject ?? row.log.content ?? row.log.body ?? '' },
+  { field: 'status', header: 'Status', sortable: true, className: 'col-tight' },
+  { field: 'attempts', header: 'Attempts', sortable: true, className: 'col-tight', body: (row) => row.attempts || '' },
+  { field: 'retry', header: 'Retry', body: (row) => <TruncatedText text={retryText(row)} maxWidth="10rem" /> },
+  { field: 'sent_at', header: 'Sent at', sortable: true, className: 'col-tight', body: (row) => (row.sent_at ? formatDateTime(row.sent_at) : '') },
+  { field: 'content', header: 'Content', body: (row) => <TruncatedText text={row.log.subject ?? row.log.content ?? row.log.body ?? ''} maxWidth="16rem" /> },
 ];

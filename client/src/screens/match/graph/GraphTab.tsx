@@ -12,6 +12,7 @@ import { goalMarks, minuteLabel, outcomeKeys, withOutline } from './chartData';
 import { scoreLabel } from './goalTriangles';
 import { offerColumns } from './offerColumns';
 import { useBanner } from './useBanner';
+import { ChartLegend } from './ChartLegend';
 import { useOddsChart } from './useOddsChart';
 
 /**
@@ -72,6 +73,7 @@ export default function GraphTab() {
           {goals.length === 0 ? 'No goals yet.' : `Goals, marked by red triangles: ${goals.map((g) => `${scoreLabel(g.score)} at ${minuteLabel(g.time)}`).join(', ')}.`}
         </figcaption>
         <div ref={chart} className="odds-chart" />
+        <ChartLegend offers={charted} />
       </figure>
       {creative && (
         <div className="creative">

@@ -1,10 +1,10 @@
-import type { OfferPoint } from '@odds/protocol';
+import { CHART_MINUTES, type OfferPoint } from '@odds/protocol';
 import { createChart, LineSeries, PriceScaleMode, type IChartApi, type ISeriesApi, type Time, type UTCTimestamp } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
 import { axisTimes, fromOdds, goalMarks, minuteLabel, offerTime, outcomeKeys, outcomeSeries } from './chartData';
+import { seriesColor } from './ChartLegend';
 import { GOAL_COLOR, GoalTriangles } from './goalTriangles';
-
-const COLORS = ['#2563eb', '#d97706', '#059669', '#7c3aed', '#db2777', '#0891b2', '#65a30d', '#475569'];
+import { MinuteAxis } from './minuteAxis';
 const t = (time: number) => time as UTCTimestamp;
 
 const canDraw = () => {
@@ -41,6 +41,7 @@ export function useOddsChart(offers: readonly OfferPoint[], marketId: number | n
   const series = useRef(new Map<string, ISeriesApi<'Line'>>());
   const goals = useRef<{ triangles: GoalTriangles; on: ISeriesApi<'Line'> | null } | null>(null);
   const drawn = useRef<Drawn | null>(null);
+  const axis = useRef<MinuteAxis | null>(null);
   const { dark = false, height = 320 } = options;
 
   useEffect(() => {
@@ -53,8 +54,9 @@ export function useOddsChart(offers: readonly OfferPoint[], marketId: number | n
         autoSize: true,
         height,
         layout: { background: { color: dark ? '#0b1220' : '#ffffff' }, textColor: dark ? '#e5e7eb' : '#1f2937', fontSize: dark ? 16 : 12 },
-        grid: { vertLines: { color: dark ? '#1f2937' : '#eef0f3' }, horzLines: { color: dark ? '#1f2937' : '#eef0f3' } },
-        timeScale: { tickMarkFormatter: (time: Time) => minuteLabel(time as number), fixLeftEdge: true },
+        // Vertical grid and x labels come from MinuteAxis (regular 15-minute steps), not the chart's own.
+        grid: { vertLines: { visible: false }, horzLines: { color: dark ? '#1f2937' : '#eef0f3' } },
+        timeScale: { tickMarkFormatter: () => '', fixLeftEdge: true },
         localization: { timeFormatter: (time: Time) => minuteLabel(time as number) },
         // Odds run from 1.01 to hundreds late in a match: a log scale keeps every line readable.
         // The top margin keeps the lines clear of the goal triangles drawn along the pane's top.
@@ -66,8 +68,16 @@ export function useOddsChart(offers: readonly OfferPoint[], marketId: number | n
       // The chart could not start here; the table still shows the offers.
       return;
     }
-    // Whitespace from 0 to 100 minutes keeps the axis there whatever the data (SPEC §9).
-    made.addSeries(LineSeries, { visible: false }).setData(axisTimes().map((time) => ({ time: t(time) })));
+    // Whitespace from 0 to 100 minutes keeps the axis there whatever the data (SPEC §9). It draws
+    // no line and carries the x labels, so they are there before the first offer.
+    const axisSeries = made.addSeries(LineSeries, { lineVisible: false, pointMarkersVisible: false, lastValueVisible: false, priceLineVisible: false, crosshairMarkerVisible: false });
+    axisSeries.setData(axisTimes().map((time) => ({ time: t(time) })));
+    const minutes = new MinuteAxis({ color: dark ? '#e5e7eb' : '#1f2937', grid: dark ? '#1f2937' : '#eef0f3', font: `${dark ? 16 : 12}px system-ui, sans-serif` });
+    axisSeries.attachPrimitive(minutes);
+    axis.current = minutes;
+    // A resize (a wall gaining a panel) keeps the bar spacing: fit the whole match in again.
+    const refit = () => made.timeScale().fitContent();
+    made.timeScale().subscribeSizeChange(refit);
     chart.current = made;
     goals.current = {
       triangles: new GoalTriangles({ size: dark ? 18 : 12, color: dark ? '#f87171' : GOAL_COLOR, font: `600 ${dark ? 15 : 11}px system-ui, sans-serif` }),
@@ -75,11 +85,13 @@ export function useOddsChart(offers: readonly OfferPoint[], marketId: number | n
     };
     (el as HTMLDivElement & { oddsChart?: unknown }).oddsChart = { chart: made, series: series.current };
     return () => {
+      made.timeScale().unsubscribeSizeChange(refit);
       made.remove();
       chart.current = null;
       series.current.clear();
       goals.current = null;
       drawn.current = null;
+      axis.current = null;
     };
   }, [dark, height]);
 
@@ -109,7 +121,8 @@ export function useOddsChart(offers: readonly OfferPoint[], marketId: number | n
       series.current.clear();
       const lines = outcomeSeries(offers, keys);
       keys.forEach((key, i) => {
-        const line = made.addSeries(LineSeries, { color: COLORS[i % COLORS.length], lineWidth: dark ? 3 : 2, title: key });
+        // No price tags or titles on the axis (they covered its labels): ChartLegend names the lines.
+        const line = made.addSeries(LineSeries, { color: seriesColor(i, dark), lineWidth: dark ? 3 : 2, lastValueVisible: false, priceLineVisible: false });
         line.setData(lines[key]!.map((p) => ({ time: t(p.time), value: p.value })));
         series.current.set(key, line);
       });
@@ -128,6 +141,7 @@ export function useOddsChart(offers: readonly OfferPoint[], marketId: number | n
     }
     // Index-spaced axis: show all of it (0 to 100 minutes and any stoppage time) in the width.
     made.timeScale().fitContent();
+    axis.current?.setLastMinute(Math.max(CHART_MINUTES.max, Math.ceil((drawn.current?.lastTime ?? 0) / 60)));
     goals.current?.triangles.setGoals(goalMarks([...offers].sort((a, b) => a.id - b.id)));
   }, [offers, marketId, dark]);
 
