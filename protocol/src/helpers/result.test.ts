@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MatchResult } from '../entities/match';
-import { finalScore, formatRegularAndResult, formatRegularTime, formatResult, resultFromFeed, resultOf } from './result';
+import { finalScore, formatRegularAndResult, formatRegularTime, formatResult, resultFromFeed, resultOf, resultQualifier } from './result';
 
 const final2022: MatchResult = { regular: { home: 2, away: 2 }, after_extra_time: { home: 3, away: 3 }, penalties: { home: 4, away: 2 } };
 const plain: MatchResult = { regular: { home: 2, away: 0 }, after_extra_time: null, penalties: null };
@@ -11,6 +11,7 @@ describe('formatResult', () => {
     expect(formatResult(plain)).toBe('2–0');
     expect(formatRegularTime(plain)).toBe('2–0');
     expect(formatRegularAndResult(plain)).toBe('2–0');
+    expect(resultQualifier(plain)).toBe('');
   });
 
   it('writes extra time as a.e.t.', () => {
@@ -20,12 +21,15 @@ describe('formatResult', () => {
 
   it('writes the 2022 final with its extra time and shoot-out, and labels its 90-minute score', () => {
     expect(formatResult(final2022)).toBe('3–3 a.e.t., 4–2 pens');
+    expect(resultQualifier(final2022)).toBe('a.e.t., 4–2 pens');
     expect(formatRegularTime(final2022)).toBe('2–2 at 90′');
     expect(formatRegularAndResult(final2022)).toBe('2–2 at 90′ (3–3 a.e.t., 4–2 pens)');
   });
 
   it('writes a shoot-out straight after regular time without a.e.t.', () => {
-    expect(formatResult({ regular: { home: 1, away: 1 }, after_extra_time: null, penalties: { home: 5, away: 4 } })).toBe('1–1, 5–4 pens');
+    const straightToPens = { regular: { home: 1, away: 1 }, after_extra_time: null, penalties: { home: 5, away: 4 } };
+    expect(formatResult(straightToPens)).toBe('1–1, 5–4 pens');
+    expect(resultQualifier(straightToPens)).toBe('5–4 pens');
   });
 });
 

@@ -15,10 +15,19 @@ export const finalScore = (result: MatchResult): MatchScore => result.after_extr
 /** Whether the match went beyond regular time (extra time or a shoot-out). */
 export const beyondRegularTime = (result: MatchResult): boolean => result.after_extra_time !== null || result.penalties !== null;
 
+/** What the final score alone does not say: 'a.e.t.', 'a.e.t., 4–2 pens', '5–4 pens', or '' after 90 minutes. */
+export function resultQualifier(result: MatchResult): string {
+  const pens = result.penalties ? `${formatScore(result.penalties)} pens` : '';
+  if (!result.after_extra_time) return pens;
+  return pens ? `a.e.t., ${pens}` : 'a.e.t.';
+}
+
 /** The whole result: '2–0', '2–1 a.e.t.', '3–3 a.e.t., 4–2 pens' (a shoot-out straight after 90 minutes: '1–1, 4–2 pens'). */
 export function formatResult(result: MatchResult): string {
-  const played = result.after_extra_time ? `${formatScore(result.after_extra_time)} a.e.t.` : formatScore(result.regular);
-  return result.penalties ? `${played}, ${formatScore(result.penalties)} pens` : played;
+  const qualifier = resultQualifier(result);
+  const score = formatScore(finalScore(result));
+  if (!qualifier) return score;
+  return result.after_extra_time ? `${score} ${qualifier}` : `${score}, ${qualifier}`;
 }
 
 /**

@@ -47,6 +47,7 @@ export function WallPanel({ matchId, marketId, dark = true, onPhase }: WallPanel
       </header>
       <div className="wall-score">
         <span className="wall-scoreline">{panel.score}</span>
+        {panel.qualifier ? <span className="wall-score-qualifier">{panel.qualifier}</span> : null}
         {panel.phase.kind === 'live' ? <span className="wall-clock">{panel.clock}</span> : null}
       </div>
       <p className="wall-market">{panel.marketName || (panel.phase.kind === 'fulltime' ? 'No offers recorded' : 'Waiting for offers')}</p>
