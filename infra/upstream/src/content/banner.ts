@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { formatOdds, formatResult, parseScoreNode, resultOf } from '@odds/protocol';
+import { formatOdds, formatResult, formatScore, parseScoreNode, resultOf } from '@odds/protocol';
 import type { Db } from '../db/client';
 import { leagues, marketTypes, markets, matches, offers, teams } from '../db/schema';
 import { Errors } from '../errors';
@@ -55,11 +55,11 @@ export async function renderBanner(db: Db, matchId: number, marketId: number): P
   let state: string;
   if (offer) {
     const live = parseScoreNode(offer.score);
-    score = live ? `${live.home} – ${live.away}` : 'v';
+    score = live ? formatScore(live) : 'v';
     state = offer.prematch || offer.matchTime === null ? `Kick-off ${utc(match.start)}` : `${Math.floor(offer.matchTime / 60)}'`;
   } else if (result) {
     score = formatResult(result);
-    state = match.htHomeScore !== null ? `Full time (half time ${match.htHomeScore} – ${match.htAwayScore})` : 'Full time';
+    state = match.htHomeScore !== null && match.htAwayScore !== null ? `Full time (half time ${formatScore({ home: match.htHomeScore, away: match.htAwayScore })})` : 'Full time';
   } else {
     score = 'v';
     state = `Kick-off ${utc(match.start)}`;
