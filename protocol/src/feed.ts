@@ -13,6 +13,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { Id, Line, Nullable, Timestamp } from './common';
+import { MatchScore } from './entities/match';
 import { OddsOutcome } from './entities/offer';
 import { ScoreNodeName, SubNodeName } from './entities/score';
 
@@ -75,6 +76,8 @@ export const FeedEventMessage = Type.Object({
   player: Type.Optional(Type.String({ maxLength: 200 })),
   suspended: Type.Optional(Type.Boolean()),
   reason: Type.Optional(Type.String({ maxLength: 200 })),
+  /** A match end's penalty shoot-out, where there was one (its goals are not goals of the match). */
+  penalties: Type.Optional(MatchScore),
   ...marketFields,
 });
 export type FeedEventMessage = Static<typeof FeedEventMessage>;

@@ -83,8 +83,9 @@ describe.skipIf(unavailable)('wall displays in Chromium', () => {
     await expect.poll(() => panel(final).getByTestId('wall-phase').textContent(), { timeout: 15_000 }).toBe('Full-time');
     await expect.poll(() => panel(live).getByTestId('wall-phase').textContent(), { timeout: 15_000 }).toMatch(/^Live \d+′$/);
     await expect.poll(() => panel(future).getByTestId('wall-phase').textContent(), { timeout: 15_000 }).toMatch(/^Prematch Kick-off \d\d:\d\d$/);
-    // The 2022 final went to extra time: the feed's final score, not the 90 minutes' (2-2).
-    await expect.poll(() => panel(final).locator('.wall-scoreline').textContent(), { timeout: 15_000 }).toBe('3 – 3');
+    // The 2022 final went to extra time: the feed's final score, not the 90 minutes' (2-2), with what it does not say.
+    await expect.poll(() => panel(final).locator('.wall-scoreline').textContent(), { timeout: 15_000 }).toBe('3–3');
+    expect(await panel(final).locator('.wall-score-qualifier').textContent()).toBe('a.e.t., 4–2 pens');
     expect(await panel(final).locator('.wall-date').textContent()).toBe(`Sun 18 Dec 2022 · ${final.league.name}`);
     // Live data streams in: the panel's last offers grow without a reload.
     const before = await panel(live).locator('.wall-offers tbody tr').count();

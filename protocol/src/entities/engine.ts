@@ -13,6 +13,7 @@ import { MatchFeedHealth } from '../uof';
 import { Channel } from './channel';
 import { LanguageCode } from './language';
 import { MarketMeta } from './market';
+import { MatchResult } from './match';
 import { ScoreNodeName } from './score';
 import { RangeThresholds, RelativeThresholds, ValueThresholds } from './thresholds';
 
@@ -103,6 +104,8 @@ export const MatchLiveState = Type.Object({
   suspended_market_ids: Type.Array(Id),
   kicked_off_at: Nullable(Timestamp),
   last_message_at: Nullable(Timestamp),
+  /** The result so far, from the feed's goals, periods and match end (resultFromFeed); null before kick-off. */
+  result: Nullable(MatchResult),
 });
 export type MatchLiveState = Static<typeof MatchLiveState>;
 

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Id, Nullable, Timestamp } from '../common';
 import { League, Season } from './league';
-import { MatchScore } from './match';
+import { MatchResult, MatchScore } from './match';
 
 /** One row of a season table (SPEC §3 "Season table row"); scores are null until played. */
 export const SeasonTableRow = Type.Object({
@@ -10,8 +10,11 @@ export const SeasonTableRow = Type.Object({
   away: Type.String(),
   home_id: Id,
   away_id: Id,
+  /** After regular time (90 minutes): what the season's outcomes count. */
   score: Nullable(MatchScore),
   ht_score: Nullable(MatchScore),
+  /** The whole result (extra time, penalties), as a row shows it. */
+  result: Nullable(MatchResult),
 });
 export type SeasonTableRow = Static<typeof SeasonTableRow>;
 

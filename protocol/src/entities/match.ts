@@ -9,6 +9,20 @@ export const Participant = Type.Object({ id: Id, name: Type.String(), tag: Type.
 export type Participant = Static<typeof Participant>;
 
 export const MatchScore = Type.Object({ home: Type.Integer({ minimum: 0 }), away: Type.Integer({ minimum: 0 }) });
+export type MatchScore = Static<typeof MatchScore>;
+
+/**
+ * How a match ended, whole (docs/match-results.md): the score after regular time (90 minutes and
+ * their stoppage time, what markets settle on), after extra time where it was played (goals of
+ * regular time included), and the penalty shoot-out where there was one. One record, formatted by
+ * protocol's formatResult everywhere, so a wall, a table and a header never tell it differently.
+ */
+export const MatchResult = Type.Object({
+  regular: MatchScore,
+  after_extra_time: Nullable(MatchScore),
+  penalties: Nullable(MatchScore),
+});
+export type MatchResult = Static<typeof MatchResult>;
 
 export const Match = Type.Object({
   id: Id,
@@ -24,11 +38,13 @@ export const Match = Type.Object({
   /** How many providers carry the same event (matches connected by event id), and their names. */
   provider_count: Type.Integer({ minimum: 1 }),
   provider_names: Type.Array(Type.String()),
-  /** Final and half-time score where the match has been played. */
+  /** Score after regular time (90 minutes) and at half-time, where the match has been played. */
   score: Nullable(MatchScore),
   ht_score: Nullable(MatchScore),
   /** In play now: kicked off within the live window (what timeframe LIVE lists). */
   live: Type.Optional(Type.Boolean()),
+  /** The whole result (extra time, penalties) where the match has been played. */
+  result: Nullable(MatchResult),
   meta: Type.Object({
     /** Team name to its participants (players) with id, name and tag. */
     participants: Type.Record(Type.String(), Type.Array(Participant)),

@@ -4,3 +4,4 @@ export * from './match-time';
 export * from './numeric';
 export * from './odds';
 export * from './score';
+export * from './result';

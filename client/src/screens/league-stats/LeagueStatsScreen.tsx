@@ -1,3 +1,4 @@
+import { formatRegularAndResult } from '@odds/protocol';
 import { Link, useParams } from 'react-router-dom';
 import { GenericTable, type TableColumn } from '../../components/table';
 import { formatDate } from '../../lib/format';
@@ -13,7 +14,8 @@ const COLUMNS: TableColumn<MarketOutcomeRow>[] = [
   { field: 'date', header: 'Date', sortable: true, className: 'nowrap', body: (r) => formatDate(new Date(r.date)) },
   { field: 'home', header: 'Home', sortable: true },
   { field: 'away', header: 'Away', sortable: true },
-  { field: 'score', header: 'Score', body: (r) => (r.score ? `${r.score.home} - ${r.score.away}` : '') },
+  // Outcomes settle on 90 minutes: that score, labelled where the match went on, beside the whole result.
+  { field: 'score', header: 'Score', body: (r) => (r.result ? formatRegularAndResult(r.result) : '') },
   { field: 'outcome', header: 'Outcome', sortable: true, body: (r) => r.outcome ?? '' },
   { field: 'state', header: 'State', sortable: true, body: (r) => <StatStateCell state={r.state} /> },
   { field: 'match', header: 'Match', body: (r) => <Link to={`/match/${r.match_id}`}>{r.match_id}</Link> },
@@ -39,7 +41,7 @@ function RecordLine({ record }: { record: TeamRecord }) {
   return (
     <p className="team-record">
       Played {record.played}: {record.wins} won, {record.draws} drawn, {record.losses} lost; goals {record.goals_for}–
-      {record.goals_against}; win rate {record.win_rate}%.
+      {record.goals_against}; win rate {record.win_rate}% (90-minute results, as markets settle).
     </p>
   );
 }

@@ -1,4 +1,4 @@
-import { routes, type StatOutcome } from '@odds/protocol';
+import { routes, type MatchResult, type StatOutcome } from '@odds/protocol';
 import { api } from '../../api/client';
 
 type Params = Record<string, string | number | boolean | null>;
@@ -24,7 +24,10 @@ export interface MarketOutcomeRow {
   home: string;
   away: string;
   side: 'home' | 'away';
+  /** After 90 minutes: what the outcome settled on. */
   score: { home: number; away: number } | null;
+  /** The whole result (extra time, penalties). */
+  result: MatchResult | null;
   outcome: string | null;
   state: StatOutcome;
 }

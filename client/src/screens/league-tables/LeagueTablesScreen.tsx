@@ -1,4 +1,4 @@
-import type { SeasonTableRow } from '@odds/protocol';
+import { formatResult, formatScore, type SeasonTableRow } from '@odds/protocol';
 import { Dropdown } from 'primereact/dropdown';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { GenericTable, type TableColumn } from '../../components/table';
@@ -7,15 +7,15 @@ import { idParam } from '../leagues/useLeague';
 import { NotFound } from '../not-found/NotFound';
 import { useLeagueTable } from './useLeagueTable';
 
-const score = (s: SeasonTableRow['score']) => (s ? `${s.home} - ${s.away}` : '');
 
 const COLUMNS: TableColumn<SeasonTableRow>[] = [
   { field: 'day', header: 'Day', sortable: true, body: (r) => r.match.day ?? '' },
   { field: 'created_at', header: 'Date', sortable: true, className: 'nowrap', body: (r) => formatDate(new Date(r.match.date)) },
   { field: 'home', header: 'Home', sortable: true },
   { field: 'away', header: 'Away', sortable: true },
-  { field: 'score', header: 'Score', body: (r) => score(r.score) },
-  { field: 'ht_score', header: 'Half-time score', body: (r) => score(r.ht_score) },
+  // The whole result ('3–3 a.e.t., 4–2 pens'), written as everywhere else (protocol's formatResult).
+  { field: 'score', header: 'Score', className: 'nowrap', body: (r) => (r.result ? formatResult(r.result) : '') },
+  { field: 'ht_score', header: 'Half-time score', body: (r) => (r.ht_score ? formatScore(r.ht_score) : '') },
   {
     field: 'match',
     header: 'Match',

@@ -11,6 +11,7 @@ import { CopyFromDialog } from './CopyFromDialog';
 import { UofEventField } from './UofEventField';
 import { HistoryPanel } from './history/HistoryPanel';
 import { LiveIndicator } from './LiveIndicator';
+import { MatchScore } from './MatchScore';
 import { useConnector } from './useConnector';
 import { marketSelectable, type useMatchPageState } from './useMatchPage';
 
@@ -19,7 +20,8 @@ const ALL_MARKETS = 0;
 /**
  * The shared match header (SPEC §2): name, providers, start, event id, league unique id; the
  * connector reassign search, 'Copy from another match', the market selector (Feed and Graph
- * tabs only), the live-connection indicator and who else is watching.
+ * tabs only), the score and minute as the feed tells them, the live-connection indicator and who
+ * else is watching.
  */
 export function MatchHeader({ page }: { page: ReturnType<typeof useMatchPageState> }) {
   const { match, markets, marketId, live, tab } = page;
@@ -32,6 +34,7 @@ export function MatchHeader({ page }: { page: ReturnType<typeof useMatchPageStat
     <header className="match-header">
       <div className="match-title-row">
         <p className="match-name">{match ? match.name : `Match ${page.matchId}`}</p>
+        <MatchScore matchId={page.matchId} match={match} live={live} />
         {live && <LiveIndicator live={live} />}
         <ChangeMark by={page.header.changedBy ?? undefined} />
       </div>

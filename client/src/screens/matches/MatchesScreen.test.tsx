@@ -7,7 +7,7 @@ const league = { id: 9, name: 'World Cup 2018', path: 'World / World Cup', provi
 const match = (id: number, home: string, away: string) => ({
   id, name: `${home} - ${away}`, home: { id: id * 10, name: home }, away: { id: id * 10 + 1, name: away },
   start: '2018-06-17T15:00:00Z', event_id: `ev-${id}`, league_unique_id: 'wc-2018', provider: 1,
-  provider_count: 1, provider_names: ['Nordic Odds'], score: null, ht_score: null, meta: { participants: {} },
+  provider_count: 1, provider_names: ['Nordic Odds'], score: null, ht_score: null, result: null, meta: { participants: {} },
   league: { id: 9, name: 'World Cup 2018', path: 'World / World Cup', provider_name: 'Nordic Odds', unique_id: 'wc-2018' },
 });
 const page = (rows: unknown[], total = 45) => json(200, { results: rows, total, limit: 20 });

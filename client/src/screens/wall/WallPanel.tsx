@@ -50,6 +50,7 @@ export function WallPanel({ matchId, marketId, dark = true, lastOffers, onPhase 
       </header>
       <div className="wall-score">
         <span className="wall-scoreline">{panel.score}</span>
+        {panel.qualifier ? <span className="wall-score-qualifier">{panel.qualifier}</span> : null}
         {panel.phase.kind === 'live' ? <span className="wall-clock">{panel.clock}</span> : null}
       </div>
       <div className="wall-market-row">

@@ -5,8 +5,10 @@ import { matchPhase, type MatchPhase } from './matchPhase';
 
 /** A panel re-reads its match's state at most this often while offers stream in… */
 const AFTER_CHANGE_MS = 5_000;
-/** …and at least this often when nothing streams (half-time, full-time, a fixture to come). */
+/** …and at least this often when nothing streams (half-time, full-time, a fixture to come)… */
 const QUIET_MS = 60_000;
+/** …or, in play, this often: extra time's goals come with no offer to announce them. */
+const LIVE_QUIET_MS = 10_000;
 
 const isPeriodEvent = (event: MatchFeedEvent) => event.kind === 'period_start' || event.kind === 'period_end';
 
@@ -19,10 +21,11 @@ export function useMatchPhase(matchId: number, match: Match | null, version: num
   const lastRead = useRef(0);
   const [tick, setTick] = useState(0);
 
+  const inPlay = state.live?.status === 'LIVE';
   useEffect(() => {
-    const timer = setInterval(() => setTick((n) => n + 1), QUIET_MS);
+    const timer = setInterval(() => setTick((n) => n + 1), inPlay ? LIVE_QUIET_MS : QUIET_MS);
     return () => clearInterval(timer);
-  }, []);
+  }, [inPlay]);
 
   // Reads of a match end with it (a panel switched to another match drops the old answers).
   const reads = useRef<AbortController | null>(null);

@@ -6,7 +6,7 @@ import { connectionLevel, newestUpdate } from '../../live/connection';
 import { rowsOf } from '../../live/topicBuffer';
 import { useMatchLive } from '../../live/useMatchLive';
 import { withOutline } from '../match/graph/chartData';
-import { matchDate } from './matchPhase';
+import { matchDate, shownScore } from './matchPhase';
 import { useMatchPhase } from './useMatchPhase';
 import { scoreText, WALL_LAST_OFFERS, WALL_MAX_ROWS } from './wallParams';
 import { useTicker, wallUpdateText } from './wallUpdate';
@@ -36,6 +36,7 @@ export function useWallPanel(matchId: number, marketId: number | null, lastOffer
     return {
       market,
       marketName: offers[0]?.market.name ?? '',
+      offerScore: latest?.score,
       score: scoreText(latest?.score),
       clock: latest ? formatGameClock(latest.match_time, latest.prematch) : 'PREMATCH',
       latestClock: latest && !latest.prematch ? latest.match_time : null,
@@ -56,7 +57,7 @@ export function useWallPanel(matchId: number, marketId: number | null, lastOffer
     level: connectionLevel(state),
     updated: wallUpdateText({ kind: phase.kind, kickoff: match?.start ?? null, offers: derived.offerCount, lastUpdateAt: newestUpdate(state), now }),
     ...derived,
-    // A finished match shows its final score (extra time included), also one played with no feed.
-    score: phase.kind === 'fulltime' ? phase.detail : derived.score,
+    // A finished match shows its whole result (extra time, penalties), also one played with no feed.
+    ...shownScore(phase, derived.offerScore),
   };
 }

@@ -11,7 +11,7 @@ describe('wall address', () => {
   });
 
   it('shows a score node as a scoreline', () => {
-    expect(scoreText('H2-A1')).toBe('2 – 1');
-    expect(scoreText('PRE')).toBe('0 – 0');
+    expect(scoreText('H2-A1')).toBe('2–1');
+    expect(scoreText('PRE')).toBe('0–0');
   });
 });

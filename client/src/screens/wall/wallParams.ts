@@ -1,4 +1,4 @@
-import { parseScoreNode } from '@odds/protocol';
+import { formatScore, parseScoreNode } from '@odds/protocol';
 
 /** Panels a wall shows at most (each holds a live watch). */
 export const MAX_WALL_MATCHES = 12;
@@ -17,8 +17,7 @@ export function readWallParams(search: URLSearchParams): { matchIds: number[]; m
   return { matchIds: [...new Set(ids)].slice(0, MAX_WALL_MATCHES), marketId: Number.isInteger(market) && market > 0 ? market : null };
 }
 
-/** 'H2-A1' as '2 – 1'; before kick-off 'PRE' as '0 – 0'. */
+/** 'H2-A1' as '2–1' (protocol's formatScore); before kick-off 'PRE' as '0–0'. */
 export function scoreText(node: string | undefined): string {
-  const score = node ? parseScoreNode(node) : null;
-  return score ? `${score.home} – ${score.away}` : '0 – 0';
+  return formatScore((node ? parseScoreNode(node) : null) ?? { home: 0, away: 0 });
 }

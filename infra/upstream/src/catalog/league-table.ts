@@ -3,7 +3,7 @@ import type { HomeAway, LeagueTableReply, SeasonTableRow } from '@odds/protocol'
 import type { Db } from '../db/client';
 import { matches, seasons, sports, teams } from '../db/schema';
 import { Errors } from '../errors';
-import { results, type ResultRow } from '../events/results';
+import { resultOfRow, results, type ResultRow } from '../events/results';
 import { getLeague, type LeagueRecord } from './leagues';
 
 export interface TableRequest {
@@ -48,6 +48,7 @@ const toRow = (row: ResultRow, days: Map<number, number>): SeasonTableRow => ({
   away_id: row.awayId,
   score: row.homeScore !== null && row.awayScore !== null ? { home: row.homeScore, away: row.awayScore } : null,
   ht_score: row.htHome !== null && row.htAway !== null ? { home: row.htHome, away: row.htAway } : null,
+  result: resultOfRow(row),
 });
 
 /**

@@ -1,7 +1,7 @@
 import { and, desc, eq, exists, gt, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Static } from 'typebox';
-import type { ListReply, Match, MatchesQuery } from '@odds/protocol';
+import { resultOf, type ListReply, type Match, type MatchesQuery } from '@odds/protocol';
 import type { Db } from '../db/client';
 import { leagues, matchContents, matches, providers, teams } from '../db/schema';
 import { Errors } from '../errors';
@@ -60,6 +60,11 @@ function toMatch(row: Row, now = new Date()): Match {
     provider_names: row.providerNames,
     score: played ? { home: match.homeScore!, away: match.awayScore! } : null,
     ht_score: halfTime ? { home: match.htHomeScore!, away: match.htAwayScore! } : null,
+    result: resultOf(
+      { home: match.homeScore, away: match.awayScore },
+      { home: match.etHomeScore, away: match.etAwayScore },
+      { home: match.penHomeScore, away: match.penAwayScore },
+    ),
     meta: match.meta,
     live: isLive(match.start, now),
   };

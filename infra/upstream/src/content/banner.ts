@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { formatOdds, parseScoreNode } from '@odds/protocol';
+import { formatOdds, formatResult, formatScore, parseScoreNode, resultOf } from '@odds/protocol';
 import type { Db } from '../db/client';
 import { leagues, marketTypes, markets, matches, offers, teams } from '../db/schema';
 import { Errors } from '../errors';
@@ -50,15 +50,16 @@ export async function renderBanner(db: Db, matchId: number, marketId: number): P
   if (marketRow.market.providerId !== match.providerId) throw new Errors.BadRequest(`Market ${marketId} is not a market of this match's provider.`);
   const [offer] = await db.select().from(offers).where(and(eq(offers.matchId, matchId), eq(offers.marketId, marketId))).orderBy(desc(offers.id)).limit(1);
 
+  const result = resultOf({ home: match.homeScore, away: match.awayScore }, { home: match.etHomeScore, away: match.etAwayScore }, { home: match.penHomeScore, away: match.penAwayScore });
   let score: string;
   let state: string;
   if (offer) {
     const live = parseScoreNode(offer.score);
-    score = live ? `${live.home} – ${live.away}` : 'v';
+    score = live ? formatScore(live) : 'v';
     state = offer.prematch || offer.matchTime === null ? `Kick-off ${utc(match.start)}` : `${Math.floor(offer.matchTime / 60)}'`;
-  } else if (match.homeScore !== null && match.awayScore !== null) {
-    score = `${match.homeScore} – ${match.awayScore}`;
-    state = match.htHomeScore !== null ? `Full time (half time ${match.htHomeScore} – ${match.htAwayScore})` : 'Full time';
+  } else if (result) {
+    score = formatResult(result);
+    state = match.htHomeScore !== null && match.htAwayScore !== null ? `Full time (half time ${formatScore({ home: match.htHomeScore, away: match.htAwayScore })})` : 'Full time';
   } else {
     score = 'v';
     state = `Kick-off ${utc(match.start)}`;

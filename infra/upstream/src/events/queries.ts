@@ -6,7 +6,7 @@ import { leagueOfSport } from '../catalog/league-table';
 import { Errors } from '../errors';
 import { outcomeCounts, outcomeList, settlingMarket } from './apex';
 import { settle } from './outcomes';
-import { played, results, sideOf, type ResultScope } from './results';
+import { played, resultOfRow, results, sideOf, type ResultScope } from './results';
 import { GOAL_TYPE_IDS } from './stat-events';
 
 /**
@@ -108,7 +108,7 @@ const QUERIES: Record<string, Query> = {
       const state: StatOutcome = !played(row) ? 'unknown' : outcome === null ? 'neutral' : outcome === target ? 'positive' : 'negative';
       return {
         match_id: row.id, date: row.start.toISOString(), home: row.home, away: row.away, side,
-        score: played(row) ? { home: row.homeScore, away: row.awayScore } : null, outcome, state,
+        score: played(row) ? { home: row.homeScore, away: row.awayScore } : null, result: resultOfRow(row), outcome, state,
       };
     });
   },

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNotNull, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { HomeAway } from '@odds/protocol';
+import { resultOf, type HomeAway, type MatchResult } from '@odds/protocol';
 import type { Db } from '../db/client';
 import { matches, teams } from '../db/schema';
 
@@ -18,6 +18,10 @@ export interface ResultRow {
   awayScore: number | null;
   htHome: number | null;
   htAway: number | null;
+  etHome: number | null;
+  etAway: number | null;
+  penHome: number | null;
+  penAway: number | null;
 }
 
 export interface ResultScope {
@@ -53,6 +57,7 @@ export async function results(db: Db, scope: ResultScope): Promise<ResultRow[]> 
     id: matches.id, start: matches.start, round: matches.round, seasonId: matches.seasonId,
     homeId: matches.homeTeamId, awayId: matches.awayTeamId, home: home.name, away: away.name,
     homeScore: matches.homeScore, awayScore: matches.awayScore, htHome: matches.htHomeScore, htAway: matches.htAwayScore,
+    etHome: matches.etHomeScore, etAway: matches.etAwayScore, penHome: matches.penHomeScore, penAway: matches.penAwayScore,
   }).from(matches)
     .innerJoin(home, eq(home.id, matches.homeTeamId))
     .innerJoin(away, eq(away.id, matches.awayTeamId))
@@ -62,6 +67,10 @@ export async function results(db: Db, scope: ResultScope): Promise<ResultRow[]> 
 }
 
 export const played = (row: ResultRow): boolean => row.homeScore !== null && row.awayScore !== null;
+
+/** The row's whole result (extra time, penalties); null until played. */
+export const resultOfRow = (row: ResultRow): MatchResult | null =>
+  resultOf({ home: row.homeScore, away: row.awayScore }, { home: row.etHome, away: row.etAway }, { home: row.penHome, away: row.penAway });
 
 /** The side a team played on in a match. */
 export const sideOf = (row: ResultRow, teamId: number): 'home' | 'away' => (row.homeId === teamId ? 'home' : 'away');

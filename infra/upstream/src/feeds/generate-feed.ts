@@ -150,8 +150,12 @@ export function generateFeed(cup: WorldCup, match: WorldCupMatch, options: FeedO
     }
   });
   const end = periods.at(-1)!;
-  const penalties = match.score?.p ? `penalties ${match.score.p[0]}-${match.score.p[1]}` : 'full time';
-  event(at(periods.length, end[1]), 'end', { kind: 'match_end', match_time: end[1], period: periods.length, score: scoreNodeName(score), reason: penalties });
+  const shootOut = match.score?.p;
+  event(at(periods.length, end[1]), 'end', {
+    kind: 'match_end', match_time: end[1], period: periods.length, score: scoreNodeName(score),
+    reason: shootOut ? `penalties ${shootOut[0]}-${shootOut[1]}` : 'full time',
+    ...(shootOut && { penalties: { home: shootOut[0], away: shootOut[1] } }),
+  });
 
   const index = cup.matches.indexOf(match);
   const header: FeedHeader = {

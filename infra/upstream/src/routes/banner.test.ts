@@ -33,7 +33,7 @@ describe('GET /api/1/banner/{matchId}/{marketId}', () => {
     expect(reply.headers['content-security-policy']).toContain("default-src 'none'");
     const html = reply.body;
     expect(html).toMatch(/^<!doctype html>/);
-    for (const text of ['France', 'Croatia', '4 – 2', 'Full time (half time 2 – 1)', 'Match Result', 'FIFA World Cup', 'No odds offered for this market yet.']) expect(html).toContain(text);
+    for (const text of ['France', 'Croatia', '4–2', 'Full time (half time 2–1)', 'Match Result', 'FIFA World Cup', 'No odds offered for this market yet.']) expect(html).toContain(text);
     expect(html).not.toMatch(/<script|<link|<img|src=|href=/i);
   });
 
@@ -43,7 +43,7 @@ describe('GET /api/1/banner/{matchId}/{marketId}', () => {
       { matchId: finalId, marketId: resultMarket, sourceId: 'banner-test-2', outcomeMap: { home: 1450, draw: 4100, away: 7250 }, odds: [], score: 'H1-A0', matchTime: 1395, createdAt: new Date('2022-12-18T15:24:00Z') },
     ]);
     const html = (await banner(finalId, resultMarket)).body;
-    for (const text of ['1 – 0', '23&#39;', '1.45', '4.10', '7.25', 'Draw', 'Odds at 2022-12-18 15:24 UTC']) expect(html).toContain(text);
+    for (const text of ['1–0', '23&#39;', '1.45', '4.10', '7.25', 'Draw', 'Odds at 2022-12-18 15:24 UTC']) expect(html).toContain(text);
     expect(html).not.toContain('1.90');
     // Outcomes in the market type's order, labelled with the teams' names.
     expect(html.indexOf('Argentina</span>')).toBeLessThan(html.indexOf('Draw</span>'));

@@ -65,6 +65,7 @@ describe('GET /api/1/match/{matchId}/live, /feed/events, /suppressions', () => {
     expect((await call('GET', `/api/1/match/${fixture}/live`)).json<MatchLiveState>()).toEqual({
       match_id: fixture, status: 'LIVE', period: 1, score: 'H0-A0', match_time: 60, suspended: false, suspended_market_ids: [],
       kicked_off_at: '2031-06-01T18:00:00.000Z', last_message_at: '2031-06-01T18:01:00.000Z',
+      result: { regular: { home: 0, away: 0 }, after_extra_time: null, penalties: null },
     });
     expect((await call('GET', `/api/1/match/${fixture}`)).json<Match>().start).toBe('2031-06-01T18:00:00.000Z');
   });

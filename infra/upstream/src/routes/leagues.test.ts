@@ -58,6 +58,7 @@ describe('GET /api/1/:s/league/:leagueId/table (leagueTable)', () => {
       match: { id: expect.any(Number), day: 23, date: '2022-12-18T15:00:00.000Z' },
       home: 'Argentina', away: 'France', home_id: expect.any(Number), away_id: expect.any(Number),
       score: { home: 2, away: 2 }, ht_score: { home: 2, away: 0 },
+      result: { regular: { home: 2, away: 2 }, after_extra_time: { home: 3, away: 3 }, penalties: { home: 4, away: 2 } },
     });
   });
 

@@ -5,6 +5,7 @@ import { leagues, matches, providerSports, providers, seasons, sports, teams, us
 import { hashPassword } from '../auth/passwords';
 import { demoSeeders } from './pipeline';
 import { demoProviders, demoSports } from './sports';
+import { backfillResults, beyondRegularTime } from './results';
 import { halfTime, kickOff, loadWorldCup, type WorldCup, type WorldCupMatch } from './worldcup';
 
 const DAY_MS = 86_400_000;
@@ -15,11 +16,15 @@ const DAY_MS = 86_400_000;
  * Provider 2 carries the 2022 tournament too, connected to provider 1's matches by event id.
  * 'World Cup Classics' holds the 2022 knockout fixtures rescheduled from the day of the first
  * start, one a day, so upcoming matches (timeframe FUTURE) and live replays have real fixtures.
- * Runs once, in one transaction: a half-seeded database is never left behind.
+ * Runs once, in one transaction: a half-seeded database is never left behind. A database seeded
+ * before matches kept extra time and penalties gets them filled in (backfillResults).
  */
 export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(sports);
-  if (n > 0) return false;
+  if (n > 0) {
+    await backfillResults(db);
+    return false;
+  }
   await db.transaction(async (tx) => {
     await tx.insert(sports).values(demoSports);
     const providerRows = await tx.insert(providers)
@@ -89,6 +94,7 @@ async function seedTournament(tx: Tx, providerId: number, leagueId: number, cup:
     awayScore: m.score?.ft?.[1] ?? null,
     htHomeScore: halfTime(m)?.[0] ?? null,
     htAwayScore: halfTime(m)?.[1] ?? null,
+    ...beyondRegularTime(m),
   })));
 }
 

@@ -114,10 +114,17 @@ export const matches = pgTable('matches', {
   eventId: text('event_id').notNull(),
   round: text('round'),
   ground: text('ground'),
+  /** After regular time (90 minutes): what markets settle on. */
   homeScore: integer('home_score'),
   awayScore: integer('away_score'),
   htHomeScore: integer('ht_home_score'),
   htAwayScore: integer('ht_away_score'),
+  /** After extra time (regular time's goals included), where it was played. */
+  etHomeScore: integer('et_home_score'),
+  etAwayScore: integer('et_away_score'),
+  /** The penalty shoot-out, where there was one. */
+  penHomeScore: integer('pen_home_score'),
+  penAwayScore: integer('pen_away_score'),
   meta: jsonb('meta').$type<{ participants: Record<string, { id: number; name: string; tag: string }[]> }>()
     .notNull().default({ participants: {} }),
   createdAt: createdAt(),

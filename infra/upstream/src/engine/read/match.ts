@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { ListReply, MatchFeedEvent, MatchLiveState, Suppression, SuppressionReason } from '@odds/protocol';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { resultFromFeed, type FeedEventMessage, type ListReply, type MatchFeedEvent, type MatchLiveState, type Suppression, type SuppressionReason } from '@odds/protocol';
 import { assertMatch } from '../../catalog/matches';
 import type { Db } from '../../db/client';
 import { contacts, matchEvents, matchLiveStates, markets, suppressions } from '../../db/schema';
@@ -51,10 +51,21 @@ export async function matchSuppressions(db: Db, matchId: number, query: { start?
   };
 }
 
-/** The match as its feed left it; a match no feed has touched is PRE. */
+/** The match's result so far from its goals, periods and match end, in feed order (resultFromFeed). */
+async function feedResult(db: Db, matchId: number) {
+  const events = await db.select({ kind: matchEvents.kind, period: matchEvents.period, score: matchEvents.score, raw: matchEvents.raw }).from(matchEvents)
+    .where(and(eq(matchEvents.matchId, matchId), inArray(matchEvents.kind, ['goal', 'period_start', 'period_end', 'match_end'])))
+    .orderBy(asc(matchEvents.sentAt), asc(matchEvents.id));
+  return resultFromFeed(events.map((e) => ({ ...e, penalties: (e.raw as Partial<FeedEventMessage> | null)?.penalties ?? null })));
+}
+
+/** The match as its feed left it, with the result its events tell; a match no feed has touched is PRE. */
 export async function matchLiveState(db: Db, matchId: number): Promise<MatchLiveState> {
   await assertMatch(db, matchId);
-  const [row] = await db.select().from(matchLiveStates).where(eq(matchLiveStates.matchId, matchId));
+  const [[row], result] = await Promise.all([
+    db.select().from(matchLiveStates).where(eq(matchLiveStates.matchId, matchId)),
+    feedResult(db, matchId),
+  ]);
   return {
     match_id: matchId,
     status: (row?.status ?? 'PRE') as MatchLiveState['status'],
@@ -65,5 +76,6 @@ export async function matchLiveState(db: Db, matchId: number): Promise<MatchLive
     suspended_market_ids: row?.suspendedMarketIds ?? [],
     kicked_off_at: row?.kickedOffAt?.toISOString() ?? null,
     last_message_at: row?.lastMessageAt?.toISOString() ?? null,
+    result: row && row.status !== 'PRE' ? result : null,
   };
 }
