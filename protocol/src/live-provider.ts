@@ -10,8 +10,11 @@
 import { Type, type Static } from 'typebox';
 import { Id, Nullable } from './common';
 
-/** The provider-wide entities whose writes are pushed to the provider's consoles. */
-export const PROVIDER_ENTITIES = ['market', 'saved_threshold', 'content_item', 'content_group', 'contact'] as const;
+/**
+ * The provider-wide entities whose writes are pushed to the provider's consoles. A tracker belongs
+ * to a match (its topic) but is listed and edited provider-wide (the Trackers screen), by its contact's provider.
+ */
+export const PROVIDER_ENTITIES = ['market', 'saved_threshold', 'content_item', 'content_group', 'contact', 'tracker'] as const;
 export type ProviderEntity = (typeof PROVIDER_ENTITIES)[number];
 export const ProviderEntity = Type.Union(PROVIDER_ENTITIES.map((entity) => Type.Literal(entity)));
 

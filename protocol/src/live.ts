@@ -13,6 +13,7 @@
 import { Type, type Static } from 'typebox';
 import Value from 'typebox/value';
 import { Id } from './common';
+import type { AuditEntry } from './entities/audit';
 import type { Delivery } from './entities/delivery';
 import type { FeedEvent, Offer } from './entities/offer';
 import type { MatchContent } from './entities/match-content';
@@ -24,8 +25,12 @@ import { ProviderRequest, type ProviderChangedPayload } from './live-provider';
 import type { CatalogChangedPayload, MatchChangedPayload } from './live-catalog';
 import type { MatchFeedHealth } from './uof';
 
-/** What a room pushes per match: feed events, offers (all markets) and deliveries. */
-export const LIVE_TOPICS = ['feed', 'offers', 'deliveries', 'thresholds', 'content', 'stats', 'trackers'] as const;
+/**
+ * What a room pushes per match: feed events, offers (all markets) and deliveries; the editable
+ * tables (MATCH_TABLE_TOPICS); and `history`, the newest audit entries of the match's tables
+ * (HISTORY_WINDOW), so a console shows who changed what from the push, without reading the audit.
+ */
+export const LIVE_TOPICS = ['feed', 'offers', 'deliveries', 'thresholds', 'content', 'stats', 'trackers', 'history'] as const;
 
 /**
  * The match's editable tables, pushed like the feed so co-editing operators see each other's
@@ -39,6 +44,16 @@ export const MATCH_TABLE_TOPICS = {
   trackers: 'matchTrackers',
 } as const;
 export type MatchTableTopic = keyof typeof MATCH_TABLE_TOPICS;
+
+/** How many of a match's newest audit entries (GET /api/1/audit?match_id=) the `history` topic holds. */
+export const HISTORY_WINDOW = 50;
+
+/**
+ * Topics only an operator's token may read (a wall display's gets 403): the relay reads them while
+ * an operator watches the match. The tables and their history.
+ */
+export const OPERATOR_TOPICS: readonly LiveTopic[] = [...(Object.keys(MATCH_TABLE_TOPICS) as MatchTableTopic[]), 'history'];
+export const isOperatorTopic = (topic: LiveTopic): boolean => OPERATOR_TOPICS.includes(topic);
 
 /** The topic an edited entity of a match is pushed on (change notices of writes name it). */
 export const ENTITY_TOPICS = { threshold_set: 'thresholds', match_content: 'content', stat_event: 'stats', tracker: 'trackers' } as const;
@@ -54,6 +69,7 @@ export interface LiveTopicItems {
   content: MatchContent;
   stats: StatEvent;
   trackers: Tracker;
+  history: AuditEntry;
 }
 
 /**
@@ -63,7 +79,7 @@ export interface LiveTopicItems {
  * a screen pages older rows through REST (`before_id` of the topic's list route) when asked. Topics
  * not listed (the small match tables) are sent whole.
  */
-export const SNAPSHOT_LIMITS: Partial<Record<LiveTopic, number>> = { feed: 100, offers: 200, deliveries: 100 };
+export const SNAPSHOT_LIMITS: Partial<Record<LiveTopic, number>> = { feed: 100, offers: 200, deliveries: 100, history: 10 };
 
 /** What the odds chart needs of an offer: an offers snapshot's `outline` carries these for the older offers. */
 export type OfferPoint = Pick<Offer, 'id' | 'market_id' | 'match_time' | 'prematch' | 'score' | 'outcome_map'>;

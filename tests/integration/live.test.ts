@@ -39,6 +39,7 @@ function pollsOf(matchId: number, since: number): Record<LiveTopic, number> {
   const paths: Record<LiveTopic, string> = {
     feed: `/api/1/match/${matchId}/feed?`, offers: `/api/1/offers/${matchId}?`, deliveries: `/api/1/delivery/match/${matchId}?`,
     ...(Object.fromEntries(Object.entries(MATCH_TABLE_TOPICS).map(([topic, route]) => [topic, buildPath(routes[route], { matchId })])) as Record<MatchTableTopic, string>),
+    history: `/api/1/audit?match_id=${matchId}&`,
   };
   const hits = stack.upstreamHits.slice(since);
   return Object.fromEntries(LIVE_TOPICS.map((topic) => [topic, hits.filter((hit) => hit.url.startsWith(paths[topic])).length])) as Record<LiveTopic, number>;

@@ -92,7 +92,7 @@ describe.each(databases)('a notice committed just before the API process is kill
       // Second life, on the same database and port: the outbox is published at start.
       child = await startApi(port, database);
       await waitFor('the notice after the restart', async () => ours().length > 0, 60_000);
-      expect(ours()).toEqual([expect.objectContaining({ match_id: match!.id, topics: ['stats'], entity: 'stat_event', entity_id: event!.id, actor: expect.objectContaining({ name: 'Demo Operator' }) })]);
+      expect(ours()).toEqual([expect.objectContaining({ match_id: match!.id, topics: ['stats', 'history'], entity: 'stat_event', entity_id: event!.id, actor: expect.objectContaining({ name: 'Demo Operator' }) })]);
       expect(connects).toBeGreaterThanOrEqual(2);
     } finally {
       await stream.close();

@@ -13,7 +13,7 @@ export interface Stack {
   upstream: TestUpstream;
   relay: Relay;
   /** Requests the upstream has received, health checks aside (to prove what the relay forwards, and with which request id). */
-  upstreamHits: { url: string; requestId: string | undefined }[];
+  upstreamHits: { method: string; url: string; requestId: string | undefined }[];
   close(): Promise<void>;
 }
 
@@ -26,7 +26,7 @@ export async function startStack(options: TestUpstreamOptions = {}): Promise<Sta
   upstream.app.addHook('onRequest', async (request) => {
     // The relay's health probe asks /healthz every second whatever the traffic: not a forwarded call.
     if (request.url === '/healthz' || request.url === '/readyz') return;
-    upstreamHits.push({ url: request.url, requestId: request.headers['x-request-id'] as string | undefined });
+    upstreamHits.push({ method: request.method, url: request.url, requestId: request.headers['x-request-id'] as string | undefined });
   });
   await upstream.app.listen({ port: 0, host: '127.0.0.1' });
   const upstreamUrl = `http://127.0.0.1:${(upstream.app.server.address() as AddressInfo).port}`;

@@ -17,7 +17,7 @@ export interface PollCredentials {
   /** A token for polling `matchId` (any match when omitted). Throws NoCredentials when there is none. */
   token(matchId?: number, operatorOnly?: boolean): Promise<string>;
   /**
-   * Can the match's operator tables (protocol's MATCH_TABLE_TOPICS) be read now? A wall display's
+   * Can the match's operator tables (protocol's OPERATOR_TOPICS) be read now? A wall display's
    * token may not read them (403), so while only displays watch a match they are not polled.
    */
   readsOperatorTables(matchId: number): boolean;

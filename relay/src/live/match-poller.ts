@@ -1,4 +1,4 @@
-import { FEED_FETCH_LIMIT, LIVE_TOPICS, MATCH_TABLE_TOPICS, type ChangeNotice, type LiveTopic, type StatusPayload, type UpstreamState } from '@odds/protocol';
+import { FEED_FETCH_LIMIT, isOperatorTopic, LIVE_TOPICS, type ChangeNotice, type LiveTopic, type StatusPayload, type UpstreamState } from '@odds/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RelayMetrics } from '../metrics';
 import { TokenRejected, type UpstreamClient } from '../upstream';
@@ -108,7 +108,7 @@ export class MatchPoller {
   private readonly get: LiveGet = async (topic, path, etag) => {
     const { credentials, upstream, metrics } = this.deps;
     for (let attempt = 0; ; attempt++) {
-      const token = await credentials.token(this.matchId, topic in MATCH_TABLE_TOPICS);
+      const token = await credentials.token(this.matchId, isOperatorTopic(topic));
       const started = performance.now();
       try {
         const response = await upstream.getLive(path, token, etag);
@@ -137,7 +137,7 @@ export class MatchPoller {
     const startedAt = Date.now();
     // Only wall displays watch (their tokens may not read the operator tables): nothing to read
     // for anyone here; the tables are read when an operator joins (see MatchRooms.add).
-    if (topic in MATCH_TABLE_TOPICS && !this.deps.credentials.readsOperatorTables(this.matchId)) return this.keepAlive();
+    if (isOperatorTopic(topic) && !this.deps.credentials.readsOperatorTables(this.matchId)) return this.keepAlive();
     if (!this.loaded.has(topic)) {
       // Start from the stored state, so a new poller (another instance taking over, or a restart
       // within the retention time) sends only what changed since, under the next seq.

@@ -1,4 +1,4 @@
-import { MATCH_TABLE_TOPICS, type ChangeNotice, type EditingTab, type LiveTopic, type SocketData } from '@odds/protocol';
+import { OPERATOR_TOPICS, type ChangeNotice, type EditingTab, type LiveTopic, type SocketData } from '@odds/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RelayMetrics } from '../metrics';
 import type { UpstreamClient } from '../upstream';
@@ -83,7 +83,7 @@ export class MatchRooms {
     // The first operator among wall displays: the operator tables can be read now.
     const firstOperator = isNew && !conn.display && [...room.members].every((member) => member.display);
     room.members.add(conn);
-    if (firstOperator) room.poller?.trigger(Object.keys(MATCH_TABLE_TOPICS) as LiveTopic[]);
+    if (firstOperator) room.poller?.trigger(OPERATOR_TOPICS);
     conn.join(matchId);
     if (!room.campaign) this.start(matchId, room);
     if (isNew) this.schedulePresence(matchId);

@@ -1,5 +1,5 @@
 import {
-  buildPath, buildQuery, FEED_FETCH_LIMIT, MATCH_TABLE_TOPICS, routes,
+  buildPath, buildQuery, FEED_FETCH_LIMIT, HISTORY_WINDOW, MATCH_TABLE_TOPICS, routes,
   type DeliveriesReply, type FeedEvent, type ListReply, type LiveTopic, type MatchTableTopic,
 } from '@odds/protocol';
 import type { LiveResponse } from '../upstream';
@@ -284,7 +284,7 @@ class OffersFetcher implements TopicFetcher {
 class TableFetcher implements TopicFetcher {
   private readonly unchanged = new Unchanged();
 
-  constructor(readonly topic: MatchTableTopic, private readonly url: string, private readonly get: LiveGet) {}
+  constructor(readonly topic: MatchTableTopic | 'history', private readonly url: string, private readonly get: LiveGet) {}
 
   async fetch(): Promise<Fetched | null> {
     const response = await this.get(this.topic, this.url, this.unchanged.etag(this.url));
@@ -326,6 +326,9 @@ export const TOPIC_FETCHERS: Record<LiveTopic, (context: FetcherContext) => Topi
     (body) => (body as DeliveriesReply).deliveries as LiveRecord[],
   ),
   ...TABLE_FETCHERS,
+  // The match's newest audit entries, read whole like a table (entries pushed out of the window are
+  // removed): every edit's notice names this topic too, so consoles get who changed what pushed.
+  history: (context) => new TableFetcher('history', buildPath(routes.audit, {}) + buildQuery({ match_id: context.matchId, limit: HISTORY_WINDOW }), context.get),
 };
 
 /** Which ids of a change notice concern which topic (for fetchers that use them). */

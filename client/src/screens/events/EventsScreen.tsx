@@ -24,9 +24,9 @@ export default function EventsScreen() {
   const { matchId: param } = useParams();
   const matchId = param && /^\d+$/.test(param) ? Number(param) : null;
   const info = useMatchInfo(matchId);
-  const { list, busy, remove } = useStatEventsList(matchId);
+  const { list, busy, remove, live } = useStatEventsList(matchId);
   // A row another operator (or I) just added or changed says who, as the other live lists do.
-  const marks = useChangeMarks('stat_event', list.rows, !list.loading);
+  const marks = useChangeMarks('stat_event', list.rows, !list.loading, matchId === null ? null : live);
   const columns: TableColumn<StatEvent>[] = [
     { field: 'id', header: 'Id', sortable: true, body: (e) => <>{e.id}<ChangeMark by={marks.get(e.id)} /></> },
     ...(matchId === null

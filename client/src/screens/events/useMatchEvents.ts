@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { api } from '../../api/client';
 import { inMemoryGetList, useList } from '../../components/table';
 import { useMatchLive } from '../../live/useMatchLive';
+import { rowsOf } from '../../live/topicBuffer';
 import { useTopicSeq } from '../../live/useTopicSeq';
 
 /** The match, its teams and the event types: what the stat event screens show names from. */
@@ -31,15 +32,21 @@ export function useMatchInfo(matchId: number | null) {
  * per-row delete that reloads the list.
  */
 export function useStatEventsList(matchId: number | null) {
+  const live = useMatchLive(matchId ?? 0);
+  // A match's events as its live topic holds them (another operator's stat event is pushed as the
+  // event): read over REST only until the topic's first snapshot.
   const getList = useMemo(
     () =>
       matchId === null
         ? inMemoryGetList((signal) => api(routes.statEvents, { query: { limit: 1000 }, signal }).then((r) => r.results))
-        : inMemoryGetList((signal) => api(routes.matchStatEvents, { params: { matchId }, signal }).then((r) => r.results), minuteValue),
-    [matchId],
+        : inMemoryGetList((signal) => {
+          const pushed = live?.state.topics.stats;
+          if (pushed && pushed.seq >= 0) return Promise.resolve(rowsOf(pushed, 'asc'));
+          return api(routes.matchStatEvents, { params: { matchId }, signal }).then((r) => r.results);
+        }, minuteValue),
+    [matchId, live],
   );
-  // A match's list reloads when another operator's stat event is pushed on its live topic (no polling).
-  const liveSeq = useTopicSeq(useMatchLive(matchId ?? 0), 'stats');
+  const liveSeq = useTopicSeq(live, 'stats');
   const list = useList<StatEvent>({ getList, deps: [matchId, liveSeq], defaultSort: matchId === null ? '-timestamp' : 'minute' });
   const [busy, setBusy] = useState<number | null>(null);
   const { reload } = list;
@@ -57,7 +64,7 @@ export function useStatEventsList(matchId: number | null) {
     },
     [reload],
   );
-  return { list, busy, remove };
+  return { list, busy, remove, live };
 }
 
 /** Sorting by 'minute' orders by period, then game time plus stoppage time. */

@@ -6,7 +6,7 @@ import { api } from '../../api/client';
 import { CONFLICT_SHOWN, merge3, useVersionedSave } from '../../components/conflict';
 import { useChangeMarks } from '../../live/useChangeMarks';
 import { useEditingPresence } from '../../live/useEditingPresence';
-import { useTopicSeq } from '../../live/useTopicSeq';
+import { byMarketThenId, caughtUp, useLiveTable, withOwnSaves } from '../../live/useLiveTable';
 import { addToBasket } from '../../stores/basket';
 import { contextStore } from '../../stores/context';
 import { useMatchPage } from '../match/useMatchPage';
@@ -21,9 +21,7 @@ const NO_SCORES: ScoresDefinition = {
  * after a confirmation dialog, and Add to basket. Which record is edited lives in the address.
  */
 export function useContentTab() {
-  const { matchId, markets, version: pageVersion, live } = useMatchPage();
-  // Another operator's committed write moves the topic: the records load again (no polling).
-  const liveSeq = useTopicSeq(live, 'content');
+  const { matchId, markets, live } = useMatchPage();
   const conflict = useVersionedSave();
   const context = useSnapshot(contextStore);
   const provider = context.providers.find((p) => p.id === context.providerId);
@@ -34,9 +32,21 @@ export function useContentTab() {
   const navigate = useNavigate();
   const editId = Number(search.get('edit')) || null;
 
-  const [records, setRecords] = useState<MatchContent[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [version, setVersion] = useState(0);
+  // The records as the match's live topic holds them: another operator's save is pushed as the
+  // saved record (read over REST only until the topic's first snapshot).
+  const table = useLiveTable(live, 'content', (signal) => api(routes.matchContent, { params: { matchId }, signal }).then((r) => r.results), byMarketThenId);
+  /** Records saved here that the push has not brought yet; ids deleted here that it still holds. */
+  const [ownSaves, setOwnSaves] = useState<MatchContent[]>([]);
+  const [ownDeletes, setOwnDeletes] = useState<ReadonlySet<number>>(new Set());
+  const records = useMemo(
+    () => withOwnSaves(table.rows, ownSaves, byMarketThenId).filter((r) => !ownDeletes.has(r.id)),
+    [table.rows, ownSaves, ownDeletes],
+  );
+  useEffect(() => {
+    setOwnSaves((own) => (own.some((saved) => caughtUp(table.rows, saved)) ? own.filter((saved) => !caughtUp(table.rows, saved)) : own));
+    setOwnDeletes((gone) => (gone.size && [...gone].some((id) => !table.rows.some((r) => r.id === id)) ? new Set([...gone].filter((id) => table.rows.some((r) => r.id === id))) : gone));
+  }, [table.rows]);
+  const loading = !table.loaded;
   const [contacts, setContacts] = useState<Contact[]>([]);
   const [form, setForm] = useState<ContentForm>(() => emptyContentForm(languages[0]));
   /** The form as last opened or saved: the operator is editing (others see it) while it differs. */
@@ -46,19 +56,7 @@ export function useContentTab() {
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoading(true);
-    api(routes.matchContent, { params: { matchId }, signal: controller.signal }).then(
-      (reply) => {
-        setRecords(reply.results);
-        setLoading(false);
-      },
-      () => !controller.signal.aborted && setLoading(false),
-    );
-    return () => controller.abort();
-  }, [matchId, version, pageVersion, liveSeq]);
-  const marks = useChangeMarks('match_content', records, !loading);
+  const marks = useChangeMarks('match_content', records, !loading, live);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -138,8 +136,8 @@ export function useContentTab() {
         },
       });
       if (!saved) return;
+      setOwnSaves((own) => [...own.filter((r) => r.id !== saved.id), saved]);
       setBaseline(submitted);
-      setVersion((v) => v + 1);
       await navigate(`/match/${matchId}/content/preview`);
     } catch {
       // The API client has shown why.
@@ -151,7 +149,8 @@ export function useContentTab() {
   const remove = async (record: MatchContent) => {
     try {
       await api(routes.matchContentDelete, { params: { matchContentId: record.id } });
-      setVersion((v) => v + 1);
+      setOwnSaves((own) => own.filter((r) => r.id !== record.id));
+      setOwnDeletes((gone) => new Set(gone).add(record.id));
     } catch {
       // The API client has shown why.
     }

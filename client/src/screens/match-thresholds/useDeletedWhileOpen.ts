@@ -1,28 +1,26 @@
-import { routes, type MatchThresholdSet } from '@odds/protocol';
+import type { MatchThresholdSet } from '@odds/protocol';
 import { useEffect, useState } from 'react';
-import { api } from '../../api/client';
+import { pushedEntryOf } from '../../live/useChangeMarks';
+import type { MatchLive } from '../../live/matchLive';
+import { useTopicSeq } from '../../live/useTopicSeq';
 
 /**
  * Whether the set open in the editor was deleted by someone else since it was opened (it is gone
- * from the match's sets as last read), and by whom (its history's newest entry). A save from the
- * editor would otherwise create it again without anyone noticing; the editor asks instead.
+ * from the match's sets as pushed), and by whom (the delete's audit entry, pushed on the match's
+ * history topic; 'another operator' until it comes). A save from the editor would otherwise
+ * create it again without anyone noticing; the editor asks instead.
  */
-export function useDeletedWhileOpen(opened: MatchThresholdSet | null, sets: readonly MatchThresholdSet[], settled: boolean) {
-  const [by, setBy] = useState<string | null>(null);
+export function useDeletedWhileOpen(opened: MatchThresholdSet | null, sets: readonly MatchThresholdSet[], settled: boolean, live: MatchLive | null) {
+  const [dismissed, setDismissed] = useState<number | null>(null);
   const gone = settled && opened !== null && !sets.some((set) => set.id === opened.id);
   const id = gone ? opened!.id : null;
-  useEffect(() => {
-    if (id === null) return setBy(null);
-    const controller = new AbortController();
-    setBy('another operator');
-    api(routes.audit, { query: { entity: 'threshold_set', entity_id: id, limit: 1 }, signal: controller.signal, silent: true }).then(
-      (reply) => {
-        const last = reply.results[0];
-        if (last?.action === 'delete') setBy(last.actor.name);
-      },
-      () => undefined,
-    );
-    return () => controller.abort();
-  }, [id]);
-  return { by: id === null ? null : by, dismiss: () => setBy(null) };
+  const historySeq = useTopicSeq(live, 'history');
+  useEffect(() => setDismissed(null), [id]);
+  let by: string | null = null;
+  if (id !== null && dismissed !== id) {
+    const entry = live ? pushedEntryOf(live, 'threshold_set', id) : undefined;
+    by = entry?.action === 'delete' ? entry.actor.name : 'another operator';
+  }
+  void historySeq;
+  return { by, dismiss: () => setDismissed(id) };
 }

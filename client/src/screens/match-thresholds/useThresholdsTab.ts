@@ -8,7 +8,7 @@ import { CONFLICT_SHOWN, conflictOf, merge3, useVersionedSave } from '../../comp
 import { useChangeMarks } from '../../live/useChangeMarks';
 import { useEditingPresence } from '../../live/useEditingPresence';
 import { useProviderChanges } from '../../live/useProviderChanges';
-import { useTopicSeq } from '../../live/useTopicSeq';
+import { byMarketThenId, caughtUp, useLiveTable, withOwnSaves } from '../../live/useLiveTable';
 import { replaceQuestion, sameSlot, savedSetOf } from './replace';
 import { contextStore } from '../../stores/context';
 import { sessionStore } from '../../stores/session';
@@ -26,9 +26,7 @@ const EMPTY_PRESENCE = proxy({ editors: [] as { id: number; name: string; tab: s
  * under each, the editor for one market, 'Delete all', and a backtest over the match's offers.
  */
 export function useThresholdsTab() {
-  const { matchId, markets, version: pageVersion, live } = useMatchPage();
-  // Another operator's committed write moves the topic: the sets load again (no polling).
-  const liveSeq = useTopicSeq(live, 'thresholds');
+  const { matchId, markets, live } = useMatchPage();
   const conflict = useVersionedSave();
   const { providerId } = useSnapshot(contextStore);
   const myId = useSnapshot(sessionStore).user?.id;
@@ -36,10 +34,15 @@ export function useThresholdsTab() {
   const { editors } = useSnapshot(live?.state ?? EMPTY_PRESENCE) as { editors: readonly { id: number; name: string; tab: string }[] };
   const [search, setSearch] = useSearchParams();
   const showAll = search.get('all') === '1';
-  const [sets, setSets] = useState<MatchThresholdSet[]>([]);
-  const [loading, setLoading] = useState(true);
-  /** The sets have loaded once (later reloads keep the list on screen). */
-  const [loaded, setLoaded] = useState(false);
+  // The sets as the match's live topic holds them: another operator's save is pushed as the saved
+  // set (read over REST only until the topic's first snapshot).
+  const table = useLiveTable(live, 'thresholds', (signal) => api(routes.matchThresholds, { params: { matchId }, signal }).then((r) => r.results), byMarketThenId);
+  /** Sets saved here that the push has not brought yet. */
+  const [ownSaves, setOwnSaves] = useState<MatchThresholdSet[]>([]);
+  const sets = useMemo(() => withOwnSaves(table.rows, ownSaves, byMarketThenId), [table.rows, ownSaves]);
+  useEffect(() => setOwnSaves((own) => (own.some((saved) => caughtUp(table.rows, saved)) ? own.filter((saved) => !caughtUp(table.rows, saved)) : own)), [table.rows]);
+  const loaded = table.loaded;
+  const loading = !loaded;
   const [templates, setTemplates] = useState<SavedThreshold[]>([]);
   const [contacts, setContacts] = useState<Contact[]>([]);
   const [version, setVersion] = useState(0);
@@ -64,21 +67,7 @@ export function useThresholdsTab() {
   const providerChanges = useProviderChanges(TEMPLATE_CHANGES, () => setTemplatesVersion((v) => v + 1));
   const marketChanges = useProviderChanges(MARKET_CHANGES);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    const signal = controller.signal;
-    setLoading(true);
-    api(routes.matchThresholds, { params: { matchId }, signal }).then(
-      (reply) => {
-        setSets(reply.results);
-        setLoading(false);
-        setLoaded(true);
-      },
-      () => !signal.aborted && setLoading(false),
-    );
-    return () => controller.abort();
-  }, [matchId, version, pageVersion, liveSeq]);
-  const marks = useChangeMarks('threshold_set', sets, !loading);
+  const marks = useChangeMarks('threshold_set', sets, loaded, live);
 
   // The set open in the editor moved on (another operator's save, pushed): fields left alone here
   // take their value, so a later save cannot put back what they changed. Fields changed on both
@@ -96,7 +85,7 @@ export function useThresholdsTab() {
     // Only a new version of the open set moves the form.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [current?.version]);
-  const deleted = useDeletedWhileOpen(opened, sets, loaded && !loading);
+  const deleted = useDeletedWhileOpen(opened, sets, loaded, live);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -143,6 +132,12 @@ export function useThresholdsTab() {
 
   const build = () => (market ? buildInput(form, market.id, isFeedContact) : ({ ok: false, error: 'Choose a market.' } as const));
 
+  /** My save answered: the editor holds it, and the list shows it until the push brings it. */
+  const savedHere = (saved: MatchThresholdSet) => {
+    setOpened(saved);
+    setOwnSaves((own) => [...own.filter((set) => set.id !== saved.id), saved]);
+  };
+
   const save = async () => {
     const built = build();
     if (!built.ok) return setError(built.error);
@@ -176,12 +171,12 @@ export function useThresholdsTab() {
         });
         // Kept theirs, or closed the dialog: nothing of mine was saved (the form stays as it is).
         if (!saved) return;
-        setOpened(saved);
+        savedHere(saved);
       } else {
         try {
           // A set deleted while open goes again only when the operator chose 'Recreate it'.
           if (deleted.by) return;
-          setOpened(await api(routes.matchThresholdsSave, { params: { matchId }, body: built.input, ...CONFLICT_SHOWN }));
+          savedHere(await api(routes.matchThresholdsSave, { params: { matchId }, body: built.input, ...CONFLICT_SHOWN }));
         } catch (error) {
           const reply = conflictOf(error);
           if (!reply) {
@@ -190,7 +185,7 @@ export function useThresholdsTab() {
           }
           // A set exists for this market, contact and line: replace it only when the operator says so.
           if (!(await ask(replaceQuestion(reply.current as MatchThresholdSet), { header: 'A set exists for this market and contact', accept: 'Replace', danger: true }))) return;
-          setOpened(await api(routes.matchThresholdsSave, { params: { matchId }, body: { ...built.input, replace: true } }));
+          savedHere(await api(routes.matchThresholdsSave, { params: { matchId }, body: { ...built.input, replace: true } }));
         }
       }
       setBaseline(submitted);

@@ -5,14 +5,15 @@ import { InputSwitch } from 'primereact/inputswitch';
 import { Link } from 'react-router-dom';
 import { GenericTable, type TableColumn } from '../../components/table';
 import { languageLabel } from '../../components/forms/languages';
+import { ChangeMark } from '../match/ChangeMark';
 import { matchStateLabel, minScoreLabel, modelTypeLabel, thresholdTypes } from './format';
 import { useTrackersList, type TrackersList } from './useTrackersList';
 import './trackers.css';
 
-function columns({ activeOf, setActive }: TrackersList): TableColumn<Tracker>[] {
+function columns({ activeOf, setActive, changedBy }: TrackersList): TableColumn<Tracker>[] {
   return [
     { field: 'id', header: 'Id', sortable: true },
-    { field: 'contact', header: 'Contact', body: (t) => t.contact.name },
+    { field: 'contact', header: 'Contact', body: (t) => <>{t.contact.name}<ChangeMark by={changedBy(t.id)} /></> },
     { field: 'language', header: 'Language', sortable: true, body: (t) => languageLabel(t.language) },
     { field: 'model_type', header: 'Type', sortable: true, body: (t) => modelTypeLabel(t.model_type) },
     {

@@ -2,7 +2,8 @@ import { routes, type Tracker } from '@odds/protocol';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../api/client';
-import { CONFLICT_SHOWN, useVersionedSave } from '../../components/conflict';
+import { CONFLICT_SHOWN, merge3, useVersionedSave } from '../../components/conflict';
+import { listenToProvider } from '../../live/providerLive';
 import { inputOf, MIN_SCORE_ERROR, parseMinScore, trackerConflictView } from './format';
 
 /** A new tracker before its contact and what it follows are chosen (model_id 0 until typed). */
@@ -24,12 +25,42 @@ export function useTrackerForm(trackerId: number | null) {
   const [saving, setSaving] = useState(false);
   const navigate = useNavigate();
   const versioned = useVersionedSave();
+  /** The tracker as last loaded (or followed): what the form started from, for a 3-way merge. */
+  const [baseline, setBaseline] = useState<Tracker | null>(null);
   /** Their tracker, loaded or taken with "Keep theirs": the form starts again from it. */
   const load = useCallback((loaded: Tracker) => {
     setTracker(loaded);
+    setBaseline(loaded);
     setMinScoreText(String(loaded.spec.limiter.min_score));
     setMinScoreError(null);
   }, []);
+
+  // Another console saved this tracker (the relay says so to the provider's consoles): fields left
+  // alone here take their value, so a later save cannot put back what they changed; fields changed
+  // on both sides stay as typed and the save asks about those (it still names the version it read).
+  const [theirs, setTheirs] = useState<Tracker | null>(null);
+  useEffect(() => {
+    if (trackerId === null) return undefined;
+    return listenToProvider({
+      changed: (change) => {
+        if (change.entity !== 'tracker' || change.id !== trackerId || change.action === 'delete') return;
+        api(routes.tracker, { params: { trackerId }, silent: true }).then(setTheirs, () => undefined);
+      },
+      resync: () => undefined,
+    });
+  }, [trackerId]);
+  useEffect(() => {
+    if (!theirs || !tracker || !baseline || (theirs.version ?? 0) <= (baseline.version ?? 0)) return;
+    const typed = parseMinScore(minScore);
+    const mine = typed === null ? tracker : { ...tracker, spec: { ...tracker.spec, limiter: { ...tracker.spec.limiter, min_score: typed } } };
+    const merge = merge3(baseline, mine, theirs);
+    if (merge.conflicts.length > 0) return;
+    setTracker({ ...merge.merged, version: theirs.version });
+    setBaseline(theirs);
+    if (typed !== null && typed !== merge.merged.spec.limiter.min_score) setMinScoreText(String(merge.merged.spec.limiter.min_score));
+    // Only a newer version of theirs moves the form.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [theirs]);
 
   useEffect(() => {
     if (trackerId === null) {

@@ -3,19 +3,24 @@ import { useCallback, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { api } from '../../api/client';
 import { useList } from '../../components/table';
+import { useProviderChanges } from '../../live/useProviderChanges';
 import { contextStore } from '../../stores/context';
 import { inputOf } from './format';
 
 /**
  * The trackers list (SPEC §2): active is edited locally (a row's switch), then saved, then the
- * list reloads (SPEC §4).
+ * list reloads (SPEC §4); another console's save reloads it too, the row marked with who.
  */
+const TRACKER_CHANGES = ['tracker'] as const;
+
 export function useTrackersList() {
   const { providerId, sportId } = useSnapshot(contextStore);
   const list = useList({ route: routes.trackers, query: { provider: providerId, sport: sportId }, defaultSort: 'id' });
   const [edits, setEdits] = useState<Record<number, boolean>>({});
   const [saving, setSaving] = useState(false);
   const { reload } = list;
+  // A tracker saved, added or deleted on another console of the provider: the list reads again and marks who.
+  const changes = useProviderChanges(TRACKER_CHANGES, reload);
 
   const activeOf = (tracker: Tracker) => edits[tracker.id] ?? tracker.active;
   const setActive = useCallback((tracker: Tracker, active: boolean) => {
@@ -43,7 +48,7 @@ export function useTrackersList() {
     }
   };
 
-  return { list, activeOf, setActive, changed: changed.length, saving, save, discard: () => setEdits({}) };
+  return { list, activeOf, setActive, changed: changed.length, saving, save, discard: () => setEdits({}), changedBy: (id: number) => changes.markOf('tracker', id) };
 }
 
 export type TrackersList = ReturnType<typeof useTrackersList>;

@@ -1,4 +1,5 @@
 import type { AuditEntity } from '@odds/protocol';
+import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 
 /** How history and conflicts find an entity's rows: its table, and the match a row belongs to. */
@@ -9,7 +10,7 @@ export interface EntitySpec {
   /** The match a row (as stored, snake_case) belongs to, if any: its History panel filters by it. */
   matchOf?: (row: Record<string, unknown>) => number | null;
   /** The provider whose consoles show a provider-wide row (its writes are pushed to them: coedit/provider-notices.ts). */
-  providerOf?: (row: Record<string, unknown>) => number | null;
+  providerOf?: (row: Record<string, unknown>, db: Db | Tx) => number | null | Promise<number | null>;
   /** False for a record without a `version` column (a match): written and audited, never compared or bumped. */
   versioned?: boolean;
   /** The record as the API shows it, for the 409 body (the raw row when absent). */
@@ -30,6 +31,12 @@ export const entities: Record<AuditEntity, EntitySpec> = {
   tracker: {
     table: 'trackers', label: 'Tracker',
     matchOf: (row) => (row.model_type === 'M' && typeof row.model_id === 'number' ? row.model_id : null),
+    // Listed per provider (the Trackers screen): its contact's provider.
+    providerOf: async (row, db) => {
+      if (typeof row.contact_id !== 'number') return null;
+      const found = (await db.execute(sql`select provider_id from contacts where id = ${row.contact_id}`)) as unknown as { rows: { provider_id: number }[] };
+      return found.rows[0]?.provider_id ?? null;
+    },
   },
   contact: { table: 'contacts', label: 'Contact', providerOf: byProviderId },
   content_item: { table: 'content_items', label: 'Content item', providerOf: byProviderId },

@@ -8,7 +8,8 @@ import type { Written } from './versioned';
 
 /**
  * The change notices a committed write makes: a write to a match's table names its topic and actor
- * (the relay reads that table at once and pushes the difference to the match's room); a write of a
+ * (the relay reads that table and the match's history at once and pushes the difference to the
+ * match's room); a write of a
  * provider-wide record goes to the provider's consoles; a provider's own write to every console.
  */
 export function noticesOf(written: readonly Written[]): Change[] {
@@ -16,7 +17,8 @@ export function noticesOf(written: readonly Written[]): Change[] {
   for (const change of written) {
     const topic = ENTITY_TOPICS[change.entity as keyof typeof ENTITY_TOPICS];
     if (!topic || change.matchId === null) continue;
-    notices.push({ match_id: change.matchId, topics: [topic], entity: change.entity, entity_id: change.id, actor: change.actor });
+    // Its audit entry too: the match's `history` topic carries it to every console (who, before, after).
+    notices.push({ match_id: change.matchId, topics: [topic, 'history'], entity: change.entity, entity_id: change.id, actor: change.actor });
   }
   return [...notices, ...providerNotices(written), ...catalogNotices(written)];
 }

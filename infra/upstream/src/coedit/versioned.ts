@@ -117,7 +117,7 @@ export async function versionedWrite<T>(
         actorId: op.actor.id, actorName: op.actor.name, entity: change.entity, entityId: change.id, matchId,
         action: change.action, version: (after?.version as number | undefined) ?? null, before: change.before, after,
       });
-      const providerId = entities[change.entity].providerOf?.(after ?? change.before ?? {}) ?? null;
+      const providerId = (await entities[change.entity].providerOf?.(after ?? change.before ?? {}, tx as unknown as Db)) ?? null;
       written.push({ entity: change.entity, id: change.id, matchId, providerId, action: change.action, actor: op.actor });
     }
     // The notices are part of the write: committed with it or not at all.

@@ -1,0 +1,108 @@
+import type { AuditEntry, LiveAck, MatchThresholdSet } from '@odds/protocol';
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { json, stubFetch } from '../testing/fetchStub';
+import { useMatchHistory } from '../screens/match/history/useMatchHistory';
+import { MatchLive } from './matchLive';
+import type { LiveSocket } from './liveSocket';
+import { useChangeMarks } from './useChangeMarks';
+import { byMarketThenId, useLiveTable } from './useLiveTable';
+
+/** A socket.io client socket as MatchLive uses it: the test fires the relay's events. */
+class FakeSocket {
+  connected = true;
+  private readonly handlers = new Map<string, Set<(...args: unknown[]) => void>>();
+  on(event: string, handler: (...args: unknown[]) => void) {
+    if (!this.handlers.has(event)) this.handlers.set(event, new Set());
+    this.handlers.get(event)!.add(handler);
+  }
+  off(event: string, handler: (...args: unknown[]) => void) {
+    this.handlers.get(event)?.delete(handler);
+  }
+  emit(_event: string, _payload: unknown, ack?: (reply: LiveAck) => void) {
+    ack?.({ ok: true });
+  }
+  fire(event: string, payload: unknown) {
+    act(() => {
+      for (const handler of this.handlers.get(event) ?? []) handler(payload);
+    });
+  }
+}
+
+const set = (id: number, home: number, version: number) => ({
+  id, version, match_id: 7, market_id: 3, market: { id: 3, name: 'Full Time Result' }, contact_id: null, contact: null, line: null, timed: null,
+  type: 'VALUE', thresholds: { home: { value: home } },
+}) as MatchThresholdSet;
+const entry = (id: number, of: MatchThresholdSet, before: MatchThresholdSet | null, name: string): AuditEntry => ({
+  id, at: '2026-11-27T05:00:00Z', actor: { id: 2, name }, entity: 'threshold_set', entity_id: of.id, match_id: 7,
+  action: before ? 'update' : 'create', version: of.version ?? null, before, after: of,
+});
+
+/** What the Thresholds tab and its History panel do with a match's live state, together. */
+function useTab(live: MatchLive, load: () => Promise<MatchThresholdSet[]>) {
+  const table = useLiveTable(live, 'thresholds', load, byMarketThenId);
+  const marks = useChangeMarks('threshold_set', table.rows, table.loaded, live);
+  const history = useMatchHistory(7, live, true);
+  return { table, marks, history };
+}
+
+describe('a co-edited table rendered from the push', () => {
+  afterEach(cleanup);
+
+  it("shows another operator's save, who made it and its history entry with no request", async () => {
+    const first = entry(40, set(4, 2100, 1), null, 'Demo');
+    const stub = stubFetch({ 'GET /api/1/audit': () => json(200, { results: [first], total: 1, limit: 50 }) });
+    const socket = new FakeSocket();
+    const live = new MatchLive(7, Infinity, socket as unknown as LiveSocket);
+    // The match page watched before the tab opened: its snapshots are held.
+    socket.fire('snapshot', { matchId: 7, topic: 'thresholds', epoch: 'e', seq: 1, items: [set(4, 2100, 1)] });
+    socket.fire('snapshot', { matchId: 7, topic: 'history', epoch: 'h', seq: 1, items: [first] });
+    let tableReads = 0;
+    const { result } = renderHook(() => useTab(live, async () => {
+      tableReads++;
+      return [];
+    }));
+    await waitFor(() => expect(result.current.history.entries).toHaveLength(1));
+    expect(result.current.table.rows.map((r) => r.id)).toEqual([4]);
+    // The first History page is read when the panel opens; the table came with the snapshot.
+    const readsBefore = stub.calls.length;
+    expect(tableReads).toBe(0);
+
+    // Another operator saves: the relay pushes the set, then its audit entry (or the other way round).
+    const saved = set(4, 2500, 2);
+    socket.fire('delta', { matchId: 7, topic: 'thresholds', epoch: 'e', seq: 2, upserts: [saved], removes: [] });
+    await waitFor(() => expect(result.current.table.rows[0]!.version).toBe(2));
+    socket.fire('delta', { matchId: 7, topic: 'history', epoch: 'h', seq: 2, upserts: [entry(41, saved, set(4, 2100, 1), 'Ana')], removes: [] });
+    await waitFor(() => expect(result.current.marks.get(4)).toBe('Ana'));
+    expect(result.current.history.entries.map((e) => e.id)).toEqual([41, 40]);
+    expect(result.current.history.total).toBe(2);
+
+    // The entry first, then the row: the mark waits for the row's version.
+    const third = set(4, 2600, 3);
+    socket.fire('delta', { matchId: 7, topic: 'history', epoch: 'h', seq: 3, upserts: [entry(42, third, saved, 'Ben')], removes: [] });
+    socket.fire('delta', { matchId: 7, topic: 'thresholds', epoch: 'e', seq: 3, upserts: [third], removes: [] });
+    await waitFor(() => expect(result.current.marks.get(4)).toBe('Ben'));
+
+    expect(stub.calls.length - readsBefore).toBe(0);
+    expect(tableReads).toBe(0);
+    live.close();
+  });
+
+  it('reads the table once over REST while the topic has no snapshot yet, then follows the topic', async () => {
+    stubFetch({});
+    const socket = new FakeSocket();
+    const live = new MatchLive(7, Infinity, socket as unknown as LiveSocket);
+    let tableReads = 0;
+    const { result } = renderHook(() => useLiveTable(live, 'thresholds', async () => {
+      tableReads++;
+      return [set(4, 2100, 1)];
+    }, byMarketThenId));
+    await waitFor(() => expect(result.current.rows.map((r) => r.version)).toEqual([1]));
+    socket.fire('snapshot', { matchId: 7, topic: 'thresholds', epoch: 'e', seq: 5, items: [set(4, 2200, 2), set(5, 1900, 1)] });
+    await waitFor(() => expect(result.current.rows.map((r) => r.id)).toEqual([4, 5]));
+    socket.fire('delta', { matchId: 7, topic: 'thresholds', epoch: 'e', seq: 6, upserts: [], removes: [4] });
+    await waitFor(() => expect(result.current.rows.map((r) => r.id)).toEqual([5]));
+    expect(tableReads).toBe(1);
+    live.close();
+  });
+});
