@@ -10,8 +10,9 @@ import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { LIVE_TOPICS, SNAPSHOT_LIMITS, type LiveServerMessage, type SnapshotPayload } from '@odds/protocol';
+import { acquireRedis, testPrefix } from '../support/redis';
 import { loginThrough, startStack, type Stack } from '../support/stack';
-import { connectLive, FeedWriter, LiveView, PlainLiveClient, startRelay, until, type LiveSocket, type RunningRelay } from '../support/live-client';
+import { connectLive, FeedWriter, LiveView, PlainLiveClient, startRelay, unpack, until, type LiveSocket, type RunningRelay } from '../support/live-client';
 
 let stack: Stack;
 let relay: RunningRelay;
@@ -21,6 +22,7 @@ let finalId: number;
 /** A quiet match, for the room broadcast. */
 let quietId: number;
 const sockets: LiveSocket[] = [];
+const relays: RunningRelay[] = [];
 /** The relay's TCP connections, to read what it wrote to each. */
 const connections: Socket[] = [];
 
@@ -39,11 +41,12 @@ afterAll(async () => {
   vi.restoreAllMocks();
   for (const socket of sockets) socket.close();
   await relay?.close();
+  for (const other of relays) await other.close().catch(() => undefined);
   await stack?.close();
 });
 
-async function watcher(matchId: number): Promise<LiveView> {
-  const socket = await connectLive(relay.url, token);
+async function watcher(matchId: number, url = relay.url): Promise<LiveView> {
+  const socket = await connectLive(url, token);
   sockets.push(socket);
   const view = new LiveView(socket, matchId);
   expect(await view.watch()).toEqual({ ok: true });
@@ -167,5 +170,62 @@ describe('/live', () => {
     ws.terminate();
     expect(refused.status).toBe(400);
     expect((JSON.parse(refused.body) as { message: string }).message).toBe('packed must be deflate-raw (or left out for text messages only)');
+  });
+});
+
+/** Ingests `count` offers of a market in one message batch: one poll, one delta of them all (big enough to go packed). */
+async function ingestOffers(matchId: number, count: number): Promise<void> {
+  const run = Math.random().toString(36).slice(2, 8);
+  const response = await fetch(`${stack.upstreamUrl}/api/1/engine/match/${matchId}/ingest`, {
+    method: 'POST',
+    headers: { authorization: `Token ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      messages: Array.from({ length: count }, (_, i) => ({
+        type: 'offer', source_id: `packed-${run}-${i}`, market_id: 1, match_time: 60 * (i + 1), prematch: false, score: 'H0-A0',
+        outcomes: [{ label: 'home', line: null, odds: 2000 + i * 10 }, { label: 'draw', line: null, odds: 3300 }, { label: 'away', line: null, odds: 3800 - i * 10 }],
+      })),
+    }),
+  });
+  expect(response.ok).toBe(true);
+}
+
+const redis = await acquireRedis();
+if ('skip' in redis) console.warn(`[live-packed Redis suite skipped] ${redis.skip}`);
+
+describe.skipIf('skip' in redis)('two relays on one Redis', () => {
+  afterAll(async () => {
+    if (!('skip' in redis)) await redis.release();
+  });
+
+  it('carry a packed delta across instances: the same bytes inflate to the same delta on both, and /live on the other packs it too', { timeout: 60_000 }, async () => {
+    if ('skip' in redis) return;
+    const live = { redisUrl: redis.url, redisPrefix: testPrefix('packed'), pollIntervalMs: 500, changeStream: false, leaseTtlMs: 1_500, graceMs: 500 };
+    const [a, b] = [await startRelay(stack.upstreamUrl, live), await startRelay(stack.upstreamUrl, live)];
+    relays.push(a, b);
+    const listed = await fetch(`${stack.upstreamUrl}/api/1/1/1/matches?limit=10`, { headers: { authorization: `Token ${token}` } });
+    const matchId = ((await listed.json()) as { results: { id: number }[] }).results.map((match) => match.id).filter((id) => id !== finalId && id !== quietId)[0]!;
+    const onA = await watcher(matchId, a.url);
+    const onB = await watcher(matchId, b.url);
+    const packedOnB = await PlainLiveClient.open(b.url, token, { packed: true });
+    const plainOnB = await PlainLiveClient.open(b.url, token);
+    try {
+      for (const client of [packedOnB, plainOnB]) expect(await client.request('watch', { matchId })).toEqual({ ok: true });
+      await until(() => holdsAll(onA) && holdsAll(onB), 'both consoles to hold every topic');
+      const offers = onA.records('offers').length;
+      await ingestOffers(matchId, 30);
+      await until(() => onA.records('offers').length === offers + 30 && onB.records('offers').length === offers + 30, 'the 30 offers on both relays\' consoles', 20_000);
+      const packedDelta = (view: LiveView) => view.packed.find((p) => p.event === 'delta' && p.topic === 'offers');
+      expect(packedDelta(onA)).toBeDefined();
+      expect(unpack(packedDelta(onB)!)).toEqual(unpack(packedDelta(onA)!));
+      const seq = unpack<{ seq: number }>(packedDelta(onA)!).seq;
+      const isIt = (m: LiveServerMessage) => m.event === 'delta' && m.data.topic === 'offers' && m.data.seq === seq;
+      const [fromPacked, fromPlain] = await Promise.all([packedOnB.next(isIt), plainOnB.next(isIt)]);
+      expect(fromPacked).toEqual(fromPlain);
+      expect(packedOnB.packedMessages).toBeGreaterThan(0);
+      expect(plainOnB.packedMessages).toBe(0);
+    } finally {
+      packedOnB.close();
+      plainOnB.close();
+    }
   });
 });
