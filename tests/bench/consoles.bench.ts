@@ -85,7 +85,8 @@ async function startRelay(upstreamUrl: string, port: number, checkout = relayRoo
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) break;
-    if (i > 300 || child.exitCode !== null) throw new Error('the bench relay did not start');
+    // Two minutes: on a loaded machine tsx alone can take longer than a relay's start.
+    if (i > 1_200 || child.exitCode !== null) throw new Error('the bench relay did not start');
     await sleep(100);
   }
   const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? NaN) * 1024;
