@@ -32,6 +32,8 @@ export class RawConsole {
   readonly snapshotBytes = new Map<LiveTopic, number>();
   resyncs = 0;
   private ws: WebSocket | null = null;
+  /** The TCP socket of the open connection (the upgrade response's), whose bytesRead is the wire. */
+  private tcp: Socket | null = null;
   private nextAck = 0;
   private readonly acks = new Map<number, (reply: LiveAck) => void>();
   private matchId: number | null = null;
@@ -45,6 +47,9 @@ export class RawConsole {
   connect(): Promise<void> {
     const ws = new WebSocket(`${this.url.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`, { perMessageDeflate: this.deflate && { threshold: 0 } });
     this.ws = ws;
+    this.tcp = null;
+    let tcp: Socket | null = null;
+    ws.once('upgrade', (response) => (this.tcp = tcp = response.socket));
     return new Promise((resolve, reject) => {
       let said = false;
       ws.on('message', (data: Buffer, isBinary: boolean) => {
@@ -84,8 +89,7 @@ export class RawConsole {
         } else this.onEvent(event, payload, data.length);
       });
       ws.on('close', () => {
-        const socket = (ws as unknown as { _socket?: Socket })._socket;
-        if (socket) this.wireBytes += socket.bytesRead;
+        if (tcp) this.wireBytes += tcp.bytesRead;
         for (const ack of this.acks.values()) ack({ ok: false, error: 'closed' });
         this.acks.clear();
         if (!said) reject(new Error('closed before hello'));
@@ -96,8 +100,7 @@ export class RawConsole {
 
   /** Bytes read so far on the open connection plus those of closed ones. */
   get wire(): number {
-    const socket = (this.ws as unknown as { _socket?: Socket } | null)?._socket;
-    return this.wireBytes + (this.ws?.readyState === WebSocket.OPEN && socket ? socket.bytesRead : 0);
+    return this.wireBytes + (this.ws?.readyState === WebSocket.OPEN && this.tcp ? this.tcp.bytesRead : 0);
   }
 
   get open(): boolean {
