@@ -42,9 +42,11 @@ export function liveMessageError(message: unknown): string | null {
 type SocketEvent<E extends keyof ClientToServerEvents> = E;
 export type LiveClientEvent = SocketEvent<Exclude<LiveClientMessage['event'], 'auth'>>;
 
+/** `packed` is socket.io's carrier of binary payloads; on `/live` a packed message is a binary one (LIVE_WS_PACKED_QUERY). */
+type PushedEvent = Exclude<keyof ServerToClientEvents, 'packed'>;
 type Pushed = {
-  [K in keyof ServerToClientEvents]: { event: K; data: Parameters<ServerToClientEvents[K]>[0] };
-}[keyof ServerToClientEvents];
+  [K in PushedEvent]: { event: K; data: Parameters<ServerToClientEvents[K]>[0] };
+}[PushedEvent];
 
 /** Every message the relay sends on `/live`: the socket.io events, acks, and refusals of bad input. */
 export type LiveServerMessage =

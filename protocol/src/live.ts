@@ -119,6 +119,36 @@ export type DeltaPayload<T extends LiveTopic = LiveTopic> = {
   [K in T]: { matchId: number; topic: K; epoch: string; seq: number; upserts: LiveTopicItems[K][]; removes: number[] };
 }[T];
 
+/**
+ * Big snapshots and deltas travel packed: the relay turns off per-message deflate on its sockets
+ * and instead deflates a payload whose JSON reaches PACKED_MIN_BYTES once, whoever it goes to, and
+ * sends the bytes as they are to every watcher. On socket.io that is the `packed` event with the
+ * bytes as a binary attachment; on `/live` (opted into with LIVE_WS_PACKED_QUERY) a binary message.
+ * Smaller payloads (most deltas, status, presence) go plain, as JSON.
+ */
+export const PACKED_MIN_BYTES = 1024;
+/**
+ * The packing: raw deflate (RFC 1951, no zlib or gzip header) of the payload's UTF-8 JSON, what a
+ * browser inflates with `new DecompressionStream('deflate-raw')` and Node with `inflateRawSync`.
+ */
+export const PACKED_ENCODING = 'deflate-raw';
+/** Live events that may come packed. */
+export type PackedEvent = 'snapshot' | 'delta';
+
+/**
+ * A packed snapshot or delta (socket.io `packed`): which match and topic it is of in the clear (a
+ * client skips what it does not watch without inflating), and the payload's JSON deflated.
+ * Inflated, `deflated` is exactly the `event`'s payload, to be applied in the order it came:
+ * a client that inflates asynchronously holds back the events after it until it is applied.
+ */
+export interface PackedPayload {
+  matchId: number;
+  topic: LiveTopic;
+  event: PackedEvent;
+  /** PACKED_ENCODING of the payload's JSON: an ArrayBuffer in browsers, a Buffer (Uint8Array) in Node. */
+  deflated: ArrayBuffer | Uint8Array;
+}
+
 /** Upstream health as the match's pollers see it: ok, degraded (retrying) or down. */
 export type UpstreamState = 'ok' | 'degraded' | 'down';
 export interface StatusPayload {
@@ -163,6 +193,8 @@ export interface ServerToClientEvents {
   hello: (payload: HelloPayload) => void;
   snapshot: (payload: SnapshotPayload) => void;
   delta: (payload: DeltaPayload) => void;
+  /** A snapshot or delta too big to send plain, deflated once for every socket it goes to (PackedPayload). */
+  packed: (payload: PackedPayload) => void;
   status: (payload: StatusPayload) => void;
   presence: (payload: PresencePayload) => void;
   /** A record of the followed provider changed (live-provider.ts). */
@@ -281,3 +313,10 @@ export const LIVE_RECONNECTING = 'Reconnecting to live updates…';
 
 /** Path of the plain WebSocket endpoint (dashboards and scripts). */
 export const LIVE_WS_PATH = '/live';
+/**
+ * `/live?packed=deflate-raw`: the connection takes packed messages. A snapshot or delta whose JSON
+ * message reaches PACKED_MIN_BYTES then comes as a binary WebSocket message holding the
+ * PACKED_ENCODING of that `{event, data}` text; everything else stays text. Without it every
+ * message is text (scripts that do not inflate keep working).
+ */
+export const LIVE_WS_PACKED_QUERY = `packed=${PACKED_ENCODING}`;

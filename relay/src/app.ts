@@ -15,9 +15,11 @@ import { ChangeStream } from './live/change-stream';
 import { ServiceAccount } from './live/credentials';
 import { LiveHub } from './live/hub';
 import { MemoryLeases, RedisLeases, type Leases } from './live/lease';
+import { isPackable, LivePacker } from './live/packing';
 import { registerPlainWs, WS_CLOSE } from './live/plain-ws';
 import { MemoryPresence, RedisPresence } from './live/presence';
 import { ProviderRooms } from './live/provider-rooms';
+import type { PushPayload } from './live/broadcast';
 import { RedisStore } from './live/redis-store';
 import { MemoryStore, type LiveStore } from './live/store';
 import { WsRooms } from './live/ws-rooms';
@@ -94,7 +96,9 @@ export async function buildRelay({ upstreamUrl, clientDir, logger = false, live:
   const leases: Leases = redis
     ? new RedisLeases(redis.commands, { prefix: config.redisPrefix, ttlMs: config.leaseTtlMs }, metrics, app.log.child({ module: 'relay:lease' }))
     : new MemoryLeases(memoryStore!);
-  const wsRooms = new WsRooms(redis ? { commands: redis.commands, subscriber: redis.subscriber, prefix: config.redisPrefix } : null, app.log.child({ module: 'relay:live-ws' }));
+  // Big snapshots and deltas are deflated once for every connection that gets them (live/packing.ts).
+  const packer = new LivePacker(metrics);
+  const wsRooms = new WsRooms(redis ? { commands: redis.commands, subscriber: redis.subscriber, prefix: config.redisPrefix } : null, app.log.child({ module: 'relay:live-ws' }), packer);
 
   // The socket.io server is created below (after /live registers its upgrade listener); pushes
   // only happen once sockets watch, by which time it exists.
@@ -106,7 +110,11 @@ export async function buildRelay({ upstreamUrl, clientDir, logger = false, live:
     presence: redis ? new RedisPresence(redis.commands, config.redisPrefix, instanceId) : new MemoryPresence(),
     broadcaster: {
       emit(matchId, event, payload) {
-        (io?.to(matchRoom(matchId)).emit as ((event: string, payload: unknown) => boolean) | undefined)?.(event, payload);
+        // socket.io-adapter encodes a broadcast once for the whole room; a packed one carries the
+        // deflated bytes as its binary attachment, the same buffer for every socket.
+        const packed = isPackable(event) ? packer.payload(event, payload as PushPayload<'snapshot' | 'delta'>) : null;
+        if (packed) io?.to(matchRoom(matchId)).emit('packed', packed);
+        else (io?.to(matchRoom(matchId)).emit as ((event: string, payload: unknown) => boolean) | undefined)?.(event, payload);
         wsRooms.emit(matchId, event, payload);
       },
     },
@@ -198,7 +206,7 @@ export async function buildRelay({ upstreamUrl, clientDir, logger = false, live:
   });
   // One admission for both transports: caps and handshake rates count socket.io and /live together.
   const admission = new Admission(config.admission);
-  const liveSockets = await registerPlainWs(app, { upstream, hub, rooms: wsRooms, metrics, admission });
+  const liveSockets = await registerPlainWs(app, { upstream, hub, rooms: wsRooms, metrics, admission, packer });
   await registerClientFiles(app, clientDir);
   await registerOperations(app, upstream, apiDocs);
 
@@ -260,7 +268,7 @@ export async function buildRelay({ upstreamUrl, clientDir, logger = false, live:
   // @fastify/websocket routes every upgrade through Fastify, which would answer 404 to socket.io's
   // own: its listener (registered above) skips /socket.io/, and socket.io leaves the rest alone.
   skipSocketIoUpgrades(app.server);
-  io = attachSockets(app, upstream, hub, metrics, providerRooms, { admission, addressOf: clientAddressReader(trust) });
+  io = attachSockets(app, upstream, hub, metrics, providerRooms, { admission, addressOf: clientAddressReader(trust), packer });
   if (redis) io.adapter(createShardedAdapter(redis.commands, redis.subscriber, { channelPrefix: `${config.redisPrefix}sio`, subscriptionMode: 'dynamic' }));
 
   // Graceful shutdown: stop polling and give leases up first (another instance takes over at

@@ -35,6 +35,8 @@ export function createRelayMetrics() {
     pushLatency: histogram('relay_push_latency_seconds', 'From a record being created at the upstream (its created_at) to its delta leaving the relay, by topic.', [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10], ['topic']),
     livePath: histogram('relay_live_path_seconds', 'Where a change notice\'s time goes until its delta leaves the relay, by phase: publish (record created → notice sent by the upstream), stream (notice sent → received here), wait (received → poll started), fetch (the upstream read), commit (diff and store commit), emit (the room broadcast).', [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5], ['phase']),
     snapshotsSent: counter('relay_snapshots_sent_total', 'Snapshots sent to one connection, by reason (watch, resync).', ['reason']),
+    packed: counter('relay_live_packed_total', 'Snapshots and deltas deflated for the live path (once per payload, however many connections get it), by transport (socketio, ws).', ['transport']),
+    packedBytes: counter('relay_live_packed_bytes_total', 'Bytes of the payloads deflated for the live path, by transport and form (json before, deflated after).', ['transport', 'form']),
     resyncs: counter('relay_resyncs_total', 'Resync requests, by how they were served (deltas, snapshot, current).', ['served']),
     refusals: counter('relay_refusals_total', 'Refused connections and requests, by reason.', ['reason']),
     changeNotices: counter('relay_change_notices_total', 'Change announcements received from the upstream change stream, by kind.', ['kind']),

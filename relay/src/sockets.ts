@@ -6,36 +6,16 @@ import {
 } from '@odds/protocol';
 import type { IncomingMessage } from 'node:http';
 import { Admission, type Place } from './live/admission';
+import type { PushPayload } from './live/broadcast';
 import type { LiveConnection, LiveHub } from './live/hub';
+import { isPackable, LivePacker } from './live/packing';
 import type { ProviderRooms } from './live/provider-rooms';
 import type { RelayMetrics } from './metrics';
-import { preDeflated, manageSocketDeflate } from './socket-zlib';
 import type { UpstreamClient } from './upstream';
 
 /** What the relay keeps on each socket: the protocol's SocketData plus when its token expires. */
 type RelaySocketData = SocketData & { expiresAt: number; display: boolean; place?: Place };
 export type RelayIo = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, RelaySocketData>;
-
-/**
- * socket.io per-message deflate: frames from 1 KB, an 8 KB window and memLevel 7 to keep each
- * socket's zlib small, and no context takeover either way, so each message is deflated on its own:
- * `ws` honours the 1 KB threshold only then (with context takeover it deflates every frame, pings
- * too), and a socket's zlib contexts can be freed while it is idle (socket-zlib.ts).
- */
-export const SOCKET_DEFLATE = {
-  threshold: 1024, serverMaxWindowBits: 13, serverNoContextTakeover: true, clientNoContextTakeover: true,
-  zlibDeflateOptions: { memLevel: 7, level: 6 },
-};
-
-/**
- * Snapshot payloads are shared by every watcher of a match (live/snapshot.ts): each is encoded
- * once, and the packet written to every socket that gets it (as socket.io's own broadcasts do),
- * rather than serialised again per socket: 200 consoles opening a long match at once. Over 1 KB it
- * is deflated once too (socket-zlib.ts), not once per socket.
- */
-const encodedSnapshots = new WeakMap<object, { encoded: unknown; options: object }>();
-/** socket.io-parser's PacketType.EVENT. */
-const SOCKET_IO_EVENT = 2;
 
 export const UPSTREAM_UNREACHABLE = 'Live updates are unavailable: the back-office services cannot be reached';
 
@@ -53,10 +33,12 @@ export interface SocketAdmission {
   admission: Admission;
   /** The client's address of a handshake (TRUST_PROXY applied, as for REST calls). */
   addressOf(request: IncomingMessage): string;
+  /** Packs big snapshots and deltas (shared with the room broadcasts, so a payload is deflated once). */
+  packer?: LivePacker;
 }
 
 export function attachSockets(app: FastifyInstance, upstream: UpstreamClient, hub: LiveHub, metrics: RelayMetrics, providers?: ProviderRooms,
-  { admission, addressOf }: SocketAdmission = { admission: new Admission(), addressOf: (request) => request.socket.remoteAddress ?? 'unknown' }): RelayIo {
+  { admission, addressOf, packer = new LivePacker(metrics) }: SocketAdmission = { admission: new Admission(), addressOf: (request) => request.socket.remoteAddress ?? 'unknown' }): RelayIo {
   const log = app.log.child({ module: 'relay:sockets' });
   const io: RelayIo = new Server(app.server, {
     serveClient: false,
@@ -64,10 +46,11 @@ export function attachSockets(app: FastifyInstance, upstream: UpstreamClient, hu
     destroyUpgrade: false,
     // Requests are a few bytes; nothing a client sends needs more.
     maxHttpBufferSize: 64 * 1024,
-    // Frames over 1 KB (snapshots, big deltas) go out deflated: JSON records shrink 5-10 times.
-    perMessageDeflate: SOCKET_DEFLATE,
+    // No per-message deflate: no zlib context per socket, and a room broadcast goes out as the one
+    // frame socket.io encoded for all its sockets. Big snapshots and deltas are deflated once in
+    // the application instead and sent as binary (live/packing.ts, protocol's PackedPayload).
+    perMessageDeflate: false,
   });
-  manageSocketDeflate(io, SOCKET_DEFLATE);
 
   io.use(async (socket, next) => {
     const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : '';
@@ -110,17 +93,11 @@ export function attachSockets(app: FastifyInstance, upstream: UpstreamClient, hu
       expiresAt,
       display,
       send: (event, payload) => {
-        if (event !== 'snapshot') return void (socket.emit as (event: string, payload: unknown) => boolean)(event, payload);
-        const client = socket.client as unknown as { encoder: { encode(packet: object): unknown }; writeToEngine(encoded: unknown, opts: object): void };
-        let snapshot = encodedSnapshots.get(payload);
-        if (!snapshot) {
-          const encoded = client.encoder.encode({ type: SOCKET_IO_EVENT, data: [event, payload], nsp: socket.nsp.name });
-          const [text] = encoded as unknown[];
-          snapshot = { encoded, options: (encoded as unknown[]).length === 1 && typeof text === 'string' ? preDeflated(text, SOCKET_DEFLATE) : { compress: true } };
-          encodedSnapshots.set(payload, snapshot);
-        }
-        // engine.io sets fields of the options it is given: each socket gets its own copy.
-        client.writeToEngine(snapshot.encoded, { ...snapshot.options });
+        // A big snapshot (every watcher gets the same payload object) or delta: deflated once, its
+        // bytes a binary attachment shared by every socket it goes to.
+        const packed = isPackable(event) ? packer.payload(event, payload as PushPayload<'snapshot' | 'delta'>) : null;
+        if (packed) socket.emit('packed', packed);
+        else (socket.emit as (event: string, payload: unknown) => boolean)(event, payload);
       },
       join: (matchId) => void socket.join(matchRoom(matchId)),
       leave: (matchId) => void socket.leave(matchRoom(matchId)),

@@ -4,9 +4,9 @@
  * processes on loopback ports; this process holds the consoles as bare engine.io/socket.io
  * WebSockets (raw-console.ts), so thousands of them cost little here.
  *
- *  1. One console opens the long match: its first snapshots' bytes on the wire (per-message
- *     deflate) and as messages, beside what the unbounded snapshots of before were (every record
- *     the relay holds, measured as JSON and deflated with the relay's settings).
+ *  1. One console opens the long match: its first snapshots' bytes on the wire (big ones packed:
+ *     deflated once by the relay) and as messages, beside what the unbounded snapshots of before
+ *     were (every record the relay holds, measured as JSON and deflated as the relay packs).
  *  2. CONSOLES (200) consoles open it at once: relay peak RSS (VmHWM) and its JS heap and external
  *     memory peaks, time until all hold it, and whether every console's state equals REST (newest
  *     ids per topic, outline, tables).
@@ -14,7 +14,8 @@
  *     new relay's peaks, time, and the same check.
  *  4. IDLE_SOCKETS (10,000) idle sockets on a fresh relay: RSS, JS heap (in use and committed)
  *     and external memory per socket, 5 s after they connected and again after a ping round
- *     (IDLE_HOLD_MS, 30 s). IDLE_DEFLATE=off: sockets without per-message deflate.
+ *     (IDLE_HOLD_MS, 30 s). IDLE_DEFLATE=off: sockets that do not offer per-message deflate (the
+ *     relay declines it anyway; an older relay's checkout as IDLE_BASELINE may take it).
  *
  * `CONSOLES=0` runs phase 4 alone. `CONSOLES_RELAY_ROOT=/path/to/an/older/checkout` runs the relay of
  * another checkout (a before/after); `IDLE_BASELINE=/path/to/it` runs phase 4 on that checkout's relay
@@ -29,7 +30,6 @@ import { freePort, killOnExit, stopChild } from '../support/processes';
 import { deflateRawSync } from 'node:zlib';
 import { LIVE_TOPICS, MATCH_TABLE_TOPICS, SNAPSHOT_LIMITS, buildPath, routes, type LiveTopic } from '@odds/protocol';
 import { outlineOf } from '../../relay/src/live/snapshot';
-import { SOCKET_DEFLATE } from '../../relay/src/sockets';
 import { RawConsole } from './raw-console';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -85,7 +85,8 @@ async function startRelay(upstreamUrl: string, port: number, checkout = relayRoo
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) break;
-    if (i > 300 || child.exitCode !== null) throw new Error('the bench relay did not start');
+    // Two minutes: on a loaded machine tsx alone can take longer than a relay's start.
+    if (i > 1_200 || child.exitCode !== null) throw new Error('the bench relay did not start');
     await sleep(100);
   }
   const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? NaN) * 1024;
@@ -207,7 +208,7 @@ if (CONSOLES > 0) {
   {
     const wholeFeed = JSON.stringify(feedWindow);
     const unbounded = [JSON.stringify(allOffers), wholeFeed, JSON.stringify(deliveryWindow.deliveries)].map((text) => Buffer.from(text));
-    const deflate = (buffer: Buffer) => deflateRawSync(buffer, { windowBits: SOCKET_DEFLATE.serverMaxWindowBits, ...SOCKET_DEFLATE.zlibDeflateOptions }).length;
+    const deflate = (buffer: Buffer) => deflateRawSync(buffer).length;
     const raw = unbounded.reduce((sum, b) => sum + b.length, 0);
     row('before: unbounded first snapshots of feed, offers, deliveries (JSON, deflated as the relay does)', `${kb(raw)} raw, ${kb(unbounded.reduce((sum, b) => sum + deflate(b), 0))} deflated`);
   }

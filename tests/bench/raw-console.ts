@@ -3,11 +3,14 @@
  * one process: a bare `ws` WebSocket speaking engine.io 4 / socket.io 5 text packets (open `0`,
  * ping `2` → pong `3`, message `4` + socket.io CONNECT `0`, EVENT `2`, ACK `3`), with the
  * per-message deflate a browser negotiates, deflating every message it sends as Chromium does (even
- * a one-byte pong). It counts wire bytes (compressed, from the TCP socket)
- * and message bytes (inflated), and, when asked to hold a match, applies its snapshots and deltas
- * by seq as the console does (a gap or a reconnect resyncs from the last seq).
+ * a one-byte pong; the relay declines it, and sends big snapshots and deltas packed instead: a
+ * socket.io BINARY_EVENT `5` whose attachment is the payload's raw deflate). It counts wire bytes
+ * (from the TCP socket) and message bytes (packed payloads inflated), and, when asked to hold a
+ * match, applies its snapshots and deltas by seq as the console does (a gap or a reconnect resyncs
+ * from the last seq).
  */
 import type { Socket } from 'node:net';
+import { inflateRawSync } from 'node:zlib';
 import WebSocket from 'ws';
 import { LIVE_TOPICS, type DeltaPayload, type LiveAck, type LiveTopic, type OfferPoint, type SnapshotPayload } from '@odds/protocol';
 
@@ -29,9 +32,13 @@ export class RawConsole {
   readonly snapshotBytes = new Map<LiveTopic, number>();
   resyncs = 0;
   private ws: WebSocket | null = null;
+  /** The TCP socket of the open connection (the upgrade response's), whose bytesRead is the wire. */
+  private tcp: Socket | null = null;
   private nextAck = 0;
   private readonly acks = new Map<number, (reply: LiveAck) => void>();
   private matchId: number | null = null;
+  /** A binary event's packet, waiting for its attachment (the next binary message). */
+  private awaiting: { event: string; payload: Record<string, unknown> } | null = null;
 
   /** `observe` sees every delta as it arrives, before it is applied (bench C times receipts with it). */
   constructor(private readonly url: string, private readonly token: string, private readonly deflate = true, private readonly observe?: (delta: DeltaPayload) => void) {}
@@ -40,11 +47,30 @@ export class RawConsole {
   connect(): Promise<void> {
     const ws = new WebSocket(`${this.url.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`, { perMessageDeflate: this.deflate && { threshold: 0 } });
     this.ws = ws;
+    this.tcp = null;
+    let tcp: Socket | null = null;
+    ws.once('upgrade', (response) => (this.tcp = tcp = response.socket));
     return new Promise((resolve, reject) => {
       let said = false;
-      ws.on('message', (data: Buffer) => {
-        this.messageBytes += data.length;
+      ws.on('message', (data: Buffer, isBinary: boolean) => {
+        if (isBinary) {
+          // The attachment of the binary event before it: a packed snapshot or delta.
+          const awaiting = this.awaiting;
+          this.awaiting = null;
+          if (awaiting?.event !== 'packed') return;
+          const inflated = inflateRawSync(data);
+          this.messageBytes += inflated.length;
+          const payload = JSON.parse(inflated.toString()) as SnapshotPayload | DeltaPayload;
+          return this.onEvent(awaiting.payload.event as string, payload, inflated.length);
+        }
         const text = data.toString();
+        // `451-[...]`: an event with one attachment; only `packed` has one.
+        if (text.startsWith('451-')) {
+          const [event, payload] = JSON.parse(text.slice(4)) as [string, Record<string, unknown>];
+          this.awaiting = { event, payload };
+          return;
+        }
+        this.messageBytes += data.length;
         if (text === '2') return ws.send('3');
         if (text.startsWith('0')) return ws.send(`40${JSON.stringify({ token: this.token })}`);
         if (text.startsWith('44')) return reject(new Error(`refused: ${text.slice(2)}`));
@@ -60,19 +86,10 @@ export class RawConsole {
         if (event === 'hello' && !said) {
           said = true;
           resolve();
-        } else if (event === 'snapshot') {
-          const { topic } = payload as SnapshotPayload;
-          this.snapshotBytes.set(topic, (this.snapshotBytes.get(topic) ?? 0) + data.length);
-          this.onSnapshot(payload as SnapshotPayload);
-        }
-        else if (event === 'delta') {
-          this.observe?.(payload as DeltaPayload);
-          this.onDelta(payload as DeltaPayload);
-        }
+        } else this.onEvent(event, payload, data.length);
       });
       ws.on('close', () => {
-        const socket = (ws as unknown as { _socket?: Socket })._socket;
-        if (socket) this.wireBytes += socket.bytesRead;
+        if (tcp) this.wireBytes += tcp.bytesRead;
         for (const ack of this.acks.values()) ack({ ok: false, error: 'closed' });
         this.acks.clear();
         if (!said) reject(new Error('closed before hello'));
@@ -83,8 +100,7 @@ export class RawConsole {
 
   /** Bytes read so far on the open connection plus those of closed ones. */
   get wire(): number {
-    const socket = (this.ws as unknown as { _socket?: Socket } | null)?._socket;
-    return this.wireBytes + (this.ws?.readyState === WebSocket.OPEN && socket ? socket.bytesRead : 0);
+    return this.wireBytes + (this.ws?.readyState === WebSocket.OPEN && this.tcp ? this.tcp.bytesRead : 0);
   }
 
   get open(): boolean {
@@ -120,6 +136,17 @@ export class RawConsole {
 
   close(): void {
     this.ws?.terminate();
+  }
+
+  private onEvent(event: string, payload: unknown, bytes: number): void {
+    if (event === 'snapshot') {
+      const { topic } = payload as SnapshotPayload;
+      this.snapshotBytes.set(topic, (this.snapshotBytes.get(topic) ?? 0) + bytes);
+      this.onSnapshot(payload as SnapshotPayload);
+    } else if (event === 'delta') {
+      this.observe?.(payload as DeltaPayload);
+      this.onDelta(payload as DeltaPayload);
+    }
   }
 
   private onSnapshot(payload: SnapshotPayload): void {

@@ -102,13 +102,15 @@ async function startRelay(upstreamUrl: string, env: Record<string, string>, cwd 
   const child = spawn('bash', ['-c', `ulimit -n ${4 * CLIENTS} 2>/dev/null; exec "$0" --import tsx relay/src/main.ts`, process.execPath], {
     cwd, stdio: ['ignore', 'ignore', 'inherit'],
     // An older checkout does not know the caps' variables (and would refuse them as misspelt).
-    env: { ...process.env, UPSTREAM_URL: upstreamUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', ...(cwd === root && MANY_CLIENTS_ENV), ...env },
+    // The bench's own RELAY_BENCH_* variables are no relay settings (the relay refuses unknown RELAY_* ones).
+    env: { ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('RELAY_BENCH_'))), UPSTREAM_URL: upstreamUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', ...(cwd === root && MANY_CLIENTS_ENV), ...env },
   });
   killOnExit(child);
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) break;
-    if (i > 200 || child.exitCode !== null) throw new Error('the bench relay did not start');
+    // Two minutes: on a loaded machine tsx alone can take longer than a relay's start.
+    if (i > 1_200 || child.exitCode !== null) throw new Error('the bench relay did not start');
     await sleep(100);
   }
   const status = () => readFileSync(`/proc/${child.pid}/status`, 'utf8');

@@ -1,6 +1,6 @@
 /**
- * Opening a long match: bytes on the wire per console for its first snapshots, with socket.io's
- * per-message deflate on (the relay's setting) and off, and the time for N consoles (default 200,
+ * Opening a long match: bytes on the wire per console for its first snapshots (the big ones packed:
+ * deflated once by the relay, relay/src/live/packing.ts), and the time for N consoles (default 200,
  * `SNAPSHOT_CONSOLES`) opening it at once until each holds every topic. Real upstream (PGlite,
  * seeded; the 2022 final, the longest seeded match) and relay on loopback ports. The relay,
  * upstream and clients share this process, so the RSS printed is of all three.
@@ -25,9 +25,8 @@ const matchId = ((await found.json()) as { results: { id: number }[] }).results[
 const rows: [string, string][] = [];
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
-async function open(deflate: boolean, consoles: number): Promise<void> {
+async function open(consoles: number): Promise<void> {
   const relay = await buildRelay({ upstreamUrl, clientDir, live: { admission: MANY_CLIENTS_ADMISSION } });
-  if (!deflate) (relay.io.engine as unknown as { opts: { perMessageDeflate: unknown } }).opts.perMessageDeflate = false;
   const connections = new Set<Socket>();
   relay.app.server.on('connection', (socket: Socket) => connections.add(socket));
   await relay.app.listen({ port: 0, host: '127.0.0.1' });
@@ -56,7 +55,7 @@ async function open(deflate: boolean, consoles: number): Promise<void> {
     const seconds = (performance.now() - started) / 1000;
     const records = LIVE_TOPICS.map((topic) => `${topic} ${views[0]!.records(topic).length}`).join(', ');
     rows.push([
-      `deflate ${deflate ? 'on ' : 'off'}, ${String(consoles).padStart(3)} consoles open the final (${records}): bytes per console, all open in, peak RSS`,
+      `${String(consoles).padStart(3)} consoles open the final (${records}): bytes per console, all open in, peak RSS`,
       `${((written() - before) / consoles / 1024).toFixed(0)} KB, ${seconds.toFixed(1)} s, ${mb(peak)}`,
     ]);
   } finally {
@@ -67,11 +66,11 @@ async function open(deflate: boolean, consoles: number): Promise<void> {
 }
 
 console.log('\nFirst snapshots of a long match over socket.io (loopback; relay, upstream and clients in one process):\n');
-for (const [deflate, consoles] of [[false, 1], [true, 1], [false, CONSOLES], [true, CONSOLES]] as const) {
+for (const consoles of [1, CONSOLES]) {
   try {
-    await open(deflate, consoles);
+    await open(consoles);
   } catch (error) {
-    rows.push([`deflate ${deflate ? 'on ' : 'off'}, ${String(consoles).padStart(3)} consoles`, `failed: ${(error as Error).message}`]);
+    rows.push([`${String(consoles).padStart(3)} consoles`, `failed: ${(error as Error).message}`]);
   }
   console.log(`  ${rows.at(-1)![0]}  ${rows.at(-1)![1]}`);
 }

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeltaPayload, SnapshotPayload } from '@odds/protocol';
 import { loginThrough, startStack, type Stack } from '../support/stack';
-import { ask, connectLive, FeedWriter, startRelay, until, type LiveSocket, type RunningRelay } from '../support/live-client';
+import { ask, connectLive, FeedWriter, startRelay, unpack, until, type LiveSocket, type RunningRelay } from '../support/live-client';
 
 let stack: Stack;
 let token: string;
@@ -35,6 +35,12 @@ async function consoleOn(relay: RunningRelay) {
   const deltas: DeltaPayload[] = [];
   socket.on('snapshot', (p) => p.matchId === matchId && p.topic === 'offers' && snapshots.push(p));
   socket.on('delta', (p) => p.matchId === matchId && p.topic === 'offers' && deltas.push(p));
+  // A big one comes packed (deflated): the same payload once inflated.
+  socket.on('packed', (p) => {
+    if (p.matchId !== matchId || p.topic !== 'offers') return;
+    if (p.event === 'snapshot') snapshots.push(unpack<SnapshotPayload>(p));
+    else deltas.push(unpack<DeltaPayload>(p));
+  });
   return { socket, snapshots, deltas };
 }
 

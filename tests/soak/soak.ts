@@ -60,6 +60,7 @@ try {
     const socket = connect(url, { auth: { token }, transports: ['websocket'], forceNew: true });
     sockets.push(socket);
     socket.on('delta', () => deltas++);
+    socket.on('packed', (packed: { event: string }) => packed.event === 'delta' && deltas++);
     socket.on('connect', () => socket.emit('watch', { matchId }, () => {}));
     // Spread the connects a little, as consoles opening over a morning would.
     if (i % 10 === 9) await new Promise((resolve) => setTimeout(resolve, 100));

@@ -1,14 +1,20 @@
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { inflateRawSync } from 'node:zlib';
 import { io as connect, type Socket } from 'socket.io-client';
 import WebSocket from 'ws';
 import { buildRelay, type Relay } from '../../relay/src/app';
 import type { LiveConfig } from '../../relay/src/config';
 import { MANY_CLIENTS_ADMISSION } from './admission';
 import {
-  LIVE_TOPICS, LIVE_WS_PATH,
-  type ClientToServerEvents, type LiveServerMessage, type DeltaPayload, type LiveAck, type LiveTopic, type PresencePayload, type ServerToClientEvents, type SnapshotPayload, type StatusPayload,
+  LIVE_TOPICS, LIVE_WS_PACKED_QUERY, LIVE_WS_PATH,
+  type ClientToServerEvents, type LiveServerMessage, type DeltaPayload, type LiveAck, type LiveTopic, type PackedPayload, type PresencePayload, type ServerToClientEvents, type SnapshotPayload, type StatusPayload,
 } from '@odds/protocol';
+
+/** A packed payload (protocol PackedPayload) as the snapshot or delta it stands for: Node inflates synchronously, so order holds. */
+export function unpack<T = SnapshotPayload | DeltaPayload>(packed: PackedPayload): T {
+  return JSON.parse(inflateRawSync(packed.deflated).toString()) as T;
+}
 
 export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 type Record_ = { id: number } & Record<string, unknown>;
@@ -45,6 +51,8 @@ export class LiveView {
   readonly deltas: DeltaPayload[] = [];
   readonly snapshots: SnapshotPayload[] = [];
   readonly statuses: StatusPayload[] = [];
+  /** The snapshots and deltas that came packed, as they came (also in `snapshots` and `deltas`, inflated). */
+  readonly packed: PackedPayload[] = [];
   presence: PresencePayload | null = null;
   resyncs = 0;
   private readonly pending = new Map<LiveTopic, DeltaPayload[]>();
@@ -53,6 +61,12 @@ export class LiveView {
   constructor(readonly socket: LiveSocket, readonly matchId: number) {
     socket.on('snapshot', (payload) => payload.matchId === matchId && this.onSnapshot(payload));
     socket.on('delta', (payload) => payload.matchId === matchId && this.onDelta(payload));
+    socket.on('packed', (packed) => {
+      if (packed.matchId !== matchId) return;
+      this.packed.push(packed);
+      if (packed.event === 'snapshot') this.onSnapshot(unpack<SnapshotPayload>(packed));
+      else this.onDelta(unpack<DeltaPayload>(packed));
+    });
     socket.on('status', (payload) => payload.matchId === matchId && this.statuses.push(payload));
     socket.on('presence', (payload) => {
       if (payload.matchId === matchId) this.presence = payload;
@@ -206,14 +220,21 @@ export class PlainLiveClient {
   readonly closed: Promise<{ code: number; reason: string }>;
   private nextId = 0;
 
+  /** How many messages came packed (binary), inflated into `messages`. */
+  packedMessages = 0;
+
   private constructor(readonly ws: WebSocket) {
-    ws.on('message', (data) => this.messages.push(JSON.parse(String(data)) as LiveServerMessage));
+    ws.on('message', (data: Buffer, isBinary) => {
+      if (isBinary) this.packedMessages += 1;
+      this.messages.push(JSON.parse(String(isBinary ? inflateRawSync(data) : data)) as LiveServerMessage);
+    });
     this.closed = new Promise((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })));
   }
 
-  /** Opens `/live` (with the token in the Authorization header when given); resolves once open. */
-  static async open(relayUrl: string, token?: string): Promise<PlainLiveClient> {
-    const ws = new WebSocket(`${relayUrl.replace(/^http/, 'ws')}${LIVE_WS_PATH}`, token ? { headers: { authorization: `Token ${token}` } } : {});
+  /** Opens `/live` (with the token in the Authorization header when given; `packed`: taking packed messages); resolves once open. */
+  static async open(relayUrl: string, token?: string, options: { packed?: boolean } = {}): Promise<PlainLiveClient> {
+    const query = options.packed ? `?${LIVE_WS_PACKED_QUERY}` : '';
+    const ws = new WebSocket(`${relayUrl.replace(/^http/, 'ws')}${LIVE_WS_PATH}${query}`, token ? { headers: { authorization: `Token ${token}` } } : {});
     const client = new PlainLiveClient(ws);
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());

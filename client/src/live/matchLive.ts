@@ -1,9 +1,10 @@
 import {
   LIVE_RECONNECTING, LIVE_TOPICS,
-  type DeltaPayload, type EditingTab, type LiveAck, type MatchEditor, type LiveTopic, type PresencePayload, type SnapshotPayload, type StatusPayload, type UpstreamState,
+  type DeltaPayload, type EditingTab, type LiveAck, type MatchEditor, type LiveTopic, type PackedPayload, type PresencePayload, type SnapshotPayload, type StatusPayload, type UpstreamState,
 } from '@odds/protocol';
 import { proxy, ref } from 'valtio';
 import { liveSocket, type LiveSocket } from './liveSocket';
+import { LiveInbox } from './packed';
 import { isAuthRefusal, retryDelay } from './retry';
 import { applyDelta, applySnapshot, createBuffer, type ApplyResult, type LiveRecord, type TopicBuffer } from './topicBuffer';
 
@@ -47,6 +48,11 @@ export class MatchLive {
   /** A refused watch or resync that may succeed later is asked again (one timer, backoff with jitter). */
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private retries = 0;
+  /** Snapshots and deltas in the order they came, big ones packed (inflated before they apply). */
+  private readonly inbox = new LiveInbox((packed, error) => {
+    console.error('A packed live update could not be read; asking for it again', error);
+    this.resync(packed.topic);
+  });
 
   constructor(readonly matchId: number, maxRows = Infinity, socket: LiveSocket = liveSocket()) {
     this.socket = socket;
@@ -62,8 +68,10 @@ export class MatchLive {
       version: 0,
       topics: ref(topics),
     });
-    this.listen('snapshot', (p: SnapshotPayload) => p.matchId === matchId && this.onSnapshot(p));
-    this.listen('delta', (p: DeltaPayload) => p.matchId === matchId && this.onDelta(p));
+    this.listen('snapshot', (p: SnapshotPayload) => p.matchId === matchId && this.inbox.plain(() => this.onSnapshot(p)));
+    this.listen('delta', (p: DeltaPayload) => p.matchId === matchId && this.inbox.plain(() => this.onDelta(p)));
+    this.listen('packed', (p: PackedPayload) => p.matchId === matchId && this.inbox.packed(p, (payload) =>
+      p.event === 'snapshot' ? this.onSnapshot(payload as SnapshotPayload) : this.onDelta(payload as DeltaPayload)));
     this.listen('status', (p: StatusPayload) => p.matchId === matchId && this.onStatus(p));
     this.listen('presence', (p: PresencePayload) => {
       if (p.matchId !== matchId) return;
@@ -113,6 +121,7 @@ export class MatchLive {
   }
 
   close(): void {
+    this.inbox.close();
     clearTimeout(this.retryTimer);
     for (const off of this.off) off();
     if (this.socket.connected) this.socket.emit('unwatch', { matchId: this.matchId }, () => undefined);

@@ -2,17 +2,18 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import {
-  LIVE_WS_PATH, liveMessageError, SOCKET_AUTH_ERROR,
+  LIVE_WS_PATH, liveMessageError, PACKED_ENCODING, SOCKET_AUTH_ERROR,
   type LiveAck, type LiveClientMessage, type LiveServerMessage,
 } from '@odds/protocol';
 import type { RelayMetrics } from '../metrics';
 import type { CheckedSession, UpstreamClient } from '../upstream';
 import type { Admission, Place } from './admission';
 import type { LiveConnection, LiveHub } from './hub';
+import { isPackable, LivePacker } from './packing';
 import type { WsRooms } from './ws-rooms';
 
-/** Snapshot payloads shared by every watcher of a match, as the JSON text sent. */
-const snapshotTexts = new WeakMap<object, string>();
+/** Snapshot payloads shared by every watcher of a match, as the JSON text sent and, made when first asked for, its packed form. */
+const snapshotTexts = new WeakMap<object, { text: string; packed?: Buffer | null }>();
 
 /** Close codes of `/live`: 4401 for a refused token (like HTTP 401), 1012 when the relay restarts. */
 export const WS_CLOSE = { unauthorized: 4401, restarting: 1012, tooSlow: 1008, unavailable: 1011, tryAgainLater: 1013 } as const;
@@ -26,10 +27,12 @@ const tokenFromHeader = (header: string | undefined) => /^(?:Token|Bearer)\s+(\S
  * `/live`: the watch/snapshot/delta protocol as JSON over a plain WebSocket, for dashboards and
  * scripts without socket.io (protocol's live-envelope.ts). The token comes in the upgrade's
  * Authorization header or, from browsers, in a first `auth` message; nothing else is accepted
- * before it. Requests are validated, rate-limited and answered exactly as on socket.io.
+ * before it. Requests are validated, rate-limited and answered exactly as on socket.io. A client
+ * that connects with `?packed=deflate-raw` gets big snapshots and deltas as binary messages,
+ * deflated once for every connection (protocol LIVE_WS_PACKED_QUERY); the others get text only.
  */
-export async function registerPlainWs(app: FastifyInstance, deps: { upstream: UpstreamClient; hub: LiveHub; rooms: WsRooms; metrics: RelayMetrics; admission: Admission }): Promise<Set<WebSocket>> {
-  const { upstream, hub, rooms, metrics, admission } = deps;
+export async function registerPlainWs(app: FastifyInstance, deps: { upstream: UpstreamClient; hub: LiveHub; rooms: WsRooms; metrics: RelayMetrics; admission: Admission; packer?: LivePacker }): Promise<Set<WebSocket>> {
+  const { upstream, hub, rooms, metrics, admission, packer = new LivePacker(metrics) } = deps;
   const log = app.log.child({ module: 'relay:live-ws' });
   const open = new Set<WebSocket>();
   let sequence = 0;
@@ -46,6 +49,10 @@ export async function registerPlainWs(app: FastifyInstance, deps: { upstream: Up
   const handshakeLimit = {
     // Refused before the upgrade, as plain HTTP 429: a client cycling through tokens never gets to ask the upstream.
     preValidation: async (request: FastifyRequest, reply: FastifyReply) => {
+      const { packed } = request.query as { packed?: unknown };
+      if (packed !== undefined && packed !== PACKED_ENCODING) {
+        return reply.status(400).send({ statusCode: 400, code: 'BAD_PACKED', error: 'Bad Request', message: `packed must be ${PACKED_ENCODING} (or left out for text messages only)` });
+      }
       const tooFast = admission.handshake(request.ip);
       if (!tooFast) return;
       metrics.refusals.inc({ reason: 'handshake rate' });
@@ -61,8 +68,9 @@ export async function registerPlainWs(app: FastifyInstance, deps: { upstream: Up
     let expiry: NodeJS.Timeout | null = null;
     let untrack: (() => void) | null = null;
     let authenticating: Promise<void> | null = null;
+    const packed = (request.query as { packed?: string }).packed === PACKED_ENCODING;
     const sendMessage = (message: LiveServerMessage) => sendText(JSON.stringify(message));
-    const sendText = (text: string) => {
+    const sendText = (text: string | Buffer) => {
       if (socket.readyState !== socket.OPEN) return;
       if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
         log.warn({ id }, 'closing a /live connection that does not read its messages');
@@ -71,7 +79,7 @@ export async function registerPlainWs(app: FastifyInstance, deps: { upstream: Up
       }
       socket.send(text);
     };
-    const member = { sendText };
+    const member = { packed, sendText, sendBinary: sendText };
     const refuse = (reason: string) => {
       metrics.refusals.inc({ reason });
       sendMessage({ event: 'error', data: { message: SOCKET_AUTH_ERROR } });
@@ -106,11 +114,15 @@ export async function registerPlainWs(app: FastifyInstance, deps: { upstream: Up
         expiresAt: session.expiresAt,
         display: session.display,
         send: (event, payload) => {
-          if (event !== 'snapshot') return sendMessage({ event, data: payload } as LiveServerMessage);
-          // Shared by every watcher (live/snapshot.ts): serialised once.
-          let text = snapshotTexts.get(payload);
-          if (text === undefined) snapshotTexts.set(payload, (text = JSON.stringify({ event, data: payload })));
-          sendText(text);
+          if (event !== 'snapshot') {
+            const text = JSON.stringify({ event, data: payload });
+            return sendText((packed && isPackable(event) && packer.text(text)) || text);
+          }
+          // Shared by every watcher (live/snapshot.ts): serialised once, packed once.
+          let snapshot = snapshotTexts.get(payload);
+          if (snapshot === undefined) snapshotTexts.set(payload, (snapshot = { text: JSON.stringify({ event, data: payload }) }));
+          if (packed && snapshot.packed === undefined) snapshot.packed = packer.text(snapshot.text);
+          sendText((packed && snapshot.packed) || snapshot.text);
         },
         join: (matchId) => rooms.join(matchId, member),
         leave: (matchId) => rooms.leave(matchId, member),
