@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { IdParam } from '../common';
 import { defineRoute } from './define';
 
@@ -14,6 +14,7 @@ export const LiveVersions = Type.Object({
   /** The smallest offer id of the match (null: none): it moves only when the feed was cleared or rewritten. */
   feed_start: Type.Union([Type.Integer(), Type.Null()]),
 });
+export type LiveVersions = Static<typeof LiveVersions>;
 
 export const liveRoutes = {
   matchLiveVersions: defineRoute({
