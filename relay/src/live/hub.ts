@@ -46,6 +46,12 @@ export interface LiveHubOptions {
   presenceRefreshMs: number;
   /** Told how many matches this instance polls whenever that changes (the change stream is held while it is above 0). */
   onPolling?(count: number): void;
+  /**
+   * This instance's own health probe says the upstream does not answer: a watcher joining now is
+   * told so, whatever the match's stored status says (the instance polling it, here or on another
+   * relay, may not have noticed yet).
+   */
+  upstreamDown?(): boolean;
 }
 
 interface Watcher {
@@ -124,7 +130,7 @@ export class LiveHub {
     if (poller) await timeout(poller.primed, this.options.primeTimeoutMs);
     try {
       await this.sendSnapshots(conn, matchId, LIVE_TOPICS, 'watch');
-      conn.send('status', (await this.options.store.status(matchId)) ?? unknownStatus(matchId));
+      conn.send('status', await this.statusOf(matchId));
     } catch (error) {
       this.log.warn({ err: error, matchId }, 'could not read the live state for a snapshot');
       return { ok: false, error: UNAVAILABLE, retryable: true };
@@ -161,6 +167,11 @@ export class LiveHub {
       // with every record the relay holds.
       const poller = this.rooms.add(matchId, conn);
       if (poller) await timeout(poller.primed, this.options.primeTimeoutMs);
+      try {
+        conn.send('status', await this.statusOf(matchId));
+      } catch (error) {
+        this.log.warn({ err: error, matchId }, 'could not read the match status');
+      }
     }
     try {
       // A seq of another epoch (or of none) says nothing about this history: a fresh snapshot.
@@ -254,6 +265,12 @@ export class LiveHub {
     // Gone while the upstream was asked.
     if (!this.watchers.has(watcher.conn.id)) return { ok: false, error: 'Not connected' };
     return null;
+  }
+
+  /** The match's status for a watcher joining now: the stored one, or "down" while this instance's probe says so. */
+  private async statusOf(matchId: number): Promise<StatusPayload> {
+    const stored = (await this.options.store.status(matchId)) ?? unknownStatus(matchId);
+    return this.options.upstreamDown?.() ? { ...stored, upstream: 'down' } : stored;
   }
 
   /** A refusal; `retryable` when asking again later may succeed (the client retries with backoff). */
