@@ -122,6 +122,7 @@ export async function buildRelay({ upstreamUrl, clientDir, logger = false, live:
     ...(config.relayEmail && config.relayPassword && { credentials: new ServiceAccount(upstream, config.relayEmail, config.relayPassword) }),
     schedule: { intervalMs: config.pollIntervalMs, backoffMs: config.backoffMs, maxBackoffMs: config.maxBackoffMs, downAfter: config.downAfter },
     safetyPollMs: config.safetyPollMs,
+    catchUpMs: config.catchUpMs,
     rateLimits: config.rateLimits,
     metrics,
     log,
@@ -133,6 +134,8 @@ export async function buildRelay({ upstreamUrl, clientDir, logger = false, live:
       polling = count;
       streamWanted();
     },
+    // The probe is made below, before any socket can watch.
+    upstreamDown: () => probe.last.status === 'down',
   });
   // Provider-wide data: each instance reads the change stream, so it sends to its own sockets only.
   const providerRooms = new ProviderRooms({

@@ -36,6 +36,8 @@ export interface LiveConfig {
   changeStream: boolean;
   /** While the change stream is healthy, a topic is polled when a notice names it and at least this often. */
   safetyPollMs: number;
+  /** Window of the catch-up checks after the change stream connects (tests shorten it; the hub's default otherwise). */
+  catchUpMs?: number;
   /** A service account for the relay's own polls; without it, watchers' tokens are used. */
   relayEmail: string | null;
   relayPassword: string | null;

@@ -27,6 +27,7 @@ export function createRelayMetrics() {
     registry,
     upstreamRequests: counter('relay_upstream_requests_total', 'Requests the relay made to the upstream for live data, by topic and HTTP status (or "error" when none came back).', ['topic', 'status']),
     upstreamDuration: histogram('relay_upstream_request_duration_seconds', 'Duration of the live-data requests to the upstream, by topic.', [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5], ['topic']),
+    safetyChecks: counter('relay_safety_checks_total', 'Safety checks of a polled match (one live-versions call each), by whether a topic\'s version had moved (yes, no).', ['moved']),
     activePollers: gauge('relay_active_pollers', 'Topic pollers running in this instance (one per match and topic across all instances).'),
     connectedSockets,
     rooms: gauge('relay_rooms', 'Matches watched by at least one connection of this instance.'),

@@ -146,8 +146,11 @@ export class UpstreamClient {
 
   /** Forgets a token at once (the upstream refused it, e.g. after a logout). */
   forgetToken(token: string): void {
+    const principal = this.principalOf(token);
     this.sessions.delete(token);
-    for (const key of this.access.keys()) if (key.startsWith(`${token}:`)) this.access.delete(key);
+    // A refused token's access is forgotten (its operator's other sessions ask again: they may
+    // have been ended together, e.g. an account locked).
+    for (const key of this.access.keys()) if (key.startsWith(`${principal}:`)) this.access.delete(key);
   }
 
   /**
@@ -155,9 +158,24 @@ export class UpstreamClient {
    * call answers 404 or 403 when it may not), so the relay never widens what an operator can see.
    */
   async matchAccess(token: string, matchId: number): Promise<MatchAccess> {
-    const key = `${token}:${matchId}`;
+    const key = `${this.principalOf(token)}:${matchId}`;
     if ((this.access.get(key) ?? 0) > Date.now()) return { ok: true };
-    return this.once(`access:${key}`, () => this.fetchAccess(token, matchId, key));
+    // One check per operator and match, whichever of the operator's tokens asked first: a burst
+    // of consoles of one operator (each signed in with a session of its own) costs one call.
+    const shared = await this.once(`access:${key}`, async () => ({ token, access: await this.fetchAccess(token, matchId, key) }));
+    // Another session's token was refused (it expired meanwhile): this one's answer is its own.
+    if (!shared.access.ok && shared.access.status === 401 && shared.token !== token) return this.fetchAccess(token, matchId, key);
+    return shared.access;
+  }
+
+  /**
+   * Whose access a token carries: an operator's sessions all see what the operator sees (the user's
+   * id, from the session the handshake checked); a wall display's token, or one not checked here,
+   * only its own.
+   */
+  private principalOf(token: string): string {
+    const session = this.sessions.get(token)?.session;
+    return session && !session.display && session.expiresAt > Date.now() ? `user:${session.user.id}` : `token:${keyOf(token)}`;
   }
 
   private async fetchAccess(token: string, matchId: number, key: string): Promise<MatchAccess> {

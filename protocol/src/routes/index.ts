@@ -12,6 +12,7 @@ import { eventRoutes } from './events';
 import { firingRoutes } from './firings';
 import { groupRoutes } from './groups';
 import { leagueRoutes } from './leagues';
+import { liveRoutes } from './live';
 import { marketRoutes } from './markets';
 import { matchRoutes } from './match';
 import { matchesRoutes } from './matches';
@@ -28,6 +29,7 @@ export * from './define';
 export { ProviderSportParams, LeaguesQuery, MatchesQuery } from './catalog';
 export { ConnectSearchQuery, MoveReply } from './matches';
 export { ContentsQuery } from './content';
+export { LiveVersions } from './live';
 export { AuditQuery, versionedReads, versionedWrites, type VersionedWrite } from './audit';
 
 /** One object per resource file; kept apart so a test can see two files claiming the same name. */
@@ -57,6 +59,7 @@ export const routeGroups = {
   firings: firingRoutes,
   audit: auditRoutes,
   uof: uofRoutes,
+  live: liveRoutes,
 };
 
 /** The REST contract: every call the console makes, by name. */
@@ -86,6 +89,7 @@ export const routes = {
   ...firingRoutes,
   ...auditRoutes,
   ...uofRoutes,
+  ...liveRoutes,
 };
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

@@ -9,6 +9,7 @@ import type { PushPayload, RoomBroadcaster } from './broadcast';
 import { WatcherTokens, type PollCredentials } from './credentials';
 import type { Leases } from './lease';
 import type { PollPace, PollSchedule } from './poller';
+import { SafetyClock } from './safety-clock';
 import type { PresenceBoard } from './presence';
 import { DEFAULT_RATE_LIMITS, RATE_LIMITED, TokenBucket, type RateLimits } from './rate-limit';
 import { MatchRooms, type LiveConnection } from './rooms';
@@ -26,8 +27,12 @@ export interface LiveHubOptions {
   /** How polls authenticate; the watchers' own tokens when not given. */
   credentials?: PollCredentials;
   schedule: PollSchedule;
-  /** While the change stream is healthy: the time between two safety polls of a topic (notices drive the rest). */
+  /** While the change stream is healthy: the time between two safety checks of a match (notices drive the rest). */
   safetyPollMs?: number;
+  /** After the change stream connects or is lost: the window over which every match is checked once (spread). */
+  catchUpMs?: number;
+  /** For tests: the clock spreading the safety checks. */
+  clock?: SafetyClock;
   rateLimits: RateLimits;
   metrics: RelayMetrics;
   log: FastifyBaseLogger;
@@ -41,6 +46,12 @@ export interface LiveHubOptions {
   presenceRefreshMs: number;
   /** Told how many matches this instance polls whenever that changes (the change stream is held while it is above 0). */
   onPolling?(count: number): void;
+  /**
+   * This instance's own health probe says the upstream does not answer: a watcher joining now is
+   * told so, whatever the match's stored status says (the instance polling it, here or on another
+   * relay, may not have noticed yet).
+   */
+  upstreamDown?(): boolean;
 }
 
 interface Watcher {
@@ -51,8 +62,13 @@ interface Watcher {
   editLimit: TokenBucket;
 }
 
-/** Default time between safety polls while the change stream is healthy (SAFETY_POLL_MS). */
+/** Default time between safety checks while the change stream is healthy (SAFETY_POLL_MS). */
 export const DEFAULT_SAFETY_POLL_MS = 30_000;
+/**
+ * Default window of the catch-up checks after the change stream connects again: notices of the gap
+ * are looked for within seconds, yet a hundred matches are not checked in the same second.
+ */
+export const DEFAULT_CATCH_UP_MS = 5_000;
 
 const UNAVAILABLE = 'Live updates are unavailable: the back-office services cannot be reached';
 
@@ -75,7 +91,7 @@ export class LiveHub {
     this.credentials = options.credentials ?? new WatcherTokens((matchId) => this.rooms.tokensOf(matchId));
     this.pace = { streaming: false, safetyMs: options.safetyPollMs ?? DEFAULT_SAFETY_POLL_MS };
     this.snapshots = new SnapshotCache(options.store);
-    this.rooms = new MatchRooms({ ...options, schedule: { ...options.schedule, pace: this.pace }, credentials: this.credentials });
+    this.rooms = new MatchRooms({ ...options, schedule: { ...options.schedule, pace: this.pace }, credentials: this.credentials, clock: options.clock ?? new SafetyClock() });
   }
 
   connected(conn: LiveConnection): void {
@@ -114,7 +130,7 @@ export class LiveHub {
     if (poller) await timeout(poller.primed, this.options.primeTimeoutMs);
     try {
       await this.sendSnapshots(conn, matchId, LIVE_TOPICS, 'watch');
-      conn.send('status', (await this.options.store.status(matchId)) ?? unknownStatus(matchId));
+      conn.send('status', await this.statusOf(matchId));
     } catch (error) {
       this.log.warn({ err: error, matchId }, 'could not read the live state for a snapshot');
       return { ok: false, error: UNAVAILABLE, retryable: true };
@@ -151,6 +167,11 @@ export class LiveHub {
       // with every record the relay holds.
       const poller = this.rooms.add(matchId, conn);
       if (poller) await timeout(poller.primed, this.options.primeTimeoutMs);
+      try {
+        conn.send('status', await this.statusOf(matchId));
+      } catch (error) {
+        this.log.warn({ err: error, matchId }, 'could not read the match status');
+      }
     }
     try {
       // A seq of another epoch (or of none) says nothing about this history: a fresh snapshot.
@@ -198,13 +219,19 @@ export class LiveHub {
   }
 
   /**
-   * The change stream connected (true) or was lost (false). Connected: polls follow notices, plus
-   * a safety poll per topic every `safetyPollMs`; what changed during the gap is read now, topics
-   * whole (with their ETags). Lost: every match is polled now and then every POLL_INTERVAL_MS.
+   * The change stream connected (true) or was lost (false). Connected: reads follow notices, plus
+   * one safety check per match every `safetyPollMs`; what changed during the gap is found by a
+   * check of every match, spread over `catchUpMs`. Lost: every match is checked every
+   * POLL_INTERVAL_MS, the first checks spread over one interval.
    */
   streaming(connected: boolean): void {
+    if (this.pace.streaming === connected && connected) return this.rooms.catchUp(this.catchUpMs);
     this.pace.streaming = connected;
-    this.rooms.pollAll(connected);
+    this.rooms.catchUp(connected ? this.catchUpMs : this.options.schedule.intervalMs);
+  }
+
+  private get catchUpMs(): number {
+    return Math.min(this.options.catchUpMs ?? DEFAULT_CATCH_UP_MS, this.pace.safetyMs);
   }
 
   get isStreaming(): boolean {
@@ -238,6 +265,12 @@ export class LiveHub {
     // Gone while the upstream was asked.
     if (!this.watchers.has(watcher.conn.id)) return { ok: false, error: 'Not connected' };
     return null;
+  }
+
+  /** The match's status for a watcher joining now: the stored one, or "down" while this instance's probe says so. */
+  private async statusOf(matchId: number): Promise<StatusPayload> {
+    const stored = (await this.options.store.status(matchId)) ?? unknownStatus(matchId);
+    return this.options.upstreamDown?.() ? { ...stored, upstream: 'down' } : stored;
   }
 
   /** A refusal; `retryable` when asking again later may succeed (the client retries with backoff). */

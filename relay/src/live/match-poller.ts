@@ -1,15 +1,19 @@
-import { FEED_FETCH_LIMIT, isOperatorTopic, LIVE_TOPICS, type ChangeNotice, type LiveTopic, type StatusPayload, type UpstreamState } from '@odds/protocol';
+import {
+  buildPath, FEED_FETCH_LIMIT, isOperatorTopic, LIVE_TOPICS, routes,
+  type ChangeNotice, type LiveTopic, type LiveVersions, type StatusPayload, type UpstreamState,
+} from '@odds/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RelayMetrics } from '../metrics';
-import { TokenRejected, type UpstreamClient } from '../upstream';
+import { TokenRejected, type LiveResponse, type UpstreamClient } from '../upstream';
 import type { RoomBroadcaster } from './broadcast';
 import type { PollCredentials } from './credentials';
 import { PollFailures } from './poll-failures';
 import { isEmpty, RecordIndex, type LiveRecord } from './diff';
 import { TopicPoller, type PollSchedule } from './poller';
+import type { SafetyClock } from './safety-clock';
 import { pushChange } from './snapshot';
 import type { LiveStore } from './store';
-import { createFetchers, NOTICE_IDS, type LiveGet, type MatchFetchers } from './topics';
+import { createFetchers, NOTICE_IDS, type MatchFetchers } from './topics';
 
 export interface MatchPollerDeps {
   store: LiveStore;
@@ -19,6 +23,8 @@ export interface MatchPollerDeps {
   broadcaster: RoomBroadcaster;
   metrics: RelayMetrics;
   log: FastifyBaseLogger;
+  /** Spreads the matches' safety checks over their period (one clock per relay instance). */
+  clock: SafetyClock;
 }
 
 const SEVERITY: Record<UpstreamState, number> = { ok: 0, degraded: 1, down: 2 };
@@ -30,11 +36,21 @@ const RETAIN_EVERY_MS = 60_000;
 /**
  * The pollers of one match on the instance that holds its lease: one per topic, each diffing what
  * it fetched against the last committed state and pushing only what changed, as the next seq of
- * its topic. Polls follow the change stream's notices while it is healthy (see PollPace).
+ * its topic. Topics are read when a change notice names them, and when the match's safety check
+ * finds their version moved: one call (live-versions) per match at its slot of the period (the
+ * safety period while the change stream leads, the poll interval while it is lost), then reads of
+ * only the topics whose version moved. The first check runs before the first reads, so a change
+ * between them is seen by the next check rather than missed.
  */
 export class MatchPoller {
   private readonly fetchers: MatchFetchers;
   private readonly pollers: Record<LiveTopic, TopicPoller>;
+  /** The safety check: one call for every topic's version, then triggers of those that moved. */
+  private readonly checker: TopicPoller;
+  private readonly slot: number;
+  /** The versions the last check found, by topic, and where the match's offers started. */
+  private versions: Partial<Record<LiveTopic, string>> = {};
+  private feedStart: number | null | undefined;
   private readonly indexes = Object.fromEntries(LIVE_TOPICS.map((topic) => [topic, new RecordIndex()])) as Record<LiveTopic, RecordIndex>;
   private readonly loaded = new Set<LiveTopic>();
   /** When a notice last asked for each topic (and when the upstream sent it), for the live-path timings. */
@@ -56,20 +72,43 @@ export class MatchPoller {
       safetyMs: pace?.safetyMs ?? deps.schedule.intervalMs,
     });
     const failures = (this.failures = new PollFailures(matchId, deps.log));
+    const onHealth = (name: LiveTopic | 'check') => (_health: unknown, error?: unknown) => {
+      if (error) failures.failed(name, error);
+      else failures.succeeded(name);
+      void this.updateStatus();
+    };
+    // Topics are read when asked (a notice, a moved version), and again after a failure until read.
     this.pollers = Object.fromEntries(LIVE_TOPICS.map((topic) => [
       topic,
-      new TopicPoller(() => this.poll(topic), deps.schedule, (_health, error) => {
-        if (error) failures.failed(topic, error);
-        else failures.succeeded(topic);
-        void this.updateStatus();
-      }),
+      new TopicPoller(() => this.poll(topic), deps.schedule, onHealth(topic), () => null),
     ])) as Record<LiveTopic, TopicPoller>;
-    this.primed = Promise.all(LIVE_TOPICS.map((topic) => this.pollers[topic].firstPoll)).then(() => undefined);
+    this.slot = deps.clock.slot();
+    this.checker = new TopicPoller(() => this.check(), deps.schedule, onHealth('check'), () => deps.clock.delay(this.slot, this.periodMs));
+    this.primed = this.checker.firstPoll.then(() => Promise.all(LIVE_TOPICS.map((topic) => this.pollers[topic].firstPoll))).then(() => undefined);
   }
 
   start(): void {
-    for (const topic of LIVE_TOPICS) this.pollers[topic].start();
+    this.checker.start();
+    // The first reads follow the first check (its versions are then no newer than what is read).
+    void this.checker.firstPoll.then(() => {
+      if (this.stopped) return;
+      for (const topic of LIVE_TOPICS) this.pollers[topic].start();
+    });
     this.deps.metrics.activePollers.inc({}, LIVE_TOPICS.length);
+  }
+
+  /**
+   * Check soon: at this match's share of `windowMs` (notices may have been missed, or the pace
+   * changed), so the checks of every match polled here spread over the window.
+   */
+  catchUp(windowMs: number): void {
+    this.checker.defer(Math.round(this.slot * windowMs));
+  }
+
+  /** The time between two safety checks as things stand. */
+  private get periodMs(): number {
+    const { schedule } = this.deps;
+    return schedule.pace?.streaming ? schedule.pace.safetyMs : schedule.intervalMs;
   }
 
   /**
@@ -101,14 +140,44 @@ export class MatchPoller {
     this.stopped = true;
     this.failures.stopped();
     this.deps.metrics.activePollers.dec({}, LIVE_TOPICS.length);
-    await Promise.all(LIVE_TOPICS.map((topic) => this.pollers[topic].stop()));
+    await Promise.all([this.checker.stop(), ...LIVE_TOPICS.map((topic) => this.pollers[topic].stop())]);
+  }
+
+  /**
+   * The safety check: every topic's version in one call; the topics whose version moved since the
+   * last check are read (deliveries whole: a change may be deep in the window), all of them when
+   * the feed was cleared. The operator tables only while someone here may read them.
+   */
+  private async check(): Promise<void> {
+    const tables = this.deps.credentials.readsOperatorTables(this.matchId);
+    const response = await this.get('check', buildPath(routes.matchLiveVersions, { matchId: this.matchId }), null, tables);
+    if (this.stopped || response.text === null) return;
+    const reply = JSON.parse(response.text) as LiveVersions;
+    const first = this.feedStart === undefined;
+    const cleared = !first && reply.feed_start !== this.feedStart;
+    this.feedStart = reply.feed_start;
+    const moved: LiveTopic[] = [];
+    for (const topic of LIVE_TOPICS) {
+      const version = reply.versions[topic];
+      if (isOperatorTopic(topic) && !tables) {
+        delete this.versions[topic];
+        continue;
+      }
+      if (version === undefined || version !== this.versions[topic]) moved.push(topic);
+      this.versions[topic] = version;
+    }
+    this.deps.metrics.safetyChecks.inc({ moved: moved.length ? 'yes' : 'no' });
+    if (first && !this.pollers.feed.active) return;
+    if (cleared) return this.reset();
+    if (moved.includes('deliveries')) this.fetchers.deliveries.requestFull();
+    if (moved.length) this.trigger(moved);
   }
 
   /** The upstream GET behind every fetch: a poll token, metrics, and one retry with another token after a 401. */
-  private readonly get: LiveGet = async (topic, path, etag) => {
+  private readonly get = async (topic: LiveTopic | 'check', path: string, etag: string | null, operatorOnly = topic !== 'check' && isOperatorTopic(topic)): Promise<LiveResponse> => {
     const { credentials, upstream, metrics } = this.deps;
     for (let attempt = 0; ; attempt++) {
-      const token = await credentials.token(this.matchId, isOperatorTopic(topic));
+      const token = await credentials.token(this.matchId, operatorOnly);
       const started = performance.now();
       try {
         const response = await upstream.getLive(path, token, etag);
@@ -183,16 +252,20 @@ export class MatchPoller {
     this.deps.store.retain(this.matchId);
   }
 
-  /** The match's status is its worst topic's; lastSuccessAt the oldest of the topics' last successes. */
+  /**
+   * The match's status is its worst poller's (the check's or a topic's); lastSuccessAt the check's
+   * last success (it confirmed every topic current then), the topics' oldest before the first check.
+   */
   private async updateStatus(): Promise<void> {
     if (this.stopped) return;
-    let state: UpstreamState = 'ok';
+    let state: UpstreamState = this.checker.health.state;
     let oldest: number | null = null;
     for (const topic of LIVE_TOPICS) {
       const health = this.pollers[topic].health;
       if (SEVERITY[health.state] > SEVERITY[state]) state = health.state;
       if (health.lastSuccessAt !== null) oldest = oldest === null ? health.lastSuccessAt : Math.min(oldest, health.lastSuccessAt);
     }
+    oldest = this.checker.health.lastSuccessAt ?? oldest;
     const next: StatusPayload = { matchId: this.matchId, upstream: state, lastSuccessAt: oldest === null ? null : new Date(oldest).toISOString() };
     const changed = this.status?.upstream !== state;
     if (!changed && Date.now() - this.statusWrittenAt < STATUS_REFRESH_MS && this.deps.store.kind === 'redis') return;

@@ -24,6 +24,12 @@ export interface PollSchedule {
   random?: () => number;
 }
 
+/**
+ * When the next poll runs after a successful one, in ms; null: only when triggered. Without it,
+ * the schedule's interval (the pace's safety period while the change stream leads).
+ */
+export type NextPoll = () => number | null;
+
 export interface PollHealth {
   state: UpstreamState;
   lastSuccessAt: number | null;
@@ -56,6 +62,7 @@ export class TopicPoller {
     private readonly poll: () => Promise<void>,
     private readonly schedule: PollSchedule,
     private readonly onHealth: (health: PollHealth, error?: unknown) => void = () => {},
+    private readonly nextPoll?: NextPoll,
   ) {
     this.firstRun = new Promise((resolve) => (this.settleFirst = resolve));
   }
@@ -94,6 +101,15 @@ export class TopicPoller {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     void this.run();
+  }
+
+  /**
+   * Run the next poll `delayMs` from now instead of when it was due (a catch-up spread over a few
+   * seconds), unless one is running (it re-arms itself) or backing off after a failure.
+   */
+  defer(delayMs: number): void {
+    if (this.stopped || this.running || this.failures > 0) return;
+    this.arm(delayMs);
   }
 
   /** Stops scheduling and waits for a poll in flight to end. */
@@ -136,7 +152,10 @@ export class TopicPoller {
     if (this.stopped) return;
     if (failed) this.arm(backoffDelay(this.failures, this.schedule, this.schedule.random));
     else if (this.again) void this.run();
-    else this.arm(Math.max(0, this.intervalMs - (Date.now() - started)));
+    else if (this.nextPoll) {
+      const delay = this.nextPoll();
+      if (delay !== null) this.arm(delay);
+    } else this.arm(Math.max(0, this.intervalMs - (Date.now() - started)));
   }
 
   /** The time between two polls as things stand: the safety period while notices drive polls. */

@@ -7,6 +7,7 @@ import type { PollCredentials, WatcherToken } from './credentials';
 import type { Campaign, Leases } from './lease';
 import { MatchPoller } from './match-poller';
 import type { PollSchedule } from './poller';
+import type { SafetyClock } from './safety-clock';
 import { distinctViewers, type Editing, type PresenceBoard } from './presence';
 import type { LiveStore } from './store';
 
@@ -33,6 +34,8 @@ export interface MatchRoomsOptions {
   upstream: UpstreamClient;
   credentials: PollCredentials;
   schedule: PollSchedule;
+  /** Spreads the matches' safety checks over their period. */
+  clock: SafetyClock;
   metrics: RelayMetrics;
   log: FastifyBaseLogger;
   graceMs: number;
@@ -123,9 +126,18 @@ export class MatchRooms {
     else poller.trigger(topics?.length ? topics : undefined, notice);
   }
 
-  /** Poll every match this instance polls (notices may have been lost while the change stream was down); `full`: read whole topics. */
+  /** Poll every topic of every match this instance polls now; `full`: read whole topics. */
   pollAll(full = false): void {
     for (const room of this.rooms.values()) room.poller?.trigger(undefined, undefined, full);
+  }
+
+  /**
+   * Check every match this instance polls within `windowMs`, each at its share of the window (the
+   * change stream came back, and notices may have been missed; or it was lost, and the checks
+   * come every poll interval from now on): spread, not all in the same second.
+   */
+  catchUp(windowMs: number): void {
+    for (const room of this.rooms.values()) room.poller?.catchUp(windowMs);
   }
 
   /** Tokens of this instance's members of a match (or of every match), for polls without a service account. */

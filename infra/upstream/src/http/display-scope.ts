@@ -10,7 +10,7 @@ import { matches } from '../db/schema';
  */
 const DISPLAY_ROUTES: RouteDef[] = [
   routes.session, routes.changes, routes.match, routes.matchLiveState, routes.leagueMatches,
-  routes.matchFeedEvents, routes.matchFeed, routes.matchOffers, routes.matchDeliveries,
+  routes.matchFeedEvents, routes.matchFeed, routes.matchOffers, routes.matchDeliveries, routes.matchLiveVersions,
   // A wall shows a stalled feed in red.
   routes.matchFeedHealth,
 ];

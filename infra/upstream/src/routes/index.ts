@@ -13,6 +13,7 @@ import { feedRoutes } from './feed';
 import { firingRoutes } from './firings';
 import { groupRoutes } from './groups';
 import { leagueRoutes } from './leagues';
+import { liveVersionRoutes } from './live-versions';
 import { marketRoutes } from './markets';
 import { matchContentRoutes } from './match-content';
 import { matchesRoutes } from './matches';
@@ -56,6 +57,7 @@ export const routeModules: ((app: FastifyInstance, deps: RouteDeps) => Promise<v
   bannerRoutes,
   basketRoutes,
   feedRoutes,
+  liveVersionRoutes,
   deliveryRoutes,
   engineRoutes,
   firingRoutes,
