@@ -181,7 +181,8 @@ async function run(stack: Stack, probeDir: string) {
   for (const [k, pid] of Object.entries(stack.servers)) {
     processes.push({ process: k, 'CPU-s/s': ((servers1[k]! - servers0[k]!) / SECONDS).toFixed(3), 'RSS MB': Math.round(rssOf(pid) / 1e6), 'lag p99 ms': '-', 'lag max ms': '-' });
   }
-  const upstreamCpu = processes.filter((p) => p.process.startsWith('API') || p.process.startsWith('engine worker')).reduce((n, p) => n + Number(p['CPU-s/s']), 0);
+  const cpuOf = (prefix: string) => processes.filter((p) => p.process.startsWith(prefix)).reduce((n, p) => n + Number(p['CPU-s/s']), 0);
+  const upstreamCpu = cpuOf('API') + cpuOf('engine worker');
   // The distinct offers any console received (a match is watched from more than one client process).
   const offersSeen = new Set(reports.flatMap((r) => r.offers)).size;
   const summary = {
@@ -191,7 +192,9 @@ async function run(stack: Stack, probeDir: string) {
     'refused/failed watches': `${refused} / ${failed}`, resyncs: reports.reduce((n, r) => n + r.resyncs, 0), 'ingest failures': ingestFailures,
     'upstream req/s mean/worst': `${mean(perSecond.map((s) => s.all)).toFixed(0)} / ${Math.max(0, ...perSecond.map((s) => s.all))}`,
     'relay req/s mean/worst': `${mean(perSecond.map((s) => s.relay)).toFixed(0)} / ${Math.max(0, ...perSecond.map((s) => s.relay)).toFixed(0)}`,
-    'upstream CPU ms/offer': sent ? ((upstreamCpu * SECONDS * 1000) / sent).toFixed(2) : '-', load: `${loadAtStart} → ${loadAtEnd}`,
+    // The upstream's CPU per offer sent: its Node processes (the API or embedded upstream, the engine workers), and Postgres beside.
+    'upstream CPU ms/offer': sent ? ((upstreamCpu * SECONDS * 1000) / sent).toFixed(2) : '-',
+    'Postgres CPU ms/offer': sent && stack.servers.postgres ? ((cpuOf('postgres') * SECONDS * 1000) / sent).toFixed(2) : '-', load: `${loadAtStart} → ${loadAtEnd}`,
   };
   console.log(`\nsaturday ${stack.mode}, N = ${matchIds.length}: window ${SECONDS} s after ${WARMUP_S} s warm-up; load ${loadAtStart} → ${loadAtEnd}`);
   console.table([summary]);
@@ -220,5 +223,5 @@ for (const mode of MODES) {
     rmSync(probeDir, { recursive: true, force: true });
   }
 }
-console.table(results);
+if (results.length > 1) console.table(results);
 process.exit(0);
