@@ -62,7 +62,8 @@ async function phase(name: string, afterIngest: ((matchId: number) => Promise<vo
   for (let round = 0; round < ROUNDS; round += 1) {
     clock += 5_000;
     await Promise.all(feeds.map(async (feed, k) => {
-      offers += await ingest(k, feed.tick(clock));
+      const stored = await ingest(k, feed.tick(clock));
+      offers += stored;
       if (afterIngest) {
         await afterIngest(matchIds[k]!);
         reads += 2;
