@@ -28,6 +28,8 @@ export class RawConsole {
   /** Bytes of the messages after inflation. */
   messageBytes = 0;
   readonly topics = new Map<LiveTopic, HeldTopic>();
+  /** A socket watching several matches (a wall) without watch(): what it holds per `matchId:topic`. */
+  private readonly wallTopics = new Map<string, HeldTopic>();
   /** Bytes of the snapshot messages received, per topic. */
   readonly snapshotBytes = new Map<LiveTopic, number>();
   resyncs = 0;
@@ -149,14 +151,21 @@ export class RawConsole {
     }
   }
 
+  /** Where a match's topic is held: `topics` for the match of watch(), else per match (a wall's panels). */
+  private heldOf(matchId: number, topic: LiveTopic): [Map<string, HeldTopic>, string] {
+    return this.matchId === null ? [this.wallTopics, `${matchId}:${topic}`] : [this.topics as Map<string, HeldTopic>, topic];
+  }
+
   private onSnapshot(payload: SnapshotPayload): void {
-    const held = this.topics.get(payload.topic);
+    const [map, key] = this.heldOf(payload.matchId, payload.topic);
+    const held = map.get(key);
     if (held && !payload.fresh && payload.epoch === held.epoch && payload.seq <= held.seq) return;
-    this.topics.set(payload.topic, { epoch: payload.epoch, seq: payload.seq, ids: new Set(payload.items.map((item) => item.id)), more: !!payload.more, outline: payload.outline ?? [] });
+    map.set(key, { epoch: payload.epoch, seq: payload.seq, ids: new Set(payload.items.map((item) => item.id)), more: !!payload.more, outline: payload.outline ?? [] });
   }
 
   private onDelta(delta: DeltaPayload): void {
-    const held = this.topics.get(delta.topic);
+    const [map, key] = this.heldOf(delta.matchId, delta.topic);
+    const held = map.get(key);
     if (!held || (delta.epoch === held.epoch && delta.seq <= held.seq)) return;
     if (delta.epoch !== held.epoch || delta.seq !== held.seq + 1) {
       // A gap: ask for what was missed (the console's rule), keep what is held meanwhile.

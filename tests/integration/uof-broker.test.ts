@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { aliveXml, oddsChangeXml, snapshotCompleteXml, type OddsMarket } from '../../infra/upstream/src/feeds/uof/test-support';
 import { createTestUpstream, type TestUpstream } from '../../infra/upstream/src/testing';
+import { ask, connectLive, LiveView, startRelay } from '../support/live-client';
 import { acquireRabbit } from '../support/rabbitmq';
 
 const rabbit = await acquireRabbit();
@@ -137,6 +138,33 @@ describe.skipIf(skip !== null)('the UOF adapter on RabbitMQ', () => {
     // In publishing order: match clock never goes back.
     const clocks = rows.map((o) => o.matchTime!);
     expect(clocks).toEqual([...clocks].sort((a, b) => a - b));
+  });
+
+  it("reaches a console's socket through the relay: publish → the offer delta the Graph tab draws (time printed)", async () => {
+    // The console's graph is fed by the relay's offers topic over socket.io: a client watching the match.
+    await upstream.app.listen({ port: 0, host: '127.0.0.1' });
+    const relay = await startRelay(`http://127.0.0.1:${(upstream.app.server.address() as AddressInfo).port}`);
+    const socket = await connectLive(relay.url, await upstream.login());
+    try {
+      const view = new LiveView(socket, matchId);
+      expect(await ask(socket, 'watch', matchId)).toMatchObject({ ok: true });
+      await until(async () => view.topics.has('offers'), (held) => held);
+      const times: number[] = [];
+      for (let n = 0; n < 10; n += 1) {
+        clock += 1000;
+        const home = 2.5 + n / 100;
+        const published = Date.now();
+        publish(eventKey('odds_change'), oddsChangeXml({ event: EVENT, timestamp: clock, status: { status: 1, matchStatus: 6, home: 0, away: 0, clock: `40:0${n}` }, markets: fortyMarkets(home) }));
+        // The delta carrying this message's Match Result offer (odds in thousandths).
+        await until(async () => view.deltas.some((d) => d.topic === 'offers' && d.upserts.some((o) => (o as { outcome_map: Record<string, number> }).outcome_map.home === Math.round(home * 1000))), (seen) => seen);
+        times.push(Date.now() - published);
+      }
+      const sorted = [...times].sort((a, b) => a - b);
+      console.log(`[uof] publish → the console's socket (offers delta through the relay), 10 odds_change of 40 markets one at a time: median ${sorted[5]} ms, max ${sorted[9]} ms (${times.join(', ')} ms)`);
+    } finally {
+      socket.close();
+      await relay.close();
+    }
   });
 
   it('records UOF messages as they came and replays them into the exchange, ingested the same', async () => {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { routes } from '@odds/protocol';
+import { FEED_FETCH_LIMIT, routes } from '@odds/protocol';
 import { assertMatch } from '../catalog/matches';
 import type { Db } from '../db/client';
 import { compileOffer } from '../engine/read/compiler';
-import { getOffer, matchFeed, matchOffers } from '../engine/read/offers';
+import { getOffer, matchFeed, matchOffers, offersSince } from '../engine/read/offers';
 import { Errors } from '../errors';
 import { implement } from '../http/implement';
 import { conditionalGets } from './etag';
@@ -23,6 +23,15 @@ export async function feedRoutes(app: FastifyInstance, { db }: { db: Db }) {
     const reply = await matchOffers(db, params.matchId, query);
     if (!reply.results.length) await assertMatch(db, params.matchId);
     return reply;
+  });
+
+  implement(app, routes.offersSince, async ({ query }) => {
+    const cursors = query.after.split(',').map((pair) => pair.split(':').map(Number) as [number, number]);
+    if (cursors.length > 500) throw new Errors.BadRequest(`after names ${cursors.length} matches; at most 500 at once.`);
+    if (cursors.some(([matchId]) => matchId < 1) || new Set(cursors.map(([matchId]) => matchId)).size !== cursors.length) {
+      throw new Errors.BadRequest('after must name each match once, as matchId:afterId with matchId ≥ 1.');
+    }
+    return offersSince(db, cursors, query.limit ?? FEED_FETCH_LIMIT);
   });
 
   implement(app, routes.offer, async ({ params }) => {

@@ -1,0 +1,121 @@
+/**
+ * The two shapes the saturday bench loads, as real processes on loopback ports, each carrying
+ * saturday-probe.mjs (NODE_OPTIONS) so every Node process reports its requests, event-loop lag,
+ * CPU and RSS:
+ * - embedded: `npm start` (the supervisor, the upstream on PGlite on disk, one relay), demo feed off;
+ * - broker: on Postgres, Redis and RabbitMQ, 2 API processes (the ingest route publishes to the
+ *   broker), 2 engine workers, 2 relays sharing Redis (relay i in front of API i).
+ * The database is seeded and given the bench's markets and matches (saturday-data.ts) before the
+ * servers start.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { openDatabase } from '../../infra/upstream/src/db/client';
+import { ensureDemoUser, seedDemoData } from '../../infra/upstream/src/seed/index';
+import { MANY_CLIENTS_ENV } from '../support/admission';
+import { ConsoleProcess } from '../support/console-process';
+import { startWorker } from '../support/engine-cluster';
+import { freePort, killOnExit, stopChild } from '../support/processes';
+import { spawn } from 'node:child_process';
+import { listenerOf } from './scale-cpu';
+import { prepareSaturday, type FeedMarket } from './saturday-data';
+
+export const PROBE = fileURLToPath(new URL('./saturday-probe.mjs', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface Stack {
+  mode: 'embedded' | 'broker';
+  /** Where consoles connect (relays), and where the feed posts (the upstream or API processes). */
+  relays: string[];
+  apis: string[];
+  matchIds: number[];
+  markets: FeedMarket[];
+  /** Server processes that are not Node (Postgres with its backends, Redis, RabbitMQ): label → pid. */
+  servers: Record<string, number | null>;
+  stop(): Promise<void>;
+}
+
+async function ready(url: string, timeoutMs = 180_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url, { signal: AbortSignal.timeout(2_000) })).ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+async function prepare(url: string, n: number) {
+  const database = await openDatabase(url);
+  await seedDemoData(database.db);
+  await ensureDemoUser(database.db, 'demo@example.com', 'demo', false);
+  const prepared = await prepareSaturday(database.db, n);
+  await database.close();
+  return prepared;
+}
+
+export async function embeddedStack(n: number, probeDir: string): Promise<Stack> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'odds-saturday-'));
+  const prepared = await prepare(join(dataDir, 'pglite'), n);
+  const console_ = await ConsoleProcess.start({
+    dataDir, feedSpeed: 1,
+    env: { ...MANY_CLIENTS_ENV, DEMO_FEED: 'off', LOG_LEVEL: 'error', NODE_OPTIONS: `--import ${PROBE}`, SATURDAY_PROBE_DIR: probeDir },
+  });
+  killOnExit(console_.child);
+  await ready(`${console_.url}/healthz`);
+  return {
+    mode: 'embedded', relays: [console_.url], apis: [`http://127.0.0.1:${console_.upstreamPort}`], ...prepared, servers: {},
+    async stop() {
+      await console_.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function brokerStack(n: number, probeDir: string): Promise<Stack> {
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  const dbName = `odds_saturday_${Date.now()}`;
+  await admin.query(`create database ${dbName}`);
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${dbName}`;
+  const databaseUrl = url.toString();
+  const prepared = await prepare(databaseUrl, n);
+  const prefix = `saturday-${Date.now()}`;
+  const common = {
+    ...MANY_CLIENTS_ENV, DATABASE_URL: databaseUrl, AMQP_URL: process.env.TEST_AMQP_URL!, AMQP_PREFIX: prefix, REDIS_URL: process.env.TEST_REDIS_URL!,
+    REDIS_PREFIX: `${prefix}:`, LOG_LEVEL: 'error', NODE_OPTIONS: `--import ${PROBE}`, SATURDAY_PROBE_DIR: probeDir,
+  };
+  const node = (entry: string, env: Record<string, string>) => {
+    const child = killOnExit(spawn(process.execPath, ['--import', 'tsx', entry], { cwd: root, env: { ...process.env, ...common, ...env }, stdio: ['ignore', 'ignore', 'inherit'] }));
+    return { child, stop: () => stopChild(child, () => child.kill('SIGTERM')) };
+  };
+  const apiPorts = [await freePort(), await freePort()];
+  const apis = apiPorts.map((port) => node('infra/upstream/src/main.ts', { UPSTREAM_PORT: String(port) }));
+  for (const port of apiPorts) await ready(`http://127.0.0.1:${port}/healthz`);
+  const workers = await Promise.all([0, 1].map((index) => startWorker({ ...common, ENGINE_WORKERS: '2', ENGINE_WORKER_INDEX: String(index) })));
+  const relayPorts = [await freePort(), await freePort()];
+  const relays = relayPorts.map((port, i) => node('relay/src/main.ts', { PORT: String(port), UPSTREAM_URL: `http://127.0.0.1:${apiPorts[i]}` }));
+  for (const port of relayPorts) await ready(`http://127.0.0.1:${port}/healthz`);
+  return {
+    mode: 'broker', relays: relayPorts.map((p) => `http://127.0.0.1:${p}`), apis: apiPorts.map((p) => `http://127.0.0.1:${p}`), ...prepared,
+    servers: {
+      postgres: listenerOf(Number(new URL(process.env.TEST_DATABASE_URL!).port)),
+      redis: listenerOf(Number(new URL(process.env.TEST_REDIS_URL!).port)),
+      rabbitmq: listenerOf(Number(new URL(process.env.TEST_AMQP_URL!).port)),
+    },
+    async stop() {
+      await Promise.all(relays.map((r) => r.stop()));
+      await Promise.all(workers.map((w) => w.stop()));
+      await Promise.all(apis.map((a) => a.stop()));
+      await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => {});
+      await admin.end();
+    },
+  };
+}
