@@ -4,7 +4,8 @@
  * match, in batches of 1, 7 and 200, with the match's cache dropped before every batch (what a
  * retry after a moved ledger version or a database error does: the state is read back from the
  * tables) and with every batch sent twice (a redelivery), must store the same rows, MAX_THRESHOLD
- * counts included.
+ * counts included. And a redelivery to a worker whose cache predates another worker's commit: the
+ * messages the other one stored come back mixed with new ones and are decided again from the tables.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedMessage } from '@odds/protocol';
@@ -21,7 +22,7 @@ let matchIds: number[];
 
 beforeAll(async () => {
   upstream = await createTestUpstream();
-  matchIds = await prepareMatches(upstream.database.db, 'http://127.0.0.1:9/hook', 4);
+  matchIds = await prepareMatches(upstream.database.db, 'http://127.0.0.1:9/hook', 5);
   engine = new Engine(upstream.database.db, { dispatch: false });
 });
 
@@ -61,4 +62,18 @@ describe('batch boundaries, reloads and redeliveries', () => {
       expect(rows).toEqual(reference);
     }, 120_000);
   }
+
+  it('a worker whose cache missed another worker\'s batch gets those messages again with new ones: the same rows', async () => {
+    const feed = feedOf(4);
+    const [held, taken] = [Math.floor(feed.length / 2), Math.floor(feed.length / 2) + 20];
+    const other = new Engine(upstream.database.db, { dispatch: false });
+    await engine.ingest(matchIds[4]!, feed.slice(0, held));
+    // The other worker took the match for a while (its batch is committed, this cache never saw it)…
+    await other.ingest(matchIds[4]!, feed.slice(held, taken));
+    await other.close();
+    // …then the shard came back here with that batch redelivered and the rest after it.
+    const reply = await engine.ingest(matchIds[4]!, feed.slice(held));
+    expect(reply.duplicates).toBe(taken - held);
+    expect(await rowsOf(4)).toEqual(reference);
+  }, 120_000);
 });

@@ -17,7 +17,7 @@ import { contactsMatter, movedScopes, scopeVersions } from './scopes';
 import { retryFailed } from './retries';
 import { DEFAULT_RETRY_POLICY } from './retry-policy';
 import { refreshDeliveryStats } from './stats';
-import { storeDecisions, type Stored } from './store';
+import { StaleMatch, storeDecisions, type Stored } from './store';
 
 export interface EngineOptions {
   /** smtp://host:port of the mail server for EMAIL contacts; without it emails are only recorded. */
@@ -136,8 +136,9 @@ export class Engine {
           });
         });
     } catch (error) {
-      if (error instanceof StaleLedger && attempt < 10) {
-        // Another worker pushed to a contact meanwhile: undo this run in memory and decide again.
+      if ((error instanceof StaleLedger || error instanceof StaleMatch) && attempt < 10) {
+        // Another worker pushed to a contact meanwhile, or stored some of these messages: undo this
+        // run in memory and decide again from the tables.
         this.counters.redecided += 1;
         this.states.delete(matchId);
         this.limiter.forgetMatch(matchId);

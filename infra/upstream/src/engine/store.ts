@@ -19,13 +19,27 @@ export interface StoreInput {
 }
 
 export interface Stored {
-  /** Id per decided offer (null if another writer stored the same source id first). */
+  /** Id per decided offer. */
   offerIds: (number | null)[];
   deliveryIds: number[];
   eventIds: number[];
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * Some messages of the batch were already stored by a decision this cache did not see (another
+ * worker took the match meanwhile, then the messages came back here): the batch was decided on a
+ * state that lacks that decision. Its rows for those messages would be dropped while what they did
+ * to the state (arming, the market's firings, an exhausted set's crossings, which a batch adds up
+ * on one record) stays in the rest of the batch: nothing is written, the batch is decided again
+ * from the tables, where those messages are then duplicates.
+ */
+export class StaleMatch extends Error {
+  constructor(readonly matchId: number, readonly known: number) {
+    super(`match ${matchId}: ${known} message(s) of the batch were already stored by another decision`);
+  }
+}
 
 const DELIVERY_COLUMNS: GroupedColumns = {
   shared: {
@@ -52,15 +66,16 @@ export async function storeDecisions(tx: Tx, input: StoreInput): Promise<Stored>
     // The message is its columns (validation drops unknown fields), so it is not stored twice: see read/offers.ts.
     status: o.status, raw: null, sent_at: iso(o.feedMs), arrival: o.arrival ?? null, created_at: at(o.feedMs),
   })), 'on conflict (match_id, source_id) do nothing returning id, source_id');
-  const idBySource = new Map(inserted.map((r) => [r.source_id, r.id]));
-  const offerIds = decisions.offers.map((o) => idBySource.get(o.sourceId) ?? null);
-  const offerId = (index: number) => offerIds[index] ?? null;
-  const kept = <T extends { offer: number }>(rows: T[]) => rows.filter((r) => offerId(r.offer) !== null);
-
   const eventRows = await insertJson<{ id: number }>(tx, 'match_events', input.events.map((e) => ({
     match_id: matchId, source_id: e.sourceId, kind: e.kind, side: e.side, match_time: e.matchTime, period: e.period, score: e.score,
     market_id: e.market?.id ?? null, suspended: e.suspended, raw: e.raw, sent_at: iso(e.feedMs), arrival: e.arrival ?? null, created_at: at(e.feedMs),
   })), 'on conflict (match_id, source_id) do nothing returning id');
+  const known = decisions.offers.length - inserted.length + input.events.length - eventRows.length;
+  if (known > 0) throw new StaleMatch(matchId, known);
+  const idBySource = new Map(inserted.map((r) => [r.source_id, r.id]));
+  const offerIds = decisions.offers.map((o) => idBySource.get(o.sourceId) ?? null);
+  const offerId = (index: number) => offerIds[index] ?? null;
+  const kept = <T extends { offer: number }>(rows: T[]) => rows.filter((r) => offerId(r.offer) !== null);
 
   await insertJson(tx, 'threshold_firings', kept(decisions.firings).map((f) => {
     const offer = decisions.offers[f.offer]!;
