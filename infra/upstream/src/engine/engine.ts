@@ -123,6 +123,7 @@ export class Engine {
     let stored: Stored;
     let decided = new Map<number, number>();
     let moved = new Map<number, number>();
+    const decidedAfterMs = state.live.lastMessageMs;
     try {
       run = runMessages(state, messages, decisions, { limiter: this.limiter, smtp: this.smtp !== null, nowMs });
       decided = decidedVersions(pushedContacts(decisions.deliveries), this.limiter);
@@ -132,7 +133,7 @@ export class Engine {
         : await this.db.transaction(async (tx) => {
           moved = await claimPushes(tx, decided);
           return storeDecisions(tx, {
-            matchId, decisions, events: run.events, state, kickOffMs, stampAtFeedTime: this.options.stampAtFeedTime ?? false, nowMs,
+            matchId, decisions, events: run.events, state, decidedAfterMs, kickOffMs, stampAtFeedTime: this.options.stampAtFeedTime ?? false, nowMs,
           });
         });
     } catch (error) {

@@ -11,6 +11,8 @@ export interface StoreInput {
   decisions: Decisions;
   events: EventInput[];
   state: MatchState;
+  /** The feed clock of the match's last applied message as the cache held it before this batch (null: none yet). */
+  decidedAfterMs: number | null;
   /** Kick-off time when this batch kicked the match off. */
   kickOffMs: number | null;
   /** Seeding past matches: rows are dated by the feed clock, as if written then. */
@@ -28,17 +30,27 @@ export interface Stored {
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
- * Some messages of the batch were already stored by a decision this cache did not see (another
- * worker took the match meanwhile, then the messages came back here): the batch was decided on a
- * state that lacks that decision. Its rows for those messages would be dropped while what they did
- * to the state (arming, the market's firings, an exhausted set's crossings, which a batch adds up
- * on one record) stays in the rest of the batch: nothing is written, the batch is decided again
- * from the tables, where those messages are then duplicates.
+ * The batch was decided on a cache that missed another decision of the match: another worker held
+ * it meanwhile and stored some of these messages (they came back here, redelivered), or moved its
+ * live state with messages this cache never saw. Its rows for stored messages would be dropped while
+ * what they did to the state (arming, the market's firings, an exhausted set's crossings, which a
+ * batch adds up on one record) stays in the rest of the batch: nothing is written, the batch is
+ * decided again from the tables.
  */
 export class StaleMatch extends Error {
-  constructor(readonly matchId: number, readonly known: number) {
-    super(`match ${matchId}: ${known} message(s) of the batch were already stored by another decision`);
+  constructor(readonly matchId: number, why: string) {
+    super(`match ${matchId}: ${why}; deciding the batch again`);
   }
+}
+
+/**
+ * Locks the match's live state for this batch (two deciders of one match take turns) and checks that
+ * it is where the cache left it: another decider's batch meanwhile moved it (StaleMatch).
+ */
+async function fence(tx: Tx, matchId: number, decidedAfterMs: number | null): Promise<void> {
+  const [row] = await tx.select({ last: matchLiveStates.lastMessageAt }).from(matchLiveStates).where(eq(matchLiveStates.matchId, matchId)).for('update');
+  const stored = row?.last?.getTime() ?? null;
+  if (stored !== decidedAfterMs) throw new StaleMatch(matchId, 'another decision moved its live state');
 }
 
 const DELIVERY_COLUMNS: GroupedColumns = {
@@ -59,6 +71,7 @@ const SUPPRESSION_COLUMNS: GroupedColumns = {
 /** Writes one ingest's decisions in the caller's transaction: offers first, then what refers to them. */
 export async function storeDecisions(tx: Tx, input: StoreInput): Promise<Stored> {
   const { matchId, decisions, state } = input;
+  await fence(tx, matchId, input.decidedAfterMs);
   const at = (feedMs: number) => iso(input.stampAtFeedTime ? feedMs : input.nowMs);
   const inserted = await insertJson<{ id: number; source_id: string }>(tx, 'offers', decisions.offers.map((o) => ({
     match_id: matchId, market_id: o.market.id, source_id: o.sourceId, outcome_map: o.outcomeMap, odds: o.odds, score: o.score,
@@ -71,7 +84,7 @@ export async function storeDecisions(tx: Tx, input: StoreInput): Promise<Stored>
     market_id: e.market?.id ?? null, suspended: e.suspended, raw: e.raw, sent_at: iso(e.feedMs), arrival: e.arrival ?? null, created_at: at(e.feedMs),
   })), 'on conflict (match_id, source_id) do nothing returning id');
   const known = decisions.offers.length - inserted.length + input.events.length - eventRows.length;
-  if (known > 0) throw new StaleMatch(matchId, known);
+  if (known > 0) throw new StaleMatch(matchId, `${known} message(s) of the batch were already stored by another decision`);
   const idBySource = new Map(inserted.map((r) => [r.source_id, r.id]));
   const offerIds = decisions.offers.map((o) => idBySource.get(o.sourceId) ?? null);
   const offerId = (index: number) => offerIds[index] ?? null;
