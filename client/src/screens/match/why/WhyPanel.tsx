@@ -59,7 +59,7 @@ export function WhyBody({ offer, data }: { offer: Offer; data: WhyData }) {
             {firings.flatMap((f) =>
               f.outcomes.map((o) => (
                 <li key={`${f.id}-${o.outcome}`}>
-                  <span className="why-tag">{setLabel(f.threshold_set.id, sets)}</span> {o.why}
+                  <span className="why-tag">{setLabel(f.threshold_set.id, sets)}:</span> {o.why}
                 </li>
               )),
             )}
