@@ -1,6 +1,5 @@
 import { Type, type Static } from 'typebox';
 import { Id, Line, NamedRef, Nullable, Odds, Timestamp } from '../common';
-import { SuppressionReason } from './engine';
 import { ScoreNodeName, SubNodeName } from './score';
 
 /** One outcome of an offer as the feed gives it: label, line and odds, both in thousandths. */
@@ -46,8 +45,8 @@ export const SetReason = Type.Object({
   kind: SetReasonKind,
   /** The outcome the reason is about (the one nearest to firing), where it is about one. */
   outcome: Nullable(Type.String()),
-  /** HELD: the market bound that held it (a suppression reason). */
-  bound: Nullable(SuppressionReason),
+  /** HELD: the market bound that held it, a SuppressionReason (kept as a string: entities/engine.ts imports this file). */
+  bound: Nullable(Type.String()),
   /** The figures, in the operator's words ("market fired 3 of max 3 times in this match"). */
   detail: Type.String(),
 });

@@ -54,7 +54,8 @@ const REASON_KIND_LABELS: Record<Exclude<SetReason['kind'], 'HELD'>, string> = {
 
 /** "VALUE set for any contact: Set exhausted (max threshold): market fired 3 of max 3 times in this match". */
 export function setReasonText(reason: SetReason): string {
-  const label = reason.kind === 'HELD' ? (reason.bound ? REASON_LABELS[reason.bound] : 'Held back by a market bound') : REASON_KIND_LABELS[reason.kind];
+  const bound = reason.bound ? REASON_LABELS[reason.bound as SuppressionReason] : undefined;
+  const label = reason.kind === 'HELD' ? (bound ?? 'Held back by a market bound') : REASON_KIND_LABELS[reason.kind];
   return `${label}: ${reason.detail}.`;
 }
 
