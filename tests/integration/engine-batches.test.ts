@@ -4,7 +4,9 @@
  * match, in batches of 1, 7 and 200, with the match's cache dropped before every batch (what a
  * retry after a moved ledger version or a database error does: the state is read back from the
  * tables) and with every batch sent twice (a redelivery), must store the same rows, MAX_THRESHOLD
- * counts included.
+ * counts included. And two workers whose caches miss each other's batches (a takeover): messages the
+ * other one stored come back mixed with new ones, or only new ones come; either is decided again
+ * from the tables.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedMessage } from '@odds/protocol';
@@ -21,7 +23,7 @@ let matchIds: number[];
 
 beforeAll(async () => {
   upstream = await createTestUpstream();
-  matchIds = await prepareMatches(upstream.database.db, 'http://127.0.0.1:9/hook', 4);
+  matchIds = await prepareMatches(upstream.database.db, 'http://127.0.0.1:9/hook', 5);
   engine = new Engine(upstream.database.db, { dispatch: false });
 });
 
@@ -61,4 +63,22 @@ describe('batch boundaries, reloads and redeliveries', () => {
       expect(rows).toEqual(reference);
     }, 120_000);
   }
+
+  it('workers whose caches missed each other\'s batches, with and without a redelivery: the same rows', async () => {
+    const feed = feedOf(4);
+    const half = Math.floor(feed.length / 2);
+    const [taken, back] = [half + 20, half + 40];
+    const other = new Engine(upstream.database.db, { dispatch: false });
+    await engine.ingest(matchIds[4]!, feed.slice(0, half));
+    // The other worker takes the match for 20 messages (committed; this cache never saw them)...
+    await other.ingest(matchIds[4]!, feed.slice(half, taken));
+    // ...then it comes back here with those 20 redelivered and 20 new ones...
+    const reply = await engine.ingest(matchIds[4]!, feed.slice(half, back));
+    expect(reply.duplicates).toBe(taken - half);
+    // ...and goes to the other one again, whose cache missed those, with only new messages.
+    await other.ingest(matchIds[4]!, feed.slice(back));
+    await other.close();
+    expect(engine.counters.redecided + other.counters.redecided).toBe(2);
+    expect(await rowsOf(4)).toEqual(reference);
+  }, 120_000);
 });

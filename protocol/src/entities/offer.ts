@@ -29,6 +29,30 @@ export const OfferStatus = Type.Enum(['RECEIVED', 'TRIGGERED', 'SKIPPED', 'SUSPE
 export type OfferStatus = Static<typeof OfferStatus>;
 
 /**
+ * Why a threshold set of the offer's market did not fire on it, as the engine decided at the time:
+ * SUSPENDED (the offer, its market or the match was suspended: nothing is evaluated), STALE (older
+ * than an offer already evaluated), ENGINE_OFF (the provider's engine is switched off),
+ * NOT_APPLICABLE (a set for another line, or timed and outside its minutes before kick-off),
+ * NOT_MET (no outcome met its condition), NOT_REARMED (met, but it fired before and the price has
+ * not cleared since), CONFIRMING (met, but not yet for pass_threshold offers in a row), HELD (ready,
+ * held back by a market bound: `bound` names it, e.g. MAX_THRESHOLD for an exhausted market).
+ */
+export const SetReasonKind = Type.Enum(['SUSPENDED', 'STALE', 'ENGINE_OFF', 'NOT_APPLICABLE', 'NOT_MET', 'NOT_REARMED', 'CONFIRMING', 'HELD']);
+export type SetReasonKind = Static<typeof SetReasonKind>;
+
+export const SetReason = Type.Object({
+  set_id: Id,
+  kind: SetReasonKind,
+  /** The outcome the reason is about (the one nearest to firing), where it is about one. */
+  outcome: Nullable(Type.String()),
+  /** HELD: the market bound that held it, a SuppressionReason (kept as a string: entities/engine.ts imports this file). */
+  bound: Nullable(Type.String()),
+  /** The figures, in the operator's words ("market fired 3 of max 3 times in this match"). */
+  detail: Type.String(),
+});
+export type SetReason = Static<typeof SetReason>;
+
+/**
  * An offer, or feed event (SPEC §3): the odds of one market of a match at one moment. The Graph tab
  * charts them, the Feed tab lists them; the live path pushes them (topics 'feed' and 'offers').
  */
@@ -55,6 +79,8 @@ export const Offer = Type.Object({
   raw: Type.Optional(Type.Unknown()),
   /** Arrival order within the match, offers and events together (a recording keeps it); null before it was kept. */
   arrival: Type.Optional(Nullable(Type.Integer())),
+  /** Per threshold set of its market that did not fire: why, as decided then (absent for offers decided before it was kept). */
+  reasons: Type.Optional(Type.Array(SetReason)),
 });
 export type Offer = Static<typeof Offer>;
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decideOffer } from './decide';
 import { RateLimiter } from './rate-limit';
 import { emptyDecisions, type Decisions } from './records';
-import { contact, content, matchState, offer, set, subscribed } from './test-fixtures';
+import { contact, content, market, matchState, offer, set, subscribed } from './test-fixtures';
 import type { MatchState } from './match-state';
 import type { OfferInput } from './records';
 
@@ -78,5 +78,46 @@ describe('deciding offers', () => {
     ]);
     // At -60 min neither applies (wrong line; timed window is 30 min); at -20 the timed set fires.
     expect(out.firings.map((f) => f.setId)).toEqual([2]);
+  });
+});
+
+describe('why a set did not fire, stored with the offer', () => {
+  const fan = contact(1);
+  const reasonsOf = (out: Decisions, at: number) => out.offers[at]!.reasons.map((r) => `${r.set_id} ${r.kind}${r.bound ? `/${r.bound}` : ''}${r.outcome ? ` ${r.outcome}` : ''}: ${r.detail}`);
+
+  it('a suspended offer, market or match: the suspension, for each set', () => {
+    const state = matchState({ sets: [set(1), set(2, { thresholds: { away: { value: 2000 } } })], audience: [subscribed(fan)], contents: [content(1)] });
+    const flagged = decideAll(state, [offer(10, { home: 2600 }, { suspended: true })]);
+    state.live.suspended = true;
+    const match = decideAll(state, [offer(11, { home: 2600 })]);
+    expect(reasonsOf(flagged, 0)).toEqual(['1 SUSPENDED: the feed marked this offer suspended', '2 SUSPENDED: the feed marked this offer suspended']);
+    expect(reasonsOf(match, 0)).toEqual(['1 SUSPENDED: the match was suspended when this offer came', '2 SUSPENDED: the match was suspended when this offer came']);
+  });
+
+  it('not re-armed, not met, stale and timing', () => {
+    const state = matchState({ sets: [set(1), set(2, { timedBefore: 30 })], audience: [subscribed(fan)], contents: [content(1)] });
+    const out = decideAll(state, [offer(10, { home: 2600 }), offer(12, { home: 2700 }), offer(14, { home: 2400 }), offer(13, { home: 2600 })]);
+    expect(reasonsOf(out, 0)).toEqual(['2 NOT_APPLICABLE: the set is timed for the 30 minutes before kick-off; this offer came after kick-off']);
+    expect(reasonsOf(out, 1)[0]).toBe('1 NOT_REARMED home: home fired earlier and its price has not left the threshold since, so it is not re-armed');
+    expect(reasonsOf(out, 2)[0]).toBe('1 NOT_MET: no outcome met its condition at these odds');
+    expect(reasonsOf(out, 3)[0]).toBe('1 STALE: an offer of its market with a later feed time was already evaluated');
+  });
+
+  it('pass threshold not reached yet, and an exhausted market (a bound)', () => {
+    const passes = { market: market({ meta: { pass_threshold: 3 } }) };
+    const confirming = matchState({ sets: [set(1)], meta: passes.market.meta, audience: [subscribed(fan)], contents: [content(1)] });
+    const first = decideAll(confirming, [offer(10, { home: 2600 }, passes), offer(11, { home: 2600 }, passes)]);
+    expect(reasonsOf(first, 1)).toEqual(['1 CONFIRMING home: home met its condition on 2 offers in a row; the market needs 3 (pass threshold)']);
+    const capped = { market: market({ meta: { max_threshold: 1 } }) };
+    const exhausted = matchState({ sets: [set(1)], meta: capped.market.meta, audience: [subscribed(fan)], contents: [content(1)] });
+    const second = decideAll(exhausted, [offer(10, { home: 2600 }, capped), offer(11, { home: 2400 }, capped), offer(12, { home: 2600 }, capped)]);
+    expect(reasonsOf(second, 0)).toEqual([]);
+    expect(reasonsOf(second, 2)).toEqual(['1 HELD/MAX_THRESHOLD home: market fired 1 of max 1 times in this match']);
+  });
+
+  it('a set for another line', () => {
+    const state = matchState({ sets: [set(1, { line: 1500 })], audience: [subscribed(fan)], contents: [content(1)] });
+    const out = decideAll(state, [offer(10, { home: 2600 }, { line: 1000 })]);
+    expect(reasonsOf(out, 0)).toEqual(['1 NOT_APPLICABLE: the set is for line 1.5; this offer is at line 1']);
   });
 });

@@ -1,12 +1,13 @@
-import { parseScoreNode, type DeliveryLog } from '@odds/protocol';
+import { parseScoreNode, type DeliveryLog, type SetReason } from '@odds/protocol';
 import { recordedStats, routeFor } from './channels/index';
 import { compileContext } from './content';
 import type { ContactInfo, ContentInfo, MatchState } from './match-state';
 import type { RateLimiter } from './rate-limit';
 import { recipientsFor } from './recipients';
+import { evaluatedReason, notApplicable, sameReasonForAll, suspensionDetail } from './set-reasons';
 import type { Decisions, OfferInput, SuppressionRecord } from './records';
 import { compileLog, textsFor } from './texts';
-import { evaluateSet, type MarketSituation, type ThresholdSetSpec } from './thresholds/evaluate';
+import { evaluateSet, type MarketSituation } from './thresholds/evaluate';
 import type { PricePoint } from './thresholds/history';
 
 /** Goals in a score node ('H2-A1' → 3; PRE → 0). */
@@ -36,19 +37,6 @@ interface Reached {
   setOf: Map<string, number>;
 }
 
-/** Sets of the offer's market that apply to it: line (dynamic-line markets) and timing. */
-function applicableSets(state: MatchState, offer: OfferInput): ThresholdSetSpec[] {
-  const sets = state.statics.sets.get(offer.market.id) ?? [];
-  return sets.filter((set) => {
-    if (set.line !== null && offer.line !== null && set.line !== offer.line) return false;
-    if (set.timedBefore !== null) {
-      const before = state.statics.match.start.getTime() - offer.feedMs;
-      if (!offer.prematch || before < 0 || before > set.timedBefore * 60_000) return false;
-    }
-    return true;
-  });
-}
-
 /**
  * Decides one offer: stale (older than one already evaluated for its market: kept for history
  * only), suspended (the offer, its market or the match: never fires), or evaluated against every
@@ -58,7 +46,7 @@ function applicableSets(state: MatchState, offer: OfferInput): ThresholdSetSpec[
  */
 export function decideOffer(state: MatchState, offer: OfferInput, out: Decisions, options: DecideOptions): void {
   const index = out.offers.length;
-  const record = { ...offer, status: 'SKIPPED' as const, stale: false };
+  const record = { ...offer, status: 'SKIPPED' as const, stale: false, reasons: [] as SetReason[] };
   const point = pricePoint(offer);
   const history = state.history(offer.market.id);
   const latest = state.latestFeedMs.get(offer.market.id);
@@ -66,17 +54,17 @@ export function decideOffer(state: MatchState, offer: OfferInput, out: Decisions
 
   if (latest !== undefined && offer.feedMs < latest) {
     if (!offer.suspended) history.add(point);
-    out.offers.push({ ...record, stale: true });
+    out.offers.push({ ...record, stale: true, reasons: sameReasonForAll(state, offer, 'STALE', 'an offer of its market with a later feed time was already evaluated') });
     return;
   }
   state.latestFeedMs.set(offer.market.id, offer.feedMs);
   if (offer.suspended || live.suspended || live.suspendedMarkets.has(offer.market.id)) {
-    out.offers.push({ ...record, status: 'SUSPENDED' });
+    out.offers.push({ ...record, status: 'SUSPENDED', reasons: sameReasonForAll(state, offer, 'SUSPENDED', suspensionDetail(state, offer)) });
     return;
   }
   if (!state.statics.match.providerActive) {
     history.add(point);
-    out.offers.push(record);
+    out.offers.push({ ...record, reasons: sameReasonForAll(state, offer, 'ENGINE_OFF', 'the provider’s engine is switched off in Settings') });
     return;
   }
 
@@ -93,9 +81,16 @@ export function decideOffer(state: MatchState, offer: OfferInput, out: Decisions
   // the outcomes of all of them (docs/engine-rules.md "Content": the likeliest fired outcome with a text).
   const reached = new Map<number, Reached>();
   let fired = false;
-  for (const set of applicableSets(state, offer)) {
+  const reasons: SetReason[] = [];
+  for (const set of state.statics.sets.get(offer.market.id) ?? []) {
+    const away = notApplicable(state, offer, set);
+    if (away !== null) {
+      reasons.push({ set_id: set.id, kind: 'NOT_APPLICABLE', outcome: null, bound: null, detail: away });
+      continue;
+    }
     const evaluation = evaluateSet(set, point, situation, (outcome) => state.outcomeState(set.id, outcome), offer.market.outcomes);
     state.settle();
+    if (!evaluation.fired.length) reasons.push(evaluatedReason(state, offer, set, evaluation.steps));
     for (const held of evaluation.held) holdBack(out, { offer: index, setId: set.id, marketId: offer.market.id, contact: null, outcome: held.outcome, reason: held.reason, detail: held.detail, matchTime: offer.matchTime, feedMs: offer.feedMs, count: 1 });
     if (!evaluation.fired.length) continue;
     fired = true;
@@ -139,7 +134,7 @@ export function decideOffer(state: MatchState, offer: OfferInput, out: Decisions
     }
   }
   history.add(point);
-  out.offers.push({ ...record, status: fired ? 'TRIGGERED' : 'SKIPPED' });
+  out.offers.push({ ...record, status: fired ? 'TRIGGERED' : 'SKIPPED', reasons });
 }
 
 /**

@@ -17,7 +17,7 @@ import { contactsMatter, movedScopes, scopeVersions } from './scopes';
 import { retryFailed } from './retries';
 import { DEFAULT_RETRY_POLICY } from './retry-policy';
 import { refreshDeliveryStats } from './stats';
-import { storeDecisions, type Stored } from './store';
+import { StaleMatch, storeDecisions, type Stored } from './store';
 
 export interface EngineOptions {
   /** smtp://host:port of the mail server for EMAIL contacts; without it emails are only recorded. */
@@ -123,6 +123,7 @@ export class Engine {
     let stored: Stored;
     let decided = new Map<number, number>();
     let moved = new Map<number, number>();
+    const decidedAfterMs = state.live.lastMessageMs;
     try {
       run = runMessages(state, messages, decisions, { limiter: this.limiter, smtp: this.smtp !== null, nowMs });
       decided = decidedVersions(pushedContacts(decisions.deliveries), this.limiter);
@@ -132,12 +133,13 @@ export class Engine {
         : await this.db.transaction(async (tx) => {
           moved = await claimPushes(tx, decided);
           return storeDecisions(tx, {
-            matchId, decisions, events: run.events, state, kickOffMs, stampAtFeedTime: this.options.stampAtFeedTime ?? false, nowMs,
+            matchId, decisions, events: run.events, state, decidedAfterMs, kickOffMs, stampAtFeedTime: this.options.stampAtFeedTime ?? false, nowMs,
           });
         });
     } catch (error) {
-      if (error instanceof StaleLedger && attempt < 10) {
-        // Another worker pushed to a contact meanwhile: undo this run in memory and decide again.
+      if ((error instanceof StaleLedger || error instanceof StaleMatch) && attempt < 10) {
+        // Another worker pushed to a contact meanwhile, or stored some of these messages: undo this
+        // run in memory and decide again from the tables.
         this.counters.redecided += 1;
         this.states.delete(matchId);
         this.limiter.forgetMatch(matchId);

@@ -1,4 +1,4 @@
-import type { DeliveryLog, DeliveryStats, OddsOutcome, OfferStatus, SuppressionReason } from '@odds/protocol';
+import type { DeliveryLog, DeliveryStats, OddsOutcome, OfferStatus, SetReason, SuppressionReason } from '@odds/protocol';
 import type { ChannelRoute } from './channels/index';
 import type { ContactInfo, MarketInfo } from './match-state';
 import type { FiredOutcome } from './thresholds/evaluate';
@@ -34,6 +34,8 @@ export interface OfferInput {
 export interface OfferRecord extends OfferInput {
   status: OfferStatus;
   stale: boolean;
+  /** Why each set of the market that did not fire did not (set-reasons.ts). */
+  reasons: SetReason[];
 }
 
 export interface FiringRecord {

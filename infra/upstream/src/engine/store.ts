@@ -11,6 +11,8 @@ export interface StoreInput {
   decisions: Decisions;
   events: EventInput[];
   state: MatchState;
+  /** The feed clock of the match's last applied message as the cache held it before this batch (null: none yet). */
+  decidedAfterMs: number | null;
   /** Kick-off time when this batch kicked the match off. */
   kickOffMs: number | null;
   /** Seeding past matches: rows are dated by the feed clock, as if written then. */
@@ -19,13 +21,37 @@ export interface StoreInput {
 }
 
 export interface Stored {
-  /** Id per decided offer (null if another writer stored the same source id first). */
+  /** Id per decided offer. */
   offerIds: (number | null)[];
   deliveryIds: number[];
   eventIds: number[];
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * The batch was decided on a cache that missed another decision of the match: another worker held
+ * it meanwhile and stored some of these messages (they came back here, redelivered), or moved its
+ * live state with messages this cache never saw. Its rows for stored messages would be dropped while
+ * what they did to the state (arming, the market's firings, an exhausted set's crossings, which a
+ * batch adds up on one record) stays in the rest of the batch: nothing is written, the batch is
+ * decided again from the tables.
+ */
+export class StaleMatch extends Error {
+  constructor(readonly matchId: number, why: string) {
+    super(`match ${matchId}: ${why}; deciding the batch again`);
+  }
+}
+
+/**
+ * Locks the match's live state for this batch (two deciders of one match take turns) and checks that
+ * it is where the cache left it: another decider's batch meanwhile moved it (StaleMatch).
+ */
+async function fence(tx: Tx, matchId: number, decidedAfterMs: number | null): Promise<void> {
+  const [row] = await tx.select({ last: matchLiveStates.lastMessageAt }).from(matchLiveStates).where(eq(matchLiveStates.matchId, matchId)).for('update');
+  const stored = row?.last?.getTime() ?? null;
+  if (stored !== decidedAfterMs) throw new StaleMatch(matchId, 'another decision moved its live state');
+}
 
 const DELIVERY_COLUMNS: GroupedColumns = {
   shared: {
@@ -45,22 +71,24 @@ const SUPPRESSION_COLUMNS: GroupedColumns = {
 /** Writes one ingest's decisions in the caller's transaction: offers first, then what refers to them. */
 export async function storeDecisions(tx: Tx, input: StoreInput): Promise<Stored> {
   const { matchId, decisions, state } = input;
+  await fence(tx, matchId, input.decidedAfterMs);
   const at = (feedMs: number) => iso(input.stampAtFeedTime ? feedMs : input.nowMs);
   const inserted = await insertJson<{ id: number; source_id: string }>(tx, 'offers', decisions.offers.map((o) => ({
     match_id: matchId, market_id: o.market.id, source_id: o.sourceId, outcome_map: o.outcomeMap, odds: o.odds, score: o.score,
     sub_node: o.subNode, leaf_node: o.leafNode, match_time: o.matchTime, period: o.period, prematch: o.prematch, suspended: o.suspended,
     // The message is its columns (validation drops unknown fields), so it is not stored twice: see read/offers.ts.
-    status: o.status, raw: null, sent_at: iso(o.feedMs), arrival: o.arrival ?? null, created_at: at(o.feedMs),
+    status: o.status, raw: null, sent_at: iso(o.feedMs), arrival: o.arrival ?? null, reasons: o.reasons, created_at: at(o.feedMs),
   })), 'on conflict (match_id, source_id) do nothing returning id, source_id');
-  const idBySource = new Map(inserted.map((r) => [r.source_id, r.id]));
-  const offerIds = decisions.offers.map((o) => idBySource.get(o.sourceId) ?? null);
-  const offerId = (index: number) => offerIds[index] ?? null;
-  const kept = <T extends { offer: number }>(rows: T[]) => rows.filter((r) => offerId(r.offer) !== null);
-
   const eventRows = await insertJson<{ id: number }>(tx, 'match_events', input.events.map((e) => ({
     match_id: matchId, source_id: e.sourceId, kind: e.kind, side: e.side, match_time: e.matchTime, period: e.period, score: e.score,
     market_id: e.market?.id ?? null, suspended: e.suspended, raw: e.raw, sent_at: iso(e.feedMs), arrival: e.arrival ?? null, created_at: at(e.feedMs),
   })), 'on conflict (match_id, source_id) do nothing returning id');
+  const known = decisions.offers.length - inserted.length + input.events.length - eventRows.length;
+  if (known > 0) throw new StaleMatch(matchId, `${known} message(s) of the batch were already stored by another decision`);
+  const idBySource = new Map(inserted.map((r) => [r.source_id, r.id]));
+  const offerIds = decisions.offers.map((o) => idBySource.get(o.sourceId) ?? null);
+  const offerId = (index: number) => offerIds[index] ?? null;
+  const kept = <T extends { offer: number }>(rows: T[]) => rows.filter((r) => offerId(r.offer) !== null);
 
   await insertJson(tx, 'threshold_firings', kept(decisions.firings).map((f) => {
     const offer = decisions.offers[f.offer]!;

@@ -3,7 +3,7 @@ import { Dialog } from 'primereact/dialog';
 import type { MatchLive } from '../../../live/matchLive';
 import { closestSet } from './closest';
 import { useWhy, type WhyData } from './useWhy';
-import { heldBackText, heldBackWho, nothingFired, offerSummary, textParts } from './whyText';
+import { heldBackText, heldBackWho, nothingFired, offerSummary, setLabel, setReasonText, textChoice, textParts } from './whyText';
 import './why.css';
 
 interface WhyPanelProps {
@@ -17,7 +17,8 @@ interface WhyPanelProps {
 /**
  * The "Why" panel of an offer: which sets fired on which outcome and why, who received
  * what text, who was held back and why; for an offer where nothing fired, says so and lists the
- * bounds that held. Read again as the live state of the offer changes.
+ * bounds that held, and for each set that did not fire the reason the engine stored when it decided
+ * the offer. Read again as the live state of the offer changes.
  */
 export function WhyPanel({ live, matchId, offer, onHide }: WhyPanelProps) {
   const why = useWhy(live, matchId, offer?.id ?? null, offer?.market_id ?? null);
@@ -43,25 +44,39 @@ export function WhyPanel({ live, matchId, offer, onHide }: WhyPanelProps) {
   );
 }
 
-function WhyBody({ offer, data }: { offer: Offer; data: WhyData }) {
-  const { firings, deliveries, suppressions } = data;
-  const closest = firings.length === 0 ? closestSet(offer, data.sets) : null;
+export function WhyBody({ offer, data }: { offer: Offer; data: WhyData }) {
+  const { firings, deliveries, suppressions, sets } = data;
+  const reasons = offer.reasons ?? [];
+  const closest = firings.length === 0 ? closestSet(offer, sets) : null;
   return (
     <>
       <section aria-labelledby="why-fired">
         <h3 id="why-fired">Fired</h3>
-        {firings.length === 0 ? (
-          <p className="why-nothing">{nothingFired(suppressions, data.sets.length, closest)}</p>
-        ) : (
+        {firings.length === 0 && reasons.length === 0 && <p className="why-nothing">{nothingFired(suppressions, sets.length, closest)}</p>}
+        {firings.length === 0 && reasons.length > 0 && <p className="why-nothing">Nothing fired on this offer.</p>}
+        {firings.length > 0 && (
           <ul className="why-list">
             {firings.flatMap((f) =>
               f.outcomes.map((o) => (
                 <li key={`${f.id}-${o.outcome}`}>
-                  <span className="why-tag">Set {f.threshold_set.id}{f.threshold_set.type ? ` (${f.threshold_set.type})` : ''}</span> {o.why}
+                  <span className="why-tag">{setLabel(f.threshold_set.id, sets)}:</span> {o.why}
                 </li>
               )),
             )}
           </ul>
+        )}
+        {reasons.length > 0 && (
+          <>
+            <h4 id="why-not-fired">{firings.length ? 'Did not fire' : 'Why not'}</h4>
+            <ul className="why-list" aria-labelledby="why-not-fired">
+              {reasons.map((r) => (
+                <li key={r.set_id}>
+                  <strong>{setLabel(r.set_id, sets)}</strong>: {setReasonText(r)}
+                  {r.kind === 'NOT_MET' && closest?.set.id === r.set_id && closest.gap > 0 ? ` ${closest.text}` : ''}
+                </li>
+              ))}
+            </ul>
+          </>
         )}
       </section>
       <section aria-labelledby="why-sent">
@@ -74,8 +89,8 @@ function WhyBody({ offer, data }: { offer: Offer; data: WhyData }) {
               <li key={d.id}>
                 <div>
                   <strong>{d.contact.name}</strong> · {d.channel.name} · {d.language} · {d.status}
-                  {d.log.outcome ? ` · text of ${d.log.outcome}${d.log.set_id ? ` (Set ${d.log.set_id})` : ''}` : ''}
                 </div>
+                {textChoice(d, sets) && <p className="why-choice">{textChoice(d, sets)}</p>}
                 <dl className="why-text">
                   {textParts(d).map((p) => (
                     <div key={p.label}>
@@ -97,7 +112,7 @@ function WhyBody({ offer, data }: { offer: Offer; data: WhyData }) {
           <ul className="why-list">
             {suppressions.map((s) => (
               <li key={s.id}>
-                <strong>{heldBackWho(s)}</strong>: {heldBackText(s)}
+                <strong>{heldBackWho(s, sets)}</strong>: {heldBackText(s)}
               </li>
             ))}
           </ul>

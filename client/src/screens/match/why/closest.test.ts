@@ -18,7 +18,7 @@ describe('closestSet', () => {
     ];
     const closest = closestSet(offer, sets)!;
     expect(closest.set.id).toBe(1);
-    expect(closest.text).toBe('Closest: set 1 (VALUE away ≥ 3.00) at 2.90 was 3.3 % short.');
+    expect(closest.text).toBe('Closest: the VALUE set for any contact (away ≥ 3.00) at 2.90 was 3.3 % short.');
   });
 
   it('says when a condition was met without firing, and leaves out other markets, other lines and RELATIVE', () => {

@@ -41,8 +41,8 @@ export function closestSet(offer: Offer, sets: readonly MatchThresholdSet[]): Cl
     for (const [outcome, odds] of Object.entries(offer.outcome_map)) {
       const m = measure(set, outcome, odds);
       if (!m || (best && best.gap <= m.gap)) continue;
-      const state = m.gap === 0 ? 'met its condition, yet did not fire (fired before and not re-armed, pass threshold not reached, outside its timing, or exhausted)' : `was ${(m.gap * 100).toFixed(1)} % short`;
-      best = { set, outcome, gap: m.gap, text: `Closest: set ${set.id} (${set.type} ${outcome} ${m.need}) at ${formatOdds(odds)} ${state}.` };
+      const state = m.gap === 0 ? 'met its condition, yet did not fire' : `was ${(m.gap * 100).toFixed(1)} % short`;
+      best = { set, outcome, gap: m.gap, text: `Closest: the ${set.type} set for ${set.contact?.name ?? 'any contact'} (${outcome} ${m.need}) at ${formatOdds(odds)} ${state}.` };
     }
   }
   return best;

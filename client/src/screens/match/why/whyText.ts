@@ -1,5 +1,5 @@
 import type { Closest } from './closest';
-import { formatGameClock, formatOdds, type Delivery, type Offer, type Suppression, type SuppressionReason } from '@odds/protocol';
+import { formatGameClock, formatLine, formatOdds, type Delivery, type MatchThresholdSet, type Offer, type SetReason, type Suppression, type SuppressionReason } from '@odds/protocol';
 
 /** A suppression's reason in the operator's words (its detail says the limit and the figures). */
 export const REASON_LABELS: Record<SuppressionReason, string> = {
@@ -22,11 +22,48 @@ export function heldBackText(s: Suppression): string {
   return `${REASON_LABELS[s.reason]}: ${s.detail}${count}`;
 }
 
+/** Names a threshold set as the Thresholds tab lists it: "VALUE set for any contact", "RANGE set for Ana, line 2.5". */
+export function setLabel(setId: number | null | undefined, sets: readonly MatchThresholdSet[]): string {
+  const set = sets.find((s) => s.id === setId);
+  if (!set) return 'a threshold set since deleted';
+  const parts = [`${set.type} set for ${set.contact?.name ?? 'any contact'}`];
+  if (set.line !== null) parts.push(`line ${formatLine(set.line)}`);
+  if (set.timed) parts.push('timed before kick-off');
+  return parts.join(', ');
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 /** Who or what was held back: a contact, or a set's outcome (market bounds hold the firing itself). */
-export function heldBackWho(s: Suppression): string {
+export function heldBackWho(s: Suppression, sets: readonly MatchThresholdSet[]): string {
   if (s.contact) return s.contact.name;
-  const set = s.threshold_set_id === null ? 'A set' : `Set ${s.threshold_set_id}`;
-  return s.outcome ? `${set} on ${s.outcome}` : set;
+  const set = capitalised(setLabel(s.threshold_set_id, sets));
+  return s.outcome ? `${set}, on ${s.outcome}` : set;
+}
+
+/** The reason a set did not fire, as the engine stored it when it decided the offer. */
+const REASON_KIND_LABELS: Record<Exclude<SetReason['kind'], 'HELD'>, string> = {
+  SUSPENDED: 'Not evaluated, suspended',
+  STALE: 'Not evaluated, it arrived after a later offer',
+  ENGINE_OFF: 'Not evaluated, engine switched off',
+  NOT_APPLICABLE: 'Does not apply to this offer',
+  NOT_MET: 'Condition not met',
+  NOT_REARMED: 'Met its condition, but not re-armed',
+  CONFIRMING: 'Met its condition, pass threshold not reached yet',
+};
+
+/** "VALUE set for any contact: Set exhausted (max threshold): market fired 3 of max 3 times in this match". */
+export function setReasonText(reason: SetReason): string {
+  const bound = reason.bound ? REASON_LABELS[reason.bound as SuppressionReason] : undefined;
+  const label = reason.kind === 'HELD' ? (bound ?? 'Held back by a market bound') : REASON_KIND_LABELS[reason.kind];
+  return `${label}: ${reason.detail}.`;
+}
+
+/** Why the delivery carried the text it did: whose outcome it was written for, and which content. */
+export function textChoice(d: Delivery, sets: readonly MatchThresholdSet[]): string | null {
+  if (!d.log.outcome) return null;
+  const node = d.node_id === 'PRE' ? 'before kick-off' : d.node_id === 'INPLAY' ? 'in play' : `at ${d.node_id}`;
+  return `Text written for ${d.log.outcome}: the likeliest outcome that fired (${setLabel(d.log.set_id, sets)}) with a text in this contact's ${d.language} content for ${d.market.name}, chosen for the score ${node}.`;
 }
 
 /** "Match Result · 54:10 · H1-A0 · home 2.10  draw 3.30  away 3.05". */
@@ -41,7 +78,7 @@ export function textParts(d: Delivery): { label: string; text: string }[] {
   return parts.filter((p): p is [string, string] => !!p[1]).map(([label, text]) => ({ label, text }));
 }
 
-/** What to say of an offer where nothing fired: held by a bound, no set met, or no sets at all; and which set came closest. */
+/** What to say of an offer where nothing fired when the engine stored no reasons (offers decided before it did): held by a bound, no set met, or no sets at all; and which set came closest. */
 export function nothingFired(held: readonly Suppression[], sets: number, closest: Closest | null): string {
   const lead = held.some((s) => !s.contact)
     ? 'Nothing fired on this offer: a set was ready, but the bounds below held it back.'

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { DeliveryLog, DeliveryStats, OddsOutcome } from '@odds/protocol';
+import type { DeliveryLog, DeliveryStats, OddsOutcome, SetReason } from '@odds/protocol';
 import { contacts } from './contacts';
 import { createdAt, matches } from './core';
 import { markets } from './markets';
@@ -39,6 +39,8 @@ export const offers = pgTable('offers', {
   sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   /** Arrival order within the match (offers and events together): a recording keeps it. */
   arrival: bigint('arrival', { mode: 'number' }),
+  /** Why each threshold set of the market did not fire on it, as decided then (migration 0029). */
+  reasons: jsonb('reasons').$type<SetReason[]>().notNull().default([]),
   createdAt: createdAt(),
 }, (t) => [
   uniqueIndex('offers_match_source_key').on(t.matchId, t.sourceId),

@@ -56,7 +56,7 @@ async function toOffers(db: Db, rows: Row[], withRaw: boolean): Promise<Offer[]>
       id: offer.id, match_id: offer.matchId, market_id: offer.marketId, market: { id: offer.marketId, name: marketName },
       outcome_map: inTypeOrder(offer.outcomeMap, marketTypeId), score: offer.score, sub_node: offer.subNode, leaf_node: offer.leafNode, match_time: offer.matchTime,
       prematch: offer.prematch, status: offer.status as OfferStatus, created_at: offer.createdAt.toISOString(), odds: offer.odds,
-      contact_names: sent?.names ?? [], delivery: sent ? { log: sent.log } : null,
+      contact_names: sent?.names ?? [], delivery: sent ? { log: sent.log } : null, reasons: offer.reasons,
       ...(withRaw && { raw: offer.raw ?? rawMessage(offer), arrival: offer.arrival }),
     };
   });

@@ -1,5 +1,5 @@
 import type { MarketMeta, RangeThreshold, RelativeThreshold, ThresholdType, ValueThreshold } from '@odds/protocol';
-import { markBlocked, markFired, stepArming, type OutcomeState } from './arming';
+import { markBlocked, markFired, stepArming, type ArmingStep, type OutcomeState } from './arming';
 import { checkBounds, passCount, type Bound } from './bounds';
 import type { MarketHistory, PricePoint } from './history';
 import { rangeMet } from './range';
@@ -48,6 +48,14 @@ export interface SetEvaluation {
   details: FiredOutcome[];
   /** Ready outcomes a market bound held back, newly (one record per held-back episode). */
   held: HeldBack[];
+  /** Where each outcome the offer quotes stood (its arming step, and the bound that held it when ready). */
+  steps: OutcomeStep[];
+}
+
+export interface OutcomeStep {
+  outcome: string;
+  step: ArmingStep;
+  bound: Bound | null;
 }
 
 export interface Condition {
@@ -88,16 +96,22 @@ export function evaluateSet(
   const fired: string[] = [];
   const details: FiredOutcome[] = [];
   const held: HeldBack[] = [];
+  const steps: OutcomeStep[] = [];
   const passes = passCount(market.meta);
   for (const outcome of outcomesOf(set, order)) {
     const condition = conditionMet(set, outcome, current, market.history);
     if (condition === null) continue;
     const state = stateOf(outcome);
-    if (stepArming(state, condition.met, passes) !== 'ready') continue;
+    const step = stepArming(state, condition.met, passes);
+    if (step !== 'ready') {
+      steps.push({ outcome, step, bound: null });
+      continue;
+    }
     const bound = checkBounds(market.meta, {
       outcome, odds: current.odds[outcome]!, minute: Math.floor(current.gameS / 60), gameS: current.gameS,
       lastGoalS: market.lastGoalS, marketFirings: market.firings, feedMs: current.feedMs, lastFiredMs: state.lastFiredMs,
     });
+    steps.push({ outcome, step, bound });
     if (bound) {
       if (markBlocked(state, bound.reason)) held.push({ outcome, ...bound });
       continue;
@@ -107,5 +121,5 @@ export function evaluateSet(
     const odds = current.odds[outcome]!;
     details.push({ outcome, odds, reference: condition.reference, why: describeFiring(set.type, set.thresholds[outcome], outcome, odds, condition.reference) });
   }
-  return { fired, details, held };
+  return { fired, details, held, steps };
 }
