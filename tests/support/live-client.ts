@@ -169,9 +169,10 @@ export interface RunningRelay {
 const clientDir = fileURLToPath(new URL('../../client/dist', import.meta.url));
 
 /** Another relay in front of an upstream, on its own loopback port, with live settings for the test. */
-export async function startRelay(upstreamUrl: string, live: Partial<LiveConfig> = {}): Promise<RunningRelay> {
+export async function startRelay(upstreamUrl: string, live: Partial<LiveConfig> = {}, port = 0): Promise<RunningRelay> {
   const relay = await buildRelay({ upstreamUrl, clientDir, live: { admission: MANY_CLIENTS_ADMISSION, ...live } });
-  await relay.app.listen({ port: 0, host: '127.0.0.1' });
+  // A given port: a relay started again where browsers already point (a restart).
+  await relay.app.listen({ port, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(relay.app.server.address() as AddressInfo).port}`;
   return { relay, url, close: () => relay.app.close() };
 }
