@@ -33,6 +33,7 @@ describe.skipIf(unavailable)('a console and a wall across a relay restart during
   let relay: RunningRelay;
   let token: string;
   let match: Match;
+  let other: Match;
 
   beforeAll(async () => {
     [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
@@ -42,6 +43,7 @@ describe.skipIf(unavailable)('a console and a wall across a relay restart during
     });
     const matches = ((await reply.json()) as { results: Match[] }).results.filter((m) => m.league.name === 'World Cup Classics');
     match = matches.find((m) => m.home.name === 'Netherlands' && m.away.name === 'USA') ?? matches[0]!;
+    other = matches.find((m) => m.id !== match.id)!;
     hang = await HangProxy.start(stack.upstreamUrl);
     relay = await startRelay(hang.url);
   });
@@ -90,5 +92,25 @@ describe.skipIf(unavailable)('a console and a wall across a relay restart during
     expect(await notReloaded(wall)).toBe(true);
     await console.screenshot({ path: screenshotPath('e2e-relay-restart-console.png') });
     await wall.screenshot({ path: screenshotPath('e2e-relay-restart-wall.png') });
+  }, 120_000);
+
+  it('retries a watch refused while the upstream hangs, and shows the match live once it answers, without a reload', async () => {
+    const console = await openConsole(browser, relay.url, DEMO.email, DEMO.password, 20_000);
+    await console.goto(`${relay.url}/match/${match.id}/feed`);
+    await expect.poll(() => tableTotal(console, 'Feed events'), { timeout: 20_000 }).toBeGreaterThan(0);
+    await markPage(console);
+    hang.hang();
+    // A match this operator has not opened yet: its access check cannot be answered.
+    await console.getByRole('navigation', { name: 'Main menu' }).waitFor();
+    await console.evaluate((path) => {
+      window.history.pushState({}, '', path);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, `/match/${other.id}/feed`);
+    await expect.poll(() => console.getByText(LIVE_RECONNECTING).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    hang.resume();
+    await ingestRecorded(stack.upstreamUrl, token, other.id, 'argentina-france-2022-final', 0, 20);
+    await expect.poll(() => tableTotal(console, 'Feed events'), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await console.getByText(LIVE_RECONNECTING).count()).toBe(0);
+    expect(await notReloaded(console)).toBe(true);
   }, 120_000);
 });
