@@ -2,6 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './infra/upstream/src/db/schema/index.ts',
-  out: './infra/upstream/src/db/migrations',
+  // Run from this workspace (`npm run db:generate` at the root runs it here).
+  schema: './src/db/schema/index.ts',
+  out: './src/db/migrations',
 });

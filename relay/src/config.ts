@@ -115,7 +115,7 @@ export function trustProxyOption(text: string | undefined): boolean | number | s
 }
 
 /** API_DOCS: `login` (the default) or `public`. */
-export function readApiDocsAccess(env: Environment): ApiDocsAccess {
+function readApiDocsAccess(env: Environment): ApiDocsAccess {
   const value = (env.API_DOCS ?? 'login').trim().toLowerCase();
   if (value !== 'login' && value !== 'public') throw new Error(`API_DOCS must be login or public, got '${env.API_DOCS}'`);
   return value;

@@ -52,7 +52,7 @@ const HELMET_OPTIONS: HelmetOptions = {
 };
 
 /** The headers helmet sets with HELMET_OPTIONS, read once from its middleware. */
-export function securityHeaders(): Record<string, string> {
+function securityHeaders(): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader: (name: string, value: string | number | readonly string[]) => (headers[name.toLowerCase()] = String(value)),

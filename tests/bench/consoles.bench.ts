@@ -21,7 +21,7 @@
  * another checkout (a before/after); `IDLE_BASELINE=/path/to/it` runs phase 4 on that checkout's relay
  * first, then on this one's, side by side.
  */
-import { spawn, spawnSync, type ChildProcess, fork } from 'node:child_process';
+import { spawn, spawnSync, fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -59,9 +59,6 @@ if (soft < FILES && !process.env.CONSOLES_BENCH_RAISED) {
   });
   process.exit(run.status ?? 1);
 }
-
-
-
 
 interface RelayProcess {
   url: string;

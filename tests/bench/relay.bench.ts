@@ -10,7 +10,7 @@
  * Latency is measured from an offer's created_at (the upstream's commit, same machine clock) to
  * the moment a client has its delta. RELAY_BENCH_BASELINE=<another checkout> runs B on its relay too.
  */
-import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { fork, spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -41,7 +41,6 @@ function ensureFileLimit(): boolean {
   process.exitCode = run.status ?? 1;
   return true;
 }
-
 
 interface UpstreamProcess {
   pid: number;
@@ -131,8 +130,6 @@ async function startRelay(upstreamUrl: string, env: Record<string, string>, cwd 
     stop: () => stopChild(child, () => child.kill('SIGTERM')),
   };
 }
-
-
 
 /** Records, per client, how long each new offer took from the upstream's commit to this client. */
 function measure(socket: LiveSocket, into: number[], from: () => number): void {

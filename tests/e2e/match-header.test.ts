@@ -25,7 +25,6 @@ describe.skipIf(unavailable)('match header, content form and goals in Chromium',
     return (await response.json()) as T;
   };
   const errors = () => page.locator('.error-message-text');
-  const dismiss = () => page.getByRole('button', { name: 'Dismiss error' });
 
   beforeAll(async () => {
     [stack, browser] = await Promise.all([startStack(), launchBrowser()]);

@@ -3,7 +3,7 @@ import type { Locator } from 'playwright-core';
 type Rgb = [number, number, number];
 
 /** WCAG 2 relative luminance of an sRGB colour (0–255 channels). */
-export function luminance([r, g, b]: Rgb): number {
+function luminance([r, g, b]: Rgb): number {
   const lin = (c: number) => {
     const s = c / 255;
     return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
@@ -12,7 +12,7 @@ export function luminance([r, g, b]: Rgb): number {
 }
 
 /** WCAG 2 contrast ratio of two colours (1 to 21). */
-export function contrastRatio(a: Rgb, b: Rgb): number {
+function contrastRatio(a: Rgb, b: Rgb): number {
   const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
   return (hi + 0.05) / (lo + 0.05);
 }

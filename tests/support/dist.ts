@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { killOnExit, stopChild } from './processes';
 
 /** The built servers (`npm run build`; `npm test` builds before it runs the suites). */
-export const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
+const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 export type DistEntry = 'relay' | 'api' | 'worker' | 'migrate' | 'operator';
 
 export function distBuilt(): boolean {

@@ -22,7 +22,7 @@ export function fieldLabel(path: string): string {
 }
 
 /** Whether the field holds odds in thousandths: a threshold's value, from, to, min or max, or any odds. */
-export function inThousandths(path: string): boolean {
+function inThousandths(path: string): boolean {
   const segments = path.split(/[./]/).filter(Boolean);
   const last = segments.at(-1) ?? '';
   return (segments.includes('thresholds') && ODDS_FIELDS.has(last)) || last === 'odds';

@@ -25,16 +25,3 @@ export function readId(key: string, fallback: number): number {
   return Number.isInteger(value) && value > 0 ? value : fallback;
 }
 
-export function readJson<T>(key: string, fallback: T): T {
-  const text = readString(key);
-  if (text === null) return fallback;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return fallback;
-  }
-}
-
-export function writeJson(key: string, value: unknown): void {
-  writeString(key, JSON.stringify(value));
-}

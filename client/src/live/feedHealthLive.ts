@@ -5,7 +5,7 @@ import { api } from '../api/client';
 import { liveSocket } from './liveSocket';
 
 /** The feed health of the matches this page shows, by match id: read once, then as the relay pushes it. */
-export const feedHealth = proxy<{ byMatch: Record<number, MatchFeedHealth> }>({ byMatch: {} });
+const feedHealth = proxy<{ byMatch: Record<number, MatchFeedHealth> }>({ byMatch: {} });
 
 /** Hears the relay's `feedHealth` pushes (every console and wall gets them); returns the way to stop. */
 export function listenToFeedHealth(onPush?: (row: MatchFeedHealth) => void): () => void {

@@ -1,15 +1,12 @@
-import {
-  LIVE_RECONNECTING, LIVE_TOPICS,
-  type DeltaPayload, type EditingTab, type LiveAck, type MatchEditor, type LiveTopic, type PackedPayload, type PresencePayload, type SnapshotPayload, type StatusPayload, type UpstreamState,
-} from '@odds/protocol';
+import { LIVE_RECONNECTING, LIVE_TOPICS, type DeltaPayload, type EditingTab, type LiveAck, type MatchEditor, type LiveTopic, type PackedPayload, type PresencePayload, type SnapshotPayload, type StatusPayload, type UpstreamState } from '@odds/protocol';
 import { proxy, ref } from 'valtio';
 import { liveSocket, type LiveSocket } from './liveSocket';
 import { LiveInbox } from './packed';
 import { isAuthRefusal, retryDelay } from './retry';
 import { applyDelta, applySnapshot, createBuffer, type ApplyResult, type LiveRecord, type TopicBuffer } from './topicBuffer';
 
-export type LiveTopics = { [K in LiveTopic]: TopicBuffer<LiveRecord<K>> };
-export type SocketState = 'connecting' | 'connected' | 'disconnected';
+type LiveTopics = { [K in LiveTopic]: TopicBuffer<LiveRecord<K>> };
+type SocketState = 'connecting' | 'connected' | 'disconnected';
 
 /**
  * What a screen renders from: small tracked fields, plus `topics` behind valtio's ref() so the

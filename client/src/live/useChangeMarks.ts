@@ -7,7 +7,7 @@ import { useTopicSeq } from './useTopicSeq';
 /** How long a changed row keeps its 'changed by … just now' mark. */
 export const CHANGE_MARK_MS = 10_000;
 /** A bulk change ('Copy from another match') marks this many rows at most. */
-export const MAX_MARKED = 10;
+const MAX_MARKED = 10;
 
 /**
  * The newest audit entry of a record among a match's pushed history (its `history` topic), at

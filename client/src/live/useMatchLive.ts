@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useSnapshot } from 'valtio';
 import { acquireMatchLive, releaseMatchLive, type MatchLive } from './matchLive';
 
 /**
@@ -17,7 +16,3 @@ export function useMatchLive(matchId: number, maxRows = Infinity) {
   return live;
 }
 
-/** The tracked fields of a MatchLive (re-renders on version, status and presence changes). */
-export function useLiveSnapshot(live: MatchLive) {
-  return useSnapshot(live.state);
-}

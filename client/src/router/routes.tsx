@@ -46,12 +46,6 @@ function LoginRedirect() {
   return <Navigate to={afterLoginPath(useLocation().search)} replace />;
 }
 
-/** A match tab not built yet, inside the match layout: its placeholder entry by path. */
-const matchPlaceholder = (path: string) => {
-  const entry = PLACEHOLDERS.find((e) => e.paths.includes(path));
-  return entry ? <Placeholder title={entry.title} text={entry.text} /> : <NotFound />;
-};
-
 /**
  * The route table of SPEC §2 under the shell. react-router matches with or without a trailing
  * slash, so /settings/ and /cms/builder/ work as written in the spec.

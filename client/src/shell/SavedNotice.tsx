@@ -4,7 +4,7 @@ import { clearNotice, noticeStore } from '../stores/notices';
 import './savedNotice.css';
 
 /** How long 'Saved' stays up. */
-export const NOTICE_MS = 2500;
+const NOTICE_MS = 2500;
 
 /** The short confirmation after each save, in a polite live region so screen readers hear it too. */
 export function SavedNotice() {

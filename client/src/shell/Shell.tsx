@@ -43,7 +43,7 @@ export function Shell() {
  * Every `…Id` of the route table is a record's number: `/match/abc` or `/league/0/tables` name no
  * record, so they are Not Found (SPEC §8) rather than a page about 'Match NaN'.
  */
-export function validIds(params: Record<string, string | undefined>): boolean {
+function validIds(params: Record<string, string | undefined>): boolean {
   return Object.entries(params).every(([name, value]) => !name.endsWith('Id') || (value !== undefined && /^[1-9]\d{0,15}$/.test(value)));
 }
 

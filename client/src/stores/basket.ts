@@ -20,7 +20,7 @@ export function nextRequired(required: number, oldCount: number, newCount: numbe
 }
 
 /** A typed value of 'Required to trigger', kept between 1 and the item count (0 when empty). */
-export const clampRequired = (value: number, count: number) => (count === 0 ? 0 : Math.min(count, Math.max(1, Math.round(value))));
+const clampRequired = (value: number, count: number) => (count === 0 ? 0 : Math.min(count, Math.max(1, Math.round(value))));
 
 export async function loadBasket(): Promise<void> {
   try {
@@ -53,7 +53,7 @@ function setItems(items: BasketItem[]) {
   basketStore.items = items;
 }
 
-export const inBasket = (matchContentId: number) => basketStore.items.some((i) => i.match_content_id === matchContentId);
+const inBasket = (matchContentId: number) => basketStore.items.some((i) => i.match_content_id === matchContentId);
 
 export function addToBasket(content: MatchContent): Promise<boolean> {
   if (inBasket(content.id)) return Promise.resolve(true);

@@ -14,7 +14,7 @@ const NOT_SAVES: ReadonlySet<RouteDef> = new Set<RouteDef>([
 /** Every write the operator makes, unless listed above (a new write route is a save by default). */
 export const isSave = (route: RouteDef): boolean => route.method !== 'GET' && !NOT_SAVES.has(route);
 
-export function announce(text: string): void {
+function announce(text: string): void {
   noticeStore.text = text;
   noticeStore.id += 1;
 }

@@ -47,7 +47,7 @@ export interface SmtpSettings {
 }
 
 /** The delivery senders: concurrency, timeout and retry policy, and how often due retries are looked for. */
-export interface SendingSettings {
+interface SendingSettings {
   options: DispatcherOptions;
   pollMs: number;
 }

@@ -5,7 +5,7 @@ import type { Db } from './db/client';
 import { users } from './db/schema';
 
 /** Passwords the demo data has used: never accepted on an active account in production. */
-export const KNOWN_DEMO_PASSWORDS = ['demo'];
+const KNOWN_DEMO_PASSWORDS = ['demo'];
 const DEMO_EMAILS = ['demo@example.com', 'ops@example.com'];
 
 /**

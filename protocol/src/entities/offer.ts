@@ -84,6 +84,9 @@ export const Offer = Type.Object({
 });
 export type Offer = Static<typeof Offer>;
 
-/** Feed events and offers are the same record (SPEC §3 "Offer / feed event"). */
+/**
+ * Feed events and offers are the same record (SPEC §3 "Offer / feed event").
+ * @alias
+ */
 export const FeedEvent = Offer;
 export type FeedEvent = Offer;

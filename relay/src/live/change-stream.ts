@@ -82,7 +82,7 @@ export class ChangeStream {
 
   /** One connection, until it ends; true when the upstream has no change stream. */
   private async connect(): Promise<boolean> {
-    const { baseUrl, credentials, log, metrics } = this.options;
+    const { baseUrl, credentials, log } = this.options;
     const token = await credentials.token();
     this.abort = new AbortController();
     const idleMs = this.options.idleMs ?? 45_000;

@@ -1,7 +1,4 @@
-import {
-  LIVE_TOPICS, liveRequestError,
-  type ChangeNotice, type EditingRequest, type LiveAck, type LiveTopic, type ResyncRequest, type SnapshotPayload, type StatusPayload, type WatchRequest,
-} from '@odds/protocol';
+import { LIVE_TOPICS, liveRequestError, type ChangeNotice, type EditingRequest, type LiveAck, type LiveTopic, type ResyncRequest, type StatusPayload, type WatchRequest } from '@odds/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RelayMetrics } from '../metrics';
 import type { UpstreamClient } from '../upstream';
@@ -63,12 +60,12 @@ interface Watcher {
 }
 
 /** Default time between safety checks while the change stream is healthy (SAFETY_POLL_MS). */
-export const DEFAULT_SAFETY_POLL_MS = 30_000;
+const DEFAULT_SAFETY_POLL_MS = 30_000;
 /**
  * Default window of the catch-up checks after the change stream connects again: notices of the gap
  * are looked for within seconds, yet a hundred matches are not checked in the same second.
  */
-export const DEFAULT_CATCH_UP_MS = 5_000;
+const DEFAULT_CATCH_UP_MS = 5_000;
 
 const UNAVAILABLE = 'Live updates are unavailable: the back-office services cannot be reached';
 

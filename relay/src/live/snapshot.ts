@@ -37,7 +37,7 @@ type OfferRecord = LiveRecord & Pick<Offer, 'market_id' | 'match_time' | 'premat
 const chartTime = (offer: OfferRecord) => (offer.prematch || offer.match_time === null ? 0 : offer.match_time);
 
 /** The outline's resolution: one point per market per this many seconds of match clock (300 over 100 minutes). */
-export const OUTLINE_SECONDS = 20;
+const OUTLINE_SECONDS = 20;
 
 /**
  * The chart points of offers (any order): per market and OUTLINE_SECONDS of match clock the newest

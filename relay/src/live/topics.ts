@@ -1,15 +1,12 @@
-import {
-  buildPath, buildQuery, FEED_FETCH_LIMIT, HISTORY_WINDOW, MATCH_TABLE_TOPICS, routes,
-  type DeliveriesReply, type FeedEvent, type ListReply, type LiveTopic, type MatchTableTopic,
-} from '@odds/protocol';
+import { buildPath, buildQuery, FEED_FETCH_LIMIT, HISTORY_WINDOW, MATCH_TABLE_TOPICS, routes, type DeliveriesReply, type FeedEvent, type ListReply, type LiveTopic, type MatchTableTopic } from '@odds/protocol';
 import type { LiveResponse } from '../upstream';
 import { hashRecord, type LiveRecord } from './diff';
 
 /** One GET of live data for a topic; the poller adds the token, metrics and retries. */
-export type LiveGet = (topic: LiveTopic, path: string, etag: string | null) => Promise<LiveResponse>;
+type LiveGet = (topic: LiveTopic, path: string, etag: string | null) => Promise<LiveResponse>;
 
 /** What a poll found: the records, whether they are the whole topic, and how to mark them as seen. */
-export interface Fetched {
+interface Fetched {
   records: LiveRecord[];
   /** True when `records` is the whole topic, so ids missing from it were removed. */
   complete: boolean;
@@ -26,7 +23,7 @@ export interface Fetched {
  * fetch read the whole topic (a reset, or notices that may have been missed); `noticed` passes on
  * the ids a change notice named, for fetchers that can use them.
  */
-export interface TopicFetcher {
+interface TopicFetcher {
   readonly topic: LiveTopic;
   fetch(): Promise<Fetched | null>;
   load(records: LiveRecord[]): void;
@@ -66,7 +63,7 @@ class Unchanged {
 /** Records a head poll reads: the newest ones, where nearly every change happens. */
 export const HEAD_SIZE = 25;
 /** Without the change stream: how often a window topic is read whole, to see removals and changes deeper than the head. */
-export const FULL_EVERY_MS = 10_000;
+const FULL_EVERY_MS = 10_000;
 
 /**
  * A window topic whose records change after they are written (the Delivery tab's deliveries: a
@@ -316,7 +313,7 @@ const TABLE_FETCHERS = Object.fromEntries(Object.entries(MATCH_TABLE_TOPICS).map
  * more entry here (and in protocol's LIVE_TOPICS); the pollers, notices and pacing treat every
  * entry alike.
  */
-export const TOPIC_FETCHERS: Record<LiveTopic, (context: FetcherContext) => TopicFetcher> = {
+const TOPIC_FETCHERS: Record<LiveTopic, (context: FetcherContext) => TopicFetcher> = {
   feed: (context) => new FeedFetcher(context),
   offers: (context) => new OffersFetcher(context),
   deliveries: (context) => new WindowFetcher(

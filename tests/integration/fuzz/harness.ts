@@ -5,7 +5,7 @@ import { createTestUpstream, type TestUpstream } from '../../../infra/upstream/s
 import { describeRequest, type FuzzRequest } from './requests';
 
 /** Longest a request may take before the fuzzer calls it a hang. */
-export const REQUEST_TIMEOUT_MS = 15_000;
+const REQUEST_TIMEOUT_MS = 15_000;
 
 export interface Reply {
   status: number;

@@ -71,7 +71,7 @@ const badBody = fc.oneof(
 );
 
 /** A multipart/form-data body with the given fields and an optional file part. */
-export function multipartBody(fields: [string, string][], file?: { name: string; type: string; bytes: Buffer }): { headers: Record<string, string>; body: Buffer } {
+function multipartBody(fields: [string, string][], file?: { name: string; type: string; bytes: Buffer }): { headers: Record<string, string>; body: Buffer } {
   const boundary = '----fuzz7MA4YWxkTrZu0gW';
   const parts: Buffer[] = fields.map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   if (file) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="f.png"\r\nContent-Type: ${file.type}\r\n\r\n`), file.bytes, Buffer.from('\r\n'));

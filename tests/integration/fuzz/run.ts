@@ -15,7 +15,7 @@ export const fuzzRoutes = (): [string, RouteDef][] => Object.entries(routes) as 
  * Authenticate and logout cost a 32 MiB scrypt per request (a login, or the hash an unknown email
  * still gets), about a second each on a busy machine: they get at most this many requests a run.
  */
-export const SCRYPT_ROUTE_RUNS = 25;
+const SCRYPT_ROUTE_RUNS = 25;
 const runsFor = (name: string, runs: number) => (name === 'authenticate' || name === 'logout' ? Math.min(runs, SCRYPT_ROUTE_RUNS) : runs);
 
 /** A plain ajv that converts nothing: the judge of what a JSON body really held. */

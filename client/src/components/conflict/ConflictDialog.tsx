@@ -15,7 +15,7 @@ function bothChanged(field: string, started: Record<string, unknown>, theirs: un
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** 'at 23:04:31' today, else 'on 2026-11-26 23:04:31': 24 hours, dates as the console writes them. */
-export function whenText(iso: string | null): string {
+function whenText(iso: string | null): string {
   if (!iso) return 'at an unknown time';
   const at = new Date(iso);
   const today = at.toDateString() === new Date().toDateString();

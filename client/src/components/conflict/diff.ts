@@ -21,7 +21,7 @@ export function flatten(value: unknown, prefix = '', out: Record<string, unknown
 }
 
 /** A value as an operator reads it: text as-is, nothing as '—', a list of plain values comma-separated, the rest as JSON. */
-export function formatValue(value: unknown): string {
+function formatValue(value: unknown): string {
   if (value === undefined || value === null || value === '') return '—';
   if (plainList(value)) return value.length ? value.map(formatValue).join(', ') : '—';
   if (typeof value === 'string') return value;

@@ -1,5 +1,5 @@
-export { ConflictDialog, whenText } from './ConflictDialog';
-export { conflictOf, useConflict, type ConflictChoice, type ConflictState } from './useConflict';
-export { fieldChanges, fieldLabel, flatten, formatValue, sideBySide, type FieldChange, type FieldFormat } from './diff';
-export { CONFLICT_SHOWN, useVersionedSave, versionOf, type VersionedWrite } from './useVersionedSave';
-export { merge3, withinConflicts, type Merge } from './merge';
+export { ConflictDialog } from './ConflictDialog';
+export { conflictOf, useConflict, type ConflictChoice } from './useConflict';
+export { fieldChanges, fieldLabel, sideBySide, type FieldFormat } from './diff';
+export { CONFLICT_SHOWN, useVersionedSave } from './useVersionedSave';
+export { merge3 } from './merge';

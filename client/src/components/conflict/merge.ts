@@ -50,6 +50,3 @@ function mergeAt(base: unknown, mine: unknown, theirs: unknown, path: string, co
   return mine;
 }
 
-/** Whether a field path (as the conflict dialog lists them) lies within one of the conflicting paths. */
-export const withinConflicts = (field: string, conflicts: readonly string[]): boolean =>
-  conflicts.some((path) => path === '' || field === path || field.startsWith(`${path}.`));

@@ -92,8 +92,3 @@ export function useVersionedSave() {
   return { conflict: state, save };
 }
 
-/** The version a 409's record (or a loaded one) carries, if any. */
-export const versionOf = (record: unknown): number | undefined => {
-  const version = record && typeof record === 'object' ? (record as { version?: unknown }).version : undefined;
-  return typeof version === 'number' ? version : undefined;
-};

@@ -1,2 +1,2 @@
-export { ask, type QuestionOptions } from './ask';
+export { ask } from './ask';
 export { QuestionDialog } from './QuestionDialog';

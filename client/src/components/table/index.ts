@@ -14,9 +14,9 @@
  * `key` prefixes the address keys for a second list on the same screen. `list.setFilter(name, value)`,
  * `list.reload()`, `list.selected` and `list.rows` serve the screen's own controls.
  */
-export { GenericTable, type GenericTableProps, type TableColumn } from './GenericTable';
+export { GenericTable, type TableColumn } from './GenericTable';
 export { TruncatedText } from './TruncatedText';
-export { useList, type ListController, type RouteListOptions, type FunctionListOptions } from './useList';
-export { useListState, type ListStateHandle } from './useListState';
-export { adaptListReply, inMemoryGetList, routeGetList, type GetList, type GetListArgs, type ListItem, type ListPage } from './getList';
-export { readListState, writeListState, toggleSort, sortField, sortOrder, type FilterSpec, type ListState, type ListStateConfig } from './listState';
+export { useList, type ListController } from './useList';
+export { useListState } from './useListState';
+export { inMemoryGetList, routeGetList, type GetList } from './getList';
+export { type FilterSpec, type ListStateConfig } from './listState';

@@ -24,7 +24,7 @@ const CONTROL = 'a[href], button, input, select, textarea, [tabindex]';
 const MARK = 'data-roving';
 
 /** The row's controls in document order: what a Tab would have reached in it. */
-export function rowControls(row: HTMLElement): HTMLElement[] {
+function rowControls(row: HTMLElement): HTMLElement[] {
   return Array.from(row.querySelectorAll<HTMLElement>(CONTROL)).filter(
     (el) =>
       (el.tabIndex >= 0 || el.hasAttribute(MARK)) &&

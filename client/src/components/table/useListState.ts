@@ -2,7 +2,7 @@ import { useCallback, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { readListState, toggleSort, writeListState, type ListState, type ListStateConfig } from './listState';
 
-export interface ListStateActions {
+interface ListStateActions {
   /** Goes to a page by its 0-based index. */
   setPage(page: number, options?: { replace?: boolean }): void;
   /** Sorts by a key ('-start'), back on the first page. */

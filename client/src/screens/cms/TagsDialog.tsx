@@ -6,7 +6,7 @@ import { copyText } from './copyText';
 import { useQueryTags } from './useCmsOptions';
 
 /** How a tag is written into content for each team (SPEC §3 Query tag). */
-export const tagText = (side: 'home' | 'away', tag: QueryTag) => `{{${side}.${tag.key}}}`;
+const tagText = (side: 'home' | 'away', tag: QueryTag) => `{{${side}.${tag.key}}}`;
 
 /** The tag modal (SPEC §2): every query tag, each copyable as {{home.key}} or {{away.key}}. */
 export function TagsDialog({ visible, onHide }: { visible: boolean; onHide: () => void }) {

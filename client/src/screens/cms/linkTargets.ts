@@ -7,7 +7,7 @@ export interface LinkTargetMarket {
   type: { readonly id: number; readonly outcomes: readonly string[] };
 }
 
-export interface LinkTargetMarketType {
+interface LinkTargetMarketType {
   id: number;
   outcomes: readonly string[];
 }

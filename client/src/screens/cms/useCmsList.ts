@@ -13,7 +13,7 @@ const id = { valid: (v: string) => /^[1-9]\d{0,9}$/.test(v) };
 const yesNo = { valid: (v: string) => v === 'true' || v === 'false' };
 
 /** Every filter of the contents call (SPEC §7), kept in the address by the names the call uses. */
-export const CMS_FILTERS = {
+const CMS_FILTERS = {
   language_code: '',
   content_type: { valid: (v: string) => ['title', 'content', 'cta', 'image'].includes(v) },
   channel_id: id,
@@ -28,7 +28,7 @@ export const CMS_FILTERS = {
 
 export type CmsFilterName = keyof typeof CMS_FILTERS;
 
-export const CMS_SORT_FIELDS = ['id', 'created_at', 'content', 'content_type', 'language', 'channel_id', 'group_id'] as const;
+const CMS_SORT_FIELDS = ['id', 'created_at', 'content', 'content_type', 'language', 'channel_id', 'group_id'] as const;
 
 type Flags = Pick<ContentTemplate, 'deliver' | 'auto_build'>;
 

@@ -1,7 +1,4 @@
-import {
-  CHANNELS, CONTACT_DEFAULTS, DEVICE_CHANNEL_CODES, type Contact, type ContactInput, type ContactLimiter, type NamedRef,
-  type Provider,
-} from '@odds/protocol';
+import { CHANNELS, CONTACT_DEFAULTS, DEVICE_CHANNEL_CODES, type Contact, type ContactInput, type ContactLimiter, type NamedRef, type Provider } from '@odds/protocol';
 
 /** A destination field of a contact, by the channel that uses it (SPEC §2 Contacts form). */
 export type DestinationField = 'email' | 'twitter' | 'device_id' | 'segment' | 'list_id';
@@ -53,7 +50,7 @@ export function limiterPeriods(provider: { readonly sports: readonly Pick<Provid
 }
 
 /** The limiter keys the form shows for these periods, match-wide caps first. */
-export function limiterKeys(periods: number[]): LimiterKey[] {
+function limiterKeys(periods: number[]): LimiterKey[] {
   return [
     'max_market_match_push',
     'max_match_push',

@@ -8,7 +8,7 @@ import { contextStore } from '../../stores/context';
 
 const CONTACT_CHANGES = ['contact'] as const;
 
-export const CONTACT_SORT_FIELDS = ['id', 'name', 'channel_id', 'active', 'created_at'] as const;
+const CONTACT_SORT_FIELDS = ['id', 'name', 'channel_id', 'active', 'created_at'] as const;
 
 /**
  * The selected provider's contacts (SPEC §2 Contacts), newest first, paged and sorted through the

@@ -37,7 +37,7 @@ export function inputOf(row: EventRow, matchId: number): StatEventInput | null {
 }
 
 /** A saved event as a form row: its minute counted whole (45+2 in period 1 is 47). */
-export const rowOf = (event: StatEvent): EventRow => {
+const rowOf = (event: StatEvent): EventRow => {
   const row: EventRow = {
     key: newKey(), id: event.id, ...(event.version === undefined ? {} : { version: event.version }), type: event.type, team: event.team,
     minute: event.game_time + event.extra_time, period: event.period, periodSet: true, outcome: outcomeOf(event.tags), tags: event.tags,
@@ -52,7 +52,7 @@ export interface EventNames {
 }
 
 /** A stat event as the conflict dialog compares it (theirs beside mine): type, minute, team and outcome by name. */
-export const eventConflictView = (event: Pick<StatEventInput, 'type' | 'period' | 'game_time' | 'extra_time' | 'team' | 'tags'>, names: EventNames) => ({
+const eventConflictView = (event: Pick<StatEventInput, 'type' | 'period' | 'game_time' | 'extra_time' | 'team' | 'tags'>, names: EventNames) => ({
   type: names.typeName(event.type),
   minute: formatMinuteParts({ game_time: event.game_time, extra_time: event.extra_time ?? 0 }),
   period: event.period,

@@ -4,7 +4,7 @@ import { routeGetList, useList } from '../../components/table';
 import { contextStore } from '../../stores/context';
 
 /** Home shows short lists: a glance, with the full lists a click away. */
-export const HOME_PAGE_SIZE = 5;
+const HOME_PAGE_SIZE = 5;
 
 /** Live and upcoming matches, and recent deliveries, of the selected provider and sport. */
 export function useHomeLists() {

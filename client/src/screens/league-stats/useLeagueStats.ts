@@ -19,7 +19,7 @@ export interface StatsRoute {
 const SIDES: readonly HomeAway[] = ['all', 'home', 'away'];
 
 /** The path of a league stats view: season, team and market as far as chosen (SPEC §2 route table). */
-export function statsPath({ leagueId, seasonId, teamId, marketId }: StatsRoute): string {
+function statsPath({ leagueId, seasonId, teamId, marketId }: StatsRoute): string {
   let path = `/league/${leagueId}/stats`;
   if (seasonId) path += `/${seasonId}`;
   if (seasonId && teamId) path += `/team/${teamId}`;

@@ -25,7 +25,7 @@ function describe(set: MatchThresholdSet): string {
 }
 
 /** What 'Delete all' removes, and who would lose an edit in progress: 'All 3 threshold sets of this match go. Ana is editing one.' */
-export function deleteAllText(count: number, editors: readonly string[]): string {
+function deleteAllText(count: number, editors: readonly string[]): string {
   const what = count === 1 ? 'The 1 threshold set of this match goes.' : `All ${count} threshold sets of this match go.`;
   if (editors.length === 0) return what;
   const who = editors.length === 1 ? editors[0] : `${editors.slice(0, -1).join(', ')} and ${editors.at(-1)}`;

@@ -246,4 +246,3 @@ export function useThresholdsTab() {
   };
 }
 
-export type ThresholdsTab = ReturnType<typeof useThresholdsTab>;

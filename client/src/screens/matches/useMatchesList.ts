@@ -3,10 +3,10 @@ import { useSnapshot } from 'valtio';
 import { routeGetList, useList, type GetList } from '../../components/table';
 import { contextStore } from '../../stores/context';
 
-export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Columns the matches list sorts by (SPEC §2, and 'live': in play first); the server accepts these as `order_by`. */
-export const MATCH_SORT_FIELDS = ['id', 'live', 'home', 'away', 'start', 'league'] as const;
+const MATCH_SORT_FIELDS = ['id', 'live', 'home', 'away', 'start', 'league'] as const;
 
 /** The filters of SPEC §2 as the address keeps them: keyword or match id, date, 'Content only'. */
 const MATCH_FILTERS = {

@@ -12,7 +12,7 @@ export interface ReportFilter {
 }
 
 /** The file name of an export: what it holds, so several downloads stay apart. */
-export function csvFileName(filter: ReportFilter): string {
+function csvFileName(filter: ReportFilter): string {
   const parts = ['report', `channel-${filter.channel}`, filter.from_date, filter.to_date].filter(Boolean);
   return `${parts.join('_')}.csv`;
 }

@@ -7,7 +7,7 @@ import { contextStore } from '../../stores/context';
 import { downloadReportCsv } from './csvExport';
 
 /** What the deliveries call sorts by. */
-export const REPORT_SORT_FIELDS = ['id', 'created_at', 'sent_at', 'status', 'channel', 'language', 'market', 'contact', 'node_id', 'match_id'];
+const REPORT_SORT_FIELDS = ['id', 'created_at', 'sent_at', 'status', 'channel', 'language', 'market', 'contact', 'node_id', 'match_id'];
 
 const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 const isChannel = (value: string) => /^[1-9]$/.test(value);

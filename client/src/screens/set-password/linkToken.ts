@@ -2,8 +2,8 @@
  * The fragment key of a set-password address, as protocol's PASSWORD_FRAGMENT_KEY says (kept here as
  * text so the page, which ships with the login page, loads none of the protocol's code).
  */
-export const LINK_FRAGMENT_KEY = 'token';
-export const SET_PASSWORD_PATH = '/set-password';
+const LINK_FRAGMENT_KEY = 'token';
+const SET_PASSWORD_PATH = '/set-password';
 
 /** The token of a one-time link (`/set-password#token=<token>`), or null. */
 export function linkTokenOf(hash: string): string | null {

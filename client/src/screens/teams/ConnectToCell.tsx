@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { resultLabel, useTeamConnect } from './useTeamConnect';
 
 /** Why a 'Connect To' search found nothing. */
-export const connectToEmptyMessage = (team: Team) =>
+const connectToEmptyMessage = (team: Team) =>
   `No team found. Teams already connected to ${team.name} (${team.providers.join(', ')}) and teams of ${team.provider_name} are not offered.`;
 
 /** 'Connect To': search another provider's team and reassign this one as it, after confirming. */

@@ -3,7 +3,7 @@ import { useSnapshot } from 'valtio';
 import { routeGetList, useList } from '../../components/table';
 import { contextStore } from '../../stores/context';
 
-export const TEAM_SORT_FIELDS = ['id', 'name', 'provider_name', 'short_name', 'last_modified'] as const;
+const TEAM_SORT_FIELDS = ['id', 'name', 'provider_name', 'short_name', 'last_modified'] as const;
 
 /**
  * The Teams list: the selected provider's teams of the sport, or one league's teams. The keyword

@@ -18,8 +18,8 @@ import { hashPassword, verifyPassword } from './passwords';
  * them on the change stream (`revoked_tokens`), so every relay closes those live connections at once.
  */
 
-export const INVITE_TTL_MS = 72 * 60 * 60 * 1000;
-export const RESET_TTL_MS = 72 * 60 * 60 * 1000;
+const INVITE_TTL_MS = 72 * 60 * 60 * 1000;
+const RESET_TTL_MS = 72 * 60 * 60 * 1000;
 
 export interface OperatorRow {
   id: number;

@@ -1,9 +1,9 @@
 import { isCommonPassword } from './common-passwords';
 
 /** Shortest password an operator may choose (NIST SP 800-63B asks for at least 8; we ask 12). */
-export const MIN_PASSWORD_LENGTH = 12;
+const MIN_PASSWORD_LENGTH = 12;
 /** Longest: a password is hashed as given, and nobody types more than this. */
-export const MAX_PASSWORD_LENGTH = 1000;
+const MAX_PASSWORD_LENGTH = 1000;
 
 /**
  * Why a password may not be chosen, in the operator's words, or null when it may. Every place a

@@ -1,13 +1,13 @@
 import createError from '@fastify/error';
 
-export interface ThrottleLimit {
+interface ThrottleLimit {
   /** Attempts allowed within the window. */
   max: number;
   windowMs: number;
 }
 
 /** An account's lockout: locked after `max` failures, for longer after each further one. */
-export interface AccountLockout {
+interface AccountLockout {
   /** Failures since the last success (or since `forgetMs` of quiet) that lock the account. */
   max: number;
   /** The first lock; each further failure doubles it, up to maxLockMs. */
@@ -24,7 +24,7 @@ export interface LoginThrottleLimits {
   address: ThrottleLimit;
 }
 
-export const DEFAULT_LOGIN_LIMITS: LoginThrottleLimits = {
+const DEFAULT_LOGIN_LIMITS: LoginThrottleLimits = {
   account: { max: 5, lockMs: 60_000, maxLockMs: 15 * 60_000, forgetMs: 60 * 60_000 },
   address: { max: 20, windowMs: 5 * 60_000 },
 };

@@ -4,14 +4,14 @@ import type { ChangeStreamSettings } from '../config';
 import type { ChangeTransport } from '../engine/changes';
 
 /** Postgres channel / Redis channel (after REDIS_PREFIX) of the change stream. */
-export const CHANGES_CHANNEL = 'odds_changes';
+const CHANGES_CHANNEL = 'odds_changes';
 
 /**
  * Postgres LISTEN/NOTIFY on one dedicated connection, reconnected after a loss (notices in the gap
  * are missed: the relay polls on its timer meanwhile). NOTIFY is transactional and ordered per
  * sender; payloads stay under 8,000 bytes (ChangeBus splits long id lists).
  */
-export function postgresTransport(url: string, onError: (error: Error) => void = () => {}): ChangeTransport {
+function postgresTransport(url: string, onError: (error: Error) => void = () => {}): ChangeTransport {
   let client: pg.Client | null = null;
   let closed = false;
   let handler: ((message: string) => void) | null = null;
@@ -55,7 +55,7 @@ export function postgresTransport(url: string, onError: (error: Error) => void =
 }
 
 /** Redis pub/sub: one publishing and one subscribed connection (the client reconnects by itself). */
-export function redisTransport(url: string, prefix = 'odds:', onError: (error: Error) => void = () => {}): ChangeTransport {
+function redisTransport(url: string, prefix = 'odds:', onError: (error: Error) => void = () => {}): ChangeTransport {
   const channel = `${prefix}${CHANGES_CHANNEL}`;
   const publisher = createClient({ url });
   const subscriber = publisher.duplicate();

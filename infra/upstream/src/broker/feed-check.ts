@@ -12,7 +12,7 @@ const fits = (branch: Schema, value: Record<string, unknown>) =>
  * objects walked together), for a value that has passed the schema's check: what TypeBox's
  * Value.Clean does, at a fraction of its cost (~0.5 ms a feed message against a few µs here).
  */
-export function pruneTo(schema: Schema, value: unknown): unknown {
+function pruneTo(schema: Schema, value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return schema.items ? value.map((item) => pruneTo(schema.items!, item)) : value;
   const record = value as Record<string, unknown>;

@@ -7,7 +7,7 @@ import { Errors } from '../errors';
 import { assertTopology, routingKey, topologyNames, type FeedRoute } from './topology';
 
 /** Unconfirmed messages a publisher keeps in flight at most (the confirm window). */
-export const PUBLISH_WINDOW = 2_000;
+const PUBLISH_WINDOW = 2_000;
 
 type Item = { route: FeedRoute; message: FeedMessage | string | Buffer };
 

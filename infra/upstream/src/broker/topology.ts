@@ -39,7 +39,7 @@ export function parseRoutingKey(key: string): FeedRoute | null {
 }
 
 /** Shards when ENGINE_SHARDS is not set: a few per worker of a small cluster. */
-export const DEFAULT_SHARDS = 8;
+const DEFAULT_SHARDS = 8;
 
 export function shardsFrom(env: { ENGINE_SHARDS?: string }): number {
   const n = Number(env.ENGINE_SHARDS ?? DEFAULT_SHARDS);

@@ -2,9 +2,6 @@ import { isProviderEntity, type ChangedEntity } from '@odds/protocol';
 import type { Change } from '../engine/changes';
 import type { Written } from './versioned';
 
-/** A committed write of a provider-wide record, as announced (live-provider.ts in protocol). */
-export type ProviderWrite = Pick<Written, 'entity' | 'id' | 'action' | 'actor'> & { providerId: number };
-
 /**
  * The notices of writes of provider-wide records (market settings, saved threshold templates,
  * content items and groups): one per provider with every record the write changed and who changed

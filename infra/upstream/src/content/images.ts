@@ -1,14 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 // Brings in the request decorations (isMultipart, parts) @fastify/multipart adds.
-import type {} from '@fastify/multipart';
 import { ContentItemInput } from '@odds/protocol';
 import { Errors } from '../errors';
 import { compileValidator, FORM_PART } from '../http/validation';
 import type { NewImage } from './item-writes';
 
 /** Largest image an operator may upload. */
-export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
-export const IMAGE_ONLY_MESSAGE = 'Only image files (PNG, JPEG, GIF, WebP) can be uploaded.';
+const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+const IMAGE_ONLY_MESSAGE = 'Only image files (PNG, JPEG, GIF, WebP) can be uploaded.';
 
 /** The multipart limits of a content create: one file, a few short fields. */
 export const FORM_LIMITS = { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 40, parts: 41, fieldSize: 64 * 1024 };
@@ -20,7 +19,7 @@ const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
  * The image type the bytes themselves say (their magic number), whatever the upload declared:
  * PNG, JPEG, GIF or WebP. Anything else, SVG included (it can carry scripts), is null.
  */
-export function sniffImage(bytes: Buffer): NewImage['mimeType'] | null {
+function sniffImage(bytes: Buffer): NewImage['mimeType'] | null {
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg';
   if (startsWith(bytes, ascii('GIF87a')) || startsWith(bytes, ascii('GIF89a'))) return 'image/gif';
@@ -29,7 +28,7 @@ export function sniffImage(bytes: Buffer): NewImage['mimeType'] | null {
 }
 
 /** An upload is an image when it says so (image/*) and its bytes agree; the bytes decide the stored type. */
-export function checkImage(declaredType: string, bytes: Buffer, fileName: string | null): NewImage {
+function checkImage(declaredType: string, bytes: Buffer, fileName: string | null): NewImage {
   const sniffed = declaredType.toLowerCase().startsWith('image/') ? sniffImage(bytes) : null;
   if (!sniffed) throw new Errors.BadRequest(IMAGE_ONLY_MESSAGE);
   return { mimeType: sniffed, bytes, fileName: fileName ? fileName.slice(0, 200) : null };

@@ -13,7 +13,7 @@ export type ItemRow = typeof contentItems.$inferSelect;
 export const imageUrl = (imageId: number) => `/api/1/images/${imageId}`;
 
 /** A group as items name it; a group saved without a name shows as 'Group {id}'. */
-export const groupRef = (group: { id: number; name: string | null }): NamedRef => ({ id: group.id, name: group.name ?? `Group ${group.id}` });
+const groupRef = (group: { id: number; name: string | null }): NamedRef => ({ id: group.id, name: group.name ?? `Group ${group.id}` });
 
 const sortable = {
   id: contentItems.id, created_at: contentItems.createdAt, last_modified: contentItems.lastModified, content: contentItems.content,

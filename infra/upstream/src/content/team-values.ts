@@ -25,7 +25,7 @@ export interface SeasonScope {
 
 type Row = { season_id: number | null; played: number; wins: number; draws: number; losses: number; goals_for: number; goals_against: number };
 
-export const EMPTY_VALUES: TeamValues = { played: 0, wins: 0, draws: 0, losses: 0, goals_for: 0, goals_against: 0, win_rate: 0 };
+const EMPTY_VALUES: TeamValues = { played: 0, wins: 0, draws: 0, losses: 0, goals_for: 0, goals_against: 0, win_rate: 0 };
 
 /**
  * The team's record in one season: the preferred season if the team has results in it, else the

@@ -76,7 +76,7 @@ export async function checkRefs(db: Db | Tx, refs: ContentRefs, provider: Provid
 }
 
 /** The keys content of a market can link to: its threshold keys (less the _min/_max bounds), else its type's outcomes. */
-export async function linkTargetsOf(db: Db | Tx, market: MarketRow): Promise<string[]> {
+async function linkTargetsOf(db: Db | Tx, market: MarketRow): Promise<string[]> {
   const [type] = await db.select({ outcomes: marketTypes.outcomes }).from(marketTypes).where(eq(marketTypes.id, market.typeId));
   const outcomes = type?.outcomes ?? [];
   const keys = Object.keys(market.meta.thresholds ?? {}).filter((key) => !/_(min|max)$/.test(key));

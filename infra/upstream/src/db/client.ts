@@ -5,7 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { MIGRATION_LOCK_KEY, SchemaBehind, schemaVersion } from './migrate';
 import * as schema from './schema';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** The database as the services see it: the same API whether PGlite or Postgres is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle; it offers the same queries as Db. */

@@ -22,7 +22,7 @@ interface Journal {
   entries: { idx: number; when: number; tag: string }[];
 }
 
-export function readJournal(migrationsFolder: string): Journal['entries'] {
+function readJournal(migrationsFolder: string): Journal['entries'] {
   const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as Journal;
   return journal.entries;
 }

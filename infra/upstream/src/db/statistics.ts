@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from './client';
 
 /** How often PGlite's planner statistics are refreshed. */
-export const ANALYZE_EVERY_MS = 5 * 60_000;
+const ANALYZE_EVERY_MS = 5 * 60_000;
 
 /** Refreshes the planner statistics of every table (seconds on a large database, ~100 ms on the demo). */
 export async function analyze(db: Db): Promise<void> {

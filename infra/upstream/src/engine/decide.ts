@@ -11,7 +11,7 @@ import { evaluateSet, type MarketSituation } from './thresholds/evaluate';
 import type { PricePoint } from './thresholds/history';
 
 /** Goals in a score node ('H2-A1' → 3; PRE → 0). */
-export const goalsOf = (score: string) => {
+const goalsOf = (score: string) => {
   const goals = parseScoreNode(score);
   return goals ? goals.home + goals.away : 0;
 };

@@ -13,7 +13,7 @@ import { MarketHistory } from './thresholds/history';
  * with every ingest.
  */
 
-export interface TeamInfo { id: number; name: string; shortName: string | null; values: TeamValues | null }
+interface TeamInfo { id: number; name: string; shortName: string | null; values: TeamValues | null }
 
 export interface MatchInfo {
   id: number;

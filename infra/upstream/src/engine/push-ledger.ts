@@ -26,7 +26,7 @@ async function versionsOf(db: Handle, contactIds: number[]): Promise<Map<number,
 }
 
 /** Reads the push times of the contacts (every match) afresh, as of their ledger versions. */
-export async function reseedPushTimes(db: Handle, contactIds: number[], limiter: RateLimiter, known?: Map<number, number>): Promise<void> {
+async function reseedPushTimes(db: Handle, contactIds: number[], limiter: RateLimiter, known?: Map<number, number>): Promise<void> {
   if (!contactIds.length) return;
   // Version first: a push committed in between is then read with an older version (a harmless
   // extra re-read), never the other way round.

@@ -31,14 +31,14 @@ export interface OfferInput {
   arrival?: number;
 }
 
-export interface OfferRecord extends OfferInput {
+interface OfferRecord extends OfferInput {
   status: OfferStatus;
   stale: boolean;
   /** Why each set of the market that did not fire did not (set-reasons.ts). */
   reasons: SetReason[];
 }
 
-export interface FiringRecord {
+interface FiringRecord {
   offer: number;
   setId: number;
   marketId: number;

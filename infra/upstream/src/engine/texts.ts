@@ -6,16 +6,16 @@ import type { ContactInfo, ContentInfo } from './match-state';
 /** Channels whose message cannot go out without a subject (the compiled title). */
 const NEEDS_SUBJECT = new Set<number>(CHANNELS.filter((c) => c.code === 'EMAIL').map((c) => c.id));
 
-export const channelName = (id: number) => CHANNELS.find((c) => c.id === id)?.name ?? `channel ${id}`;
+const channelName = (id: number) => CHANNELS.find((c) => c.id === id)?.name ?? `channel ${id}`;
 
 /** Why a compiled text cannot be delivered on a channel; null when it can. */
-export function undeliverable(log: DeliveryLog, channelId: number): string | null {
+function undeliverable(log: DeliveryLog, channelId: number): string | null {
   if (!log.subject && !log.body && !log.cta) return 'no text';
   if (NEEDS_SUBJECT.has(channelId) && !log.subject) return `no subject (an ${channelName(channelId)} needs one)`;
   return null;
 }
 
-export interface TextChoice {
+interface TextChoice {
   language: string;
   content: ContentInfo;
   outcome: string;

@@ -8,7 +8,7 @@ import { MARKET_TYPE_IDS_BY_EVALUATOR, scoreNodeName, type MarketEvaluator } fro
  * settlements, never stored.
  */
 
-export type Settlement =
+type Settlement =
   /** Winner, or draw. */
   | 'result'
   /** Winner; a draw settles nothing (stake returned). */

@@ -149,7 +149,7 @@ const QUERIES: Record<string, Query> = {
   },
 };
 
-export const STATS_QUERY_NAMES = Object.keys(QUERIES);
+const STATS_QUERY_NAMES = Object.keys(QUERIES);
 
 export async function runStatsQuery(db: Db, sportId: number, name: string, params: Params): Promise<Record<string, unknown>[]> {
   const query = Object.hasOwn(QUERIES, name) ? QUERIES[name] : undefined;

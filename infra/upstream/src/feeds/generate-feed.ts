@@ -31,7 +31,7 @@ interface Goal { side: 'home' | 'away'; clock: number; period: number; player: s
 
 const slugOf = (text: string) => text.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
-export const feedName = (cup: WorldCup, match: WorldCupMatch) => slugOf(`${match.team1} ${match.team2} ${cup.year} ${match.round}`);
+const feedName = (cup: WorldCup, match: WorldCupMatch) => slugOf(`${match.team1} ${match.team2} ${cup.year} ${match.round}`);
 
 /** Each team's record in the tournament before this match (full-time scores). */
 function records(cup: WorldCup, match: WorldCupMatch): { home: TeamRecord; away: TeamRecord; mu: number } {

@@ -6,7 +6,7 @@
  * between 1.01 and 1000.
  */
 
-export const MARGIN = 0.05;
+const MARGIN = 0.05;
 const MAX_GOALS = 12;
 
 /** P(X = k) for k = 0..MAX_GOALS, X ~ Poisson(lambda). */

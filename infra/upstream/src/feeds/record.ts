@@ -1,7 +1,4 @@
-import {
-  buildPath, buildQuery, FEED_FORMAT, routes, type ChangeNotice, type FeedEventMessage, type FeedHeader, type FeedMarketRef,
-  type FeedMessage, type ListReply, type Market, type MatchFeedEvent, type Offer, type RecordedMessage,
-} from '@odds/protocol';
+import { buildPath, buildQuery, FEED_FORMAT, routes, type ChangeNotice, type FeedEventMessage, type FeedHeader, type FeedMarketRef, type FeedMessage, type ListReply, type Market, type MatchFeedEvent, type Offer, type RecordedMessage } from '@odds/protocol';
 import type { UpstreamClient } from './client';
 
 export interface RecordOptions {
@@ -126,7 +123,7 @@ export async function recordFeed(options: RecordOptions): Promise<number> {
 }
 
 /** Notices of the upstream's change stream for a match, until `signal` aborts or the reader stops. */
-export async function* changeStream(client: UpstreamClient, matchId: number, signal?: AbortSignal): AsyncGenerator<ChangeNotice> {
+async function* changeStream(client: UpstreamClient, matchId: number, signal?: AbortSignal): AsyncGenerator<ChangeNotice> {
   // Its own controller, so that a reader leaving the loop closes the connection too.
   const controller = new AbortController();
   const stop = () => controller.abort();

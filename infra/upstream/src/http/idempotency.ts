@@ -17,9 +17,9 @@ declare module 'fastify' {
   }
 }
 
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
+const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** How long a key is remembered (and a repeat answered from it). */
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
+const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
 /** How long a repeat waits for the first request with its key to finish before answering 409. */
 const WAIT_FOR_FIRST_MS = 10_000;
 const KEY = /^[\x21-\x7e]{1,200}$/;

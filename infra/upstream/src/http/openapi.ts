@@ -3,7 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 
 /** Where the docs page lives; http/auth.ts lets it (and its assets and JSON) through without a token. */
-export const DOCS_PREFIX = '/docs';
+const DOCS_PREFIX = '/docs';
 
 /**
  * The OpenAPI document and its docs page, generated from the schemas each route registers (the

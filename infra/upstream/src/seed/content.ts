@@ -3,10 +3,7 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import type { MatchContentParts } from '@odds/protocol';
 import type { Tx } from '../db/client';
 import { contentCategories, contentGroups, contentItems, images, leagues, markets, matchContents, matches, providers, seasons } from '../db/schema';
-import {
-  CATEGORIES, CLASSICS_CONTENT, FINAL_2022_CONTENT, FINAL_2022_IBERIA, IBERIA_GROUPS, NORDIC_GROUPS, SEMI_2022_CONTENT, SINGLE_ITEMS,
-  type Category, type GroupSeed, type MarketKey, type MatchContentSeed,
-} from './content-texts';
+import { CATEGORIES, CLASSICS_CONTENT, FINAL_2022_CONTENT, FINAL_2022_IBERIA, IBERIA_GROUPS, NORDIC_GROUPS, SEMI_2022_CONTENT, SINGLE_ITEMS, type Category, type GroupSeed, type MarketKey, type MatchContentSeed } from './content-texts';
 
 /**
  * Demo content (pipeline step 2): categories; grouped and single content items in each provider's
@@ -104,7 +101,7 @@ async function seedMatchContent(tx: Tx, matchId: number, seeds: MatchContentSeed
 }
 
 /** A small PNG of a football pitch (green with a white halfway line and centre spot), built here so the demo has a real image. */
-export function pitchPng(width = 96, height = 48): Buffer {
+function pitchPng(width = 96, height = 48): Buffer {
   const rows: number[] = [];
   for (let y = 0; y < height; y++) {
     rows.push(0); // filter: none

@@ -6,7 +6,7 @@ import { EVENT_TYPE_IDS } from '../events/stat-events';
 import { loadWorldCup, type Goal, type WorldCup } from './worldcup';
 
 /** Football's stat event types; ids are stable (content, markets' queries and clients refer to them). */
-export const FOOTBALL_EVENT_TYPES = [
+const FOOTBALL_EVENT_TYPES = [
   { id: EVENT_TYPE_IDS.goal, name: 'Goal' },
   { id: EVENT_TYPE_IDS.ownGoal, name: 'Own goal' },
   { id: EVENT_TYPE_IDS.penaltyGoal, name: 'Penalty goal' },

@@ -5,8 +5,8 @@ import { marketTypes, matchContents, markets, matches } from '../db/schema';
 import { Errors } from '../errors';
 import { toMarket } from '../catalog/markets';
 
-export type MarketRow = typeof markets.$inferSelect;
-export type MarketTypeRow = typeof marketTypes.$inferSelect;
+type MarketRow = typeof markets.$inferSelect;
+type MarketTypeRow = typeof marketTypes.$inferSelect;
 export interface MarketWithType { market: MarketRow; type: MarketTypeRow }
 
 export async function marketWithType(db: Db | Tx, marketId: number): Promise<MarketWithType | null> {

@@ -28,7 +28,7 @@ const toSet = ({ set, marketName, contactName }: Row): MatchThresholdSet => ({
   thresholds: set.thresholds,
 } as MatchThresholdSet);
 
-export async function matchOrNotFound(db: Db, matchId: number): Promise<MatchRef> {
+async function matchOrNotFound(db: Db, matchId: number): Promise<MatchRef> {
   const [match] = await db.select({ id: matches.id, providerId: matches.providerId, sportId: matches.sportId })
     .from(matches).where(eq(matches.id, matchId));
   if (!match) throw new Errors.NotFound('Match', matchId);

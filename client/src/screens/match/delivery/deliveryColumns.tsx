@@ -5,7 +5,7 @@ import { formatDateTime } from '../../../lib/format';
 type Platform = 'ios' | 'android' | 'total';
 
 /** Sent / open of one platform, or N/A without a report (SPEC §2 Delivery). */
-export function platformStats(delivery: Pick<Delivery, 'stats'>, platform: Platform): string {
+function platformStats(delivery: Pick<Delivery, 'stats'>, platform: Platform): string {
   const report = delivery.stats?.report;
   return report ? `${report[platform].sent} / ${report[platform].open}` : 'N/A';
 }

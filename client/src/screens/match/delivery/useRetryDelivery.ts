@@ -4,7 +4,7 @@ import { api } from '../../../api/client';
 import { ask } from '../../../components/question';
 
 /** The question the operator confirms before a FAILED delivery is sent again. */
-export const retryQuestion = (delivery: Pick<Delivery, 'id' | 'contact'>) =>
+const retryQuestion = (delivery: Pick<Delivery, 'id' | 'contact'>) =>
   `Are you sure you want to retry delivery ${delivery.id} to ${delivery.contact.name}?`;
 
 /**

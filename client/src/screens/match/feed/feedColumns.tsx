@@ -3,10 +3,10 @@ import type { TableColumn } from '../../../components/table';
 import { formatDateTime } from '../../../lib/format';
 
 /** State (SPEC §2 Feed): the score, plus sub and leaf node where the sport has them. */
-export const feedState = (event: Pick<FeedEvent, 'score' | 'sub_node' | 'leaf_node'>) =>
+const feedState = (event: Pick<FeedEvent, 'score' | 'sub_node' | 'leaf_node'>) =>
   [event.score, event.sub_node, event.leaf_node].filter(Boolean).join(' · ');
 
-export const oddsText = (event: Pick<FeedEvent, 'odds'>) =>
+const oddsText = (event: Pick<FeedEvent, 'odds'>) =>
   event.odds.map((o) => `${o.label} ${formatOdds(o.odds)}`).join('  ');
 
 /** Sort values of the columns whose cell is not a plain field. */

@@ -3,14 +3,14 @@ import { outcomeKeys } from './chartData';
 import './ChartLegend.css';
 
 /** One colour per outcome line, in outcome order (the chart and its legend share them). */
-export const SERIES_COLORS = ['#2563eb', '#d97706', '#059669', '#7c3aed', '#db2777', '#0891b2', '#65a30d', '#475569'];
+const SERIES_COLORS = ['#2563eb', '#d97706', '#059669', '#7c3aed', '#db2777', '#0891b2', '#65a30d', '#475569'];
 /** Lighter lines for a dark wall, same order. */
-export const SERIES_COLORS_DARK = ['#60a5fa', '#fbbf24', '#34d399', '#a78bfa', '#f472b6', '#22d3ee', '#a3e635', '#cbd5e1'];
+const SERIES_COLORS_DARK = ['#60a5fa', '#fbbf24', '#34d399', '#a78bfa', '#f472b6', '#22d3ee', '#a3e635', '#cbd5e1'];
 
 export const seriesColor = (index: number, dark: boolean) => (dark ? SERIES_COLORS_DARK : SERIES_COLORS)[index % SERIES_COLORS.length]!;
 
 /** Each outcome with its newest odds (thousandths), in the chart's line order. */
-export function legendEntries(offers: readonly OfferPoint[]): { key: string; odds: number | null }[] {
+function legendEntries(offers: readonly OfferPoint[]): { key: string; odds: number | null }[] {
   return outcomeKeys(offers).map((key) => {
     let newest: OfferPoint | undefined;
     for (const offer of offers) if (offer.outcome_map[key] !== undefined && (!newest || offer.id > newest.id)) newest = offer;

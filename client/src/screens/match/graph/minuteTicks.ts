@@ -1,5 +1,5 @@
 /** Steps (minutes) between x labels, the smallest that leaves room for its labels wins. */
-export const TICK_STEPS = [15, 30, 45, 90] as const;
+const TICK_STEPS = [15, 30, 45, 90] as const;
 
 /** Space kept between two x labels. */
 export const TICK_GAP = 12;

@@ -21,7 +21,7 @@ export interface HistoryReading {
 }
 
 /** One change: who did what to which record and when, and its fields before → after. */
-export function HistoryEntry({ entry, reading = {} }: { entry: AuditEntry; reading?: HistoryReading }) {
+function HistoryEntry({ entry, reading = {} }: { entry: AuditEntry; reading?: HistoryReading }) {
   const label = reading.label ?? fieldLabel;
   const changes = fieldChanges(entry.before, entry.after, reading.format?.(entry))
     .filter((c) => !ALWAYS_HIDDEN.has(c.field) && !reading.hidden?.(c.field));

@@ -2,7 +2,7 @@ import { routes, type AuditEntry, type RouteQuery } from '@odds/protocol';
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../../api/client';
 
-export const HISTORY_PAGE = 50;
+const HISTORY_PAGE = 50;
 
 type Filter = Omit<Partial<RouteQuery<typeof routes.audit>>, 'start' | 'limit'>;
 

@@ -4,7 +4,7 @@ import type { MatchLive } from '../../../live/matchLive';
 import { useTopicSeq } from '../../../live/useTopicSeq';
 import { useAuditHistory } from './useAuditHistory';
 
-export { HISTORY_PAGE } from './useAuditHistory';
+;
 
 /**
  * The history of a match's sets, content, stat events and trackers (GET /api/1/audit?match_id=),

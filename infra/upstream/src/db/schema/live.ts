@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { DeliveryLog, DeliveryStats, OddsOutcome, SetReason } from '@odds/protocol';
-import { contacts } from './contacts';
 import { createdAt, matches } from './core';
 import { markets } from './markets';
 import { thresholdSets } from './match';

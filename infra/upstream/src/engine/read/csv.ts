@@ -9,7 +9,7 @@ const HEADER = [
  * One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break. Text a spreadsheet
  * would run as a formula (starting with = + - @) gets a leading apostrophe.
  */
-export function csvCell(value: string | number | null | undefined): string {
+function csvCell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;

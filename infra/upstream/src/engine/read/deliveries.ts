@@ -20,7 +20,7 @@ const channelOf = (id: number) => {
   return { id: channel.id, name: channel.name, code: channel.code };
 };
 
-export function toDelivery({ delivery: d, marketName, contactName, attempts, nextAttemptAt }: Row): Delivery {
+function toDelivery({ delivery: d, marketName, contactName, attempts, nextAttemptAt }: Row): Delivery {
   return {
     id: d.id, match_id: d.matchId, offer_id: d.offerId, channel: channelOf(d.channelId), market: { id: d.marketId, name: marketName },
     contact: { id: d.contactId, name: contactName }, language: d.language as Delivery['language'], stats: d.stats,

@@ -30,7 +30,7 @@ export interface MarketSituation {
   lastGoalS: number | null;
 }
 
-export interface HeldBack extends Bound {
+interface HeldBack extends Bound {
   outcome: string;
 }
 
@@ -58,13 +58,13 @@ export interface OutcomeStep {
   bound: Bound | null;
 }
 
-export interface Condition {
+interface Condition {
   met: boolean;
   /** RELATIVE: the price the move was measured from. */
   reference: Reference | null;
 }
 
-export function conditionMet(set: ThresholdSetSpec, outcome: string, current: PricePoint, history: MarketHistory): Condition | null {
+function conditionMet(set: ThresholdSetSpec, outcome: string, current: PricePoint, history: MarketHistory): Condition | null {
   const odds = current.odds[outcome];
   if (odds === undefined) return null;
   const threshold = set.thresholds[outcome];
@@ -76,7 +76,7 @@ export function conditionMet(set: ThresholdSetSpec, outcome: string, current: Pr
 }
 
 /** The set's outcomes in the market's order (`order`), then any others (jsonb sorts object keys). */
-export function outcomesOf(set: ThresholdSetSpec, order: readonly string[] = []): string[] {
+function outcomesOf(set: ThresholdSetSpec, order: readonly string[] = []): string[] {
   const keys = Object.keys(set.thresholds);
   return [...order.filter((k) => keys.includes(k)), ...keys.filter((k) => !order.includes(k))];
 }

@@ -17,7 +17,7 @@ export interface PricePoint {
 const MAX_POINTS = 5000;
 
 /** Points belong to one stretch of prices when they have the same line and the same goals. */
-export const sameStretch = (a: PricePoint, b: PricePoint) => (a.line ?? null) === (b.line ?? null) && (a.goals ?? 0) === (b.goals ?? 0);
+const sameStretch = (a: PricePoint, b: PricePoint) => (a.line ?? null) === (b.line ?? null) && (a.goals ?? 0) === (b.goals ?? 0);
 
 /**
  * The offers of one market of a match, ordered by feed time, that relative thresholds measure

@@ -35,7 +35,7 @@ async function liveFeeds(db: Db): Promise<LiveFeedRow[]> {
   return (result as unknown as { rows: LiveFeedRow[] }).rows;
 }
 
-export const presentProducer = (row: typeof uofProducers.$inferSelect, recovery: UofProducer['recovery'] = null): UofProducer => ({
+const presentProducer = (row: typeof uofProducers.$inferSelect, recovery: UofProducer['recovery'] = null): UofProducer => ({
   id: row.id, state: row.state as ProducerState, last_alive_at: iso(row.lastAliveAt), subscribed: row.subscribed, reason: row.reason,
   last_good_at: iso(row.lastGoodAt), recovery,
 });

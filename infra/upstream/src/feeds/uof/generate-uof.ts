@@ -13,7 +13,7 @@ import { UOF_RECORDING_FORMAT, type UofRecordedMessage } from './recording';
  * replayed in real time. The adapter turns these back into the same offers (docs/feeds-uof.md).
  */
 
-export interface UofRecordingHeader {
+interface UofRecordingHeader {
   format: typeof UOF_RECORDING_FORMAT;
   exchange: string;
   event: string;
@@ -38,7 +38,7 @@ const AWAITING_PENALTIES = 34;
 const ENDED_AFTER_PENALTIES = 120;
 
 /** A demo match's UOF event: `wc2022-64` is `sr:match:2022064` (made up: the demo has no Sportradar ids). */
-export function uofEventOf(header: FeedHeader): string {
+function uofEventOf(header: FeedHeader): string {
   const match = /^wc(\d{4})-(\d{1,3})$/.exec(header.match.event_id ?? '');
   if (!match) throw new Error(`${header.name}: event_id '${header.match.event_id ?? ''}' is not a demo match id (wcYYYY-NN)`);
   return `sr:match:${match[1]}${match[2]!.padStart(3, '0')}`;

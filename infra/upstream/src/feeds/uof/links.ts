@@ -60,9 +60,3 @@ export async function writeLink(db: Db, matchId: number, event: string | null, e
   });
 }
 
-/** The linked match of a UOF event, with the provider its labels come from. */
-export async function linkedMatch(db: Db, event: string): Promise<{ matchId: number; providerId: number } | null> {
-  const [row] = await db.select({ matchId: uofLinks.matchId, providerId: matches.providerId }).from(uofLinks)
-    .innerJoin(matches, eq(matches.id, uofLinks.matchId)).where(eq(uofLinks.event, event));
-  return row ?? null;
-}

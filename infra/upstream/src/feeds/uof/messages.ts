@@ -55,8 +55,5 @@ export type UofMessage =
   | (Base & { type: 'snapshot_complete' })
   | (Base & { type: 'product_down' });
 
-export type UofMessageType = UofMessage['type'];
-
-export const EVENT_MESSAGE_TYPES = ['odds_change', 'bet_stop', 'bet_settlement', 'bet_cancel', 'rollback_bet_settlement', 'rollback_bet_cancel', 'fixture_change'] as const;
 export type UofEventMessage = Extract<UofMessage, { eventId: string }>;
 export const isEventMessage = (m: UofMessage): m is UofEventMessage => 'eventId' in m;

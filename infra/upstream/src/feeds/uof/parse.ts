@@ -37,7 +37,7 @@ function text(node: Node, name: string): string | null {
 }
 
 /** `total=2.5|hcp=0:1` as pairs; a pair without `=` is malformed. */
-export function parseSpecifiers(raw: string, where: string): Record<string, string> {
+function parseSpecifiers(raw: string, where: string): Record<string, string> {
   const out: Record<string, string> = {};
   if (!raw) return out;
   for (const pair of raw.split('|')) {
@@ -49,7 +49,7 @@ export function parseSpecifiers(raw: string, where: string): Record<string, stri
 }
 
 /** `27:33` (minutes:seconds, minutes may pass 99) in seconds. */
-export function clockSeconds(raw: string | null): number | null {
+function clockSeconds(raw: string | null): number | null {
   if (!raw) return null;
   const match = /^(\d{1,3}):(\d{2})$/.exec(raw);
   return match ? Number(match[1]) * 60 + Number(match[2]) : null;

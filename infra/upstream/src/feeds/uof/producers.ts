@@ -43,7 +43,7 @@ interface Logger {
 }
 
 /** Wait before retrying a recovery: 1, 2, 4 … 60 s. */
-export const retryDelayMs = (attempts: number) => Math.min(60_000, 1000 * 2 ** Math.max(0, attempts - 1));
+const retryDelayMs = (attempts: number) => Math.min(60_000, 1000 * 2 ** Math.max(0, attempts - 1));
 
 /**
  * The health of UOF producers (live odds, prematch…), each on its own: *down* after

@@ -1,7 +1,7 @@
 /** UOF's producer names in its API paths (`/v1/{name}/recovery/initiate_request`). */
 const PRODUCER_NAMES: Record<number, string> = { 1: 'liveodds', 3: 'pre', 4: 'betradar', 5: 'betpal', 6: 'premium_cricket', 7: 'vf', 8: 'wns' };
 
-export const producerName = (id: number) => PRODUCER_NAMES[id] ?? `producer${id}`;
+const producerName = (id: number) => PRODUCER_NAMES[id] ?? `producer${id}`;
 
 /** Asks UOF to replay a producer's state (everything after `afterMs`, or all when null), answered over AMQP. */
 export type RequestRecovery = (producer: number, requestId: number, afterMs: number | null) => Promise<void>;

@@ -19,7 +19,7 @@ export interface MatchMemory {
 export const newMemory = (): MatchMemory => ({ matchStatus: null, home: 0, away: 0, suspendedMarkets: new Set(), matchSuspended: null });
 
 /** A market or outcome UOF sent that the mapping or the provider does not know (counted, never fatal). */
-export interface Unknown {
+interface Unknown {
   market: string;
   outcome: string | null;
 }
