@@ -39,7 +39,7 @@ describe('relay in front of the upstream', () => {
     expect(body.results).toHaveLength(3);
     expect(body.results[0]!.league.provider_name).toBe('Nordic Sportsbook');
     // (The relay's health probe may reach the upstream meanwhile: look for the call, not the last hit.)
-    expect(stack.upstreamHits).toContainEqual({ url: '/api/1/1/1/matches?limit=3', requestId: 'trace-me-123' });
+    expect(stack.upstreamHits).toContainEqual({ method: 'GET', url: '/api/1/1/1/matches?limit=3', requestId: 'trace-me-123' });
   });
 
   it('passes the upstream\'s 401 on for a call without a token', async () => {

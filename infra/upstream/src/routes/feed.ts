@@ -8,6 +8,8 @@ import { Errors } from '../errors';
 import { implement } from '../http/implement';
 import { conditionalGets } from './etag';
 
+const INT_MAX = 2_147_483_647;
+
 /** A match's offers as the Feed and Graph tabs read them, one offer, and its compiled preview. */
 export async function feedRoutes(app: FastifyInstance, { db }: { db: Db }) {
   conditionalGets(app);
@@ -28,8 +30,10 @@ export async function feedRoutes(app: FastifyInstance, { db }: { db: Db }) {
   implement(app, routes.offersSince, async ({ query }) => {
     const cursors = query.after.split(',').map((pair) => pair.split(':').map(Number) as [number, number]);
     if (cursors.length > 500) throw new Errors.BadRequest(`after names ${cursors.length} matches; at most 500 at once.`);
-    if (cursors.some(([matchId]) => matchId < 1) || new Set(cursors.map(([matchId]) => matchId)).size !== cursors.length) {
-      throw new Errors.BadRequest('after must name each match once, as matchId:afterId with matchId ≥ 1.');
+    // Ids are the database's integers: 1 to 2147483647 for a match, 0 (from the start) up for an offer.
+    const outOfRange = ([matchId, afterId]: [number, number]) => !(matchId >= 1 && matchId <= INT_MAX && afterId >= 0 && afterId <= INT_MAX);
+    if (cursors.some(outOfRange) || new Set(cursors.map(([matchId]) => matchId)).size !== cursors.length) {
+      throw new Errors.BadRequest('after must name each match once, as matchId:afterId with matchId 1 to 2147483647 and afterId 0 to 2147483647.');
     }
     return offersSince(db, cursors, query.limit ?? FEED_FETCH_LIMIT);
   });
