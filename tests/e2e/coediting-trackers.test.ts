@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPS } from '../../infra/upstream/src/testing';
-import { browserUnavailable, launchBrowser, markPage, notReloaded, openConsole } from '../support/browser';
+import { browserUnavailable, launchBrowser, markPage, notReloaded, openConsole, screenshotPath } from '../support/browser';
 import { DEMO, loginThrough, startStack, type Stack } from '../support/stack';
 import { restAs } from '../support/rest';
 
@@ -49,7 +49,7 @@ describe.skipIf(unavailable)('trackers are live in Chromium', () => {
     await poll(() => row.textContent()).toContain('changed by Demo Operator just now');
     // The mark is set off from the contact's name, not glued to it.
     expect(await row.locator('.change-mark').evaluate((mark) => (mark.previousSibling?.textContent ?? '').endsWith(' '))).toBe(true);
-    await b.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/e2e-trackers-live.png` });
+    await b.screenshot({ path: screenshotPath('e2e-trackers-live.png') });
     expect(await notReloaded(b)).toBe(true);
   }, 90_000);
 
@@ -65,7 +65,7 @@ describe.skipIf(unavailable)('trackers are live in Chromium', () => {
     await a.getByRole('button', { name: 'Save', exact: true }).click();
     await a.waitForURL(/\/trackers$/);
     await poll(() => b.getByLabel('Minimum score (%)').inputValue()).toBe(next);
-    await b.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? '/tmp'}/e2e-tracker-form-live.png` });
+    await b.screenshot({ path: screenshotPath('e2e-tracker-form-live.png') });
     // B saves on top without a conflict: the form follows the version A saved.
     await b.getByRole('button', { name: 'Save', exact: true }).click();
     await b.waitForURL(/\/trackers$/);

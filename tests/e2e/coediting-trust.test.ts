@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPS } from '../../infra/upstream/src/testing';
-import { animationsDone, browserUnavailable, launchBrowser, openConsole } from '../support/browser';
+import { animationsDone, browserUnavailable, launchBrowser, openConsole, screenshotPath } from '../support/browser';
 import { DEMO, loginThrough, startStack, type Stack } from '../support/stack';
 import { restAs } from '../support/rest';
 
@@ -21,7 +21,6 @@ describe.skipIf(unavailable)('co-editing without silent loss (Chromium, two oper
   let b: Page;
   let matchId: number;
   let token: string;
-  const shots = process.env.SCREENSHOT_DIR ?? '/tmp';
   const { get, post } = restAs(() => stack.url, () => token);
   const setsOf = async () => (await get<{ results: ThresholdSet[] }>(`/api/1/match/${matchId}/thresholds`)).results;
   /** The match's 'VALUE · any contact' set of its first market. */
@@ -105,7 +104,7 @@ describe.skipIf(unavailable)('co-editing without silent loss (Chromium, two oper
     expect(await rows.count()).toBe(1);
     expect(await rows.first().locator('td').allTextContents()).toEqual(['2.70', '2.80 (differs)']);
     await animationsDone(b);
-    await b.screenshot({ path: `${shots}/p32-conflict-only-overlap.png` });
+    await b.screenshot({ path: screenshotPath('p32-conflict-only-overlap.png') });
     await dialog.getByRole('button', { name: 'Overwrite with mine' }).click();
     await expect.poll(async () => (await anyContactSet()).thresholds[first]?.value).toBe(2800);
     expect((await anyContactSet()).thresholds[second]?.value).toBe(4500);
@@ -121,7 +120,7 @@ describe.skipIf(unavailable)('co-editing without silent loss (Chromium, two oper
     const confirm = a.getByRole('dialog', { name: 'Delete all' });
     await expect.poll(() => confirm.textContent()).toContain(`All ${count} threshold sets of this match go. Ops Operator is editing thresholds now.`);
     await animationsDone(a);
-    await a.screenshot({ path: `${shots}/p32-delete-all.png` });
+    await a.screenshot({ path: screenshotPath('p32-delete-all.png') });
     await confirm.getByRole('button', { name: 'Yes' }).click();
     await expect.poll(async () => (await setsOf()).length).toBe(0);
 
@@ -130,7 +129,7 @@ describe.skipIf(unavailable)('co-editing without silent loss (Chromium, two oper
     expect(await editor(b).getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
     expect(await b.getByLabel(`${first} value`, { exact: true }).inputValue()).toBe('3.3');
     await animationsDone(b);
-    await b.screenshot({ path: `${shots}/p32-deleted-while-open.png` });
+    await b.screenshot({ path: screenshotPath('p32-deleted-while-open.png') });
     await notice.getByRole('button', { name: 'Recreate it' }).click();
     await expect.poll(async () => (await setsOf()).map((s) => s.thresholds[first]?.value)).toEqual([3300]);
     expect((await setsOf())[0]!.timed).toEqual({ before: 90 });
@@ -169,7 +168,7 @@ describe.skipIf(unavailable)('co-editing without silent loss (Chromium, two oper
     const dialog = b.getByRole('dialog', { name: 'Your session has ended' });
     await dialog.waitFor({ timeout: 10_000 });
     await animationsDone(b);
-    await b.screenshot({ path: `${shots}/p32-logged-out-elsewhere.png` });
+    await b.screenshot({ path: screenshotPath('p32-logged-out-elsewhere.png') });
     await dialog.getByLabel('Password').fill(OPS.password);
     await dialog.getByRole('button', { name: 'Sign in' }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -189,7 +188,7 @@ describe.skipIf(unavailable)('co-editing without silent loss (Chromium, two oper
     const row = contactsTable.getByRole('row').filter({ hasText: contact.name });
     await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain(`${contact.name} changed by Demo Operator just now`);
     await animationsDone(a);
-    await a.screenshot({ path: `${shots}/p32-contacts-live.png` });
+    await a.screenshot({ path: screenshotPath('p32-contacts-live.png') });
     await post(`/api/1/contact/${contact.id}/toggleactive`, {});
 
     await b.goto(`${stack.url}/events/${matchId}`);
@@ -201,6 +200,6 @@ describe.skipIf(unavailable)('co-editing without silent loss (Chromium, two oper
     await expect.poll(() => eventRow.count(), { timeout: 15_000 }).toBe(1);
     expect(await eventRow.textContent()).toContain(`${created!.id} changed by Demo Operator just now`);
     await animationsDone(b);
-    await b.screenshot({ path: `${shots}/p32-stats-mark.png` });
+    await b.screenshot({ path: screenshotPath('p32-stats-mark.png') });
   }, 90_000);
 });

@@ -7,7 +7,7 @@
 import { SNAPSHOT_LIMITS } from '@odds/protocol';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserUnavailable, launchBrowser, openConsole } from '../support/browser';
+import { browserUnavailable, launchBrowser, openConsole, screenshotPath } from '../support/browser';
 import { DEMO, startStack, type Stack } from '../support/stack';
 
 const unavailable = browserUnavailable();
@@ -72,7 +72,7 @@ describe.skipIf(unavailable)('packed snapshots in Chromium', () => {
     await page.getByRole('navigation', { name: 'Match tabs' }).getByRole('link', { name: 'Delivery' }).click();
     await expect.poll(() => tableTotal(page, 'Deliveries'), { timeout: 10_000 }).toBeGreaterThan(0);
     console.log(`[live-packed e2e] ${frames.binary} packed frames (${(frames.binaryBytes / 1024).toFixed(1)} KB), ${frames.text} text frames, inflaters ${JSON.stringify(inflaters)}`);
-    await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS ?? '/tmp'}/live-packed-delivery.png`, fullPage: true });
+    await page.screenshot({ path: screenshotPath('live-packed-delivery.png'), fullPage: true });
     await page.context().close();
   }, 120_000);
 });
