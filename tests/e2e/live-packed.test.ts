@@ -5,20 +5,13 @@
  * held.
  */
 import { SNAPSHOT_LIMITS } from '@odds/protocol';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserUnavailable, launchBrowser, openConsole, screenshotPath } from '../support/browser';
+import { browserUnavailable, launchBrowser, openConsole, screenshotPath, tableTotal } from '../support/browser';
 import { DEMO, startStack, type Stack } from '../support/stack';
 
 const unavailable = browserUnavailable();
 if (unavailable) console.warn(`[e2e skipped] ${unavailable}`);
-
-/** Text of a table's page report ('1–20 of 57') as the total, 0 when there is none. */
-async function tableTotal(page: Page, label: string): Promise<number> {
-  if (!(await page.getByRole('table', { name: label }).count())) return 0;
-  const report = await page.locator('.p-paginator-current').first().textContent().catch(() => null);
-  return Number(/of (\d+)/.exec(report ?? '')?.[1] ?? 0);
-}
 
 describe.skipIf(unavailable)('packed snapshots in Chromium', () => {
   let stack: Stack;

@@ -2,7 +2,7 @@ import type { Match } from '@odds/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDemoUser } from '../../infra/upstream/src/seed/index';
-import { browserUnavailable, launchBrowser, logIn, screenshotPath } from '../support/browser';
+import { browserUnavailable, launchBrowser, logIn, screenshotPath, tableTotal } from '../support/browser';
 import { seriousViolations } from '../support/axe';
 import { ingestRecorded } from '../support/feeds';
 import { DEMO, startStack, type Stack } from '../support/stack';
@@ -11,15 +11,6 @@ const unavailable = browserUnavailable();
 if (unavailable) console.warn(`[e2e skipped] ${unavailable}`);
 
 const SECOND = { email: 'second.operator@example.com', password: 'second-operator' };
-
-/** Text of a generic table's page report ('1–20 of 57') as the total, 0 when there is none. */
-async function tableTotal(page: Page, label: string): Promise<number> {
-  const table = page.getByRole('table', { name: label });
-  if (!(await table.count())) return 0;
-  const report = await page.locator('.p-paginator-current').first().textContent().catch(() => null);
-  const total = /of (\d+)/.exec(report ?? '')?.[1];
-  return total ? Number(total) : 0;
-}
 
 async function noSeriousViolations(page: Page, name: string) {
   expect((await seriousViolations(page)).map((line) => `${name}: ${line}`)).toEqual([]);

@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { LIVE_RECONNECTING, type Match } from '@odds/protocol';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserUnavailable, launchBrowser, markPage, notReloaded, openConsole, screenshotPath } from '../support/browser';
+import { browserUnavailable, launchBrowser, markPage, notReloaded, openConsole, screenshotPath, tableTotal } from '../support/browser';
 import { ingestRecorded } from '../support/feeds';
 import { HangProxy } from '../support/hang-proxy';
 import { startRelay, type RunningRelay } from '../support/live-client';
@@ -12,13 +12,6 @@ const unavailable = browserUnavailable();
 if (unavailable) console.warn(`[e2e skipped] ${unavailable}`);
 
 const FEED = 'netherlands-usa-2022-round-of-16';
-
-/** Text of a generic table's page report ('1–20 of 57') as the total, 0 when there is none. */
-async function tableTotal(page: Page, label: string): Promise<number> {
-  if (!(await page.getByRole('table', { name: label }).count())) return 0;
-  const report = await page.locator('.p-paginator-current').first().textContent().catch(() => null);
-  return Number(/of (\d+)/.exec(report ?? '')?.[1] ?? 0);
-}
 
 /**
  * The upstream hangs (a SIGSTOP, a stuck deploy) and the relay is restarted meanwhile, so it holds

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath, MATCH_TABLE_TOPICS, routes, type AuditEntry, type Market, type Match, type MatchTableTopic, type RouteDef } from '@odds/protocol';
 import { OPS } from '../../infra/upstream/src/testing';
 import { connectLive, LiveView, startRelay, until, type RunningRelay } from '../support/live-client';
-import { DEMO, startStack, type Stack } from '../support/stack';
+import { DEMO, startStack, type Stack, loginThrough } from '../support/stack';
 
 /**
  * What one edit costs the upstream with 1, 10 and 100 consoles watching the match: the relay reads
@@ -18,11 +18,6 @@ const tokens = { demo: '', ops: '' };
 let matchId: number;
 let marketId: number;
 
-async function login(url: string, credentials: { email: string; password: string }): Promise<string> {
-  const response = await fetch(`${url}/api/1/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(credentials) });
-  return ((await response.json()) as { token: string }).token;
-}
-
 async function call(who: 'demo' | 'ops', route: RouteDef, params: Record<string, number>, body?: unknown, query = '') {
   const response = await fetch(`${relay.url}${buildPath(route, params)}${query}`, {
     method: route.method,
@@ -37,8 +32,8 @@ async function call(who: 'demo' | 'ops', route: RouteDef, params: Record<string,
 beforeAll(async () => {
   stack = await startStack();
   relay = await startRelay(stack.upstreamUrl, { pollIntervalMs: 60_000, graceMs: 1_000 });
-  tokens.demo = await login(relay.url, DEMO);
-  tokens.ops = await login(relay.url, OPS);
+  tokens.demo = await loginThrough(relay.url, DEMO);
+  tokens.ops = await loginThrough(relay.url, OPS);
   const matches = (await call('demo', routes.matches, { p: 1, s: 1 }, undefined, '?timeframe=FUTURE&order_by=start&limit=5')).results as Match[];
   matchId = matches[3]!.id;
   const markets = (await call('demo', routes.markets, { p: 1, s: 1 }, undefined, '?limit=100')).results as Market[];

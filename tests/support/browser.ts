@@ -94,3 +94,10 @@ export function screenshotPath(name: string): string {
   }
   return join(screenshots, name);
 }
+
+/** A generic table's page report ('1–20 of 57') as its total; 0 while the table or report is not there. */
+export async function tableTotal(page: Page, label: string): Promise<number> {
+  if (!(await page.getByRole('table', { name: label }).count())) return 0;
+  const report = await page.locator('.p-paginator-current').first().textContent().catch(() => null);
+  return Number(/of (\d+)/.exec(report ?? '')?.[1] ?? 0);
+}

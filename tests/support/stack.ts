@@ -45,8 +45,8 @@ export async function startStack(options: TestUpstreamOptions = {}): Promise<Sta
 }
 
 /** Logs the demo operator in through the relay and returns the token. */
-export async function loginThrough(url: string): Promise<string> {
-  const response = await fetch(`${url}/api/1/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO) });
+export async function loginThrough(url: string, credentials: { email: string; password: string } = DEMO): Promise<string> {
+  const response = await fetch(`${url}/api/1/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(credentials) });
   if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { token: string }).token;
 }
