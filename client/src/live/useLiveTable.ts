@@ -1,5 +1,5 @@
 import type { LiveTopic } from '@odds/protocol';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { MatchLive } from './matchLive';
 import type { LiveRecord } from './topicBuffer';
 import { useTopicSeq } from './useTopicSeq';
@@ -46,11 +46,31 @@ export function useLiveTable<K extends LiveTopic>(
 }
 
 /**
- * The rows with this console's own saves that the push has not brought yet (the save answered
- * before the relay read the table): shown at once, so the saver neither waits for its own row nor
- * takes it for deleted meanwhile.
+ * A live table's rows with this console's own writes the push has not brought yet: a save that
+ * answered before the relay read the table is shown at once (the saver neither waits for its own
+ * row nor takes it for deleted meanwhile), and a row deleted here goes at once. Each is dropped as
+ * soon as the pushed rows hold it (or lack it), whichever came first: the push may arrive before
+ * the save's answer, and a save kept after its row was pushed would hide a later delete by someone
+ * else (the row would never leave the list).
  */
-export function withOwnSaves<T extends { id: number; version?: number }>(rows: readonly T[], own: readonly T[], order: (a: T, b: T) => number): T[] {
+export function useOwnWrites<T extends { id: number; version?: number }>(rows: readonly T[], order: (a: T, b: T) => number) {
+  const [saves, setSaves] = useState<readonly T[]>([]);
+  const [deletes, setDeletes] = useState<ReadonlySet<number>>(new Set());
+  useEffect(() => {
+    if (saves.some((saved) => caughtUp(rows, saved))) setSaves(saves.filter((saved) => !caughtUp(rows, saved)));
+    const present = new Set(rows.map((row) => row.id));
+    if ([...deletes].some((id) => !present.has(id))) setDeletes(new Set([...deletes].filter((id) => present.has(id))));
+  }, [rows, saves, deletes]);
+  const merged = useMemo(() => withOwnSaves(rows, saves, order).filter((row) => !deletes.has(row.id)), [rows, saves, deletes, order]);
+  const saved = useCallback((row: T) => setSaves((own) => [...own.filter((r) => r.id !== row.id), row]), []);
+  const deleted = useCallback((ids: readonly number[]) => {
+    setSaves((own) => own.filter((r) => !ids.includes(r.id)));
+    setDeletes((gone) => new Set([...gone, ...ids]));
+  }, []);
+  return { rows: merged, saved, deleted };
+}
+
+function withOwnSaves<T extends { id: number; version?: number }>(rows: readonly T[], own: readonly T[], order: (a: T, b: T) => number): T[] {
   const pending = own.filter((saved) => !caughtUp(rows, saved));
   if (!pending.length) return rows as T[];
   const ids = new Set(pending.map((saved) => saved.id));
@@ -58,5 +78,5 @@ export function withOwnSaves<T extends { id: number; version?: number }>(rows: r
 }
 
 /** The pushed rows hold this save (its id at its version or later). */
-export const caughtUp = <T extends { id: number; version?: number }>(rows: readonly T[], saved: T) =>
+const caughtUp = <T extends { id: number; version?: number }>(rows: readonly T[], saved: T) =>
   rows.some((row) => row.id === saved.id && (row.version ?? 0) >= (saved.version ?? 0));

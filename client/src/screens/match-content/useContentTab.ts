@@ -6,7 +6,7 @@ import { api } from '../../api/client';
 import { CONFLICT_SHOWN, merge3, useVersionedSave } from '../../components/conflict';
 import { useChangeMarks } from '../../live/useChangeMarks';
 import { useEditingPresence } from '../../live/useEditingPresence';
-import { byMarketThenId, caughtUp, useLiveTable, withOwnSaves } from '../../live/useLiveTable';
+import { byMarketThenId, useLiveTable, useOwnWrites } from '../../live/useLiveTable';
 import { addToBasket } from '../../stores/basket';
 import { contextStore } from '../../stores/context';
 import { useMatchPage } from '../match/useMatchPage';
@@ -35,17 +35,9 @@ export function useContentTab() {
   // The records as the match's live topic holds them: another operator's save is pushed as the
   // saved record (read over REST only until the topic's first snapshot).
   const table = useLiveTable(live, 'content', (signal) => api(routes.matchContent, { params: { matchId }, signal }).then((r) => r.results), byMarketThenId);
-  /** Records saved here that the push has not brought yet; ids deleted here that it still holds. */
-  const [ownSaves, setOwnSaves] = useState<MatchContent[]>([]);
-  const [ownDeletes, setOwnDeletes] = useState<ReadonlySet<number>>(new Set());
-  const records = useMemo(
-    () => withOwnSaves(table.rows, ownSaves, byMarketThenId).filter((r) => !ownDeletes.has(r.id)),
-    [table.rows, ownSaves, ownDeletes],
-  );
-  useEffect(() => {
-    setOwnSaves((own) => (own.some((saved) => caughtUp(table.rows, saved)) ? own.filter((saved) => !caughtUp(table.rows, saved)) : own));
-    setOwnDeletes((gone) => (gone.size && [...gone].some((id) => !table.rows.some((r) => r.id === id)) ? new Set([...gone].filter((id) => table.rows.some((r) => r.id === id))) : gone));
-  }, [table.rows]);
+  /** With the records saved or deleted here that the push has not brought yet. */
+  const own = useOwnWrites(table.rows, byMarketThenId);
+  const records = own.rows;
   const loading = !table.loaded;
   const [contacts, setContacts] = useState<Contact[]>([]);
   const [form, setForm] = useState<ContentForm>(() => emptyContentForm(languages[0]));
@@ -136,7 +128,7 @@ export function useContentTab() {
         },
       });
       if (!saved) return;
-      setOwnSaves((own) => [...own.filter((r) => r.id !== saved.id), saved]);
+      own.saved(saved);
       setBaseline(submitted);
       await navigate(`/match/${matchId}/content/preview`);
     } catch {
@@ -149,8 +141,7 @@ export function useContentTab() {
   const remove = async (record: MatchContent) => {
     try {
       await api(routes.matchContentDelete, { params: { matchContentId: record.id } });
-      setOwnSaves((own) => own.filter((r) => r.id !== record.id));
-      setOwnDeletes((gone) => new Set(gone).add(record.id));
+      own.deleted([record.id]);
     } catch {
       // The API client has shown why.
     }

@@ -8,7 +8,7 @@ import { CONFLICT_SHOWN, conflictOf, merge3, useVersionedSave } from '../../comp
 import { useChangeMarks } from '../../live/useChangeMarks';
 import { useEditingPresence } from '../../live/useEditingPresence';
 import { useProviderChanges } from '../../live/useProviderChanges';
-import { byMarketThenId, caughtUp, useLiveTable, withOwnSaves } from '../../live/useLiveTable';
+import { byMarketThenId, useLiveTable, useOwnWrites } from '../../live/useLiveTable';
 import { replaceQuestion, sameSlot, savedSetOf } from './replace';
 import { contextStore } from '../../stores/context';
 import { sessionStore } from '../../stores/session';
@@ -37,10 +37,9 @@ export function useThresholdsTab() {
   // The sets as the match's live topic holds them: another operator's save is pushed as the saved
   // set (read over REST only until the topic's first snapshot).
   const table = useLiveTable(live, 'thresholds', (signal) => api(routes.matchThresholds, { params: { matchId }, signal }).then((r) => r.results), byMarketThenId);
-  /** Sets saved here that the push has not brought yet. */
-  const [ownSaves, setOwnSaves] = useState<MatchThresholdSet[]>([]);
-  const sets = useMemo(() => withOwnSaves(table.rows, ownSaves, byMarketThenId), [table.rows, ownSaves]);
-  useEffect(() => setOwnSaves((own) => (own.some((saved) => caughtUp(table.rows, saved)) ? own.filter((saved) => !caughtUp(table.rows, saved)) : own)), [table.rows]);
+  /** With the sets saved or deleted here that the push has not brought yet. */
+  const own = useOwnWrites(table.rows, byMarketThenId);
+  const sets = own.rows;
   const loaded = table.loaded;
   const loading = !loaded;
   const [templates, setTemplates] = useState<SavedThreshold[]>([]);
@@ -135,7 +134,7 @@ export function useThresholdsTab() {
   /** My save answered: the editor holds it, and the list shows it until the push brings it. */
   const savedHere = (saved: MatchThresholdSet) => {
     setOpened(saved);
-    setOwnSaves((own) => [...own.filter((set) => set.id !== saved.id), saved]);
+    own.saved(saved);
   };
 
   const save = async () => {
@@ -212,11 +211,13 @@ export function useThresholdsTab() {
   /** 'Delete all' (after 'Are you sure?'): every set of the match goes, and the editor is back to Value mode. */
   const deleteAll = async () => {
     if (sets.length > 0) {
+      const ids = sets.map((s) => s.id);
       try {
-        await api(routes.matchThresholdsDelete, { params: { matchId }, query: { thresholds_id: sets.map((s) => s.id) } });
+        await api(routes.matchThresholdsDelete, { params: { matchId }, query: { thresholds_id: ids } });
       } catch {
         return;
       }
+      own.deleted(ids);
     }
     setOpened(null);
     opening(defaultForm());
