@@ -1,4 +1,6 @@
 import { act, configure, getConfig } from '@testing-library/react';
+import { afterEach } from 'vitest';
+import { queryClient } from '../api/queries';
 
 const { asyncWrapper } = getConfig();
 
@@ -16,3 +18,6 @@ configure({
     return result;
   },
 });
+
+// One cache per test: an answer cached by one test must not stand in for another's stubbed server.
+afterEach(() => queryClient.clear());

@@ -29,7 +29,7 @@ function serve(total: number, limit?: number) {
 }
 
 function Harness({ getList, onSelect }: { getList: GetList<Row>; onSelect?: (row: Row) => void }) {
-  const list = useList({ getList, defaultSort: '-id', sortFields: ['id', 'name'], filters: { q: '' } });
+  const list = useList({ name: 'rows', getList, defaultSort: '-id', sortFields: ['id', 'name'], filters: { q: '' } });
   return (
     <>
       <input aria-label="Keyword" onKeyDown={(e) => e.key === 'Enter' && list.setFilter('q', e.currentTarget.value)} />

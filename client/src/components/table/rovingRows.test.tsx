@@ -17,7 +17,7 @@ const getList: GetList<Row> = async ({ start, limit }) => ({
 });
 
 function Harness({ onActivate }: { onActivate?: (row: Row) => void }) {
-  const list = useList({ getList, defaultSort: 'id', sortFields: ['id'] });
+  const list = useList({ name: 'rows', getList, defaultSort: 'id', sortFields: ['id'] });
   return (
     <GenericTable
       list={list}

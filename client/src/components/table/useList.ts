@@ -1,5 +1,6 @@
 import { DEFAULT_PAGE_SIZE, type RouteDef, type RouteReply } from '@odds/protocol';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { apiKey, useCached } from '../../api/queries';
 import { useSnapshot } from 'valtio';
 import { contextStore } from '../../stores/context';
 import { routeGetList, type GetList, type ListItem, type RouteListSource } from './getList';
@@ -16,6 +17,8 @@ interface CommonOptions extends ListStateConfig {
 export interface RouteListOptions<R extends RouteDef> extends CommonOptions, RouteListSource<R> {}
 
 export interface FunctionListOptions<T> extends CommonOptions {
+  /** Names the list in the query cache (with `deps`): two lists over functions never share rows. */
+  name: string;
   getList: GetList<T>;
   /** Values the fetch depends on besides page, sort, filters, provider and sport. */
   deps?: readonly unknown[];
@@ -41,8 +44,9 @@ interface Fetched<T> {
 }
 
 /**
- * The list hook every list of the console uses: page, sort and filters from the address, one fetch
- * per change (the previous one aborted), 'Loading...' while it runs. Changing the provider or the
+ * The list hook every list of the console uses: page, sort and filters from the address, one read
+ * per change through the query cache (the previous one aborted, the same page shared by every
+ * list showing it), 'Loading...' while it runs. Changing the provider or the
  * sport fetches again from the first page (SPEC §4).
  *
  *   const list = useList({ route: routes.leagues, params: {p, s}, defaultSort: 'last_modified', filters: {q: ''} });
@@ -54,42 +58,32 @@ export function useList<T>(options: RouteListOptions<RouteDef> | FunctionListOpt
   const state = useListState(options);
   const { providerId, sportId } = useSnapshot(contextStore);
   const [pageSize, setPageSize] = useState(options.pageSize ?? DEFAULT_PAGE_SIZE);
-  const [fetched, setFetched] = useState<Fetched<T>>({ rows: [], total: 0, loading: options.enabled !== false });
   const [selected, setSelected] = useState<T | null>(null);
-  const [version, setVersion] = useState(0);
 
   const optionsRef = useRef(options);
   optionsRef.current = options;
-  const source =
-    'getList' in options
-      ? JSON.stringify(options.deps ?? [])
-      : JSON.stringify([options.route.method, options.route.path, options.params, options.query]);
   const enabled = options.enabled !== false;
-  const request = JSON.stringify([state.page, state.sort, state.filter, pageSize, providerId, sportId, source, version]);
-
-  useEffect(() => {
-    if (!enabled) {
-      setFetched({ rows: [], total: 0, loading: false });
-      return;
-    }
+  const page = { start: state.page * pageSize, limit: pageSize, sort: state.sort, filter: state.filter, providerId, sportId };
+  // A route's list is cached under the route (a save's invalidateRoute reads it again); a list
+  // over a function under the values it depends on.
+  const queryKey = 'getList' in options
+    ? ['list', options.name, options.key ?? null, options.deps ?? [], page]
+    : [...apiKey(options.route, options.params ?? null), 'list', options.query ?? null, page];
+  // The previous page stays on screen while the next loads ('Loading...' shows over it); a page
+  // seen before shows at once and is read again (a list is never older than its last visit).
+  const query = useCached(queryKey, (signal) => {
     const current = optionsRef.current;
     const getList = ('getList' in current ? current.getList : routeGetList(current)) as GetList<T>;
-    const controller = new AbortController();
-    setFetched((previous) => ({ ...previous, loading: true }));
-    getList({ start: state.page * pageSize, limit: pageSize, sort: state.sort, filter: state.filter, signal: controller.signal }).then(
-      (page) => {
-        if (controller.signal.aborted) return;
-        setFetched({ rows: page.results, total: page.total, loading: false });
-        if (page.limit !== pageSize) setPageSize(page.limit);
-      },
-      () => {
-        // Aborted: a newer fetch owns the state. Failed: the API client has shown why.
-        if (!controller.signal.aborted) setFetched({ rows: [], total: 0, loading: false });
-      },
-    );
-    return () => controller.abort();
-    // `request` holds everything the fetch depends on.
-  }, [request, enabled]);
+    return getList({ start: page.start, limit: page.limit, sort: page.sort, filter: page.filter, signal });
+  }, { enabled, keepPrevious: true, staleTime: 0 });
+  const answer = query.data;
+  useEffect(() => {
+    if (answer && answer.limit !== pageSize) setPageSize(answer.limit);
+  }, [answer, pageSize]);
+  // A failed read shows no rows (the API client has shown why); a held one none either.
+  const fetched: Fetched<T> = !enabled || query.isError || !answer
+    ? { rows: [], total: 0, loading: enabled && query.isFetching }
+    : { rows: answer.results, total: answer.total, loading: query.isFetching };
 
   // Another provider or sport has other rows: its list starts on the first page.
   const context = `${providerId}/${sportId}`;
@@ -107,7 +101,8 @@ export function useList<T>(options: RouteListOptions<RouteDef> | FunctionListOpt
     if (!fetched.loading && fetched.total > 0 && state.page > lastPage) state.setPage(lastPage, { replace: true });
   }, [fetched.loading, fetched.total, lastPage, state]);
 
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  const { refetch } = query;
+  const reload = useCallback(() => void refetch(), [refetch]);
 
   return { ...state, ...fetched, pageSize, selected, select: setSelected, reload };
 }

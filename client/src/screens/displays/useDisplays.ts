@@ -6,6 +6,7 @@ import { useList } from '../../components/table';
 /** The wall displays list and its create and revoke actions. */
 export function useDisplays() {
   const list = useList<Display>({
+    name: 'displays',
     getList: ({ start, limit, signal }) => api(routes.displays, { query: { start, limit }, signal }),
     defaultSort: '-created_at',
     sortFields: ['created_at'],

@@ -47,7 +47,7 @@ export function useStatEventsList(matchId: number | null) {
     [matchId, live],
   );
   const liveSeq = useTopicSeq(live, 'stats');
-  const list = useList<StatEvent>({ getList, deps: [matchId, liveSeq], defaultSort: matchId === null ? '-timestamp' : 'minute' });
+  const list = useList<StatEvent>({ name: 'stat-events', getList, deps: [matchId, liveSeq], defaultSort: matchId === null ? '-timestamp' : 'minute' });
   const [busy, setBusy] = useState<number | null>(null);
   const { reload } = list;
   const remove = useCallback(

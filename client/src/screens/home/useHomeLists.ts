@@ -11,6 +11,7 @@ export function useHomeLists() {
   const { providerId: p, sportId: s } = useSnapshot(contextStore);
   const live = useList<Match>({
     key: 'live',
+    name: 'live-matches',
     getList: routeGetList({ route: routes.matches, params: { p, s }, query: { timeframe: 'LIVE' } }),
     defaultSort: 'start',
     sortFields: ['id', 'name', 'start', 'league'],
@@ -18,6 +19,7 @@ export function useHomeLists() {
   });
   const upcoming = useList<Match>({
     key: 'upcoming',
+    name: 'future-matches',
     getList: routeGetList({ route: routes.matches, params: { p, s }, query: { timeframe: 'FUTURE' } }),
     // The next kick-off first: what an operator prepares for.
     defaultSort: 'start',
@@ -26,6 +28,7 @@ export function useHomeLists() {
   });
   const deliveries = useList<Delivery>({
     key: 'deliveries',
+    name: 'deliveries',
     getList: routeGetList({ route: routes.deliveries, params: { p, s } }),
     defaultSort: DEFAULT_SORTS.reports,
     sortFields: ['id', 'created_at', 'sent_at'],

@@ -59,6 +59,7 @@ export function useLeagueStats(route: StatsRoute) {
     other_team_id: otherTeamId,
   };
   const list = useList<MarketOutcomeRow>({
+    name: 'league-stats',
     getList: inMemoryGetList((signal) => runStatsQuery<MarketOutcomeRow>(sportId, 'team_market_outcomes', params, signal)),
     deps: [params],
     enabled: ready,

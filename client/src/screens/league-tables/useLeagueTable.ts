@@ -29,6 +29,7 @@ export function useLeagueTable(leagueId: number, seasonId: number | undefined) {
   const { sportId } = useSnapshot(contextStore);
   const [reply, setReply] = useState<Omit<LeagueTableReply, 'table'> | null>(null);
   const list = useList<SeasonTableRow>({
+    name: 'league-table',
     getList: inMemoryGetList(async (signal) => {
       const table = seasonId
         ? await api(routes.leagueSeasonTable, { params: { s: sportId, leagueId, seasonId }, signal })

@@ -9,6 +9,7 @@ import { ask } from '../../components/question';
 export function useSavedThresholds(marketId: number | null) {
   const list = useList<SavedThreshold>({
     key: 'thresholds',
+    name: 'saved-thresholds',
     getList: inMemoryGetList(async (signal) => {
       if (!marketId) return [];
       const reply = await api(routes.marketThresholds, { params: { marketId }, signal });

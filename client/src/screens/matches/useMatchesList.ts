@@ -36,6 +36,7 @@ function matchesSource(leagueId: number | undefined, p: number, s: number, timef
 export function useMatchesList(leagueId?: number) {
   const { providerId, sportId } = useSnapshot(contextStore);
   return useList<Match>({
+    name: 'matches',
     getList: matchesSource(leagueId, providerId, sportId),
     deps: [leagueId],
     defaultSort: DEFAULT_SORTS.matches,
@@ -49,6 +50,7 @@ export function useFutureMatchesList(leagueId?: number) {
   const { providerId, sportId } = useSnapshot(contextStore);
   return useList<Match>({
     key: 'future',
+    name: 'future-matches',
     getList: matchesSource(leagueId, providerId, sportId, 'FUTURE'),
     deps: [leagueId],
     defaultSort: DEFAULT_SORTS.matches,

@@ -15,6 +15,7 @@ export interface MadeLink {
  */
 export function useOperators() {
   const list = useList<Operator>({
+    name: 'operators',
     getList: ({ signal }) => api(routes.operators, { signal }),
     defaultSort: 'name',
     sortFields: ['name'],

@@ -14,6 +14,7 @@ import { contextStore } from '../../stores/context';
  */
 export function useProviders() {
   const list = useList<Provider>({
+    name: 'providers',
     getList: inMemoryGetList(async (signal) => {
       const reply = await api(routes.providers, { query: { active_only: false }, signal });
       contextStore.providers = reply.results;

@@ -12,6 +12,7 @@ const TEAM_SORT_FIELDS = ['id', 'name', 'provider_name', 'short_name', 'last_mod
 export function useTeamsList(leagueId: number | undefined) {
   const { providerId, sportId } = useSnapshot(contextStore);
   const list = useList<Team>({
+    name: 'teams',
     getList: leagueId
       ? routeGetList({ route: routes.leagueTeams, params: { leagueId } })
       : routeGetList({ route: routes.teams, query: { provider: providerId, sport: sportId } }),
