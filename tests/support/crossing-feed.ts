@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FeedMessage } from '@odds/protocol';
-import type { Db } from '../../infra/upstream/src/db/client';
+import type { Db } from '@odds/upstream/testing';
 
 /**
  * A long, crossing-heavy feed for the match of engine-fixture.ts (market type 1, its VALUE set

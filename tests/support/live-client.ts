@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { inflateRawSync } from 'node:zlib';
 import { io as connect, type Socket } from 'socket.io-client';
 import WebSocket from 'ws';
-import { buildRelay, type Relay } from '../../relay/src/app';
-import type { LiveConfig } from '../../relay/src/config';
+import { buildRelay, type Relay } from '@odds/relay';
+import type { LiveConfig } from '@odds/relay/testing';
 import { MANY_CLIENTS_ADMISSION } from './admission';
 import {
   LIVE_TOPICS, LIVE_WS_PACKED_QUERY, LIVE_WS_PATH,
