@@ -259,9 +259,8 @@ export class PlainLiveClient {
 
   /** The first message (already received or still to come) that matches. */
   async next(match: (message: LiveServerMessage) => boolean, timeoutMs = 10_000): Promise<LiveServerMessage> {
-    let found: LiveServerMessage | undefined;
-    await until(() => Boolean((found = this.messages.find(match))), 'a /live message', timeoutMs);
-    return found!;
+    await until(() => this.messages.some(match), 'a /live message', timeoutMs);
+    return this.messages.find(match)!;
   }
 
   close(): void {
