@@ -8,7 +8,7 @@
  * socket.io state holds that version. The write's own round trip is shown beside it.
  */
 import { buildPath, routes, type ListReply, type Market, type Match } from '@odds/protocol';
-import { OPS } from '../../infra/upstream/src/testing';
+import { OPS } from '@odds/upstream/testing';
 import { connectLive, LiveView, startRelay, until } from '../support/live-client';
 import { DEMO, startStack } from '../support/stack';
 

@@ -6,8 +6,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { deliveries, offers } from '../../infra/upstream/src/db/schema';
-import { createTestUpstream } from '../../infra/upstream/src/testing';
+import { createTestUpstream, deliveries, offers } from '@odds/upstream/testing';
 
 const LONG_OFFERS = Number(process.env.LONG_OFFERS ?? 2_500);
 const upstream = await createTestUpstream();

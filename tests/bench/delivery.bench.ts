@@ -13,12 +13,19 @@ import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { asc, eq, inArray } from 'drizzle-orm';
-import { openDatabase } from '../../infra/upstream/src/db/client';
-import { contacts, deliveries, deliverySends, leagues, markets, matches } from '../../infra/upstream/src/db/schema';
-import { ChangeBus } from '../../infra/upstream/src/engine/changes';
-import { Dispatcher } from '../../infra/upstream/src/engine/dispatch';
-import { jobsFor } from '../../infra/upstream/src/engine/sends';
-import { seedDemoData } from '../../infra/upstream/src/seed/index';
+import {
+  ChangeBus,
+  contacts,
+  deliveries,
+  deliverySends,
+  Dispatcher,
+  jobsFor,
+  leagues,
+  markets,
+  matches,
+  openDatabase,
+  seedDemoData,
+} from '@odds/upstream/testing';
 
 const ANSWER_MS = 50;
 

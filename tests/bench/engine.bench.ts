@@ -9,11 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import type { FeedMessage, RelativeThreshold } from '@odds/protocol';
-import { buildUpstream } from '../../infra/upstream/src/app';
-import { openDatabase } from '../../infra/upstream/src/db/client';
-import { contacts, leagues, markets, matchContents, matches, thresholdSets } from '../../infra/upstream/src/db/schema';
-import { Engine } from '../../infra/upstream/src/engine/engine';
-import { ensureDemoUser, seedDemoData } from '../../infra/upstream/src/seed/index';
+import { buildUpstream } from '@odds/upstream';
+import { contacts, Engine, ensureDemoUser, leagues, markets, matchContents, matches, openDatabase, seedDemoData, thresholdSets } from '@odds/upstream/testing';
 
 const OFFERS = 6000;
 const BATCH = 100;

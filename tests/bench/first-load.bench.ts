@@ -11,8 +11,8 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { loadavg } from 'node:os';
 import { chromium, type Page } from 'playwright-core';
-import { buildRelay } from '../../relay/src/app';
-import { createTestUpstream } from '../../infra/upstream/src/testing';
+import { buildRelay } from '@odds/relay';
+import { createTestUpstream } from '@odds/upstream/testing';
 import { CHROME, FLAGS, formatRun, lighthouseInstalled, lighthouseOnce, medianRun } from './lighthouse';
 const clientDir = fileURLToPath(new URL('../../client/dist', import.meta.url));
 

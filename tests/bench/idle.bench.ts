@@ -8,8 +8,8 @@
  */
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { buildRelay } from '../../relay/src/app';
-import { createTestUpstream } from '../../infra/upstream/src/testing';
+import { buildRelay } from '@odds/relay';
+import { createTestUpstream } from '@odds/upstream/testing';
 import { connectLive, LiveView, type LiveSocket } from '../support/live-client';
 
 const SECONDS = Number(process.env.IDLE_SECONDS ?? 30);

@@ -11,8 +11,8 @@ import type { AddressInfo } from 'node:net';
 import { mkdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import { buildRelay } from '../../relay/src/app';
-import { createTestUpstream } from '../../infra/upstream/src/testing';
+import { buildRelay } from '@odds/relay';
+import { createTestUpstream } from '@odds/upstream/testing';
 import { formatRun, lighthouseOnce, medianRun, type LighthouseRun, type Throttling } from './lighthouse';
 
 const builds = process.argv.slice(2).map((arg) => {

@@ -4,7 +4,7 @@
  * port. Sends `{url, token, matchIds, markets}` over IPC once ready; `{type: 'stop'}` ends it.
  */
 import type { AddressInfo } from 'node:net';
-import { createTestUpstream } from '../../infra/upstream/src/testing';
+import { createTestUpstream } from '@odds/upstream/testing';
 import { prepareSaturday } from './saturday-data';
 
 const upstream = await createTestUpstream();

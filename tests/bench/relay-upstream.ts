@@ -6,9 +6,7 @@
  * IPC with the counts.
  */
 import type { AddressInfo } from 'node:net';
-import { offers } from '../../infra/upstream/src/db/schema';
-import { engineFor } from '../../infra/upstream/src/engine/engine';
-import { createTestUpstream } from '../../infra/upstream/src/testing';
+import { createTestUpstream, engineFor, offers } from '@odds/upstream/testing';
 import { acquirePostgres } from '../support/postgres';
 
 const postgres = process.env.TEST_DATABASE_URL ? await acquirePostgres() : null;

@@ -6,8 +6,7 @@
  * Answers the N match ids and each market's feed reference and outcome labels.
  */
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../../infra/upstream/src/db/client';
-import { markets, matches } from '../../infra/upstream/src/db/schema';
+import { type Db, markets, matches } from '@odds/upstream/testing';
 
 export interface FeedMarket {
   typeId: number;

@@ -12,7 +12,7 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FeedMessage } from '@odds/protocol';
-import { readFeedFile } from '../../infra/upstream/src/feeds/jsonl';
+import { readFeedFile } from '@odds/upstream/testing';
 import type { FeedMarket } from './saturday-data';
 
 export const TICK_MS = 5_000;

@@ -9,8 +9,8 @@ import type { AddressInfo } from 'node:net';
 import type { Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { LIVE_TOPICS } from '@odds/protocol';
-import { buildRelay } from '../../relay/src/app';
-import { createTestUpstream } from '../../infra/upstream/src/testing';
+import { buildRelay } from '@odds/relay';
+import { createTestUpstream } from '@odds/upstream/testing';
 import { MANY_CLIENTS_ADMISSION } from '../support/admission';
 import { connectLive, LiveView, until, type LiveSocket } from '../support/live-client';
 

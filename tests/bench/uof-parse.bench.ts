@@ -2,11 +2,7 @@
  * UOF parsing and mapping alone (no database): 40-market odds_change messages through parseUof
  * and translate, as one process does before the engine. `npm run bench -- uof-parse`.
  */
-import { MappingTable } from '../../infra/upstream/src/feeds/uof/mapping';
-import type { UofEventMessage } from '../../infra/upstream/src/feeds/uof/messages';
-import { parseUof } from '../../infra/upstream/src/feeds/uof/parse';
-import { oddsChangeXml, type OddsMarket } from '../../infra/upstream/src/feeds/uof/test-support';
-import { newMemory, translate, type LabelOf } from '../../infra/upstream/src/feeds/uof/translate';
+import { type LabelOf, MappingTable, newMemory, oddsChangeXml, type OddsMarket, parseUof, translate, type UofEventMessage } from '@odds/upstream/testing';
 
 const markets = (home: number): OddsMarket[] => [
   { id: 1, outcomes: [[1, home], [2, 3.3], [3, 3.6]] },

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserUnavailable, launchBrowser, openConsole, screenshotPath } from '../support/browser';
-import { OPS } from '../../infra/upstream/src/testing';
+import { OPS } from '@odds/upstream/testing';
 import { DEMO, loginThrough, startStack, type Stack } from '../support/stack';
 import { seriousViolations, settled } from './a11y.support';
 

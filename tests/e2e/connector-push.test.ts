@@ -1,7 +1,7 @@
 import type { Match } from '@odds/protocol';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPS } from '../../infra/upstream/src/testing';
+import { OPS } from '@odds/upstream/testing';
 import { answerQuestion, browserUnavailable, launchBrowser, markPage, notReloaded, openConsole, screenshotPath } from '../support/browser';
 import { restAs } from '../support/rest';
 import { DEMO, loginThrough, startStack, type Stack } from '../support/stack';

@@ -2,7 +2,7 @@ import type { DisplayCreated, ListReply, Match } from '@odds/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserUnavailable, launchBrowser, openConsole } from '../support/browser';
-import { readFeedFile, FEEDS_DIR, toMessage } from '../../infra/upstream/src/feeds/jsonl';
+import { FEEDS_DIR, readFeedFile, toMessage } from '@odds/upstream/testing';
 import { DEMO, startStack, type Stack } from '../support/stack';
 
 const unavailable = browserUnavailable();

@@ -2,7 +2,7 @@ import type { ListReply, Match } from '@odds/protocol';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { matches } from '../../infra/upstream/src/db/schema';
+import { matches } from '@odds/upstream/testing';
 import { browserUnavailable, launchBrowser, openConsole, screenshotPath } from '../support/browser';
 import { DEMO, startStack, type Stack } from '../support/stack';
 

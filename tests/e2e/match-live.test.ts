@@ -1,7 +1,7 @@
 import type { Match } from '@odds/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureDemoUser } from '../../infra/upstream/src/seed/index';
+import { ensureDemoUser } from '@odds/upstream/testing';
 import { browserUnavailable, launchBrowser, logIn, screenshotPath, tableTotal } from '../support/browser';
 import { seriousViolations } from '../support/axe';
 import { ingestRecorded } from '../support/feeds';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { League, ListReply, Match } from '@odds/protocol';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEEDS_DIR, readFeedFile } from '../../infra/upstream/src/feeds/jsonl';
+import { FEEDS_DIR, readFeedFile } from '@odds/upstream/testing';
 import { seriousViolations } from '../support/axe';
 import { browserUnavailable, launchBrowser, openConsole } from '../support/browser';
 import { ingestRecorded } from '../support/feeds';

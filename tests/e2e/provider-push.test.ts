@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPS } from '../../infra/upstream/src/testing';
+import { OPS } from '@odds/upstream/testing';
 import { browserUnavailable, launchBrowser, markPage, notReloaded, openConsole } from '../support/browser';
 import { DEMO, loginThrough, startStack, type Stack } from '../support/stack';
 import { restAs } from '../support/rest';

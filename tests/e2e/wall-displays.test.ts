@@ -1,11 +1,10 @@
 import type { ListReply, Match } from '@odds/protocol';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureDemoUser } from '../../infra/upstream/src/seed/index';
+import { ensureDemoUser, FEEDS_DIR, readFeedFile, toMessage } from '@odds/upstream/testing';
 import { seriousViolations } from '../support/axe';
 import { textContrast } from '../support/contrast';
 import { browserUnavailable, launchBrowser, openConsole, screenshotPath } from '../support/browser';
-import { readFeedFile, FEEDS_DIR, toMessage } from '../../infra/upstream/src/feeds/jsonl';
 import { DEMO, startStack, type Stack } from '../support/stack';
 
 const unavailable = browserUnavailable();

@@ -2,8 +2,7 @@ import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes, type RouteDef } from '@odds/protocol';
-import { registerApiDocs } from '../../relay/src/api-docs';
-import { UpstreamClient } from '../../relay/src/upstream';
+import { registerApiDocs, UpstreamClient } from '@odds/relay/testing';
 import { loginThrough, startStack, type Stack } from '../support/stack';
 
 /** The API's OpenAPI document and Swagger UI at the relay's /api/docs (docs/architecture.md). */

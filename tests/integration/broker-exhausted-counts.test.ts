@@ -15,11 +15,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedMessage } from '@odds/protocol';
-import { FeedPublisher } from '../../infra/upstream/src/broker/publisher';
-import { EngineWorker } from '../../infra/upstream/src/broker/worker';
-import type { Db } from '../../infra/upstream/src/db/client';
-import { Engine } from '../../infra/upstream/src/engine/engine';
-import { createTestUpstream, type TestUpstream } from '../../infra/upstream/src/testing';
+import { createTestUpstream, type Db, Engine, EngineWorker, FeedPublisher, type TestUpstream } from '@odds/upstream/testing';
 import { crossingFeed, storedRows } from '../support/crossing-feed';
 import { waitFor } from '../support/engine-cluster';
 import { prepareMatches } from '../support/engine-fixture';

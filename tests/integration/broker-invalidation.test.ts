@@ -7,8 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath, routes, type FeedMessage } from '@odds/protocol';
-import { FeedPublisher } from '../../infra/upstream/src/broker/publisher';
-import { createTestUpstream, type TestUpstream } from '../../infra/upstream/src/testing';
+import { createTestUpstream, FeedPublisher, type TestUpstream } from '@odds/upstream/testing';
 import { startWorker, waitFor, type WorkerProcess } from '../support/engine-cluster';
 import { acquirePostgresAndRabbit } from '../support/rabbitmq';
 

@@ -5,8 +5,7 @@ import {
   type AuditEntry, type ContentGroupSummary, type ContentItem, type Contact, type ListReply, type Match, type Market,
   type MatchThresholdSet, type RouteDef, type StatEvent, type Team, type Tracker, type VersionedWrite,
 } from '@odds/protocol';
-import { entities } from '../../infra/upstream/src/coedit/entities';
-import { OPS } from '../../infra/upstream/src/testing';
+import { entities, OPS } from '@odds/upstream/testing';
 import { DEMO, startStack, type Stack } from '../support/stack';
 
 /**

@@ -3,7 +3,7 @@ import {
   buildPath, routes,
   type AuditEntry, type CatalogChangedPayload, type ListReply, type Match, type MatchChangedPayload, type Provider, type SearchResult,
 } from '@odds/protocol';
-import { OPS } from '../../infra/upstream/src/testing';
+import { OPS } from '@odds/upstream/testing';
 import { ask, connectLive, startRelay, until, type LiveSocket, type RunningRelay } from '../support/live-client';
 import { restAs } from '../support/rest';
 import { DEMO, startStack, type Stack } from '../support/stack';

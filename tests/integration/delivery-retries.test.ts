@@ -10,9 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes, type AuditEntry, type DeliveriesReply, type Delivery, type FeedMessage, type ListReply } from '@odds/protocol';
-import { Engine } from '../../infra/upstream/src/engine/engine';
-import { DEFAULT_RETRY_POLICY } from '../../infra/upstream/src/engine/retry-policy';
-import { createTestUpstream, type TestUpstream } from '../../infra/upstream/src/testing';
+import { createTestUpstream, DEFAULT_RETRY_POLICY, Engine, type TestUpstream } from '@odds/upstream/testing';
 import { waitFor } from '../support/engine-cluster';
 import { handMadeFeed, prepareMatches } from '../support/engine-fixture';
 

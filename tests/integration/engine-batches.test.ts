@@ -10,8 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedMessage } from '@odds/protocol';
-import { Engine } from '../../infra/upstream/src/engine/engine';
-import { createTestUpstream, type TestUpstream } from '../../infra/upstream/src/testing';
+import { createTestUpstream, Engine, type TestUpstream } from '@odds/upstream/testing';
 import { crossingFeed, storedRows } from '../support/crossing-feed';
 import { prepareMatches } from '../support/engine-fixture';
 

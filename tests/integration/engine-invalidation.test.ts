@@ -10,9 +10,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath, buildQuery, routes, type Contact, type FeedMessage, type RouteDef } from '@odds/protocol';
 import { createRegistry } from '@odds/ops';
-import { WorkerMetrics } from '../../infra/upstream/src/broker/worker-metrics';
-import { Engine } from '../../infra/upstream/src/engine/engine';
-import { createTestUpstream, type TestUpstream } from '../../infra/upstream/src/testing';
+import { createTestUpstream, Engine, type TestUpstream, WorkerMetrics } from '@odds/upstream/testing';
 
 const LIVE = 50;
 const OTHER = 5;

@@ -2,8 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath, LIVE_TOPICS, MATCH_TABLE_TOPICS, routes, type LiveTopic } from '@odds/protocol';
-import { engineFor } from '../../infra/upstream/src/engine/engine';
-import { createTestUpstream, type TestUpstream } from '../../infra/upstream/src/testing';
+import { createTestUpstream, engineFor, type TestUpstream } from '@odds/upstream/testing';
 import { connectLive, LiveView, startRelay, until, type LiveSocket, type RunningRelay } from '../support/live-client';
 
 // Polls driven by the upstream's change stream: a quiet watched match costs only its safety checks

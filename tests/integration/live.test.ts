@@ -210,7 +210,7 @@ describe('operations', () => {
 async function expireToken(token: string): Promise<void> {
   const { createHash } = await import('node:crypto');
   const { eq } = await import('drizzle-orm');
-  const { sessions } = await import('../../infra/upstream/src/db/schema');
+  const { sessions } = await import('@odds/upstream/testing');
   const hash = createHash('sha256').update(token).digest('hex');
   await stack.upstream.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1_000) }).where(eq(sessions.tokenHash, hash));
 }

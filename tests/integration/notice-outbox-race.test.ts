@@ -7,10 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ChangeNotice } from '@odds/protocol';
-import { NoticePublisher } from '../../infra/upstream/src/coedit/notice-publisher';
-import { recordNotices } from '../../infra/upstream/src/coedit/notices';
-import { openDatabase, type Database } from '../../infra/upstream/src/db/client';
-import { ChangeBus } from '../../infra/upstream/src/engine/changes';
+import { ChangeBus, type Database, NoticePublisher, openDatabase, recordNotices } from '@odds/upstream/testing';
 import { acquirePostgres } from '../support/postgres';
 
 const postgres = await acquirePostgres();

@@ -5,7 +5,7 @@
  * (`/api/1/match/:matchId/feed?after_id=`, same records with their raw message).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestUpstream, type TestUpstream } from '../../infra/upstream/src/testing';
+import { createTestUpstream, type TestUpstream } from '@odds/upstream/testing';
 
 type Row = { id: number; match_id: number } & Record<string, unknown>;
 let upstream: TestUpstream;

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ListReply, Match } from '@odds/protocol';
-import { createTestUpstream, type TestUpstream } from '../../infra/upstream/src/testing';
+import { createTestUpstream, type TestUpstream } from '@odds/upstream/testing';
 import { acquirePostgres } from '../support/postgres';
 
 // The same migrations, seed and queries as on PGlite, against a real Postgres server.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveAck, MatchEditor, PresencePayload } from '@odds/protocol';
-import { OPS } from '../../infra/upstream/src/testing';
+import { OPS } from '@odds/upstream/testing';
 import { acquireRedis, testPrefix } from '../support/redis';
 import { loginThrough, startStack, type Stack } from '../support/stack';
 import { connectLive, LiveView, PlainLiveClient, startRelay, until, type LiveSocket, type RunningRelay } from '../support/live-client';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { hashPassword } from '../../infra/upstream/src/auth/passwords';
+import { hashPassword } from '@odds/upstream/testing';
 import { distBuilt, runDist, startDist, waitForStatus, type DistProcess } from '../support/dist';
 import { acquirePostgres } from '../support/postgres';
 import { freePort } from '../support/processes';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath, routes, type Match, type Market, type ProviderChangedPayload, type RouteDef } from '@odds/protocol';
-import { OPS } from '../../infra/upstream/src/testing';
+import { OPS } from '@odds/upstream/testing';
 import { connectLive, startRelay, until, type LiveSocket, type RunningRelay } from '../support/live-client';
 import { DEMO, startStack, type Stack } from '../support/stack';
 

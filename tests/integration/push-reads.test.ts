@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath, MATCH_TABLE_TOPICS, routes, type AuditEntry, type Market, type Match, type MatchTableTopic, type RouteDef } from '@odds/protocol';
-import { OPS } from '../../infra/upstream/src/testing';
+import { OPS } from '@odds/upstream/testing';
 import { connectLive, LiveView, startRelay, until, type RunningRelay } from '../support/live-client';
 import { DEMO, startStack, type Stack, loginThrough } from '../support/stack';
 

@@ -9,9 +9,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedMessage } from '@odds/protocol';
-import { contacts, markets } from '../../infra/upstream/src/db/schema';
-import { Engine } from '../../infra/upstream/src/engine/engine';
-import { createTestUpstream, type TestUpstream } from '../../infra/upstream/src/testing';
+import { contacts, createTestUpstream, Engine, markets, type TestUpstream } from '@odds/upstream/testing';
 import { prepareMatches } from '../support/engine-fixture';
 import { acquirePostgres } from '../support/postgres';
 

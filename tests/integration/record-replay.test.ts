@@ -8,12 +8,23 @@
 import type { AddressInfo } from 'node:net';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliveries, leagues, markets, matchContents, matches, offers, suppressions, thresholdFirings, thresholdSets } from '../../infra/upstream/src/db/schema';
-import { UpstreamClient } from '../../infra/upstream/src/feeds/client';
-import { parseFeed } from '../../infra/upstream/src/feeds/jsonl';
-import { recordFeed } from '../../infra/upstream/src/feeds/record';
-import { replayFeed } from '../../infra/upstream/src/feeds/replay';
-import { createTestUpstream, type TestUpstream } from '../../infra/upstream/src/testing';
+import {
+  createTestUpstream,
+  deliveries,
+  leagues,
+  markets,
+  matchContents,
+  matches,
+  offers,
+  parseFeed,
+  recordFeed,
+  replayFeed,
+  suppressions,
+  type TestUpstream,
+  thresholdFirings,
+  thresholdSets,
+  UpstreamClient,
+} from '@odds/upstream/testing';
 
 let upstream: TestUpstream;
 let client: UpstreamClient;

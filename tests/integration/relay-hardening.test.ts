@@ -3,8 +3,8 @@ import { createServer, type Server, type Socket as NetSocket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildRelay, type Relay } from '../../relay/src/app';
-import { UPSTREAM_DOWN_MESSAGE } from '../../relay/src/proxy';
+import { buildRelay, type Relay } from '@odds/relay';
+import { UPSTREAM_DOWN_MESSAGE } from '@odds/relay/testing';
 import { connectLive, PlainLiveClient } from '../support/live-client';
 import { DEMO, loginThrough, startStack, type Stack } from '../support/stack';
 

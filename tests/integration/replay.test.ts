@@ -15,12 +15,17 @@ import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeliveriesReply, ListReply, Match, MatchLiveState, Suppression } from '@odds/protocol';
-import { engineFor } from '../../infra/upstream/src/engine/engine';
-import { UpstreamClient } from '../../infra/upstream/src/feeds/client';
-import { FEEDS_DIR, parseFeed, readFeedFile } from '../../infra/upstream/src/feeds/jsonl';
-import { recordFeed } from '../../infra/upstream/src/feeds/record';
-import { replayFeed } from '../../infra/upstream/src/feeds/replay';
-import { createTestUpstream, type TestUpstream } from '../../infra/upstream/src/testing';
+import {
+  createTestUpstream,
+  engineFor,
+  FEEDS_DIR,
+  parseFeed,
+  readFeedFile,
+  recordFeed,
+  replayFeed,
+  type TestUpstream,
+  UpstreamClient,
+} from '@odds/upstream/testing';
 import { prepareMatches } from '../support/engine-fixture';
 
 const run = promisify(execFile);

@@ -2,8 +2,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildRelay } from '../../relay/src/app';
-import { trustProxyOption } from '../../relay/src/config';
+import { buildRelay } from '@odds/relay';
+import { trustProxyOption } from '@odds/relay/testing';
 
 /**
  * TRUST_PROXY in each documented form, against a client that writes its own X-Forwarded-For: the

@@ -10,16 +10,28 @@ import amqp, { type Channel, type ChannelModel } from 'amqplib';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUofRoutingKey } from '@odds/protocol';
-import { matches, offers, uofLinks, uofProducers, uofRecoveries } from '../../infra/upstream/src/db/schema';
-import { engineFor } from '../../infra/upstream/src/engine/engine';
-import type { UofConsumer } from '../../infra/upstream/src/feeds/uof/consumer';
-import { startUof } from '../../infra/upstream/src/feeds/uof/start';
-import { readUofRecording, recordUof, replayUof } from '../../infra/upstream/src/feeds/uof/recording';
+import {
+  aliveXml,
+  createTestUpstream,
+  engineFor,
+  matches,
+  oddsChangeXml,
+  type OddsMarket,
+  offers,
+  readUofRecording,
+  recordUof,
+  replayUof,
+  snapshotCompleteXml,
+  startUof,
+  type TestUpstream,
+  type UofConsumer,
+  uofLinks,
+  uofProducers,
+  uofRecoveries,
+} from '@odds/upstream/testing';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { aliveXml, oddsChangeXml, snapshotCompleteXml, type OddsMarket } from '../../infra/upstream/src/feeds/uof/test-support';
-import { createTestUpstream, type TestUpstream } from '../../infra/upstream/src/testing';
 import { ask, connectLive, LiveView, startRelay } from '../support/live-client';
 import { acquireRabbit } from '../support/rabbitmq';
 

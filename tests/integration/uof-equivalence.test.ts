@@ -13,16 +13,30 @@ import amqp, { type Channel, type ChannelModel } from 'amqplib';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUofRoutingKey } from '@odds/protocol';
-import { deliveries, matchEvents, offers, suppressions, thresholdFirings, thresholdSets, uofLinks, uofProducers } from '../../infra/upstream/src/db/schema';
-import { engineFor } from '../../infra/upstream/src/engine/engine';
-import { UpstreamClient } from '../../infra/upstream/src/feeds/client';
-import { FEEDS_DIR, kickOffOffset, readFeedFile } from '../../infra/upstream/src/feeds/jsonl';
-import { replayFeed } from '../../infra/upstream/src/feeds/replay';
-import type { UofConsumer } from '../../infra/upstream/src/feeds/uof/consumer';
-import { readUofRecording, replayUof } from '../../infra/upstream/src/feeds/uof/recording';
-import { startUof } from '../../infra/upstream/src/feeds/uof/start';
-import { snapshotCompleteXml, aliveXml } from '../../infra/upstream/src/feeds/uof/test-support';
-import { createTestUpstream, type TestUpstream } from '../../infra/upstream/src/testing';
+import {
+  aliveXml,
+  createTestUpstream,
+  deliveries,
+  engineFor,
+  FEEDS_DIR,
+  kickOffOffset,
+  matchEvents,
+  offers,
+  readFeedFile,
+  readUofRecording,
+  replayFeed,
+  replayUof,
+  snapshotCompleteXml,
+  startUof,
+  suppressions,
+  type TestUpstream,
+  thresholdFirings,
+  thresholdSets,
+  type UofConsumer,
+  uofLinks,
+  uofProducers,
+  UpstreamClient,
+} from '@odds/upstream/testing';
 import { prepareMatches } from '../support/engine-fixture';
 import { acquireRabbit } from '../support/rabbitmq';
 

@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { io as connect, type Socket } from 'socket.io-client';
-import { numberOption, parseArgs } from '../../infra/upstream/src/feeds/args';
+import { numberOption, parseArgs } from '@odds/upstream/testing';
 import { launchBrowser } from '../support/browser';
 import { MANY_CLIENTS_ENV } from '../support/admission';
 import { ConsoleProcess } from '../support/console-process';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FeedMessage } from '@odds/protocol';
-import type { Db } from '../../infra/upstream/src/db/client';
+import type { Db } from '@odds/upstream/testing';
 
 /**
  * A long, crossing-heavy feed for the match of engine-fixture.ts (market type 1, its VALUE set
@@ -22,7 +22,10 @@ export function crossingFeed(baseMs: number, seed = 45, minutes = 80): FeedMessa
   const at = (clock: number) => new Date(baseMs + 60_000 + clock * 1000).toISOString();
   const out: FeedMessage[] = [];
   let n = 0;
-  const id = (kind: string) => `${kind}-${seed}-${(n += 1)}`;
+  const id = (kind: string) => {
+    n += 1;
+    return `${kind}-${seed}-${n}`;
+  };
   const offer = (clock: number, home: number, away: number, score: string, prematch = false): FeedMessage => ({
     type: 'offer', source_id: id('x'), sent_at: at(clock), market: { type_id: 1, line: null },
     outcomes: [{ label: '1', line: null, odds: home }, { label: 'X', line: null, odds: 3300 }, { label: '2', line: null, odds: away }],

@@ -1,7 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FeedMessage } from '@odds/protocol';
-import type { Db } from '../../infra/upstream/src/db/client';
-import { contacts, leagues, markets, matchContents, matches, thresholdSets, trackers } from '../../infra/upstream/src/db/schema';
+import { contacts, type Db, leagues, markets, matchContents, matches, thresholdSets, trackers } from '@odds/upstream/testing';
 
 /**
  * The hand-made match of tests/integration/replay.test.ts, on several World Cup Classics fixtures

@@ -1,5 +1,5 @@
 import type { IngestReply } from '@odds/protocol';
-import { FEEDS_DIR, readFeedFile, toMessage } from '../../infra/upstream/src/feeds/jsonl';
+import { FEEDS_DIR, readFeedFile, toMessage } from '@odds/upstream/testing';
 
 /**
  * Posts messages `from`..`to` of a shipped recorded feed (infra/feeds/{name}.jsonl) to the

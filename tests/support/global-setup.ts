@@ -1,7 +1,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SNAPSHOT_ENV, seededSnapshot } from '../../infra/upstream/src/testing';
+import { seededSnapshot, SNAPSHOT_ENV } from '@odds/upstream/testing';
 
 /**
  * Seeds one in-memory PGlite for the whole run and dumps it to a temporary file; every test file's

@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { inflateRawSync } from 'node:zlib';
 import { io as connect, type Socket } from 'socket.io-client';
 import WebSocket from 'ws';
-import { buildRelay, type Relay } from '../../relay/src/app';
-import type { LiveConfig } from '../../relay/src/config';
+import { buildRelay, type Relay } from '@odds/relay';
+import type { LiveConfig } from '@odds/relay/testing';
 import { MANY_CLIENTS_ADMISSION } from './admission';
 import {
   LIVE_TOPICS, LIVE_WS_PACKED_QUERY, LIVE_WS_PATH,
@@ -259,9 +259,8 @@ export class PlainLiveClient {
 
   /** The first message (already received or still to come) that matches. */
   async next(match: (message: LiveServerMessage) => boolean, timeoutMs = 10_000): Promise<LiveServerMessage> {
-    let found: LiveServerMessage | undefined;
-    await until(() => Boolean((found = this.messages.find(match))), 'a /live message', timeoutMs);
-    return found!;
+    await until(() => this.messages.some(match), 'a /live message', timeoutMs);
+    return this.messages.find(match)!;
   }
 
   close(): void {

@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { buildRelay, type Relay } from '../../relay/src/app';
+import { buildRelay, type Relay } from '@odds/relay';
 import { MANY_CLIENTS_ADMISSION } from './admission';
-import { createTestUpstream, DEMO, type TestUpstream, type TestUpstreamOptions } from '../../infra/upstream/src/testing';
+import { createTestUpstream, DEMO, type TestUpstream, type TestUpstreamOptions } from '@odds/upstream/testing';
 
 export { DEMO };
 

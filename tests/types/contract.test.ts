@@ -12,7 +12,7 @@ import type {
 } from '@odds/protocol';
 import { routes } from '@odds/protocol';
 import type { api } from '../../client/src/api/client';
-import type { Call, implement } from '../../infra/upstream/src/http/implement';
+import type { Call, implement } from '@odds/upstream/testing';
 
 type MatchRoute = typeof routes.match;
 type MatchesRoute = typeof routes.matches;

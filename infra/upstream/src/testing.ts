@@ -71,3 +71,55 @@ export async function createTestUpstream({ databaseUrl = 'memory://', tokenTtlMs
     },
   };
 }
+
+// What the cross-part suites (tests/) use inside the upstream, so they import `@odds/upstream/testing`
+// and never a path into src/: a file that moves changes this list, not the suites.
+export { hashPassword } from './auth/passwords';
+export { FeedPublisher } from './broker/publisher';
+export { routingKey, topologyNames } from './broker/topology';
+export { EngineWorker } from './broker/worker';
+export { WorkerMetrics } from './broker/worker-metrics';
+export { entities } from './coedit/entities';
+export { NoticePublisher } from './coedit/notice-publisher';
+export { recordNotices } from './coedit/notices';
+export { openDatabase, type Database, type Db } from './db/client';
+export {
+  contacts,
+  deliveries,
+  deliverySends,
+  leagues,
+  markets,
+  matchContents,
+  matches,
+  matchEvents,
+  offers,
+  sessions,
+  suppressions,
+  thresholdFirings,
+  thresholdSets,
+  trackers,
+  uofLinks,
+  uofProducers,
+  uofRecoveries,
+} from './db/schema';
+export { ChangeBus } from './engine/changes';
+export { Dispatcher } from './engine/dispatch';
+export { Engine, engineFor } from './engine/engine';
+export { DEFAULT_RETRY_POLICY } from './engine/retry-policy';
+export { jobsFor } from './engine/sends';
+export { numberOption, parseArgs } from './feeds/args';
+export { UpstreamClient } from './feeds/client';
+export { feedOrigin, FEEDS_DIR, kickOffOffset, parseFeed, readFeedFile, toMessage } from './feeds/jsonl';
+export { recordFeed } from './feeds/record';
+export { replayFeed } from './feeds/replay';
+export { resolveMatch } from './feeds/resolve-match';
+export type { UofConsumer } from './feeds/uof/consumer';
+export { MappingTable } from './feeds/uof/mapping';
+export type { UofEventMessage } from './feeds/uof/messages';
+export { parseUof } from './feeds/uof/parse';
+export { readUofRecording, recordUof, replayUof } from './feeds/uof/recording';
+export { startUof } from './feeds/uof/start';
+export { aliveXml, oddsChangeXml, snapshotCompleteXml, type OddsMarket } from './feeds/uof/test-support';
+export { newMemory, translate, type LabelOf } from './feeds/uof/translate';
+export type { Call, implement } from './http/implement';
+export { ensureDemoUser, seedDemoData } from './seed/index';

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { createTestUpstream, type TestUpstream } from '../../../infra/upstream/src/testing';
+import { createTestUpstream, type TestUpstream } from '@odds/upstream/testing';
 import { describeRequest, type FuzzRequest } from './requests';
 
 /** Longest a request may take before the fuzzer calls it a hang. */
