@@ -37,6 +37,9 @@ export interface ListController<T> extends ListStateHandle {
   reload(): void;
 }
 
+/** One empty list for every render without rows: a new [] each time would re-run effects keyed on the rows. */
+const NO_ROWS: readonly never[] = [];
+
 interface Fetched<T> {
   rows: T[];
   total: number;
@@ -82,7 +85,7 @@ export function useList<T>(options: RouteListOptions<RouteDef> | FunctionListOpt
   }, [answer, pageSize]);
   // A failed read shows no rows (the API client has shown why); a held one none either.
   const fetched: Fetched<T> = !enabled || query.isError || !answer
-    ? { rows: [], total: 0, loading: enabled && query.isFetching }
+    ? { rows: NO_ROWS as T[], total: 0, loading: enabled && query.isFetching }
     : { rows: answer.results, total: answer.total, loading: query.isFetching };
 
   // Another provider or sport has other rows: its list starts on the first page.
