@@ -9,29 +9,28 @@ import { clientAddressReader } from './client-address';
 import { registerClientFiles } from './client-files';
 import { registerCompression } from './compression';
 import { DEFAULT_LIVE_CONFIG, type LiveConfig } from './config';
-import { forwardCatalogNotice, type CatalogOutlets } from './live/catalog-notices';
-import { Admission } from './live/admission';
-import { ChangeStream } from './live/change-stream';
-import { ServiceAccount } from './live/credentials';
+import { forwardCatalogNotice, type CatalogOutlets } from './live/transport/catalog-notices';
+import { Admission } from './live/transport/admission';
+import { ChangeStream } from './live/polling/change-stream';
+import { ServiceAccount } from './live/polling/credentials';
 import { LiveHub } from './live/hub';
-import { MemoryLeases, RedisLeases, type Leases } from './live/lease';
-import { isPackable, LivePacker } from './live/packing';
-import { registerPlainWs, WS_CLOSE } from './live/plain-ws';
-import { MemoryPresence, RedisPresence } from './live/presence';
-import { ProviderRooms } from './live/provider-rooms';
-import type { PushPayload } from './live/broadcast';
-import { RedisStore } from './live/redis-store';
-import { MemoryStore, type LiveStore } from './live/store';
-import { WsRooms } from './live/ws-rooms';
+import { MemoryLeases, RedisLeases, type Leases } from './live/state/lease';
+import { isPackable, LivePacker } from './live/transport/packing';
+import { registerPlainWs, WS_CLOSE } from './live/transport/plain-ws';
+import { MemoryPresence, RedisPresence } from './live/presence/presence';
+import { ProviderRooms } from './live/transport/provider-rooms';
+import type { PushPayload } from './live/transport/broadcast';
+import { RedisStore } from './live/state/redis-store';
+import { MemoryStore, type LiveStore } from './live/state/store';
+import { WsRooms } from './live/transport/ws-rooms';
 import { createRelayMetrics, type RelayMetrics } from './metrics';
-import type { ApiDocsAccess } from './api-docs';
-import { registerOperations } from './operations';
+import { registerApiDocs, type ApiDocsAccess } from './api-docs/plugin';
 import { BAD_ESCAPE_MESSAGE, DEFAULT_PROXY_LIMITS, registerApiProxy, type ProxyLimits } from './proxy';
 import { registerSecurity } from './security';
 import { connectRedis, type RedisConnections } from './redis';
-import { attachSockets, type RelayIo } from './sockets';
+import { attachSockets, type RelayIo } from './live/transport/socket-io';
 import { UpstreamClient } from './upstream';
-import { UpstreamProbe, type ProbeState } from './live/upstream-probe';
+import { UpstreamProbe, type ProbeState } from './live/polling/upstream-probe';
 
 export interface RelayOptions {
   upstreamUrl: string;
@@ -211,7 +210,8 @@ export async function buildRelay({ upstreamUrl, clientDir, logger = false, live:
   const admission = new Admission(config.admission);
   const liveSockets = await registerPlainWs(app, { upstream, hub, rooms: wsRooms, metrics, admission, packer });
   await registerClientFiles(app, clientDir);
-  await registerOperations(app, upstream, apiDocs);
+  // The API's docs at /api/docs (API_DOCS: behind a login by default).
+  await registerApiDocs(app, { upstream, access: apiDocs });
 
   // A hung upstream is noticed by a probe of its own (not by traffic), and the rooms of the matches
   // watched here are told at once; back, they get their pollers' status again.

@@ -29,7 +29,7 @@ import { MANY_CLIENTS_ENV } from '../support/admission';
 import { freePort, killOnExit, stopChild } from '../support/processes';
 import { deflateRawSync } from 'node:zlib';
 import { LIVE_TOPICS, MATCH_TABLE_TOPICS, SNAPSHOT_LIMITS, buildPath, routes, type LiveTopic } from '@odds/protocol';
-import { outlineOf } from '../../relay/src/live/snapshot';
+import { outlineOf } from '../../relay/src/live/state/snapshot';
 import { RawConsole } from './raw-console';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

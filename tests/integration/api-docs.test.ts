@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes, type RouteDef } from '@odds/protocol';
-import { registerApiDocs } from '../../relay/src/api-docs';
+import { registerApiDocs } from '../../relay/src/api-docs/plugin';
 import { UpstreamClient } from '../../relay/src/upstream';
 import { loginThrough, startStack, type Stack } from '../support/stack';
 

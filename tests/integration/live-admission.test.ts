@@ -4,7 +4,7 @@ import { io as connectIo } from 'socket.io-client';
 import WebSocket from 'ws';
 import { LIVE_WS_PATH, liveRefusals, routes, SOCKET_AUTH_ERROR, type SocketRefusal } from '@odds/protocol';
 import { connectLive, PlainLiveClient, startRelay, type LiveSocket, type RunningRelay } from '../support/live-client';
-import { DEFAULT_ADMISSION } from '../../relay/src/live/admission';
+import { DEFAULT_ADMISSION } from '../../relay/src/live/transport/admission';
 import { loginThrough, startStack, type Stack } from '../support/stack';
 
 /**

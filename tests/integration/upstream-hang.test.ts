@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect } from 'socket.io-client';
 import { SOCKET_AUTH_ERROR, type LiveAck, type SocketRefusal, type StatusPayload } from '@odds/protocol';
 import { WRITE_TIMEOUT_MESSAGE } from '../../relay/src/proxy';
-import { UPSTREAM_UNREACHABLE } from '../../relay/src/sockets';
+import { UPSTREAM_UNREACHABLE } from '../../relay/src/live/transport/socket-io';
 import { HangProxy } from '../support/hang-proxy';
 import { startRelay, until, type LiveSocket, type RunningRelay } from '../support/live-client';
 import { startStack, type Stack } from '../support/stack';

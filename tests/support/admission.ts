@@ -1,4 +1,4 @@
-import type { AdmissionLimits } from '../../relay/src/live/admission';
+import type { AdmissionLimits } from '../../relay/src/live/transport/admission';
 
 /**
  * Tests and benches play many consoles and walls from one loopback address, often with one token

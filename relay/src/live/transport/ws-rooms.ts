@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { RedisClient } from '../redis';
+import type { RedisClient } from '../../redis';
 import type { PushEvent, PushPayload } from './broadcast';
-import { matchKeys } from './keys';
+import { matchKeys } from '../state/keys';
 import { LivePacker } from './packing';
 
 /** A `/live` connection as its room sees it: something a JSON text can be sent to, or its packed binary form. */

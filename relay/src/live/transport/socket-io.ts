@@ -5,13 +5,13 @@ import {
   type ClientToServerEvents, type LiveAck, type ServerToClientEvents, type SocketData, type SocketRefusal,
 } from '@odds/protocol';
 import type { IncomingMessage } from 'node:http';
-import { Admission, type Place } from './live/admission';
-import type { PushPayload } from './live/broadcast';
-import type { LiveConnection, LiveHub } from './live/hub';
-import { isPackable, LivePacker } from './live/packing';
-import type { ProviderRooms } from './live/provider-rooms';
-import type { RelayMetrics } from './metrics';
-import type { UpstreamClient } from './upstream';
+import { Admission, type Place } from './admission';
+import type { PushPayload } from './broadcast';
+import type { LiveConnection, LiveHub } from '../hub';
+import { isPackable, LivePacker } from './packing';
+import type { ProviderRooms } from './provider-rooms';
+import type { RelayMetrics } from '../../metrics';
+import type { UpstreamClient } from '../../upstream';
 
 /** What the relay keeps on each socket: the protocol's SocketData plus when its token expires. */
 type RelaySocketData = SocketData & { expiresAt: number; display: boolean; place?: Place };

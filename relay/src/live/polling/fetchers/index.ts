@@ -1,6 +1,6 @@
 import { buildPath, buildQuery, FEED_FETCH_LIMIT, HISTORY_WINDOW, MATCH_TABLE_TOPICS, routes, type DeliveriesReply, type FeedEvent, type ListReply, type LiveTopic, type MatchTableTopic } from '@odds/protocol';
-import type { LiveResponse } from '../upstream';
-import { hashRecord, type LiveRecord } from './diff';
+import type { LiveResponse } from '../../../upstream';
+import { hashRecord, type LiveRecord } from '../../state/diff';
 
 /** One GET of live data for a topic; the poller adds the token, metrics and retries. */
 type LiveGet = (topic: LiveTopic, path: string, etag: string | null) => Promise<LiveResponse>;
