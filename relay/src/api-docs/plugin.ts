@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
 import { ErrorReply, routes, type RouteDef } from '@odds/protocol';
 import type { UpstreamClient } from '../upstream';
 
@@ -102,3 +103,9 @@ export async function registerApiDocs(app: FastifyInstance, { upstream, access =
     }
   });
 }
+
+/** The docs as a plugin of the relay: the token check goes through the core's upstream client. */
+export const apiDocsPlugin = fp<{ access: ApiDocsAccess }>(
+  (app, { access }) => registerApiDocs(app, { upstream: app.upstream, access }),
+  { name: 'relay-api-docs', fastify: '5.x', dependencies: ['relay-core'], encapsulate: true },
+);
