@@ -37,7 +37,7 @@ export async function announceUpstream(ref: IoRef, { store, wsRooms, lastOkAt }:
     const stored = state === 'ok' ? await store.status(matchId).catch(() => null) : null;
     const okAt = lastOkAt();
     const payload = stored ?? { matchId, upstream: state, lastSuccessAt: okAt === null ? null : new Date(okAt).toISOString() };
-    (ref.io?.local.to(matchRoom(matchId)).emit as ((event: string, payload: unknown) => boolean) | undefined)?.('status', payload);
+    ref.io?.local.to(matchRoom(matchId)).emit('status', payload);
     wsRooms.emit(matchId, 'status', payload);
   }
 }

@@ -2,7 +2,7 @@ import { OPERATOR_TOPICS, type ChangeNotice, type EditingTab, type LiveTopic, ty
 import type { FastifyBaseLogger } from 'fastify';
 import type { RelayMetrics } from '../metrics';
 import type { UpstreamClient } from '../upstream';
-import type { PushEvent, PushPayload, RoomBroadcaster } from './transport/broadcast';
+import type { PushArgs, PushEvent, RoomBroadcaster } from './transport/broadcast';
 import type { PollCredentials, WatcherToken } from './polling/credentials';
 import type { Campaign, Leases } from './state/lease';
 import { MatchPoller } from './polling/match-poller';
@@ -20,7 +20,7 @@ export interface LiveConnection {
   readonly expiresAt: number;
   /** A wall display: it gets the room's pushes but is not counted among the operators watching. */
   readonly display?: boolean;
-  send<E extends PushEvent>(event: E, payload: PushPayload<E>): void;
+  send<E extends PushEvent>(event: E, ...payload: PushArgs<E>): void;
   /** Enter or leave the match's room, so room broadcasts reach this connection. */
   join(matchId: number): void;
   leave(matchId: number): void;

@@ -11,13 +11,14 @@ import type { WsRooms } from './ws-rooms';
  */
 export function roomBroadcaster(io: () => RelayIo | null, wsRooms: WsRooms, packer: LivePacker): RoomBroadcaster {
   return {
-    emit(matchId, event, payload) {
+    emit(matchId, event, ...args) {
+      const room = io()?.to(matchRoom(matchId));
       // socket.io-adapter encodes a broadcast once for the whole room; a packed one carries the
       // deflated bytes as its binary attachment, the same buffer for every socket.
-      const packed = isPackable(event) ? packer.payload(event, payload as PushPayload<'snapshot' | 'delta'>) : null;
-      if (packed) io()?.to(matchRoom(matchId)).emit('packed', packed);
-      else (io()?.to(matchRoom(matchId)).emit as ((event: string, payload: unknown) => boolean) | undefined)?.(event, payload);
-      wsRooms.emit(matchId, event, payload);
+      const packed = isPackable(event) ? packer.payload(event, args[0] as PushPayload<'snapshot' | 'delta'>) : null;
+      if (packed) room?.emit('packed', packed);
+      else room?.emit(event, ...args);
+      wsRooms.emit(matchId, event, ...args);
     },
   };
 }

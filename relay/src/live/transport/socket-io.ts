@@ -92,12 +92,12 @@ export function attachSockets(app: FastifyInstance, upstream: UpstreamClient, hu
       token,
       expiresAt,
       display,
-      send: (event, payload) => {
+      send: (event, ...args) => {
         // A big snapshot (every watcher gets the same payload object) or delta: deflated once, its
         // bytes a binary attachment shared by every socket it goes to.
-        const packed = isPackable(event) ? packer.payload(event, payload as PushPayload<'snapshot' | 'delta'>) : null;
+        const packed = isPackable(event) ? packer.payload(event, args[0] as PushPayload<'snapshot' | 'delta'>) : null;
         if (packed) socket.emit('packed', packed);
-        else (socket.emit as (event: string, payload: unknown) => boolean)(event, payload);
+        else socket.emit(event, ...args);
       },
       join: (matchId) => void socket.join(matchRoom(matchId)),
       leave: (matchId) => void socket.leave(matchRoom(matchId)),
