@@ -2,12 +2,13 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 
 /**
  * Serves the built client. Any other GET that wants HTML gets index.html, so deep links such as
  * /match/12/thresholds load the app and its router takes over.
  */
-export async function registerClientFiles(app: FastifyInstance, clientDir: string): Promise<void> {
+async function registerClientFiles(app: FastifyInstance, { clientDir }: { clientDir: string }): Promise<void> {
   const built = existsSync(join(clientDir, 'index.html'));
   if (built) {
     await app.register(fastifyStatic, {
@@ -34,3 +35,6 @@ export async function registerClientFiles(app: FastifyInstance, clientDir: strin
     return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
   });
 }
+
+/** On the root (fastify-plugin): its not-found handler answers every path no other plugin owns. */
+export const clientFilesPlugin = fp(registerClientFiles, { name: 'relay-client-files', fastify: '5.x' });

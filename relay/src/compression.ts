@@ -1,5 +1,6 @@
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 
 /** Replies smaller than this go out as they are: compressing them saves less than it costs. */
 const COMPRESS_THRESHOLD = 1024;
@@ -14,7 +15,7 @@ const COMPRESSIBLE = /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|(?:\+|\/)(?:t
  * `preCompressed`, which sets Content-Encoding itself, so they are not compressed twice).
  * Register before the routes: hooks bind to routes registered after them.
  */
-export async function registerCompression(app: FastifyInstance): Promise<void> {
+async function registerCompression(app: FastifyInstance): Promise<void> {
   // A proxied reply is a stream, which @fastify/compress compresses whatever its size: look at
   // the upstream's Content-Length first and leave small ones alone.
   app.addHook('onSend', (request, reply, payload, done) => {
@@ -31,3 +32,6 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
     customTypes: COMPRESSIBLE,
   });
 }
+
+/** On the root (fastify-plugin): compresses the replies of every plugin. */
+export const compressionPlugin = fp(registerCompression, { name: 'relay-compression', fastify: '5.x' });

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
@@ -17,7 +18,7 @@ import helmet, { type HelmetOptions } from 'helmet';
  * rebuild helmet's middleware, and parse the CSP again, on every request: a tenth of the relay's
  * cost per proxied call) and one hook sets them.
  */
-export async function registerSecurity(app: FastifyInstance): Promise<void> {
+async function registerSecurity(app: FastifyInstance): Promise<void> {
   const headers = securityHeaders();
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
@@ -63,3 +64,6 @@ function securityHeaders(): Record<string, string> {
   });
   return headers;
 }
+
+/** On the root (fastify-plugin): every reply of every plugin carries the headers. */
+export const securityPlugin = fp(registerSecurity, { name: 'relay-security', fastify: '5.x' });

@@ -1,11 +1,14 @@
 // What the cross-part suites (tests/) use inside the relay, so they import `@odds/relay/testing` (and
 // `@odds/relay` for the app) and never a path into src/: a file that moves changes this list, not the suites.
-export { registerApiDocs } from './api-docs';
+export { registerApiDocs } from './api-docs/plugin';
 export { trustProxyOption, type LiveConfig } from './config';
-export { DEFAULT_ADMISSION, type AdmissionLimits } from './live/admission';
-export { ChangeStream } from './live/change-stream';
-export { outlineOf } from './live/snapshot';
+export { DEFAULT_ADMISSION, type AdmissionLimits } from './live/transport/admission';
+export { ChangeStream } from './live/polling/change-stream';
+export { outlineOf } from './live/state/snapshot';
 export { createRelayMetrics } from './metrics';
 export { UPSTREAM_DOWN_MESSAGE, WRITE_TIMEOUT_MESSAGE } from './proxy';
-export { UPSTREAM_UNREACHABLE } from './sockets';
+export { UPSTREAM_UNREACHABLE } from './live/transport/socket-io';
 export { UpstreamClient } from './upstream';
+export type { LiveConnection } from './live/rooms';
+export type { PushArgs, RoomBroadcaster } from './live/transport/broadcast';
+export type { roomBroadcaster } from './live/transport/room-broadcaster';

@@ -1,7 +1,7 @@
 import { Agent, request } from 'undici';
 import type { AuthReply, SessionEndReason, SessionReply } from '@odds/protocol';
 import { buildPath, FORBIDDEN_MESSAGE, routes } from '@odds/protocol';
-import { keyOf, MAX_TOKEN_LENGTH } from './live/admission';
+import { keyOf, MAX_TOKEN_LENGTH } from './live/transport/admission';
 import { Revocations } from './revocations';
 
 export interface CheckedSession {

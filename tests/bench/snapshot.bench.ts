@@ -1,6 +1,6 @@
 /**
  * Opening a long match: bytes on the wire per console for its first snapshots (the big ones packed:
- * deflated once by the relay, relay/src/live/packing.ts), and the time for N consoles (default 200,
+ * deflated once by the relay, relay/src/live/transport/packing.ts), and the time for N consoles (default 200,
  * `SNAPSHOT_CONSOLES`) opening it at once until each holds every topic. Real upstream (PGlite,
  * seeded; the 2022 final, the longest seeded match) and relay on loopback ports. The relay,
  * upstream and clients share this process, so the RSS printed is of all three.

@@ -2,7 +2,7 @@
  * Change notices across processes (docs/scaling-out.md): an engine worker process stores what it
  * consumed from RabbitMQ and announces it; the API process (`infra/upstream/src/main.ts`, its own
  * process, no engine of its own ingesting: its ingest route only publishes) must carry that notice
- * on its change stream, read here with the relay's own subscriber (relay/src/live/change-stream.ts).
+ * on its change stream, read here with the relay's own subscriber (relay/src/live/polling/change-stream.ts).
  * Once over Postgres LISTEN/NOTIFY (no REDIS_URL), once over Redis pub/sub (REDIS_URL set, when a
  * Redis is available).
  */

@@ -1,5 +1,5 @@
 /**
- * Compression of the live path in the application (relay/src/live/packing.ts, protocol live.ts
+ * Compression of the live path in the application (relay/src/live/transport/packing.ts, protocol live.ts
  * PackedPayload): sockets negotiate no per-message deflate; a long match's big snapshots go packed
  * (deflated once, a binary attachment), so its first snapshots stay small on the wire; a big
  * snapshot is deflated once however many consoles get it; a small delta goes plain, as the one

@@ -3,7 +3,7 @@
  * lost"): the API process (`infra/upstream/src/main.ts`, a real child process) commits a write
  * whose notice is held back by CHANGE_OUTBOX_DELAY_MS, is killed (SIGKILL) before it publishes,
  * and once started again publishes the notice from the outbox to the relay's own change-stream
- * subscriber (relay/src/live/change-stream.ts), which resumed with its Last-Event-ID. On the
+ * subscriber (relay/src/live/polling/change-stream.ts), which resumed with its Last-Event-ID. On the
  * embedded PGlite (a data folder on disk) and on Postgres when one is available.
  */
 import { spawn, type ChildProcess } from 'node:child_process';

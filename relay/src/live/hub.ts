@@ -2,16 +2,16 @@ import { LIVE_TOPICS, liveRequestError, type ChangeNotice, type EditingRequest, 
 import type { FastifyBaseLogger } from 'fastify';
 import type { RelayMetrics } from '../metrics';
 import type { UpstreamClient } from '../upstream';
-import type { PushPayload, RoomBroadcaster } from './broadcast';
-import { WatcherTokens, type PollCredentials } from './credentials';
-import type { Leases } from './lease';
-import type { PollPace, PollSchedule } from './poller';
-import { SafetyClock } from './safety-clock';
-import type { PresenceBoard } from './presence';
-import { DEFAULT_RATE_LIMITS, RATE_LIMITED, TokenBucket, type RateLimits } from './rate-limit';
+import type { PushPayload, RoomBroadcaster } from './transport/broadcast';
+import { WatcherTokens, type PollCredentials } from './polling/credentials';
+import type { Leases } from './state/lease';
+import type { PollPace, PollSchedule } from './polling/poller';
+import { SafetyClock } from './polling/safety-clock';
+import type { PresenceBoard } from './presence/presence';
+import { DEFAULT_RATE_LIMITS, RATE_LIMITED, TokenBucket, type RateLimits } from './transport/rate-limit';
 import { MatchRooms, type LiveConnection } from './rooms';
-import { oversized, SnapshotCache, snapshotPayload } from './snapshot';
-import type { LiveStore } from './store';
+import { oversized, SnapshotCache, snapshotPayload } from './state/snapshot';
+import type { LiveStore } from './state/store';
 
 export type { LiveConnection } from './rooms';
 

@@ -2,14 +2,14 @@ import { OPERATOR_TOPICS, type ChangeNotice, type EditingTab, type LiveTopic, ty
 import type { FastifyBaseLogger } from 'fastify';
 import type { RelayMetrics } from '../metrics';
 import type { UpstreamClient } from '../upstream';
-import type { PushEvent, PushPayload, RoomBroadcaster } from './broadcast';
-import type { PollCredentials, WatcherToken } from './credentials';
-import type { Campaign, Leases } from './lease';
-import { MatchPoller } from './match-poller';
-import type { PollSchedule } from './poller';
-import type { SafetyClock } from './safety-clock';
-import { distinctViewers, type Editing, type PresenceBoard } from './presence';
-import type { LiveStore } from './store';
+import type { PushArgs, PushEvent, RoomBroadcaster } from './transport/broadcast';
+import type { PollCredentials, WatcherToken } from './polling/credentials';
+import type { Campaign, Leases } from './state/lease';
+import { MatchPoller } from './polling/match-poller';
+import type { PollSchedule } from './polling/poller';
+import type { SafetyClock } from './polling/safety-clock';
+import { distinctViewers, type Editing, type PresenceBoard } from './presence/presence';
+import type { LiveStore } from './state/store';
 
 /** One authenticated live connection (a socket.io socket or a `/live` WebSocket), as the live path sees it. */
 export interface LiveConnection {
@@ -20,7 +20,7 @@ export interface LiveConnection {
   readonly expiresAt: number;
   /** A wall display: it gets the room's pushes but is not counted among the operators watching. */
   readonly display?: boolean;
-  send<E extends PushEvent>(event: E, payload: PushPayload<E>): void;
+  send<E extends PushEvent>(event: E, ...payload: PushArgs<E>): void;
   /** Enter or leave the match's room, so room broadcasts reach this connection. */
   join(matchId: number): void;
   leave(matchId: number): void;

@@ -85,7 +85,7 @@ export function useList<T>(options: RouteListOptions<RouteDef> | FunctionListOpt
   }, [answer, pageSize]);
   // A failed read shows no rows (the API client has shown why); a held one none either.
   const fetched: Fetched<T> = !enabled || query.isError || !answer
-    ? { rows: NO_ROWS as T[], total: 0, loading: enabled && query.isFetching }
+    ? { rows: NO_ROWS as unknown as T[], total: 0, loading: enabled && query.isFetching }
     : { rows: answer.results, total: answer.total, loading: query.isFetching };
 
   // Another provider or sport has other rows: its list starts on the first page.

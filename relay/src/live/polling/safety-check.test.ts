@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIVE_TOPICS, type LiveTopic } from '@odds/protocol';
 import type { FastifyBaseLogger } from 'fastify';
-import { createRelayMetrics } from '../metrics';
-import type { LiveResponse, UpstreamClient } from '../upstream';
+import { createRelayMetrics } from '../../metrics';
+import type { LiveResponse, UpstreamClient } from '../../upstream';
 import { MatchPoller } from './match-poller';
 import type { PollPace } from './poller';
 import { SafetyClock } from './safety-clock';
-import { MemoryStore } from './store';
+import { MemoryStore } from '../state/store';
 
 const PERIOD_MS = 30_000;
 const silent = { info() {}, warn() {}, debug() {}, error() {}, trace() {}, fatal() {}, child() { return silent; } } as unknown as FastifyBaseLogger;

@@ -1,6 +1,6 @@
 import type { EditingTab, MatchEditor } from '@odds/protocol';
-import type { RedisClient } from '../redis';
-import { matchKeys } from './keys';
+import type { RedisClient } from '../../redis';
+import { matchKeys } from '../state/keys';
 
 export interface Viewer {
   id: number;

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { RedisClient } from '../redis';
-import type { PushEvent, PushPayload } from './broadcast';
-import { matchKeys } from './keys';
+import type { RedisClient } from '../../redis';
+import type { PushArgs, PushEvent } from './broadcast';
+import { matchKeys } from '../state/keys';
 import { LivePacker } from './packing';
 
 /** A `/live` connection as its room sees it: something a JSON text can be sent to, or its packed binary form. */
@@ -57,7 +57,7 @@ export class WsRooms {
     }
   }
 
-  emit<E extends PushEvent>(matchId: number, event: E, payload: PushPayload<E>): void {
+  emit<E extends PushEvent>(matchId: number, event: E, ...[payload]: PushArgs<E>): void {
     const text = JSON.stringify({ event, data: payload });
     if (!this.redis) return this.deliver(matchId, text);
     this.redis.commands.sPublish(matchKeys(this.redis.prefix, matchId).wsChannel, text).catch((error: unknown) => {

@@ -1,6 +1,6 @@
 import { deflateRawSync } from 'node:zlib';
 import { PACKED_MIN_BYTES, type PackedEvent, type PackedPayload, type SnapshotPayload, type DeltaPayload } from '@odds/protocol';
-import type { RelayMetrics } from '../metrics';
+import type { RelayMetrics } from '../../metrics';
 
 /**
  * Compression of the live path, in the application (protocol live.ts PACKED_*): the relay's

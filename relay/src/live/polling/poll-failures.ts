@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { TokenRejected } from '../upstream';
+import { TokenRejected } from '../../upstream';
 import { NoCredentials } from './credentials';
 
 /**

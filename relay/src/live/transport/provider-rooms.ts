@@ -3,7 +3,7 @@ import {
   isProviderEntity, liveRequestError, providerRoom, routes,
   type ChangeNotice, type LiveAck, type ProviderChangedPayload,
 } from '@odds/protocol';
-import type { UpstreamClient } from '../upstream';
+import type { UpstreamClient } from '../../upstream';
 
 /** A live connection as provider rooms need it: its token, whether it is a wall display, its rooms. */
 export interface ProviderFollower {

@@ -5,10 +5,10 @@ import {
   LIVE_WS_PATH, liveMessageError, PACKED_ENCODING, SOCKET_AUTH_ERROR,
   type LiveAck, type LiveClientMessage, type LiveServerMessage,
 } from '@odds/protocol';
-import type { RelayMetrics } from '../metrics';
-import type { CheckedSession, UpstreamClient } from '../upstream';
+import type { RelayMetrics } from '../../metrics';
+import type { CheckedSession, UpstreamClient } from '../../upstream';
 import type { Admission, Place } from './admission';
-import type { LiveConnection, LiveHub } from './hub';
+import type { LiveConnection, LiveHub } from '../hub';
 import { isPackable, LivePacker } from './packing';
 import type { WsRooms } from './ws-rooms';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { RelayMetrics } from '../metrics';
-import type { RedisClient } from '../redis';
+import type { RelayMetrics } from '../../metrics';
+import type { RedisClient } from '../../redis';
 import { matchKeys } from './keys';
 import type { MemoryStore } from './store';
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { FEED_FETCH_LIMIT, type LiveTopic } from '@odds/protocol';
-import type { LiveResponse } from '../upstream';
-import { createFetchers, HEAD_SIZE, type FetcherContext } from './topics';
+import type { LiveResponse } from '../../../upstream';
+import type { FetcherContext } from './fetcher';
+import { createFetchers } from './index';
+import { HEAD_SIZE } from './window';
 
 interface Data { feed: object[]; offers: object[]; deliveries: object[] }
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
-import { acquireRedis, testPrefix } from '../../../tests/support/redis';
-import { createRelayMetrics } from '../metrics';
-import { connectRedis, type RedisConnections } from '../redis';
+import { acquireRedis, testPrefix } from '../../../../tests/support/redis';
+import { createRelayMetrics } from '../../metrics';
+import { connectRedis, type RedisConnections } from '../../redis';
 import { RedisLeases } from './lease';
 import { matchKeys } from './keys';
 import { RedisStore } from './redis-store';

@@ -1,4 +1,4 @@
-import type { UpstreamClient } from '../upstream';
+import type { UpstreamClient } from '../../upstream';
 
 /**
  * How the relay authenticates its own calls to the upstream (polls and the change stream).

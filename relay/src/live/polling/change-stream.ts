@@ -1,6 +1,6 @@
 import { routes, type ChangeNotice } from '@odds/protocol';
 import type { FastifyBaseLogger } from 'fastify';
-import type { RelayMetrics } from '../metrics';
+import type { RelayMetrics } from '../../metrics';
 import { backoffDelay } from './poller';
 import type { PollCredentials } from './credentials';
 

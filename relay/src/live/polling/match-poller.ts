@@ -3,17 +3,17 @@ import {
   type ChangeNotice, type LiveTopic, type LiveVersions, type StatusPayload, type UpstreamState,
 } from '@odds/protocol';
 import type { FastifyBaseLogger } from 'fastify';
-import type { RelayMetrics } from '../metrics';
-import { TokenRejected, type LiveResponse, type UpstreamClient } from '../upstream';
-import type { RoomBroadcaster } from './broadcast';
+import type { RelayMetrics } from '../../metrics';
+import { TokenRejected, type LiveResponse, type UpstreamClient } from '../../upstream';
+import type { RoomBroadcaster } from '../transport/broadcast';
 import type { PollCredentials } from './credentials';
 import { PollFailures } from './poll-failures';
-import { isEmpty, RecordIndex, type LiveRecord } from './diff';
+import { isEmpty, RecordIndex, type LiveRecord } from '../state/diff';
 import { TopicPoller, type PollSchedule } from './poller';
 import type { SafetyClock } from './safety-clock';
-import { pushChange } from './snapshot';
-import type { LiveStore } from './store';
-import { createFetchers, NOTICE_IDS, type MatchFetchers } from './topics';
+import { pushChange } from '../state/snapshot';
+import type { LiveStore } from '../state/store';
+import { createFetchers, NOTICE_IDS, type MatchFetchers } from './fetchers';
 
 export interface MatchPollerDeps {
   store: LiveStore;

@@ -1,10 +1,12 @@
 import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
 import { ErrorReply, routes, type RouteDef } from '@odds/protocol';
-import type { UpstreamClient } from './upstream';
+import type { UpstreamClient } from '../upstream';
 
 /**
  * The API's OpenAPI document and Swagger UI where operators reach the console: `/api/docs`.
@@ -16,7 +18,7 @@ import type { UpstreamClient } from './upstream';
  */
 export type ApiDocsAccess = 'login' | 'public';
 
-export const API_DOCS_PREFIX = '/api/docs';
+const API_DOCS_PREFIX = '/api/docs';
 /** How long the relay keeps the upstream's document (it only changes with a new upstream version). */
 const CACHE_MS = 60_000;
 
@@ -36,7 +38,7 @@ interface OpenApiDocument {
 const errorReply = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorReply' } } } });
 
 /** The error replies a route of the table can give, as its definition says (input, token, path ids). */
-export function errorReplies(route: RouteDef): Record<string, unknown> {
+function errorReplies(route: RouteDef): Record<string, unknown> {
   return {
     ...((route.params || route.query || route.body) && { 400: errorReply('Invalid request: the message says which field and why (SPEC §8).') }),
     ...(!route.public && { 401: errorReply('Authentication required: no token, or an expired or unknown one.') }),
@@ -47,7 +49,7 @@ export function errorReplies(route: RouteDef): Record<string, unknown> {
 }
 
 /** The upstream's document with each route's error replies and the shared ErrorReply schema. */
-export function withErrorReplies(document: OpenApiDocument): OpenApiDocument {
+function withErrorReplies(document: OpenApiDocument): OpenApiDocument {
   const paths = structuredClone(document.paths);
   for (const route of Object.values(routes) as RouteDef[]) {
     const operation = paths[route.path.replace(/:([A-Za-z_]+)/g, '{$1}')]?.[route.method.toLowerCase()];
@@ -58,7 +60,8 @@ export function withErrorReplies(document: OpenApiDocument): OpenApiDocument {
 }
 
 const swaggerUiDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
-const pageDir = fileURLToPath(new URL('./api-docs', import.meta.url));
+// This folder from source; dist/api-docs from the bundle (dist/relay.js), where the build copies it.
+const pageDir = ['.', './api-docs'].map((path) => fileURLToPath(new URL(path, import.meta.url))).find((dir) => existsSync(join(dir, 'initializer.js')))!;
 const refuse = (reply: FastifyReply, status: number, code: string, error: string, message: string) => reply.status(status).send({ statusCode: status, code, error, message });
 
 export async function registerApiDocs(app: FastifyInstance, { upstream, access = 'login' }: ApiDocsOptions): Promise<void> {
@@ -100,3 +103,9 @@ export async function registerApiDocs(app: FastifyInstance, { upstream, access =
     }
   });
 }
+
+/** The docs as a plugin of the relay: the token check goes through the core's upstream client. */
+export const apiDocsPlugin = fp<{ access: ApiDocsAccess }>(
+  (app, { access }) => registerApiDocs(app, { upstream: app.upstream, access }),
+  { name: 'relay-api-docs', fastify: '5.x', dependencies: ['relay-core'], encapsulate: true },
+);

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChangeNotice, ProviderChangedPayload } from '@odds/protocol';
-import { UpstreamClient } from '../upstream';
+import { UpstreamClient } from '../../upstream';
 import { ProviderRooms, type ProviderFollower } from './provider-rooms';
 
 /** An upstream that knows providers 1 and 2 and one token, counting the provider checks it answers. */

@@ -5,13 +5,13 @@ import {
   type ClientToServerEvents, type LiveAck, type ServerToClientEvents, type SocketData, type SocketRefusal,
 } from '@odds/protocol';
 import type { IncomingMessage } from 'node:http';
-import { Admission, type Place } from './live/admission';
-import type { PushPayload } from './live/broadcast';
-import type { LiveConnection, LiveHub } from './live/hub';
-import { isPackable, LivePacker } from './live/packing';
-import type { ProviderRooms } from './live/provider-rooms';
-import type { RelayMetrics } from './metrics';
-import type { UpstreamClient } from './upstream';
+import { Admission, type Place } from './admission';
+import type { PushPayload } from './broadcast';
+import type { LiveConnection, LiveHub } from '../hub';
+import { isPackable, LivePacker } from './packing';
+import type { ProviderRooms } from './provider-rooms';
+import type { RelayMetrics } from '../../metrics';
+import type { UpstreamClient } from '../../upstream';
 
 /** What the relay keeps on each socket: the protocol's SocketData plus when its token expires. */
 type RelaySocketData = SocketData & { expiresAt: number; display: boolean; place?: Place };
@@ -92,12 +92,12 @@ export function attachSockets(app: FastifyInstance, upstream: UpstreamClient, hu
       token,
       expiresAt,
       display,
-      send: (event, payload) => {
+      send: (event, ...args) => {
         // A big snapshot (every watcher gets the same payload object) or delta: deflated once, its
         // bytes a binary attachment shared by every socket it goes to.
-        const packed = isPackable(event) ? packer.payload(event, payload as PushPayload<'snapshot' | 'delta'>) : null;
+        const packed = isPackable(event) ? packer.payload(event, args[0] as PushPayload<'snapshot' | 'delta'>) : null;
         if (packed) socket.emit('packed', packed);
-        else (socket.emit as (event: string, payload: unknown) => boolean)(event, payload);
+        else socket.emit(event, ...args);
       },
       join: (matchId) => void socket.join(matchRoom(matchId)),
       leave: (matchId) => void socket.leave(matchRoom(matchId)),

@@ -1,5 +1,5 @@
 import { LIVE_TOPICS, type LiveTopic, type StatusPayload } from '@odds/protocol';
-import type { RedisClient } from '../redis';
+import type { RedisClient } from '../../redis';
 import type { Change, LiveRecord } from './diff';
 import type { SeqChange } from './history';
 import { matchKeys } from './keys';

@@ -1,0 +1,47 @@
+import type { LiveTopic } from '@odds/protocol';
+import type { LiveResponse } from '../../../upstream';
+import type { LiveRecord } from '../../state/diff';
+
+/** One GET of live data for a topic; the poller adds the token, metrics and retries. */
+export type LiveGet = (topic: LiveTopic, path: string, etag: string | null) => Promise<LiveResponse>;
+
+/** What a poll found: the records, whether they are the whole topic, and how to mark them as seen. */
+export interface Fetched {
+  records: LiveRecord[];
+  /** True when `records` is the whole topic, so ids missing from it were removed. */
+  complete: boolean;
+  /** Ids a partial fetch knows are gone (records pushed out of a window by newer ones). */
+  removes?: number[];
+  /** Call once the change is committed: the next poll then starts from what it found. */
+  seen(): void;
+}
+
+/**
+ * How one topic of a match is read from the upstream (protocol's routes). `fetch` answers null
+ * when nothing changed (304, or a body identical to the last one seen); `load` primes the fetcher
+ * from the stored state when this instance becomes the match's poller; `requestFull` makes the next
+ * fetch read the whole topic (a reset, or notices that may have been missed); `noticed` passes on
+ * the ids a change notice named, for fetchers that can use them.
+ */
+export interface TopicFetcher {
+  readonly topic: LiveTopic;
+  fetch(): Promise<Fetched | null>;
+  load(records: LiveRecord[]): void;
+  requestFull(): void;
+  noticed?(ids: readonly number[]): void;
+}
+
+/** What every fetcher of a match is built from. */
+export interface FetcherContext {
+  matchId: number;
+  get: LiveGet;
+  /** Is this record of the topic already held? */
+  known(topic: LiveTopic, id: number): boolean;
+  /** True while the change stream is healthy: reads are driven by notices, full reads become rare. */
+  streaming(): boolean;
+  /** How often a full read is due while streaming (the safety poll's period). */
+  safetyMs: number;
+}
+
+/** Without the change stream: how often a window topic is read whole, to see removals and changes deeper than the head. */
+export const FULL_EVERY_MS = 10_000;
