@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { routes, type ChangeNotice } from '@odds/protocol';
 import { BrokerIngest, readDeadLetters } from '../broker/ingest';
 import { closeEngine, engineFor } from '../engine/engine';
-import { matchFeedEvents, matchLiveState, matchSuppressions } from '../engine/read/match';
+import { matchFeedEvents, matchLiveState, matchSuppressions } from '../reads/match';
 import { implement } from '../http/implement';
 import type { RouteDeps } from './index';
 
