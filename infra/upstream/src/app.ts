@@ -21,7 +21,7 @@ import { FeedStallMonitor } from './feeds/health/monitor';
 import { feedHealthSettings, type FeedHealthSettings } from './feeds/health/settings';
 import { Gauge } from 'prom-client';
 import type { BrokerSettings, SmtpSettings } from './config';
-import { createSmtpSender } from './engine/channels/smtp';
+import { createSmtpSender } from './mail/smtp';
 import type { DispatcherOptions } from './engine/dispatch';
 
 export interface UpstreamOptions {

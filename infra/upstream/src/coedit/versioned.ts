@@ -7,23 +7,13 @@ import { expectedVersion, VersionConflict } from './conflict';
 import { entities } from './entities';
 import { publishCommitted } from './notice-publisher';
 import { noticesOf, recordNotices } from './notices';
+import type { Written } from './written';
 
 /** One record a write changes: its id, the version the caller read (null: not named), update or delete. */
 export interface Target {
   id: number;
   expected: number | null;
   action?: Exclude<AuditAction, 'create'>;
-}
-
-/** A committed write, as the change stream announces it (notices.ts). */
-export interface Written {
-  entity: AuditEntity;
-  id: number;
-  matchId: number | null;
-  /** The provider of a provider-wide record (market, saved template, content item or group), else null. */
-  providerId?: number | null;
-  action: AuditAction;
-  actor: AuditActor;
 }
 
 type Row = Record<string, unknown>;

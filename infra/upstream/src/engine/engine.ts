@@ -1,12 +1,12 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { BacktestReply, BacktestRequest, DeliveryStats, FeedMessage, IngestReply } from '@odds/protocol';
+import type { DeliveryStats, FeedMessage, IngestReply } from '@odds/protocol';
 import type { Db, Tx } from '../db/client';
 import { deliveries, deliverySends, matchEvents, matches, matchLiveStates, offers, suppressions, thresholdFirings, thresholdSets, thresholdStates } from '../db/schema';
 import { Errors } from '../errors';
-import { runBacktest } from './backtest';
 import { ChangeBus } from './changes';
-import { createSmtpSender, type SmtpSender } from './channels/smtp';
-import { Dispatcher, type DispatcherOptions, type DispatchJob } from './dispatch';
+import { createSmtpSender, type SmtpSender } from '../mail/smtp';
+import { Dispatcher, type DispatcherOptions } from './dispatch';
+import type { DispatchJob } from './sends';
 import { loadState, loadStatic, seedLastPushes } from './load';
 import type { MatchState } from './match-state';
 import { claimPushes, decidedVersions, pushedContacts, refreshPushTimes, StaleLedger } from './push-ledger';
@@ -246,10 +246,6 @@ export class Engine {
       this.bus.publish({ match_id: matchId, topics: ['feed', 'offers', 'deliveries'], reset: true });
       return deleted;
     });
-  }
-
-  backtest(request: BacktestRequest): Promise<BacktestReply> {
-    return runBacktest(this.db, request, this.now());
   }
 
   async refreshStats(deliveryId: number): Promise<DeliveryStats> {

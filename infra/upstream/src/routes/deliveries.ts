@@ -8,7 +8,7 @@ import { allDeliveries, listDeliveries } from '../reads/deliveries';
 import { Errors } from '../errors';
 import { implement } from '../http/implement';
 import { conditionalGets } from './etag';
-import type { RouteDeps } from './index';
+import type { RouteDeps } from './deps';
 
 function checkDates(from?: string, to?: string): void {
   for (const [name, value] of [['from_date', from], ['to_date', to]] as const) {

@@ -5,7 +5,8 @@ import { BrokerIngest, readDeadLetters } from '../broker/ingest';
 import { closeEngine, engineFor } from '../engine/engine';
 import { matchFeedEvents, matchLiveState, matchSuppressions } from '../reads/match';
 import { implement } from '../http/implement';
-import type { RouteDeps } from './index';
+import { runBacktest } from '../thresholds/backtest';
+import type { RouteDeps } from './deps';
 
 /** Comment line that keeps idle proxies from closing a change stream. */
 const HEARTBEAT_MS = 15_000;
@@ -29,7 +30,7 @@ export async function engineRoutes(app: FastifyInstance, { db, broker: settings 
 
   implement(app, routes.engineReset, async ({ params }) => ({ success: true, deleted: await engine.reset(params.matchId) }));
 
-  implement(app, routes.backtest, async ({ body }) => engine.backtest(body));
+  implement(app, routes.backtest, async ({ body }) => runBacktest(db, body, Date.now()));
 
   implement(app, routes.matchLiveState, async ({ params }) => matchLiveState(db, params.matchId));
 

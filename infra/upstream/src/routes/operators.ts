@@ -11,7 +11,7 @@ import { clientAddress, LoginThrottle, TooManyLogins, waitText } from '../auth/t
 import { actorOf } from '../coedit/versioned';
 import type { Db } from '../db/client';
 import { passwordTokens } from '../db/schema';
-import type { SmtpSender } from '../engine/channels/smtp';
+import type { SmtpSender } from '../mail/smtp';
 import { engineFor } from '../engine/engine';
 import { Errors } from '../errors';
 import { requireAdmin } from '../http/auth';
