@@ -5,7 +5,8 @@ import { createRegistry, observeRequests, serveMetrics, ShortRequestLog } from '
 import { SessionStore } from './auth/sessions';
 import { databaseReachable, type Database } from './db/client';
 import { keepStatistics } from './db/statistics';
-import { installCoediting } from './coedit/plugin';
+import { coediting } from './coedit/plugin';
+import { presenters } from './routes/presenters';
 import { NoticePublisher, noticeSettings, type NoticeSettings } from './coedit/notice-publisher';
 import { clientErrorHandler, installErrorHandler } from './errors';
 import { engineFor } from './engine/engine';
@@ -67,7 +68,7 @@ export async function buildUpstream({ database, logger = false, tokenTtlMs = 12 
   // Before any route: the OpenAPI document is built from the routes registered after it.
   await registerOpenApi(app);
   // Before any route too: versioned writes get their 409 (and its docs), versioned reads an ETag.
-  installCoediting(app);
+  await app.register(coediting, { db: database.db, presenters });
   await app.register(authPlugin, { sessions, displays, db: database.db });
   // After auth (keys are per operator), before every route: any POST may carry an Idempotency-Key.
   installIdempotency(app, database.db);

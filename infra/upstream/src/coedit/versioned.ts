@@ -41,12 +41,14 @@ export async function lastChange(db: Db | Tx, entity: AuditEntity, id: number): 
   return last ? { actor: { id: last.actorId, name: last.actorName }, at: last.at.toISOString() } : null;
 }
 
-/** Builds the 409 for a record that has moved on (or that a write would replace without saying so). */
+/**
+ * Builds the 409 for a record that has moved on (or that a write would replace without saying so),
+ * with the record as stored: the reply shows it as the API does (the app's presenters, coedit/plugin.ts).
+ */
 export async function conflictFor(db: Db | Tx, entity: AuditEntity, id: number, message: string): Promise<VersionConflict> {
-  const spec = entities[entity];
-  const current = spec.present ? await spec.present(db, id) : await readRow(db as Tx, entity, id);
+  const current = await readRow(db as Tx, entity, id);
   const last = await lastChange(db, entity, id);
-  return new VersionConflict(message, entity, current, last?.actor ?? null, last?.at ?? null);
+  return new VersionConflict(message, entity, current, last?.actor ?? null, last?.at ?? null, id);
 }
 
 /**
