@@ -7,7 +7,6 @@
  */
 import type { AddressInfo } from 'node:net';
 import { offers } from '../../infra/upstream/src/db/schema';
-import { engineFor } from '../../infra/upstream/src/engine/engine';
 import { createTestUpstream } from '../../infra/upstream/src/testing';
 import { acquirePostgres } from '../support/postgres';
 
@@ -41,7 +40,7 @@ async function writeOffer(matchId: number): Promise<void> {
     matchId, marketId: 1, sourceId: `bench-${process.pid}-${n}`, outcomeMap: { home: odds[0]!.odds, draw: 3300, away: odds[2]!.odds }, odds,
     score: 'H0-A0', matchTime: n, status: 'SKIPPED',
   }).returning({ id: offers.id });
-  engineFor(upstream.database.db).bus.publish({ match_id: matchId, topics: ['feed', 'offers'], offer_ids: [row!.id] });
+  upstream.app.engine.bus.publish({ match_id: matchId, topics: ['feed', 'offers'], offer_ids: [row!.id] });
 }
 
 process.on('message', (message: { type: string; matchId?: number; id?: number }) => {

@@ -11,7 +11,6 @@ import { and, asc, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUofRoutingKey } from '@odds/protocol';
 import { matches, offers, uofLinks, uofProducers, uofRecoveries } from '../../infra/upstream/src/db/schema';
-import { engineFor } from '../../infra/upstream/src/engine/engine';
 import type { UofConsumer } from '../../infra/upstream/src/feeds/uof/consumer';
 import { startUof } from '../../infra/upstream/src/feeds/uof/start';
 import { readUofRecording, recordUof, replayUof } from '../../infra/upstream/src/feeds/uof/recording';
@@ -93,7 +92,7 @@ describe.skipIf(skip !== null)('the UOF adapter on RabbitMQ', () => {
     const apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
     consumer = await startUof({
       amqpUrl: rabbit.url, exchange, queue: '', bindingKeys: ['#'], apiUrl, token: TOKEN, aliveTimeoutS: 20, recoveryTimeoutS: 30,
-    }, db, engineFor(db), engineFor(db).bus, quiet);
+    }, db, upstream.app.engine, upstream.app.engine.bus, quiet);
   });
   afterAll(async () => {
     await consumer?.close();

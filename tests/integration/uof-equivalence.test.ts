@@ -14,7 +14,6 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUofRoutingKey } from '@odds/protocol';
 import { deliveries, matchEvents, offers, suppressions, thresholdFirings, thresholdSets, uofLinks, uofProducers } from '../../infra/upstream/src/db/schema';
-import { engineFor } from '../../infra/upstream/src/engine/engine';
 import { UpstreamClient } from '../../infra/upstream/src/feeds/client';
 import { FEEDS_DIR, kickOffOffset, readFeedFile } from '../../infra/upstream/src/feeds/jsonl';
 import { replayFeed } from '../../infra/upstream/src/feeds/replay';
@@ -84,7 +83,7 @@ describe.skipIf(skip !== null)('a demo match through UOF and through odds-feed/1
     await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
     consumer = await startUof({
       amqpUrl: rabbit.url, exchange, queue: '', bindingKeys: ['#'], apiUrl: `http://127.0.0.1:${(api.address() as AddressInfo).port}`, token: TOKEN, aliveTimeoutS: 20, recoveryTimeoutS: 30,
-    }, db, engineFor(db), engineFor(db).bus, quiet);
+    }, db, upstream.app.engine, upstream.app.engine.bus, quiet);
   });
 
   afterAll(async () => {
@@ -140,7 +139,7 @@ describe.skipIf(skip !== null)('a demo match through UOF and through odds-feed/1
     await until(() => db.select({ id: offers.id }).from(offers).where(eq(offers.matchId, viaUof)), (rows) => rows.length >= offerCount);
     await until(() => db.select({ kind: matchEvents.kind }).from(matchEvents).where(eq(matchEvents.matchId, viaUof)), (rows) => rows.some((r) => r.kind === 'match_end'));
     console.log(`[uof equivalence] UOF: ${recording.length} messages published, consumed and ingested in ${Date.now() - started} ms`);
-    await engineFor(db).drain();
+    await upstream.app.engine.drain();
 
     const expected = await outcome(viaFeed);
     const actual = await outcome(viaUof);

@@ -265,25 +265,3 @@ export class Engine {
     this.smtp?.close();
   }
 }
-
-const engines = new WeakMap<object, Engine>();
-
-/**
- * The engine of a database, made on first use with `options` (the process's mail server and send
- * settings: buildUpstream makes it first, from its options); later calls get that one.
- */
-export function engineFor(db: Db, options: EngineOptions = {}): Engine {
-  let engine = engines.get(db);
-  if (!engine) {
-    engine = new Engine(db, options);
-    engines.set(db, engine);
-  }
-  return engine;
-}
-
-/** Finishes the engine's sends and forgets it (the app on this database is closing). */
-export async function closeEngine(db: Db): Promise<void> {
-  const engine = engines.get(db);
-  engines.delete(db);
-  await engine?.close();
-}

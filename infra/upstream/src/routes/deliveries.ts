@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { routes } from '@odds/protocol';
 import { assertMatch } from '../catalog/matches';
 import { actorOf, versionedWrite } from '../coedit/versioned';
-import { engineFor } from '../engine/engine';
 import { csvHeader, csvRow } from '../reads/csv';
 import { allDeliveries, listDeliveries } from '../reads/deliveries';
 import { Errors } from '../errors';
@@ -44,11 +43,11 @@ export async function deliveryRoutes(app: FastifyInstance, { db, broker = null }
     return reply;
   });
 
-  implement(app, routes.deliveryStats, async ({ params }) => engineFor(db).refreshStats(params.logId));
+  implement(app, routes.deliveryStats, async ({ params }) => app.engine.refreshStats(params.logId));
 
   // An operator's retry of a FAILED delivery: audited (the match's History shows it), announced.
   implement(app, routes.deliveryRetry, async ({ params, user }) => {
-    const engine = engineFor(db);
+    const engine = app.engine;
     const { matchId } = await versionedWrite(db, { entity: 'delivery', actor: actorOf(user), targets: [{ id: params.logId, expected: null }] },
       (tx) => engine.retryFailed(tx, params.logId));
     engine.bus.publish({ match_id: matchId, topics: ['deliveries'], delivery_ids: [params.logId] });

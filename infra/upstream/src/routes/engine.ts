@@ -2,7 +2,6 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { routes, type ChangeNotice } from '@odds/protocol';
 import { BrokerIngest, readDeadLetters } from '../broker/ingest';
-import { closeEngine, engineFor } from '../engine/engine';
 import { matchFeedEvents, matchLiveState, matchSuppressions } from '../reads/match';
 import { implement } from '../http/implement';
 import { runBacktest } from '../thresholds/backtest';
@@ -13,13 +12,12 @@ const HEARTBEAT_MS = 15_000;
 
 /** The live engine's calls: ingest, reset, backtest, the change stream, and a match's live state, events and suppressions. */
 export async function engineRoutes(app: FastifyInstance, { db, broker: settings = null }: RouteDeps) {
-  const engine = engineFor(db);
+  const { engine } = app;
   const streams = new Set<ServerResponse>();
-  // Open change streams would keep the server from closing; end them first, then finish sends.
+  // Open change streams would keep the server from closing; end them first (the engine plugin then finishes the sends).
   app.addHook('preClose', async () => {
     for (const stream of streams) stream.end();
   });
-  app.addHook('onClose', async () => closeEngine(db));
 
   // With AMQP_URL the feed goes through the broker to the engine workers (docs/scaling-out.md).
   const broker = settings ? new BrokerIngest(settings, db) : null;
