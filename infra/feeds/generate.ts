@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { feedLine } from '../upstream/src/feeds/jsonl';
 import { generateFeed } from '../upstream/src/feeds/generate-feed';
-import { loadWorldCup } from '../upstream/src/seed/worldcup';
+import { loadWorldCup } from '../upstream/src/data/worldcup';
 
 /** The final, and the fixture `npm start` replays first (the first World Cup Classics match), and two more. */
 export const DEMO_FIXTURES: [home: string, away: string, round: string][] = [

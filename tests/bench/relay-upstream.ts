@@ -6,7 +6,7 @@
  * IPC with the counts.
  */
 import type { AddressInfo } from 'node:net';
-import { createTestUpstream, engineFor, offers } from '@odds/upstream/testing';
+import { createTestUpstream, offers } from '@odds/upstream/testing';
 import { acquirePostgres } from '../support/postgres';
 
 const postgres = process.env.TEST_DATABASE_URL ? await acquirePostgres() : null;
@@ -39,7 +39,7 @@ async function writeOffer(matchId: number): Promise<void> {
     matchId, marketId: 1, sourceId: `bench-${process.pid}-${n}`, outcomeMap: { home: odds[0]!.odds, draw: 3300, away: odds[2]!.odds }, odds,
     score: 'H0-A0', matchTime: n, status: 'SKIPPED',
   }).returning({ id: offers.id });
-  engineFor(upstream.database.db).bus.publish({ match_id: matchId, topics: ['feed', 'offers'], offer_ids: [row!.id] });
+  upstream.app.engine.bus.publish({ match_id: matchId, topics: ['feed', 'offers'], offer_ids: [row!.id] });
 }
 
 process.on('message', (message: { type: string; matchId?: number; id?: number }) => {

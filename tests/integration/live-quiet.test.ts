@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath, LIVE_TOPICS, MATCH_TABLE_TOPICS, routes, type LiveTopic } from '@odds/protocol';
-import { createTestUpstream, engineFor, type TestUpstream } from '@odds/upstream/testing';
+import { createTestUpstream, type TestUpstream } from '@odds/upstream/testing';
 import { connectLive, LiveView, startRelay, until, type LiveSocket, type RunningRelay } from '../support/live-client';
 
 // Polls driven by the upstream's change stream: a quiet watched match costs only its safety checks
@@ -93,7 +93,7 @@ describe('polls driven by the change stream', () => {
     await watch(relay, matchId);
     await until(() => streaming(relay), 'the change stream');
     await sleep(500);
-    const bus = engineFor(upstream.database.db).bus;
+    const bus = upstream.app.engine.bus;
     for (const topics of [['deliveries'], ['feed', 'offers'], ['offers']] as LiveTopic[][]) {
       const since = Date.now();
       bus.publish({ match_id: matchId, topics });
@@ -155,7 +155,7 @@ describe('polls driven by the change stream', () => {
     expect(await new LiveView(wall, matchId).watch()).toEqual({ ok: true });
     await until(() => streaming(relay), 'the change stream');
     const since = Date.now();
-    engineFor(upstream.database.db).bus.publish({ match_id: matchId, topics: [...LIVE_TOPICS] });
+    upstream.app.engine.bus.publish({ match_id: matchId, topics: [...LIVE_TOPICS] });
     await until(() => pollsOf(matchId, since).feed > 0, 'the wall\'s feed to be read', 3_000);
     await sleep(500);
     const tables = Object.keys(MATCH_TABLE_TOPICS) as LiveTopic[];

@@ -17,7 +17,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeliveriesReply, ListReply, Match, MatchLiveState, Suppression } from '@odds/protocol';
 import {
   createTestUpstream,
-  engineFor,
   FEEDS_DIR,
   parseFeed,
   readFeedFile,
@@ -142,7 +141,7 @@ describe('replaying a recorded feed into a fresh upstream', () => {
     file = recording();
     const done = await replayFeed({ client, matchId, feed: readFeedFile(file), speed: 0, baseMs: Date.parse('2031-06-01T17:59:00Z') });
     expect(done.totals).toMatchObject({ offers: 11, events: 8, duplicates: 0, firings: 3, deliveries: 9, suppressions: 8 });
-    await engineFor(upstream.database.db).drain();
+    await upstream.app.engine.drain();
     expect(await outcome()).toEqual({
       deliveries: [
         // Firing 1 (120 s): webhook partner (sent for real), email VIP (mailed), push fans (en; no da in play), tracker (en).
@@ -170,7 +169,7 @@ describe('replaying a recorded feed into a fresh upstream', () => {
     const before = await outcome();
     const again = await replayFeed({ client, matchId, feed: readFeedFile(file), speed: 0, baseMs: Date.parse('2031-06-01T17:59:00Z') });
     expect(again.totals).toMatchObject({ duplicates: 19, offers: 0, events: 0, firings: 0, deliveries: 0 });
-    await engineFor(upstream.database.db).drain();
+    await upstream.app.engine.drain();
     expect(await outcome()).toEqual(before);
     expect(webhookCalls).toHaveLength(3);
     expect(mails).toHaveLength(2);

@@ -13,7 +13,6 @@ import { buildUofRoutingKey } from '@odds/protocol';
 import {
   aliveXml,
   createTestUpstream,
-  engineFor,
   matches,
   oddsChangeXml,
   type OddsMarket,
@@ -105,7 +104,7 @@ describe.skipIf(skip !== null)('the UOF adapter on RabbitMQ', () => {
     const apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
     consumer = await startUof({
       amqpUrl: rabbit.url, exchange, queue: '', bindingKeys: ['#'], apiUrl, token: TOKEN, aliveTimeoutS: 20, recoveryTimeoutS: 30,
-    }, db, engineFor(db), engineFor(db).bus, quiet);
+    }, db, upstream.app.engine, upstream.app.engine.bus, quiet);
   });
   afterAll(async () => {
     await consumer?.close();

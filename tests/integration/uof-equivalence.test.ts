@@ -17,7 +17,6 @@ import {
   aliveXml,
   createTestUpstream,
   deliveries,
-  engineFor,
   FEEDS_DIR,
   kickOffOffset,
   matchEvents,
@@ -98,7 +97,7 @@ describe.skipIf(skip !== null)('a demo match through UOF and through odds-feed/1
     await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
     consumer = await startUof({
       amqpUrl: rabbit.url, exchange, queue: '', bindingKeys: ['#'], apiUrl: `http://127.0.0.1:${(api.address() as AddressInfo).port}`, token: TOKEN, aliveTimeoutS: 20, recoveryTimeoutS: 30,
-    }, db, engineFor(db), engineFor(db).bus, quiet);
+    }, db, upstream.app.engine, upstream.app.engine.bus, quiet);
   });
 
   afterAll(async () => {
@@ -154,7 +153,7 @@ describe.skipIf(skip !== null)('a demo match through UOF and through odds-feed/1
     await until(() => db.select({ id: offers.id }).from(offers).where(eq(offers.matchId, viaUof)), (rows) => rows.length >= offerCount);
     await until(() => db.select({ kind: matchEvents.kind }).from(matchEvents).where(eq(matchEvents.matchId, viaUof)), (rows) => rows.some((r) => r.kind === 'match_end'));
     console.log(`[uof equivalence] UOF: ${recording.length} messages published, consumed and ingested in ${Date.now() - started} ms`);
-    await engineFor(db).drain();
+    await upstream.app.engine.drain();
 
     const expected = await outcome(viaFeed);
     const actual = await outcome(viaUof);

@@ -5,10 +5,11 @@ import { createRegistry, observeRequests, serveMetrics, ShortRequestLog } from '
 import { SessionStore } from './auth/sessions';
 import { databaseReachable, type Database } from './db/client';
 import { keepStatistics } from './db/statistics';
-import { installCoediting } from './coedit/plugin';
+import { coediting } from './coedit/plugin';
+import { presenters } from './routes/presenters';
 import { NoticePublisher, noticeSettings, type NoticeSettings } from './coedit/notice-publisher';
 import { clientErrorHandler, installErrorHandler } from './errors';
-import { engineFor } from './engine/engine';
+import { enginePlugin } from './plugins/engine';
 import { authPlugin } from './http/auth';
 import { installIdempotency } from './http/idempotency';
 import { installJsonBodyParser } from './http/json-body';
@@ -21,7 +22,7 @@ import { FeedStallMonitor } from './feeds/health/monitor';
 import { feedHealthSettings, type FeedHealthSettings } from './feeds/health/settings';
 import { Gauge } from 'prom-client';
 import type { BrokerSettings, SmtpSettings } from './config';
-import { createSmtpSender } from './engine/channels/smtp';
+import { createSmtpSender } from './mail/smtp';
 import type { DispatcherOptions } from './engine/dispatch';
 
 export interface UpstreamOptions {
@@ -67,13 +68,14 @@ export async function buildUpstream({ database, logger = false, tokenTtlMs = 12 
   // Before any route: the OpenAPI document is built from the routes registered after it.
   await registerOpenApi(app);
   // Before any route too: versioned writes get their 409 (and its docs), versioned reads an ETag.
-  installCoediting(app);
+  await app.register(coediting, { db: database.db, presenters });
+  // The engine and its change bus, from this app's mail server and send settings (app.engine, app.changes).
+  await app.register(enginePlugin, { db: database.db, options: { smtpUrl: smtp?.url ?? null, ...(smtp && { smtpFrom: smtp.from }), sending } });
+  const engine = app.engine;
   await app.register(authPlugin, { sessions, displays, db: database.db });
   // After auth (keys are per operator), before every route: any POST may carry an Idempotency-Key.
   installIdempotency(app, database.db);
   await app.register(authRoutes, { sessions, displays });
-  // The process's engine of this database, with its mail server and send settings (routes reach it through engineFor).
-  const engine = engineFor(database.db, { smtpUrl: smtp?.url ?? null, ...(smtp && { smtpFrom: smtp.from }), sending });
   const mail = smtp ? createSmtpSender(smtp.url, smtp.from) : null;
   if (mail) app.addHook('onClose', async () => mail.close());
   await app.register(operatorRoutes, { sessions, db: database.db, mail });
@@ -94,7 +96,7 @@ export async function buildUpstream({ database, logger = false, tokenTtlMs = 12 
   for (const routes of routeModules) await app.register(routes, { db: database.db, feedHealth: feedSettings, broker });
   // Every live match's feed is watched for stalls, whatever the feed (feeds/health/monitor.ts).
   if (feedHealth !== false) {
-    const monitor = new FeedStallMonitor(database.db, engineFor(database.db).bus, feedSettings, app.log.child({ module: 'upstream:feed-health' }));
+    const monitor = new FeedStallMonitor(database.db, engine.bus, feedSettings, app.log.child({ module: 'upstream:feed-health' }));
     new Gauge({
       name: 'feed_match_stalled', help: 'A live match whose feed is stalled (1) or flowing (0), by match and feed kind.', labelNames: ['match_id', 'feed'], registers: [registry],
       collect() {

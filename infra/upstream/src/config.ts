@@ -1,5 +1,4 @@
 import { frozen, type Environment, type LogSettings } from '@odds/ops';
-import { shardsFrom } from './broker/topology';
 import { noticeSettings, type NoticeSettings } from './coedit/notice-publisher';
 import { dispatcherOptionsFrom, type DispatcherOptions } from './engine/dispatch';
 import { feedHealthSettings, type FeedHealthSettings } from './feeds/health/settings';
@@ -124,6 +123,15 @@ export function readDatabaseConfig(env: Environment): Readonly<DatabaseConfig> {
 const changeStream = (env: Environment): ChangeStreamSettings => ({ redisUrl: env.REDIS_URL || null, redisPrefix: env.REDIS_PREFIX ?? 'odds:' });
 const smtp = (env: Environment): SmtpSettings | null => (env.SMTP_URL ? { url: env.SMTP_URL, from: env.SMTP_FROM || 'offers@odds-console.local' } : null);
 const publicUrl = (env: Environment) => env.PUBLIC_URL || `http://localhost:${env.PORT || 8080}`;
+/** Shards when ENGINE_SHARDS is not set: a few per worker of a small cluster. */
+const DEFAULT_SHARDS = 8;
+
+function shardsFrom(env: { ENGINE_SHARDS?: string }): number {
+  const n = Number(env.ENGINE_SHARDS ?? DEFAULT_SHARDS);
+  if (!Number.isInteger(n) || n < 1 || n > 256) throw new Error(`ENGINE_SHARDS must be an integer from 1 to 256, got '${env.ENGINE_SHARDS}'`);
+  return n;
+}
+
 const broker = (url: string, env: Environment): BrokerSettings => ({ url, prefix: env.AMQP_PREFIX || 'odds', shards: shardsFrom(env) });
 
 /** The API process's settings, frozen; throws a ConfigError naming a setting it refuses. */

@@ -4,7 +4,6 @@ import { changeTransportFor } from './broker/change-transport';
 import { readConfig } from './config';
 import { openDatabase } from './db/client';
 import { BrokerIngest } from './broker/ingest';
-import { engineFor } from './engine/engine';
 import { refuseDemoLogins } from './production';
 import { startUof } from './feeds/uof/start';
 import { ensureDemoUser, OPS_NAME, seedDemoData } from './seed/index';
@@ -33,14 +32,14 @@ if (config.seedDemo) {
 app.log.info({ database: database.kind, production: config.production, seeded, migrated: database.applied }, seeded ? 'database seeded with demo data' : 'database ready');
 // Change notices of every process (engine workers, other API processes) on Postgres or Redis.
 const changes = changeTransportFor(config.changes, config.databaseUrl, (error) => app.log.warn({ err: error }, 'change stream transport'));
-const bus = engineFor(database.db).bus;
+const bus = app.changes;
 if (changes) await bus.attach(changes);
 // Embedded (no broker): this process ingests, so it also sends the retries that come due.
-if (!config.broker) engineFor(database.db).startSending({ intervalMs: config.sending.pollMs });
+if (!config.broker) app.engine.startSending({ intervalMs: config.sending.pollMs });
 // Sportradar UOF (docs/feeds-uof.md): in this process, feeding the engine here or the broker's workers.
 const uof = config.uof;
 const uofIngest = uof && config.broker ? new BrokerIngest(config.broker, database.db) : null;
-const uofConsumer = uof ? await startUof(uof, database.db, uofIngest ?? engineFor(database.db), bus, app.log.child({ module: 'upstream:uof' })) : null;
+const uofConsumer = uof ? await startUof(uof, database.db, uofIngest ?? app.engine, bus, app.log.child({ module: 'upstream:uof' })) : null;
 
 const shutdown = async (signal: string) => {
   app.log.info({ signal }, 'shutting down');

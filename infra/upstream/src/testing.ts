@@ -104,7 +104,7 @@ export {
 } from './db/schema';
 export { ChangeBus } from './engine/changes';
 export { Dispatcher } from './engine/dispatch';
-export { Engine, engineFor } from './engine/engine';
+export { Engine } from './engine/engine';
 export { DEFAULT_RETRY_POLICY } from './engine/retry-policy';
 export { jobsFor } from './engine/sends';
 export { numberOption, parseArgs } from './feeds/args';

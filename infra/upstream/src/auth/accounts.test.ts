@@ -87,8 +87,7 @@ describe('operator accounts', () => {
     expect(revokedTokenHashes).toHaveLength(2);
     expect(await db().select().from(sessions).where(eq(sessions.userId, account.id))).toEqual([]);
     // The API's token cache let go too (the change notice names the sessions); announce as a route would.
-    const { engineFor } = await import('../engine/engine');
-    engineFor(db()).bus.publish({ match_id: 0, topics: [], revoked_tokens: revokedTokenHashes });
+    upstream.app.engine.bus.publish({ match_id: 0, topics: [], revoked_tokens: revokedTokenHashes });
     expect((await session(tokens[0]!)).statusCode).toBe(401);
     expect((await signIn('eve@example.com', 'eve password 1')).json().message).toBe('Invalid email or password');
     await setOperatorStatus(db(), account.id, 'active', ADMIN);

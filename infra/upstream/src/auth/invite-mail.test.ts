@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createSmtpSender, type SmtpSender } from '../engine/channels/smtp';
+import { createSmtpSender, type SmtpSender } from '../mail/smtp';
 import { mailPasswordLink } from './invite-mail';
 
 let server: SMTPServer;

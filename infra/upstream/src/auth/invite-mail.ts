@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { SmtpSender } from '../engine/channels/smtp';
+import type { SmtpSender } from '../mail/smtp';
 
 /** A mail server that does not answer does not hold up the admin's reply longer than this. */
 const SEND_TIMEOUT_MS = 5_000;

@@ -38,15 +38,6 @@ export function parseRoutingKey(key: string): FeedRoute | null {
   return match ? { providerId: Number(match[1]), sportId: Number(match[2]), matchId: Number(match[3]) } : null;
 }
 
-/** Shards when ENGINE_SHARDS is not set: a few per worker of a small cluster. */
-const DEFAULT_SHARDS = 8;
-
-export function shardsFrom(env: { ENGINE_SHARDS?: string }): number {
-  const n = Number(env.ENGINE_SHARDS ?? DEFAULT_SHARDS);
-  if (!Number.isInteger(n) || n < 1 || n > 256) throw new Error(`ENGINE_SHARDS must be an integer from 1 to 256, got '${env.ENGINE_SHARDS}'`);
-  return n;
-}
-
 /** Declares the exchanges and queues (idempotent: publishers and workers all do it on connect). */
 export async function assertTopology(channel: Channel, shards: number, names: Topology = topologyNames()): Promise<void> {
   await channel.assertExchange(names.feed, 'topic', { durable: true });

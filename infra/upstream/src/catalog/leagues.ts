@@ -3,7 +3,7 @@ import type { Static } from 'typebox';
 import type { League, LeaguesQuery, ListReply } from '@odds/protocol';
 import type { Db } from '../db/client';
 import { leagues, matches, providers, seasons } from '../db/schema';
-import { likePattern, orderBy, pageSize } from '../http/sorting';
+import { likePattern, orderBy, pageSize } from '../db/paging';
 
 const sortable = { id: leagues.id, name: leagues.name, league: leagues.name, path: leagues.path, unique_id: leagues.uniqueId, last_modified: leagues.lastModified };
 

@@ -3,7 +3,7 @@ import type { ListReply, Market, MarketEvaluator, MarketMeta, MarketType, RuleSe
 import type { Db } from '../db/client';
 import { marketTypes, markets, ruleSetMarkets, ruleSets, sports } from '../db/schema';
 import { Errors } from '../errors';
-import { likePattern, orderBy, pageSize } from '../http/sorting';
+import { likePattern, orderBy, pageSize } from '../db/paging';
 
 type MarketRow = typeof markets.$inferSelect;
 type TypeRow = typeof marketTypes.$inferSelect;

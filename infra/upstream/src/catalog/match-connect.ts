@@ -4,7 +4,7 @@ import type { ListReply, SearchResult } from '@odds/protocol';
 import type { Db, Tx } from '../db/client';
 import { matches, providers, teams } from '../db/schema';
 import { Errors } from '../errors';
-import { likePattern, orderBy } from '../http/sorting';
+import { likePattern, orderBy } from '../db/paging';
 import { connectTeams, type TeamChange } from './teams';
 
 const home = alias(teams, 'home');

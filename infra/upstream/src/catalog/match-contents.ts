@@ -3,7 +3,7 @@ import type { ListReply, MatchContent } from '@odds/protocol';
 import { toMatchContents } from '../content/match-content';
 import type { Db } from '../db/client';
 import { matchContents } from '../db/schema';
-import { orderBy, pageSize } from '../http/sorting';
+import { orderBy, pageSize } from '../db/paging';
 
 export interface MatchesContentQuery {
   start?: number;

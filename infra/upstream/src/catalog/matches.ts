@@ -5,7 +5,7 @@ import { resultOf, type ListReply, type Match, type MatchesQuery } from '@odds/p
 import type { Db } from '../db/client';
 import { leagues, matchContents, matches, providers, teams } from '../db/schema';
 import { Errors } from '../errors';
-import { likePattern, orderBy, pageSize } from '../http/sorting';
+import { likePattern, orderBy, pageSize } from '../db/paging';
 
 const home = alias(teams, 'home');
 const away = alias(teams, 'away');

@@ -2,7 +2,7 @@ import { and, count, eq, ilike, or } from 'drizzle-orm';
 import type { ListReply, SearchResult, SearchType } from '@odds/protocol';
 import type { Db } from '../db/client';
 import { leagues, providers, teams } from '../db/schema';
-import { likePattern, orderBy } from '../http/sorting';
+import { likePattern, orderBy } from '../db/paging';
 import { teamProviders } from './teams';
 
 export interface SearchQuery {

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../db/client';
 import { matches, providers, seasons, teams } from '../db/schema';
 import { readRow } from '../coedit/versioned';
 import { Errors } from '../errors';
-import { likePattern, orderBy, pageSize } from '../http/sorting';
+import { likePattern, orderBy, pageSize } from '../db/paging';
 
 /**
  * Names of the providers a team is connected across: every provider with a team of the same sport

@@ -1,6 +1,6 @@
 import { isCatalogEntity, type AuditActor, type ChangedEntity } from '@odds/protocol';
 import type { ChangeBus, Change } from '../engine/changes';
-import type { Written } from './versioned';
+import type { Written } from './written';
 
 /**
  * The notices of writes of catalogue records every console shows (protocol's live-catalog.ts:

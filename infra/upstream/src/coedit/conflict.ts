@@ -13,6 +13,8 @@ export class VersionConflict extends Error {
     readonly current: unknown,
     readonly changedBy: AuditActor | null,
     readonly changedAt: string | null,
+    /** Set when `current` is the stored row of record `id`, for the app's presenter of the entity to show as the API does (coedit/plugin.ts). */
+    readonly id?: number,
   ) {
     super(message);
   }

@@ -13,17 +13,12 @@ export interface EntitySpec {
   providerOf?: (row: Record<string, unknown>, db: Db | Tx) => number | null | Promise<number | null>;
   /** False for a record without a `version` column (a match): written and audited, never compared or bumped. */
   versioned?: boolean;
-  /** The record as the API shows it, for the 409 body (the raw row when absent). */
-  present?: (db: Db | Tx, id: number) => Promise<unknown>;
 }
 
 const byMatchId = (row: Record<string, unknown>) => (typeof row.match_id === 'number' ? row.match_id : null);
 const byProviderId = (row: Record<string, unknown>) => (typeof row.provider_id === 'number' ? row.provider_id : null);
 
-/**
- * Every versioned entity. Readers are registered by the route modules that own them
- * (`presentEntity`), so this file needs no import of theirs.
- */
+/** Every versioned entity (how a 409 shows one is the app's: coedit/plugin.ts). */
 export const entities: Record<AuditEntity, EntitySpec> = {
   threshold_set: { table: 'threshold_sets', label: 'Threshold set', matchOf: byMatchId },
   match_content: { table: 'match_contents', label: 'Match content', matchOf: byMatchId },
@@ -54,8 +49,3 @@ export const entities: Record<AuditEntity, EntitySpec> = {
   // Written by feeds/uof/mapping-store.ts (id: the UOF market id).
   uof_market_map: { table: 'uof_market_map', label: 'UOF market mapping', versioned: false },
 };
-
-/** Registers how an entity is shown in a 409 (the route module that owns its reader calls this). */
-export function presentEntity(entity: AuditEntity, present: (db: Db | Tx, id: number) => Promise<unknown>): void {
-  entities[entity].present = present;
-}

@@ -3,7 +3,7 @@ import type { Static } from 'typebox';
 import type { AuditEntry, AuditQuery, ListReply } from '@odds/protocol';
 import type { Db } from '../db/client';
 import { auditLog } from '../db/schema';
-import { orderBy, pageSize } from '../http/sorting';
+import { orderBy, pageSize } from '../db/paging';
 
 type Query = Static<typeof AuditQuery>;
 

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath, routes, type ChangeNotice, type RouteDef } from '@odds/protocol';
-import { engineFor } from '../engine/engine';
 import { createTestUpstream, OPS, type TestUpstream } from '../testing';
 import { NoticePublisher } from './notice-publisher';
 
@@ -19,7 +18,7 @@ let unsubscribe: () => void;
 beforeAll(async () => {
   upstream = await createTestUpstream();
   headers = { authorization: `Token ${await upstream.login(OPS)}` };
-  unsubscribe = engineFor(upstream.database.db).bus.subscribe((notice) => notices.push(notice));
+  unsubscribe = upstream.app.engine.bus.subscribe((notice) => notices.push(notice));
   matchId = (await rows<{ id: number }>('select id from matches order by id limit 1'))[0]!.id;
 });
 afterAll(async () => {
@@ -58,7 +57,7 @@ describe('change outbox', () => {
     expect((await outbox()).map((row) => row.notice)).toEqual([expect.objectContaining({ match_id: matchId, topics: ['stats', 'history'], entity_id: event!.id })]);
 
     // The next start (a restarted process) publishes what was left, and prunes it.
-    const publisher = new NoticePublisher(upstream.database.db, engineFor(upstream.database.db).bus, { sweepMs: 60_000, delayMs: 0 });
+    const publisher = new NoticePublisher(upstream.database.db, upstream.app.engine.bus, { sweepMs: 60_000, delayMs: 0 });
     await publisher.start();
     await publisher.stop();
     expect(statNotices()).toEqual([expect.objectContaining({ match_id: matchId, entity_id: event!.id })]);

@@ -4,7 +4,7 @@ import { changeOutbox } from '../db/schema';
 import type { Change } from '../engine/changes';
 import { catalogNotices } from './catalog-notices';
 import { providerNotices } from './provider-notices';
-import type { Written } from './versioned';
+import type { Written } from './written';
 
 /**
  * The change notices a committed write makes: a write to a match's table names its topic and actor

@@ -1,6 +1,24 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { ConflictReply, routes, versionedReads, versionedWrites, type RouteDef } from '@odds/protocol';
+import fp from 'fastify-plugin';
+import { ConflictReply, routes, versionedReads, versionedWrites, type AuditEntity, type RouteDef } from '@odds/protocol';
+import type { Db, Tx } from '../db/client';
 import { VersionConflict } from './conflict';
+
+/** How a record is shown in a 409: as the API's own read of it. */
+export type Present = (db: Db | Tx, id: number) => Promise<unknown>;
+
+/** The co-editing registry of one app: how each versioned entity is shown in a 409 (the stored row where none is given). */
+interface Coediting {
+  readonly presenters: Readonly<Partial<Record<AuditEntity, Present>>>;
+  /** The conflict's reply: its record as the API shows it. */
+  conflictBody(conflict: VersionConflict): Promise<ConflictReply>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    coediting: Coediting;
+  }
+}
 
 const CONFLICT_DOC = 'Optimistic concurrency: send the `version` you read as `If-Match: "<version>"` (or `version` in the body). '
   + 'When the record has changed since, the reply is 409 CONFLICT with the current record (`current`), who changed it '
@@ -12,11 +30,21 @@ const writes = new Set(Object.keys(versionedWrites).map((name) => key((routes as
 const reads = new Set(Object.keys(versionedReads).map((name) => key((routes as Record<string, RouteDef>)[name]!)));
 
 /**
- * Co-editing on the root instance, before any route: the versioned writes of protocol's table get
- * their 409 documented (OpenAPI) and answered with the conflict body (the service's error handler
- * sends only the message); single-record reads of versioned entities get an `ETag` of the version.
+ * Co-editing on the root instance (registered before any route): the versioned writes of protocol's
+ * table get their 409 documented (OpenAPI) and answered with the conflict body (the service's error
+ * handler sends only the message), its record shown by this app's presenters, the same whichever
+ * route modules are registered; single-record reads of versioned entities get an `ETag` of the version.
  */
-export function installCoediting(app: FastifyInstance): void {
+export const coediting = fp(async (app: FastifyInstance, { db, presenters }: { db: Db; presenters: Partial<Record<AuditEntity, Present>> }) => {
+  const registry: Coediting = {
+    presenters,
+    async conflictBody(conflict) {
+      const present = conflict.id === undefined ? undefined : presenters[conflict.entity];
+      const body = conflict.body;
+      return present ? { ...body, current: await present(db, conflict.id!) } : body;
+    },
+  };
+  app.decorate('coediting', registry);
   app.addHook('onRoute', (route: RouteOptions) => {
     const method = Array.isArray(route.method) ? route.method[0] : route.method;
     const routeKey = `${method} ${route.url}`;
@@ -30,7 +58,7 @@ export function installCoediting(app: FastifyInstance): void {
       schema.response = { ...(schema.response as object), 409: ConflictReply };
       const previous = route.errorHandler;
       route.errorHandler = function (error, request, reply) {
-        if (error instanceof VersionConflict) return reply.status(409).send(error.body);
+        if (error instanceof VersionConflict) return registry.conflictBody(error).then((body) => reply.status(409).send(body));
         if (previous) return previous.call(this, error, request, reply);
         throw error;
       };
@@ -46,4 +74,4 @@ export function installCoediting(app: FastifyInstance): void {
       }];
     }
   });
-}
+}, { name: 'coediting' });

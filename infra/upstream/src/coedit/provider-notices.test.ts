@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath, buildQuery, routes, type ChangeNotice, type ListReply, type Market, type RouteDef, type Team } from '@odds/protocol';
-import { engineFor } from '../engine/engine';
 import { createTestUpstream, OPS, type TestUpstream } from '../testing';
 
 /**
@@ -15,7 +14,7 @@ let stop: () => void;
 beforeAll(async () => {
   upstream = await createTestUpstream();
   headers = { authorization: `Token ${await upstream.login(OPS)}` };
-  stop = engineFor(upstream.database.db).bus.subscribe((notice) => notices.push(notice));
+  stop = upstream.app.engine.bus.subscribe((notice) => notices.push(notice));
 });
 afterAll(async () => {
   stop();

@@ -1,6 +1,6 @@
 import { isProviderEntity, type ChangedEntity } from '@odds/protocol';
 import type { Change } from '../engine/changes';
-import type { Written } from './versioned';
+import type { Written } from './written';
 
 /**
  * The notices of writes of provider-wide records (market settings, saved threshold templates,

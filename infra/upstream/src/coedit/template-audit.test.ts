@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath, buildQuery, routes, type AuditEntry, type ChangeNotice, type ListReply, type Market, type Match, type RouteDef } from '@odds/protocol';
-import { engineFor } from '../engine/engine';
 import { createTestUpstream, OPS, type TestUpstream } from '../testing';
 
 /**
@@ -25,7 +24,7 @@ const save = (value: number, replace: boolean) => call(routes.matchThresholdsSav
 beforeAll(async () => {
   upstream = await createTestUpstream();
   headers = { authorization: `Token ${await upstream.login(OPS)}` };
-  stop = engineFor(upstream.database.db).bus.subscribe((notice) => notices.push(notice));
+  stop = upstream.app.engine.bus.subscribe((notice) => notices.push(notice));
   market = (await call(routes.markets, { p: 1, s: 1 }, { limit: 100 })).json<ListReply<Market>>().results.find((m) => m.name === 'Both Teams to Score')!;
   matchId = (await call(routes.matches, { p: 1, s: 1 }, { timeframe: 'FUTURE', limit: 1 })).json<ListReply<Match>>().results[0]!.id;
 });

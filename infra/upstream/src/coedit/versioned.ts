@@ -7,23 +7,13 @@ import { expectedVersion, VersionConflict } from './conflict';
 import { entities } from './entities';
 import { publishCommitted } from './notice-publisher';
 import { noticesOf, recordNotices } from './notices';
+import type { Written } from './written';
 
 /** One record a write changes: its id, the version the caller read (null: not named), update or delete. */
 export interface Target {
   id: number;
   expected: number | null;
   action?: Exclude<AuditAction, 'create'>;
-}
-
-/** A committed write, as the change stream announces it (notices.ts). */
-export interface Written {
-  entity: AuditEntity;
-  id: number;
-  matchId: number | null;
-  /** The provider of a provider-wide record (market, saved template, content item or group), else null. */
-  providerId?: number | null;
-  action: AuditAction;
-  actor: AuditActor;
 }
 
 type Row = Record<string, unknown>;
@@ -51,12 +41,14 @@ export async function lastChange(db: Db | Tx, entity: AuditEntity, id: number): 
   return last ? { actor: { id: last.actorId, name: last.actorName }, at: last.at.toISOString() } : null;
 }
 
-/** Builds the 409 for a record that has moved on (or that a write would replace without saying so). */
+/**
+ * Builds the 409 for a record that has moved on (or that a write would replace without saying so),
+ * with the record as stored: the reply shows it as the API does (the app's presenters, coedit/plugin.ts).
+ */
 export async function conflictFor(db: Db | Tx, entity: AuditEntity, id: number, message: string): Promise<VersionConflict> {
-  const spec = entities[entity];
-  const current = spec.present ? await spec.present(db, id) : await readRow(db as Tx, entity, id);
+  const current = await readRow(db as Tx, entity, id);
   const last = await lastChange(db, entity, id);
-  return new VersionConflict(message, entity, current, last?.actor ?? null, last?.at ?? null);
+  return new VersionConflict(message, entity, current, last?.actor ?? null, last?.at ?? null, id);
 }
 
 /**

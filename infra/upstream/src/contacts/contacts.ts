@@ -2,7 +2,7 @@ import { and, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
 import { CHANNELS, type Contact, type ContactsReply, type NamedRef } from '@odds/protocol';
 import type { Db, Tx } from '../db/client';
 import { contacts, leagues, teams } from '../db/schema';
-import { orderBy, pageSize } from '../http/sorting';
+import { orderBy, pageSize } from '../db/paging';
 
 type ContactRow = typeof contacts.$inferSelect;
 export type ContactValues = Omit<typeof contacts.$inferInsert, 'id' | 'createdAt' | 'lastModified'>;

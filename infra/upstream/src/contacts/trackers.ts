@@ -3,7 +3,7 @@ import type { ListReply, Tracker, TrackerInput } from '@odds/protocol';
 import type { Db, Tx } from '../db/client';
 import { contacts, leagues, matches, trackers } from '../db/schema';
 import { Errors } from '../errors';
-import { orderBy, pageSize } from '../http/sorting';
+import { orderBy, pageSize } from '../db/paging';
 import { checkLanguages, providerOrNotFound } from './rules';
 
 const sortable = {

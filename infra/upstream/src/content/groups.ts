@@ -3,7 +3,7 @@ import type { ContentGroup, ContentGroupInput, ContentGroupSummary, ListReply } 
 import type { Db, Tx } from '../db/client';
 import { contentGroups, contentItems } from '../db/schema';
 import { Errors } from '../errors';
-import { pageSize } from '../http/sorting';
+import { pageSize } from '../db/paging';
 import { checkSport } from './item-writes';
 import { toContentItems } from './items';
 import { checkLanguage, checkLinkTarget, checkRefs, loadProvider } from './validate';

@@ -4,7 +4,7 @@ import { DEFAULT_PROVIDER_ID, DEFAULT_SPORT_ID, languageCodeError, type ContentI
 import type { Db, Tx } from '../db/client';
 import { contentCategories, contentGroups, contentItems, marketTypes, markets, matchContents, matches, thresholdSets } from '../db/schema';
 import { Errors } from '../errors';
-import { orderBy, pageSize } from '../http/sorting';
+import { orderBy, pageSize } from '../db/paging';
 import { loadProvider } from './validate';
 
 export type ItemRow = typeof contentItems.$inferSelect;

@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { Db } from './client';
+/** What reading the schema's version needs of a database (client.ts's Db has it; importing that type back would tie the two files in a loop). */
+interface Db {
+  execute(query: ReturnType<typeof sql>): PromiseLike<unknown>;
+}
 
 /**
  * The schema version: the `when` of the last migration applied (drizzle records it as created_at

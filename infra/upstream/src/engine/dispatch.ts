@@ -1,26 +1,13 @@
 import { eq } from 'drizzle-orm';
-import type { DeliveryLog } from '@odds/protocol';
 import type { Db } from '../db/client';
 import { deliveries } from '../db/schema';
 import type { ChangeBus } from './changes';
-import { mailText, type ChannelRoute } from './channels/index';
-import type { SmtpSender } from './channels/smtp';
+import { mailText } from './channels/index';
+import type { SmtpSender } from '../mail/smtp';
 import { postWebhook, type SendResult } from './channels/webhook';
 import { settleSend } from './retries';
 import { DEFAULT_RETRY_POLICY, retryPolicyFrom, type RetryPolicy } from './retry-policy';
-import { claimDue, claimSend, IDEMPOTENCY_HEADER, idempotencyKey, jobsFor, orphanedSends, SENDER_ID } from './sends';
-
-/** A delivery recorded as PENDING that an adapter must send. */
-export interface DispatchJob {
-  deliveryId: number;
-  matchId: number;
-  route: Exclude<ChannelRoute, { kind: 'record' }>;
-  log: DeliveryLog;
-  /** What a webhook receives (see docs/engine-rules.md "Channels"). */
-  payload: Record<string, unknown>;
-  /** Set when the send was claimed already (a due retry), to this attempt number. */
-  attempt?: number;
-}
+import { claimDue, claimSend, IDEMPOTENCY_HEADER, idempotencyKey, jobsFor, orphanedSends, SENDER_ID, type DispatchJob } from './sends';
 
 export interface DispatcherOptions {
   /** Calls made at once. */

@@ -1,12 +1,12 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { BacktestReply, BacktestRequest, DeliveryStats, FeedMessage, IngestReply } from '@odds/protocol';
+import type { DeliveryStats, FeedMessage, IngestReply } from '@odds/protocol';
 import type { Db, Tx } from '../db/client';
 import { deliveries, deliverySends, matchEvents, matches, matchLiveStates, offers, suppressions, thresholdFirings, thresholdSets, thresholdStates } from '../db/schema';
 import { Errors } from '../errors';
-import { runBacktest } from './backtest';
 import { ChangeBus } from './changes';
-import { createSmtpSender, type SmtpSender } from './channels/smtp';
-import { Dispatcher, type DispatcherOptions, type DispatchJob } from './dispatch';
+import { createSmtpSender, type SmtpSender } from '../mail/smtp';
+import { Dispatcher, type DispatcherOptions } from './dispatch';
+import type { DispatchJob } from './sends';
 import { loadState, loadStatic, seedLastPushes } from './load';
 import type { MatchState } from './match-state';
 import { claimPushes, decidedVersions, pushedContacts, refreshPushTimes, StaleLedger } from './push-ledger';
@@ -248,10 +248,6 @@ export class Engine {
     });
   }
 
-  backtest(request: BacktestRequest): Promise<BacktestReply> {
-    return runBacktest(this.db, request, this.now());
-  }
-
   async refreshStats(deliveryId: number): Promise<DeliveryStats> {
     const stats = await refreshDeliveryStats(this.db, deliveryId, this.now());
     if (stats.matchId !== null) this.bus.publish({ match_id: stats.matchId, topics: ['deliveries'], delivery_ids: [deliveryId] });
@@ -268,26 +264,4 @@ export class Engine {
     await this.drain();
     this.smtp?.close();
   }
-}
-
-const engines = new WeakMap<object, Engine>();
-
-/**
- * The engine of a database, made on first use with `options` (the process's mail server and send
- * settings: buildUpstream makes it first, from its options); later calls get that one.
- */
-export function engineFor(db: Db, options: EngineOptions = {}): Engine {
-  let engine = engines.get(db);
-  if (!engine) {
-    engine = new Engine(db, options);
-    engines.set(db, engine);
-  }
-  return engine;
-}
-
-/** Finishes the engine's sends and forgets it (the app on this database is closing). */
-export async function closeEngine(db: Db): Promise<void> {
-  const engine = engines.get(db);
-  engines.delete(db);
-  await engine?.close();
 }

@@ -13,7 +13,7 @@ import {
 } from './match-state';
 import { pricePoint } from './decide';
 import type { RateLimiter } from './rate-limit';
-import type { ScopeVersions } from './scopes';
+import type { ScopeVersions } from './match-state';
 import type { ThresholdSetSpec } from './thresholds/evaluate';
 
 type Handle = Db | Tx;

@@ -1,7 +1,6 @@
 import type { ContactLimiter, MarketMeta, MatchContentParts, TrackerSpec } from '@odds/protocol';
 import type { TeamValues } from '../content/team-values';
 import { freshState, type OutcomeState } from './thresholds/arming';
-import type { ScopeVersions } from './scopes';
 import type { ThresholdSetSpec } from './thresholds/evaluate';
 import { MarketHistory } from './thresholds/history';
 
@@ -81,6 +80,9 @@ export interface ContentInfo {
   period: number | null;
   parts: MatchContentParts;
 }
+
+/** The versions of a match's invalidation scopes (migration 0022), by scope name. */
+export type ScopeVersions = Map<string, number>;
 
 export interface MatchStatic {
   /** The versions of the match's scopes it was loaded at. */

@@ -1,12 +1,10 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { engineContactChanges } from '../db/schema';
-import type { MatchStatic } from './match-state';
+import type { MatchStatic, ScopeVersions } from './match-state';
 
 type Handle = Db | Tx;
 
-/** The versions of a match's invalidation scopes (migration 0022), by scope name. */
-export type ScopeVersions = Map<string, number>;
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 

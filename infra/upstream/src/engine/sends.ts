@@ -3,8 +3,19 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DeliveryLog } from '@odds/protocol';
 import type { Db } from '../db/client';
 import { deliveries, deliverySends } from '../db/schema';
-import { routeFor } from './channels/index';
-import type { DispatchJob } from './dispatch';
+import { routeFor, type ChannelRoute } from './channels/index';
+
+/** A delivery recorded as PENDING that an adapter must send. */
+export interface DispatchJob {
+  deliveryId: number;
+  matchId: number;
+  route: Exclude<ChannelRoute, { kind: 'record' }>;
+  log: DeliveryLog;
+  /** What a webhook receives (see docs/engine-rules.md "Channels"). */
+  payload: Record<string, unknown>;
+  /** Set when the send was claimed already (a due retry), to this attempt number. */
+  attempt?: number;
+}
 
 /** This process, as the claimer of the sends it makes. */
 export const SENDER_ID = `${process.pid}-${randomUUID().slice(0, 8)}`;

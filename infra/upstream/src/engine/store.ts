@@ -76,7 +76,7 @@ export async function storeDecisions(tx: Tx, input: StoreInput): Promise<Stored>
   const inserted = await insertJson<{ id: number; source_id: string }>(tx, 'offers', decisions.offers.map((o) => ({
     match_id: matchId, market_id: o.market.id, source_id: o.sourceId, outcome_map: o.outcomeMap, odds: o.odds, score: o.score,
     sub_node: o.subNode, leaf_node: o.leafNode, match_time: o.matchTime, period: o.period, prematch: o.prematch, suspended: o.suspended,
-    // The message is its columns (validation drops unknown fields), so it is not stored twice: see read/offers.ts.
+    // The message is its columns (validation drops unknown fields), so it is not stored twice: see reads/offers.ts.
     status: o.status, raw: null, sent_at: iso(o.feedMs), arrival: o.arrival ?? null, reasons: o.reasons, created_at: at(o.feedMs),
   })), 'on conflict (match_id, source_id) do nothing returning id, source_id');
   const eventRows = await insertJson<{ id: number }>(tx, 'match_events', input.events.map((e) => ({

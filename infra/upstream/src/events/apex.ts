@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { ApexReply, Side } from '@odds/protocol';
 import type { Db } from '../db/client';
 import { markets, teams } from '../db/schema';
-import { leagueOfSport } from '../catalog/league-table';
+import { leagueOfSport } from './league-table';
 import { Errors } from '../errors';
 import { marketTypeDef, settle, type MarketTypeDef } from './outcomes';
 import { results, type ResultRow } from './results';

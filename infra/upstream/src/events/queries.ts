@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { HomeAway, StatOutcome } from '@odds/protocol';
 import type { Db } from '../db/client';
 import { matches, seasons, statEvents, teams } from '../db/schema';
-import { leagueOfSport } from '../catalog/league-table';
+import { leagueOfSport } from './league-table';
 import { Errors } from '../errors';
 import { outcomeCounts, outcomeList, settlingMarket } from './apex';
 import { settle } from './outcomes';

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../db/client';
 import { eventTypes, markets, matches, statEvents, teams } from '../db/schema';
 import { LIVE_WINDOW_MS } from '../catalog/matches';
 import { Errors } from '../errors';
-import { orderBy } from '../http/sorting';
+import { orderBy } from '../db/paging';
 import { marketEventFilter } from './market-query';
 
 /** Football's stat event type ids (seeded; stable). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordedMessage } from '@odds/protocol';
-import { loadWorldCup } from '../seed/worldcup';
+import { loadWorldCup } from '../data/worldcup';
 import { generateFeed } from './generate-feed';
 
 const cup = loadWorldCup(2022);

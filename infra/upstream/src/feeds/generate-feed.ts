@@ -1,5 +1,5 @@
 import { FEED_FORMAT, scoreNodeName, type FeedHeader, type FeedMarketRef, type RecordedMessage } from '@odds/protocol';
-import { kickOff, type WorldCup, type WorldCupMatch } from '../seed/worldcup';
+import { kickOff, type WorldCup, type WorldCupMatch } from '../data/worldcup';
 import { expectedGoals, probabilities, quote, type Probabilities, type TeamRecord } from './pricing';
 
 /**

@@ -3,7 +3,6 @@ import { routes } from '@odds/protocol';
 import { DISPLAY_RECHECK_MS, type DisplayStore } from '../auth/displays';
 import { tokenHash, type SessionStore } from '../auth/sessions';
 import { clientAddress, LoginThrottle, TooManyFromNetwork, TooManyLogins, waitText } from '../auth/throttle';
-import { engineFor } from '../engine/engine';
 import { Errors } from '../errors';
 import { requireAdmin } from '../http/auth';
 import { implement } from '../http/implement';
@@ -39,7 +38,7 @@ export async function authRoutes(app: FastifyInstance, { sessions, displays, thr
     if (request.token) {
       await sessions.revoke(request.token);
       // Subscribers of the change stream (the relay) close this session's live connections at once.
-      engineFor(sessions.db).bus.publish({ match_id: 0, topics: [], revoked_tokens: [tokenHash(request.token)] });
+      app.changes.publish({ match_id: 0, topics: [], revoked_tokens: [tokenHash(request.token)] });
     }
     return { success: true };
   });
@@ -60,7 +59,7 @@ export async function authRoutes(app: FastifyInstance, { sessions, displays, thr
     const { display, revokedHash } = await displays.revoke(params.displayId, user);
     if (!display) throw new Errors.NotFound('Display', params.displayId);
     // Like a logout: the relay closes the display's live connections and its wall says it was revoked.
-    if (revokedHash) engineFor(sessions.db).bus.publish({ match_id: 0, topics: [], revoked_tokens: [revokedHash] });
+    if (revokedHash) app.changes.publish({ match_id: 0, topics: [], revoked_tokens: [revokedHash] });
     return display;
   });
 }

@@ -8,12 +8,10 @@ import { contactValues, providerOrNotFound } from '../contacts/rules';
 import type { Db } from '../db/client';
 import { Errors } from '../errors';
 import { implement } from '../http/implement';
-import { presentEntity } from '../coedit/entities';
 import { createOne, writeOne } from '../coedit/versioned';
 
 /** Contacts (delivery targets) and the audiences they can target: the /contacts screens. */
 export async function contactRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  presentEntity('contact', getContact);
 
   implement(app, routes.contacts, async ({ query }) => listContacts(db, {
     providerId: query.provider ?? DEFAULT_PROVIDER_ID,

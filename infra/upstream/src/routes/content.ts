@@ -12,12 +12,10 @@ import { contentCategories, images } from '../db/schema';
 import { Errors } from '../errors';
 import { implement } from '../http/implement';
 import { expectedVersion } from '../coedit/conflict';
-import { presentEntity } from '../coedit/entities';
 import { actorOf, createOne, versionedWrite, writeOne } from '../coedit/versioned';
 
 /** The content (cms) service: content items, their images, categories and the compilers (SPEC §7 Content). */
 export async function contentRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  presentEntity('content_item', getContentItem);
   // Registered here, not on the app: only the content create takes multipart bodies.
   await app.register(multipart, { limits: FORM_LIMITS });
 

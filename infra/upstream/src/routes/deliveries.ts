@@ -2,13 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { routes } from '@odds/protocol';
 import { assertMatch } from '../catalog/matches';
 import { actorOf, versionedWrite } from '../coedit/versioned';
-import { engineFor } from '../engine/engine';
-import { csvHeader, csvRow } from '../engine/read/csv';
-import { allDeliveries, listDeliveries } from '../engine/read/deliveries';
+import { csvHeader, csvRow } from '../reads/csv';
+import { allDeliveries, listDeliveries } from '../reads/deliveries';
 import { Errors } from '../errors';
 import { implement } from '../http/implement';
 import { conditionalGets } from './etag';
-import type { RouteDeps } from './index';
+import type { RouteDeps } from './deps';
 
 function checkDates(from?: string, to?: string): void {
   for (const [name, value] of [['from_date', from], ['to_date', to]] as const) {
@@ -44,11 +43,11 @@ export async function deliveryRoutes(app: FastifyInstance, { db, broker = null }
     return reply;
   });
 
-  implement(app, routes.deliveryStats, async ({ params }) => engineFor(db).refreshStats(params.logId));
+  implement(app, routes.deliveryStats, async ({ params }) => app.engine.refreshStats(params.logId));
 
   // An operator's retry of a FAILED delivery: audited (the match's History shows it), announced.
   implement(app, routes.deliveryRetry, async ({ params, user }) => {
-    const engine = engineFor(db);
+    const engine = app.engine;
     const { matchId } = await versionedWrite(db, { entity: 'delivery', actor: actorOf(user), targets: [{ id: params.logId, expected: null }] },
       (tx) => engine.retryFailed(tx, params.logId));
     engine.bus.publish({ match_id: matchId, topics: ['deliveries'], delivery_ids: [params.logId] });

@@ -2,23 +2,22 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { routes, type ChangeNotice } from '@odds/protocol';
 import { BrokerIngest, readDeadLetters } from '../broker/ingest';
-import { closeEngine, engineFor } from '../engine/engine';
-import { matchFeedEvents, matchLiveState, matchSuppressions } from '../engine/read/match';
+import { matchFeedEvents, matchLiveState, matchSuppressions } from '../reads/match';
 import { implement } from '../http/implement';
-import type { RouteDeps } from './index';
+import { runBacktest } from '../thresholds/backtest';
+import type { RouteDeps } from './deps';
 
 /** Comment line that keeps idle proxies from closing a change stream. */
 const HEARTBEAT_MS = 15_000;
 
 /** The live engine's calls: ingest, reset, backtest, the change stream, and a match's live state, events and suppressions. */
 export async function engineRoutes(app: FastifyInstance, { db, broker: settings = null }: RouteDeps) {
-  const engine = engineFor(db);
+  const { engine } = app;
   const streams = new Set<ServerResponse>();
-  // Open change streams would keep the server from closing; end them first, then finish sends.
+  // Open change streams would keep the server from closing; end them first (the engine plugin then finishes the sends).
   app.addHook('preClose', async () => {
     for (const stream of streams) stream.end();
   });
-  app.addHook('onClose', async () => closeEngine(db));
 
   // With AMQP_URL the feed goes through the broker to the engine workers (docs/scaling-out.md).
   const broker = settings ? new BrokerIngest(settings, db) : null;
@@ -29,7 +28,7 @@ export async function engineRoutes(app: FastifyInstance, { db, broker: settings 
 
   implement(app, routes.engineReset, async ({ params }) => ({ success: true, deleted: await engine.reset(params.matchId) }));
 
-  implement(app, routes.backtest, async ({ body }) => engine.backtest(body));
+  implement(app, routes.backtest, async ({ body }) => runBacktest(db, body, Date.now()));
 
   implement(app, routes.matchLiveState, async ({ params }) => matchLiveState(db, params.matchId));
 

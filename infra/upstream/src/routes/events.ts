@@ -4,13 +4,10 @@ import { TEAM_TAGS } from '../content/tags';
 import type { Db } from '../db/client';
 import { apex } from '../events/apex';
 import { runStatsQuery } from '../events/queries';
-import { deleteStatEvents, listEventTypes, listStatEvents, matchStatEvents, saveStatEvents, toStatEvent } from '../events/stat-events';
+import { deleteStatEvents, listEventTypes, listStatEvents, matchStatEvents, saveStatEvents } from '../events/stat-events';
 import { implement } from '../http/implement';
 import { expectedVersion } from '../coedit/conflict';
 import { actorOf, versionedWrite } from '../coedit/versioned';
-import { presentEntity } from '../coedit/entities';
-import { eq } from 'drizzle-orm';
-import { statEvents } from '../db/schema';
 
 /** The event store's stat events and the statistics computed from results and events. */
 export async function eventRoutes(app: FastifyInstance, { db }: { db: Db }) {
@@ -19,10 +16,6 @@ export async function eventRoutes(app: FastifyInstance, { db }: { db: Db }) {
   implement(app, routes.matchStatEvents, async ({ params }) => matchStatEvents(db, params.matchId));
 
   // Rows with an id are updates, each checked against its own `version` (or If-Match, when there is one row).
-  presentEntity('stat_event', async (tx, id) => {
-    const [row] = await tx.select().from(statEvents).where(eq(statEvents.id, id));
-    return row ? toStatEvent(row) : null;
-  });
   implement(app, routes.statEventsSave, async (call) => {
     const single = call.body.events.length === 1 ? expectedVersion(call.request.headers, {}) : null;
     const targets = call.body.events.flatMap((row) => (row.id ? [{ id: row.id, expected: row.version ?? single }] : []));

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { routes } from '@odds/protocol';
 import type { Db } from '../db/client';
-import { matchFirings } from '../engine/read/firings';
+import { matchFirings } from '../reads/firings';
 import { implement } from '../http/implement';
 
 /** The engine's firings of a match (the Why panel's "which set fired on which outcome, and why"). */

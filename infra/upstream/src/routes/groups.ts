@@ -3,7 +3,6 @@ import { DEFAULT_PROVIDER_ID, DEFAULT_SPORT_ID, routes } from '@odds/protocol';
 import { createGroup, getGroup, listGroups, updateGroup } from '../content/groups';
 import type { Db } from '../db/client';
 import { implement } from '../http/implement';
-import { presentEntity } from '../coedit/entities';
 import { createOne, writeOne } from '../coedit/versioned';
 
 /** Grouped content: one text per language, saved as content items that share everything else. */
@@ -17,7 +16,6 @@ export async function groupRoutes(app: FastifyInstance, { db }: { db: Db }) {
     createOne(db, call, 'content_group', (tx) => createGroup(tx, call.body, call.query.provider ?? DEFAULT_PROVIDER_ID, call.query.sport ?? DEFAULT_SPORT_ID)));
 
   // The provider and sport, when given, must be the group's own; the group keeps them either way.
-  presentEntity('content_group', (tx, id) => getGroup(tx, id));
   implement(app, routes.groupUpdate, async (call) =>
     writeOne(db, call, 'content_group', call.params.groupId, (tx) => updateGroup(tx, call.params.groupId, call.body, call.query.provider, call.query.sport)));
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/client';
 import { auditRoutes } from './audit';
 import { bannerRoutes } from './banner';
 import { basketRoutes } from './basket';
@@ -23,17 +22,7 @@ import { teamRoutes } from './teams';
 import { thresholdRoutes } from './thresholds';
 import { trackerRoutes } from './trackers';
 import { uofRoutes } from './uof';
-import type { BrokerSettings } from '../config';
-import type { FeedHealthSettings } from '../feeds/health/settings';
-
-/** What every route module receives when registered. */
-export interface RouteDeps {
-  db: Db;
-  /** FEED_STALL_S and friends (feeds/health/settings.ts); the defaults when absent. */
-  feedHealth?: FeedHealthSettings;
-  /** AMQP_URL…: the feed goes through the broker to the engine workers; null: this process ingests and sends. */
-  broker?: BrokerSettings | null;
-}
+import type { RouteDeps } from './deps';
 
 /**
  * The route modules of the back-office services, one file per resource. Each registers the

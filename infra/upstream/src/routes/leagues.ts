@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { routes } from '@odds/protocol';
-import { leagueTable } from '../catalog/league-table';
+import { leagueTable } from '../events/league-table';
 import { getLeague } from '../catalog/leagues';
 import { listMatches } from '../catalog/matches';
 import type { Db } from '../db/client';

@@ -4,19 +4,11 @@ import { listMarketTypes, listMarkets, listRuleSets, saveMarketMeta } from '../c
 import type { Db } from '../db/client';
 import { implement } from '../http/implement';
 import { writeOne } from '../coedit/versioned';
-import { presentEntity } from '../coedit/entities';
-import { toMarket } from '../catalog/markets';
-import { marketWithType } from '../thresholds/markets';
 
 /** A provider's markets and their settings, market types and rule sets. */
 export async function marketRoutes(app: FastifyInstance, { db }: { db: Db }) {
   implement(app, routes.markets, async ({ params, query }) => listMarkets(db, params.p, params.s, query));
 
-  // A 409 carries the market as the API shows it (meta, type, version), not the stored row.
-  presentEntity('market', async (tx, id) => {
-    const row = await marketWithType(tx, id);
-    return row ? toMarket(row.market, row.type) : null;
-  });
   implement(app, routes.marketMetaSave, async (call) =>
     writeOne(db, call, 'market', call.params.marketId, (tx) => saveMarketMeta(tx, call.params.p, call.params.s, call.params.marketId, call.body.market_meta)));
 

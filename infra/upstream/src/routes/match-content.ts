@@ -1,16 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { routes } from '@odds/protocol';
 import { deleteMatchContent, listMatchContent, saveMatchContent } from '../content/match-content';
-import { presentEntity } from '../coedit/entities';
 import { createOne, writeOne } from '../coedit/versioned';
-import { getMatchContent } from '../content/match-content';
 import type { Db } from '../db/client';
 import { Errors } from '../errors';
 import { implement } from '../http/implement';
 
 /** A match's content: the Content tab's Form and Preview (SPEC §2 Match pages). */
 export async function matchContentRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  presentEntity('match_content', getMatchContent);
 
   // The body schema is a union (timed or not); its validator would only say 'timed must be equal to
   // constant', so the rule of SPEC §5 is checked first, in its own words.

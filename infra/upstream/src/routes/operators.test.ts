@@ -3,7 +3,6 @@ import {
   buildPath, FORBIDDEN_MESSAGE, routes,
   type AuditEntry, type AuthReply, type ChangeNotice, type ListReply, type Operator, type OperatorLinkReply, type RouteDef, type SessionReply,
 } from '@odds/protocol';
-import { engineFor } from '../engine/engine';
 import { createTestUpstream, OPS, type TestUpstream } from '../testing';
 
 let upstream: TestUpstream;
@@ -15,7 +14,7 @@ let sequence = 0;
 beforeAll(async () => {
   upstream = await createTestUpstream();
   admin = as(await upstream.login());
-  stopListening = engineFor(upstream.database.db).bus.subscribe((notice) => notices.push(notice));
+  stopListening = upstream.app.engine.bus.subscribe((notice) => notices.push(notice));
 });
 afterAll(async () => {
   stopListening();

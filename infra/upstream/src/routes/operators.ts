@@ -11,8 +11,7 @@ import { clientAddress, LoginThrottle, TooManyLogins, waitText } from '../auth/t
 import { actorOf } from '../coedit/versioned';
 import type { Db } from '../db/client';
 import { passwordTokens } from '../db/schema';
-import type { SmtpSender } from '../engine/channels/smtp';
-import { engineFor } from '../engine/engine';
+import type { SmtpSender } from '../mail/smtp';
 import { Errors } from '../errors';
 import { requireAdmin } from '../http/auth';
 import { implement } from '../http/implement';
@@ -27,7 +26,7 @@ export async function operatorRoutes(
   { db, sessions, mail = null, throttle = new LoginThrottle() }: { db: Db; sessions: SessionStore; mail?: SmtpSender | null; throttle?: LoginThrottle },
 ) {
   const announceEnded = (hashes: string[], reason: SessionEndReason) => {
-    if (hashes.length) engineFor(db).bus.publish({ match_id: 0, topics: [], revoked_tokens: hashes, revoked_reason: reason });
+    if (hashes.length) app.changes.publish({ match_id: 0, topics: [], revoked_tokens: hashes, revoked_reason: reason });
   };
 
   /** The link as the admin sees it (and as it is mailed: on the console the admin is using). */

@@ -5,7 +5,6 @@ import { connectTeams, getTeam, listTeams, saveShortName, seasonTeams, teamConne
 import type { Db, Tx } from '../db/client';
 import { Errors } from '../errors';
 import { implement } from '../http/implement';
-import { presentEntity } from '../coedit/entities';
 import { actorOf, versionedWrite, writeOne } from '../coedit/versioned';
 
 /** The Teams screen: lists, short names and connecting teams across providers. */
@@ -21,7 +20,6 @@ export async function teamRoutes(app: FastifyInstance, { db }: { db: Db }) {
 
   implement(app, routes.team, async ({ params }) => getTeam(db, params.teamId));
 
-  presentEntity('team', getTeam);
   implement(app, routes.teamShortNameSave, async (call) => writeOne(db, call, 'team', call.params.teamId, (tx) => saveShortName(tx, call.params.teamId, call.body.value)));
 
   implement(app, routes.teamConnectSearch, async ({ params, query }) => teamConnectSearch(db, params.from, query));

@@ -1,19 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { routes, type MatchThresholdSet } from '@odds/protocol';
 import { expectedVersion } from '../coedit/conflict';
-import { presentEntity } from '../coedit/entities';
 import { actorOf, conflictFor, versionedWrite, writeOne } from '../coedit/versioned';
 import { providerOrNotFound } from '../contacts/rules';
 import type { Db } from '../db/client';
 import { Errors } from '../errors';
 import { implement } from '../http/implement';
 import { matchMarkets } from '../thresholds/markets';
-import { deleteMatchSets, getMatchSet, listMatchSets, prepareMatchSet, sameSetId, writeMatchSet } from '../thresholds/match-sets';
+import { deleteMatchSets, listMatchSets, prepareMatchSet, sameSetId, writeMatchSet } from '../thresholds/match-sets';
 import { deleteTemplate, marketTemplates, providerTemplates } from '../thresholds/saved';
 
 /** A match's Thresholds tab (its markets and threshold sets) and the saved threshold templates. */
 export async function thresholdRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  presentEntity('threshold_set', getMatchSet);
 
   implement(app, routes.matchMarkets, async ({ params, query }) => matchMarkets(db, params.matchId, query.all ?? false));
 

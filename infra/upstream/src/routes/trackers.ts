@@ -4,7 +4,6 @@ import { createTracker, getTracker, listTrackers, matchTrackers, saveTracker } f
 import type { Db } from '../db/client';
 import { Errors } from '../errors';
 import { implement } from '../http/implement';
-import { presentEntity } from '../coedit/entities';
 import { createOne, writeOne } from '../coedit/versioned';
 
 /** Trackers: contacts following a match or a league (the /trackers screens and a match's trackers). */
@@ -28,6 +27,5 @@ export async function trackerRoutes(app: FastifyInstance, { db }: { db: Db }) {
 
   implement(app, routes.trackerCreate, async (call) => createOne(db, call, 'tracker', (tx) => createTracker(tx, call.body)));
 
-  presentEntity('tracker', (tx, id) => getTracker(tx as Db, id));
   implement(app, routes.trackerSave, async (call) => writeOne(db, call, 'tracker', call.params.trackerId, (tx) => saveTracker(tx, call.params.trackerId, call.body)));
 }

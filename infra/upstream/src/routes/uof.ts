@@ -4,7 +4,6 @@ import { announceMatchWrite } from '../coedit/catalog-notices';
 import { expectedVersion, VersionConflict } from '../coedit/conflict';
 import { actorOf } from '../coedit/versioned';
 import type { Db } from '../db/client';
-import { engineFor } from '../engine/engine';
 import { readFeedHealth, readMatchFeedHealth } from '../feeds/health/read';
 import { feedHealthSettings, type FeedHealthSettings } from '../feeds/health/settings';
 import { readLink, writeLink } from '../feeds/uof/links';
@@ -14,7 +13,7 @@ import { implement } from '../http/implement';
 /** A match's UOF event (read, link, unlink), the UOF market mapping, and the feed health of every live match. */
 export async function uofRoutes(app: FastifyInstance, { db, feedHealth }: { db: Db; feedHealth?: FeedHealthSettings }) {
   const settings = feedHealth ?? feedHealthSettings({});
-  const bus = engineFor(db).bus;
+  const bus = app.changes;
   // A stale link write answers with the conflict body (the current link, who changed it); other errors go to the service's handler.
   app.setErrorHandler((error, _request, reply) => {
     if (error instanceof VersionConflict) return reply.status(409).send(error.body);

@@ -5,7 +5,7 @@ import { contentCategories, contentItems, leagues, marketTypes, markets, matchCo
 import { Engine } from '../engine/engine';
 import { generateFeed } from '../feeds/generate-feed';
 import { kickOffOffset, toMessage } from '../feeds/jsonl';
-import { kickOff, loadWorldCup } from './worldcup';
+import { kickOff, loadWorldCup } from '../data/worldcup';
 
 /**
  * Engine demo (pipeline step 4, last): three 2022 World Cup matches of the first provider played

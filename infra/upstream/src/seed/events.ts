@@ -3,7 +3,7 @@ import { matchMinuteParts } from '@odds/protocol';
 import type { Tx } from '../db/client';
 import { eventTypes, matches, statEvents } from '../db/schema';
 import { EVENT_TYPE_IDS } from '../events/stat-events';
-import { loadWorldCup, type Goal, type WorldCup } from './worldcup';
+import { loadWorldCup, type Goal, type WorldCup } from '../data/worldcup';
 
 /** Football's stat event types; ids are stable (content, markets' queries and clients refer to them). */
 const FOOTBALL_EVENT_TYPES = [

@@ -6,7 +6,7 @@ import { hashPassword } from '../auth/passwords';
 import { demoSeeders } from './pipeline';
 import { demoProviders, demoSports } from './sports';
 import { backfillResults, beyondRegularTime } from './results';
-import { halfTime, kickOff, loadWorldCup, type WorldCup, type WorldCupMatch } from './worldcup';
+import { halfTime, kickOff, loadWorldCup, type WorldCup, type WorldCupMatch } from '../data/worldcup';
 
 const DAY_MS = 86_400_000;
 

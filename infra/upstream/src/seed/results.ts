@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, isNull, like } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { matches } from '../db/schema';
-import { loadWorldCup, type WorldCupMatch } from './worldcup';
+import { loadWorldCup, type WorldCupMatch } from '../data/worldcup';
 
 /**
  * A World Cup match's extra time and shoot-out as columns of its row: the data's `et` (the score

@@ -4,7 +4,7 @@ import { channelOf } from '../contacts/contacts';
 import type { Db, Tx } from '../db/client';
 import { contacts, markets, savedThresholds } from '../db/schema';
 import { readRow } from '../coedit/versioned';
-import { orderBy, pageSize } from '../http/sorting';
+import { orderBy, pageSize } from '../db/paging';
 
 export type TemplateValues = Omit<typeof savedThresholds.$inferInsert, 'id' | 'createdAt'>;
 

@@ -2,7 +2,6 @@ import { and, asc, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry, ChangeNotice, FeedHealthReply, ListReply, UofLink } from '@odds/protocol';
 import { deadLetters, matchEvents, matches, offers, uofProducers, uofRecoveries } from '../../db/schema';
-import { engineFor } from '../../engine/engine';
 import { createTestUpstream, type TestUpstream } from '../../testing';
 import { FeedStallMonitor } from '../health/monitor';
 import { UofAdapter } from './adapter';
@@ -36,7 +35,7 @@ beforeAll(async () => {
   [{ id: matchId }] = await db.select({ id: matches.id }).from(matches)
     .where(and(eq(matches.providerId, 1), eq(matches.sportId, 1), gt(matches.start, new Date()))).orderBy(asc(matches.start)).limit(1) as [{ id: number }];
   adapter = new UofAdapter({
-    db, ingest: engineFor(db), bus: engineFor(db).bus, log: quiet, now: () => clock,
+    db, ingest: upstream.app.engine, bus: upstream.app.engine.bus, log: quiet, now: () => clock,
     settings: { aliveTimeoutS: 20, recoveryTimeoutS: 60 },
     // The fake fixture API: sr:match:5 is Ajax - PSV (its kick-off comes from its fixture_change).
     fetchFixture: async (event) => (event === 'sr:match:5' ? { home: 'Ajax', away: 'PSV', startTime: Date.parse('2031-01-01T19:00:00Z') } : null),
@@ -184,7 +183,7 @@ describe('the UOF adapter', () => {
 describe('the feed-stall alarm', () => {
   it('stalls a live match whose producer is down or whose feed is quiet, and clears when messages return', async () => {
     const notices: ChangeNotice[] = [];
-    const bus = engineFor(upstream.database.db).bus;
+    const bus = upstream.app.engine.bus;
     const unsubscribe = bus.subscribe((n) => n.feed_health && notices.push(n));
     let now = Date.now();
     const monitor = new FeedStallMonitor(upstream.database.db, bus, { stallAfterS: 60 }, quiet, () => now);

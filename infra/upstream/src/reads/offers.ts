@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DeliveryLog, FeedOfferMessage, ListReply, Offer, OfferStatus } from '@odds/protocol';
-import type { Db } from '../../db/client';
-import { contacts, deliveries, markets, offers } from '../../db/schema';
-import { marketTypeDef } from '../../events/outcomes';
-import { orderBy, pageSize } from '../../http/sorting';
+import type { Db } from '../db/client';
+import { contacts, deliveries, markets, offers } from '../db/schema';
+import { marketTypeDef } from '../events/outcomes';
+import { orderBy, pageSize } from '../db/paging';
 
 const sortable = {
   id: offers.id, created_at: offers.createdAt, sent_at: offers.sentAt, match_time: offers.matchTime, status: offers.status, market: markets.name,

@@ -3,8 +3,8 @@ import type { HomeAway, LeagueTableReply, SeasonTableRow } from '@odds/protocol'
 import type { Db } from '../db/client';
 import { matches, seasons, sports, teams } from '../db/schema';
 import { Errors } from '../errors';
-import { resultOfRow, results, type ResultRow } from '../events/results';
-import { getLeague, type LeagueRecord } from './leagues';
+import { resultOfRow, results, type ResultRow } from './results';
+import { getLeague, type LeagueRecord } from '../catalog/leagues';
 
 export interface TableRequest {
   sportId: number;

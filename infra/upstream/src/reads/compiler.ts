@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { CompilerReply } from '@odds/protocol';
-import { compileParts } from '../../content/compile';
-import type { Db } from '../../db/client';
-import { offers } from '../../db/schema';
-import { Errors } from '../../errors';
-import { chooseContent, compileContext } from '../content';
-import { loadStatic } from '../load';
+import { compileParts } from '../content/compile';
+import type { Db } from '../db/client';
+import { offers } from '../db/schema';
+import { Errors } from '../errors';
+import { chooseContent, compileContext } from '../engine/content';
+import { loadStatic } from '../engine/load';
 
 /**
  * An offer's preview: for each channel and language the match has content in, the content the

@@ -1,8 +1,8 @@
 import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { CHANNELS, type Delivery, type DeliveriesReply, type DeliveryStatus } from '@odds/protocol';
-import type { Db } from '../../db/client';
-import { contacts, deliveries, deliverySends, markets, matches } from '../../db/schema';
-import { orderBy, pageSize } from '../../http/sorting';
+import type { Db } from '../db/client';
+import { contacts, deliveries, deliverySends, markets, matches } from '../db/schema';
+import { orderBy, pageSize } from '../db/paging';
 
 const sortable = {
   id: deliveries.id, created_at: deliveries.createdAt, sent_at: deliveries.sentAt, status: deliveries.status, channel: deliveries.channelId,

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { resultFromFeed, type FeedEventMessage, type ListReply, type MatchFeedEvent, type MatchLiveState, type Suppression, type SuppressionReason } from '@odds/protocol';
-import { assertMatch } from '../../catalog/matches';
-import type { Db } from '../../db/client';
-import { contacts, matchEvents, matchLiveStates, markets, suppressions } from '../../db/schema';
-import { pageSize } from '../../http/sorting';
+import { assertMatch } from '../catalog/matches';
+import type { Db } from '../db/client';
+import { contacts, matchEvents, matchLiveStates, markets, suppressions } from '../db/schema';
+import { pageSize } from '../db/paging';
 
 /** A match's goals, periods and suspensions, oldest (feed clock) first. */
 export async function matchFeedEvents(db: Db, matchId: number, query: { start?: number; limit?: number }): Promise<ListReply<MatchFeedEvent>> {

@@ -5,13 +5,13 @@ import type { Db, Tx } from '../db/client';
 import { matchEvents, offers, thresholdSets } from '../db/schema';
 import { Errors } from '../errors';
 import { FEEDS_DIR, kickOffOffset, readFeedFile, toMessage } from '../feeds/jsonl';
-import { checkThresholdSet } from '../thresholds/rules';
-import { loadStatic } from './load';
-import { emptyLive, MatchState, type MatchStatic } from './match-state';
-import { RateLimiter } from './rate-limit';
-import { emptyDecisions } from './records';
-import { runMessages } from './run';
-import type { ThresholdSetSpec } from './thresholds/evaluate';
+import { checkThresholdSet } from './rules';
+import { loadStatic } from '../engine/load';
+import { emptyLive, MatchState, type MatchStatic } from '../engine/match-state';
+import { RateLimiter } from '../engine/rate-limit';
+import { emptyDecisions } from '../engine/records';
+import { runMessages } from '../engine/run';
+import type { ThresholdSetSpec } from '../engine/thresholds/evaluate';
 
 type Handle = Db | Tx;
 

@@ -1,9 +1,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Firing, ListReply, ThresholdType } from '@odds/protocol';
-import { assertMatch } from '../../catalog/matches';
-import type { Db } from '../../db/client';
-import { markets, offers, thresholdFirings, thresholdSets } from '../../db/schema';
-import { pageSize } from '../../http/sorting';
+import { assertMatch } from '../catalog/matches';
+import type { Db } from '../db/client';
+import { markets, offers, thresholdFirings, thresholdSets } from '../db/schema';
+import { pageSize } from '../db/paging';
 
 export interface FiringsQuery {
   start?: number;
