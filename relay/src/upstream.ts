@@ -80,6 +80,11 @@ export class UpstreamClient {
     if ((this.refused.get(keyOf(token)) ?? 0) > now) return null;
     const cached = this.sessions.get(token);
     if (cached && cached.until > now && cached.session.expiresAt > now) return cached.session;
+    return this.askSession(token);
+  }
+
+  /** Asks the upstream about a token (one call for concurrent askers), whatever the cache holds. */
+  private async askSession(token: string): Promise<CheckedSession | null> {
     const session = await this.once(`session:${token}`, () => this.fetchSession(token));
     // Revoked while the check was under way: the answer is already stale.
     return session && !this.revocations.isRevoked(token) ? session : null;
@@ -99,11 +104,12 @@ export class UpstreamClient {
   async recheckOpenTokens(): Promise<number> {
     let closed = 0;
     for (const token of this.revocations.trackedTokens()) {
-      this.sessions.delete(token);
+      // The cached session stays until the answer comes: it says whose access the token carries
+      // (principalOf), and a watch checked meanwhile must share its operator's cached access.
       try {
-        if (!(await this.checkToken(token))) closed += this.revocations.revokeToken(token);
+        if (!(await this.askSession(token))) closed += this.revocations.revokeToken(token);
       } catch {
-        // Unreachable again: the next reconnect checks once more.
+        // Unreachable again: the next reconnect checks once more (the cached session still expires on time).
       }
     }
     return closed;
@@ -111,7 +117,8 @@ export class UpstreamClient {
 
   private async fetchSession(token: string): Promise<CheckedSession | null> {
     const now = Date.now();
-    this.sessions.delete(token);
+    // The entry being refreshed stays meanwhile (checkToken no longer serves it once its `until`
+    // passed): it is replaced by the answer, or dropped when the token is refused.
     const response = await fetch(this.baseUrl + routes.session.path, {
       headers: { authorization: `Token ${token}` },
       signal: AbortSignal.timeout(this.timeoutMs),
@@ -119,13 +126,17 @@ export class UpstreamClient {
     // 401, or a token the upstream cannot even read (400, 431): invalid, not the upstream's trouble.
     if (response.status === 401 || response.status === 400 || response.status === 431) {
       await response.body?.cancel();
+      this.forgetToken(token);
       this.rememberRefused(token, now);
       return null;
     }
     if (!response.ok) throw new Error(`upstream answered ${response.status} to a token check`);
     const body = (await response.json()) as SessionReply;
     const session = { user: body.user, expiresAt: Date.parse(body.expires_at), display: body.display !== undefined };
-    if (this.revocations.isRevoked(token)) return null;
+    if (this.revocations.isRevoked(token)) {
+      this.sessions.delete(token);
+      return null;
+    }
     if (this.sessions.size > 10_000) this.sessions.clear();
     this.sessions.set(token, { session, until: now + this.cacheMs });
     return session;
