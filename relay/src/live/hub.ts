@@ -118,13 +118,8 @@ export class LiveHub {
     if (invalid) return this.refuse('invalid', invalid);
     if (!watcher.watchLimit.take()) return this.refuse('rate limited', RATE_LIMITED, true);
     const { matchId } = request as WatchRequest;
-    const refused = await this.admit(watcher, matchId);
+    const refused = await this.join(watcher, conn, matchId);
     if (refused) return refused;
-    watcher.watching.add(matchId);
-    const poller = this.rooms.add(matchId, conn);
-    // Wait (briefly) for a new match's first poll, so the snapshot has data rather than nothing
-    // followed at once by a delta with everything.
-    if (poller) await timeout(poller.primed, this.options.primeTimeoutMs);
     try {
       await this.sendSnapshots(conn, matchId, LIVE_TOPICS, 'watch');
       conn.send('status', await this.statusOf(matchId));
@@ -133,6 +128,20 @@ export class LiveHub {
       return { ok: false, error: UNAVAILABLE, retryable: true };
     }
     return { ok: true };
+  }
+
+  /**
+   * Admits the watcher to the match and joins its room; a match polled here for the first time
+   * (or again, on a relay that restarted) gets a brief wait for its first poll, so the snapshot
+   * carries the bounded state rather than nothing followed at once by a delta with everything.
+   */
+  private async join(watcher: Watcher, conn: LiveConnection, matchId: number): Promise<LiveAck | null> {
+    const refused = await this.admit(watcher, matchId);
+    if (refused) return refused;
+    watcher.watching.add(matchId);
+    const poller = this.rooms.add(matchId, conn);
+    if (poller) await timeout(poller.primed, this.options.primeTimeoutMs);
+    return null;
   }
 
   async unwatch(conn: LiveConnection, request: unknown): Promise<LiveAck> {
@@ -156,14 +165,8 @@ export class LiveHub {
     if (!watcher.watching.has(matchId)) {
       // A client back after a reconnect resyncs instead of watching again: it is admitted as a
       // watch would be, joins the room, and gets what it missed rather than snapshots.
-      const refused = await this.admit(watcher, matchId);
+      const refused = await this.join(watcher, conn, matchId);
       if (refused) return refused;
-      watcher.watching.add(matchId);
-      // A relay that restarted starts the match's pollers now: wait (briefly) for the first poll,
-      // so the fresh snapshot carries the bounded state rather than nothing followed by a delta
-      // with every record the relay holds.
-      const poller = this.rooms.add(matchId, conn);
-      if (poller) await timeout(poller.primed, this.options.primeTimeoutMs);
       try {
         conn.send('status', await this.statusOf(matchId));
       } catch (error) {

@@ -22,12 +22,17 @@ export interface ContactsQuery {
   order_dir?: 'asc' | 'desc';
 }
 
+/** Contacts of the provider (of one sport when asked): the filter of the contacts and trackers lists. */
+export function ofProvider(query: { providerId: number; sportId?: number }): SQL | undefined {
+  const filters: SQL[] = [eq(contacts.providerId, query.providerId)];
+  if (query.sportId) filters.push(eq(contacts.sportId, query.sportId));
+  return and(...filters);
+}
+
 /** The contacts table (SPEC §2): newest first unless sorted otherwise (the generic table's default). */
 export async function listContacts(db: Db, query: ContactsQuery): Promise<ContactsReply> {
   const limit = pageSize(query.limit);
-  const filters: SQL[] = [eq(contacts.providerId, query.providerId)];
-  if (query.sportId) filters.push(eq(contacts.sportId, query.sportId));
-  const where = and(...filters);
+  const where = ofProvider(query);
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
     db.select().from(contacts).where(where)
       .orderBy(...orderBy(sortable, '-created_at', contacts.id, query.sort, query.order_dir))

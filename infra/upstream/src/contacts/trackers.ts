@@ -1,9 +1,10 @@
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { ListReply, Tracker, TrackerInput } from '@odds/protocol';
 import type { Db, Tx } from '../db/client';
 import { contacts, leagues, matches, trackers } from '../db/schema';
 import { Errors } from '../errors';
 import { orderBy, pageSize } from '../db/paging';
+import { ofProvider } from './contacts';
 import { checkLanguages, providerOrNotFound } from './rules';
 
 const sortable = {
@@ -42,9 +43,7 @@ export interface TrackersQuery {
 /** The /trackers list: trackers of the provider's contacts (of one sport when asked), newest first. */
 export async function listTrackers(db: Db, query: TrackersQuery): Promise<ListReply<Tracker>> {
   const limit = pageSize(query.limit);
-  const filters: SQL[] = [eq(contacts.providerId, query.providerId)];
-  if (query.sportId) filters.push(eq(contacts.sportId, query.sportId));
-  const where = and(...filters);
+  const where = ofProvider(query);
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
     baseSelect(db).where(where)
       .orderBy(...orderBy(sortable, '-created_at', trackers.id, query.order_by, query.order_dir))

@@ -8,19 +8,15 @@ import { contactValues, providerOrNotFound } from '../contacts/rules';
 import type { Db } from '../db/client';
 import { Errors } from '../errors';
 import { implement } from '../http/implement';
+import { providerListQuery } from './provider-list';
 import { createOne, writeOne } from '../coedit/versioned';
 
 /** Contacts (delivery targets) and the audiences they can target: the /contacts screens. */
 export async function contactRoutes(app: FastifyInstance, { db }: { db: Db }) {
 
   implement(app, routes.contacts, async ({ query }) => listContacts(db, {
-    providerId: query.provider ?? DEFAULT_PROVIDER_ID,
-    // Sport narrows the list only when asked: a contact saved for another sport stays visible.
-    ...(query.sport !== undefined && { sportId: query.sport }),
-    ...(query.start !== undefined && { start: query.start }),
-    ...(query.limit !== undefined && { limit: query.limit }),
+    ...providerListQuery(query),
     ...((query.sort ?? query.order_by) !== undefined && { sort: query.sort ?? query.order_by }),
-    ...(query.order_dir !== undefined && { order_dir: query.order_dir }),
   }));
 
   implement(app, routes.contact, async ({ params }) => {

@@ -1,20 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { DEFAULT_PROVIDER_ID, routes } from '@odds/protocol';
+import { routes } from '@odds/protocol';
 import { createTracker, getTracker, listTrackers, matchTrackers, saveTracker } from '../contacts/trackers';
 import type { Db } from '../db/client';
 import { Errors } from '../errors';
 import { implement } from '../http/implement';
+import { providerListQuery } from './provider-list';
 import { createOne, writeOne } from '../coedit/versioned';
 
 /** Trackers: contacts following a match or a league (the /trackers screens and a match's trackers). */
 export async function trackerRoutes(app: FastifyInstance, { db }: { db: Db }) {
   implement(app, routes.trackers, async ({ query }) => listTrackers(db, {
-    providerId: query.provider ?? DEFAULT_PROVIDER_ID,
-    ...(query.sport !== undefined && { sportId: query.sport }),
-    ...(query.start !== undefined && { start: query.start }),
-    ...(query.limit !== undefined && { limit: query.limit }),
+    ...providerListQuery(query),
     ...(query.order_by !== undefined && { order_by: query.order_by }),
-    ...(query.order_dir !== undefined && { order_dir: query.order_dir }),
   }));
 
   implement(app, routes.matchTrackers, async ({ params }) => matchTrackers(db, params.matchId));

@@ -1,14 +1,10 @@
 import { boolean, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import type { ContactLimiter } from '@odds/protocol';
-import { createdAt, lastModified, providers, sports } from './core';
+import { createdAt, lastModified, providerRecord, providers } from './core';
 
 /** A delivery target (SPEC §3 Contact) with its destination per channel and its rate limits. */
 export const contacts = pgTable('contacts', {
-  id: serial('id').primaryKey(),
-  /** Optimistic concurrency: bumped by every write (coedit/versioned.ts); a stale write gets 409. */
-  version: integer('version').notNull().default(1),
-  providerId: integer('provider_id').notNull().references(() => providers.id, { onDelete: 'cascade' }),
-  sportId: integer('sport_id').notNull().references(() => sports.id),
+  ...providerRecord(),
   channelId: integer('channel_id').notNull().default(1),
   name: text('name').notNull(),
   active: boolean('active').notNull().default(true),

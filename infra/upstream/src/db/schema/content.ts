@@ -1,5 +1,5 @@
 import { boolean, customType, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt, lastModified, providers, sports } from './core';
+import { createdAt, lastModified, providerRecord } from './core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -13,11 +13,7 @@ export const contentCategories = pgTable('content_categories', {
 
 /** A group of content items: the same text in several languages, saved together (SPEC "Grouped Content"). */
 export const contentGroups = pgTable('content_groups', {
-  id: serial('id').primaryKey(),
-  /** Optimistic concurrency: bumped by every write (coedit/versioned.ts); a stale write gets 409. */
-  version: integer('version').notNull().default(1),
-  providerId: integer('provider_id').notNull().references(() => providers.id, { onDelete: 'cascade' }),
-  sportId: integer('sport_id').notNull().references(() => sports.id),
+  ...providerRecord(),
   name: text('name'),
   createdAt: createdAt(),
   lastModified: lastModified(),
@@ -37,11 +33,7 @@ export const images = pgTable('images', {
  * `providerLock` it is for that provider only. Categories, markets and market types are id arrays.
  */
 export const contentItems = pgTable('content_items', {
-  id: serial('id').primaryKey(),
-  /** Optimistic concurrency: bumped by every write (coedit/versioned.ts); a stale write gets 409. */
-  version: integer('version').notNull().default(1),
-  providerId: integer('provider_id').notNull().references(() => providers.id, { onDelete: 'cascade' }),
-  sportId: integer('sport_id').notNull().references(() => sports.id),
+  ...providerRecord(),
   groupId: integer('group_id').references(() => contentGroups.id, { onDelete: 'set null' }),
   content: text('content').notNull(),
   contentType: text('content_type').notNull(),

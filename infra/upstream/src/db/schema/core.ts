@@ -55,6 +55,18 @@ export const providers = pgTable('providers', {
   createdAt: createdAt(),
 });
 
+/**
+ * The first columns of a provider's co-edited record (contacts, content): its id, its version
+ * (optimistic concurrency: bumped by every write, coedit/versioned.ts; a stale write gets 409),
+ * the provider that owns it and its sport.
+ */
+export const providerRecord = () => ({
+  id: serial('id').primaryKey(),
+  version: integer('version').notNull().default(1),
+  providerId: integer('provider_id').notNull().references(() => providers.id, { onDelete: 'cascade' }),
+  sportId: integer('sport_id').notNull().references(() => sports.id),
+});
+
 export const providerSports = pgTable('provider_sports', {
   providerId: integer('provider_id').notNull().references(() => providers.id, { onDelete: 'cascade' }),
   sportId: integer('sport_id').notNull().references(() => sports.id),

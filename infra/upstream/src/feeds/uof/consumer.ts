@@ -2,7 +2,8 @@ import amqp, { type Channel, type ChannelModel, type ConsumeMessage } from 'amqp
 import type { UofAdapter } from './adapter';
 import type { UofSettings } from './settings';
 
-interface Logger {
+/** What the UOF adapter logs through (pino's logger, or a test's). */
+export interface Logger {
   warn(object: object, message: string): void;
   info(object: object, message: string): void;
   error(object: object, message: string): void;

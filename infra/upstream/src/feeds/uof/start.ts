@@ -1,16 +1,10 @@
 import type { Db } from '../../db/client';
 import type { ChangeBus } from '../../engine/changes';
 import { UofAdapter, type Ingest } from './adapter';
-import { UofConsumer } from './consumer';
+import { UofConsumer, type Logger } from './consumer';
 import { uofRecoveryApi } from './recovery-api';
 import { uofFixtureApi } from './fixture-api';
 import type { UofSettings } from './settings';
-
-interface Logger {
-  warn(object: object, message: string): void;
-  info(object: object, message: string): void;
-  error(object: object, message: string): void;
-}
 
 /** Starts the UOF adapter in this process: its consumer on the UOF exchange, its producers' watch. */
 export async function startUof(settings: UofSettings, db: Db, ingest: Ingest, bus: ChangeBus, log: Logger): Promise<UofConsumer> {
