@@ -7,7 +7,7 @@ const HISTORY_PAGE = 50;
 type Filter = Omit<Partial<RouteQuery<typeof routes.audit>>, 'start' | 'limit'>;
 
 /** Every History shown is read again (a save or a pushed change that no topic carries). */
-export const reloadHistories = () => invalidateRoute(routes.audit);
+const reloadHistories = () => invalidateRoute(routes.audit);
 
 /**
  * Writes recorded in the audit (GET /api/1/audit) that match `filter`, newest first, a page at a

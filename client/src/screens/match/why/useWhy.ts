@@ -1,6 +1,7 @@
 import { routes, type Delivery, type Firing, type MatchThresholdSet, type Offer, type Suppression } from '@odds/protocol';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { api } from '../../../api/client';
+import { queryClient, useCached } from '../../../api/queries';
 import type { MatchLive } from '../../../live/matchLive';
 import { useTopicRows } from '../useTopicRows';
 
@@ -16,9 +17,21 @@ export interface WhyData {
 /** One offer's records fit in one page: at most this many of each are read. */
 const LIMIT = 100;
 
+async function readWhy(matchId: number, offerId: number, marketId: number, signal: AbortSignal): Promise<WhyData> {
+  const options = { params: { matchId }, signal, silent: true };
+  const query = { offer_id: offerId, limit: LIMIT };
+  const [firings, deliveries, suppressions, sets] = await Promise.all([
+    api(routes.matchFirings, { ...options, query }),
+    api(routes.matchDeliveries, { ...options, query }),
+    api(routes.matchSuppressions, { ...options, query }),
+    api(routes.matchThresholds, { ...options, query: { market_id: marketId } }),
+  ]);
+  return { firings: firings.results, deliveries: deliveries.deliveries, suppressions: suppressions.results, sets: sets.results };
+}
+
 /**
- * The Why panel's data for an offer, read from the API, and read again whenever the live state of
- * that offer changes (its status, or a delivery of it added or changed): the firings and
+ * The Why panel's data for an offer, read from the API through the query cache, and read again
+ * (the last answer shown meanwhile) whenever the live state of that offer changes (its status, or a delivery of it added or changed): the firings and
  * suppressions are not live topics, but they change only with the offer or its deliveries.
  */
 export function useWhy(live: MatchLive | null, matchId: number, offerId: number | null, marketId: number | null) {
@@ -28,34 +41,19 @@ export function useWhy(live: MatchLive | null, matchId: number, offerId: number 
   const liveDeliveries = useTopicRows(live, 'deliveries', keepDelivery).rows;
   const offer = offers[0] ?? null;
   const key = `${offer?.status ?? ''}|${liveDeliveries.map((d) => `${d.id}:${d.status}`).join(',')}`;
-  const [data, setData] = useState<WhyData | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
+  const whyKey = ['why', matchId, offerId, marketId];
+  const why = useCached(whyKey, (signal) => readWhy(matchId, offerId!, marketId!, signal), { enabled: offerId !== null && marketId !== null, staleTime: 0 });
+  // The offer's pushed state moved on: what is shown of it is read again.
+  const seen = useRef({ offerId, key });
   useEffect(() => {
-    if (offerId === null || marketId === null) return;
-    const controller = new AbortController();
-    const options = { params: { matchId }, signal: controller.signal, silent: true };
-    const query = { offer_id: offerId, limit: LIMIT };
-    Promise.all([
-      api(routes.matchFirings, { ...options, query }),
-      api(routes.matchDeliveries, { ...options, query }),
-      api(routes.matchSuppressions, { ...options, query }),
-      api(routes.matchThresholds, { ...options, query: { market_id: marketId } }),
-    ])
-      .then(([firings, deliveries, suppressions, sets]) => {
-        setData({ firings: firings.results, deliveries: deliveries.deliveries, suppressions: suppressions.results, sets: sets.results });
-        setError(null);
-      })
-      .catch((cause: unknown) => {
-        if (!controller.signal.aborted) setError(cause instanceof Error ? cause.message : String(cause));
-      });
-    return () => controller.abort();
-  }, [matchId, offerId, marketId, key]);
-
-  useEffect(() => {
-    setData(null);
-    setError(null);
-  }, [offerId]);
+    const before = seen.current;
+    seen.current = { offerId, key };
+    // Another offer is a query of its own (read as it opens), not a change of this one.
+    if (before.offerId !== offerId || before.key === key) return;
+    void queryClient.invalidateQueries({ queryKey: ['why', matchId, offerId] });
+  }, [key, matchId, offerId]);
+  const data = why.data ?? null;
+  const error = why.error ? why.error.message : null;
 
   return { offer, data, error };
 }
