@@ -6,6 +6,7 @@ import type { MatchLive } from '../../live/matchLive';
 import { useMatchLive } from '../../live/useMatchLive';
 import { useProviderChanges } from '../../live/useProviderChanges';
 import { reloadMatchHistory } from './history/useMatchHistory';
+import { usePatchFromPush } from './patchFromPush';
 import { useHeaderChanges } from './useHeaderChanges';
 
 export type MatchTab = 'graph' | 'thresholds' | 'feed' | 'content' | 'delivery' | 'stats' | 'add-stat';
@@ -57,6 +58,7 @@ export function useMatchPageState(): MatchPage & { tab: MatchTab; reload(): void
   const markets = useApiQuery(routes.matchMarkets, { params: { matchId }, query: { all: true } }, { enabled: valid }).data?.results ?? NO_MARKETS;
   const [version, setVersion] = useState(0);
   const live = useMatchLive(matchId);
+  usePatchFromPush(live, matchId);
   // Market settings saved on any console of the provider: the match's markets read again (no polling).
   useProviderChanges(MARKET_CHANGES, () => void invalidateRoute(routes.matchMarkets, { matchId }));
   // Its connector or a provider carrying it changed on any console: the match, its UOF link and its

@@ -1,7 +1,7 @@
 import { routes, type Delivery, type Firing, type MatchThresholdSet, type Offer, type Suppression } from '@odds/protocol';
 import { useCallback, useEffect, useRef } from 'react';
 import { api } from '../../../api/client';
-import { queryClient, useCached } from '../../../api/queries';
+import { queryClient, useApiQuery, useCached } from '../../../api/queries';
 import type { MatchLive } from '../../../live/matchLive';
 import { useTopicRows } from '../useTopicRows';
 
@@ -17,16 +17,15 @@ export interface WhyData {
 /** One offer's records fit in one page: at most this many of each are read. */
 const LIMIT = 100;
 
-async function readWhy(matchId: number, offerId: number, marketId: number, signal: AbortSignal): Promise<WhyData> {
+async function readWhy(matchId: number, offerId: number, signal: AbortSignal): Promise<Omit<WhyData, 'sets'>> {
   const options = { params: { matchId }, signal, silent: true };
   const query = { offer_id: offerId, limit: LIMIT };
-  const [firings, deliveries, suppressions, sets] = await Promise.all([
+  const [firings, deliveries, suppressions] = await Promise.all([
     api(routes.matchFirings, { ...options, query }),
     api(routes.matchDeliveries, { ...options, query }),
     api(routes.matchSuppressions, { ...options, query }),
-    api(routes.matchThresholds, { ...options, query: { market_id: marketId } }),
   ]);
-  return { firings: firings.results, deliveries: deliveries.deliveries, suppressions: suppressions.results, sets: sets.results };
+  return { firings: firings.results, deliveries: deliveries.deliveries, suppressions: suppressions.results };
 }
 
 /**
@@ -41,8 +40,10 @@ export function useWhy(live: MatchLive | null, matchId: number, offerId: number 
   const liveDeliveries = useTopicRows(live, 'deliveries', keepDelivery).rows;
   const offer = offers[0] ?? null;
   const key = `${offer?.status ?? ''}|${liveDeliveries.map((d) => `${d.id}:${d.status}`).join(',')}`;
-  const whyKey = ['why', matchId, offerId, marketId];
-  const why = useCached(whyKey, (signal) => readWhy(matchId, offerId!, marketId!, signal), { enabled: offerId !== null && marketId !== null, staleTime: 0 });
+  const shown = offerId !== null && marketId !== null;
+  const why = useCached(['why', matchId, offerId], (signal) => readWhy(matchId, offerId!, signal), { enabled: shown, staleTime: 0 });
+  // The market's sets: a query of their own, kept in step with the pushed thresholds by the match page (patchFromPush).
+  const sets = useApiQuery(routes.matchThresholds, { params: { matchId }, query: { market_id: marketId ?? 0 }, silent: true }, { enabled: shown });
   // The offer's pushed state moved on: what is shown of it is read again.
   const seen = useRef({ offerId, key });
   useEffect(() => {
@@ -52,8 +53,9 @@ export function useWhy(live: MatchLive | null, matchId: number, offerId: number 
     if (before.offerId !== offerId || before.key === key) return;
     void queryClient.invalidateQueries({ queryKey: ['why', matchId, offerId] });
   }, [key, matchId, offerId]);
-  const data = why.data ?? null;
-  const error = why.error ? why.error.message : null;
+  const data: WhyData | null = why.data && sets.data ? { ...why.data, sets: sets.data.results } : null;
+  const failed = why.error ?? sets.error;
+  const error = failed ? failed.message : null;
 
   return { offer, data, error };
 }
