@@ -5,7 +5,7 @@ import { Placeholder } from '../screens/placeholder/Placeholder';
 import { Shell } from '../shell/Shell';
 import { afterLoginPath } from '../stores/session';
 import { PLACEHOLDERS } from './placeholders';
-import { loadHomeScreen, loadMatchesScreen } from './preload';
+import { loadHomeScreen, loadMatchesScreen } from './landingScreens';
 
 // The DataTable is the heaviest piece of PrimeReact: load it with the first list screen.
 // The landing screens' loaders are shared with preload.ts, which starts them with the page.
