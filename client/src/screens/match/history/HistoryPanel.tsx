@@ -1,6 +1,6 @@
 import { Sidebar } from 'primereact/sidebar';
 import { fieldLabel } from '../../../components/conflict';
-import { thresholdFormat } from '../../match-thresholds/replace';
+import { thresholdFormat } from '../thresholds/replace';
 import type { MatchLive } from '../../../live/matchLive';
 import { HistoryList, type HistoryReading } from './HistoryEntry';
 import { useMatchHistory } from './useMatchHistory';

@@ -2,15 +2,15 @@ import { CHANNELS, routes, type Contact, type MatchContent, type ScoresDefinitio
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { api } from '../../api/client';
-import { useApiQuery } from '../../api/queries';
-import { CONFLICT_SHOWN, merge3, useVersionedSave } from '../../components/conflict';
-import { useChangeMarks } from '../../live/useChangeMarks';
-import { useEditingPresence } from '../../live/useEditingPresence';
-import { byMarketThenId, useLiveTable, useOwnWrites } from '../../live/useLiveTable';
-import { addToBasket } from '../../stores/basket';
-import { contextStore } from '../../stores/context';
-import { useMatchPage } from '../match/useMatchPage';
+import { api } from '../../../api/client';
+import { useApiQuery } from '../../../api/queries';
+import { CONFLICT_SHOWN, merge3, useVersionedSave } from '../../../components/conflict';
+import { useChangeMarks } from '../../../live/useChangeMarks';
+import { useEditingPresence } from '../../../live/useEditingPresence';
+import { byMarketThenId, useLiveTable, useOwnWrites } from '../../../live/useLiveTable';
+import { addToBasket } from '../../../stores/basket';
+import { contextStore } from '../../../stores/context';
+import { useMatchPage } from '../useMatchPage';
 import { buildContentInput, contentConflictView, contentFormOf, emptyContentForm, scoreOptions, type ContentForm } from './contentForm';
 
 const NO_CONTACTS: Contact[] = [];

@@ -1,14 +1,14 @@
 import { CONTENT_TYPES, routes, SIDE_CONTEXTS, type ContentCategory, type ContentItem } from '@odds/protocol';
-import { dropdownNames } from '../../components/forms/a11y';
+import { dropdownNames } from '../../../components/forms/a11y';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Dropdown } from 'primereact/dropdown';
 import { useSnapshot } from 'valtio';
-import { invalidateRoute, useApiQuery } from '../../api/queries';
-import { Field } from '../../components/forms/Field';
-import { useProviderChanges } from '../../live/useProviderChanges';
-import { contextStore } from '../../stores/context';
-import { ChangeMark } from '../match/ChangeMark';
+import { invalidateRoute, useApiQuery } from '../../../api/queries';
+import { Field } from '../../../components/forms/Field';
+import { useProviderChanges } from '../../../live/useProviderChanges';
+import { contextStore } from '../../../stores/context';
+import { ChangeMark } from '../ChangeMark';
 import type { ContentTab } from './useContentTab';
 import type { PartType } from './contentForm';
 
