@@ -3,11 +3,11 @@
  * first load): the console (shell, router, API client) and the screen of the address, side by
  * side, instead of the screen's code waiting for the console to load and the sports to arrive.
  * Small on purpose: it is in the entry chunk the login page loads too, and names only the screens
- * an operator lands on; routes.tsx loads the same modules (one import each, so one chunk each).
+ * an operator lands on; routes.tsx loads the same modules (landingScreens.ts: one import each, so one chunk each).
  */
+import { loadHomeScreen, loadMatchesScreen } from './landingScreens';
+
 export const loadConsole = () => import('../Console');
-export const loadHomeScreen = () => import('../screens/home/HomeScreen');
-export const loadMatchesScreen = () => import('../screens/matches/MatchesScreen');
 
 /** Landing screens by address (SPEC §2 route table). */
 const LANDINGS: [RegExp, () => Promise<unknown>][] = [

@@ -5,7 +5,7 @@ import { Placeholder } from '../screens/placeholder/Placeholder';
 import { Shell } from '../shell/Shell';
 import { afterLoginPath } from '../stores/session';
 import { PLACEHOLDERS } from './placeholders';
-import { loadHomeScreen, loadMatchesScreen } from './preload';
+import { loadHomeScreen, loadMatchesScreen } from './landingScreens';
 
 // The DataTable is the heaviest piece of PrimeReact: load it with the first list screen.
 // The landing screens' loaders are shared with preload.ts, which starts them with the page.
@@ -30,8 +30,8 @@ const EventsScreen = lazy(() => import('../screens/events/EventsScreen'));
 const EventEditScreen = lazy(() => import('../screens/events/EventEditScreen'));
 const TrackersScreen = lazy(() => import('../screens/trackers/TrackersScreen'));
 const TrackerFormScreen = lazy(() => import('../screens/trackers/TrackerFormScreen'));
-const MatchContentTab = lazy(() => import('../screens/match-content/ContentTab'));
-const MatchThresholdsTab = lazy(() => import('../screens/match-thresholds/ThresholdsTab'));
+const MatchContentTab = lazy(() => import('../screens/match/content/ContentTab'));
+const MatchThresholdsTab = lazy(() => import('../screens/match/thresholds/ThresholdsTab'));
 const MatchLayout = lazy(() => import('../screens/match/MatchLayout'));
 const WallScreen = lazy(() => import('../screens/wall/WallScreen'));
 const DisplaysScreen = lazy(() => import('../screens/displays/DisplaysScreen'));

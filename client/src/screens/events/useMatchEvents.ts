@@ -1,22 +1,18 @@
 import { routes, type EventType, type Match, type StatEvent } from '@odds/protocol';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { api } from '../../api/client';
+import { useApiQuery } from '../../api/queries';
 import { inMemoryGetList, useList } from '../../components/table';
 import { useMatchLive } from '../../live/useMatchLive';
 import { rowsOf } from '../../live/topicBuffer';
 import { useTopicSeq } from '../../live/useTopicSeq';
 
+const NO_TYPES: EventType[] = [];
+
 /** The match, its teams and the event types: what the stat event screens show names from. */
 export function useMatchInfo(matchId: number | null) {
-  const [match, setMatch] = useState<Match | null>(null);
-  const [types, setTypes] = useState<EventType[]>([]);
-  useEffect(() => {
-    const controller = new AbortController();
-    const signal = controller.signal;
-    if (matchId !== null) api(routes.match, { params: { matchId }, signal }).then(setMatch, () => undefined);
-    api(routes.eventTypes, { signal }).then((reply) => setTypes(reply.results), () => undefined);
-    return () => controller.abort();
-  }, [matchId]);
+  const match: Match | null = useApiQuery(routes.match, { params: { matchId: matchId ?? 0 } }, { enabled: matchId !== null }).data ?? null;
+  const types: EventType[] = useApiQuery(routes.eventTypes, {}).data?.results ?? NO_TYPES;
   const typeName = useCallback((id: number) => types.find((t) => t.id === id)?.name ?? `Type ${id}`, [types]);
   /** The event's team by name: the match's home or away team, or the name a list across matches carries. */
   const teamName = useCallback(

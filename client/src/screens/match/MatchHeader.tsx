@@ -76,7 +76,7 @@ export function MatchHeader({ page }: { page: ReturnType<typeof useMatchPageStat
           />
         </span>
         <ConnectorSearch connector={connector} />
-        <UofEventField matchId={page.matchId} headerVersion={page.header.version} />
+        <UofEventField matchId={page.matchId} />
         <Button
           type="button"
           label="Copy from another match"
@@ -87,7 +87,7 @@ export function MatchHeader({ page }: { page: ReturnType<typeof useMatchPageStat
         />
         <CopyFromDialog matchId={page.matchId} visible={copying} onHide={() => setCopying(false)} copy={connector.copyFrom} />
         <Button type="button" label="History" icon="pi pi-history" size="small" outlined onClick={() => setHistory(true)} />
-        <HistoryPanel matchId={page.matchId} live={live} visible={history} onHide={() => setHistory(false)} headerVersion={page.header.version} />
+        <HistoryPanel matchId={page.matchId} live={live} visible={history} onHide={() => setHistory(false)} />
         <span role="status" className="match-notice">
           {connector.notice}
         </span>

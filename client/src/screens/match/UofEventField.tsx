@@ -3,24 +3,19 @@ import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client';
+import { apiKey, queryClient, useApiQuery } from '../../api/queries';
 
 /**
- * The match's UOF event (`sr:match:10927088`): read with the header (again when the header
- * changes, as a link by another operator announces it), linked or unlinked here. A bad or taken
+ * The match's UOF event (`sr:match:10927088`): read with the header through the query cache (again
+ * when the header changes, as a link by another operator announces it), linked or unlinked here. A bad or taken
  * event, or a stale version, is answered by the API with the message the console shows.
  */
-export function UofEventField({ matchId, headerVersion }: { matchId: number; headerVersion: number }) {
-  const [link, setLink] = useState<UofLink | null>(null);
+export function UofEventField({ matchId }: { matchId: number }) {
+  const link: UofLink | null = useApiQuery(routes.matchUofLink, { params: { matchId }, silent: true }).data ?? null;
   const [draft, setDraft] = useState('');
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    const controller = new AbortController();
-    api(routes.matchUofLink, { params: { matchId }, signal: controller.signal, silent: true }).then((read) => {
-      setLink(read);
-      setDraft(read.event ?? '');
-    }, () => undefined);
-    return () => controller.abort();
-  }, [matchId, headerVersion]);
+  // Each answer read or saved shows its event in the field.
+  useEffect(() => setDraft(link?.event ?? ''), [link]);
 
   const save = async (event: string | null) => {
     setBusy(true);
@@ -28,8 +23,7 @@ export function UofEventField({ matchId, headerVersion }: { matchId: number; hea
       const saved = event === null
         ? await api(routes.matchUofLinkDelete, { params: { matchId } })
         : await api(routes.matchUofLinkSave, { params: { matchId }, body: { event, ...(link?.version ? { version: link.version } : {}) } });
-      setLink(saved);
-      setDraft(saved.event ?? '');
+      queryClient.setQueryData(apiKey(routes.matchUofLink, { matchId }, null), saved);
     } catch {
       // Shown by the console's error messages.
     } finally {

@@ -1,15 +1,18 @@
 import { routes, type Match, type MatchMarket } from '@odds/protocol';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useLocation, useOutletContext, useParams, useSearchParams } from 'react-router-dom';
-import { api } from '../../api/client';
+import { invalidateRoute, useApiQuery } from '../../api/queries';
 import type { MatchLive } from '../../live/matchLive';
 import { useMatchLive } from '../../live/useMatchLive';
 import { useProviderChanges } from '../../live/useProviderChanges';
+import { reloadMatchHistory } from './history/useMatchHistory';
+import { usePatchFromPush } from './patchFromPush';
 import { useHeaderChanges } from './useHeaderChanges';
 
 export type MatchTab = 'graph' | 'thresholds' | 'feed' | 'content' | 'delivery' | 'stats' | 'add-stat';
 
 const MARKET_CHANGES = ['market'] as const;
+const NO_MARKETS: MatchMarket[] = [];
 
 /** Which tab a path is (SPEC §2 Match pages). */
 export function tabOf(pathname: string, editingStats = false): MatchTab {
@@ -36,9 +39,8 @@ export interface MatchPage {
   version: number;
 }
 
-/** The header's own liveness: reads of the match so far, and who just changed it (shown briefly). */
+/** The header's own liveness: who just changed it (shown briefly). */
 export interface MatchHeaderState {
-  version: number;
   changedBy: string | null;
 }
 
@@ -50,34 +52,23 @@ export function useMatchPageState(): MatchPage & { tab: MatchTab; reload(): void
   const matchId = Number(useParams().matchId);
   const { pathname } = useLocation();
   const [search, setSearch] = useSearchParams();
-  const [match, setMatch] = useState<Match | null>(null);
-  const [markets, setMarkets] = useState<MatchMarket[]>([]);
+  const valid = Number.isInteger(matchId) && matchId > 0;
+  // Read through the query cache: the header, the tabs and the panels asking for the match share one read.
+  const match = useApiQuery(routes.match, { params: { matchId } }, { enabled: valid }).data ?? null;
+  const markets = useApiQuery(routes.matchMarkets, { params: { matchId }, query: { all: true } }, { enabled: valid }).data?.results ?? NO_MARKETS;
   const [version, setVersion] = useState(0);
   const live = useMatchLive(matchId);
+  usePatchFromPush(live, matchId);
   // Market settings saved on any console of the provider: the match's markets read again (no polling).
-  const [marketsVersion, setMarketsVersion] = useState(0);
-  useProviderChanges(MARKET_CHANGES, () => setMarketsVersion((v) => v + 1));
-  // Its connector or a provider carrying it changed on any console: the match read again, in place.
-  const [headerVersion, setHeaderVersion] = useState(0);
-  const changedBy = useHeaderChanges(matchId, match, () => setHeaderVersion((v) => v + 1));
-
-  useEffect(() => {
-    if (!Number.isInteger(matchId) || matchId <= 0) return;
-    const controller = new AbortController();
-    const signal = controller.signal;
-    api(routes.match, { params: { matchId }, signal }).then(setMatch, () => undefined);
-    return () => controller.abort();
-  }, [matchId, version, headerVersion]);
-
-  useEffect(() => {
-    if (!Number.isInteger(matchId) || matchId <= 0) return;
-    const controller = new AbortController();
-    api(routes.matchMarkets, { params: { matchId }, query: { all: true }, signal: controller.signal }).then(
-      (reply) => setMarkets(reply.results),
-      () => undefined,
-    );
-    return () => controller.abort();
-  }, [matchId, version, marketsVersion]);
+  useProviderChanges(MARKET_CHANGES, () => void invalidateRoute(routes.matchMarkets, { matchId }));
+  // Its connector or a provider carrying it changed on any console: the match, its UOF link and its
+  // History read again, in place, by whoever shows them.
+  const headerChanged = useCallback(() => {
+    void invalidateRoute(routes.match, { matchId });
+    void invalidateRoute(routes.matchUofLink, { matchId });
+    void reloadMatchHistory(matchId);
+  }, [matchId]);
+  const changedBy = useHeaderChanges(matchId, match, headerChanged);
 
   const tab = tabOf(pathname, search.get('mode') === 'edit');
   const asked = Number(search.get('market'));
@@ -101,10 +92,14 @@ export function useMatchPageState(): MatchPage & { tab: MatchTab; reload(): void
           next.delete('page');
           return next;
         }),
-      reload: () => setVersion((v) => v + 1),
-      header: { version: headerVersion, changedBy },
+      reload: () => {
+        void invalidateRoute(routes.match, { matchId });
+        void invalidateRoute(routes.matchMarkets, { matchId });
+        setVersion((v) => v + 1);
+      },
+      header: { changedBy },
     }),
-    [matchId, match, markets, marketId, live, version, tab, setSearch, headerVersion, changedBy],
+    [matchId, match, markets, marketId, live, version, tab, setSearch, changedBy],
   );
 }
 

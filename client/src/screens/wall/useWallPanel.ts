@@ -1,7 +1,7 @@
 import { formatGameClock, routes, type Match, type Offer } from '@odds/protocol';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { proxy, useSnapshot } from 'valtio';
-import { api } from '../../api/client';
+import { useApiQuery } from '../../api/queries';
 import { connectionLevel, newestUpdate } from '../../live/connection';
 import { rowsOf } from '../../live/topicBuffer';
 import { useMatchLive } from '../../live/useMatchLive';
@@ -14,19 +14,13 @@ import { useTicker, wallUpdateText } from './wallUpdate';
 const IDLE = proxy({ version: 0, socket: 'connecting' as const, upstream: null, lastUpdateAt: null, lastSuccessAt: null });
 
 /**
- * One wall panel's data: the match (read once), its live watch with bounded buffers, and from the
+ * One wall panel's data: the match (read once, through the query cache), its live watch with bounded buffers, and from the
  * offers: the score and clock now, the chosen market's offers (oldest first) and the last few.
  */
 export function useWallPanel(matchId: number, marketId: number | null, lastOffers = WALL_LAST_OFFERS) {
   const live = useMatchLive(matchId, WALL_MAX_ROWS);
   const state = useSnapshot(live?.state ?? IDLE);
-  const [match, setMatch] = useState<Match | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    api(routes.match, { params: { matchId }, signal: controller.signal, silent: true }).then(setMatch, () => undefined);
-    return () => controller.abort();
-  }, [matchId]);
+  const match: Match | null = useApiQuery(routes.match, { params: { matchId }, silent: true }).data ?? null;
 
   const derived = useMemo(() => {
     const all = live ? rowsOf(live.state.topics.offers) : [];

@@ -5,7 +5,7 @@ import { useSnapshot } from 'valtio';
 import { api } from '../../../api/client';
 import { useUnsavedChangesGuard } from '../../../components/forms/useUnsavedChangesGuard';
 import { contextStore, findById } from '../../../stores/context';
-import { scoreOptions } from '../../match-content/contentForm';
+import { scoreOptions } from '../../match/content/contentForm';
 import { keepLinkTarget, linkTargetOptions } from '../linkTargets';
 import { draftToInput, DRAFT_PARTS, emptyDraft, type DraftPart, type MatchDraftValues } from './matchDraft';
 

@@ -1,29 +1,25 @@
 import { buildPath, routes } from '@odds/protocol';
-import { useEffect, useState } from 'react';
 import { authorizedFetch } from '../../../api/authorizedFetch';
+import { apiKey, useCached } from '../../../api/queries';
+
+async function readBanner(matchId: number, marketId: number, signal: AbortSignal): Promise<string> {
+  const response = await authorizedFetch(buildPath(routes.banner, { matchId, marketId }), { headers: { Accept: 'text/html' }, signal });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`The creative could not be loaded (${response.status})`);
+  return text;
+}
 
 /**
  * The creative of a match's market (protocol's banner route, an HTML page), fetched with the token
- * so it never travels in a URL; shown by the caller in a sandboxed `<iframe srcdoc>`. Fetched again
- * when `refreshKey` changes (a new offer changes its odds).
+ * so it never travels in a URL; shown by the caller in a sandboxed `<iframe srcdoc>`. Cached per
+ * `asOf` (the newest offer: a new offer changes its odds); the last creative shows while the next loads.
  */
-export function useBanner(matchId: number, marketId: number | null, enabled: boolean, refreshKey: unknown) {
-  const [html, setHtml] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (!enabled || marketId === null) return;
-    const controller = new AbortController();
-    authorizedFetch(buildPath(routes.banner, { matchId, marketId }), { headers: { Accept: 'text/html' }, signal: controller.signal })
-      .then(async (response) => {
-        const text = await response.text();
-        if (!response.ok) throw new Error(`The creative could not be loaded (${response.status})`);
-        setHtml(text);
-        setError(null);
-      })
-      .catch((cause: unknown) => {
-        if (!controller.signal.aborted) setError(cause instanceof Error ? cause.message : String(cause));
-      });
-    return () => controller.abort();
-  }, [matchId, marketId, enabled, refreshKey]);
-  return { html, error };
+export function useBanner(matchId: number, marketId: number | null, enabled: boolean, asOf: unknown) {
+  const query = useCached(
+    [...apiKey(routes.banner, { matchId, marketId: marketId ?? 0 }), asOf ?? null],
+    (signal) => readBanner(matchId, marketId!, signal),
+    { enabled: enabled && marketId !== null, keepPrevious: true },
+  );
+  const error = query.error ? (query.error instanceof Error ? query.error.message : String(query.error)) : null;
+  return { html: query.data ?? null, error };
 }

@@ -1,6 +1,6 @@
 import { Sidebar } from 'primereact/sidebar';
 import { fieldLabel } from '../../../components/conflict';
-import { thresholdFormat } from '../../match-thresholds/replace';
+import { thresholdFormat } from '../thresholds/replace';
 import type { MatchLive } from '../../../live/matchLive';
 import { HistoryList, type HistoryReading } from './HistoryEntry';
 import { useMatchHistory } from './useMatchHistory';
@@ -13,10 +13,10 @@ const READING: HistoryReading = {
 };
 
 /** The match's History panel: every change to its sets, content, stat events, trackers and connector, newest first. */
-export function HistoryPanel({ matchId, live, visible, onHide, headerVersion }: {
-  matchId: number; live: MatchLive | null; visible: boolean; onHide(): void; headerVersion?: number;
+export function HistoryPanel({ matchId, live, visible, onHide }: {
+  matchId: number; live: MatchLive | null; visible: boolean; onHide(): void;
 }) {
-  const history = useMatchHistory(matchId, live, visible, headerVersion);
+  const history = useMatchHistory(matchId, live, visible);
   return (
     <Sidebar
       visible={visible}

@@ -1,38 +1,31 @@
-import { routes, type AuditEntry, type RouteQuery } from '@odds/protocol';
-import { useCallback, useEffect, useState } from 'react';
-import { api } from '../../../api/client';
+import { routes, type RouteQuery } from '@odds/protocol';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { invalidateRoute, useApiQuery } from '../../../api/queries';
 
 const HISTORY_PAGE = 50;
 
 type Filter = Omit<Partial<RouteQuery<typeof routes.audit>>, 'start' | 'limit'>;
 
+/** Every History shown is read again (a save or a pushed change that no topic carries). */
+const reloadHistories = () => invalidateRoute(routes.audit);
+
 /**
  * Writes recorded in the audit (GET /api/1/audit) that match `filter`, newest first, a page at a
- * time. Loads while `shown`, and again whenever `reloadKey` changes (a save on this screen, a live
- * topic that moved), so a change appears at the top without polling.
+ * time, through the query cache. Read while `shown` (again each time it opens: an audit answer is
+ * never fresh, the last one shows meanwhile), and again when `reloadKey` changes or a save calls
+ * `reloadHistories`, so a change appears at the top without polling.
  */
 export function useAuditHistory(filter: Filter, shown: boolean, reloadKey: string | number = 0) {
-  const [entries, setEntries] = useState<AuditEntry[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(false);
   const [pages, setPages] = useState(1);
-  const key = JSON.stringify(filter);
-
+  const query = useApiQuery(routes.audit, { query: { ...filter, start: 0, limit: HISTORY_PAGE * pages } }, { enabled: shown, staleTime: 0, keepPrevious: true });
+  const firstKey = useRef(reloadKey);
   useEffect(() => {
-    if (!shown) return;
-    const controller = new AbortController();
-    setLoading(true);
-    api(routes.audit, { query: { ...(JSON.parse(key) as Filter), start: 0, limit: HISTORY_PAGE * pages }, signal: controller.signal }).then(
-      (reply) => {
-        setEntries(reply.results);
-        setTotal(reply.total);
-        setLoading(false);
-      },
-      () => !controller.signal.aborted && setLoading(false),
-    );
-    return () => controller.abort();
-  }, [key, shown, pages, reloadKey]);
-
+    if (firstKey.current === reloadKey) return;
+    firstKey.current = reloadKey;
+    void reloadHistories();
+  }, [reloadKey]);
+  const entries = query.data?.results ?? [];
+  const total = query.data?.total ?? 0;
   const more = useCallback(() => setPages((p) => p + 1), []);
-  return { entries, total, loading, more, hasMore: entries.length < total };
+  return { entries, total, loading: shown && query.isFetching, more, hasMore: entries.length < total };
 }

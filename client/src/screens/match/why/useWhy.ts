@@ -1,6 +1,7 @@
 import { routes, type Delivery, type Firing, type MatchThresholdSet, type Offer, type Suppression } from '@odds/protocol';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { api } from '../../../api/client';
+import { queryClient, useApiQuery, useCached } from '../../../api/queries';
 import type { MatchLive } from '../../../live/matchLive';
 import { useTopicRows } from '../useTopicRows';
 
@@ -16,9 +17,20 @@ export interface WhyData {
 /** One offer's records fit in one page: at most this many of each are read. */
 const LIMIT = 100;
 
+async function readWhy(matchId: number, offerId: number, signal: AbortSignal): Promise<Omit<WhyData, 'sets'>> {
+  const options = { params: { matchId }, signal, silent: true };
+  const query = { offer_id: offerId, limit: LIMIT };
+  const [firings, deliveries, suppressions] = await Promise.all([
+    api(routes.matchFirings, { ...options, query }),
+    api(routes.matchDeliveries, { ...options, query }),
+    api(routes.matchSuppressions, { ...options, query }),
+  ]);
+  return { firings: firings.results, deliveries: deliveries.deliveries, suppressions: suppressions.results };
+}
+
 /**
- * The Why panel's data for an offer, read from the API, and read again whenever the live state of
- * that offer changes (its status, or a delivery of it added or changed): the firings and
+ * The Why panel's data for an offer, read from the API through the query cache, and read again
+ * (the last answer shown meanwhile) whenever the live state of that offer changes (its status, or a delivery of it added or changed): the firings and
  * suppressions are not live topics, but they change only with the offer or its deliveries.
  */
 export function useWhy(live: MatchLive | null, matchId: number, offerId: number | null, marketId: number | null) {
@@ -28,34 +40,22 @@ export function useWhy(live: MatchLive | null, matchId: number, offerId: number 
   const liveDeliveries = useTopicRows(live, 'deliveries', keepDelivery).rows;
   const offer = offers[0] ?? null;
   const key = `${offer?.status ?? ''}|${liveDeliveries.map((d) => `${d.id}:${d.status}`).join(',')}`;
-  const [data, setData] = useState<WhyData | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
+  const shown = offerId !== null && marketId !== null;
+  const why = useCached(['why', matchId, offerId], (signal) => readWhy(matchId, offerId!, signal), { enabled: shown, staleTime: 0 });
+  // The market's sets: a query of their own, kept in step with the pushed thresholds by the match page (patchFromPush).
+  const sets = useApiQuery(routes.matchThresholds, { params: { matchId }, query: { market_id: marketId ?? 0 }, silent: true }, { enabled: shown });
+  // The offer's pushed state moved on: what is shown of it is read again.
+  const seen = useRef({ offerId, key });
   useEffect(() => {
-    if (offerId === null || marketId === null) return;
-    const controller = new AbortController();
-    const options = { params: { matchId }, signal: controller.signal, silent: true };
-    const query = { offer_id: offerId, limit: LIMIT };
-    Promise.all([
-      api(routes.matchFirings, { ...options, query }),
-      api(routes.matchDeliveries, { ...options, query }),
-      api(routes.matchSuppressions, { ...options, query }),
-      api(routes.matchThresholds, { ...options, query: { market_id: marketId } }),
-    ])
-      .then(([firings, deliveries, suppressions, sets]) => {
-        setData({ firings: firings.results, deliveries: deliveries.deliveries, suppressions: suppressions.results, sets: sets.results });
-        setError(null);
-      })
-      .catch((cause: unknown) => {
-        if (!controller.signal.aborted) setError(cause instanceof Error ? cause.message : String(cause));
-      });
-    return () => controller.abort();
-  }, [matchId, offerId, marketId, key]);
-
-  useEffect(() => {
-    setData(null);
-    setError(null);
-  }, [offerId]);
+    const before = seen.current;
+    seen.current = { offerId, key };
+    // Another offer is a query of its own (read as it opens), not a change of this one.
+    if (before.offerId !== offerId || before.key === key) return;
+    void queryClient.invalidateQueries({ queryKey: ['why', matchId, offerId] });
+  }, [key, matchId, offerId]);
+  const data: WhyData | null = why.data && sets.data ? { ...why.data, sets: sets.data.results } : null;
+  const failed = why.error ?? sets.error;
+  const error = failed ? failed.message : null;
 
   return { offer, data, error };
 }

@@ -1,8 +1,8 @@
 import type { MatchThresholdSet } from '@odds/protocol';
 import { useEffect, useState } from 'react';
-import { pushedEntryOf } from '../../live/useChangeMarks';
-import type { MatchLive } from '../../live/matchLive';
-import { useTopicSeq } from '../../live/useTopicSeq';
+import { pushedEntryOf } from '../../../live/useChangeMarks';
+import type { MatchLive } from '../../../live/matchLive';
+import { useTopicSeq } from '../../../live/useTopicSeq';
 
 /**
  * Whether the set open in the editor was deleted by someone else since it was opened (it is gone

@@ -1,13 +1,13 @@
 import { CHANNELS, leafNodeOptions, PERIOD_OPTIONS, subNodeOptions } from '@odds/protocol';
-import { dropdownNames } from '../../components/forms/a11y';
+import { dropdownNames } from '../../../components/forms/a11y';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
-import { Field } from '../../components/forms/Field';
-import { languageOptions } from '../../components/forms/languages';
+import { Field } from '../../../components/forms/Field';
+import { languageOptions } from '../../../components/forms/languages';
 import { ContentSidePanel } from './ContentSidePanel';
 import { PART_TYPES } from './contentForm';
 import type { ContentTab } from './useContentTab';

@@ -1,7 +1,7 @@
 import { Dropdown } from 'primereact/dropdown';
-import { dropdownNames } from '../../components/forms/a11y';
+import { dropdownNames } from '../../../components/forms/a11y';
 import { InputText } from 'primereact/inputtext';
-import { Field } from '../../components/forms/Field';
+import { Field } from '../../../components/forms/Field';
 import type { OutcomeFields as Fields, ThresholdForm } from './thresholdForm';
 
 const options = (values: readonly string[]) => values.map((v) => ({ label: v, value: v }));

@@ -1,12 +1,12 @@
 import { formatOdds, LINE_OPTIONS, type BacktestReply, type Contact, type MatchMarket, type SavedThreshold } from '@odds/protocol';
-import { dropdownNames } from '../../components/forms/a11y';
+import { dropdownNames } from '../../../components/forms/a11y';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { SelectButton } from 'primereact/selectbutton';
-import { Field } from '../../components/forms/Field';
-import { ChangeMark } from '../match/ChangeMark';
+import { Field } from '../../../components/forms/Field';
+import { ChangeMark } from '../ChangeMark';
 import { OutcomeFields } from './OutcomeFields';
 import { emptyOutcome, formOf, type ThresholdForm } from './thresholdForm';
 

@@ -1,6 +1,6 @@
 import type { MatchContent } from '@odds/protocol';
 import { describe, expect, it } from 'vitest';
-import { sideBySide } from '../../components/conflict';
+import { sideBySide } from '../../../components/conflict';
 import { buildContentInput, contentConflictView, contentFormOf, emptyContentForm, parseMacros, scoreOptions } from './contentForm';
 
 const scores = { max_score: 2, increment: 1, max_sub_node: 0, sub_node_increment: 1, sub_nodes: [], max_leaf_node: 0, leaf_node_increment: 1, leaf_nodes: [] };

@@ -2,16 +2,18 @@ import { CHANNELS, routes, type Contact, type MatchContent, type ScoresDefinitio
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { api } from '../../api/client';
-import { CONFLICT_SHOWN, merge3, useVersionedSave } from '../../components/conflict';
-import { useChangeMarks } from '../../live/useChangeMarks';
-import { useEditingPresence } from '../../live/useEditingPresence';
-import { byMarketThenId, useLiveTable, useOwnWrites } from '../../live/useLiveTable';
-import { addToBasket } from '../../stores/basket';
-import { contextStore } from '../../stores/context';
-import { useMatchPage } from '../match/useMatchPage';
+import { api } from '../../../api/client';
+import { useApiQuery } from '../../../api/queries';
+import { CONFLICT_SHOWN, merge3, useVersionedSave } from '../../../components/conflict';
+import { useChangeMarks } from '../../../live/useChangeMarks';
+import { useEditingPresence } from '../../../live/useEditingPresence';
+import { byMarketThenId, useLiveTable, useOwnWrites } from '../../../live/useLiveTable';
+import { addToBasket } from '../../../stores/basket';
+import { contextStore } from '../../../stores/context';
+import { useMatchPage } from '../useMatchPage';
 import { buildContentInput, contentConflictView, contentFormOf, emptyContentForm, scoreOptions, type ContentForm } from './contentForm';
 
+const NO_CONTACTS: Contact[] = [];
 const NO_SCORES: ScoresDefinition = {
   max_score: 0, increment: 1, max_sub_node: 0, sub_node_increment: 1, sub_nodes: [], max_leaf_node: 0, leaf_node_increment: 1, leaf_nodes: [],
 };
@@ -39,7 +41,7 @@ export function useContentTab() {
   const own = useOwnWrites(table.rows, byMarketThenId);
   const records = own.rows;
   const loading = !table.loaded;
-  const [contacts, setContacts] = useState<Contact[]>([]);
+  const contacts: Contact[] = useApiQuery(routes.contacts, { query: { provider: context.providerId, limit: 1000 } }).data?.items ?? NO_CONTACTS;
   const [form, setForm] = useState<ContentForm>(() => emptyContentForm(languages[0]));
   /** The form as last opened or saved: the operator is editing (others see it) while it differs. */
   const [baseline, setBaseline] = useState<ContentForm>(form);
@@ -49,12 +51,6 @@ export function useContentTab() {
   const [saving, setSaving] = useState(false);
 
   const marks = useChangeMarks('match_content', records, !loading, live);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    api(routes.contacts, { query: { provider: context.providerId, limit: 1000 }, signal: controller.signal }).then((r) => setContacts(r.items), () => undefined);
-    return () => controller.abort();
-  }, [context.providerId]);
 
   const editing = useMemo(() => records.find((r) => r.id === editId) ?? null, [records, editId]);
   useEffect(() => {

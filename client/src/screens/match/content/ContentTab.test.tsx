@@ -2,10 +2,10 @@ import type { MatchContent, MatchMarket, ScoresDefinition } from '@odds/protocol
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
-import { contextStore } from '../../stores/context';
-import { clearErrors } from '../../stores/errors';
-import { json, stubFetch, type StubCall } from '../../testing/fetchStub';
-import type { MatchPage } from '../match/useMatchPage';
+import { contextStore } from '../../../stores/context';
+import { clearErrors } from '../../../stores/errors';
+import { json, stubFetch, type StubCall } from '../../../testing/fetchStub';
+import type { MatchPage } from '../useMatchPage';
 import ContentTab from './ContentTab';
 
 const none = { max_sub_node: 0, sub_node_increment: 1, sub_nodes: [], max_leaf_node: 0, leaf_node_increment: 1, leaf_nodes: [] };

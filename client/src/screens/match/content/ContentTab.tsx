@@ -1,6 +1,6 @@
 import { NavLink, useLocation } from 'react-router-dom';
-import { TabTitle } from '../match/TabTitle';
-import { ConflictDialog } from '../../components/conflict';
+import { TabTitle } from '../TabTitle';
+import { ConflictDialog } from '../../../components/conflict';
 import { ContentFormView } from './ContentFormView';
 import { ContentPreview } from './ContentPreview';
 import { useContentTab } from './useContentTab';

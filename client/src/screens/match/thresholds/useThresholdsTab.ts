@@ -2,23 +2,26 @@ import { routes, type BacktestReply, type Contact, type MatchMarket, type MatchT
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { proxy, useSnapshot } from 'valtio';
-import { api } from '../../api/client';
-import { ApiError, handleApiError } from '../../api/errors';
-import { CONFLICT_SHOWN, conflictOf, merge3, useVersionedSave } from '../../components/conflict';
-import { useChangeMarks } from '../../live/useChangeMarks';
-import { useEditingPresence } from '../../live/useEditingPresence';
-import { useProviderChanges } from '../../live/useProviderChanges';
-import { byMarketThenId, useLiveTable, useOwnWrites } from '../../live/useLiveTable';
+import { api } from '../../../api/client';
+import { invalidateRoute, useApiQuery } from '../../../api/queries';
+import { ApiError, handleApiError } from '../../../api/errors';
+import { CONFLICT_SHOWN, conflictOf, merge3, useVersionedSave } from '../../../components/conflict';
+import { useChangeMarks } from '../../../live/useChangeMarks';
+import { useEditingPresence } from '../../../live/useEditingPresence';
+import { useProviderChanges } from '../../../live/useProviderChanges';
+import { byMarketThenId, useLiveTable, useOwnWrites } from '../../../live/useLiveTable';
 import { replaceQuestion, sameSlot, savedSetOf } from './replace';
-import { contextStore } from '../../stores/context';
-import { sessionStore } from '../../stores/session';
-import { useMatchPage } from '../match/useMatchPage';
+import { contextStore } from '../../../stores/context';
+import { sessionStore } from '../../../stores/session';
+import { useMatchPage } from '../useMatchPage';
 import { buildInput, defaultForm, formOf, recordOf, type ThresholdForm, type ThresholdRecord } from './thresholdForm';
 import { useDeletedWhileOpen } from './useDeletedWhileOpen';
-import { ask } from '../../components/question';
+import { ask } from '../../../components/question';
 
 const TEMPLATE_CHANGES = ['saved_threshold'] as const;
 const MARKET_CHANGES = ['market'] as const;
+const NO_TEMPLATES: SavedThreshold[] = [];
+const NO_CONTACTS: Contact[] = [];
 const EMPTY_PRESENCE = proxy({ editors: [] as { id: number; name: string; tab: string }[] });
 
 /**
@@ -42,9 +45,9 @@ export function useThresholdsTab() {
   const sets = own.rows;
   const loaded = table.loaded;
   const loading = !loaded;
-  const [templates, setTemplates] = useState<SavedThreshold[]>([]);
-  const [contacts, setContacts] = useState<Contact[]>([]);
-  const [version, setVersion] = useState(0);
+  // Templates and contacts through the query cache (the Markets and Contacts screens share them).
+  const templates: SavedThreshold[] = useApiQuery(routes.savedThresholds, { params: { p: providerId }, query: { limit: 1000 } }).data?.results ?? NO_TEMPLATES;
+  const contacts: Contact[] = useApiQuery(routes.contacts, { query: { provider: providerId, limit: 1000 } }).data?.items ?? NO_CONTACTS;
   const [marketId, setMarketId] = useState<number | null>(null);
   const [form, setForm] = useState<ThresholdForm>(defaultForm);
   /** The form as last opened or saved: the operator is editing (others see it) while it differs. */
@@ -62,8 +65,7 @@ export function useThresholdsTab() {
   const [opened, setOpened] = useState<MatchThresholdSet | null>(null);
   // Templates (and market settings) saved on any console of the provider: the 'Saved threshold'
   // choices read again and say who changed them; the markets are read again by the match page.
-  const [templatesVersion, setTemplatesVersion] = useState(0);
-  const providerChanges = useProviderChanges(TEMPLATE_CHANGES, () => setTemplatesVersion((v) => v + 1));
+  const providerChanges = useProviderChanges(TEMPLATE_CHANGES, () => void invalidateRoute(routes.savedThresholds));
   const marketChanges = useProviderChanges(MARKET_CHANGES);
 
   const marks = useChangeMarks('threshold_set', sets, loaded, live);
@@ -85,15 +87,6 @@ export function useThresholdsTab() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [current?.version]);
   const deleted = useDeletedWhileOpen(opened, sets, loaded, live);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    const signal = controller.signal;
-    api(routes.savedThresholds, { params: { p: providerId }, query: { limit: 1000 }, signal }).then((r) => setTemplates(r.results), () => undefined);
-    api(routes.contacts, { query: { provider: providerId, limit: 1000 }, signal }).then((r) => setContacts(r.items), () => undefined);
-    return () => controller.abort();
-    // After each save too (`version`): a set saved 'as template' joins the 'Saved threshold' choices.
-  }, [providerId, version, templatesVersion]);
 
   const active = useMemo(() => markets.filter((m) => m.has_content || sets.some((s) => s.market_id === m.id)), [markets, sets]);
   /** No market has content or a set yet: every market is listed, and the first one opens in the editor. */
@@ -165,7 +158,6 @@ export function useThresholdsTab() {
           keepTheirs: (theirs) => {
             setOpened(theirs);
             opening({ ...defaultForm(), ...formOf(theirs) });
-            setVersion((v) => v + 1);
           },
         });
         // Kept theirs, or closed the dialog: nothing of mine was saved (the form stays as it is).
@@ -188,7 +180,8 @@ export function useThresholdsTab() {
         }
       }
       setBaseline(submitted);
-      setVersion((v) => v + 1);
+      // A set saved 'as template' joins the 'Saved threshold' choices.
+      if (built.input.saveAsTemplate) void invalidateRoute(routes.savedThresholds);
     } catch {
       // The API client has shown why.
     } finally {
@@ -222,7 +215,6 @@ export function useThresholdsTab() {
     setOpened(null);
     opening(defaultForm());
     setBacktest(null);
-    setVersion((v) => v + 1);
   };
 
   /** The open set was deleted by someone else: save mine as a new set ('Recreate it'), or drop the edit. */

@@ -1,19 +1,20 @@
 import { CONTENT_TYPES, routes, SIDE_CONTEXTS, type ContentCategory, type ContentItem } from '@odds/protocol';
-import { dropdownNames } from '../../components/forms/a11y';
+import { dropdownNames } from '../../../components/forms/a11y';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Dropdown } from 'primereact/dropdown';
-import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { api } from '../../api/client';
-import { Field } from '../../components/forms/Field';
-import { useProviderChanges } from '../../live/useProviderChanges';
-import { contextStore } from '../../stores/context';
-import { ChangeMark } from '../match/ChangeMark';
+import { invalidateRoute, useApiQuery } from '../../../api/queries';
+import { Field } from '../../../components/forms/Field';
+import { useProviderChanges } from '../../../live/useProviderChanges';
+import { contextStore } from '../../../stores/context';
+import { ChangeMark } from '../ChangeMark';
 import type { ContentTab } from './useContentTab';
 import type { PartType } from './contentForm';
 
 const CONTENT_CHANGES = ['content_item', 'content_group'] as const;
+
+const NONE: never[] = [];
 
 const opts = (values: readonly string[]) => values.map((v) => ({ label: v, value: v }));
 
@@ -24,36 +25,22 @@ const opts = (values: readonly string[]) => values.map((v) => ({ label: v, value
 export function ContentSidePanel({ tab, onUse }: { tab: ContentTab; onUse: (type: PartType, text: string) => void }) {
   const { providerId, sportId } = useSnapshot(contextStore);
   const f = (name: string) => tab.search.get(name) ?? '';
-  const [categories, setCategories] = useState<ContentCategory[]>([]);
-  const [groups, setGroups] = useState<{ id: number; name: string }[]>([]);
-  const [items, setItems] = useState<ContentItem[] | null>(null);
-  // Content items and groups saved on any console of the provider: the lists read again in place.
-  const [changed, setChanged] = useState(0);
-  const { markOf } = useProviderChanges(CONTENT_CHANGES, () => setChanged((v) => v + 1));
-
-  useEffect(() => {
-    api(routes.contentCategories).then((r) => setCategories(r.results), () => undefined);
-    api(routes.groups, { query: { provider: providerId, sport: sportId, limit: 1000 } }).then((r) => setGroups(r.results as { id: number; name: string }[]), () => undefined);
-  }, [providerId, sportId, changed]);
-
-  const shownChange = useRef(changed);
-  const query = JSON.stringify([f('type'), f('category'), f('auto'), f('group'), providerId]);
-  useEffect(() => {
-    const controller = new AbortController();
-    // Other filters show 'Loading...'; a reload for a change keeps the list until the new one is there.
-    if (shownChange.current === changed) setItems(null);
-    shownChange.current = changed;
-    api(routes.contents, {
-      query: {
-        provider: providerId, limit: 50, content_type: (f('type') || undefined) as ContentItem['content_type'] | undefined,
-        category_id: Number(f('category')) || undefined, group_id: Number(f('group')) || undefined, auto_build: f('auto') === '1' ? true : undefined,
-      },
-      signal: controller.signal,
-    }).then((r) => setItems(r.results), () => !controller.signal.aborted && setItems([]));
-    return () => controller.abort();
-    // `query` holds the filters.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [query, changed]);
+  // Through the query cache: the CMS screens showing the same items and groups share the reads.
+  const categories: ContentCategory[] = useApiQuery(routes.contentCategories, {}).data?.results ?? NONE;
+  const groups = (useApiQuery(routes.groups, { query: { provider: providerId, sport: sportId, limit: 1000 } }).data?.results ?? NONE) as { id: number; name: string }[];
+  // Content items and groups saved on any console of the provider: the lists read again in place
+  // (the list shown stays until the new one is there; other filters show 'Loading...').
+  const { markOf } = useProviderChanges(CONTENT_CHANGES, () => {
+    void invalidateRoute(routes.contents);
+    void invalidateRoute(routes.groups);
+  });
+  const listed = useApiQuery(routes.contents, {
+    query: {
+      provider: providerId, limit: 50, content_type: (f('type') || undefined) as ContentItem['content_type'] | undefined,
+      category_id: Number(f('category')) || undefined, group_id: Number(f('group')) || undefined, auto_build: f('auto') === '1' ? true : undefined,
+    },
+  });
+  const items: ContentItem[] | null = listed.data?.results ?? (listed.isError ? [] : null);
 
   const shown = (items ?? []).filter((i) => !f('side') || i.side_context === f('side'));
   return (

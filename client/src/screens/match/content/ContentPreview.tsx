@@ -1,11 +1,11 @@
 import type { MatchContent } from '@odds/protocol';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { ChangeMark } from '../match/ChangeMark';
+import { ChangeMark } from '../ChangeMark';
 import { SelectButton } from 'primereact/selectbutton';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { basketStore } from '../../stores/basket';
+import { basketStore } from '../../../stores/basket';
 import type { ContentTab } from './useContentTab';
 
 const GROUPINGS = [
