@@ -1,6 +1,7 @@
 import { routes, type SearchResult, type Team } from '@odds/protocol';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../api/client';
+import { useApiQuery } from '../../api/queries';
 import { ask } from '../../components/question';
 
 /** How a connect candidate shows: 'title (provider names)' (SPEC §2 Teams). */
@@ -16,27 +17,17 @@ const reassignQuestion = (team: Team, result: SearchResult) =>
  */
 export function useTeamConnect(team: Team, onConnected: () => void) {
   const [results, setResults] = useState<SearchResult[]>([]);
-  const inFlight = useRef<AbortController | null>(null);
+  // Each ask is counted: the picker opens its list on a new array, also for a text asked before. A
+  // newer text leaves the search in flight without observers, which aborts it.
+  const [asked, setAsked] = useState<{ q: string | undefined; n: number } | null>(null);
+  const found = useApiQuery(routes.teamConnectSearch, { params: { from: team.id }, query: { q: asked?.q }, silent: true }, { enabled: asked !== null });
+  const settled = asked !== null && (found.isError || found.data !== undefined);
+  const answer = found.isError ? null : found.data?.results;
+  useEffect(() => {
+    if (settled) setResults(answer ? [...answer] : []);
+  }, [settled, answer, asked]);
 
-  const search = useCallback(
-    (text: string) => {
-      inFlight.current?.abort();
-      const controller = new AbortController();
-      inFlight.current = controller;
-      api(routes.teamConnectSearch, {
-        params: { from: team.id },
-        query: { q: text.trim() || undefined },
-        signal: controller.signal,
-        silent: true,
-      }).then(
-        (reply) => setResults(reply.results),
-        () => {
-          if (!controller.signal.aborted) setResults([]);
-        },
-      );
-    },
-    [team.id],
-  );
+  const search = useCallback((text: string) => setAsked((current) => ({ q: text.trim() || undefined, n: (current?.n ?? 0) + 1 })), []);
 
   const choose = useCallback(
     async (result: SearchResult): Promise<boolean> => {
