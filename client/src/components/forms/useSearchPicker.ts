@@ -1,29 +1,43 @@
 import { routes, type NamedRef, type SearchType } from '@odds/protocol';
-import { useCallback, useEffect, useState } from 'react';
+import type { QueryKey } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { useApiQuery } from '../../api/queries';
+import { api } from '../../api/client';
+import { apiKey, queryClient } from '../../api/queries';
 import { contextStore } from '../../stores/context';
 
 /**
  * Suggestions for a league or team picker from the provider's search (SPEC §7 search, type leagues
- * or teams), for a sport (default the selected one), through the query cache. A newer query leaves
- * the one in flight without observers, which aborts it; a failed search empties the list (SPEC §8
- * "team search failure"). The picker's own delay is the debounce.
+ * or teams), for a sport (default the selected one), read through the query cache (a text asked
+ * before answers at once). A newer query cancels the one in flight (its signal aborts); a failed
+ * search empties the list (SPEC §8 "team search failure"). The picker's own delay is the debounce.
+ * Asked imperatively, not as a hook query: the picker must not render between asking and its
+ * answer (PrimeReact's AutoComplete closes its list on a render with the old suggestions).
  */
 export function useSearchPicker(type: SearchType, sportId?: number) {
   const { providerId, sportId: selectedSport } = useSnapshot(contextStore);
-  const sport = sportId ?? selectedSport;
-  // Each ask is counted: the picker opens its list when it gets a new array, also for a text asked before.
-  const [asked, setAsked] = useState({ q: '', n: 0 });
   const [suggestions, setSuggestions] = useState<NamedRef[]>([]);
-  const query = useApiQuery(routes.search, { params: { p: providerId, s: sport }, query: { q: asked.q, type }, silent: true }, { enabled: asked.q !== '' });
+  const inFlight = useRef<{ key: QueryKey; n: number } | null>(null);
+  const sport = sportId ?? selectedSport;
 
-  const settled = asked.q === '' || query.isError || query.data !== undefined;
-  const results = asked.q === '' || query.isError ? null : query.data?.results;
-  useEffect(() => {
-    if (settled) setSuggestions(results ? results.map((hit) => ({ id: hit.id, name: hit.title })) : []);
-  }, [settled, results, asked]);
+  const search = useCallback(
+    (text: string) => {
+      const q = text.trim();
+      const previous = inFlight.current;
+      const key = apiKey(routes.search, { p: providerId, s: sport }, { q, type });
+      const n = (previous?.n ?? 0) + 1;
+      inFlight.current = { key, n };
+      if (previous && JSON.stringify(previous.key) !== JSON.stringify(key)) void queryClient.cancelQueries({ queryKey: previous.key, exact: true });
+      if (!q) return setSuggestions([]);
+      queryClient
+        .fetchQuery({ queryKey: key, queryFn: ({ signal }) => api(routes.search, { params: { p: providerId, s: sport }, query: { q, type }, signal, silent: true }) })
+        .then(
+          (reply) => inFlight.current?.n === n && setSuggestions(reply.results.map((hit) => ({ id: hit.id, name: hit.title }))),
+          () => inFlight.current?.n === n && setSuggestions([]),
+        );
+    },
+    [providerId, sport, type],
+  );
 
-  const search = useCallback((text: string) => setAsked((current) => ({ q: text.trim(), n: current.n + 1 })), []);
   return { suggestions, search };
 }

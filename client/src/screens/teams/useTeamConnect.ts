@@ -1,7 +1,8 @@
 import { routes, type SearchResult, type Team } from '@odds/protocol';
-import { useCallback, useEffect, useState } from 'react';
+import type { QueryKey } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
 import { api } from '../../api/client';
-import { useApiQuery } from '../../api/queries';
+import { apiKey, queryClient } from '../../api/queries';
 import { ask } from '../../components/question';
 
 /** How a connect candidate shows: 'title (provider names)' (SPEC §2 Teams). */
@@ -17,17 +18,28 @@ const reassignQuestion = (team: Team, result: SearchResult) =>
  */
 export function useTeamConnect(team: Team, onConnected: () => void) {
   const [results, setResults] = useState<SearchResult[]>([]);
-  // Each ask is counted: the picker opens its list on a new array, also for a text asked before. A
-  // newer text leaves the search in flight without observers, which aborts it.
-  const [asked, setAsked] = useState<{ q: string | undefined; n: number } | null>(null);
-  const found = useApiQuery(routes.teamConnectSearch, { params: { from: team.id }, query: { q: asked?.q }, silent: true }, { enabled: asked !== null });
-  const settled = asked !== null && (found.isError || found.data !== undefined);
-  const answer = found.isError ? null : found.data?.results;
-  useEffect(() => {
-    if (settled) setResults(answer ? [...answer] : []);
-  }, [settled, answer, asked]);
+  const inFlight = useRef<{ key: QueryKey; n: number } | null>(null);
 
-  const search = useCallback((text: string) => setAsked((current) => ({ q: text.trim() || undefined, n: (current?.n ?? 0) + 1 })), []);
+  // Through the query cache but asked imperatively: the picker must not render between asking and
+  // its answer (PrimeReact's AutoComplete closes its list on a render with the old suggestions).
+  // A newer text cancels the read in flight (its signal aborts).
+  const search = useCallback(
+    (text: string) => {
+      const query = { q: text.trim() || undefined };
+      const key = apiKey(routes.teamConnectSearch, { from: team.id }, query);
+      const previous = inFlight.current;
+      const n = (previous?.n ?? 0) + 1;
+      inFlight.current = { key, n };
+      if (previous && JSON.stringify(previous.key) !== JSON.stringify(key)) void queryClient.cancelQueries({ queryKey: previous.key, exact: true });
+      queryClient
+        .fetchQuery({ queryKey: key, queryFn: ({ signal }) => api(routes.teamConnectSearch, { params: { from: team.id }, query, signal, silent: true }) })
+        .then(
+          (reply) => inFlight.current?.n === n && setResults(reply.results),
+          () => inFlight.current?.n === n && setResults([]),
+        );
+    },
+    [team.id],
+  );
 
   const choose = useCallback(
     async (result: SearchResult): Promise<boolean> => {
