@@ -2,7 +2,7 @@ import { routes, type SearchResult, type Team } from '@odds/protocol';
 import type { QueryKey } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { api } from '../../api/client';
-import { apiKey, queryClient } from '../../api/queries';
+import { apiKey, invalidateRoute, queryClient } from '../../api/queries';
 import { ask } from '../../components/question';
 
 /** How a connect candidate shows: 'title (provider names)' (SPEC §2 Teams). */
@@ -34,7 +34,8 @@ export function useTeamConnect(team: Team, onConnected: () => void) {
       queryClient
         .fetchQuery({ queryKey: key, queryFn: ({ signal }) => api(routes.teamConnectSearch, { params: { from: team.id }, query, signal, silent: true }) })
         .then(
-          (reply) => inFlight.current?.n === n && setResults(reply.results),
+          // A new array each answer: the picker opens its list on a change, also for a text asked before.
+          (reply) => inFlight.current?.n === n && setResults([...reply.results]),
           () => inFlight.current?.n === n && setResults([]),
         );
     },
@@ -46,6 +47,9 @@ export function useTeamConnect(team: Team, onConnected: () => void) {
       if (!(await ask(reassignQuestion(team, result), { header: 'Reassign the team', accept: 'Reassign' }))) return false;
       try {
         await api(routes.teamConnect, { params: { from: team.id, to: result.id } });
+        // Every connect search and team list answered before now may name the team as it was.
+        void invalidateRoute(routes.teamConnectSearch);
+        void invalidateRoute(routes.teams);
         onConnected();
         return true;
       } catch {
