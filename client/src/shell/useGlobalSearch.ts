@@ -2,6 +2,7 @@ import { routes, type Match, type SearchResult } from '@odds/protocol';
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { api } from '../api/client';
+import { apiKey, useCached } from '../api/queries';
 import { findMatches, matchLabel, namesMatches } from '../api/findMatches';
 import { contextStore } from '../stores/context';
 
@@ -29,41 +30,41 @@ const teamHit = (r: SearchResult): SearchHit => ({
 
 /**
  * The top bar's search: the provider's leagues and teams by name (the search route, SPEC §7), and
- * matches by id, by team names or by day. Asks once typing pauses; a newer text cancels the older search.
+ * matches by id, by team names or by day. Asks once typing pauses, through the query cache (a text
+ * asked before shows at once); a newer text leaves the older search without observers, which aborts it.
  * Failures empty the hits: the search is a shortcut, the lists remain the way in.
  */
 export function useGlobalSearch(text: string): { hits: SearchHit[]; loading: boolean } {
   const { providerId, sportId } = useSnapshot(contextStore);
-  const [state, setState] = useState<{ hits: SearchHit[]; loading: boolean }>({ hits: [], loading: false });
-
+  const q = text.trim();
+  const [paused, setPaused] = useState(q);
   useEffect(() => {
-    const q = text.trim();
-    if (!q) {
-      setState({ hits: [], loading: false });
-      return;
-    }
-    const controller = new AbortController();
-    const { signal } = controller;
-    const search = (type: 'leagues' | 'teams') =>
-      api(routes.search, { params: { p: providerId, s: sportId }, query: { q, type }, signal, silent: true }).then(
-        (reply) => reply.results,
-        () => [] as SearchResult[],
-      );
-    const matches = () => findMatches(q, { providerId, sportId, signal, limit: MATCH_HITS }).then((found) => found.map(matchHit));
-    setState((current) => ({ ...current, loading: true }));
-    const timer = setTimeout(() => {
-      void Promise.all([matches(), search('leagues'), search('teams')]).then(([matches, leagues, teams]) => {
-        if (signal.aborted) return;
+    if (!q) return setPaused('');
+    const timer = setTimeout(() => setPaused(q), TYPING_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [q]);
+
+  const found = useCached(
+    [...apiKey(routes.search, { p: providerId, s: sportId }), 'global', paused],
+    (signal) => {
+      const search = (type: 'leagues' | 'teams') =>
+        api(routes.search, { params: { p: providerId, s: sportId }, query: { q: paused, type }, signal, silent: true }).then(
+          (reply) => reply.results,
+          () => [] as SearchResult[],
+        );
+      const matches = findMatches(paused, { providerId, sportId, signal, limit: MATCH_HITS }).then((found) => found.map(matchHit));
+      return Promise.all([matches, search('leagues'), search('teams')]).then(([matches, leagues, teams]) => {
         const named = [...leagues.map(leagueHit), ...teams.map(teamHit)];
         // An id or a day names matches; other text names leagues and teams first.
-        setState({ hits: namesMatches(q) ? [...matches, ...named] : [...named, ...matches], loading: false });
+        return namesMatches(paused) ? [...matches, ...named] : [...named, ...matches];
       });
-    }, TYPING_PAUSE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [text, providerId, sportId]);
+    },
+    { enabled: paused !== '' && paused === q, keepPrevious: true },
+  );
 
-  return state;
+  if (!q) return { hits: NO_HITS, loading: false };
+  const current = paused === q && !found.isPlaceholderData;
+  return { hits: found.data ?? NO_HITS, loading: !current || found.isFetching };
 }
+
+const NO_HITS: SearchHit[] = [];

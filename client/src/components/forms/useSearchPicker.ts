@@ -1,36 +1,40 @@
 import { routes, type NamedRef, type SearchType } from '@odds/protocol';
+import type { QueryKey } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { api } from '../../api/client';
+import { apiKey, queryClient } from '../../api/queries';
 import { contextStore } from '../../stores/context';
 
 /**
  * Suggestions for a league or team picker from the provider's search (SPEC §7 search, type leagues
- * or teams), for a sport (default the selected one). A newer query aborts the one in flight; a
- * failed search empties the list (SPEC §8 "team search failure").
+ * or teams), for a sport (default the selected one), read through the query cache (a text asked
+ * before answers at once). A newer query cancels the one in flight (its signal aborts); a failed
+ * search empties the list (SPEC §8 "team search failure"). The picker's own delay is the debounce.
+ * Asked imperatively, not as a hook query: the picker must not render between asking and its
+ * answer (PrimeReact's AutoComplete closes its list on a render with the old suggestions).
  */
 export function useSearchPicker(type: SearchType, sportId?: number) {
   const { providerId, sportId: selectedSport } = useSnapshot(contextStore);
   const [suggestions, setSuggestions] = useState<NamedRef[]>([]);
-  const inFlight = useRef<AbortController | null>(null);
+  const inFlight = useRef<{ key: QueryKey; n: number } | null>(null);
   const sport = sportId ?? selectedSport;
 
   const search = useCallback(
-    (query: string) => {
-      inFlight.current?.abort();
-      const q = query.trim();
-      if (!q) {
-        setSuggestions([]);
-        return;
-      }
-      const controller = new AbortController();
-      inFlight.current = controller;
-      api(routes.search, { params: { p: providerId, s: sport }, query: { q, type }, signal: controller.signal, silent: true }).then(
-        (reply) => setSuggestions(reply.results.map((hit) => ({ id: hit.id, name: hit.title }))),
-        () => {
-          if (!controller.signal.aborted) setSuggestions([]);
-        },
-      );
+    (text: string) => {
+      const q = text.trim();
+      const previous = inFlight.current;
+      const key = apiKey(routes.search, { p: providerId, s: sport }, { q, type });
+      const n = (previous?.n ?? 0) + 1;
+      inFlight.current = { key, n };
+      if (previous && JSON.stringify(previous.key) !== JSON.stringify(key)) void queryClient.cancelQueries({ queryKey: previous.key, exact: true });
+      if (!q) return setSuggestions([]);
+      queryClient
+        .fetchQuery({ queryKey: key, queryFn: ({ signal }) => api(routes.search, { params: { p: providerId, s: sport }, query: { q, type }, signal, silent: true }) })
+        .then(
+          (reply) => inFlight.current?.n === n && setSuggestions(reply.results.map((hit) => ({ id: hit.id, name: hit.title }))),
+          () => inFlight.current?.n === n && setSuggestions([]),
+        );
     },
     [providerId, sport, type],
   );

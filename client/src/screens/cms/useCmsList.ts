@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { api } from '../../api/client';
+import { invalidateRoute } from '../../api/queries';
 import { useList, type FilterSpec, type ListController } from '../../components/table';
 import { useProviderChanges } from '../../live/useProviderChanges';
 import { contextStore } from '../../stores/context';
@@ -40,6 +41,10 @@ export type CmsRow = ContentItem & { picked: boolean; changedBy?: string };
  * and paged through the address. Deliver and auto build flip on success; items can be picked for
  * deleting together (by id list); deleting goes to /cms.
  */
+/** The list, the item and group forms and the group choices read again. */
+const invalidateContent = () =>
+  Promise.all([invalidateRoute(routes.contents), invalidateRoute(routes.contentItem), invalidateRoute(routes.groups), invalidateRoute(routes.group)]);
+
 export function useCmsList() {
   const { providerId, sportId } = useSnapshot(contextStore);
   const navigate = useNavigate();
@@ -54,10 +59,10 @@ export function useCmsList() {
   const [flags, setFlags] = useState<Record<number, Flags>>({});
   const [picked, setPicked] = useState<ContentItem[]>([]);
   const [busy, setBusy] = useState(false);
-  const { rows, reload } = list;
+  const { rows } = list;
   useEffect(() => setFlags({}), [rows]);
   // Content items and groups saved on any console of the provider: the page reads again, the row is marked.
-  const { markOf } = useProviderChanges(CONTENT_CHANGES, reload);
+  const { markOf } = useProviderChanges(CONTENT_CHANGES, invalidateContent);
 
   // The table redraws a row only when the row object changes (PrimeReact memoizes cells), so the
   // shown flags and pick state travel inside the rows rather than beside them.
@@ -104,7 +109,7 @@ export function useCmsList() {
         await api(routes.contentDelete, { params: { id: first.id }, query: { ids: rest.map((item) => item.id) } });
         setPicked((current) => current.filter((p) => !items.some((item) => item.id === p.id)));
         void navigate('/cms');
-        reload();
+        void invalidateContent();
         return true;
       } catch {
         // The API client shows why; nothing was deleted (the call is all or nothing).
@@ -113,7 +118,7 @@ export function useCmsList() {
         setBusy(false);
       }
     },
-    [navigate, reload],
+    [navigate],
   );
 
   return { list, table, toggle, picked, pick, clearPicked: () => setPicked([]), remove, busy };

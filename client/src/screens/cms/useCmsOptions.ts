@@ -1,9 +1,8 @@
 import {
   routes, type ContentCategory, type ContentGroupSummary, type Market, type MarketType, type QueryTag,
 } from '@odds/protocol';
-import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { api } from '../../api/client';
+import { invalidateRoute, useApiQuery } from '../../api/queries';
 import { languageOptions, type LanguageOption } from '../../components/forms/languages';
 import { useProviderChanges } from '../../live/useProviderChanges';
 import { contextStore, findById } from '../../stores/context';
@@ -22,52 +21,40 @@ const ALL = 1000;
 const WITH_GROUPS = ['market', 'content_group'] as const;
 const MARKETS_ONLY = ['market'] as const;
 
+const NONE: never[] = [];
+
 /**
  * What CMS filters and forms choose from, for the selected provider and sport: content categories,
- * markets (with their threshold keys, for link targets), market types and groups.
+ * markets (with their threshold keys, for link targets), market types and groups, each one query
+ * of the cache (shared with every other screen showing the same list).
  */
 export function useCmsOptions({ groups: withGroups = false } = {}): CmsOptions {
   const { providerId, sportId, providers } = useSnapshot(contextStore);
   const provider = findById(providers, providerId);
-  const [state, setState] = useState<Omit<CmsOptions, 'languages'>>({ categories: [], markets: [], marketTypes: [], groups: [], loaded: false });
   // Markets (their threshold keys) and groups saved on any console of the provider: the choices read again.
-  const [changed, setChanged] = useState(0);
-  useProviderChanges(withGroups ? WITH_GROUPS : MARKETS_ONLY, () => setChanged((v) => v + 1));
+  useProviderChanges(withGroups ? WITH_GROUPS : MARKETS_ONLY, () => {
+    void invalidateRoute(routes.markets, { p: providerId, s: sportId });
+    if (withGroups) void invalidateRoute(routes.groups);
+  });
 
-  useEffect(() => {
-    const controller = new AbortController();
-    const signal = controller.signal;
-    Promise.all([
-      api(routes.contentCategories, { signal }),
-      api(routes.markets, { params: { p: providerId, s: sportId }, query: { limit: ALL }, signal }),
-      api(routes.marketTypes, { params: { s: sportId }, signal }),
-      withGroups ? api(routes.groups, { query: { provider: providerId, sport: sportId, limit: ALL }, signal }) : null,
-    ]).then(
-      ([categories, markets, types, groups]) =>
-        setState({
-          categories: categories.results,
-          markets: markets.results,
-          marketTypes: types.results,
-          groups: groups?.results ?? [],
-          loaded: true,
-        }),
-      // Shown by the API client; the choices stay empty but the screen still works.
-      () => !signal.aborted && setState((current) => ({ ...current, loaded: true })),
-    );
-    return () => controller.abort();
-  }, [providerId, sportId, withGroups, changed]);
+  // Failures are shown by the API client; those choices stay empty but the screen still works.
+  const categories = useApiQuery(routes.contentCategories, {});
+  const markets = useApiQuery(routes.markets, { params: { p: providerId, s: sportId }, query: { limit: ALL } });
+  const marketTypes = useApiQuery(routes.marketTypes, { params: { s: sportId } });
+  const groups = useApiQuery(routes.groups, { query: { provider: providerId, sport: sportId, limit: ALL } }, { enabled: withGroups });
+  const all = withGroups ? [categories, markets, marketTypes, groups] : [categories, markets, marketTypes];
 
-  return { ...state, languages: languageOptions(provider?.meta.languages ?? []) };
+  return {
+    categories: categories.data?.results ?? NONE,
+    markets: markets.data?.results ?? NONE,
+    marketTypes: marketTypes.data?.results ?? NONE,
+    groups: (withGroups && groups.data?.results) || NONE,
+    loaded: all.every((query) => !query.isPending),
+    languages: languageOptions(provider?.meta.languages ?? []),
+  };
 }
 
-/** The query tags content may use (the tag modal), loaded once per screen. */
+/** The query tags content may use (the tag modal), loaded when first needed. */
 export function useQueryTags(enabled: boolean): QueryTag[] {
-  const [tags, setTags] = useState<QueryTag[]>([]);
-  useEffect(() => {
-    if (!enabled) return;
-    const controller = new AbortController();
-    api(routes.eventTags, { signal: controller.signal }).then((reply) => setTags(reply.results), () => undefined);
-    return () => controller.abort();
-  }, [enabled]);
-  return tags;
+  return useApiQuery(routes.eventTags, {}, { enabled }).data?.results ?? NONE;
 }

@@ -2,6 +2,7 @@ import { routes, type ContentItem } from '@odds/protocol';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { api } from '../../api/client';
+import { invalidateRoute, useApiQuery } from '../../api/queries';
 import { CONFLICT_SHOWN, useVersionedSave } from '../../components/conflict';
 import { useUnsavedChangesGuard } from '../../components/forms/useUnsavedChangesGuard';
 import { contextStore, findById } from '../../stores/context';
@@ -30,7 +31,7 @@ export function useContentForm({ contentId, options, onSaved }: Options) {
   const [initial, setInitial] = useState<ContentFormValues>(() => emptyContentForm(languages));
   const [values, setValues] = useState<ContentFormValues>(initial);
   const [item, setItem] = useState<ContentItem | null>(null);
-  const [loading, setLoading] = useState(contentId !== undefined);
+  const [loadedFor, setLoadedFor] = useState<number | undefined>(undefined);
   const [image, setImage] = useState<File | null>(null);
   const [imageError, setImageError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -43,18 +44,15 @@ export function useContentForm({ contentId, options, onSaved }: Options) {
     setValues(form);
   }, []);
 
+  // The form starts from this visit's answer (not an older one cached), so an update names the
+  // version it read; later answers do not overwrite what is being typed.
+  const record = useApiQuery(routes.contentItem, { params: { id: contentId ?? 0 } }, { enabled: contentId !== undefined, staleTime: 0 });
   useEffect(() => {
-    if (contentId === undefined) return;
-    const controller = new AbortController();
-    api(routes.contentItem, { params: { id: contentId }, signal: controller.signal }).then(
-      (loaded) => {
-        load(loaded);
-        setLoading(false);
-      },
-      () => !controller.signal.aborted && setLoading(false),
-    );
-    return () => controller.abort();
-  }, [contentId, load]);
+    if (contentId === undefined || !record.data || !record.isFetchedAfterMount || loadedFor === contentId) return;
+    load(record.data);
+    setLoadedFor(contentId);
+  }, [contentId, record.data, record.isFetchedAfterMount, loadedFor, load]);
+  const loading = contentId !== undefined && loadedFor !== contentId && !record.isError;
 
   const choicesFor = useCallback(
     (v: ContentFormValues) =>
@@ -114,6 +112,8 @@ export function useContentForm({ contentId, options, onSaved }: Options) {
       setSaving(false);
       // Nothing saved (their version taken, or the dialog closed): the form stays.
       if (!saved) return;
+      void invalidateRoute(routes.contents);
+      if (!creating) void invalidateRoute(routes.contentItem, { id: contentId });
       allowLeaving();
       onSaved(saved);
     } catch {

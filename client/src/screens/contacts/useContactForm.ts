@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { api } from '../../api/client';
+import { invalidateRoute, useApiQuery } from '../../api/queries';
 import { CONFLICT_SHOWN, useVersionedSave } from '../../components/conflict';
 import { languageOptions } from '../../components/forms/languages';
 import { useUnsavedChangesGuard } from '../../components/forms/useUnsavedChangesGuard';
@@ -12,6 +13,9 @@ import {
 } from './contactForm';
 
 type Status = 'loading' | 'ready' | 'failed';
+
+const NO_LISTS: ContactList[] = [];
+const NO_SEGMENTS: Segment[] = [];
 
 /**
  * The contact form (SPEC §2 Contacts): loads the contact when editing, the provider's lists and the
@@ -27,10 +31,8 @@ export function useContactForm(contactId: number | undefined) {
   const [initial, setInitial] = useState<ContactFormValues>(() => emptyContactForm(sportId));
   const [values, setValues] = useState<ContactFormValues>(initial);
   const [contactName, setContactName] = useState<string | null>(null);
-  const [status, setStatus] = useState<Status>(contactId ? 'loading' : 'ready');
+  const [loadedFor, setLoadedFor] = useState<number | undefined>(undefined);
   const [saving, setSaving] = useState(false);
-  const [lists, setLists] = useState<ContactList[]>([]);
-  const [segments, setSegments] = useState<Segment[]>([]);
   /** The version the form was loaded from (or took with "Keep theirs"): an update names it. */
   const [version, setVersion] = useState<number | undefined>(undefined);
   const versioned = useVersionedSave();
@@ -43,27 +45,18 @@ export function useContactForm(contactId: number | undefined) {
     setVersion(contact.version);
   }, []);
 
+  // The form starts from this visit's answer (not an older one cached), so a save names the
+  // version it read; later answers do not overwrite what is being typed.
+  const record = useApiQuery(routes.contact, { params: { contactId: contactId ?? 0 } }, { enabled: !!contactId, staleTime: 0 });
   useEffect(() => {
-    if (!contactId) return;
-    const controller = new AbortController();
-    const signal = controller.signal;
-    api(routes.contact, { params: { contactId }, signal }).then(
-      (contact) => {
-        load(contact);
-        setStatus('ready');
-      },
-      () => !signal.aborted && setStatus('failed'),
-    );
-    // Segments are offered per contact (SPEC §7 `GET segments/{contactId}`); without them the field is free text.
-    api(routes.segments, { params: { contactId }, signal, silent: true }).then((reply) => setSegments(reply.results), () => undefined);
-    return () => controller.abort();
-  }, [contactId, load]);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    api(routes.lists, { query: { provider: providerId }, signal: controller.signal }).then((reply) => setLists(reply.results), () => undefined);
-    return () => controller.abort();
-  }, [providerId]);
+    if (!contactId || !record.data || !record.isFetchedAfterMount || record.data.id !== contactId || loadedFor === contactId) return;
+    load(record.data);
+    setLoadedFor(contactId);
+  }, [contactId, record.data, record.isFetchedAfterMount, loadedFor, load]);
+  const status: Status = !contactId || loadedFor === contactId ? 'ready' : record.isError ? 'failed' : 'loading';
+  // Segments are offered per contact (SPEC §7 `GET segments/{contactId}`); without them the field is free text.
+  const segments = useApiQuery(routes.segments, { params: { contactId: contactId ?? 0 }, silent: true }, { enabled: !!contactId }).data?.results ?? NO_SEGMENTS;
+  const lists = useApiQuery(routes.lists, { query: { provider: providerId } }).data?.results ?? NO_LISTS;
 
   const dirty = useMemo(() => JSON.stringify(values) !== JSON.stringify(initial), [values, initial]);
   const { allowLeaving } = useUnsavedChangesGuard(dirty);
@@ -95,6 +88,8 @@ export function useContactForm(contactId: number | undefined) {
         : await api(routes.contactCreate, { query: { provider: providerId }, body });
       // Nothing saved (their version taken, or the dialog closed): the form stays.
       if (!saved) return setSaving(false);
+      void invalidateRoute(routes.contacts);
+      if (contactId) void invalidateRoute(routes.contact, { contactId });
       allowLeaving();
       void navigate('/contacts');
     } catch {

@@ -2,6 +2,7 @@ import { routes, type Contact } from '@odds/protocol';
 import { useCallback, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { api } from '../../api/client';
+import { invalidateRoute } from '../../api/queries';
 import { useList } from '../../components/table';
 import { useProviderChanges } from '../../live/useProviderChanges';
 import { contextStore } from '../../stores/context';
@@ -14,6 +15,9 @@ const CONTACT_SORT_FIELDS = ['id', 'name', 'channel_id', 'active', 'created_at']
  * The selected provider's contacts (SPEC §2 Contacts), newest first, paged and sorted through the
  * address; activating, deactivating and deleting reload the list.
  */
+/** The list and every contact form showing one read again. */
+const invalidateContacts = () => Promise.all([invalidateRoute(routes.contacts), invalidateRoute(routes.contact)]);
+
 export function useContactsList() {
   const { providerId } = useSnapshot(contextStore);
   const list = useList({
@@ -23,23 +27,22 @@ export function useContactsList() {
     sortFields: CONTACT_SORT_FIELDS,
   });
   const [busy, setBusy] = useState<number | null>(null);
-  const { reload } = list;
   // A contact saved, added or deleted on another console of the provider: the list reads again and marks who.
-  const changes = useProviderChanges(CONTACT_CHANGES, reload);
+  const changes = useProviderChanges(CONTACT_CHANGES, invalidateContacts);
 
   const run = useCallback(
     async (contact: Contact, call: () => Promise<unknown>) => {
       setBusy(contact.id);
       try {
         await call();
-        reload();
+        void invalidateContacts();
       } catch {
         // The API client has shown why; the row stays as it was.
       } finally {
         setBusy(null);
       }
     },
-    [reload],
+    [],
   );
 
   const toggleActive = useCallback(

@@ -2,6 +2,7 @@ import { formatMinuteParts, matchMinuteParts, routes, type StatEvent, type StatE
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../api/client';
+import { invalidateRoute, useApiQuery } from '../../api/queries';
 import { CONFLICT_SHOWN, useVersionedSave } from '../../components/conflict';
 import { effectivePeriod, type MinuteValue } from './MinuteEntry';
 import { OUTCOMES, outcomeOf, withOutcome, type Outcome } from './outcome';
@@ -69,25 +70,20 @@ const eventConflictView = (event: Pick<StatEventInput, 'type' | 'period' | 'game
  */
 export function useEventForm(matchId: number, names: EventNames) {
   const [rows, setRows] = useState<EventRow[]>([]);
-  const [loading, setLoading] = useState(true);
+  const [loadedFor, setLoadedFor] = useState<number | null>(null);
   const [saving, setSaving] = useState(false);
   const navigate = useNavigate();
   const versioned = useVersionedSave();
 
+  // The rows start from this visit's answer (not an older one cached), so each names the version
+  // it read; later answers do not overwrite what is being typed.
+  const events = useApiQuery(routes.matchStatEvents, { params: { matchId } }, { staleTime: 0 });
   useEffect(() => {
-    const controller = new AbortController();
-    setLoading(true);
-    api(routes.matchStatEvents, { params: { matchId }, signal: controller.signal }).then(
-      (reply) => {
-        setRows(reply.results.length ? reply.results.map(rowOf) : [emptyRow()]);
-        setLoading(false);
-      },
-      () => {
-        if (!controller.signal.aborted) setLoading(false);
-      },
-    );
-    return () => controller.abort();
-  }, [matchId]);
+    if (!events.data || !events.isFetchedAfterMount || loadedFor === matchId) return;
+    setRows(events.data.results.length ? events.data.results.map(rowOf) : [emptyRow()]);
+    setLoadedFor(matchId);
+  }, [events.data, events.isFetchedAfterMount, loadedFor, matchId]);
+  const loading = loadedFor !== matchId && !events.isError;
 
   const update = useCallback((key: string, patch: Partial<EventRow>) => {
     setRows((all) => all.map((row) => (row.key === key ? { ...row, ...patch } : row)));
@@ -129,7 +125,10 @@ export function useEventForm(matchId: number, names: EventNames) {
         view: (theirs) => eventConflictView(theirs, names),
         keepTheirs: (theirs) => setRows((all) => all.map((row) => (row.id === theirs.id ? rowOf(theirs) : row))),
       });
-      if (saved) await navigate(`/events/${matchId}`);
+      if (saved) {
+        void invalidateRoute(routes.matchStatEvents, { matchId });
+        await navigate(`/events/${matchId}`);
+      }
     } catch {
       // The API client has shown why; the rows stay for another try.
     } finally {

@@ -1,6 +1,6 @@
-import { routes, type FeedHealthReply } from '@odds/protocol';
-import { useCallback, useEffect, useState } from 'react';
-import { api } from '../../api/client';
+import { routes } from '@odds/protocol';
+import { useEffect } from 'react';
+import { invalidateRoute, useApiQuery } from '../../api/queries';
 import { listenToFeedHealth } from '../../live/feedHealthLive';
 
 /**
@@ -8,24 +8,8 @@ import { listenToFeedHealth } from '../../live/feedHealthLive';
  * pushes a stall starting or ending (a push, not a poll); the stalled rows count up on screen.
  */
 export function useFeedHealth() {
-  const [health, setHealth] = useState<FeedHealthReply | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const read = useCallback((signal?: AbortSignal) => {
-    api(routes.feedHealth, { signal, silent: true }).then((reply) => {
-      setHealth(reply);
-      setError(null);
-    }, (e: Error) => {
-      if (!signal?.aborted) setError(e.message);
-    });
-  }, []);
-  useEffect(() => {
-    const controller = new AbortController();
-    read(controller.signal);
-    const stop = listenToFeedHealth(() => read());
-    return () => {
-      controller.abort();
-      stop();
-    };
-  }, [read]);
-  return { health, error };
+  const query = useApiQuery(routes.feedHealth, { silent: true });
+  useEffect(() => listenToFeedHealth(() => void invalidateRoute(routes.feedHealth)), []);
+  // A failed re-read keeps the last answer on screen with its error, as before.
+  return { health: query.data ?? null, error: query.error ? query.error.message : null };
 }

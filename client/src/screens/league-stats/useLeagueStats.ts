@@ -1,11 +1,12 @@
 import type { HomeAway } from '@odds/protocol';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { inMemoryGetList, useList } from '../../components/table';
 import { contextStore } from '../../stores/context';
 import { useLeague } from '../leagues/useLeague';
 import { useMarketOptions } from '../markets/useMarketOptions';
+import { useStatsQuery } from './useStatsQuery';
 import { runStatsQuery, type MarketOutcomeRow, type TeamRecord } from './statsQuery';
 import { useSeasonTeams } from './useSeasonTeams';
 
@@ -42,7 +43,6 @@ export function useLeagueStats(route: StatsRoute) {
   const [search, setSearch] = useSearchParams();
   const otherTeamId = Number(search.get('other')) || null;
   const side = SIDES.find((s) => s === search.get('side')) ?? 'all';
-  const [record, setRecord] = useState<TeamRecord | null>(null);
 
   // No season in the path: the latest one.
   const latest = league?.seasons.at(-1)?.id;
@@ -67,14 +67,10 @@ export function useLeagueStats(route: StatsRoute) {
     sortFields: ['date', 'home', 'away', 'outcome', 'state'],
   });
 
-  useEffect(() => {
-    setRecord(null);
-    if (!route.seasonId || !route.teamId) return;
-    const controller = new AbortController();
-    const query = { season_id: route.seasonId, team_id: route.teamId, home_away: side };
-    void runStatsQuery<TeamRecord>(sportId, 'team_record', query, controller.signal).then((rows) => setRecord(rows[0] ?? null));
-    return () => controller.abort();
-  }, [sportId, route.seasonId, route.teamId, side]);
+  const recordRows = useStatsQuery<TeamRecord>(
+    sportId, 'team_record', { season_id: route.seasonId ?? null, team_id: route.teamId ?? null, home_away: side }, !!route.seasonId && !!route.teamId,
+  );
+  const record = recordRows[0] ?? null;
 
   const go = (patch: Partial<StatsRoute>) => navigate(`${statsPath({ ...route, ...patch })}${query}`);
   const setQuery = (name: string, value: string | null) =>

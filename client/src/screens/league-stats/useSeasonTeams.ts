@@ -1,19 +1,10 @@
 import { routes, type Team } from '@odds/protocol';
-import { useEffect, useState } from 'react';
-import { api } from '../../api/client';
+import { useApiQuery } from '../../api/queries';
+
+const NONE: Team[] = [];
 
 /** The teams of a season, by name (the team dropdowns of league stats and stats 2). */
 export function useSeasonTeams(seasonId: number | null): Team[] {
-  const [teams, setTeams] = useState<Team[]>([]);
-  useEffect(() => {
-    setTeams([]);
-    if (!seasonId) return;
-    const controller = new AbortController();
-    api(routes.seasonTeams, { params: { seasonId }, signal: controller.signal }).then(
-      (reply) => setTeams(reply.results),
-      () => undefined,
-    );
-    return () => controller.abort();
-  }, [seasonId]);
-  return teams;
+  const query = useApiQuery(routes.seasonTeams, { params: { seasonId: seasonId ?? 0 } }, { enabled: !!seasonId });
+  return seasonId ? (query.data?.results ?? NONE) : NONE;
 }

@@ -1,18 +1,10 @@
 import { routes, type League } from '@odds/protocol';
-import { useEffect, useState } from 'react';
-import { api } from '../../api/client';
+import { useApiQuery } from '../../api/queries';
 
 /** One league with its seasons, for the headings and season choices of the league screens. */
 export function useLeague(leagueId: number | undefined): League | null {
-  const [league, setLeague] = useState<League | null>(null);
-  useEffect(() => {
-    setLeague(null);
-    if (!leagueId) return;
-    const controller = new AbortController();
-    api(routes.league, { params: { leagueId }, signal: controller.signal }).then(setLeague, () => undefined);
-    return () => controller.abort();
-  }, [leagueId]);
-  return league;
+  const query = useApiQuery(routes.league, { params: { leagueId: leagueId ?? 0 } }, { enabled: !!leagueId });
+  return leagueId ? (query.data ?? null) : null;
 }
 
 /** A route's id parameter as a number, or null when it is not a positive whole number. */

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { GenericTable, useList, type TableColumn } from '../../components/table';
 import { useProviderChanges } from '../../live/useProviderChanges';
+import { invalidateRoute } from '../../api/queries';
 import { ChangeMark } from '../match/ChangeMark';
 import { contextStore } from '../../stores/context';
 import { EntityHistory } from '../match/history/EntityHistory';
@@ -35,7 +36,9 @@ export default function MarketsScreen() {
     sortFields: ['id', 'name'],
   });
   // Another console saved a market's settings: the list reads again and the row is marked (no polling).
-  const { markOf } = useProviderChanges(['market'], list.reload);
+  // Every list of the provider's markets reads again (this one, the CMS and stats choices).
+  const invalidateMarkets = () => invalidateRoute(routes.markets, { p: providerId, s: sportId });
+  const { markOf } = useProviderChanges(['market'], invalidateMarkets);
   // The chosen market lives in the address too, so a link opens its settings.
   const [search, setSearch] = useSearchParams();
   const marketId = Number(search.get('market')) || null;
@@ -72,7 +75,7 @@ export default function MarketsScreen() {
                 </h2>
                 <EntityHistory entity="market" id={market.id} name="market" reading={HISTORY} />
               </div>
-              <MarketSettingsForm market={market} onSaved={list.reload} />
+              <MarketSettingsForm market={market} onSaved={() => void invalidateMarkets()} />
               <SavedThresholdsTable marketId={market.id} />
             </>
           ) : (

@@ -1,9 +1,10 @@
 import { routes, type MarketType, type UofMarketMapping } from '@odds/protocol';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { api } from '../../api/client';
+import { invalidateRoute, useApiQuery } from '../../api/queries';
 import { contextStore } from '../../stores/context';
 
 /** The form's state: text as typed, one UOF outcome id per outcome key of the chosen type. */
@@ -15,6 +16,8 @@ interface Draft {
   lineSpecifier: string;
   ids: Record<string, string>;
 }
+
+const NO_TYPES: MarketType[] = [];
 
 const emptyDraft = (): Draft => ({ editing: false, uofMarketId: '', name: '', typeId: null, lineSpecifier: '', ids: {} });
 
@@ -30,28 +33,14 @@ const draftOf = (m: UofMarketMapping): Draft => ({
  */
 export function UofMappingSection() {
   const { sportId } = useSnapshot(contextStore);
-  const [rows, setRows] = useState<UofMarketMapping[] | null>(null);
-  const [types, setTypes] = useState<MarketType[]>([]);
+  // Failures are reported by the API client.
+  const rows = useApiQuery(routes.uofMarketMap, {}).data?.results ?? null;
+  const types = useApiQuery(routes.marketTypes, { params: { s: sportId } }, { enabled: !!sportId }).data?.results ?? NO_TYPES;
   const [draft, setDraft] = useState<Draft | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
-  const load = useCallback(async (signal?: AbortSignal) => {
-    try {
-      setRows((await api(routes.uofMarketMap, { signal })).results);
-    } catch {
-      // Reported by the API client.
-    }
-  }, []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void load(controller.signal);
-    if (sportId) {
-      api(routes.marketTypes, { params: { s: sportId }, signal: controller.signal }).then((reply) => setTypes(reply.results), () => undefined);
-    }
-    return () => controller.abort();
-  }, [load, sportId]);
+  const load = () => invalidateRoute(routes.uofMarketMap);
 
   const typeName = (id: number) => types.find((t) => t.id === id)?.name ?? `type ${id}`;
   const chosen = draft?.typeId ? types.find((t) => t.id === draft.typeId) ?? null : null;

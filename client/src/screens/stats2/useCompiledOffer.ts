@@ -1,6 +1,6 @@
 import { CONTENT_OFFER_DEFAULT_MINUTES, routes, toThousandths, type CompilerReply, type SelectionBehaviour } from '@odds/protocol';
-import { useEffect, useState } from 'react';
 import { api } from '../../api/client';
+import { apiKey, useCached } from '../../api/queries';
 
 interface OfferQuery {
   leagueId: number;
@@ -21,38 +21,26 @@ export const DEFAULT_MINUTES = CONTENT_OFFER_DEFAULT_MINUTES;
  * whenever a choice changes (decimal odds sent ×1000, SPEC §5). Failures are only logged.
  */
 export function useCompiledOffer(query: OfferQuery): { reply: CompilerReply | null; loading: boolean } {
-  const [state, setState] = useState<{ reply: CompilerReply | null; loading: boolean }>({ reply: null, loading: false });
-  const key = JSON.stringify(query);
-
-  useEffect(() => {
-    const { leagueId, teamId, otherTeamId, marketId, behaviour, principal, minutes, odds } = query;
-    if (!teamId || !otherTeamId || !marketId) {
-      setState({ reply: null, loading: false });
-      return;
-    }
-    const outcomes = Object.entries(odds)
-      .filter((entry): entry is [string, number] => typeof entry[1] === 'number' && entry[1] >= 1)
-      .map(([label, decimal]) => ({ operator_id: label, label, oddsDecimal: decimal, odds: toThousandths(decimal) }));
-    const controller = new AbortController();
-    setState((current) => ({ ...current, loading: true }));
-    api(routes.contentCompiler, {
-      body: {
-        home_id: teamId, away_id: otherTeamId, league_id: leagueId, market_id: marketId, behaviour, side: 'home',
-        principal, content_elements: [], offer: { minutes, outcomes },
-      },
-      signal: controller.signal,
-      silent: true,
-    }).then(
-      (reply) => setState({ reply, loading: false }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error('Compiling content failed', error);
-        setState({ reply: null, loading: false });
-      },
-    );
-    return () => controller.abort();
-    // `key` holds the whole query.
-  }, [key]);
-
-  return state;
+  const { leagueId, teamId, otherTeamId, marketId, behaviour, principal, minutes, odds } = query;
+  const ready = !!teamId && !!otherTeamId && !!marketId;
+  const outcomes = Object.entries(odds)
+    .filter((entry): entry is [string, number] => typeof entry[1] === 'number' && entry[1] >= 1)
+    .map(([label, decimal]) => ({ operator_id: label, label, oddsDecimal: decimal, odds: toThousandths(decimal) }));
+  const body = {
+    home_id: teamId ?? 0, away_id: otherTeamId ?? 0, league_id: leagueId, market_id: marketId ?? 0, behaviour, side: 'home' as const,
+    principal, content_elements: [], offer: { minutes, outcomes },
+  };
+  // A compile is a read: cached under the compiler route and what it was asked; the last content
+  // stays on screen while a changed choice compiles.
+  const compiled = useCached(
+    [...apiKey(routes.contentCompiler), body],
+    (signal) =>
+      api(routes.contentCompiler, { body, signal, silent: true }).catch((error: unknown) => {
+        if (!signal.aborted) console.error('Compiling content failed', error);
+        throw error;
+      }),
+    { enabled: ready, keepPrevious: true },
+  );
+  if (!ready) return { reply: null, loading: false };
+  return { reply: compiled.data ?? null, loading: compiled.isFetching };
 }

@@ -3,7 +3,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { contextStore } from '../../stores/context';
-import { runStatsQuery, type OutcomeRatio } from '../league-stats/statsQuery';
+import type { OutcomeRatio } from '../league-stats/statsQuery';
+import { useStatsQuery } from '../league-stats/useStatsQuery';
 import { useSeasonTeams } from '../league-stats/useSeasonTeams';
 import { useLeague } from '../leagues/useLeague';
 import { useMarketOptions } from '../markets/useMarketOptions';
@@ -41,15 +42,10 @@ export function useStats2(route: Stats2Route) {
   const first = useTeamSide(sideQuery(route.teamId, options.sides[0]));
   const second = useTeamSide(sideQuery(route.otherTeamId, options.sides[1]));
 
-  const [summary, setSummary] = useState<OutcomeRatio[]>([]);
-  useEffect(() => {
-    setSummary([]);
-    if (!route.seasonId || !route.marketId) return;
-    const controller = new AbortController();
-    const params = { season_id: route.seasonId, market_id: route.marketId, match_limiter: options.last || null };
-    void runStatsQuery<OutcomeRatio>(sportId, 'outcome_ratios', params, controller.signal).then(setSummary);
-    return () => controller.abort();
-  }, [sportId, route.seasonId, route.marketId, options.last]);
+  const summary = useStatsQuery<OutcomeRatio>(
+    sportId, 'outcome_ratios', { season_id: route.seasonId ?? null, market_id: route.marketId ?? null, match_limiter: options.last || null },
+    !!route.seasonId && !!route.marketId,
+  );
 
   const market = markets.find((m) => m.id === route.marketId) ?? null;
   const [minutes, setMinutes] = useState(DEFAULT_MINUTES);

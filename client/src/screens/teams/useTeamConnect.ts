@@ -1,6 +1,8 @@
 import { routes, type SearchResult, type Team } from '@odds/protocol';
+import type { QueryKey } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { api } from '../../api/client';
+import { apiKey, invalidateRoute, queryClient } from '../../api/queries';
 import { ask } from '../../components/question';
 
 /** How a connect candidate shows: 'title (provider names)' (SPEC §2 Teams). */
@@ -16,24 +18,26 @@ const reassignQuestion = (team: Team, result: SearchResult) =>
  */
 export function useTeamConnect(team: Team, onConnected: () => void) {
   const [results, setResults] = useState<SearchResult[]>([]);
-  const inFlight = useRef<AbortController | null>(null);
+  const inFlight = useRef<{ key: QueryKey; n: number } | null>(null);
 
+  // Through the query cache but asked imperatively: the picker must not render between asking and
+  // its answer (PrimeReact's AutoComplete closes its list on a render with the old suggestions).
+  // A newer text cancels the read in flight (its signal aborts).
   const search = useCallback(
     (text: string) => {
-      inFlight.current?.abort();
-      const controller = new AbortController();
-      inFlight.current = controller;
-      api(routes.teamConnectSearch, {
-        params: { from: team.id },
-        query: { q: text.trim() || undefined },
-        signal: controller.signal,
-        silent: true,
-      }).then(
-        (reply) => setResults(reply.results),
-        () => {
-          if (!controller.signal.aborted) setResults([]);
-        },
-      );
+      const query = { q: text.trim() || undefined };
+      const key = apiKey(routes.teamConnectSearch, { from: team.id }, query);
+      const previous = inFlight.current;
+      const n = (previous?.n ?? 0) + 1;
+      inFlight.current = { key, n };
+      if (previous && JSON.stringify(previous.key) !== JSON.stringify(key)) void queryClient.cancelQueries({ queryKey: previous.key, exact: true });
+      queryClient
+        .fetchQuery({ queryKey: key, queryFn: ({ signal }) => api(routes.teamConnectSearch, { params: { from: team.id }, query, signal, silent: true }) })
+        .then(
+          // A new array each answer: the picker opens its list on a change, also for a text asked before.
+          (reply) => inFlight.current?.n === n && setResults([...reply.results]),
+          () => inFlight.current?.n === n && setResults([]),
+        );
     },
     [team.id],
   );
@@ -43,6 +47,9 @@ export function useTeamConnect(team: Team, onConnected: () => void) {
       if (!(await ask(reassignQuestion(team, result), { header: 'Reassign the team', accept: 'Reassign' }))) return false;
       try {
         await api(routes.teamConnect, { params: { from: team.id, to: result.id } });
+        // Every connect search and team list answered before now may name the team as it was.
+        void invalidateRoute(routes.teamConnectSearch);
+        void invalidateRoute(routes.teams);
         onConnected();
         return true;
       } catch {

@@ -1,6 +1,6 @@
 import { routes, type Tracker } from '@odds/protocol';
-import { useEffect, useState } from 'react';
-import { api } from '../../api/client';
+import { useMemo } from 'react';
+import { useApiQuery } from '../../api/queries';
 import { ConflictDialog } from '../../components/conflict';
 import { dropdownNames, switchPt } from '../../components/forms/a11y';
 import { Button } from 'primereact/button';
@@ -23,15 +23,8 @@ import './trackers.css';
 
 /** The provider's contacts to choose a new tracker's contact from. */
 function useContactOptions(providerId: number, wanted: boolean) {
-  const [options, setOptions] = useState<{ label: string; value: number }[]>([]);
-  useEffect(() => {
-    if (!wanted) return;
-    const controller = new AbortController();
-    api(routes.contacts, { query: { provider: providerId, limit: 1000 }, signal: controller.signal })
-      .then((reply) => setOptions(reply.items.map((c) => ({ label: c.name, value: c.id }))), () => undefined);
-    return () => controller.abort();
-  }, [providerId, wanted]);
-  return options;
+  const contacts = useApiQuery(routes.contacts, { query: { provider: providerId, limit: 1000 } }, { enabled: wanted });
+  return useMemo(() => (contacts.data?.items ?? []).map((c) => ({ label: c.name, value: c.id })), [contacts.data]);
 }
 
 /**

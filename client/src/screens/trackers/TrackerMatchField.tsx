@@ -1,6 +1,6 @@
 import { routes, type Match } from '@odds/protocol';
-import { useEffect, useState } from 'react';
-import { api } from '../../api/client';
+import { useState } from 'react';
+import { useApiQuery } from '../../api/queries';
 import { MatchPicker } from '../../components/forms/MatchPicker';
 
 /**
@@ -8,13 +8,10 @@ import { MatchPicker } from '../../components/forms/MatchPicker';
  * tracker's match is read once so the field names it ("Netherlands - USA · 2022-12-03 16:00 (126)").
  */
 export function TrackerMatchField({ inputId, matchId, onChange }: { inputId: string; matchId: number; onChange: (matchId: number) => void }) {
-  const [match, setMatch] = useState<Match | null>(null);
-  useEffect(() => {
-    if (!matchId || match?.id === matchId) return;
-    const controller = new AbortController();
-    api(routes.match, { params: { matchId }, signal: controller.signal, silent: true }).then(setMatch, () => undefined);
-    return () => controller.abort();
-  }, [matchId, match?.id]);
+  const [picked, setPicked] = useState<Match | null>(null);
+  const needsRead = !!matchId && picked?.id !== matchId;
+  const saved = useApiQuery(routes.match, { params: { matchId }, silent: true }, { enabled: needsRead });
+  const match = picked?.id === matchId ? picked : (saved.data ?? picked);
   return (
     <MatchPicker
       inputId={inputId}
@@ -22,7 +19,7 @@ export function TrackerMatchField({ inputId, matchId, onChange }: { inputId: str
       onChange={(chosen) => {
         // Typing over the chosen match keeps it until another is chosen (the tracker needs one).
         if (!chosen) return;
-        setMatch(chosen);
+        setPicked(chosen);
         onChange(chosen.id);
       }}
     />

@@ -1,7 +1,8 @@
 import { routes, type Tracker } from '@odds/protocol';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../api/client';
+import { invalidateRoute, useApiQuery } from '../../api/queries';
 import { CONFLICT_SHOWN, merge3, useVersionedSave } from '../../components/conflict';
 import { listenToProvider } from '../../live/providerLive';
 import { inputOf, MIN_SCORE_ERROR, parseMinScore, trackerConflictView } from './format';
@@ -38,13 +39,16 @@ export function useTrackerForm(trackerId: number | null) {
   // Another console saved this tracker (the relay says so to the provider's consoles): fields left
   // alone here take their value, so a later save cannot put back what they changed; fields changed
   // on both sides stay as typed and the save asks about those (it still names the version it read).
+  // The tracker is one query of the cache: the push invalidates it, and a newer answer is theirs.
   const [theirs, setTheirs] = useState<Tracker | null>(null);
+  const record = useApiQuery(routes.tracker, { params: { trackerId: trackerId ?? 0 } }, { enabled: trackerId !== null, staleTime: 0 });
+  const loadedFor = useRef<number | null>(null);
   useEffect(() => {
     if (trackerId === null) return undefined;
     return listenToProvider({
       changed: (change) => {
         if (change.entity !== 'tracker' || change.id !== trackerId || change.action === 'delete') return;
-        api(routes.tracker, { params: { trackerId }, silent: true }).then(setTheirs, () => undefined);
+        void invalidateRoute(routes.tracker, { trackerId });
       },
       resync: () => undefined,
     });
@@ -63,15 +67,20 @@ export function useTrackerForm(trackerId: number | null) {
   }, [theirs]);
 
   useEffect(() => {
+    loadedFor.current = null;
     if (trackerId === null) {
       setTracker(blank());
       setMinScoreText('0');
-      return;
     }
-    const controller = new AbortController();
-    api(routes.tracker, { params: { trackerId }, signal: controller.signal }).then(load, () => undefined);
-    return () => controller.abort();
-  }, [trackerId, load]);
+  }, [trackerId]);
+  // The first answer fills the form; a later one (after a push or a stale read) is theirs to merge.
+  useEffect(() => {
+    const data = record.data;
+    if (!data || trackerId === null) return;
+    if (loadedFor.current === trackerId) return setTheirs(data);
+    loadedFor.current = trackerId;
+    load(data);
+  }, [record.data, trackerId, load]);
 
   const patch = (change: Partial<Tracker>) => setTracker((t) => (t ? { ...t, ...change } : t));
   const patchSpec = (change: Partial<Tracker['spec']>) => setTracker((t) => (t ? { ...t, spec: { ...t.spec, ...change } } : t));
@@ -107,7 +116,11 @@ export function useTrackerForm(trackerId: number | null) {
           keepTheirs: load,
         });
       // Nothing saved (their version taken, or the dialog closed): the form stays.
-      if (saved) await navigate('/trackers');
+      if (saved) {
+        void invalidateRoute(routes.trackers);
+        if (trackerId !== null) void invalidateRoute(routes.tracker, { trackerId });
+        await navigate('/trackers');
+      }
     } catch {
       // The API client has shown why.
     } finally {

@@ -2,6 +2,7 @@ import { routes, type Tracker } from '@odds/protocol';
 import { useCallback, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { api } from '../../api/client';
+import { invalidateRoute } from '../../api/queries';
 import { useList } from '../../components/table';
 import { useProviderChanges } from '../../live/useProviderChanges';
 import { contextStore } from '../../stores/context';
@@ -13,14 +14,16 @@ import { inputOf } from './format';
  */
 const TRACKER_CHANGES = ['tracker'] as const;
 
+/** The list and every tracker form showing one read again. */
+const invalidateTrackers = () => Promise.all([invalidateRoute(routes.trackers), invalidateRoute(routes.tracker)]);
+
 export function useTrackersList() {
   const { providerId, sportId } = useSnapshot(contextStore);
   const list = useList({ route: routes.trackers, query: { provider: providerId, sport: sportId }, defaultSort: 'id' });
   const [edits, setEdits] = useState<Record<number, boolean>>({});
   const [saving, setSaving] = useState(false);
-  const { reload } = list;
   // A tracker saved, added or deleted on another console of the provider: the list reads again and marks who.
-  const changes = useProviderChanges(TRACKER_CHANGES, reload);
+  const changes = useProviderChanges(TRACKER_CHANGES, invalidateTrackers);
 
   const activeOf = (tracker: Tracker) => edits[tracker.id] ?? tracker.active;
   const setActive = useCallback((tracker: Tracker, active: boolean) => {
@@ -40,7 +43,7 @@ export function useTrackersList() {
         await api(routes.trackerSave, { params: { trackerId: tracker.id }, body: { ...inputOf(tracker), active: edits[tracker.id]! } });
       }
       setEdits({});
-      reload();
+      void invalidateTrackers();
     } catch {
       // The API client has shown why; the edits stay for another try.
     } finally {

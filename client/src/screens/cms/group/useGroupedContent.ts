@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { api } from '../../../api/client';
+import { invalidateRoute, useApiQuery } from '../../../api/queries';
 import { CONFLICT_SHOWN, useVersionedSave } from '../../../components/conflict';
 import { useUnsavedChangesGuard } from '../../../components/forms/useUnsavedChangesGuard';
 import { contextStore, findById } from '../../../stores/context';
@@ -23,7 +24,7 @@ export function useGroupedContent(groupId: number | undefined) {
   const navigate = useNavigate();
   const [initial, setInitial] = useState<GroupFormValues>(emptyGroupForm);
   const [values, setValues] = useState<GroupFormValues>(initial);
-  const [loading, setLoading] = useState(groupId !== undefined);
+  const [loadedFor, setLoadedFor] = useState<number | undefined>(undefined);
   const [saving, setSaving] = useState(false);
   /** The version the form was loaded from (or took with "Keep theirs"): an update names it. */
   const [version, setVersion] = useState<number | undefined>(undefined);
@@ -35,18 +36,15 @@ export function useGroupedContent(groupId: number | undefined) {
     setVersion(group.version);
   }, []);
 
+  // The form starts from this visit's answer (not an older one cached), so an update names the
+  // version it read; later answers do not overwrite what is being typed.
+  const record = useApiQuery(routes.group, { params: { p: providerId, s: sportId, groupId: groupId ?? 0 } }, { enabled: groupId !== undefined, staleTime: 0 });
   useEffect(() => {
-    if (groupId === undefined) return;
-    const controller = new AbortController();
-    api(routes.group, { params: { p: providerId, s: sportId, groupId }, signal: controller.signal }).then(
-      (group) => {
-        load(group);
-        setLoading(false);
-      },
-      () => !controller.signal.aborted && setLoading(false),
-    );
-    return () => controller.abort();
-  }, [groupId, providerId, sportId, load]);
+    if (groupId === undefined || !record.data || !record.isFetchedAfterMount || loadedFor === groupId) return;
+    load(record.data);
+    setLoadedFor(groupId);
+  }, [groupId, record.data, record.isFetchedAfterMount, loadedFor, load]);
+  const loading = groupId !== undefined && loadedFor !== groupId && !record.isError;
 
   const linkTargets = linkTargetOptions({ contentType: values.content_type, marketIds: values.market_ids, markets: options.markets });
 
@@ -96,6 +94,9 @@ export function useGroupedContent(groupId: number | undefined) {
         });
       // Nothing saved (their version taken, or the dialog closed): the form stays.
       if (!saved) return setSaving(false);
+      void invalidateRoute(routes.groups);
+      void invalidateRoute(routes.contents);
+      if (groupId !== undefined) void invalidateRoute(routes.group, { p: providerId, s: sportId, groupId });
       allowLeaving();
       void navigate('/cms');
     } catch {

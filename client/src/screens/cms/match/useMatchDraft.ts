@@ -1,13 +1,17 @@
-import { routes, type ContentParseReply, type Match, type MatchContent, type MatchMarket, type ScoresDefinition } from '@odds/protocol';
+import { routes, type ContentParseReply, type MatchContent, type MatchMarket, type ScoresDefinition } from '@odds/protocol';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { api } from '../../../api/client';
+import { invalidateRoute, useApiQuery } from '../../../api/queries';
 import { useUnsavedChangesGuard } from '../../../components/forms/useUnsavedChangesGuard';
 import { contextStore, findById } from '../../../stores/context';
 import { scoreOptions } from '../../match/content/contentForm';
 import { keepLinkTarget, linkTargetOptions } from '../linkTargets';
 import { draftToInput, DRAFT_PARTS, emptyDraft, type DraftPart, type MatchDraftValues } from './matchDraft';
+
+const NO_MARKETS: MatchMarket[] = [];
+const NO_RECORDS: MatchContent[] = [];
 
 /**
  * The match content draft page (/cms/match/{matchId}/edit): write a title, content and cta for a
@@ -19,22 +23,14 @@ export function useMatchDraft(matchId: number) {
   const { providerId, providers } = context;
   const languages = findById(providers, providerId)?.meta.languages ?? [];
   const navigate = useNavigate();
-  const [match, setMatch] = useState<Match | null>(null);
-  const [markets, setMarkets] = useState<MatchMarket[]>([]);
   const [initial] = useState(() => emptyDraft(languages));
   const [values, setValues] = useState<MatchDraftValues>(initial);
   const [preview, setPreview] = useState<Partial<Record<DraftPart, ContentParseReply>> | null>(null);
   const [busy, setBusy] = useState<'preview' | 'save' | null>(null);
-  const [records, setRecords] = useState<MatchContent[]>([]);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    const signal = controller.signal;
-    api(routes.match, { params: { matchId }, signal }).then(setMatch, () => undefined);
-    api(routes.matchMarkets, { params: { matchId }, query: { all: true }, signal }).then((reply) => setMarkets(reply.results), () => undefined);
-    api(routes.matchContent, { params: { matchId }, signal }).then((reply) => setRecords(reply.results), () => undefined);
-    return () => controller.abort();
-  }, [matchId]);
+  const match = useApiQuery(routes.match, { params: { matchId } }).data ?? null;
+  const markets = useApiQuery(routes.matchMarkets, { params: { matchId }, query: { all: true } }).data?.results ?? NO_MARKETS;
+  const records = useApiQuery(routes.matchContent, { params: { matchId } }).data?.results ?? NO_RECORDS;
 
   // Score (SPEC §5): PRE, INPLAY and Hx-Ay from the sport's max_score and increment, less the
   // scores the match's content already uses for the market and channel (the server refuses those).
@@ -88,6 +84,7 @@ export function useMatchDraft(matchId: number) {
     setBusy('save');
     try {
       await api(routes.matchContentSave, { params: { matchId }, body: draftToInput(values) });
+      void invalidateRoute(routes.matchContent, { matchId });
       allowLeaving();
       void navigate(`/match/${matchId}/content`);
     } catch {

@@ -5,6 +5,7 @@ import {
 import { useCallback, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { api } from '../../../api/client';
+import { useApiQuery } from '../../../api/queries';
 import { contextStore, findById } from '../../../stores/context';
 import { useCmsOptions } from '../useCmsOptions';
 import { defaultLeagueId, simulatedOffer } from './playground';
@@ -24,6 +25,8 @@ export interface PlaygroundSituation {
 
 type Busy = 'test' | 'compile' | 'options' | null;
 
+const NO_LEAGUES: League[] = [];
+
 /**
  * The content playground (SPEC §2 /cms/builder/): a league (9 where it exists), two teams, a
  * market, a side, simulated minutes and odds; compiles ad-hoc content or the stored templates for
@@ -33,7 +36,8 @@ export function usePlayground() {
   const { providerId, sportId, providers } = useSnapshot(contextStore);
   const languages = findById(providers, providerId)?.meta.languages ?? [];
   const { markets } = useCmsOptions();
-  const [leagues, setLeagues] = useState<League[]>([]);
+  const leaguesQuery = useApiQuery(routes.leagues, { params: { p: providerId, s: sportId }, query: { limit: 1000 } });
+  const leagues = leaguesQuery.data?.results ?? NO_LEAGUES;
   const [situation, setSituation] = useState<PlaygroundSituation>({
     leagueId: null, home: null, away: null, marketId: null, side: 'home',
     minutes: String(CONTENT_OFFER_DEFAULT_MINUTES), behaviour: 'historical_favourite', odds: {},
@@ -44,17 +48,13 @@ export function usePlayground() {
   const [suggestions, setSuggestions] = useState<ContentElement[] | null>(null);
   const [busy, setBusy] = useState<Busy>(null);
 
+  // A league chosen stays while the provider's leagues hold it; otherwise the default one.
   useEffect(() => {
-    const controller = new AbortController();
-    api(routes.leagues, { params: { p: providerId, s: sportId }, query: { limit: 1000 }, signal: controller.signal }).then(
-      (reply) => {
-        setLeagues(reply.results);
-        setSituation((current) => ({ ...current, leagueId: defaultLeagueId(reply.results) }));
-      },
-      () => undefined,
-    );
-    return () => controller.abort();
-  }, [providerId, sportId]);
+    const loaded = leaguesQuery.data?.results;
+    if (!loaded) return;
+    setSituation((current) =>
+      current.leagueId !== null && loaded.some((l) => l.id === current.leagueId) ? current : { ...current, leagueId: defaultLeagueId(loaded) });
+  }, [leaguesQuery.data]);
 
   // The first market until the operator picks one.
   useEffect(() => {
