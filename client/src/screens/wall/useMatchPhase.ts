@@ -39,6 +39,7 @@ export function useMatchPhase(matchId: number, match: Match | null, version: num
   useEffect(() => {
     const signal = reads.current?.signal;
     if (!signal) return;
+    let retry: ReturnType<typeof setTimeout> | undefined;
     const timer = setTimeout(() => {
       lastRead.current = Date.now();
       Promise.all([
@@ -47,10 +48,16 @@ export function useMatchPhase(matchId: number, match: Match | null, version: num
       ]).then(
         ([live, events]) => setState({ live, period: events.results.filter(isPeriodEvent).at(-1) ?? null }),
         // A failed read (the services busy or away) is tried again soon rather than at the next minute.
-        () => !signal.aborted && setTimeout(() => setTick((n) => n + 1), AFTER_CHANGE_MS),
+        () => {
+          if (!signal.aborted) retry = setTimeout(() => setTick((n) => n + 1), AFTER_CHANGE_MS);
+        },
       );
     }, Math.max(0, lastRead.current + AFTER_CHANGE_MS - Date.now()));
-    return () => clearTimeout(timer);
+    // The retry goes with the panel too: a timer left behind would set the state of an unmounted one.
+    return () => {
+      clearTimeout(timer);
+      clearTimeout(retry);
+    };
   }, [matchId, version, tick]);
 
   return matchPhase({ match, live: state.live, lastPeriodEvent: state.period, latestClock, now: Date.now() });
