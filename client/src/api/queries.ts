@@ -1,21 +1,27 @@
 import type { RouteDef, RouteParams, RouteQuery, RouteReply } from '@odds/protocol';
 import { keepPreviousData, QueryClient, useQuery, type QueryKey } from '@tanstack/react-query';
 import { api, type ApiOptions } from './client';
-import type { ApiError } from './errors';
+import { ApiError } from './errors';
+import { UNSETTLED_STATUSES } from './idempotency';
 
 /**
- * The console's one cache of what it loads over REST (live state is Valtio's: live/). Queries do
- * not retry (api() already retries what may be retried and reports every failure per SPEC §8),
- * do not refetch on focus (a pushed change or a save says when data moved), and keep an answer
+ * The console's one cache of what it loads over REST (live state is Valtio's: live/). A read the
+ * services could not answer (no reply, 502–504) is tried twice more, 2 s and 4 s apart (api()
+ * reports each failure per SPEC §8; it retries only saves); nothing refetches on focus (a pushed change or a save says when data moved), and keep an answer
  * fresh for 30 s so two panels showing the same record share one request. Hooks pass it to
  * TanStack Query themselves (no provider to forget in a test or a second React root).
  */
 export const queryClient = new QueryClient({
   defaultOptions: {
-    queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
+    queries: { retry: retryRead, retryDelay: (attempt) => 1_000 * 2 ** attempt, refetchOnWindowFocus: false, staleTime: 30_000 },
     mutations: { retry: false },
   },
 });
+
+/** Reads the services may answer on a second try (no reply, 502–504) are asked twice more: a page is not left empty by one busy second. */
+function retryRead(failures: number, error: unknown): boolean {
+  return failures < 2 && error instanceof ApiError && UNSETTLED_STATUSES.includes(error.status);
+}
 
 /**
  * The key of a GET of one route of the protocol table: the route's path, then its parameters and
