@@ -1,5 +1,5 @@
-import type { AuditEntry, LiveAck, MatchThresholdSet } from '@odds/protocol';
-import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
+import type { MatchThresholdSet } from '@odds/protocol';
+import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { json, stubFetch } from '../testing/fetchStub';
 import { useMatchHistory } from '../screens/match/history/useMatchHistory';
@@ -7,36 +7,8 @@ import { MatchLive } from './matchLive';
 import type { LiveSocket } from './liveSocket';
 import { useChangeMarks } from './useChangeMarks';
 import { byMarketThenId, useLiveTable } from './useLiveTable';
+import { entry, FakeSocket, set } from '../testing/pushedRecords';
 
-/** A socket.io client socket as MatchLive uses it: the test fires the relay's events. */
-class FakeSocket {
-  connected = true;
-  private readonly handlers = new Map<string, Set<(...args: unknown[]) => void>>();
-  on(event: string, handler: (...args: unknown[]) => void) {
-    if (!this.handlers.has(event)) this.handlers.set(event, new Set());
-    this.handlers.get(event)!.add(handler);
-  }
-  off(event: string, handler: (...args: unknown[]) => void) {
-    this.handlers.get(event)?.delete(handler);
-  }
-  emit(_event: string, _payload: unknown, ack?: (reply: LiveAck) => void) {
-    ack?.({ ok: true });
-  }
-  fire(event: string, payload: unknown) {
-    act(() => {
-      for (const handler of this.handlers.get(event) ?? []) handler(payload);
-    });
-  }
-}
-
-const set = (id: number, home: number, version: number) => ({
-  id, version, match_id: 7, market_id: 3, market: { id: 3, name: 'Full Time Result' }, contact_id: null, contact: null, line: null, timed: null,
-  type: 'VALUE', thresholds: { home: { value: home } },
-}) as MatchThresholdSet;
-const entry = (id: number, of: MatchThresholdSet, before: MatchThresholdSet | null, name: string): AuditEntry => ({
-  id, at: '2026-11-27T05:00:00Z', actor: { id: 2, name }, entity: 'threshold_set', entity_id: of.id, match_id: 7,
-  action: before ? 'update' : 'create', version: of.version ?? null, before, after: of,
-});
 
 /** What the Thresholds tab and its History panel do with a match's live state, together. */
 function useTab(live: MatchLive, load: () => Promise<MatchThresholdSet[]>) {
