@@ -27,16 +27,20 @@ function precompress(): Plugin {
     },
     async closeBundle() {
       const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
-      await Promise.all(entries.filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name)).map(async (entry) => {
-        const path = join(entry.parentPath, entry.name);
-        const body = await readFile(path);
-        if (body.length < 1024) return;
-        const [br, gz] = await Promise.all([
-          promisify(brotliCompress)(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-          promisify(gzip)(body, { level: 9 }),
-        ]);
-        await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gz)]);
-      }));
+      await Promise.all(
+        entries
+          .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))
+          .map(async (entry) => {
+            const path = join(entry.parentPath, entry.name);
+            const body = await readFile(path);
+            if (body.length < 1024) return;
+            const [br, gz] = await Promise.all([
+              promisify(brotliCompress)(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+              promisify(gzip)(body, { level: 9 }),
+            ]);
+            await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gz)]);
+          }),
+      );
     },
   };
 }

@@ -27,9 +27,12 @@ launcher.buildClientIfMissing();
 launcher.run('API', ['infra/upstream/src/main.ts'], { env: { UPSTREAM_PORT: String(upstreamPort) }, onExit: 'stop-all' });
 await launcher.waitFor(`${upstreamUrl}/healthz`, 'The API');
 for (const index of [0, 1]) {
-  launcher.run(`engine worker ${index}`, ['infra/upstream/src/broker/worker-main.ts'], { env: { ENGINE_PORT: String(enginePort + index), ENGINE_WORKER_INDEX: String(index), ENGINE_WORKERS: '2' } });
+  launcher.run(`engine worker ${index}`, ['infra/upstream/src/broker/worker-main.ts'], {
+    env: { ENGINE_PORT: String(enginePort + index), ENGINE_WORKER_INDEX: String(index), ENGINE_WORKERS: '2' },
+  });
 }
-for (const index of [0, 1]) launcher.run(`relay ${index}`, ['relay/src/main.ts'], { env: { PORT: String(port + index), UPSTREAM_URL: upstreamUrl }, onExit: 'stop-all' });
+for (const index of [0, 1])
+  launcher.run(`relay ${index}`, ['relay/src/main.ts'], { env: { PORT: String(port + index), UPSTREAM_URL: upstreamUrl }, onExit: 'stop-all' });
 for (const index of [0, 1]) await launcher.waitFor(`http://127.0.0.1:${enginePort + index}/healthz`, `Engine worker ${index}`);
 for (const index of [0, 1]) await launcher.waitFor(`http://127.0.0.1:${port + index}/healthz`, `Relay ${index}`);
 console.log(`

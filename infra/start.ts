@@ -32,8 +32,16 @@ const demoFeed = !externalUpstream && env.DEMO_FEED !== 'off';
 if (demoFeed) {
   // Supervised like the others: a replay that could not log in (upstream away) starts again.
   launcher.run('demo feed', [
-    'infra/upstream/src/feeds/replay-cli.ts', 'infra/feeds/netherlands-usa-2022-round-of-16.jsonl',
-    '--loop', '--quiet', '--speed', env.DEMO_FEED_SPEED ?? '1', '--league', 'World Cup Classics', '--upstream', upstreamUrl,
+    'infra/upstream/src/feeds/replay-cli.ts',
+    'infra/feeds/netherlands-usa-2022-round-of-16.jsonl',
+    '--loop',
+    '--quiet',
+    '--speed',
+    env.DEMO_FEED_SPEED ?? '1',
+    '--league',
+    'World Cup Classics',
+    '--upstream',
+    upstreamUrl,
   ]);
 }
 

@@ -48,8 +48,10 @@ export class Supervised {
       this.crashesInRow = ranMs >= (this.options.stableMs ?? 60_000) ? 1 : this.crashesInRow + 1;
       const delay = Math.min((this.options.baseDelayMs ?? 1_000) * 2 ** (this.crashesInRow - 1), this.options.maxDelayMs ?? 30_000);
       this.restarts += 1;
-      this.log(`[supervisor] ${name} stopped (${signal ?? `exit code ${code}`}) after ${(ranMs / 1000).toFixed(1)} s; `
-        + `restart #${this.restarts} in ${(delay / 1000).toFixed(1)} s (${this.crashesInRow} crash${this.crashesInRow === 1 ? '' : 'es'} in a row)`);
+      this.log(
+        `[supervisor] ${name} stopped (${signal ?? `exit code ${code}`}) after ${(ranMs / 1000).toFixed(1)} s; ` +
+          `restart #${this.restarts} in ${(delay / 1000).toFixed(1)} s (${this.crashesInRow} crash${this.crashesInRow === 1 ? '' : 'es'} in a row)`,
+      );
       this.timer = setTimeout(() => {
         this.timer = null;
         if (!this.stopping) this.start();

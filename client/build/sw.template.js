@@ -8,13 +8,19 @@ const SHELL = '/index.html';
 const NEVER = ['/api/', '/socket.io/', '/live', '/healthz', '/metrics'];
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PRECACHE)).then(() => self.skipWaiting()));
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((cache) => cache.addAll(PRECACHE))
+      .then(() => self.skipWaiting()),
+  );
 });
 
 // A new release takes over at once and drops the old release's files.
 self.addEventListener('activate', (event) => {
   event.waitUntil(
-    caches.keys()
+    caches
+      .keys()
       .then((keys) => Promise.all(keys.filter((key) => key.startsWith('odds-shell-') && key !== CACHE).map((key) => caches.delete(key))))
       .then(() => self.clients.claim()),
   );
@@ -42,12 +48,16 @@ self.addEventListener('fetch', (event) => {
   }
   // Built files are named by content: a cached one is right for good; others are kept as fetched.
   event.respondWith(
-    caches.match(request).then((hit) => hit ?? fetch(request).then((response) => {
-      if (response.ok && url.pathname.startsWith('/assets/')) {
-        const copy = response.clone();
-        void caches.open(CACHE).then((cache) => cache.put(request, copy));
-      }
-      return response;
-    })),
+    caches.match(request).then(
+      (hit) =>
+        hit ??
+        fetch(request).then((response) => {
+          if (response.ok && url.pathname.startsWith('/assets/')) {
+            const copy = response.clone();
+            void caches.open(CACHE).then((cache) => cache.put(request, copy));
+          }
+          return response;
+        }),
+    ),
   );
 });

@@ -32,7 +32,9 @@ export function App() {
         <Suspense fallback={null}>
           <Console operator={!isDisplay} />
         </Suspense>
-      ) : <LoginScreen />}
+      ) : (
+        <LoginScreen />
+      )}
     </>
   );
 }

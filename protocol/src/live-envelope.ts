@@ -5,9 +5,7 @@
  */
 import { Type, type Static, type TSchema } from 'typebox';
 import Value from 'typebox/value';
-import {
-  type ClientToServerEvents, type LiveAck, type ServerToClientEvents, EditingRequest, ResyncRequest, UnwatchRequest, WatchRequest,
-} from './live';
+import { type ClientToServerEvents, type LiveAck, type ServerToClientEvents, EditingRequest, ResyncRequest, UnwatchRequest, WatchRequest } from './live';
 
 const request = <E extends string, D extends TSchema>(event: E, data: D) =>
   Type.Object({ event: Type.Literal(event), data, id: Type.Optional(Type.Integer({ minimum: 0 })) });
@@ -33,7 +31,8 @@ export type LiveClientMessage = Static<typeof LiveClientMessage>;
 export function liveMessageError(message: unknown): string | null {
   if (Value.Check(LiveClientMessage, message)) return null;
   const event = (message as { event?: unknown } | null)?.event;
-  if (typeof event !== 'string' || !['auth', 'watch', 'unwatch', 'resync', 'editing'].includes(event)) return 'Unknown message: expected {event, data} with event auth, watch, unwatch, resync or editing';
+  if (typeof event !== 'string' || !['auth', 'watch', 'unwatch', 'resync', 'editing'].includes(event))
+    return 'Unknown message: expected {event, data} with event auth, watch, unwatch, resync or editing';
   const id = (message as { id?: unknown }).id;
   return `Invalid ${event} message: ${id !== undefined && !Number.isInteger(id) ? 'id must be an integer' : 'data does not match its schema'}`;
 }
@@ -49,7 +48,4 @@ type Pushed = {
 }[PushedEvent];
 
 /** Every message the relay sends on `/live`: the socket.io events, acks, and refusals of bad input. */
-export type LiveServerMessage =
-  | Pushed
-  | { event: 'ack'; id: number; data: LiveAck }
-  | { event: 'error'; data: { message: string } };
+export type LiveServerMessage = Pushed | { event: 'ack'; id: number; data: LiveAck } | { event: 'error'; data: { message: string } };

@@ -166,7 +166,10 @@ export const EDITING_TABS = ['thresholds', 'content', 'stats', 'trackers'] as co
 export const EditingTab = Type.Enum(EDITING_TABS);
 export type EditingTab = Static<typeof EditingTab>;
 export const EDITING_TAB_LABELS: Record<EditingTab, string> = {
-  thresholds: 'Thresholds', content: 'Content', stats: 'Stats', trackers: 'Trackers',
+  thresholds: 'Thresholds',
+  content: 'Content',
+  stats: 'Stats',
+  trackers: 'Trackers',
 };
 
 /** An operator editing a tab of the match (one entry per operator and tab, however many sockets). */

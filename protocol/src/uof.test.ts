@@ -4,9 +4,25 @@ import { buildUofRoutingKey, parseUofRoutingKey } from './uof';
 describe('UOF routing keys', () => {
   it('reads an event message key and a system one', () => {
     expect(parseUofRoutingKey('hi.-.live.odds_change.1.sr:match.10927088.-')).toEqual({
-      priority: 'hi', prematch: false, live: true, messageType: 'odds_change', sportId: 1, urnType: 'sr:match', eventId: 10927088, nodeId: null,
+      priority: 'hi',
+      prematch: false,
+      live: true,
+      messageType: 'odds_change',
+      sportId: 1,
+      urnType: 'sr:match',
+      eventId: 10927088,
+      nodeId: null,
     });
-    expect(parseUofRoutingKey('-.-.-.alive.-.-.-.-')).toEqual({ priority: null, prematch: false, live: false, messageType: 'alive', sportId: null, urnType: null, eventId: null, nodeId: null });
+    expect(parseUofRoutingKey('-.-.-.alive.-.-.-.-')).toEqual({
+      priority: null,
+      prematch: false,
+      live: false,
+      messageType: 'alive',
+      sportId: null,
+      urnType: null,
+      eventId: null,
+      nodeId: null,
+    });
     expect(parseUofRoutingKey('lo.pre.-.fixture_change.1.sr:match.8816128.42')).toMatchObject({ prematch: true, nodeId: 42 });
   });
 
@@ -16,7 +32,10 @@ describe('UOF routing keys', () => {
     }
   });
 
-  it.each(['feed.1.1.208', 'hi.-.live.odds_change.1.sr:match.x.-', 'xx.-.live.odds_change.1.sr:match.1.-', 'hi.-.live.odds_change.1.sr:match.1'])('refuses %s', (key) => {
-    expect(parseUofRoutingKey(key)).toBeNull();
-  });
+  it.each(['feed.1.1.208', 'hi.-.live.odds_change.1.sr:match.x.-', 'xx.-.live.odds_change.1.sr:match.1.-', 'hi.-.live.odds_change.1.sr:match.1'])(
+    'refuses %s',
+    (key) => {
+      expect(parseUofRoutingKey(key)).toBeNull();
+    },
+  );
 });

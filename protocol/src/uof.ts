@@ -27,7 +27,16 @@ export interface UofRoutingKey {
 const part = (value: string | number | null) => (value === null || value === '' ? '-' : String(value));
 
 export function buildUofRoutingKey(key: UofRoutingKey): string {
-  return [part(key.priority), key.prematch ? 'pre' : '-', key.live ? 'live' : '-', key.messageType, part(key.sportId), part(key.urnType), part(key.eventId), part(key.nodeId)].join('.');
+  return [
+    part(key.priority),
+    key.prematch ? 'pre' : '-',
+    key.live ? 'live' : '-',
+    key.messageType,
+    part(key.sportId),
+    part(key.urnType),
+    part(key.eventId),
+    part(key.nodeId),
+  ].join('.');
 }
 
 const numberOrNull = (text: string) => (text === '-' ? null : /^\d{1,12}$/.test(text) ? Number(text) : Number.NaN);
@@ -47,8 +56,14 @@ export function parseUofRoutingKey(text: string): UofRoutingKey | null {
   if ([sportId, eventId, nodeId].some((n) => Number.isNaN(n))) return null;
   if (urnType !== '-' && !/^[a-z]{1,10}:[a-z_]{1,30}$/.test(urnType)) return null;
   return {
-    priority: priority === '-' ? null : priority, prematch: pre === 'pre', live: live === 'live', messageType,
-    sportId, urnType: urnType === '-' ? null : urnType, eventId, nodeId,
+    priority: priority === '-' ? null : priority,
+    prematch: pre === 'pre',
+    live: live === 'live',
+    messageType,
+    sportId,
+    urnType: urnType === '-' ? null : urnType,
+    eventId,
+    nodeId,
   };
 }
 

@@ -16,7 +16,8 @@ const userOf = (token: string) => Number(/^t-(\d+)-/.exec(token)?.[1]);
 beforeAll(async () => {
   server = createServer((request, response) => {
     const token = (request.headers.authorization ?? '').replace(/^Token /, '');
-    const reply = (status: number, body: unknown) => setTimeout(() => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body)), 30);
+    const reply = (status: number, body: unknown) =>
+      setTimeout(() => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body)), 30);
     if (request.url === '/api/1/session') {
       calls.session++;
       if (!userOf(token)) return reply(401, { message: 'Authentication required' });

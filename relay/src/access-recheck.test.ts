@@ -27,12 +27,14 @@ const release = () => {
 beforeAll(async () => {
   server = createServer((request, response) => {
     const token = (request.headers.authorization ?? '').replace(/^Token /, '');
-    const reply = (res: ServerResponse, status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    const reply = (res: ServerResponse, status: number, body: unknown) =>
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     if (request.url === '/api/1/session') {
       calls.session++;
-      const answer = () => (token.startsWith('t-') && !ended.has(token)
-        ? reply(response, 200, { user: { id: 7, name: 'Operator 7' }, expires_at: new Date(Date.now() + 3_600_000).toISOString() })
-        : reply(response, 401, { message: 'Authentication required' }));
+      const answer = () =>
+        token.startsWith('t-') && !ended.has(token)
+          ? reply(response, 200, { user: { id: 7, name: 'Operator 7' }, expires_at: new Date(Date.now() + 3_600_000).toISOString() })
+          : reply(response, 401, { message: 'Authentication required' });
       if (holdSessions) held.push(answer);
       else answer();
       return;
@@ -55,7 +57,7 @@ beforeEach(() => {
 });
 
 describe('rechecking open tokens', () => {
-  it('a watch checked during the recheck shares its operator\'s cached access with later watches', async () => {
+  it("a watch checked during the recheck shares its operator's cached access with later watches", async () => {
     const upstream = new UpstreamClient(baseUrl);
     // The handshake of a console's socket, which stays open (tracked).
     expect(await upstream.checkToken('t-a')).not.toBeNull();
@@ -80,7 +82,7 @@ describe('rechecking open tokens', () => {
     await upstream.close();
   });
 
-  it('a token the recheck finds refused is closed and forgotten, its operator\'s access with it', async () => {
+  it("a token the recheck finds refused is closed and forgotten, its operator's access with it", async () => {
     const upstream = new UpstreamClient(baseUrl);
     const token = 't-ended';
     let closedWith: string | null = null;

@@ -59,20 +59,34 @@ export interface Relay {
  * Each plugin names the ones it needs (fastify-plugin `dependencies`); closing runs the other way
  * (the live path's hooks before the core's connections close).
  */
-export async function buildRelay({ upstreamUrl, clientDir, logger = false, live: overrides = {}, proxy: proxyOverrides = {}, trustProxy = false, apiDocs = 'login' }: RelayOptions): Promise<Relay> {
+export async function buildRelay({
+  upstreamUrl,
+  clientDir,
+  logger = false,
+  live: overrides = {},
+  proxy: proxyOverrides = {},
+  trustProxy = false,
+  apiDocs = 'login',
+}: RelayOptions): Promise<Relay> {
   const instanceId = randomUUID().slice(0, 8);
   // Request ids (sent on to the upstream): this instance's id and a counter, unique without a UUID per call.
   let requests = 0;
   const trust = trustProxyFor(trustProxy);
-  const app = Fastify({ logger, requestIdHeader: 'x-request-id', genReqId: () => `${instanceId}-${(++requests).toString(36)}`, logController: new ShortRequestLog(),
+  const app = Fastify({
+    logger,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => `${instanceId}-${(++requests).toString(36)}`,
+    logController: new ShortRequestLog(),
     trustProxy: trust,
     // A path the router cannot decode (%80 in a path segment) gets the proxy's plain words, not the
     // router's echo of the path; other framework errors keep Fastify's own answer.
     frameworkErrors: (error, _request, frameworkReply) => {
       const reply = frameworkReply as unknown as FastifyReply;
-      if (error.code === 'FST_ERR_BAD_URL') return reply.status(400).send({ statusCode: 400, code: 'BAD_ESCAPE', error: 'Bad Request', message: BAD_ESCAPE_MESSAGE });
+      if (error.code === 'FST_ERR_BAD_URL')
+        return reply.status(400).send({ statusCode: 400, code: 'BAD_ESCAPE', error: 'Bad Request', message: BAD_ESCAPE_MESSAGE });
       return reply.status(error.statusCode ?? 400).send(error);
-    } });
+    },
+  });
 
   await app.register(securityPlugin);
   await app.register(compressionPlugin);

@@ -10,8 +10,6 @@ type Trust = boolean | string | ((address: string, hop: number) => boolean);
  */
 export function clientAddressReader(trust: Trust): (request: IncomingMessage) => string {
   if (trust === false) return (request) => request.socket.remoteAddress ?? 'unknown';
-  const trusted = typeof trust === 'function' ? trust
-    : trust === true ? () => true
-    : proxyAddr.compile(trust.split(',').map((part) => part.trim()));
+  const trusted = typeof trust === 'function' ? trust : trust === true ? () => true : proxyAddr.compile(trust.split(',').map((part) => part.trim()));
   return (request) => proxyAddr(request, trusted);
 }

@@ -29,7 +29,9 @@ async function registerClientFiles(app: FastifyInstance, { clientDir }: { client
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && (request.headers.accept ?? '').includes('text/html');
     if (!wantsPage) {
-      return reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: `No such path: ${request.method} ${request.url.split('?')[0]}` });
+      return reply
+        .status(404)
+        .send({ statusCode: 404, code: 'NOT_FOUND', error: 'Not Found', message: `No such path: ${request.method} ${request.url.split('?')[0]}` });
     }
     if (!built) return reply.status(503).type('text/plain').send('The console is not built yet: run `npm run build`.');
     return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');

@@ -37,21 +37,24 @@ export interface CoreOptions {
  * metrics, the Redis connections. Closed last (a parent's onClose runs after its children's), once
  * nothing uses them.
  */
-export const relayCore = fp<CoreOptions>(async (app, { upstreamUrl, instanceId, live }) => {
-  const trackedTokens: TrackedTokens = { count: 0 };
-  const upstream = new UpstreamClient(upstreamUrl, undefined, undefined, (count) => {
-    trackedTokens.count = count;
-    trackedTokens.onChange?.(count);
-  });
-  const redis = live.redisUrl ? await connectRedis(live.redisUrl, app.log.child({ module: 'relay:redis' })) : null;
-  app.decorate('instanceId', instanceId);
-  app.decorate('liveConfig', live);
-  app.decorate('upstream', upstream);
-  app.decorate('relayMetrics', createRelayMetrics());
-  app.decorate('redis', redis);
-  app.decorate('trackedTokens', trackedTokens);
-  app.addHook('onClose', async () => {
-    await upstream.close();
-    await redis?.close();
-  });
-}, { name: 'relay-core', fastify: '5.x' });
+export const relayCore = fp<CoreOptions>(
+  async (app, { upstreamUrl, instanceId, live }) => {
+    const trackedTokens: TrackedTokens = { count: 0 };
+    const upstream = new UpstreamClient(upstreamUrl, undefined, undefined, (count) => {
+      trackedTokens.count = count;
+      trackedTokens.onChange?.(count);
+    });
+    const redis = live.redisUrl ? await connectRedis(live.redisUrl, app.log.child({ module: 'relay:redis' })) : null;
+    app.decorate('instanceId', instanceId);
+    app.decorate('liveConfig', live);
+    app.decorate('upstream', upstream);
+    app.decorate('relayMetrics', createRelayMetrics());
+    app.decorate('redis', redis);
+    app.decorate('trackedTokens', trackedTokens);
+    app.addHook('onClose', async () => {
+      await upstream.close();
+      await redis?.close();
+    });
+  },
+  { name: 'relay-core', fastify: '5.x' },
+);

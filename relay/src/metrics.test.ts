@@ -3,13 +3,32 @@ import { createRelayMetrics } from './metrics';
 
 /** Every metric docs/operations.md promises, under the names dashboards already use. */
 const RELAY_METRICS = [
-  'relay_upstream_requests_total', 'relay_upstream_request_duration_seconds', 'relay_active_pollers', 'relay_connected_sockets',
-  'relay_rooms', 'relay_deltas_sent_total', 'relay_delta_items_total', 'relay_push_latency_seconds', 'relay_snapshots_sent_total',
-  'relay_resyncs_total', 'relay_refusals_total', 'relay_change_notices_total', 'relay_leases_total',
-  'nodejs_heap_used_bytes', 'nodejs_eventloop_delay_p99_seconds', 'nodejs_eventloop_delay_max_seconds',
+  'relay_upstream_requests_total',
+  'relay_upstream_request_duration_seconds',
+  'relay_active_pollers',
+  'relay_connected_sockets',
+  'relay_rooms',
+  'relay_deltas_sent_total',
+  'relay_delta_items_total',
+  'relay_push_latency_seconds',
+  'relay_snapshots_sent_total',
+  'relay_resyncs_total',
+  'relay_refusals_total',
+  'relay_change_notices_total',
+  'relay_leases_total',
+  'nodejs_heap_used_bytes',
+  'nodejs_eventloop_delay_p99_seconds',
+  'nodejs_eventloop_delay_max_seconds',
 ];
 /** A few of prom-client's standard process and Node.js metrics. */
-const STANDARD_METRICS = ['process_cpu_user_seconds_total', 'process_resident_memory_bytes', 'process_start_time_seconds', 'nodejs_eventloop_lag_p99_seconds', 'nodejs_heap_size_used_bytes', 'nodejs_version_info'];
+const STANDARD_METRICS = [
+  'process_cpu_user_seconds_total',
+  'process_resident_memory_bytes',
+  'process_start_time_seconds',
+  'nodejs_eventloop_lag_p99_seconds',
+  'nodejs_heap_size_used_bytes',
+  'nodejs_version_info',
+];
 
 describe('relay metrics', () => {
   it('have every metric the relay promises and the standard process ones', async () => {

@@ -11,7 +11,8 @@ export function createRelayMetrics() {
   const registry = createRegistry();
   const registers = [registry];
   const counter = <L extends string>(name: string, help: string, labelNames: readonly L[] = []) => new Counter<L>({ name, help, labelNames, registers });
-  const histogram = <L extends string>(name: string, help: string, buckets: number[], labelNames: readonly L[]) => new Histogram<L>({ name, help, buckets, labelNames, registers });
+  const histogram = <L extends string>(name: string, help: string, buckets: number[], labelNames: readonly L[]) =>
+    new Histogram<L>({ name, help, buckets, labelNames, registers });
   const gauge = <L extends string>(name: string, help: string, labelNames: readonly L[] = [], collect?: (this: Gauge<L>) => void) =>
     new Gauge<L>({ name, help, labelNames, registers, ...(collect && { collect }) });
 
@@ -25,19 +26,50 @@ export function createRelayMetrics() {
   for (const transport of ['socketio', 'ws']) connectedSockets.set({ transport }, 0);
   return {
     registry,
-    upstreamRequests: counter('relay_upstream_requests_total', 'Requests the relay made to the upstream for live data, by topic and HTTP status (or "error" when none came back).', ['topic', 'status']),
-    upstreamDuration: histogram('relay_upstream_request_duration_seconds', 'Duration of the live-data requests to the upstream, by topic.', [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5], ['topic']),
-    safetyChecks: counter('relay_safety_checks_total', 'Safety checks of a polled match (one live-versions call each), by whether a topic\'s version had moved (yes, no).', ['moved']),
+    upstreamRequests: counter(
+      'relay_upstream_requests_total',
+      'Requests the relay made to the upstream for live data, by topic and HTTP status (or "error" when none came back).',
+      ['topic', 'status'],
+    ),
+    upstreamDuration: histogram(
+      'relay_upstream_request_duration_seconds',
+      'Duration of the live-data requests to the upstream, by topic.',
+      [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      ['topic'],
+    ),
+    safetyChecks: counter(
+      'relay_safety_checks_total',
+      "Safety checks of a polled match (one live-versions call each), by whether a topic's version had moved (yes, no).",
+      ['moved'],
+    ),
     activePollers: gauge('relay_active_pollers', 'Topic pollers running in this instance (one per match and topic across all instances).'),
     connectedSockets,
     rooms: gauge('relay_rooms', 'Matches watched by at least one connection of this instance.'),
     deltasSent: counter('relay_deltas_sent_total', 'Deltas pushed to the room of a match, by topic (one per room, however many watchers).', ['topic']),
     deltaItems: counter('relay_delta_items_total', 'Records carried by pushed deltas, by topic and kind (upsert, remove).', ['topic', 'kind']),
-    pushLatency: histogram('relay_push_latency_seconds', 'From a record being created at the upstream (its created_at) to its delta leaving the relay, by topic.', [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10], ['topic']),
-    livePath: histogram('relay_live_path_seconds', 'Where a change notice\'s time goes until its delta leaves the relay, by phase: publish (record created → notice sent by the upstream), stream (notice sent → received here), wait (received → poll started), fetch (the upstream read), commit (diff and store commit), emit (the room broadcast).', [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5], ['phase']),
+    pushLatency: histogram(
+      'relay_push_latency_seconds',
+      'From a record being created at the upstream (its created_at) to its delta leaving the relay, by topic.',
+      [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      ['topic'],
+    ),
+    livePath: histogram(
+      'relay_live_path_seconds',
+      "Where a change notice's time goes until its delta leaves the relay, by phase: publish (record created → notice sent by the upstream), stream (notice sent → received here), wait (received → poll started), fetch (the upstream read), commit (diff and store commit), emit (the room broadcast).",
+      [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      ['phase'],
+    ),
     snapshotsSent: counter('relay_snapshots_sent_total', 'Snapshots sent to one connection, by reason (watch, resync).', ['reason']),
-    packed: counter('relay_live_packed_total', 'Snapshots and deltas deflated for the live path (once per payload, however many connections get it), by transport (socketio, ws).', ['transport']),
-    packedBytes: counter('relay_live_packed_bytes_total', 'Bytes of the payloads deflated for the live path, by transport and form (json before, deflated after).', ['transport', 'form']),
+    packed: counter(
+      'relay_live_packed_total',
+      'Snapshots and deltas deflated for the live path (once per payload, however many connections get it), by transport (socketio, ws).',
+      ['transport'],
+    ),
+    packedBytes: counter(
+      'relay_live_packed_bytes_total',
+      'Bytes of the payloads deflated for the live path, by transport and form (json before, deflated after).',
+      ['transport', 'form'],
+    ),
     resyncs: counter('relay_resyncs_total', 'Resync requests, by how they were served (deltas, snapshot, current).', ['served']),
     refusals: counter('relay_refusals_total', 'Refused connections and requests, by reason.', ['reason']),
     changeNotices: counter('relay_change_notices_total', 'Change announcements received from the upstream change stream, by kind.', ['kind']),

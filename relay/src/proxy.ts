@@ -13,7 +13,8 @@ export const UPSTREAM_DOWN_MESSAGE = 'The back-office services cannot be reached
 /** An address whose percent-escapes are not UTF-8: nobody down the line can read it. */
 export const BAD_ESCAPE_MESSAGE = 'The address holds a malformed percent-escape (such as %ff): escape text as UTF-8.';
 
-export const WRITE_TIMEOUT_MESSAGE = 'The back-office services did not answer in time: the change may have been saved. Try again; the same save is never applied twice.';
+export const WRITE_TIMEOUT_MESSAGE =
+  'The back-office services did not answer in time: the change may have been saved. Try again; the same save is never applied twice.';
 
 export interface ProxyLimits {
   /** Largest request body forwarded (bytes); above it the relay answers 413 itself. */
@@ -55,108 +56,135 @@ export interface ProxyOptions {
 
 const tokenOf = (header: string | undefined) => /^(?:Token|Bearer)\s+(\S{20,200})$/i.exec(header?.trim() ?? '')?.[1] ?? null;
 
-export const proxyPlugin = fp<ProxyOptions>(async (scope, { limits }) => {
-  const { upstream } = scope;
-  // A logout through this relay ends the session's live connections here at once (other instances
-  // learn it from the change stream).
-  const loggedOut = (token: string, log: FastifyBaseLogger) => {
-    const closed = upstream.revocations.revokeToken(token);
-    upstream.forgetToken(token);
-    if (closed) log.info({ closed }, 'logout: closed the session\'s live connections');
-  };
-  await scope.register(replyFrom, {
-    base: upstream.baseUrl,
-    // Connections are cheap on loopback; a slow call must never queue the small ones behind it.
-    undici: { connections: 128, pipelining: 1, keepAliveTimeout: 4_000 },
-    disableRequestLogging: true,
-  });
-
-  // Bodies are read whole (as bytes, whatever the type) within the route's limit; Fastify answers
-  // a declared length over it at once (and closes the connection), a chunked one as it crosses.
-  scope.removeAllContentTypeParsers();
-  scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-
-  scope.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      const limit = request.routeOptions.bodyLimit ?? limits.bodyLimit;
-      return sendError(reply, 413, 'BODY_TOO_LARGE', `The request is too large: at most ${size(limit)} may be sent here.`);
-    }
-    const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
-    if (status === 500) request.log.error({ err: error }, 'proxy failed');
-    return sendError(reply, status, error.code ?? 'ERROR', status === 500 ? 'Something went wrong in the relay; the error has been logged.' : error.message);
-  });
-
-  // What every forward shares, built once (nothing per request beyond the forwarding itself).
-  // No retries: a POST must not run twice, and a GET the client may repeat itself.
-  const retryDelay = () => null;
-  const rewriteRequestHeaders = (req: FastifyRequest, headers: Record<string, unknown>) => {
-    // The relay answered the client's 100-continue itself; undici refuses to send `expect`.
-    const { expect: _expect, ...rest } = headers;
-    return { ...rest, 'x-request-id': String(req.id), 'x-forwarded-for': req.ip };
-  };
-  // The upstream's own hop-by-hop headers are about the relay's connection to it, not the
-  // client's: copied, its `connection: keep-alive` overrode a client's `Connection: close`.
-  const rewriteHeaders = (headers: Record<string, unknown>) => {
-    const named = String(headers.connection ?? '').toLowerCase().split(',').map((name) => name.trim()).filter(Boolean);
-    const kept: Record<string, unknown> = {};
-    for (const [name, value] of Object.entries(headers)) if (!HOP_BY_HOP.has(name.toLowerCase()) && !named.includes(name.toLowerCase())) kept[name] = value;
-    return kept;
-  };
-  const onError = (failedReply: FastifyReply, { error }: { error: unknown }) => {
-    const cause = (error as { cause?: NodeJS.ErrnoException }).cause ?? (error as NodeJS.ErrnoException);
-    const status = upstreamFailureStatus(error as FastifyError, cause);
-    failedReply.request.log.warn({ code: cause?.code ?? (error as FastifyError).code, status, url: failedReply.request.url.split('?')[0] }, 'upstream call failed');
-    const write = !['GET', 'HEAD', 'OPTIONS'].includes(failedReply.request.method);
-    // A connection refused never reached the upstream; a timeout or a broken connection may have.
-    sendError(failedReply, status, 'UPSTREAM_UNAVAILABLE', write && status !== 503 ? WRITE_TIMEOUT_MESSAGE : UPSTREAM_DOWN_MESSAGE);
-  };
-  const forward = (timeout: number) => {
-    const plain = { timeout, retryDelay, rewriteRequestHeaders, rewriteHeaders, onError };
-    return async (request: FastifyRequest, reply: FastifyReply) => {
-      // '..' or a backslash could step out of /api/1/ at an upstream that normalises paths.
-      const path = request.url.split('?')[0]!;
-      // A percent-escape that is not UTF-8 (%ff, %C0%AF, a lone surrogate) cannot be read by
-      // anyone down the line: said here, not left to throw inside the forwarding.
-      if (!decodable(request.url)) return sendError(reply, 400, 'BAD_ESCAPE', BAD_ESCAPE_MESSAGE);
-      if (/(^|\/)\.\.?(\/|$)|\\|%2e%2e|%5c/i.test(path)) return sendError(reply, 400, 'BAD_PATH', `No such call: ${request.method} ${path}`);
-      const body = request.body as Buffer | undefined;
-      const withBody = body && body.length > 0 && request.method !== 'GET' && request.method !== 'HEAD';
-      return reply.from(request.url, (withBody ? { ...plain, body, contentType: request.headers['content-type'] ?? 'application/octet-stream' } : plain) as Parameters<FastifyReply['from']>[1]);
+export const proxyPlugin = fp<ProxyOptions>(
+  async (scope, { limits }) => {
+    const { upstream } = scope;
+    // A logout through this relay ends the session's live connections here at once (other instances
+    // learn it from the change stream).
+    const loggedOut = (token: string, log: FastifyBaseLogger) => {
+      const closed = upstream.revocations.revokeToken(token);
+      upstream.forgetToken(token);
+      if (closed) log.info({ closed }, "logout: closed the session's live connections");
     };
-  };
+    await scope.register(replyFrom, {
+      base: upstream.baseUrl,
+      // Connections are cheap on loopback; a slow call must never queue the small ones behind it.
+      undici: { connections: 128, pipelining: 1, keepAliveTimeout: 4_000 },
+      disableRequestLogging: true,
+    });
 
-  // GET routes answer HEAD too (Fastify adds those).
-  const methods = ['DELETE', 'GET', 'PATCH', 'POST', 'PUT', 'OPTIONS'] as const;
-  for (const route of new Set(SLOW_ROUTES)) {
-    const multipart = 'multipart' in route && route.multipart;
-    scope.route({ method: route.method, url: route.path, bodyLimit: multipart ? limits.uploadLimit : limits.bodyLimit, handler: forward(limits.slowTimeoutMs) });
-  }
-  // A logout that succeeded ends the session's live connections here at once: a hook of its own
-  // route, so no other call pays for the check.
-  scope.route({
-    method: routes.logout.method, url: routes.logout.path, bodyLimit: limits.bodyLimit, handler: forward(limits.timeoutMs),
-    onResponse: (request, reply, done) => {
-      const token = reply.statusCode === 200 ? tokenOf(request.headers.authorization) : null;
-      if (token) loggedOut(token, request.log);
-      done();
-    },
-  });
-  for (const route of STREAMING_ROUTES) {
-    // undici's one timeout covers headers and body alike: the stream is not timed (it sends a comment every 15 s).
-    scope.route({ method: route.method, url: route.path, bodyLimit: limits.bodyLimit, handler: forward(0) });
-  }
-  // Everything else under /api/1/, known to protocol or not (the upstream answers unknown calls 404).
-  for (const method of methods) {
-    scope.route({ method, url: '/api/1/*', bodyLimit: limits.bodyLimit, handler: forward(limits.timeoutMs) });
-    scope.route({ method, url: '/api/1', bodyLimit: limits.bodyLimit, handler: forward(limits.timeoutMs) });
-  }
-}, { name: 'relay-proxy', fastify: '5.x', dependencies: ['relay-core'], encapsulate: true });
+    // Bodies are read whole (as bytes, whatever the type) within the route's limit; Fastify answers
+    // a declared length over it at once (and closes the connection), a chunked one as it crosses.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+    scope.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        const limit = request.routeOptions.bodyLimit ?? limits.bodyLimit;
+        return sendError(reply, 413, 'BODY_TOO_LARGE', `The request is too large: at most ${size(limit)} may be sent here.`);
+      }
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
+      if (status === 500) request.log.error({ err: error }, 'proxy failed');
+      return sendError(reply, status, error.code ?? 'ERROR', status === 500 ? 'Something went wrong in the relay; the error has been logged.' : error.message);
+    });
+
+    // What every forward shares, built once (nothing per request beyond the forwarding itself).
+    // No retries: a POST must not run twice, and a GET the client may repeat itself.
+    const retryDelay = () => null;
+    const rewriteRequestHeaders = (req: FastifyRequest, headers: Record<string, unknown>) => {
+      // The relay answered the client's 100-continue itself; undici refuses to send `expect`.
+      const { expect: _expect, ...rest } = headers;
+      return { ...rest, 'x-request-id': String(req.id), 'x-forwarded-for': req.ip };
+    };
+    // The upstream's own hop-by-hop headers are about the relay's connection to it, not the
+    // client's: copied, its `connection: keep-alive` overrode a client's `Connection: close`.
+    const rewriteHeaders = (headers: Record<string, unknown>) => {
+      const named = String(headers.connection ?? '')
+        .toLowerCase()
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean);
+      const kept: Record<string, unknown> = {};
+      for (const [name, value] of Object.entries(headers)) if (!HOP_BY_HOP.has(name.toLowerCase()) && !named.includes(name.toLowerCase())) kept[name] = value;
+      return kept;
+    };
+    const onError = (failedReply: FastifyReply, { error }: { error: unknown }) => {
+      const cause = (error as { cause?: NodeJS.ErrnoException }).cause ?? (error as NodeJS.ErrnoException);
+      const status = upstreamFailureStatus(error as FastifyError, cause);
+      failedReply.request.log.warn(
+        { code: cause?.code ?? (error as FastifyError).code, status, url: failedReply.request.url.split('?')[0] },
+        'upstream call failed',
+      );
+      const write = !['GET', 'HEAD', 'OPTIONS'].includes(failedReply.request.method);
+      // A connection refused never reached the upstream; a timeout or a broken connection may have.
+      sendError(failedReply, status, 'UPSTREAM_UNAVAILABLE', write && status !== 503 ? WRITE_TIMEOUT_MESSAGE : UPSTREAM_DOWN_MESSAGE);
+    };
+    const forward = (timeout: number) => {
+      const plain = { timeout, retryDelay, rewriteRequestHeaders, rewriteHeaders, onError };
+      return async (request: FastifyRequest, reply: FastifyReply) => {
+        // '..' or a backslash could step out of /api/1/ at an upstream that normalises paths.
+        const path = request.url.split('?')[0]!;
+        // A percent-escape that is not UTF-8 (%ff, %C0%AF, a lone surrogate) cannot be read by
+        // anyone down the line: said here, not left to throw inside the forwarding.
+        if (!decodable(request.url)) return sendError(reply, 400, 'BAD_ESCAPE', BAD_ESCAPE_MESSAGE);
+        if (/(^|\/)\.\.?(\/|$)|\\|%2e%2e|%5c/i.test(path)) return sendError(reply, 400, 'BAD_PATH', `No such call: ${request.method} ${path}`);
+        const body = request.body as Buffer | undefined;
+        const withBody = body && body.length > 0 && request.method !== 'GET' && request.method !== 'HEAD';
+        return reply.from(
+          request.url,
+          (withBody ? { ...plain, body, contentType: request.headers['content-type'] ?? 'application/octet-stream' } : plain) as Parameters<
+            FastifyReply['from']
+          >[1],
+        );
+      };
+    };
+
+    // GET routes answer HEAD too (Fastify adds those).
+    const methods = ['DELETE', 'GET', 'PATCH', 'POST', 'PUT', 'OPTIONS'] as const;
+    for (const route of new Set(SLOW_ROUTES)) {
+      const multipart = 'multipart' in route && route.multipart;
+      scope.route({
+        method: route.method,
+        url: route.path,
+        bodyLimit: multipart ? limits.uploadLimit : limits.bodyLimit,
+        handler: forward(limits.slowTimeoutMs),
+      });
+    }
+    // A logout that succeeded ends the session's live connections here at once: a hook of its own
+    // route, so no other call pays for the check.
+    scope.route({
+      method: routes.logout.method,
+      url: routes.logout.path,
+      bodyLimit: limits.bodyLimit,
+      handler: forward(limits.timeoutMs),
+      onResponse: (request, reply, done) => {
+        const token = reply.statusCode === 200 ? tokenOf(request.headers.authorization) : null;
+        if (token) loggedOut(token, request.log);
+        done();
+      },
+    });
+    for (const route of STREAMING_ROUTES) {
+      // undici's one timeout covers headers and body alike: the stream is not timed (it sends a comment every 15 s).
+      scope.route({ method: route.method, url: route.path, bodyLimit: limits.bodyLimit, handler: forward(0) });
+    }
+    // Everything else under /api/1/, known to protocol or not (the upstream answers unknown calls 404).
+    for (const method of methods) {
+      scope.route({ method, url: '/api/1/*', bodyLimit: limits.bodyLimit, handler: forward(limits.timeoutMs) });
+      scope.route({ method, url: '/api/1', bodyLimit: limits.bodyLimit, handler: forward(limits.timeoutMs) });
+    }
+  },
+  { name: 'relay-proxy', fastify: '5.x', dependencies: ['relay-core'], encapsulate: true },
+);
 
 /** 503 when nothing answers at the address, 504 when the upstream took too long, 502 when the connection broke. */
 function upstreamFailureStatus(error: FastifyError, cause: NodeJS.ErrnoException | undefined): 502 | 503 | 504 {
   const code = cause?.code ?? error.code ?? '';
   if (error.statusCode === 504 || /TIMEOUT/.test(code)) return 504;
-  if (['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'FST_REPLY_FROM_SERVICE_UNAVAILABLE'].includes(code) || error.statusCode === 503) return 503;
+  if (
+    ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'FST_REPLY_FROM_SERVICE_UNAVAILABLE'].includes(code) ||
+    error.statusCode === 503
+  )
+    return 503;
   return 502;
 }
 
@@ -174,5 +202,8 @@ function sendError(reply: FastifyReply, status: number, code: string, message: s
   // A reply-from failure may have copied some upstream headers already; this answer is the relay's own.
   reply.removeHeader('content-length');
   reply.removeHeader('content-encoding');
-  return reply.status(status).type('application/json; charset=utf-8').send({ statusCode: status, code, error: STATUS_CODES[status] ?? 'Error', message });
+  return reply
+    .status(status)
+    .type('application/json; charset=utf-8')
+    .send({ statusCode: status, code, error: STATUS_CODES[status] ?? 'Error', message });
 }

@@ -19,7 +19,10 @@ export interface RedisConnections {
 export async function connectRedis(url: string, log: FastifyBaseLogger): Promise<RedisConnections> {
   const commands = connect(url);
   const subscriber = commands.duplicate();
-  for (const [name, client] of [['commands', commands], ['subscriber', subscriber]] as const) {
+  for (const [name, client] of [
+    ['commands', commands],
+    ['subscriber', subscriber],
+  ] as const) {
     client.on('error', (error: Error) => log.warn({ err: error, connection: name }, 'redis connection error'));
   }
   await Promise.all([commands.connect(), subscriber.connect()]);

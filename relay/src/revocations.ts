@@ -18,7 +18,10 @@ export class Revocations {
   /** hash -> the token and the closers of its open connections. */
   private readonly open = new Map<string, { token: string; closers: Set<Closer> }>();
 
-  constructor(private readonly onTrackedChange: (count: number) => void = () => {}, private readonly keepMs = 24 * 60 * 60_000) {}
+  constructor(
+    private readonly onTrackedChange: (count: number) => void = () => {},
+    private readonly keepMs = 24 * 60 * 60_000,
+  ) {}
 
   isRevoked(token: string): boolean {
     const until = this.revoked.get(tokenHash(token));

@@ -55,7 +55,12 @@ export class UpstreamClient {
    */
   private readonly livePool = new Agent({ connections: 64, keepAliveTimeout: 10_000 });
 
-  constructor(readonly baseUrl: string, private readonly cacheMs = 30_000, readonly timeoutMs = 5_000, onTrackedChange?: (count: number) => void) {
+  constructor(
+    readonly baseUrl: string,
+    private readonly cacheMs = 30_000,
+    readonly timeoutMs = 5_000,
+    onTrackedChange?: (count: number) => void,
+  ) {
     this.revocations = new Revocations(onTrackedChange);
   }
 

@@ -22,13 +22,20 @@ const stack = await startStack();
 const relay = await startRelay(stack.upstreamUrl, { pollIntervalMs: 60_000 });
 try {
   const login = async (credentials: { email: string; password: string }) => {
-    const response = await fetch(`${relay.url}/api/1/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(credentials) });
+    const response = await fetch(`${relay.url}/api/1/authenticate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(credentials),
+    });
     return ((await response.json()) as { token: string }).token;
   };
   const [tokenA, tokenB] = [await login(OPS), await login(DEMO)];
-  const get = async <T>(path: string): Promise<T> => (await (await fetch(`${relay.url}${path}`, { headers: { authorization: `Token ${tokenA}` } })).json()) as T;
+  const get = async <T>(path: string): Promise<T> =>
+    (await (await fetch(`${relay.url}${path}`, { headers: { authorization: `Token ${tokenA}` } })).json()) as T;
   const match = (await get<ListReply<Match>>(`${buildPath(routes.matches, { p: 1, s: 1 })}?timeframe=FUTURE&order_by=start&limit=1`)).results[0]!;
-  const market = (await get<ListReply<Market>>(`${buildPath(routes.markets, { p: 1, s: 1 })}?limit=100`)).results.find((m) => m.name === 'Both Teams to Score')!;
+  const market = (await get<ListReply<Market>>(`${buildPath(routes.markets, { p: 1, s: 1 })}?limit=100`)).results.find(
+    (m) => m.name === 'Both Teams to Score',
+  )!;
 
   const viewB = new LiveView(await connectLive(relay.url, tokenB), match.id);
   await viewB.watch();
@@ -37,7 +44,8 @@ try {
   const url = `${relay.url}${buildPath(routes.matchThresholdsSave, { matchId: match.id })}`;
   const save = async (value: number, version: number | null) => {
     const response = await fetch(url, {
-      method: 'POST', headers: { authorization: `Token ${tokenA}`, 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { authorization: `Token ${tokenA}`, 'content-type': 'application/json' },
       body: JSON.stringify({ type: 'VALUE', market_id: market.id, thresholds: { yes: { value } }, ...(version === null ? { replace: true } : { version }) }),
     });
     if (!response.ok) throw new Error(`save: ${response.status} ${await response.text()}`);
@@ -73,7 +81,11 @@ try {
 
   const rows: [string, string, string][] = [
     [`edit by A → in B's socket state, p50 / p99 (${EDITS} edits)`, `${percentile(visible, 50)} / ${percentile(visible, 99)} ms`, 'p99 ≤ 250 ms'],
-    ["A's write round trip (relay → upstream, versioned, audited), p50 / p99", `${percentile(writes, 50)} / ${percentile(writes, 99)} ms`, '(part of the above)'],
+    [
+      "A's write round trip (relay → upstream, versioned, audited), p50 / p99",
+      `${percentile(writes, 50)} / ${percentile(writes, 99)} ms`,
+      '(part of the above)',
+    ],
   ];
   const width = Math.max(...rows.map((r) => r[0].length));
   console.log(`${'measure'.padEnd(width)}  result                 target`);

@@ -28,10 +28,20 @@ for (let start = 0; start < LONG_OFFERS; start += 500) {
     const home = 1_500 + (n % 97) * 20;
     const away = 4_000 - (n % 89) * 20;
     return {
-      matchId, marketId: markets[n % markets.length]!, sourceId: `long-${n}`, outcomeMap: { home, draw: 3_300, away },
-      odds: [{ label: '1', line: null, odds: home }, { label: 'X', line: null, odds: 3_300 }, { label: '2', line: null, odds: away }],
-      score: `H${Math.floor(matchTime / 1_800)}-A${Math.floor(matchTime / 2_700)}`, matchTime, period: matchTime < 2_700 ? 1 : 2,
-      status: n % 3 === 0 ? 'TRIGGERED' : 'SKIPPED', sentAt: new Date(kickOff + (n + 1) * 1_000),
+      matchId,
+      marketId: markets[n % markets.length]!,
+      sourceId: `long-${n}`,
+      outcomeMap: { home, draw: 3_300, away },
+      odds: [
+        { label: '1', line: null, odds: home },
+        { label: 'X', line: null, odds: 3_300 },
+        { label: '2', line: null, odds: away },
+      ],
+      score: `H${Math.floor(matchTime / 1_800)}-A${Math.floor(matchTime / 2_700)}`,
+      matchTime,
+      period: matchTime < 2_700 ? 1 : 2,
+      status: n % 3 === 0 ? 'TRIGGERED' : 'SKIPPED',
+      sentAt: new Date(kickOff + (n + 1) * 1_000),
     };
   });
   const rows = await db.insert(offers).values(batch).returning({ id: offers.id, status: offers.status, marketId: offers.marketId });

@@ -55,7 +55,8 @@ const row = (name: string, value: string) => {
 const soft = Number(spawnSync('bash', ['-c', 'ulimit -n'], { encoding: 'utf8' }).stdout.trim());
 if (soft < FILES && !process.env.CONSOLES_BENCH_RAISED) {
   const run = spawnSync('bash', ['-c', `ulimit -n ${FILES} && exec "$0" --import tsx "$1"`, process.execPath, fileURLToPath(import.meta.url)], {
-    stdio: 'inherit', env: { ...process.env, CONSOLES_BENCH_RAISED: '1' },
+    stdio: 'inherit',
+    env: { ...process.env, CONSOLES_BENCH_RAISED: '1' },
   });
   process.exit(run.status ?? 1);
 }
@@ -74,14 +75,21 @@ interface RelayProcess {
 
 async function startRelay(upstreamUrl: string, port: number, checkout = relayRoot): Promise<RelayProcess> {
   const child = spawn('bash', ['-c', `ulimit -n ${FILES} 2>/dev/null; exec "$0" --import tsx relay/src/main.ts`, process.execPath], {
-    cwd: checkout, stdio: ['ignore', 'ignore', 'inherit'],
+    cwd: checkout,
+    stdio: ['ignore', 'ignore', 'inherit'],
     // An older checkout does not know the caps' variables (and would refuse them as misspelt).
     env: { ...process.env, UPSTREAM_URL: upstreamUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', ...(checkout === root && MANY_CLIENTS_ENV) },
   });
   killOnExit(child);
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
-    if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     // Two minutes: on a loaded machine tsx alone can take longer than a relay's start.
     if (i > 1_200 || child.exitCode !== null) throw new Error('the bench relay did not start');
     await sleep(100);
@@ -91,14 +99,25 @@ async function startRelay(upstreamUrl: string, port: number, checkout = relayRoo
     url,
     rss: () => ({ now: field('VmRSS'), peak: field('VmHWM') }),
     // utime and stime, fields 14 and 15 of /proc/<pid>/stat, in clock ticks (100 a second).
-    cpu: () => readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ').slice(11, 13).reduce((sum, ticks) => sum + Number(ticks), 0) / 100,
+    cpu: () =>
+      readFileSync(`/proc/${child.pid}/stat`, 'utf8')
+        .split(') ')[1]!
+        .split(' ')
+        .slice(11, 13)
+        .reduce((sum, ticks) => sum + Number(ticks), 0) / 100,
     sample: () => {
       const peak = { heap: 0, external: 0 };
       let on = true;
       void (async () => {
         while (on) {
-          const text = await fetch(`${url}/metrics`).then((r) => r.text(), () => '');
-          for (const [key, series] of [['heap', 'nodejs_heap_used_bytes'], ['external', 'nodejs_external_memory_bytes']] as const) {
+          const text = await fetch(`${url}/metrics`).then(
+            (r) => r.text(),
+            () => '',
+          );
+          for (const [key, series] of [
+            ['heap', 'nodejs_heap_used_bytes'],
+            ['external', 'nodejs_external_memory_bytes'],
+          ] as const) {
             const value = Number(new RegExp(`^${series} (\\S+)`, 'm').exec(text)?.[1] ?? 0);
             peak[key] = Math.max(peak[key], value);
           }
@@ -112,7 +131,10 @@ async function startRelay(upstreamUrl: string, port: number, checkout = relayRoo
     },
     metric: async (series) => {
       const text = await (await fetch(`${url}/metrics`)).text();
-      return text.split('\n').filter((line) => line.startsWith(`${series} `) || line.startsWith(`${series}{`)).reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
+      return text
+        .split('\n')
+        .filter((line) => line.startsWith(`${series} `) || line.startsWith(`${series}{`))
+        .reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
     },
     stop: () => stopChild(child, () => child.kill('SIGTERM')),
   };
@@ -129,34 +151,54 @@ async function until(check: () => boolean, what: string, ms = 120_000): Promise<
 /** Connects consoles in batches (handshakes are not what is measured); `retry` waits for a restarting relay. */
 async function connectAll(consoles: RawConsole[], batch: number, retry = false): Promise<void> {
   for (let i = 0; i < consoles.length; i += batch) {
-    await Promise.all(consoles.slice(i, i + batch).map(async (console_) => {
-      for (let attempt = 0; ; attempt++) {
-        try {
-          return await console_.connect();
-        } catch (error) {
-          if (!retry || attempt > 100) throw error;
-          await sleep(200);
+    await Promise.all(
+      consoles.slice(i, i + batch).map(async (console_) => {
+        for (let attempt = 0; ; attempt++) {
+          try {
+            return await console_.connect();
+          } catch (error) {
+            if (!retry || attempt > 100) throw error;
+            await sleep(200);
+          }
         }
-      }
-    }));
+      }),
+    );
   }
 }
 
 // --- the upstream and what REST says of the long match ---
-const upstreamChild = fork(fileURLToPath(new URL('./consoles-upstream.ts', import.meta.url)), [], { cwd: root, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+const upstreamChild = fork(fileURLToPath(new URL('./consoles-upstream.ts', import.meta.url)), [], {
+  cwd: root,
+  execArgv: ['--import', 'tsx'],
+  stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+});
 killOnExit(upstreamChild);
-const { url: upstreamUrl, token, matchId } = await new Promise<{ url: string; token: string; matchId: number }>((resolve, reject) => {
+const {
+  url: upstreamUrl,
+  token,
+  matchId,
+} = await new Promise<{ url: string; token: string; matchId: number }>((resolve, reject) => {
   upstreamChild.once('message', (message) => resolve(message as { url: string; token: string; matchId: number }));
   upstreamChild.once('exit', (code) => reject(new Error(`the bench upstream exited (${code})`)));
 });
-const get = async <T>(path: string): Promise<T> => (await fetch(`${upstreamUrl}${path}`, { headers: { authorization: `Token ${token}` } })).json() as Promise<T>;
+const get = async <T>(path: string): Promise<T> =>
+  (await fetch(`${upstreamUrl}${path}`, { headers: { authorization: `Token ${token}` } })).json() as Promise<T>;
 type Row = { id: number } & Record<string, unknown>;
 const allOffers = (await get<{ results: Row[] }>(buildPath(routes.matchOffers, { matchId }))).results;
 const feedWindow = (await get<{ results: Row[] }>(`${buildPath(routes.matchFeed, { matchId })}?limit=1000`)).results;
-const deliveryWindow = (await get<{ deliveries: Row[]; total: number }>(`${buildPath(routes.matchDeliveries, { matchId })}?limit=1000`));
-const tables = Object.fromEntries(await Promise.all(Object.entries(MATCH_TABLE_TOPICS).map(async ([topic, route]) =>
-  [topic, (await get<{ results: Row[] }>(buildPath(routes[route], { matchId }))).results.map((r) => r.id)] as const)));
-const newest = (records: Row[], limit = Infinity) => records.map((r) => r.id).sort((a, b) => b - a).slice(0, limit);
+const deliveryWindow = await get<{ deliveries: Row[]; total: number }>(`${buildPath(routes.matchDeliveries, { matchId })}?limit=1000`);
+const tables = Object.fromEntries(
+  await Promise.all(
+    Object.entries(MATCH_TABLE_TOPICS).map(
+      async ([topic, route]) => [topic, (await get<{ results: Row[] }>(buildPath(routes[route], { matchId }))).results.map((r) => r.id)] as const,
+    ),
+  ),
+);
+const newest = (records: Row[], limit = Infinity) =>
+  records
+    .map((r) => r.id)
+    .sort((a, b) => b - a)
+    .slice(0, limit);
 /** What every console must hold after its snapshots: REST's newest ids per topic. */
 const expected: Record<LiveTopic, number[]> = {
   feed: newest(feedWindow, SNAPSHOT_LIMITS.feed),
@@ -165,11 +207,15 @@ const expected: Record<LiveTopic, number[]> = {
   ...tables,
 } as Record<LiveTopic, number[]>;
 const offersCut = expected.offers.at(-1)!;
-const expectedOutline = outlineOf(allOffers.filter((offer) => offer.id < offersCut) as never).map((point) => point.id).join(',');
+const expectedOutline = outlineOf(allOffers.filter((offer) => offer.id < offersCut) as never)
+  .map((point) => point.id)
+  .join(',');
 
 /** REST's ids of each topic (the relay's windows), to check that nothing a console holds is unknown to it. */
 const known: Record<LiveTopic, Set<number>> = {
-  feed: new Set(feedWindow.map((r) => r.id)), offers: new Set(allOffers.map((r) => r.id)), deliveries: new Set(deliveryWindow.deliveries.map((r) => r.id)),
+  feed: new Set(feedWindow.map((r) => r.id)),
+  offers: new Set(allOffers.map((r) => r.id)),
+  deliveries: new Set(deliveryWindow.deliveries.map((r) => r.id)),
   ...Object.fromEntries(Object.entries(tables).map(([topic, ids]) => [topic, new Set(ids)])),
 } as Record<LiveTopic, Set<number>>;
 
@@ -188,14 +234,23 @@ function wrong(consoles: RawConsole[]): { consoles: number; first: string } {
         bad.set(i, `console ${i} ${topic}: holds ${held.length} (newest ${held[0]}), REST ${want.length} (newest ${want[0]})`);
       }
     }
-    const outline = console_.topics.get('offers')?.outline.map((point) => point.id).join(',');
+    const outline = console_.topics
+      .get('offers')
+      ?.outline.map((point) => point.id)
+      .join(',');
     if (outline !== expectedOutline) bad.set(i, `console ${i}: the offers outline differs from REST's older offers`);
   }
   return { consoles: bad.size, first: bad.values().next().value ?? '' };
 }
 
-console.log(`\nConsoles on one relay (loopback; upstream, relay and consoles in three processes; load ${loadavg().map((l) => l.toFixed(1)).join(' ')}):`);
-console.log(`  the long match ${matchId}: ${allOffers.length} offers, feed window ${feedWindow.length}, deliveries ${deliveryWindow.total} (window ${deliveryWindow.deliveries.length})`);
+console.log(
+  `\nConsoles on one relay (loopback; upstream, relay and consoles in three processes; load ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}):`,
+);
+console.log(
+  `  the long match ${matchId}: ${allOffers.length} offers, feed window ${feedWindow.length}, deliveries ${deliveryWindow.total} (window ${deliveryWindow.deliveries.length})`,
+);
 
 let port = 0;
 let relay: RelayProcess;
@@ -207,7 +262,10 @@ if (CONSOLES > 0) {
     const unbounded = [JSON.stringify(allOffers), wholeFeed, JSON.stringify(deliveryWindow.deliveries)].map((text) => Buffer.from(text));
     const deflate = (buffer: Buffer) => deflateRawSync(buffer).length;
     const raw = unbounded.reduce((sum, b) => sum + b.length, 0);
-    row('before: unbounded first snapshots of feed, offers, deliveries (JSON, deflated as the relay does)', `${kb(raw)} raw, ${kb(unbounded.reduce((sum, b) => sum + deflate(b), 0))} deflated`);
+    row(
+      'before: unbounded first snapshots of feed, offers, deliveries (JSON, deflated as the relay does)',
+      `${kb(raw)} raw, ${kb(unbounded.reduce((sum, b) => sum + deflate(b), 0))} deflated`,
+    );
   }
 
   port = await freePort();
@@ -227,7 +285,10 @@ if (CONSOLES > 0) {
     await probe.watch(matchId);
     await until(() => probe.complete, 'the probing console');
     await sleep(500);
-    row('after: one console opens the long match, first snapshots of every topic', `${kb(probe.wire - wireBefore)} on the wire, ${kb(probe.messageBytes - messagesBefore)} as messages (${[...probe.snapshotBytes].map(([topic, bytes]) => `${topic} ${kb(bytes)}`).join(', ')})`);
+    row(
+      'after: one console opens the long match, first snapshots of every topic',
+      `${kb(probe.wire - wireBefore)} on the wire, ${kb(probe.messageBytes - messagesBefore)} as messages (${[...probe.snapshotBytes].map(([topic, bytes]) => `${topic} ${kb(bytes)}`).join(', ')})`,
+    );
     first.close();
     probe.close();
 
@@ -242,8 +303,10 @@ if (CONSOLES > 0) {
     await until(() => wrong(consoles).consoles === 0, 'every console to equal REST', 60_000).catch(() => undefined);
     const seconds = (performance.now() - started) / 1000;
     let problems = wrong(consoles);
-    row(`${CONSOLES} consoles open the long match at once: all hold it in, relay peak RSS, consoles equal to REST`,
-      `${seconds.toFixed(1)} s, ${(relay.rss().peak / 2 ** 20).toFixed(0)} MB (target < 400 MB; ${sampled()}), ${CONSOLES - problems.consoles}/${CONSOLES}${problems.consoles ? ` (${problems.first})` : ''}`);
+    row(
+      `${CONSOLES} consoles open the long match at once: all hold it in, relay peak RSS, consoles equal to REST`,
+      `${seconds.toFixed(1)} s, ${(relay.rss().peak / 2 ** 20).toFixed(0)} MB (target < 400 MB; ${sampled()}), ${CONSOLES - problems.consoles}/${CONSOLES}${problems.consoles ? ` (${problems.first})` : ''}`,
+    );
 
     // 3. The relay restarts; every console reconnects at once and resyncs from its seqs.
     await relay.stop();
@@ -258,8 +321,10 @@ if (CONSOLES > 0) {
     await until(() => wrong(consoles).consoles === 0, 'every console to equal REST', 60_000).catch(() => undefined);
     const resyncSeconds = (performance.now() - restarted) / 1000;
     problems = wrong(consoles);
-    row(`relay restart, ${CONSOLES} consoles reconnect and resync at once: all back in, new relay peak RSS, consoles equal to REST`,
-      `${resyncSeconds.toFixed(1)} s, ${(relay.rss().peak / 2 ** 20).toFixed(0)} MB (target < 400 MB; ${resampled()}), ${CONSOLES - problems.consoles}/${CONSOLES}${problems.consoles ? ` (${problems.first})` : ''}`);
+    row(
+      `relay restart, ${CONSOLES} consoles reconnect and resync at once: all back in, new relay peak RSS, consoles equal to REST`,
+      `${resyncSeconds.toFixed(1)} s, ${(relay.rss().peak / 2 ** 20).toFixed(0)} MB (target < 400 MB; ${resampled()}), ${CONSOLES - problems.consoles}/${CONSOLES}${problems.consoles ? ` (${problems.first})` : ''}`,
+    );
   } catch (error) {
     row('consoles', `failed (relay peak RSS ${(relay.rss().peak / 2 ** 20).toFixed(0)} MB): ${(error as Error).message}`);
   } finally {
@@ -294,15 +359,20 @@ async function idleSockets(checkout: string, label: string): Promise<void> {
     const report = async (when: string) => {
       const after = await usage();
       const each = (field: keyof typeof before) => `${((after[field] - before[field]) / count / 1024).toFixed(1)} KB`;
-      row(`${label}: ${count} idle sockets${IDLE_DEFLATE ? '' : ' without per-message deflate'} (connected in ${seconds.toFixed(0)} s, ${idle.filter((socket) => socket.open).length} open), ${when}: RSS and JS heap per socket`,
-        `${each('rss')} and ${each('heap')} (target ≤ 40 KB; heap committed ${each('heapTotal')}, external ${each('external')}; relay RSS ${(after.rss / 2 ** 20).toFixed(0)} MB, peak ${(idleRelay.rss().peak / 2 ** 20).toFixed(0)} MB)`);
+      row(
+        `${label}: ${count} idle sockets${IDLE_DEFLATE ? '' : ' without per-message deflate'} (connected in ${seconds.toFixed(0)} s, ${idle.filter((socket) => socket.open).length} open), ${when}: RSS and JS heap per socket`,
+        `${each('rss')} and ${each('heap')} (target ≤ 40 KB; heap committed ${each('heapTotal')}, external ${each('external')}; relay RSS ${(after.rss / 2 ** 20).toFixed(0)} MB, peak ${(idleRelay.rss().peak / 2 ** 20).toFixed(0)} MB)`,
+      );
     };
     await sleep(5_000);
     await report('5 s later');
     // Each socket has answered a ping (every 25 s) since: a browser deflates its pong too.
     const cpu = idleRelay.cpu();
     await sleep(IDLE_HOLD_MS);
-    row(`${label}: relay CPU while ${count} sockets idle (pings and pongs) for ${IDLE_HOLD_MS / 1000} s`, `${((idleRelay.cpu() - cpu) / (IDLE_HOLD_MS / 1000) * 100).toFixed(1)} % of a core`);
+    row(
+      `${label}: relay CPU while ${count} sockets idle (pings and pongs) for ${IDLE_HOLD_MS / 1000} s`,
+      `${(((idleRelay.cpu() - cpu) / (IDLE_HOLD_MS / 1000)) * 100).toFixed(1)} % of a core`,
+    );
     await report(`${IDLE_HOLD_MS / 1000} s later`);
   } catch (error) {
     row(`${label}: idle sockets`, `failed: ${(error as Error).message}`);

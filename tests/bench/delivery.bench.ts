@@ -51,25 +51,51 @@ const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
 const [classics] = await db.select().from(leagues).where(eq(leagues.uniqueId, 'wc-classics'));
 const [match] = await db.select().from(matches).where(eq(matches.leagueId, classics!.id)).orderBy(asc(matches.start)).limit(1);
 const [market] = await db.select().from(markets).where(eq(markets.providerId, 1)).limit(1);
-const [contact] = await db.insert(contacts).values({ providerId: 1, sportId: 1, name: 'Bench webhook', channelId: 6, languages: ['en'], deviceId: url })
+const [contact] = await db
+  .insert(contacts)
+  .values({ providerId: 1, sportId: 1, name: 'Bench webhook', channelId: 6, languages: ['en'], deviceId: url })
   .returning({ id: contacts.id });
 
 async function pending(count: number): Promise<number[]> {
-  const rows = await db.insert(deliveries).values(Array.from({ length: count }, (_, i) => ({
-    matchId: match!.id, marketId: market!.id, contactId: contact!.id, channelId: 6, language: 'en', nodeId: 'INPLAY', status: 'PENDING',
-    log: { subject: `Bench ${i}`, body: 'Home win pays 2.50.', cta: null, content: null },
-  }))).returning({ id: deliveries.id });
+  const rows = await db
+    .insert(deliveries)
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        matchId: match!.id,
+        marketId: market!.id,
+        contactId: contact!.id,
+        channelId: 6,
+        language: 'en',
+        nodeId: 'INPLAY',
+        status: 'PENDING',
+        log: { subject: `Bench ${i}`, body: 'Home win pays 2.50.', cta: null, content: null },
+      })),
+    )
+    .returning({ id: deliveries.id });
   return rows.map((r) => r.id);
 }
 
-interface Row { receiver: string; concurrency: number; deliveries: number; seconds: number; sendsPerS: number; callsPerS: number; retries: number; load: string }
+interface Row {
+  receiver: string;
+  concurrency: number;
+  deliveries: number;
+  seconds: number;
+  sendsPerS: number;
+  callsPerS: number;
+  retries: number;
+  load: string;
+}
 const results: Row[] = [];
 
 async function run(receiverName: string, share: number, concurrency: number, count: number): Promise<void> {
   failShare = share;
   calls = 0;
   const ids = await pending(count);
-  const dispatcher = new Dispatcher(db, new ChangeBus(), null, { concurrency, timeoutMs: 5000, policy: { scheduleMs: [1000], deadlineMs: 600_000, jitter: 0.2 } });
+  const dispatcher = new Dispatcher(db, new ChangeBus(), null, {
+    concurrency,
+    timeoutMs: 5000,
+    policy: { scheduleMs: [1000], deadlineMs: 600_000, jitter: 0.2 },
+  });
   const jobs = await jobsFor(db, ids, false);
   const started = performance.now();
   dispatcher.start({ intervalMs: 100, sweepMs: 3_600_000 });
@@ -82,8 +108,16 @@ async function run(receiverName: string, share: number, concurrency: number, cou
   await db.delete(deliverySends).where(inArray(deliverySends.deliveryId, ids));
   await db.delete(deliveries).where(inArray(deliveries.id, ids));
   results.push({
-    receiver: receiverName, concurrency, deliveries: sent.length, seconds: Number(seconds.toFixed(2)), sendsPerS: Math.round(count / seconds),
-    callsPerS: Math.round(calls / seconds), retries: dispatcher.counts.retriesPlanned, load: loadavg().map((l) => l.toFixed(2)).join(' '),
+    receiver: receiverName,
+    concurrency,
+    deliveries: sent.length,
+    seconds: Number(seconds.toFixed(2)),
+    sendsPerS: Math.round(count / seconds),
+    callsPerS: Math.round(calls / seconds),
+    retries: dispatcher.counts.retriesPlanned,
+    load: loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' '),
   });
 }
 

@@ -13,7 +13,14 @@
 import type { DeltaPayload } from '@odds/protocol';
 import { RawConsole } from './raw-console';
 
-interface Connect { type: 'connect'; url: string; token: string; rooms: number[]; count: number; first: number }
+interface Connect {
+  type: 'connect';
+  url: string;
+  token: string;
+  rooms: number[];
+  count: number;
+  first: number;
+}
 type Message = Connect | { type: 'measure'; from: number } | { type: 'report' } | { type: 'stop' };
 
 const consoles: RawConsole[] = [];
@@ -50,12 +57,20 @@ async function connect({ url, token, rooms, count, first }: Connect): Promise<vo
 
 process.on('message', (message: Message) => {
   if (message.type === 'connect') {
-    connect(message).then(() => process.send!({ type: 'connected' }), (error: Error) => process.send!({ type: 'failed', error: error.message }));
+    connect(message).then(
+      () => process.send!({ type: 'connected' }),
+      (error: Error) => process.send!({ type: 'failed', error: error.message }),
+    );
   } else if (message.type === 'measure') {
     from = message.from;
   } else if (message.type === 'report') {
     const cpu = process.cpuUsage();
-    process.send!({ type: 'report', latencies, spreads: [...spread].map(([key, { first, last }]) => [key, first, last]), cpuMs: (cpu.user + cpu.system) / 1000 });
+    process.send!({
+      type: 'report',
+      latencies,
+      spreads: [...spread].map(([key, { first, last }]) => [key, first, last]),
+      cpuMs: (cpu.user + cpu.system) / 1000,
+    });
   } else {
     for (const console_ of consoles) console_.close();
     process.exit(0);

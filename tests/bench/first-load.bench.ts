@@ -28,7 +28,11 @@ const rows: [string, string][] = [];
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 
 /** Loads a page in a fresh context (cold cache) and sums what came over the wire, by CDP's encoded lengths. */
-async function coldLoad(path: string, loggedIn: boolean, settle: (page: Page) => Promise<void>): Promise<{ bytes: number; requests: number; fonts: number; cls: number }> {
+async function coldLoad(
+  path: string,
+  loggedIn: boolean,
+  settle: (page: Page) => Promise<void>,
+): Promise<{ bytes: number; requests: number; fonts: number; cls: number }> {
   const browser = await chromium.launch({ executablePath: CHROME, args: FLAGS });
   try {
     const context = await browser.newContext({ viewport: { width: 1350, height: 940 } });
@@ -67,14 +71,27 @@ async function coldLoad(path: string, loggedIn: boolean, settle: (page: Page) =>
 
 const login = await coldLoad('/login', false, async (page) => void (await page.getByLabel('Email').waitFor()));
 rows.push(['/login cold: transferred (requests, of which fonts)', `${kb(login.bytes)} (${login.requests} requests, fonts ${kb(login.fonts)})`]);
-const matches = await coldLoad('/matches', true, async (page) => void (await page.getByRole('table', { name: 'Matches' }).locator('tbody tr').nth(1).waitFor({ timeout: 15_000 })));
-rows.push(['/matches cold, logged in: transferred (requests, of which fonts)', `${kb(matches.bytes)} (${matches.requests} requests, fonts ${kb(matches.fonts)})`]);
+const matches = await coldLoad(
+  '/matches',
+  true,
+  async (page) => void (await page.getByRole('table', { name: 'Matches' }).locator('tbody tr').nth(1).waitFor({ timeout: 15_000 })),
+);
+rows.push([
+  '/matches cold, logged in: transferred (requests, of which fonts)',
+  `${kb(matches.bytes)} (${matches.requests} requests, fonts ${kb(matches.fonts)})`,
+]);
 rows.push(['/matches cumulative layout shift', matches.cls.toFixed(3)]);
 
 await lighthouse();
 
-console.log('\nFirst load (headless Chromium, cold cache, loopback; targets /login ≤ 250 KB, /matches ≤ 400 KB, CLS ≤ 0.05, Lighthouse performance ≥ 95, accessibility 100):\n');
-console.log(`  load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} (2 cores, shared)\n`);
+console.log(
+  '\nFirst load (headless Chromium, cold cache, loopback; targets /login ≤ 250 KB, /matches ≤ 400 KB, CLS ≤ 0.05, Lighthouse performance ≥ 95, accessibility 100):\n',
+);
+console.log(
+  `  load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')} (2 cores, shared)\n`,
+);
 const width = Math.max(...rows.map(([label]) => label.length));
 for (const [label, value] of rows) console.log(`  ${label.padEnd(width)}  ${value}`);
 await relay.app.close();
@@ -92,7 +109,10 @@ async function lighthouse(): Promise<void> {
     return;
   }
   const runs = Number(process.env.LH_RUNS ?? 3);
-  for (const [path, loggedIn] of [['/login', false], ['/matches', true]] as const) {
+  for (const [path, loggedIn] of [
+    ['/login', false],
+    ['/matches', true],
+  ] as const) {
     const results = [];
     for (let i = 0; i < runs; i++) results.push(await lighthouseOnce(`${base}${path}`, loggedIn ? token : null));
     const median = medianRun(results);

@@ -77,7 +77,9 @@ async function phase(changeStream: boolean, count: number): Promise<void> {
 const phases = (process.env.IDLE_PHASES ?? 'on1,on10,off1,off10').split(',');
 for (const name of phases) await phase(name.startsWith('on'), Number(name.replace(/^(on|off)/, '')));
 
-console.log(`\nIdle upstream cost of quiet watched matches (${SECONDS} s windows, loopback; the first match is the long 2022 final). Target with the stream on: ≤ 0.1 req/s per match.\n`);
+console.log(
+  `\nIdle upstream cost of quiet watched matches (${SECONDS} s windows, loopback; the first match is the long 2022 final). Target with the stream on: ≤ 0.1 req/s per match.\n`,
+);
 const width = Math.max(...rows.map(([label]) => label.length));
 for (const [label, value] of rows) console.log(`  ${label.padEnd(width)}  ${value}`);
 await upstream.close();

@@ -18,7 +18,10 @@ import { freePort } from '../support/processes';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'odds-image-bench-'));
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const megabytes = (dir: string) => Number(execFileSync('du', ['-sm', dir], { encoding: 'utf8' }).split('\t')[0]);
 const rows: [string, string][] = [];
@@ -44,7 +47,10 @@ async function productionInstall(label: string, extra: string[]): Promise<void> 
 }
 
 await productionInstall('whole repository', []);
-await productionInstall('server workspaces (the image)', ['@odds/protocol', '@odds/ops', '@odds/upstream', '@odds/relay'].map((w) => `--workspace=${w}`));
+await productionInstall(
+  'server workspaces (the image)',
+  ['@odds/protocol', '@odds/ops', '@odds/upstream', '@odds/relay'].map((w) => `--workspace=${w}`),
+);
 
 const problem = containersProblem();
 if (problem) {
@@ -54,7 +60,7 @@ if (problem) {
 const env: NodeJS.ProcessEnv = { ...process.env, CONTAINERS_CONF: writeContainersConf(work) };
 const podman = (args: string[]) => run('podman', args, { env, timeoutMs: 600_000 });
 const localBase = (await run('podman', ['image', 'exists', 'localhost/odds-node:24'], { env, allowFailure: true })).code === 0;
-const base = localBase ? 'localhost/odds-node:24' : process.env.BASE_IMAGE ?? 'docker.io/library/node:24-bookworm-slim';
+const base = localBase ? 'localhost/odds-node:24' : (process.env.BASE_IMAGE ?? 'docker.io/library/node:24-bookworm-slim');
 const image = `localhost/odds-console:bench-${process.pid}`;
 const sizeOf = async (name: string) => Number((await podman(['image', 'inspect', '--format', '{{.Size}}', name])).output.trim()) / 1e6;
 let project: ComposeProject | undefined;
@@ -65,10 +71,23 @@ try {
   const [imageMb, baseMb] = [await sizeOf(image), await sizeOf(base)];
   row(`image size on ${base}`, `${imageMb.toFixed(0)} MB (the base ${baseMb.toFixed(0)} MB, the console's layers ${(imageMb - baseMb).toFixed(0)} MB)`);
 
-  const secrets = { POSTGRES_PASSWORD: randomBytes(12).toString('hex'), RABBITMQ_PASSWORD: randomBytes(12).toString('hex'), METRICS_TOKEN: randomBytes(12).toString('hex') };
+  const secrets = {
+    POSTGRES_PASSWORD: randomBytes(12).toString('hex'),
+    RABBITMQ_PASSWORD: randomBytes(12).toString('hex'),
+    METRICS_TOKEN: randomBytes(12).toString('hex'),
+  };
   const composeEnv: NodeJS.ProcessEnv = {
-    ...env, ...secrets, ODDS_IMAGE: image, HTTP_BIND: '127.0.0.1', HTTP_PORT: String(await freePort()),
-    ...(localBase && { POSTGRES_IMAGE: 'localhost/odds-postgres:15', REDIS_IMAGE: 'localhost/odds-redis:7', RABBITMQ_IMAGE: 'localhost/odds-rabbitmq:3', NGINX_IMAGE: 'localhost/odds-nginx:1' }),
+    ...env,
+    ...secrets,
+    ODDS_IMAGE: image,
+    HTTP_BIND: '127.0.0.1',
+    HTTP_PORT: String(await freePort()),
+    ...(localBase && {
+      POSTGRES_IMAGE: 'localhost/odds-postgres:15',
+      REDIS_IMAGE: 'localhost/odds-redis:7',
+      RABBITMQ_IMAGE: 'localhost/odds-rabbitmq:3',
+      NGINX_IMAGE: 'localhost/odds-nginx:1',
+    }),
   };
   project = new ComposeProject(`oddsbench${process.pid}`, ['compose.yaml'], composeEnv, join(root, 'infra'));
   await project.up(['postgres', 'redis', 'rabbitmq']);
@@ -80,8 +99,12 @@ try {
 
   const network = `${project.name}_default`;
   const common = {
-    NODE_ENV: 'production', DATABASE_URL: `postgres://odds:${secrets.POSTGRES_PASSWORD}@postgres:5432/odds`, REDIS_URL: 'redis://redis:6379',
-    AMQP_URL: `amqp://odds:${secrets.RABBITMQ_PASSWORD}@rabbitmq:5672`, METRICS_TOKEN: secrets.METRICS_TOKEN, LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    DATABASE_URL: `postgres://odds:${secrets.POSTGRES_PASSWORD}@postgres:5432/odds`,
+    REDIS_URL: 'redis://redis:6379',
+    AMQP_URL: `amqp://odds:${secrets.RABBITMQ_PASSWORD}@rabbitmq:5672`,
+    METRICS_TOKEN: secrets.METRICS_TOKEN,
+    LOG_LEVEL: 'warn',
   };
   // Each process as compose runs it, with its port published to loopback for the timing.
   const processes: { command: string; port: number; env: Record<string, string>; alias?: string }[] = [
@@ -100,8 +123,20 @@ try {
       const name = `${project.name}_${proc.command}_bench${attempt}`;
       const envArgs = Object.entries({ ...common, ...proc.env }).flatMap(([key, value]) => ['-e', `${key}=${value}`]);
       const begun = performance.now();
-      await podman(['run', '-d', '--name', name, '--network', network, ...(proc.alias ? ['--network-alias', proc.alias] : []),
-        '-p', `127.0.0.1:${hostPort}:${proc.port}`, ...envArgs, image, proc.command]);
+      await podman([
+        'run',
+        '-d',
+        '--name',
+        name,
+        '--network',
+        network,
+        ...(proc.alias ? ['--network-alias', proc.alias] : []),
+        '-p',
+        `127.0.0.1:${hostPort}:${proc.port}`,
+        ...envArgs,
+        image,
+        proc.command,
+      ]);
       // Liveness (/healthz: listening) and readiness (/readyz: its dependencies answer), each timed.
       let alive = 0;
       while (performance.now() - begun < 120_000) {
@@ -119,10 +154,14 @@ try {
       else await podman(['rm', '-f', '-t', '0', name]);
     }
     const median = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
-    row(`cold start to /healthz 200: ${proc.command} (podman run, 3 runs)`, `median ${seconds(median(live))}, ${live.map(seconds).join(' / ')} (load ${load()})`);
-    row(`cold start to /readyz 200: ${proc.command}`, ready.length
-      ? `median ${seconds(median(ready))}, ${ready.map(seconds).join(' / ')}`
-      : `never 200 within 30 s of /healthz (last answer ${lastReady})`);
+    row(
+      `cold start to /healthz 200: ${proc.command} (podman run, 3 runs)`,
+      `median ${seconds(median(live))}, ${live.map(seconds).join(' / ')} (load ${load()})`,
+    );
+    row(
+      `cold start to /readyz 200: ${proc.command}`,
+      ready.length ? `median ${seconds(median(ready))}, ${ready.map(seconds).join(' / ')}` : `never 200 within 30 s of /healthz (last answer ${lastReady})`,
+    );
   }
   if (api) await podman(['rm', '-f', '-t', '0', api]);
 } finally {

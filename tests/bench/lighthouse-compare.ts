@@ -16,7 +16,7 @@ import { createTestUpstream } from '@odds/upstream/testing';
 import { formatRun, lighthouseOnce, medianRun, type LighthouseRun, type Throttling } from './lighthouse';
 
 const builds = process.argv.slice(2).map((arg) => {
-  const [name, dir] = arg.includes('=') ? arg.split('=', 2) as [string, string] : [arg, arg];
+  const [name, dir] = arg.includes('=') ? (arg.split('=', 2) as [string, string]) : [arg, arg];
   return { name, dir: resolve(dir) };
 });
 if (!builds.length) {
@@ -24,7 +24,8 @@ if (!builds.length) {
   process.exit(1);
 }
 const runs = Number(process.env.LH_RUNS ?? 3);
-const modes: Throttling[] = process.env.LH_THROTTLING === 'both' ? ['simulate', 'provided'] : [process.env.LH_THROTTLING === 'provided' ? 'provided' : 'simulate'];
+const modes: Throttling[] =
+  process.env.LH_THROTTLING === 'both' ? ['simulate', 'provided'] : [process.env.LH_THROTTLING === 'provided' ? 'provided' : 'simulate'];
 const reports = process.env.LH_REPORTS;
 if (reports) mkdirSync(reports, { recursive: true });
 
@@ -39,7 +40,10 @@ for (const build of builds) {
   relays.push({ ...build, relay, base: `http://127.0.0.1:${(relay.app.server.address() as AddressInfo).port}` });
 }
 
-const pages = [['/login', null], ['/matches', token]] as const;
+const pages = [
+  ['/login', null],
+  ['/matches', token],
+] as const;
 const results = new Map<string, LighthouseRun[]>();
 const loadBefore = loadavg();
 for (const throttling of modes) {
@@ -58,7 +62,9 @@ for (const throttling of modes) {
 const loadAfter = loadavg();
 
 console.log(`\nLighthouse medians of ${runs} (desktop preset, cold cache, /matches logged in); performance, accessibility, FCP, LCP, TBT, CLS, bytes:`);
-console.log(`  load average before ${loadBefore.map((l) => l.toFixed(2)).join(' ')}, after ${loadAfter.map((l) => l.toFixed(2)).join(' ')} (2 cores, shared)\n`);
+console.log(
+  `  load average before ${loadBefore.map((l) => l.toFixed(2)).join(' ')}, after ${loadAfter.map((l) => l.toFixed(2)).join(' ')} (2 cores, shared)\n`,
+);
 const width = Math.max(...[...results.keys()].map((key) => key.length));
 for (const [key, list] of results) console.log(`  ${key.padEnd(width)}  ${formatRun(medianRun(list))}   [scores ${list.map((r) => r.performance).join(', ')}]`);
 

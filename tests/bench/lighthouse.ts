@@ -12,7 +12,16 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 
 export const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-export const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 /** 'simulate' is the preset's (Lantern models a desktop on a fast link from the observed trace); 'provided' scores what was observed. */
 export type Throttling = 'simulate' | 'provided';
@@ -46,7 +55,11 @@ export async function lighthouseInstalled(): Promise<boolean> {
  * One Lighthouse run of `url`; `token` logs the page in (null: logged out). The full report is written
  * to `reportPath` when given (read its opportunities and diagnostics there).
  */
-export async function lighthouseOnce(url: string, token: string | null, options: { throttling?: Throttling; reportPath?: string } = {}): Promise<LighthouseRun> {
+export async function lighthouseOnce(
+  url: string,
+  token: string | null,
+  options: { throttling?: Throttling; reportPath?: string } = {},
+): Promise<LighthouseRun> {
   const run = (await import('lighthouse')).default;
   const desktop = (await import('lighthouse/core/config/desktop-config.js')).default;
   const profile = mkdtempSync(join(tmpdir(), 'lh-'));
@@ -61,7 +74,13 @@ export async function lighthouseOnce(url: string, token: string | null, options:
     const session = await page.context().newCDPSession(page);
     await session.send('Network.clearBrowserCache');
     await cdp.close();
-    const flags = { port, output: 'json' as const, logLevel: 'error' as const, disableStorageReset: true, ...(options.throttling === 'provided' ? { throttlingMethod: 'provided' as const } : {}) };
+    const flags = {
+      port,
+      output: 'json' as const,
+      logLevel: 'error' as const,
+      disableStorageReset: true,
+      ...(options.throttling === 'provided' ? { throttlingMethod: 'provided' as const } : {}),
+    };
     const result = await run(url, flags, desktop);
     const lhr = result!.lhr;
     if (options.reportPath) writeFileSync(options.reportPath, JSON.stringify(lhr));

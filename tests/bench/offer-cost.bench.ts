@@ -20,9 +20,14 @@ import { generatedFeed } from './saturday-feed';
 
 const ROUNDS = Number(process.env.OFFER_COST_ROUNDS ?? 30);
 const child = fork(fileURLToPath(new URL('./offer-cost-upstream.ts', import.meta.url)), { execArgv: ['--import', 'tsx'] });
-const { url, token, matchIds, markets } = await new Promise<{ url: string; token: string; matchIds: number[]; markets: FeedMarket[] }>((resolve) => child.once('message', resolve as never));
+const { url, token, matchIds, markets } = await new Promise<{ url: string; token: string; matchIds: number[]; markets: FeedMarket[] }>((resolve) =>
+  child.once('message', resolve as never),
+);
 const headers = { authorization: `Token ${token}`, 'content-type': 'application/json' };
-const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
 
 const feeds = matchIds.map((id) => generatedFeed(id, markets, `cost${Date.now()}`));
 const cursor = new Map(matchIds.map((id) => [id, 0]));
@@ -45,7 +50,10 @@ async function read(path: string): Promise<{ id: number; match_id: number }[]> {
 /** The relay's two reads of a match today, from the greatest offer id it holds. */
 async function perMatchReads(matchId: number): Promise<void> {
   const after = cursor.get(matchId)!;
-  const [feed, offers] = await Promise.all([read(`/api/1/match/${matchId}/feed?limit=200${after ? `&after_id=${after}` : ''}`), read(`/api/1/offers/${matchId}${after ? `?after_id=${after}` : ''}`)]);
+  const [feed, offers] = await Promise.all([
+    read(`/api/1/match/${matchId}/feed?limit=200${after ? `&after_id=${after}` : ''}`),
+    read(`/api/1/offers/${matchId}${after ? `?after_id=${after}` : ''}`),
+  ]);
   for (const o of [...feed, ...offers]) cursor.set(matchId, Math.max(cursor.get(matchId)!, o.id));
 }
 
@@ -61,21 +69,30 @@ async function phase(name: string, afterIngest: ((matchId: number) => Promise<vo
   let reads = 0;
   for (let round = 0; round < ROUNDS; round += 1) {
     clock += 5_000;
-    await Promise.all(feeds.map(async (feed, k) => {
-      const stored = await ingest(k, feed.tick(clock));
-      offers += stored;
-      if (afterIngest) {
-        await afterIngest(matchIds[k]!);
-        reads += 2;
-      }
-    }));
+    await Promise.all(
+      feeds.map(async (feed, k) => {
+        const stored = await ingest(k, feed.tick(clock));
+        offers += stored;
+        if (afterIngest) {
+          await afterIngest(matchIds[k]!);
+          reads += 2;
+        }
+      }),
+    );
     if (afterBurst) {
       await afterBurst();
       reads += 1;
     }
   }
   const spent = cpuMs(child.pid!) - before;
-  return { phase: name, offers, 'reads': reads, 'upstream CPU ms/offer': (spent / offers).toFixed(2), 'wall s': ((performance.now() - started) / 1000).toFixed(1), load: load() };
+  return {
+    phase: name,
+    offers,
+    reads: reads,
+    'upstream CPU ms/offer': (spent / offers).toFixed(2),
+    'wall s': ((performance.now() - started) / 1000).toFixed(1),
+    load: load(),
+  };
 }
 
 try {
@@ -89,7 +106,9 @@ try {
     rows.push(await phase("ingest + today's 2 reads per ingest call", perMatchReads, null));
     rows.push(await phase('ingest + 1 cross-match read per burst', null, crossMatchRead));
   }
-  console.log(`offer cost: ${matchIds.length} matches × ${ROUNDS} rounds per phase (an odds_change per match per round), embedded upstream on in-memory PGlite in its own process; each phase twice`);
+  console.log(
+    `offer cost: ${matchIds.length} matches × ${ROUNDS} rounds per phase (an odds_change per match per round), embedded upstream on in-memory PGlite in its own process; each phase twice`,
+  );
   console.table(rows);
 } finally {
   child.send({ type: 'stop' });

@@ -27,7 +27,8 @@ function readFileLoad(): string {
 // 1. The production install.
 const copy = mkdtempSync(join(tmpdir(), 'odds-prod-install-'));
 const packageFiles = spawnSync('git', ['ls-files', 'package.json', 'package-lock.json', '*/package.json', '*/*/package.json'], { cwd: root, encoding: 'utf8' })
-  .stdout.split('\n').filter(Boolean);
+  .stdout.split('\n')
+  .filter(Boolean);
 for (const file of packageFiles) {
   mkdirSync(join(copy, dirname(file)), { recursive: true });
   cpSync(join(root, file), join(copy, file));
@@ -40,20 +41,23 @@ if (install.status !== 0) {
   process.exit(1);
 }
 const size = spawnSync('du', ['-sm', join(copy, 'node_modules')], { encoding: 'utf8' }).stdout.split('\t')[0];
-const packages = readdirSync(join(copy, 'node_modules')).flatMap((name) => (name.startsWith('@') ? readdirSync(join(copy, 'node_modules', name)) : [name])).length;
+const packages = readdirSync(join(copy, 'node_modules')).flatMap((name) =>
+  name.startsWith('@') ? readdirSync(join(copy, 'node_modules', name)) : [name],
+).length;
 rmSync(copy, { recursive: true, force: true });
 console.log(`production install (npm ci --omit=dev): ${size} MB in node_modules, ${packages} top-level packages, ${installS.toFixed(1)} s (load ${load()})`);
 
 // 2. Cold start of each server to /readyz 200.
 const postgres = process.env.TEST_DATABASE_URL ? await acquirePostgres() : null;
 const data = mkdtempSync(join(tmpdir(), 'odds-prod-start-'));
-const database: Record<string, string> = postgres && !('skip' in postgres)
-  ? { DATABASE_URL: postgres.url }
-  : { ALLOW_EMBEDDED_DB: '1', PGLITE_DIR: join(data, 'pglite') };
+const database: Record<string, string> =
+  postgres && !('skip' in postgres) ? { DATABASE_URL: postgres.url } : { ALLOW_EMBEDDED_DB: '1', PGLITE_DIR: join(data, 'pglite') };
 const base = { NODE_ENV: 'production', ...database };
 started = performance.now();
 const migrated = await runDist('migrate', base);
-console.log(`migrate step on a fresh ${database.DATABASE_URL ? 'Postgres' : 'PGlite'} database: ${((performance.now() - started) / 1000).toFixed(2)} s (exit ${migrated.code})`);
+console.log(
+  `migrate step on a fresh ${database.DATABASE_URL ? 'Postgres' : 'PGlite'} database: ${((performance.now() - started) / 1000).toFixed(2)} s (exit ${migrated.code})`,
+);
 
 async function coldStart(name: 'api' | 'relay', env: Record<string, string>, port: number): Promise<{ ms: number; stop: () => Promise<void> }> {
   const begun = performance.now();
@@ -74,7 +78,11 @@ async function coldStart(name: 'api' | 'relay', env: Record<string, string>, por
 const apiPort = await freePort();
 const api = await coldStart('api', { ...base, UPSTREAM_PORT: String(apiPort) }, apiPort);
 const relayPort = await freePort();
-const relay = await coldStart('relay', { NODE_ENV: 'production', PORT: String(relayPort), HOST: '127.0.0.1', UPSTREAM_URL: `http://127.0.0.1:${apiPort}` }, relayPort);
+const relay = await coldStart(
+  'relay',
+  { NODE_ENV: 'production', PORT: String(relayPort), HOST: '127.0.0.1', UPSTREAM_URL: `http://127.0.0.1:${apiPort}` },
+  relayPort,
+);
 console.log(`cold start to /readyz 200 (node dist/…, no image): api ${api.ms.toFixed(0)} ms, relay ${relay.ms.toFixed(0)} ms (load ${load()})`);
 await relay.stop();
 await api.stop();

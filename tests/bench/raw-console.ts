@@ -43,11 +43,18 @@ export class RawConsole {
   private awaiting: { event: string; payload: Record<string, unknown> } | null = null;
 
   /** `observe` sees every delta as it arrives, before it is applied (bench C times receipts with it). */
-  constructor(private readonly url: string, private readonly token: string, private readonly deflate = true, private readonly observe?: (delta: DeltaPayload) => void) {}
+  constructor(
+    private readonly url: string,
+    private readonly token: string,
+    private readonly deflate = true,
+    private readonly observe?: (delta: DeltaPayload) => void,
+  ) {}
 
   /** Connects and authenticates; resolves on the relay's hello, rejects on refusal or close. */
   connect(): Promise<void> {
-    const ws = new WebSocket(`${this.url.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`, { perMessageDeflate: this.deflate && { threshold: 0 } });
+    const ws = new WebSocket(`${this.url.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`, {
+      perMessageDeflate: this.deflate && { threshold: 0 },
+    });
     this.ws = ws;
     this.tcp = null;
     let tcp: Socket | null = null;
@@ -125,10 +132,12 @@ export class RawConsole {
   /** After a reconnect: resync every topic held from its seq (the console's rule). */
   async resume(): Promise<LiveAck[]> {
     const matchId = this.matchId!;
-    return Promise.all(LIVE_TOPICS.filter((topic) => this.topics.has(topic)).map((topic) => {
-      this.resyncs += 1;
-      return this.emit('resync', { matchId, topic, sinceSeq: this.topics.get(topic)!.seq, epoch: this.topics.get(topic)!.epoch });
-    }));
+    return Promise.all(
+      LIVE_TOPICS.filter((topic) => this.topics.has(topic)).map((topic) => {
+        this.resyncs += 1;
+        return this.emit('resync', { matchId, topic, sinceSeq: this.topics.get(topic)!.seq, epoch: this.topics.get(topic)!.epoch });
+      }),
+    );
   }
 
   /** Every topic held, and no resync outstanding. */
@@ -160,7 +169,13 @@ export class RawConsole {
     const [map, key] = this.heldOf(payload.matchId, payload.topic);
     const held = map.get(key);
     if (held && !payload.fresh && payload.epoch === held.epoch && payload.seq <= held.seq) return;
-    map.set(key, { epoch: payload.epoch, seq: payload.seq, ids: new Set(payload.items.map((item) => item.id)), more: !!payload.more, outline: payload.outline ?? [] });
+    map.set(key, {
+      epoch: payload.epoch,
+      seq: payload.seq,
+      ids: new Set(payload.items.map((item) => item.id)),
+      more: !!payload.more,
+      outline: payload.outline ?? [],
+    });
   }
 
   private onDelta(delta: DeltaPayload): void {

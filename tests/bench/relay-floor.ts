@@ -17,27 +17,30 @@ const server = createServer((req, res) => {
   const chunks: Buffer[] = [];
   let status = 502;
   const replyHeaders: Record<string, string> = {};
-  pool.dispatch({ path: req.url!, method: req.method as Dispatcher.HttpMethod, headers }, {
-    onConnect() {},
-    onHeaders(statusCode, raw) {
-      status = statusCode;
-      for (let i = 0; i < raw.length; i += 2) {
-        const name = raw[i]!.toString('latin1').toLowerCase();
-        if (!HOP_BY_HOP.has(name)) replyHeaders[name] = raw[i + 1]!.toString('latin1');
-      }
-      return true;
+  pool.dispatch(
+    { path: req.url!, method: req.method as Dispatcher.HttpMethod, headers },
+    {
+      onConnect() {},
+      onHeaders(statusCode, raw) {
+        status = statusCode;
+        for (let i = 0; i < raw.length; i += 2) {
+          const name = raw[i]!.toString('latin1').toLowerCase();
+          if (!HOP_BY_HOP.has(name)) replyHeaders[name] = raw[i + 1]!.toString('latin1');
+        }
+        return true;
+      },
+      onData(chunk) {
+        chunks.push(chunk);
+        return true;
+      },
+      onComplete() {
+        res.writeHead(status, replyHeaders).end(Buffer.concat(chunks));
+      },
+      onError() {
+        res.writeHead(502).end();
+      },
     },
-    onData(chunk) {
-      chunks.push(chunk);
-      return true;
-    },
-    onComplete() {
-      res.writeHead(status, replyHeaders).end(Buffer.concat(chunks));
-    },
-    onError() {
-      res.writeHead(502).end();
-    },
-  });
+  );
 });
 server.listen(0, '127.0.0.1', () => process.send!({ port: (server.address() as { port: number }).port }));
 process.on('disconnect', () => process.exit(0));

@@ -34,7 +34,14 @@ export interface ProxyBench {
  */
 export async function proxyOverhead({ upstream, relay, baseline, token, rows }: ProxyBench): Promise<void> {
   const headers = { authorization: `Token ${token}` };
-  const floor = killOnExit(fork(fileURLToPath(new URL('./relay-floor.ts', import.meta.url)), [], { cwd: root, execArgv: ['--import', 'tsx'], env: { ...process.env, UPSTREAM_URL: upstream.url }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] }));
+  const floor = killOnExit(
+    fork(fileURLToPath(new URL('./relay-floor.ts', import.meta.url)), [], {
+      cwd: root,
+      execArgv: ['--import', 'tsx'],
+      env: { ...process.env, UPSTREAM_URL: upstream.url },
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    }),
+  );
   const floorUrl = `http://127.0.0.1:${(await new Promise<{ port: number }>((resolve) => floor.once('message', (message) => resolve(message as { port: number })))).port}`;
   // Let the previous phase drain first: its pollers stop after the grace period, and the upstream
   // works off what is queued.
@@ -55,7 +62,10 @@ export async function proxyOverhead({ upstream, relay, baseline, token, rows }: 
   const sides: Side[] = ['direct', ...(Object.keys(hops) as (keyof typeof hops)[])];
   // A typical console call (the Matches screen's list), and the session call, which the upstream
   // answers from its token cache, so the relay's own cost per request shows.
-  for (const [label, path] of [['GET matches list', '/api/1/1/1/matches?limit=20'], ['GET /api/1/session', '/api/1/session']] as const) {
+  for (const [label, path] of [
+    ['GET matches list', '/api/1/1/1/matches?limit=20'],
+    ['GET /api/1/session', '/api/1/session'],
+  ] as const) {
     const target = (side: Side) => `${side === 'direct' ? upstream.url : hops[side]!.url}${path}`;
     for (const side of sides) await cannon(target(side), 1);
     const runs = new Map<Side, autocannon.Result[]>(sides.map((side) => [side, []]));
@@ -77,10 +87,18 @@ export async function proxyOverhead({ upstream, relay, baseline, token, rows }: 
     const failures = (side: Side) => runs.get(side)!.reduce((n, r) => n + r.errors + r.timeouts + r.non2xx, 0);
     const failed = sides.some((side) => failures(side)) ? ` (failed: ${sides.map((side) => `${failures(side)} ${side}`).join(', ')})` : '';
     const share = (side: Side) => `${((rate(side) / rate('direct')) * 100).toFixed(0)} %`;
-    rows.push([`D. ${label}: req/s relay vs direct (median of 3 × 3 s each)`, `${rate('relay').toFixed(0)} vs ${rate('direct').toFixed(0)} (${share('relay')}; the floor ${share('floor')}${baseline ? `, baseline ${share('baseline')}` : ''})${failed}`, '≥ 80 %']);
+    rows.push([
+      `D. ${label}: req/s relay vs direct (median of 3 × 3 s each)`,
+      `${rate('relay').toFixed(0)} vs ${rate('direct').toFixed(0)} (${share('relay')}; the floor ${share('floor')}${baseline ? `, baseline ${share('baseline')}` : ''})${failed}`,
+      '≥ 80 %',
+    ]);
     const added = p50('relay') - p50('direct');
     rows.push([`D. ${label}: p50 relay vs direct`, `${p50('relay')} vs ${p50('direct')} ms (${added >= 0 ? '+' : ''}${added} ms)`, '≤ +1 ms']);
-    rows.push([`D. ${label}: CPU per request through the relay, relay vs upstream`, `${hopCpu('relay')} vs ${median(cpu.get('relay')!.upstream).toFixed(0)} µs (the floor, a bare Node forwarder: ${hopCpu('floor')} µs${baseline ? `; baseline relay ${hopCpu('baseline')} µs` : ''})`, '(the hop\'s own cost)']);
+    rows.push([
+      `D. ${label}: CPU per request through the relay, relay vs upstream`,
+      `${hopCpu('relay')} vs ${median(cpu.get('relay')!.upstream).toFixed(0)} µs (the floor, a bare Node forwarder: ${hopCpu('floor')} µs${baseline ? `; baseline relay ${hopCpu('baseline')} µs` : ''})`,
+      "(the hop's own cost)",
+    ]);
   }
   const exited = new Promise((resolve) => floor.once('exit', resolve));
   floor.disconnect();

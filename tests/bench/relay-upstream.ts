@@ -34,11 +34,24 @@ process.on('disconnect', () => void close().finally(() => process.exit(0)));
 let written = 0;
 async function writeOffer(matchId: number): Promise<void> {
   const n = ++written;
-  const odds = [{ label: 'home', line: null, odds: 2000 + (n % 50) * 10 }, { label: 'draw', line: null, odds: 3300 }, { label: 'away', line: null, odds: 3800 - (n % 50) * 10 }];
-  const [row] = await upstream.database.db.insert(offers).values({
-    matchId, marketId: 1, sourceId: `bench-${process.pid}-${n}`, outcomeMap: { home: odds[0]!.odds, draw: 3300, away: odds[2]!.odds }, odds,
-    score: 'H0-A0', matchTime: n, status: 'SKIPPED',
-  }).returning({ id: offers.id });
+  const odds = [
+    { label: 'home', line: null, odds: 2000 + (n % 50) * 10 },
+    { label: 'draw', line: null, odds: 3300 },
+    { label: 'away', line: null, odds: 3800 - (n % 50) * 10 },
+  ];
+  const [row] = await upstream.database.db
+    .insert(offers)
+    .values({
+      matchId,
+      marketId: 1,
+      sourceId: `bench-${process.pid}-${n}`,
+      outcomeMap: { home: odds[0]!.odds, draw: 3300, away: odds[2]!.odds },
+      odds,
+      score: 'H0-A0',
+      matchTime: n,
+      status: 'SKIPPED',
+    })
+    .returning({ id: offers.id });
   upstream.app.engine.bus.publish({ match_id: matchId, topics: ['feed', 'offers'], offer_ids: [row!.id] });
 }
 

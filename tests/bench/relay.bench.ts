@@ -36,7 +36,8 @@ function ensureFileLimit(): boolean {
   if (!Number.isFinite(soft) || soft >= 3 * CLIENTS || process.env.RELAY_BENCH_RAISED) return false;
   console.log(`relay bench: raising the open-file limit from ${soft}`);
   const run = spawnSync('bash', ['-c', `ulimit -n ${4 * CLIENTS} && exec "$0" --import tsx "$1"`, process.execPath, fileURLToPath(import.meta.url)], {
-    stdio: 'inherit', env: { ...process.env, RELAY_BENCH_RAISED: '1' },
+    stdio: 'inherit',
+    env: { ...process.env, RELAY_BENCH_RAISED: '1' },
   });
   process.exitCode = run.status ?? 1;
   return true;
@@ -54,7 +55,11 @@ interface UpstreamProcess {
 }
 
 async function startUpstream(): Promise<UpstreamProcess> {
-  const child = fork(fileURLToPath(new URL('./relay-upstream.ts', import.meta.url)), [], { cwd: root, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const child = fork(fileURLToPath(new URL('./relay-upstream.ts', import.meta.url)), [], {
+    cwd: root,
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
   killOnExit(child);
   const ready = await new Promise<{ url: string; token: string; database: string }>((resolve, reject) => {
     child.once('message', (message) => resolve(message as { url: string; token: string; database: string }));
@@ -70,18 +75,20 @@ async function startUpstream(): Promise<UpstreamProcess> {
   return {
     ...ready,
     pid: child.pid!,
-    hits: () => new Promise((resolve) => {
-      hitsWaiting = resolve;
-      child.send({ type: 'hits' });
-    }),
-    writeOffer: (matchId) => new Promise((resolve) => {
-      const id = ++sequence;
-      waiting.set(id, () => {
-        waiting.delete(id);
-        resolve();
-      });
-      child.send({ type: 'offer', matchId, id });
-    }),
+    hits: () =>
+      new Promise((resolve) => {
+        hitsWaiting = resolve;
+        child.send({ type: 'hits' });
+      }),
+    writeOffer: (matchId) =>
+      new Promise((resolve) => {
+        const id = ++sequence;
+        waiting.set(id, () => {
+          waiting.delete(id);
+          resolve();
+        });
+        child.send({ type: 'offer', matchId, id });
+      }),
     stop: () => stopChild(child, () => child.send({ type: 'stop' })),
   };
 }
@@ -99,15 +106,30 @@ interface RelayProcess {
 async function startRelay(upstreamUrl: string, env: Record<string, string>, cwd = root): Promise<RelayProcess> {
   const port = await freePort();
   const child = spawn('bash', ['-c', `ulimit -n ${4 * CLIENTS} 2>/dev/null; exec "$0" --import tsx relay/src/main.ts`, process.execPath], {
-    cwd, stdio: ['ignore', 'ignore', 'inherit'],
+    cwd,
+    stdio: ['ignore', 'ignore', 'inherit'],
     // An older checkout does not know the caps' variables (and would refuse them as misspelt).
     // The bench's own RELAY_BENCH_* variables are no relay settings (the relay refuses unknown RELAY_* ones).
-    env: { ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('RELAY_BENCH_'))), UPSTREAM_URL: upstreamUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', ...(cwd === root && MANY_CLIENTS_ENV), ...env },
+    env: {
+      ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('RELAY_BENCH_'))),
+      UPSTREAM_URL: upstreamUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'error',
+      ...(cwd === root && MANY_CLIENTS_ENV),
+      ...env,
+    },
   });
   killOnExit(child);
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
-    if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     // Two minutes: on a loaded machine tsx alone can take longer than a relay's start.
     if (i > 1_200 || child.exitCode !== null) throw new Error('the bench relay did not start');
     await sleep(100);
@@ -125,7 +147,10 @@ async function startRelay(upstreamUrl: string, env: Record<string, string>, cwd 
     },
     metric: async (series) => {
       const text = await metricsText();
-      return text.split('\n').filter((line) => line.startsWith(series)).reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
+      return text
+        .split('\n')
+        .filter((line) => line.startsWith(series))
+        .reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
     },
     stop: () => stopChild(child, () => child.kill('SIGTERM')),
   };
@@ -188,7 +213,11 @@ async function pollsPerViewers(bench: Bench): Promise<LiveSocket[]> {
     const count = (path: string) => (after[path] ?? 0) - (before[path] ?? 0);
     const perTopic = [`/api/1/match/${id}/feed`, `/api/1/offers/${id}`, `/api/1/delivery/match/${id}`].map((path) => count(path) / intervals);
     const total = perTopic.reduce((a, b) => a + b, 0);
-    rows.push([`A. upstream polls / s / quiet match, stream on, ${viewers[i]} viewer${i ? 's' : ''}`, `${total.toFixed(2)} (feed ${perTopic[0]!.toFixed(2)}, offers ${perTopic[1]!.toFixed(2)}, deliveries ${perTopic[2]!.toFixed(2)})`, '≤ 0.1, same for every count']);
+    rows.push([
+      `A. upstream polls / s / quiet match, stream on, ${viewers[i]} viewer${i ? 's' : ''}`,
+      `${total.toFixed(2)} (feed ${perTopic[0]!.toFixed(2)}, offers ${perTopic[1]!.toFixed(2)}, deliveries ${perTopic[2]!.toFixed(2)})`,
+      '≤ 0.1, same for every count',
+    ]);
   });
   await Promise.all(sockets.map((socket, i) => socket.timeout(30_000).emitWithAck('unwatch', { matchId: matchOf(i) })));
   return sockets;
@@ -211,8 +240,17 @@ async function changeLatency(bench: Bench): Promise<void> {
     }
     const deadline = Date.now() + 3_000;
     while (latencies.length < 40 && Date.now() < deadline) await sleep(50);
-    rows.push([`B. change → client p50 / p99, ${label}`, `${percentile(latencies, 50)} / ${percentile(latencies, 99)} ms (${latencies.length} offers)`, label.startsWith('with') ? 'p99 ≤ 150 ms' : '(for comparison)']);
-    if (relay !== pollingOnly) rows.push(['B. where a notice-driven delta\'s time went (relay averages)', phaseAverages(phasesBefore, phaseTotals(await relay.metricsText())), '(see relay_live_path_seconds)']);
+    rows.push([
+      `B. change → client p50 / p99, ${label}`,
+      `${percentile(latencies, 50)} / ${percentile(latencies, 99)} ms (${latencies.length} offers)`,
+      label.startsWith('with') ? 'p99 ≤ 150 ms' : '(for comparison)',
+    ]);
+    if (relay !== pollingOnly)
+      rows.push([
+        "B. where a notice-driven delta's time went (relay averages)",
+        phaseAverages(phasesBefore, phaseTotals(await relay.metricsText())),
+        '(see relay_live_path_seconds)',
+      ]);
     socket.close();
   }
 }
@@ -226,20 +264,25 @@ interface ClientProcess {
 
 /** A process of lean consoles (fanout-clients.ts), so no single event loop here holds all of C's clients. */
 function forkClients(): ClientProcess {
-  const child = fork(fileURLToPath(new URL('./fanout-clients.ts', import.meta.url)), [], { cwd: root, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const child = fork(fileURLToPath(new URL('./fanout-clients.ts', import.meta.url)), [], {
+    cwd: root,
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
   killOnExit(child);
   return {
     pid: child.pid!,
     send: (message) => child.send(message),
-    next: (type) => new Promise((resolve, reject) => {
-      const onMessage = (message: Record<string, unknown>) => {
-        if (message.type === 'failed') reject(new Error(`bench C clients: ${String(message.error)}`));
-        if (message.type !== type && message.type !== 'failed') return;
-        child.off('message', onMessage);
-        resolve(message);
-      };
-      child.on('message', onMessage);
-    }),
+    next: (type) =>
+      new Promise((resolve, reject) => {
+        const onMessage = (message: Record<string, unknown>) => {
+          if (message.type === 'failed') reject(new Error(`bench C clients: ${String(message.error)}`));
+          if (message.type !== type && message.type !== 'failed') return;
+          child.off('message', onMessage);
+          resolve(message);
+        };
+        child.on('message', onMessage);
+      }),
     stop: () => stopChild(child, () => child.send({ type: 'stop' })),
   };
 }
@@ -255,15 +298,22 @@ async function fanOut(bench: Bench): Promise<void> {
   const rooms = ids.slice(5, 5 + ROOMS);
   const processes = Array.from({ length: CLIENT_PROCESSES }, () => forkClients());
   const share = Math.ceil(CLIENTS / CLIENT_PROCESSES);
-  await Promise.all(processes.map((clients, p) => {
-    const connected = clients.next('connected');
-    clients.send({ type: 'connect', url: withStream.url, token, rooms, count: Math.min(share, CLIENTS - p * share), first: p * share });
-    return connected;
-  }));
+  await Promise.all(
+    processes.map((clients, p) => {
+      const connected = clients.next('connected');
+      clients.send({ type: 'connect', url: withStream.url, token, rooms, count: Math.min(share, CLIENTS - p * share), first: p * share });
+      return connected;
+    }),
+  );
   await sleep(1_000);
   const deltasBefore = await withStream.metric('relay_deltas_sent_total{');
-  const errorsBefore = await withStream.metric('relay_upstream_requests_total{topic="feed",status="error"}') + await withStream.metric('relay_upstream_requests_total{topic="offers",status="error"}');
-  const upstreamBefore = { sum: await withStream.metric('relay_upstream_request_duration_seconds_sum'), count: await withStream.metric('relay_upstream_request_duration_seconds_count') };
+  const errorsBefore =
+    (await withStream.metric('relay_upstream_requests_total{topic="feed",status="error"}')) +
+    (await withStream.metric('relay_upstream_requests_total{topic="offers",status="error"}'));
+  const upstreamBefore = {
+    sum: await withStream.metric('relay_upstream_request_duration_seconds_sum'),
+    count: await withStream.metric('relay_upstream_request_duration_seconds_count'),
+  };
   let rssPeak = 0;
   const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, withStream.rss().now)), 250);
   const scrapeBefore = await withStream.metricsText();
@@ -273,22 +323,26 @@ async function fanOut(bench: Bench): Promise<void> {
   for (const clients of processes) clients.send({ type: 'measure', from: loadStart });
   // One writer per room, each at its own offset; a room that falls behind catches up without
   // piling requests onto the upstream.
-  await Promise.all(rooms.map(async (id, r) => {
-    const offset = (r * 1000) / OFFERS_PER_SECOND / ROOMS;
-    for (let tick = 0; tick < LOAD_SECONDS * OFFERS_PER_SECOND; tick++) {
-      await sleep(Math.max(0, loadStart + offset + (tick * 1000) / OFFERS_PER_SECOND - Date.now()));
-      await bench.upstream.writeOffer(id);
-      written++;
-    }
-  }));
+  await Promise.all(
+    rooms.map(async (id, r) => {
+      const offset = (r * 1000) / OFFERS_PER_SECOND / ROOMS;
+      for (let tick = 0; tick < LOAD_SECONDS * OFFERS_PER_SECOND; tick++) {
+        await sleep(Math.max(0, loadStart + offset + (tick * 1000) / OFFERS_PER_SECOND - Date.now()));
+        await bench.upstream.writeOffer(id);
+        written++;
+      }
+    }),
+  );
   const loadSeconds = (Date.now() - loadStart) / 1000;
   const expected = ROOMS * LOAD_SECONDS * OFFERS_PER_SECOND * (CLIENTS / ROOMS);
   const collect = async () => {
-    const reports = await Promise.all(processes.map((clients) => {
-      const report = clients.next('report');
-      clients.send({ type: 'report' });
-      return report as Promise<{ latencies: number[]; spreads: [string, number, number][] }>;
-    }));
+    const reports = await Promise.all(
+      processes.map((clients) => {
+        const report = clients.next('report');
+        clients.send({ type: 'report' });
+        return report as Promise<{ latencies: number[]; spreads: [string, number, number][] }>;
+      }),
+    );
     return { latencies: reports.flatMap((report) => report.latencies), spreads: reports.flatMap((report) => report.spreads) };
   };
   let received = await collect();
@@ -307,7 +361,10 @@ async function fanOut(bench: Bench): Promise<void> {
   const scrape = await withStream.metricsText();
   const gauge = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(scrape)?.[1] ?? NaN);
   const relayLoop = { p99: gauge('nodejs_eventloop_delay_p99_seconds'), max: gauge('nodejs_eventloop_delay_max_seconds') };
-  const errors = await withStream.metric('relay_upstream_requests_total{topic="feed",status="error"}') + await withStream.metric('relay_upstream_requests_total{topic="offers",status="error"}') - errorsBefore;
+  const errors =
+    (await withStream.metric('relay_upstream_requests_total{topic="feed",status="error"}')) +
+    (await withStream.metric('relay_upstream_requests_total{topic="offers",status="error"}')) -
+    errorsBefore;
   // A delta's first and last receipt over every client process: the relay's fan-out, upstream aside.
   const byDelta = new Map<string, { first: number; last: number }>();
   for (const [key, first, last] of received.spreads) {
@@ -317,16 +374,25 @@ async function fanOut(bench: Bench): Promise<void> {
   const spreads = [...byDelta.values()].map(({ first, last }) => last - first);
   const { latencies } = received;
   const deltas = (await withStream.metric('relay_deltas_sent_total{')) - deltasBefore;
-  const upstreamMs = (1000 * ((await withStream.metric('relay_upstream_request_duration_seconds_sum')) - upstreamBefore.sum))
-    / ((await withStream.metric('relay_upstream_request_duration_seconds_count')) - upstreamBefore.count);
+  const upstreamMs =
+    (1000 * ((await withStream.metric('relay_upstream_request_duration_seconds_sum')) - upstreamBefore.sum)) /
+    ((await withStream.metric('relay_upstream_request_duration_seconds_count')) - upstreamBefore.count);
   rows.push([
     `C. ${CLIENTS} clients, ${ROOMS} rooms, ${(deltas / ROOMS / loadSeconds).toFixed(1)} deltas/s per room: delivery p50 / p99`,
     `${percentile(latencies, 50)} / ${percentile(latencies, 99)} ms (${latencies.length} of ${expected} offer receipts; upstream answered the relay's polls in ${upstreamMs.toFixed(0)} ms on average, ${errors} timed out; event-loop delay p99 of the relay ${(relayLoop.p99 * 1000).toFixed(0)} ms (max ${(relayLoop.max * 1000).toFixed(0)}))`,
     'p99 ≤ 200 ms',
   ]);
   const emitted = (p: number) => histogramPercentile(scrapeBefore, scrape, 'relay_push_latency_seconds', 'topic="offers"', p);
-  rows.push([`C. upstream and relay side: ${(written / ROOMS / loadSeconds).toFixed(2)} offers/s written per room (of ${OFFERS_PER_SECOND}); offer → delta leaving the relay p50 / p99`, `${emitted(50)} / ${emitted(99)}; phases ${phaseAverages(phaseTotals(scrapeBefore), phaseTotals(scrape))}; ${cpuShare}`, '(the rest is the clients\' side)']);
-  rows.push(['C. fan-out: one delta from first to last client of its room, p50 / p99', `${percentile(spreads, 50)} / ${percentile(spreads, 99)} ms (${spreads.length} deltas)`, '(upstream aside)']);
+  rows.push([
+    `C. upstream and relay side: ${(written / ROOMS / loadSeconds).toFixed(2)} offers/s written per room (of ${OFFERS_PER_SECOND}); offer → delta leaving the relay p50 / p99`,
+    `${emitted(50)} / ${emitted(99)}; phases ${phaseAverages(phaseTotals(scrapeBefore), phaseTotals(scrape))}; ${cpuShare}`,
+    "(the rest is the clients' side)",
+  ]);
+  rows.push([
+    'C. fan-out: one delta from first to last client of its room, p50 / p99',
+    `${percentile(spreads, 50)} / ${percentile(spreads, 99)} ms (${spreads.length} deltas)`,
+    '(upstream aside)',
+  ]);
   rows.push(['C. relay RSS during C (peak of the process)', `${rssPeak.toFixed(0)} MB (${withStream.rss().peak.toFixed(0)} MB)`, '≤ 400 MB']);
   await Promise.all(processes.map((clients) => clients.stop()));
 }
@@ -342,16 +408,27 @@ async function main(): Promise<void> {
   ]);
   const { token } = upstream;
   const auth = { headers: { authorization: `Token ${token}` } };
-  const list = await (await fetch(`${upstream.url}/api/1/1/1/matches?limit=100`, auth)).json() as { results: { id: number }[] };
+  const list = (await (await fetch(`${upstream.url}/api/1/1/1/matches?limit=100`, auth)).json()) as { results: { id: number }[] };
   const ids: number[] = [];
   for (const { id } of list.results) {
-    const feed = await (await fetch(`${upstream.url}/api/1/match/${id}/feed?limit=1`, auth)).json() as { total: number };
+    const feed = (await (await fetch(`${upstream.url}/api/1/match/${id}/feed?limit=1`, auth)).json()) as { total: number };
     if (feed.total === 0) ids.push(id);
   }
   if (ids.length < 5 + ROOMS) throw new Error(`only ${ids.length} matches without a feed`);
-  const baseline = process.env.RELAY_BENCH_BASELINE ? await startRelay(upstream.url, { POLL_INTERVAL_MS: '1000', CHANGE_STREAM: 'on' }, process.env.RELAY_BENCH_BASELINE) : null;
+  const baseline = process.env.RELAY_BENCH_BASELINE
+    ? await startRelay(upstream.url, { POLL_INTERVAL_MS: '1000', CHANGE_STREAM: 'on' }, process.env.RELAY_BENCH_BASELINE)
+    : null;
   if (baseline && ids.length < 6 + ROOMS) throw new Error(`only ${ids.length} matches without a feed`);
-  const bench: Bench = { upstream, withStream, pollingOnly, baseline, token, ids, writers: new Map(ids.map((id) => [id, new FeedWriter(upstream.url, token, id)])), rows: [] };
+  const bench: Bench = {
+    upstream,
+    withStream,
+    pollingOnly,
+    baseline,
+    token,
+    ids,
+    writers: new Map(ids.map((id) => [id, new FeedWriter(upstream.url, token, id)])),
+    rows: [],
+  };
   // RELAY_BENCH_ONLY=C runs one phase (or several: AC) while working on it.
   const only = process.env.RELAY_BENCH_ONLY ?? 'ABCD';
   const sockets = only.includes('A') ? await pollsPerViewers(bench) : [];
@@ -361,7 +438,10 @@ async function main(): Promise<void> {
   if (only.includes('D')) await proxyOverhead({ upstream, relay: pollingOnly, baseline, token, rows: bench.rows });
   await Promise.all([withStream.stop(), pollingOnly.stop(), baseline?.stop()]);
   await upstream.stop();
-  printTable(bench.rows, `run took ${((Date.now() - started) / 1000).toFixed(0)} s on ${availableParallelism()} cores, load average ${load} at the start and ${loadavg()[0]!.toFixed(1)} at the end; upstream on ${upstream.database}`);
+  printTable(
+    bench.rows,
+    `run took ${((Date.now() - started) / 1000).toFixed(0)} s on ${availableParallelism()} cores, load average ${load} at the start and ${loadavg()[0]!.toFixed(1)} at the end; upstream on ${upstream.database}`,
+  );
 }
 
 if (!ensureFileLimit()) {

@@ -11,7 +11,9 @@ import { fileURLToPath } from 'node:url';
 const dir = fileURLToPath(new URL('.', import.meta.url));
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const filter = process.argv[2] ?? '';
-const benches = readdirSync(dir).filter((f) => f.endsWith('.bench.ts') && f.includes(filter)).sort();
+const benches = readdirSync(dir)
+  .filter((f) => f.endsWith('.bench.ts') && f.includes(filter))
+  .sort();
 if (!benches.length) {
   console.error(`No bench in tests/bench/ matches '${filter}'.`);
   process.exit(1);

@@ -13,7 +13,13 @@
 import type { DeltaPayload } from '@odds/protocol';
 import { RawConsole } from './raw-console';
 
-interface Connect { type: 'connect'; url: string; token: string; matches: number[]; walls: { token: string; matches: number[] }[] }
+interface Connect {
+  type: 'connect';
+  url: string;
+  token: string;
+  matches: number[];
+  walls: { token: string; matches: number[] }[];
+}
 type Message = Connect | { type: 'measure'; from: number; until: number } | { type: 'report' } | { type: 'stop' };
 
 const sockets: RawConsole[] = [];
@@ -66,12 +72,22 @@ async function connect({ url, token, matches, walls }: Connect) {
 
 process.on('message', (message: Message) => {
   if (message.type === 'connect') {
-    connect(message).then((result) => process.send!({ type: 'connected', ...result }), (error: Error) => process.send!({ type: 'connected', refused: 0, failed: -1, errors: [error.message] }));
+    connect(message).then(
+      (result) => process.send!({ type: 'connected', ...result }),
+      (error: Error) => process.send!({ type: 'connected', refused: 0, failed: -1, errors: [error.message] }),
+    );
   } else if (message.type === 'measure') {
     ({ from, until } = message);
   } else if (message.type === 'report') {
     const cpu = process.cpuUsage();
-    process.send!({ type: 'report', latencies, deltas, offers: [...offers], resyncs: sockets.reduce((n, s) => n + s.resyncs, 0), cpuMs: (cpu.user + cpu.system) / 1000 });
+    process.send!({
+      type: 'report',
+      latencies,
+      deltas,
+      offers: [...offers],
+      resyncs: sockets.reduce((n, s) => n + s.resyncs, 0),
+      cpuMs: (cpu.user + cpu.system) / 1000,
+    });
   } else {
     for (const socket of sockets) socket.close();
     process.exit(0);

@@ -31,13 +31,21 @@ export interface MatchFeed {
 }
 
 const feedsDir = fileURLToPath(new URL('../../infra/feeds/', import.meta.url));
-export const recordedFeeds = () => readdirSync(feedsDir).filter((name) => name.endsWith('.jsonl')).sort().map((name) => readFeedFile(`${feedsDir}${name}`));
+export const recordedFeeds = () =>
+  readdirSync(feedsDir)
+    .filter((name) => name.endsWith('.jsonl'))
+    .sort()
+    .map((name) => readFeedFile(`${feedsDir}${name}`));
 
 /** A pseudo-random sequence per match (the run is the same every time for the same match ids). */
 function random(seed: number): () => number {
-  let s = seed * 2654435761 >>> 0 || 1;
+  let s = (seed * 2654435761) >>> 0 || 1;
   return () => {
-    s ^= s << 13; s >>>= 0; s ^= s >> 17; s ^= s << 5; s >>>= 0;
+    s ^= s << 13;
+    s >>>= 0;
+    s ^= s >> 17;
+    s ^= s << 5;
+    s >>>= 0;
     return s / 4294967296;
   };
 }
@@ -55,19 +63,32 @@ export function generatedFeed(matchId: number, markets: FeedMarket[], run: strin
   const offer = (k: number, nowMs: number): FeedMessage => {
     const market = markets[k]!;
     return {
-      type: 'offer', source_id: `${run}-${matchId}-${seq++}`, sent_at: new Date(nowMs).toISOString(), market: { type_id: market.typeId, line: market.line },
+      type: 'offer',
+      source_id: `${run}-${matchId}-${seq++}`,
+      sent_at: new Date(nowMs).toISOString(),
+      market: { type_id: market.typeId, line: market.line },
       outcomes: market.labels.map((label, o) => ({ label, line: market.line, odds: prices[k]![o]! })),
-      match_time: clock(nowMs), prematch: false, score: score(), period: clock(nowMs) < 2_700 ? 1 : 2,
+      match_time: clock(nowMs),
+      prematch: false,
+      score: score(),
+      period: clock(nowMs) < 2_700 ? 1 : 2,
     } as FeedMessage;
   };
-  const event = (nowMs: number, fields: object): FeedMessage => ({
-    type: 'event', source_id: `${run}-${matchId}-${seq++}`, sent_at: new Date(nowMs).toISOString(), match_time: clock(nowMs), period: clock(nowMs) < 2_700 ? 1 : 2, ...fields,
-  } as FeedMessage);
+  const event = (nowMs: number, fields: object): FeedMessage =>
+    ({
+      type: 'event',
+      source_id: `${run}-${matchId}-${seq++}`,
+      sent_at: new Date(nowMs).toISOString(),
+      match_time: clock(nowMs),
+      period: clock(nowMs) < 2_700 ? 1 : 2,
+      ...fields,
+    }) as FeedMessage;
   const move = (k: number) => {
     prices[k] = prices[k]!.map((p) => Math.max(1_010, Math.min(30_000, p + Math.round((rnd() - 0.5) * p * 0.06))));
   };
   return {
-    matchId, kind: 'generated',
+    matchId,
+    kind: 'generated',
     start(nowMs) {
       startedAt = nowMs;
       return [event(nowMs, { kind: 'period_start', score: score() }), ...markets.map((_, k) => offer(k, nowMs))];
@@ -107,7 +128,8 @@ export function recordedFeed(matchId: number, recording: ReturnType<typeof readF
     return out;
   };
   return {
-    matchId, kind: 'recorded',
+    matchId,
+    kind: 'recorded',
     start(nowMs) {
       startedAt = nowMs;
       return upTo(nowMs);

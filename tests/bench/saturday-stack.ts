@@ -63,13 +63,18 @@ export async function embeddedStack(n: number, probeDir: string): Promise<Stack>
   const dataDir = mkdtempSync(join(tmpdir(), 'odds-saturday-'));
   const prepared = await prepare(join(dataDir, 'pglite'), n);
   const console_ = await ConsoleProcess.start({
-    dataDir, feedSpeed: 1,
+    dataDir,
+    feedSpeed: 1,
     env: { ...MANY_CLIENTS_ENV, DEMO_FEED: 'off', LOG_LEVEL: 'error', NODE_OPTIONS: `--import ${PROBE}`, SATURDAY_PROBE_DIR: probeDir },
   });
   killOnExit(console_.child);
   await ready(`${console_.url}/healthz`);
   return {
-    mode: 'embedded', relays: [console_.url], apis: [`http://127.0.0.1:${console_.upstreamPort}`], ...prepared, servers: {},
+    mode: 'embedded',
+    relays: [console_.url],
+    apis: [`http://127.0.0.1:${console_.upstreamPort}`],
+    ...prepared,
+    servers: {},
     async stop() {
       await console_.stop();
       rmSync(dataDir, { recursive: true, force: true });
@@ -88,11 +93,20 @@ export async function brokerStack(n: number, probeDir: string): Promise<Stack> {
   const prepared = await prepare(databaseUrl, n);
   const prefix = `saturday-${Date.now()}`;
   const common = {
-    ...MANY_CLIENTS_ENV, DATABASE_URL: databaseUrl, AMQP_URL: process.env.TEST_AMQP_URL!, AMQP_PREFIX: prefix, REDIS_URL: process.env.TEST_REDIS_URL!,
-    REDIS_PREFIX: `${prefix}:`, LOG_LEVEL: 'error', NODE_OPTIONS: `--import ${PROBE}`, SATURDAY_PROBE_DIR: probeDir,
+    ...MANY_CLIENTS_ENV,
+    DATABASE_URL: databaseUrl,
+    AMQP_URL: process.env.TEST_AMQP_URL!,
+    AMQP_PREFIX: prefix,
+    REDIS_URL: process.env.TEST_REDIS_URL!,
+    REDIS_PREFIX: `${prefix}:`,
+    LOG_LEVEL: 'error',
+    NODE_OPTIONS: `--import ${PROBE}`,
+    SATURDAY_PROBE_DIR: probeDir,
   };
   const node = (entry: string, env: Record<string, string>) => {
-    const child = killOnExit(spawn(process.execPath, ['--import', 'tsx', entry], { cwd: root, env: { ...process.env, ...common, ...env }, stdio: ['ignore', 'ignore', 'inherit'] }));
+    const child = killOnExit(
+      spawn(process.execPath, ['--import', 'tsx', entry], { cwd: root, env: { ...process.env, ...common, ...env }, stdio: ['ignore', 'ignore', 'inherit'] }),
+    );
     return { child, stop: () => stopChild(child, () => child.kill('SIGTERM')) };
   };
   const apiPorts = [await freePort(), await freePort()];
@@ -103,7 +117,10 @@ export async function brokerStack(n: number, probeDir: string): Promise<Stack> {
   const relays = relayPorts.map((port, i) => node('relay/src/main.ts', { PORT: String(port), UPSTREAM_URL: `http://127.0.0.1:${apiPorts[i]}` }));
   for (const port of relayPorts) await ready(`http://127.0.0.1:${port}/healthz`);
   return {
-    mode: 'broker', relays: relayPorts.map((p) => `http://127.0.0.1:${p}`), apis: apiPorts.map((p) => `http://127.0.0.1:${p}`), ...prepared,
+    mode: 'broker',
+    relays: relayPorts.map((p) => `http://127.0.0.1:${p}`),
+    apis: apiPorts.map((p) => `http://127.0.0.1:${p}`),
+    ...prepared,
     servers: {
       postgres: listenerOf(Number(new URL(process.env.TEST_DATABASE_URL!).port)),
       redis: listenerOf(Number(new URL(process.env.TEST_REDIS_URL!).port)),

@@ -31,19 +31,40 @@ const MODES = (process.env.SATURDAY_MODES ?? 'embedded,broker').split(',');
 const CLIENT_PROCESSES = 4;
 const WALLS = 3;
 const WALL_SIZE = 12;
-const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
 
-interface Probed { pid: number; label: string; lines: { t: number; requests: number; lags: number[]; cpu: number; rss: number }[] }
+interface Probed {
+  pid: number;
+  label: string;
+  lines: { t: number; requests: number; lags: number[]; cpu: number; rss: number }[];
+}
 
 /** The probe files of a run: each Node process's label (from its command line) and its per-second lines. */
 function readProbes(dir: string): Probed[] {
-  const named = readdirSync(dir).map((file) => {
-    const [head, ...rest] = readFileSync(join(dir, file), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
-    const argv = String(head.argv);
-    const kind = argv.includes('infra/start.ts') ? 'supervisor' : argv.includes('upstream/src/main.ts') ? 'API' : argv.includes('worker-main') ? 'engine worker'
-      : argv.includes('relay/src/main.ts') ? 'relay' : argv.includes('saturday-clients') ? 'clients' : argv.split('/').at(-1)!;
-    return { pid: head.pid as number, kind, lines: rest };
-  }).sort((a, b) => a.kind.localeCompare(b.kind) || a.pid - b.pid);
+  const named = readdirSync(dir)
+    .map((file) => {
+      const [head, ...rest] = readFileSync(join(dir, file), 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
+      const argv = String(head.argv);
+      const kind = argv.includes('infra/start.ts')
+        ? 'supervisor'
+        : argv.includes('upstream/src/main.ts')
+          ? 'API'
+          : argv.includes('worker-main')
+            ? 'engine worker'
+            : argv.includes('relay/src/main.ts')
+              ? 'relay'
+              : argv.includes('saturday-clients')
+                ? 'clients'
+                : argv.split('/').at(-1)!;
+      return { pid: head.pid as number, kind, lines: rest };
+    })
+    .sort((a, b) => a.kind.localeCompare(b.kind) || a.pid - b.pid);
   const seen = new Map<string, number>();
   const counts = new Map<string, number>();
   for (const p of named) counts.set(p.kind, (counts.get(p.kind) ?? 0) + 1);
@@ -73,7 +94,9 @@ async function run(stack: Stack, probeDir: string) {
   for (let w = 0; w < WALLS; w += 1) {
     const ids = Array.from({ length: Math.min(WALL_SIZE, matchIds.length) }, (_, i) => matchIds[(w * WALL_SIZE + i) % matchIds.length]!);
     const created = await fetch(`${stack.relays[0]}/api/1/displays`, {
-      method: 'POST', headers: auth, body: JSON.stringify({ name: `saturday wall ${w + 1}`, match_ids: [...new Set(ids)], league_id: null, market_id: null, theme: 'dark' }),
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ name: `saturday wall ${w + 1}`, match_ids: [...new Set(ids)], league_id: null, market_id: null, theme: 'dark' }),
     });
     if (!created.ok) throw new Error(`display create: ${created.status} ${await created.text()}`);
     walls.push({ token: ((await created.json()) as { token: string }).token, matches: [...new Set(ids)] });
@@ -92,7 +115,11 @@ async function run(stack: Stack, probeDir: string) {
     ingestCalls += 1;
     sentOffers += messages.filter((m) => (m as { type: string }).type === 'offer').length;
     try {
-      const response = await fetch(`${stack.apis[i % stack.apis.length]}/api/1/engine/match/${matchIds[i]}/ingest`, { method: 'POST', headers: auth, body: JSON.stringify({ messages }) });
+      const response = await fetch(`${stack.apis[i % stack.apis.length]}/api/1/engine/match/${matchIds[i]}/ingest`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ messages }),
+      });
       if (!response.ok) {
         ingestFailures += 1;
         ingestErrors.add(`${response.status} ${(await response.text()).slice(0, 200)}`);
@@ -105,37 +132,66 @@ async function run(stack: Stack, probeDir: string) {
   let feeding = true;
   const timers: NodeJS.Timeout[] = [];
   // Kick-offs spread over one tick, then each match's tick at its phase.
-  await Promise.all(feeds.map((feed, i) => new Promise<void>((resolve) => {
-    timers.push(setTimeout(() => {
-      void post(i, feed.start(Date.now())).then(resolve);
-      timers.push(setInterval(() => feeding && void post(i, feed.tick(Date.now())), TICK_MS));
-    }, Math.floor((i / feeds.length) * TICK_MS)));
-  })));
+  await Promise.all(
+    feeds.map(
+      (feed, i) =>
+        new Promise<void>((resolve) => {
+          timers.push(
+            setTimeout(
+              () => {
+                void post(i, feed.start(Date.now())).then(resolve);
+                timers.push(setInterval(() => feeding && void post(i, feed.tick(Date.now())), TICK_MS));
+              },
+              Math.floor((i / feeds.length) * TICK_MS),
+            ),
+          );
+        }),
+    ),
+  );
 
   // The consoles and walls, all opening at once, split over a few processes.
-  const clients: ChildProcess[] = Array.from({ length: CLIENT_PROCESSES }, () => killOnExit(fork(fileURLToPath(new URL('./saturday-clients.ts', import.meta.url)), {
-    execArgv: ['--import', 'tsx', '--import', PROBE], env: { ...process.env, SATURDAY_PROBE_DIR: probeDir },
-  })));
-  const ask = <T>(child: ChildProcess, message: object, reply: string) => new Promise<T>((resolve) => {
-    const on = (m: { type: string }) => {
-      if (m.type !== reply) return;
-      child.off('message', on);
-      resolve(m as T);
-    };
-    child.on('message', on);
-    child.send(message);
-  });
+  const clients: ChildProcess[] = Array.from({ length: CLIENT_PROCESSES }, () =>
+    killOnExit(
+      fork(fileURLToPath(new URL('./saturday-clients.ts', import.meta.url)), {
+        execArgv: ['--import', 'tsx', '--import', PROBE],
+        env: { ...process.env, SATURDAY_PROBE_DIR: probeDir },
+      }),
+    ),
+  );
+  const ask = <T>(child: ChildProcess, message: object, reply: string) =>
+    new Promise<T>((resolve) => {
+      const on = (m: { type: string }) => {
+        if (m.type !== reply) return;
+        child.off('message', on);
+        resolve(m as T);
+      };
+      child.on('message', on);
+      child.send(message);
+    });
   const consoles = matchIds.flatMap((id) => [id, id]);
   const connectStarted = performance.now();
-  const connected = await Promise.all(clients.map((child, k) => ask<{ refused: number; failed: number; errors: string[] }>(child, {
-    type: 'connect', url: stack.relays[k % stack.relays.length], token,
-    matches: consoles.filter((_, c) => c % CLIENT_PROCESSES === k), walls: walls.filter((_, w) => w % CLIENT_PROCESSES === k),
-  }, 'connected')));
+  const connected = await Promise.all(
+    clients.map((child, k) =>
+      ask<{ refused: number; failed: number; errors: string[] }>(
+        child,
+        {
+          type: 'connect',
+          url: stack.relays[k % stack.relays.length],
+          token,
+          matches: consoles.filter((_, c) => c % CLIENT_PROCESSES === k),
+          walls: walls.filter((_, w) => w % CLIENT_PROCESSES === k),
+        },
+        'connected',
+      ),
+    ),
+  );
   const connectS = (performance.now() - connectStarted) / 1000;
   const refused = connected.reduce((n, c) => n + c.refused, 0);
   const failed = connected.reduce((n, c) => n + c.failed, 0);
   const watchErrors = [...new Set(connected.flatMap((c) => c.errors))];
-  console.log(`${stack.mode}: ${consoles.length} consoles and ${walls.length} walls connected in ${connectS.toFixed(1)} s (refused watches ${refused}, failed connections ${failed}${watchErrors.length ? `: ${watchErrors.slice(0, 3).join(' | ')}` : ''}); load ${load()}`);
+  console.log(
+    `${stack.mode}: ${consoles.length} consoles and ${walls.length} walls connected in ${connectS.toFixed(1)} s (refused watches ${refused}, failed connections ${failed}${watchErrors.length ? `: ${watchErrors.slice(0, 3).join(' | ')}` : ''}); load ${load()}`,
+  );
 
   await new Promise((resolve) => setTimeout(resolve, WARMUP_S * 1000));
   const from = Date.now();
@@ -154,7 +210,9 @@ async function run(stack: Stack, probeDir: string) {
   await new Promise((resolve) => setTimeout(resolve, 5_000));
   feeding = false;
   for (const timer of timers) clearTimeout(timer);
-  const reports = await Promise.all(clients.map((child) => ask<{ latencies: number[]; deltas: number; offers: number[]; resyncs: number }>(child, { type: 'report' }, 'report')));
+  const reports = await Promise.all(
+    clients.map((child) => ask<{ latencies: number[]; deltas: number; offers: number[]; resyncs: number }>(child, { type: 'report' }, 'report')),
+  );
   for (const child of clients) child.send({ type: 'stop' });
 
   // Figures of the window.
@@ -163,7 +221,8 @@ async function run(stack: Stack, probeDir: string) {
   const inWindow = (t: number) => t > from && t <= until;
   const upstreamPerSecond = new Map<number, number>();
   for (const p of probes.filter((p) => p.label.startsWith('API'))) {
-    for (const line of p.lines.filter((l) => inWindow(l.t))) upstreamPerSecond.set(Math.floor(line.t / 1000), (upstreamPerSecond.get(Math.floor(line.t / 1000)) ?? 0) + line.requests);
+    for (const line of p.lines.filter((l) => inWindow(l.t)))
+      upstreamPerSecond.set(Math.floor(line.t / 1000), (upstreamPerSecond.get(Math.floor(line.t / 1000)) ?? 0) + line.requests);
   }
   // The feed's ingest calls are spread evenly over each tick: their mean rate is taken off every second.
   const perSecond = [...upstreamPerSecond.values()].map((n) => ({ all: n, relay: n - calls / SECONDS }));
@@ -174,27 +233,44 @@ async function run(stack: Stack, probeDir: string) {
     const last = lines.at(-1);
     const lags = lines.flatMap((l) => l.lags);
     return {
-      process: p.label, 'CPU-s/s': first && last ? ((last.cpu - first.cpu) / ((last.t - first.t) / 1000)).toFixed(3) : '-',
-      'RSS MB': last ? Math.round(last.rss / 1e6) : '-', 'lag p99 ms': lags.length ? percentile(lags, 99) : '-', 'lag max ms': lags.length ? Math.max(...lags) : '-',
+      process: p.label,
+      'CPU-s/s': first && last ? ((last.cpu - first.cpu) / ((last.t - first.t) / 1000)).toFixed(3) : '-',
+      'RSS MB': last ? Math.round(last.rss / 1e6) : '-',
+      'lag p99 ms': lags.length ? percentile(lags, 99) : '-',
+      'lag max ms': lags.length ? Math.max(...lags) : '-',
     };
   });
   for (const [k, pid] of Object.entries(stack.servers)) {
-    processes.push({ process: k, 'CPU-s/s': ((servers1[k]! - servers0[k]!) / SECONDS).toFixed(3), 'RSS MB': Math.round(rssOf(pid) / 1e6), 'lag p99 ms': '-', 'lag max ms': '-' });
+    processes.push({
+      process: k,
+      'CPU-s/s': ((servers1[k]! - servers0[k]!) / SECONDS).toFixed(3),
+      'RSS MB': Math.round(rssOf(pid) / 1e6),
+      'lag p99 ms': '-',
+      'lag max ms': '-',
+    });
   }
   const cpuOf = (prefix: string) => processes.filter((p) => p.process.startsWith(prefix)).reduce((n, p) => n + Number(p['CPU-s/s']), 0);
   const upstreamCpu = cpuOf('API') + cpuOf('engine worker');
   // The distinct offers any console received (a match is watched from more than one client process).
   const offersSeen = new Set(reports.flatMap((r) => r.offers)).size;
   const summary = {
-    mode: stack.mode, N: matchIds.length, window: `${SECONDS} s`, 'offers/s sent': (sent / SECONDS).toFixed(0), 'ingest calls/s': (calls / SECONDS).toFixed(1),
-    'offers/s reaching consoles': (offersSeen / SECONDS).toFixed(0), 'deltas/s (all sockets)': (reports.reduce((n, r) => n + r.deltas, 0) / SECONDS).toFixed(0),
+    mode: stack.mode,
+    N: matchIds.length,
+    window: `${SECONDS} s`,
+    'offers/s sent': (sent / SECONDS).toFixed(0),
+    'ingest calls/s': (calls / SECONDS).toFixed(1),
+    'offers/s reaching consoles': (offersSeen / SECONDS).toFixed(0),
+    'deltas/s (all sockets)': (reports.reduce((n, r) => n + r.deltas, 0) / SECONDS).toFixed(0),
     'change→client p50/p99/max ms': latencies.length ? `${percentile(latencies, 50)} / ${percentile(latencies, 99)} / ${Math.max(...latencies)}` : '-',
-    'refused/failed watches': `${refused} / ${failed}`, resyncs: reports.reduce((n, r) => n + r.resyncs, 0), 'ingest failures': ingestFailures,
+    'refused/failed watches': `${refused} / ${failed}`,
+    resyncs: reports.reduce((n, r) => n + r.resyncs, 0),
+    'ingest failures': ingestFailures,
     'upstream req/s mean/worst': `${mean(perSecond.map((s) => s.all)).toFixed(0)} / ${Math.max(0, ...perSecond.map((s) => s.all))}`,
     'relay req/s mean/worst': `${mean(perSecond.map((s) => s.relay)).toFixed(0)} / ${Math.max(0, ...perSecond.map((s) => s.relay)).toFixed(0)}`,
     // The upstream's CPU per offer sent: its Node processes (the API or embedded upstream, the engine workers), and Postgres beside.
     'upstream CPU ms/offer': sent ? ((upstreamCpu * SECONDS * 1000) / sent).toFixed(2) : '-',
-    'Postgres CPU ms/offer': sent && stack.servers.postgres ? ((cpuOf('postgres') * SECONDS * 1000) / sent).toFixed(2) : '-', load: `${loadAtStart} → ${loadAtEnd}`,
+    'Postgres CPU ms/offer': sent && stack.servers.postgres ? ((cpuOf('postgres') * SECONDS * 1000) / sent).toFixed(2) : '-',
+    load: `${loadAtStart} → ${loadAtEnd}`,
   };
   console.log(`\nsaturday ${stack.mode}, N = ${matchIds.length}: window ${SECONDS} s after ${WARMUP_S} s warm-up; load ${loadAtStart} → ${loadAtEnd}`);
   console.table([summary]);

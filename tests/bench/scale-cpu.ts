@@ -26,7 +26,10 @@ const parentOf = (pid: number): number => {
   }
 };
 
-const pids = () => readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number);
+const pids = () =>
+  readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number);
 
 /** The process listening on this TCP port (IPv4 or IPv6), or null (not Linux, or not ours to see). */
 export function listenerOf(port: number): number | null {
@@ -64,7 +67,12 @@ export function listenerOf(port: number): number | null {
 /** CPU seconds of a process and its direct children (Postgres: the postmaster and its backends). */
 export function treeSeconds(pid: number | null): number {
   if (pid === null) return 0;
-  return cpuSeconds(pid) + pids().filter((child) => parentOf(child) === pid).reduce((sum, child) => sum + cpuSeconds(child), 0);
+  return (
+    cpuSeconds(pid) +
+    pids()
+      .filter((child) => parentOf(child) === pid)
+      .reduce((sum, child) => sum + cpuSeconds(child), 0)
+  );
 }
 
 /** Busy and total jiffies of the whole machine. */
@@ -96,7 +104,9 @@ export function probeCpu(named: Record<string, () => number>): CpuProbe {
       const shares: Record<string, string> = {};
       for (const [k, f] of Object.entries(named)) shares[k] = `${Math.round(((f() - at0[k]!) / seconds) * 100)}%`;
       shares.machine = `${Math.round(((m1.busy - m0.busy) / Math.max(1, m1.total - m0.total)) * 100)}% of ${cpus().length} cores`;
-      shares.load = loadavg().map((l) => l.toFixed(1)).join(' ');
+      shares.load = loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ');
       return shares;
     },
   };

@@ -30,13 +30,25 @@ const MATCHES = Number(process.env.SCALE_MATCHES ?? 4);
 // Servers: given, or throwaway ones started by .ci/services.sh (stopped at the end).
 let stopServices = () => {};
 if (!process.env.TEST_DATABASE_URL || !process.env.TEST_AMQP_URL) {
-  const started = spawnSync('bash', ['-c', 'source .ci/services.sh; start_postgres >&2 && start_rabbitmq >&2 && echo "PG_DIR=$PG_DIR PG_BIN=$PG_BIN RABBIT_NODE=$RABBIT_NODE RABBIT_DIR=$RABBIT_DIR TEST_DATABASE_URL=$TEST_DATABASE_URL TEST_AMQP_URL=$TEST_AMQP_URL"'], { cwd: root, encoding: 'utf8' });
+  const started = spawnSync(
+    'bash',
+    [
+      '-c',
+      'source .ci/services.sh; start_postgres >&2 && start_rabbitmq >&2 && echo "PG_DIR=$PG_DIR PG_BIN=$PG_BIN RABBIT_NODE=$RABBIT_NODE RABBIT_DIR=$RABBIT_DIR TEST_DATABASE_URL=$TEST_DATABASE_URL TEST_AMQP_URL=$TEST_AMQP_URL"',
+    ],
+    { cwd: root, encoding: 'utf8' },
+  );
   process.stderr.write(started.stderr);
   if (started.status !== 0) {
     console.log('scale: skipped: no Postgres and RabbitMQ (TEST_DATABASE_URL / TEST_AMQP_URL unset, and none could be started)');
     process.exit(0);
   }
-  const vars = Object.fromEntries(started.stdout.trim().split(' ').map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
+  const vars = Object.fromEntries(
+    started.stdout
+      .trim()
+      .split(' ')
+      .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+  );
   Object.assign(process.env, { TEST_DATABASE_URL: vars.TEST_DATABASE_URL, TEST_AMQP_URL: vars.TEST_AMQP_URL });
   stopServices = () => void spawnSync('bash', ['-c', 'source .ci/services.sh; stop_services'], { cwd: root, env: { ...process.env, ...vars } });
 }
@@ -70,7 +82,14 @@ const routeOf = async (matchId: number) => {
 const DAY = 86_400_000;
 /** A match's warm-up: its kick-off (the workers load the match's state on it). */
 function kickOffOf(matchId: number): FeedMessage {
-  return { type: 'event', source_id: 'ko', sent_at: new Date(Date.parse('2031-07-01T18:00:00Z') + matchId * DAY).toISOString(), kind: 'period_start', period: 1, match_time: 0 } as FeedMessage;
+  return {
+    type: 'event',
+    source_id: 'ko',
+    sent_at: new Date(Date.parse('2031-07-01T18:00:00Z') + matchId * DAY).toISOString(),
+    kind: 'period_start',
+    period: 1,
+    match_time: 0,
+  } as FeedMessage;
 }
 
 /**
@@ -85,9 +104,18 @@ function feedOf(matchId: number, run: number): FeedMessage[] {
     home = Math.max(1500, Math.min(3500, home + ((i * 7919) % 200) - 100));
     const clock = Math.floor((i * 5400) / OFFERS);
     out.push({
-      type: 'offer', source_id: `r${run}-${i}`, sent_at: new Date(base + clock * 1000).toISOString(), market: { type_id: 1, line: null },
-      outcomes: [{ label: '1', line: null, odds: home }, { label: 'X', line: null, odds: 3300 }, { label: '2', line: null, odds: 3000 }],
-      match_time: run * 5400 + clock, prematch: false, score: 'H0-A0',
+      type: 'offer',
+      source_id: `r${run}-${i}`,
+      sent_at: new Date(base + clock * 1000).toISOString(),
+      market: { type_id: 1, line: null },
+      outcomes: [
+        { label: '1', line: null, odds: home },
+        { label: 'X', line: null, odds: 3300 },
+        { label: '2', line: null, odds: 3000 },
+      ],
+      match_time: run * 5400 + clock,
+      prematch: false,
+      score: 'H0-A0',
     } as FeedMessage);
   }
   return out;
@@ -99,32 +127,59 @@ const WARM_OFFERS = 300;
 /** The warm-up offers of a run: in the ten minutes before its feed (source ids `w<run>-<i>`, left out of the run's counts). */
 function warmUpOf(matchId: number, run: number): FeedMessage[] {
   const start = Date.parse('2031-07-01T18:00:00Z') + matchId * DAY + run * 2 * 3_600_000 - 600_000;
-  return feedOf(matchId, run).slice(0, WARM_OFFERS).map((offer, i) => ({
-    ...offer, source_id: `w${run}-${i + 1}`, sent_at: new Date(start + (i + 1) * 1000).toISOString(), match_time: run * 5400 - 600 + i + 1,
-  } as FeedMessage));
+  return feedOf(matchId, run)
+    .slice(0, WARM_OFFERS)
+    .map(
+      (offer, i) =>
+        ({
+          ...offer,
+          source_id: `w${run}-${i + 1}`,
+          sent_at: new Date(start + (i + 1) * 1000).toISOString(),
+          match_time: run * 5400 - 600 + i + 1,
+        }) as FeedMessage,
+    );
 }
 
 /** Publishes every match's warm-up offers and waits until they are stored. */
 async function warmUp(feeder: FeedPublisher, routes: Awaited<ReturnType<typeof routeOf>>[], run: number) {
   await Promise.all(routes.map((route) => feeder.publish(route, warmUpOf(route.matchId, run))));
-  await waitFor('the warm-up offers stored', async () => rowsOf<{ n: number }>(await db.execute(sql`
-    select count(*)::int as n from offers where match_id in (${inList(routes.map((r) => r.matchId))}) and source_id like ${`w${run}-%`}`))[0]!.n >= routes.length * WARM_OFFERS, 300_000);
+  await waitFor(
+    'the warm-up offers stored',
+    async () =>
+      rowsOf<{ n: number }>(
+        await db.execute(sql`
+    select count(*)::int as n from offers where match_id in (${inList(routes.map((r) => r.matchId))}) and source_id like ${`w${run}-%`}`),
+      )[0]!.n >=
+      routes.length * WARM_OFFERS,
+    300_000,
+  );
 }
 
-const inList = (ids: number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
-const offersOf = async (ids: number[], run?: number) => rowsOf<{ match_id: number; n: number }>(await db.execute(sql`
-  select match_id, count(*)::int as n from offers where match_id in (${inList(ids)}) ${run === undefined ? sql`` : sql`and source_id like ${`r${run}-%`}`} group by match_id`));
+const inList = (ids: number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+const offersOf = async (ids: number[], run?: number) =>
+  rowsOf<{ match_id: number; n: number }>(
+    await db.execute(sql`
+  select match_id, count(*)::int as n from offers where match_id in (${inList(ids)}) ${run === undefined ? sql`` : sql`and source_id like ${`r${run}-%`}`} group by match_id`),
+  );
 const storedOf = async (ids: number[], run?: number) => (await offersOf(ids, run)).reduce((n, r) => n + r.n, 0);
 
 // The servers' processes, for CPU shares (found by port; null where not visible).
 const rabbitPid = listenerOf(Number(new URL(process.env.TEST_AMQP_URL!).port));
 const postgresPid = listenerOf(Number(new URL(process.env.TEST_DATABASE_URL!).port));
-const cpuProbe = (workers: WorkerProcess[]) => probeCpu({
-  publisher: () => { const u = process.cpuUsage(); return (u.user + u.system) / 1e6; },
-  rabbitmq: () => cpuSeconds(rabbitPid ?? -1),
-  postgres: () => treeSeconds(postgresPid),
-  ...Object.fromEntries(workers.map((w, k) => [`worker ${k + 1}`, () => cpuSeconds(w.child.pid!)])),
-});
+const cpuProbe = (workers: WorkerProcess[]) =>
+  probeCpu({
+    publisher: () => {
+      const u = process.cpuUsage();
+      return (u.user + u.system) / 1e6;
+    },
+    rabbitmq: () => cpuSeconds(rabbitPid ?? -1),
+    postgres: () => treeSeconds(postgresPid),
+    ...Object.fromEntries(workers.map((w, k) => [`worker ${k + 1}`, () => cpuSeconds(w.child.pid!)])),
+  });
 
 /**
  * Publishes the matches' feeds (of `run`) interleaved the way a feed does: one feed message per
@@ -160,11 +215,20 @@ interface Measured {
 }
 
 const workerEnv = (workerCount: number, prefix: string) => ({
-  DATABASE_URL: databaseUrl, AMQP_URL: process.env.TEST_AMQP_URL!, AMQP_PREFIX: prefix, ENGINE_SHARDS: '8', ENGINE_WORKERS: String(workerCount), LOG_LEVEL: 'error',
+  DATABASE_URL: databaseUrl,
+  AMQP_URL: process.env.TEST_AMQP_URL!,
+  AMQP_PREFIX: prefix,
+  ENGINE_SHARDS: '8',
+  ENGINE_WORKERS: String(workerCount),
+  LOG_LEVEL: 'error',
 });
 // Each worker takes its own shards (the standby subscriptions come after the run).
 const startWorkers = (workerCount: number, prefix: string) =>
-  Promise.all(Array.from({ length: workerCount }, (_, index) => startWorker({ ...workerEnv(workerCount, prefix), ENGINE_WORKER_INDEX: String(index), ENGINE_STANDBY_DELAY_MS: '600000' })));
+  Promise.all(
+    Array.from({ length: workerCount }, (_, index) =>
+      startWorker({ ...workerEnv(workerCount, prefix), ENGINE_WORKER_INDEX: String(index), ENGINE_STANDBY_DELAY_MS: '600000' }),
+    ),
+  );
 
 /** Each worker's CPU seconds so far (user + system, from /proc). */
 const workerCpu = (workers: WorkerProcess[]) => workers.map((w) => cpuSeconds(w.child.pid!));
@@ -188,7 +252,12 @@ async function batchesOf(workers: WorkerProcess[]): Promise<{ mean: number; perW
   const consumed = metrics.map((m) => m.consumed as number);
   const sum = (key: string) => metrics.reduce((n, m) => n + ((m[key] as number | undefined) ?? 0), 0);
   // Batches decided again after another worker moved a contact's ledger row, and match states read whole.
-  return { mean: consumed.reduce((a, b) => a + b, 0) / Math.max(1, batches), perWorker: consumed.join(' / '), redecided: sum('redecided'), loads: sum('match_loads') };
+  return {
+    mean: consumed.reduce((a, b) => a + b, 0) / Math.max(1, batches),
+    perWorker: consumed.join(' / '),
+    redecided: sum('redecided'),
+    loads: sum('match_loads'),
+  };
 }
 
 /** Live: warm-up, then the feed published while the workers consume; timed from first publish to last offer stored. */
@@ -198,8 +267,15 @@ async function live(workerCount: number, ids: number[], run: number): Promise<Me
   const feeder = await FeedPublisher.connect(process.env.TEST_AMQP_URL!, 8, { prefix });
   const routes = await Promise.all(ids.map(routeOf));
   await Promise.all(routes.map((route) => feeder.publish(route, [kickOffOf(route.matchId)])));
-  await waitFor('the warm-up stored', async () => rowsOf<{ n: number }>(await db.execute(sql`
-    select count(*)::int as n from match_live_states where match_id in (${inList(ids)})`))[0]!.n === ids.length, 120_000);
+  await waitFor(
+    'the warm-up stored',
+    async () =>
+      rowsOf<{ n: number }>(
+        await db.execute(sql`
+    select count(*)::int as n from match_live_states where match_id in (${inList(ids)})`),
+      )[0]!.n === ids.length,
+    120_000,
+  );
   await warmUp(feeder, routes, run);
   const probe = cpuProbe(workers);
   const [cpu0, consumed0] = [workerCpu(workers), await consumedOf(workers)];
@@ -214,7 +290,16 @@ async function live(workerCount: number, ids: number[], run: number): Promise<Me
   const perOffer = await cpuPerOffer(workers, cpu0, consumed0, total);
   const batches = await batchesOf(workers);
   await Promise.all(workers.map((w) => w.stop()));
-  return { ...perOffer, rate: total / seconds, publishRate: total / published, batchMean: batches.mean, perWorker: batches.perWorker, redecided: batches.redecided, loads: batches.loads, cpu };
+  return {
+    ...perOffer,
+    rate: total / seconds,
+    publishRate: total / published,
+    batchMean: batches.mean,
+    perWorker: batches.perWorker,
+    redecided: batches.redecided,
+    loads: batches.loads,
+    cpu,
+  };
 }
 
 /**
@@ -228,8 +313,15 @@ async function backlog(workerCount: number, ids: number[], run: number): Promise
   const feeder = await FeedPublisher.connect(process.env.TEST_AMQP_URL!, 8, { prefix });
   const routes = await Promise.all(ids.map(routeOf));
   await Promise.all(routes.map((route) => feeder.publish(route, [{ ...kickOffOf(route.matchId), source_id: `ko-${run}` }])));
-  await waitFor('the warm-up stored', async () => rowsOf<{ n: number }>(await db.execute(sql`
-    select count(*)::int as n from match_events where source_id = ${`ko-${run}`} and match_id in (${inList(ids)})`))[0]!.n === ids.length, 120_000);
+  await waitFor(
+    'the warm-up stored',
+    async () =>
+      rowsOf<{ n: number }>(
+        await db.execute(sql`
+    select count(*)::int as n from match_events where source_id = ${`ko-${run}`} and match_id in (${inList(ids)})`),
+      )[0]!.n === ids.length,
+    120_000,
+  );
   await warmUp(feeder, routes, run);
   const consumed0 = await consumedOf(workers);
   for (const w of workers) w.child.kill('SIGSTOP');
@@ -248,11 +340,29 @@ async function backlog(workerCount: number, ids: number[], run: number): Promise
   const perOffer = await cpuPerOffer(workers, cpu0, consumed0, total);
   const batches = await batchesOf(workers);
   await Promise.all(workers.map((w) => w.stop()));
-  return { ...perOffer, rate: total / seconds, publishRate, batchMean: batches.mean, perWorker: batches.perWorker, redecided: batches.redecided, loads: batches.loads, cpu };
+  return {
+    ...perOffer,
+    rate: total / seconds,
+    publishRate,
+    batchMean: batches.mean,
+    perWorker: batches.perWorker,
+    redecided: batches.redecided,
+    loads: batches.loads,
+    cpu,
+  };
 }
 
 async function failover(ids: number[]) {
-  const env = { DATABASE_URL: databaseUrl, AMQP_URL: process.env.TEST_AMQP_URL!, AMQP_PREFIX: `scale-failover-${Date.now()}`, ENGINE_SHARDS: '8', ENGINE_WORKERS: '2', LOG_LEVEL: 'error', ENGINE_STANDBY_DELAY_MS: '200', ENGINE_SEND_GRACE_MS: '1000' };
+  const env = {
+    DATABASE_URL: databaseUrl,
+    AMQP_URL: process.env.TEST_AMQP_URL!,
+    AMQP_PREFIX: `scale-failover-${Date.now()}`,
+    ENGINE_SHARDS: '8',
+    ENGINE_WORKERS: '2',
+    LOG_LEVEL: 'error',
+    ENGINE_STANDBY_DELAY_MS: '200',
+    ENGINE_SEND_GRACE_MS: '1000',
+  };
   const workers = [await startWorker({ ...env, ENGINE_WORKER_INDEX: '0' }), await startWorker({ ...env, ENGINE_WORKER_INDEX: '1' })];
   await new Promise((resolve) => setTimeout(resolve, 500));
   const publisher = await FeedPublisher.connect(env.AMQP_URL, 8, { prefix: env.AMQP_PREFIX });
@@ -271,29 +381,63 @@ async function failover(ids: number[]) {
   const stalled = ids.filter((id) => (atKill.get(id) ?? 0) < OFFERS && (moving.get(id) ?? 0) === (atKill.get(id) ?? 0));
   let failoverS = 0;
   if (stalled.length) {
-    await waitFor('the stalled matches moving again', async () => {
-      const now = new Map((await offersOf(ids)).map((r) => [r.match_id, r.n]));
-      return stalled.every((id) => (now.get(id) ?? 0) > (atKill.get(id) ?? 0));
-    }, 600_000);
+    await waitFor(
+      'the stalled matches moving again',
+      async () => {
+        const now = new Map((await offersOf(ids)).map((r) => [r.match_id, r.n]));
+        return stalled.every((id) => (now.get(id) ?? 0) > (atKill.get(id) ?? 0));
+      },
+      600_000,
+    );
     failoverS = (performance.now() - killed) / 1000;
   }
   await publishing;
   await publisher.close();
   await waitFor('every offer stored', async () => (await storedOf(ids)) >= total, 600_000);
-  await waitFor('every webhook sent', async () => rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from deliveries where status = 'PENDING'`))[0]!.n === 0, 120_000);
+  await waitFor(
+    'every webhook sent',
+    async () => rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from deliveries where status = 'PENDING'`))[0]!.n === 0,
+    120_000,
+  );
   const stored = await storedOf(ids);
-  const [dups] = rowsOf<{ offers: number; deliveries: number }>(await db.execute(sql`select
-    (select count(*)::int - count(distinct (match_id, source_id))::int from offers where match_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})) as offers,
-    (select count(*)::int - count(distinct (offer_id, contact_id, language))::int from deliveries where match_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})) as deliveries`));
-  const webhookDeliveries = rowsOf<{ id: number }>(await db.execute(sql`select id from deliveries where channel_id = 6 and match_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`));
+  const [dups] = rowsOf<{ offers: number; deliveries: number }>(
+    await db.execute(sql`select
+    (select count(*)::int - count(distinct (match_id, source_id))::int from offers where match_id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})) as offers,
+    (select count(*)::int - count(distinct (offer_id, contact_id, language))::int from deliveries where match_id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})) as deliveries`),
+  );
+  const webhookDeliveries = rowsOf<{ id: number }>(
+    await db.execute(
+      sql`select id from deliveries where channel_id = 6 and match_id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    ),
+  );
   const unsent = webhookDeliveries.filter((d) => !keys.has(`delivery-${d.id}`)).length;
   const resent = webhookDeliveries.filter((d) => (keys.get(`delivery-${d.id}`) ?? 0) > 1).length;
   await Promise.all(workers.map((w) => w.stop()));
-  return { failoverS, stalled: stalled.length, lost: total - stored + unsent, duplicated: dups!.offers + dups!.deliveries, resent, webhooks: webhookDeliveries.length };
+  return {
+    failoverS,
+    stalled: stalled.length,
+    lost: total - stored + unsent,
+    duplicated: dups!.offers + dups!.deliveries,
+    resent,
+    webhooks: webhookDeliveries.length,
+  };
 }
 
 try {
-  console.log(`scale bench: ${MATCHES} matches × ${OFFERS} offers, one feed message per publish call (AMQP message), Postgres ${(await admin.query('show server_version')).rows[0].server_version}, load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `scale bench: ${MATCHES} matches × ${OFFERS} offers, one feed message per publish call (AMQP message), Postgres ${(await admin.query('show server_version')).rows[0].server_version}, load ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   const oneIds = matchIds.slice(0, MATCHES);
   const twoIds = matchIds.slice(MATCHES, 2 * MATCHES);
   const one = await live(1, oneIds, 1);
@@ -302,14 +446,37 @@ try {
   const twoBacklog = await backlog(2, twoIds, 2);
   const f = await failover(matchIds.slice(2 * MATCHES, 3 * MATCHES));
   const row = (run: string, m: Measured) => ({
-    run, 'offers/s': Math.round(m.rate), 'published/s': Math.round(m.publishRate), 'mean batch': Math.round(m.batchMean), 'consumed per worker': m.perWorker,
-    're-decided batches': m.redecided, 'match state loads': m.loads, 'worker CPU-ms/offer': m.cpuMsPerOffer.toFixed(3), 'CPU-ms/message per worker': m.cpuPerWorker, ...m.cpu,
+    run,
+    'offers/s': Math.round(m.rate),
+    'published/s': Math.round(m.publishRate),
+    'mean batch': Math.round(m.batchMean),
+    'consumed per worker': m.perWorker,
+    're-decided batches': m.redecided,
+    'match state loads': m.loads,
+    'worker CPU-ms/offer': m.cpuMsPerOffer.toFixed(3),
+    'CPU-ms/message per worker': m.cpuPerWorker,
+    ...m.cpu,
   });
   console.table([row('live, 1 worker', one), row('live, 2 workers', two), row('backlog, 1 worker', oneBacklog), row('backlog, 2 workers', twoBacklog)]);
-  console.log(`worker CPU per offer, 2 workers ÷ 1: live ${(two.cpuMsPerOffer / one.cpuMsPerOffer).toFixed(2)}× (${one.cpuMsPerOffer.toFixed(3)} → ${two.cpuMsPerOffer.toFixed(3)} ms), backlog ${(twoBacklog.cpuMsPerOffer / oneBacklog.cpuMsPerOffer).toFixed(2)}× (${oneBacklog.cpuMsPerOffer.toFixed(3)} → ${twoBacklog.cpuMsPerOffer.toFixed(3)} ms); target ≤ 1.15×`);
-  console.log(`backlog (workers alone): 1 worker ${Math.round(oneBacklog.rate)} offers/s, 2 workers ${Math.round(twoBacklog.rate)} offers/s (${(twoBacklog.rate / oneBacklog.rate).toFixed(2)}×)`);
-  console.table([{ 'failover s': f.failoverS.toFixed(2), 'matches taken over': f.stalled, lost: f.lost, duplicated: f.duplicated, 'webhook deliveries': f.webhooks, 'webhook resent (same key)': f.resent }]);
-  console.log(`scale: 1 worker ${Math.round(one.rate)} offers/s, 2 workers ${Math.round(two.rate)} offers/s (${(two.rate / one.rate).toFixed(2)}×); failover ${f.failoverS.toFixed(1)} s, lost ${f.lost}, duplicated ${f.duplicated}`);
+  console.log(
+    `worker CPU per offer, 2 workers ÷ 1: live ${(two.cpuMsPerOffer / one.cpuMsPerOffer).toFixed(2)}× (${one.cpuMsPerOffer.toFixed(3)} → ${two.cpuMsPerOffer.toFixed(3)} ms), backlog ${(twoBacklog.cpuMsPerOffer / oneBacklog.cpuMsPerOffer).toFixed(2)}× (${oneBacklog.cpuMsPerOffer.toFixed(3)} → ${twoBacklog.cpuMsPerOffer.toFixed(3)} ms); target ≤ 1.15×`,
+  );
+  console.log(
+    `backlog (workers alone): 1 worker ${Math.round(oneBacklog.rate)} offers/s, 2 workers ${Math.round(twoBacklog.rate)} offers/s (${(twoBacklog.rate / oneBacklog.rate).toFixed(2)}×)`,
+  );
+  console.table([
+    {
+      'failover s': f.failoverS.toFixed(2),
+      'matches taken over': f.stalled,
+      lost: f.lost,
+      duplicated: f.duplicated,
+      'webhook deliveries': f.webhooks,
+      'webhook resent (same key)': f.resent,
+    },
+  ]);
+  console.log(
+    `scale: 1 worker ${Math.round(one.rate)} offers/s, 2 workers ${Math.round(two.rate)} offers/s (${(two.rate / one.rate).toFixed(2)}×); failover ${f.failoverS.toFixed(1)} s, lost ${f.lost}, duplicated ${f.duplicated}`,
+  );
 } finally {
   hooks.closeAllConnections();
   hooks.close();

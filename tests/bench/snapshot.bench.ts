@@ -45,12 +45,14 @@ async function open(consoles: number): Promise<void> {
     }
     const before = written();
     const started = performance.now();
-    const views = await Promise.all(sockets.slice(1).map(async (socket) => {
-      const view = new LiveView(socket, matchId);
-      const ack = await view.watch();
-      if (!ack.ok) throw new Error(`watch: ${ack.error}`);
-      return view;
-    }));
+    const views = await Promise.all(
+      sockets.slice(1).map(async (socket) => {
+        const view = new LiveView(socket, matchId);
+        const ack = await view.watch();
+        if (!ack.ok) throw new Error(`watch: ${ack.error}`);
+        return view;
+      }),
+    );
     await until(() => views.every((view) => LIVE_TOPICS.every((topic) => view.seq(topic) !== undefined)), 'every console to hold every topic', 120_000);
     const seconds = (performance.now() - started) / 1000;
     const records = LIVE_TOPICS.map((topic) => `${topic} ${views[0]!.records(topic).length}`).join(', ');

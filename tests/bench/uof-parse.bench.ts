@@ -5,15 +5,52 @@
 import { type LabelOf, MappingTable, newMemory, oddsChangeXml, type OddsMarket, parseUof, translate, type UofEventMessage } from '@odds/upstream/testing';
 
 const markets = (home: number): OddsMarket[] => [
-  { id: 1, outcomes: [[1, home], [2, 3.3], [3, 3.6]] },
-  { id: 18, specifiers: 'total=2.5', outcomes: [[12, 1.9], [13, 1.95]] },
-  { id: 29, outcomes: [[74, 1.8], [76, 2.0]] },
-  ...Array.from({ length: 37 }, (_, i): OddsMarket => ({ id: 200 + i, specifiers: `total=${i}.5`, outcomes: [[12, 1.5 + i / 10], [13, 2.5]] })),
+  {
+    id: 1,
+    outcomes: [
+      [1, home],
+      [2, 3.3],
+      [3, 3.6],
+    ],
+  },
+  {
+    id: 18,
+    specifiers: 'total=2.5',
+    outcomes: [
+      [12, 1.9],
+      [13, 1.95],
+    ],
+  },
+  {
+    id: 29,
+    outcomes: [
+      [74, 1.8],
+      [76, 2.0],
+    ],
+  },
+  ...Array.from(
+    { length: 37 },
+    (_, i): OddsMarket => ({
+      id: 200 + i,
+      specifiers: `total=${i}.5`,
+      outcomes: [
+        [12, 1.5 + i / 10],
+        [13, 2.5],
+      ],
+    }),
+  ),
 ];
 const N = 5000;
-const bodies = Array.from({ length: N }, (_, n) => Buffer.from(oddsChangeXml({
-  event: 'sr:match:1', timestamp: 1_700_000_000_000 + n * 1000, status: { status: 1, matchStatus: 6, home: 0, away: 0, clock: '10:00' }, markets: markets(2 + (n % 50) / 100),
-})));
+const bodies = Array.from({ length: N }, (_, n) =>
+  Buffer.from(
+    oddsChangeXml({
+      event: 'sr:match:1',
+      timestamp: 1_700_000_000_000 + n * 1000,
+      status: { status: 1, matchStatus: 6, home: 0, away: 0, clock: '10:00' },
+      markets: markets(2 + (n % 50) / 100),
+    }),
+  ),
+);
 const labels: Record<string, string> = { home: '1', draw: 'X', away: '2', over: 'Over', under: 'Under', yes: 'Yes', no: 'No' };
 const labelOf: LabelOf = (_type, _line, key) => labels[key] ?? null;
 const mapping = new MappingTable();
@@ -22,4 +59,6 @@ let offers = 0;
 const started = performance.now();
 for (const body of bodies) offers += translate(parseUof(body) as UofEventMessage, mapping, labelOf, memory).messages.length;
 const seconds = (performance.now() - started) / 1000;
-console.log(`uof parse+map: ${N} odds_change of 40 markets (${(bodies[0]!.length / 1024).toFixed(1)} KB each) in ${seconds.toFixed(2)} s: ${(N / seconds).toFixed(0)} messages/s, ${(N * 40 / seconds).toFixed(0)} markets/s, ${offers} feed messages`);
+console.log(
+  `uof parse+map: ${N} odds_change of 40 markets (${(bodies[0]!.length / 1024).toFixed(1)} KB each) in ${seconds.toFixed(2)} s: ${(N / seconds).toFixed(0)} messages/s, ${((N * 40) / seconds).toFixed(0)} markets/s, ${offers} feed messages`,
+);

@@ -51,8 +51,11 @@ async function node24(): Promise<string> {
 }
 
 /** A figure of a Prometheus text exposition (summed over its label sets). */
-const metric = (text: string, name: string) => text.split('\n').filter((line) => line.startsWith(name))
-  .reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
+const metric = (text: string, name: string) =>
+  text
+    .split('\n')
+    .filter((line) => line.startsWith(name))
+    .reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
 
 beforeAll(async () => {
   if (problem) return;
@@ -63,7 +66,9 @@ beforeAll(async () => {
   const image = `localhost/odds-console:smoke-${process.pid}`;
   const built = existsSync(join(root, 'dist/api.js')) && existsSync(join(root, 'client/dist/index.html'));
   await run('bash', ['infra/containers/build-image.sh'], {
-    cwd: root, env: { ...baseEnv, BASE_IMAGE: 'localhost/odds-node:24', IMAGE: image, ...(built && { SKIP_BUILD: '1' }) }, timeoutMs: 900_000,
+    cwd: root,
+    env: { ...baseEnv, BASE_IMAGE: 'localhost/odds-node:24', IMAGE: image, ...(built && { SKIP_BUILD: '1' }) },
+    timeoutMs: 900_000,
   });
   phase("the console's image");
 
@@ -71,11 +76,17 @@ beforeAll(async () => {
   env = {
     ...baseEnv,
     ODDS_IMAGE: image,
-    POSTGRES_IMAGE: 'localhost/odds-postgres:15', REDIS_IMAGE: 'localhost/odds-redis:7',
-    RABBITMQ_IMAGE: 'localhost/odds-rabbitmq:3', NGINX_IMAGE: 'localhost/odds-nginx:1',
-    POSTGRES_PASSWORD: secret(), RABBITMQ_PASSWORD: secret(), METRICS_TOKEN: secret(),
-    HTTP_BIND: '127.0.0.1', HTTP_PORT: String(httpPort),
-    SMOKE_POSTGRES_PORT: String(postgresPort), SMOKE_AMQP_PORT: String(amqpPort),
+    POSTGRES_IMAGE: 'localhost/odds-postgres:15',
+    REDIS_IMAGE: 'localhost/odds-redis:7',
+    RABBITMQ_IMAGE: 'localhost/odds-rabbitmq:3',
+    NGINX_IMAGE: 'localhost/odds-nginx:1',
+    POSTGRES_PASSWORD: secret(),
+    RABBITMQ_PASSWORD: secret(),
+    METRICS_TOKEN: secret(),
+    HTTP_BIND: '127.0.0.1',
+    HTTP_PORT: String(httpPort),
+    SMOKE_POSTGRES_PORT: String(postgresPort),
+    SMOKE_AMQP_PORT: String(amqpPort),
   };
   project = new ComposeProject(`oddssmoke${process.pid}`, ['compose.yaml', '../tests/containers/compose.smoke.yaml'], env, join(root, 'infra'));
   lb = `http://127.0.0.1:${httpPort}`;
@@ -125,7 +136,9 @@ afterAll(async () => {
 describe.skipIf(problem !== null)('the compose deployment from the image', () => {
   it('logs in through the load balancer, never with a demo login, and keeps a live match through a relay and a worker dying', async () => {
     const demo = await fetch(`${lb}${routes.authenticate.path}`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'demo@example.com', password: 'demo' }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'demo@example.com', password: 'demo' }),
     });
     // Refused like any wrong password (the API's 400 'Invalid email or password').
     expect({ status: demo.status, code: ((await demo.json()) as { code?: string }).code }).toEqual({ status: 400, code: 'BAD_CREDENTIALS' });
@@ -158,8 +171,17 @@ describe.skipIf(problem !== null)('the compose deployment from the image', () =>
 
     await until(() => view.records('offers').length >= 10, 'offers to reach the console through the load balancer', 60_000);
     // The relay holding the console's socket (and so the match's pollers) dies.
-    const sockets = await Promise.all(['relay-1', 'relay-2'].map(async (relay) => metric(await project.node(relay,
-      `fetch('http://127.0.0.1:8080/metrics',{headers:{authorization:'Bearer '+process.env.METRICS_TOKEN}}).then(r=>r.text()).then(t=>console.log(t))`), 'relay_connected_sockets{transport="socketio"')));
+    const sockets = await Promise.all(
+      ['relay-1', 'relay-2'].map(async (relay) =>
+        metric(
+          await project.node(
+            relay,
+            `fetch('http://127.0.0.1:8080/metrics',{headers:{authorization:'Bearer '+process.env.METRICS_TOKEN}}).then(r=>r.text()).then(t=>console.log(t))`,
+          ),
+          'relay_connected_sockets{transport="socketio"',
+        ),
+      ),
+    );
     const relay = sockets[0]! >= sockets[1]! ? 'relay-1' : 'relay-2';
     expect(Math.max(...sockets)).toBe(1);
     const beforeRelayKill = { offers: view.records('offers').length, resyncs: view.resyncs, snapshots: view.snapshots.length };
@@ -170,8 +192,13 @@ describe.skipIf(problem !== null)('the compose deployment from the image', () =>
     expect(view.resyncs + view.snapshots.length).toBeGreaterThan(beforeRelayKill.resyncs + beforeRelayKill.snapshots);
 
     // The worker ingesting the match dies; the other one's standby subscription takes its shard.
-    const consumed = await Promise.all(['worker-1', 'worker-2'].map(async (worker) => (JSON.parse(await project.node(worker,
-      `fetch('http://127.0.0.1:9100/healthz').then(r=>r.text()).then(t=>console.log(t))`)) as { consumed: number }).consumed));
+    const consumed = await Promise.all(
+      ['worker-1', 'worker-2'].map(
+        async (worker) =>
+          (JSON.parse(await project.node(worker, `fetch('http://127.0.0.1:9100/healthz').then(r=>r.text()).then(t=>console.log(t))`)) as { consumed: number })
+            .consumed,
+      ),
+    );
     const worker = consumed[0]! >= consumed[1]! ? 'worker-1' : 'worker-2';
     const beforeWorkerKill = view.records('offers').length;
     await project.podman(['kill', '--signal', 'KILL', await project.container(worker)]);
@@ -179,17 +206,26 @@ describe.skipIf(problem !== null)('the compose deployment from the image', () =>
 
     await publishing;
     await publisher.close();
-    console.log(`[containers] published ${published} messages; relay sockets ${JSON.stringify(sockets)} (killed ${relay}), workers consumed ${JSON.stringify(consumed)} (killed ${worker})`);
+    console.log(
+      `[containers] published ${published} messages; relay sockets ${JSON.stringify(sockets)} (killed ${relay}), workers consumed ${JSON.stringify(consumed)} (killed ${worker})`,
+    );
 
     // Nothing lost: REST holds every offer of the feed once, and the console holds what REST holds.
     let last = '';
-    await until(async () => {
-      const rest = await client.call<ListReply<Offer>>('GET', buildPath(routes.matchOffers, { matchId: match.id }));
-      const ids = rest.results.map((offer) => offer.id).sort((a, b) => a - b);
-      const seen = view.records('offers').map((offer) => offer.id).sort((a, b) => a - b);
-      last = `REST ${ids.length} offers of ${offersInFeed} in the feed, console ${seen.length}`;
-      return ids.length === offersInFeed && JSON.stringify(seen) === JSON.stringify(ids);
-    }, 'every offer of the feed in REST and in the console', 90_000).catch((error: Error) => {
+    await until(
+      async () => {
+        const rest = await client.call<ListReply<Offer>>('GET', buildPath(routes.matchOffers, { matchId: match.id }));
+        const ids = rest.results.map((offer) => offer.id).sort((a, b) => a - b);
+        const seen = view
+          .records('offers')
+          .map((offer) => offer.id)
+          .sort((a, b) => a - b);
+        last = `REST ${ids.length} offers of ${offersInFeed} in the feed, console ${seen.length}`;
+        return ids.length === offersInFeed && JSON.stringify(seen) === JSON.stringify(ids);
+      },
+      'every offer of the feed in REST and in the console',
+      90_000,
+    ).catch((error: Error) => {
       throw new Error(`${error.message}: ${last}`);
     });
     console.log(`[containers] ${last}; console resyncs ${view.resyncs}, snapshots ${view.snapshots.length}`);

@@ -11,7 +11,8 @@ import { join } from 'node:path';
 /** Why containers cannot run on this machine, or null when they can. */
 export function containersProblem(): string | null {
   for (const tool of ['podman', 'podman-compose']) {
-    if (spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0) return `${tool} is not installed (.ci/run installs podman, buildah, runc, podman-compose, debootstrap)`;
+    if (spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0)
+      return `${tool} is not installed (.ci/run installs podman, buildah, runc, podman-compose, debootstrap)`;
   }
   if (process.getuid?.() !== 0) return 'not root: the local base image is made with debootstrap and the containers run rootful';
   const info = spawnSync('podman', ['info', '--format', '{{.Host.OCIRuntime.Name}}'], { encoding: 'utf8', timeout: 60_000 });
@@ -39,7 +40,11 @@ export interface Ran {
 }
 
 /** Runs a command to its end; rejects with its output when it fails (unless `allowFailure`). */
-export function run(command: string, args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string; timeoutMs?: number; allowFailure?: boolean } = {}): Promise<Ran> {
+export function run(
+  command: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; cwd?: string; timeoutMs?: number; allowFailure?: boolean } = {},
+): Promise<Ran> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
@@ -84,8 +89,16 @@ export class ComposeProject {
 
   /** The container of a service (by compose's labels, so the naming scheme does not matter). */
   async container(service: string): Promise<string> {
-    const { output } = await this.podman(['ps', '-a', '--filter', `label=com.docker.compose.project=${this.name}`,
-      '--filter', `label=com.docker.compose.service=${service}`, '--format', '{{.Names}}']);
+    const { output } = await this.podman([
+      'ps',
+      '-a',
+      '--filter',
+      `label=com.docker.compose.project=${this.name}`,
+      '--filter',
+      `label=com.docker.compose.service=${service}`,
+      '--format',
+      '{{.Names}}',
+    ]);
     const name = output.trim().split('\n').filter(Boolean)[0];
     if (!name) throw new Error(`no container for service ${service} in ${this.name}`);
     return name;
@@ -100,7 +113,9 @@ export class ComposeProject {
       const check = await this.podman(['healthcheck', 'run', container], { allowFailure: true, timeoutMs: 30_000 });
       if (check.code === 0) return Date.now() - started;
       last = check.output.trim();
-      const state = (await this.podman(['inspect', '--format', '{{.State.Status}} {{.State.ExitCode}} restarts={{.RestartCount}}', container], { allowFailure: true })).output.trim();
+      const state = (
+        await this.podman(['inspect', '--format', '{{.State.Status}} {{.State.ExitCode}} restarts={{.RestartCount}}', container], { allowFailure: true })
+      ).output.trim();
       last = `${last} (${state})`;
       await new Promise((resolve) => setTimeout(resolve, 1_000));
     }
@@ -131,7 +146,8 @@ export class ComposeProject {
     if (ids) await step(['rm', '-f', '-t', '0', ...ids.split('\n')]);
     const volumes = await step(['volume', 'ls', '-q', '--filter', label]);
     if (volumes) await step(['volume', 'rm', '-f', ...volumes.split('\n')]);
-    if ((await this.podman(['network', 'exists', `${this.name}_default`], { allowFailure: true })).code === 0) await step(['network', 'rm', '-f', `${this.name}_default`]);
+    if ((await this.podman(['network', 'exists', `${this.name}_default`], { allowFailure: true })).code === 0)
+      await step(['network', 'rm', '-f', `${this.name}_default`]);
     return problems;
   }
 }

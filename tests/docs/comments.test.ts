@@ -18,8 +18,11 @@ describe('comments', () => {
   it('say why without citing issue numbers no reader of the code can follow', () => {
     const files = ['protocol', 'infra', 'relay', 'client/src', 'client/build', 'tests', '.ci'].flatMap(sources);
     expect(files.length).toBeGreaterThan(500);
-    const citing = files.flatMap((file) => readFileSync(join(root, file), 'utf8').split('\n')
-      .flatMap((line, index) => (/\bissues? #\d+/i.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : [])));
+    const citing = files.flatMap((file) =>
+      readFileSync(join(root, file), 'utf8')
+        .split('\n')
+        .flatMap((line, index) => (/\bissues? #\d+/i.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : [])),
+    );
     expect(citing).toEqual([]);
   });
 });
@@ -27,8 +30,11 @@ describe('comments', () => {
 describe('browser tests', () => {
   it('write screenshots under a temporary folder of their run (screenshotPath), never at a fixed /tmp path', () => {
     const files = ['tests'].flatMap(sources).filter((file) => file.endsWith('.ts'));
-    const fixed = files.flatMap((file) => readFileSync(join(root, file), 'utf8').split('\n')
-      .flatMap((line, index) => (/['"`]\/tmp\/[^'"`]*\.png|\?\? '\/tmp'/.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : [])));
+    const fixed = files.flatMap((file) =>
+      readFileSync(join(root, file), 'utf8')
+        .split('\n')
+        .flatMap((line, index) => (/['"`]\/tmp\/[^'"`]*\.png|\?\? '\/tmp'/.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : [])),
+    );
     expect(fixed).toEqual([]);
   });
 });

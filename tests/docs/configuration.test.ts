@@ -12,11 +12,13 @@ const COLUMN: Record<ProcessName, string> = { relay: 'relay', api: 'api', worker
 
 /** The rows of docs/configuration.md's table: the variables a row names, and its "read by" cell. */
 function documentedRows(): { names: string[]; readBy: string }[] {
-  return read('docs/configuration.md').split('\n').flatMap((line) => {
-    const cells = /^\| ([^|]+) \| ([^|]+) \|/.exec(line);
-    if (!cells || cells[1] === 'variable' || cells[1]!.startsWith('---')) return [];
-    return [{ names: [...cells[1]!.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((name) => name[1]!), readBy: cells[2]!.trim() }];
-  });
+  return read('docs/configuration.md')
+    .split('\n')
+    .flatMap((line) => {
+      const cells = /^\| ([^|]+) \| ([^|]+) \|/.exec(line);
+      if (!cells || cells[1] === 'variable' || cells[1]!.startsWith('---')) return [];
+      return [{ names: [...cells[1]!.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((name) => name[1]!), readBy: cells[2]!.trim() }];
+    });
 }
 
 /** Source files under tests/ and the image's build scripts (what reads the test, bench and build knobs), without this folder. */
@@ -42,13 +44,21 @@ describe('docs/configuration.md', () => {
   it('says which processes read each variable, as the schemas do', () => {
     for (const { names, readBy } of documentedRows()) {
       const processes = new Set(names.flatMap((name) => table[name]?.processes ?? []));
-      const expected = (Object.keys(COLUMN) as ProcessName[]).filter((name) => processes.has(name)).map((name) => COLUMN[name]).join(', ');
+      const expected = (Object.keys(COLUMN) as ProcessName[])
+        .filter((name) => processes.has(name))
+        .map((name) => COLUMN[name])
+        .join(', ');
       expect(`${names.join(', ')}: ${readBy}`).toBe(`${names.join(', ')}: ${expected}`);
     }
   });
 });
 
-const pages = ['README.md', ...readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+const pages = [
+  'README.md',
+  ...readdirSync(join(root, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
 
 describe('README.md and docs/', () => {
   it('README stays what a newcomer reads first: at most 200 lines, with a map naming every page of docs/', () => {
@@ -62,7 +72,9 @@ describe('README.md and docs/', () => {
     const text = read(page);
     // A setting as README names one: in backticks, or assigned (`NAME=value`, `NAME=1 npm run …`).
     const named = new Set([
-      ...[...text.matchAll(/`([A-Z][A-Z0-9_]+)(=[^`]*)?`/g)].map((match) => match[1]!).filter((name) => !name.endsWith('_') && (name in table || OUR_PREFIXES.some((prefix) => name.startsWith(prefix)))),
+      ...[...text.matchAll(/`([A-Z][A-Z0-9_]+)(=[^`]*)?`/g)]
+        .map((match) => match[1]!)
+        .filter((name) => !name.endsWith('_') && (name in table || OUR_PREFIXES.some((prefix) => name.startsWith(prefix)))),
       ...[...text.matchAll(/\b([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)=/g)].map((match) => match[1]!),
     ]);
     if (page === 'README.md') expect(named.size).toBeGreaterThan(10);

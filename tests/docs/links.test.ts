@@ -4,7 +4,12 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const pages = ['README.md', ...readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+const pages = [
+  'README.md',
+  ...readdirSync(join(root, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
 
 /** The relative links of a Markdown page (inline `[text](target)` and reference `[id]: target`), outside code. */
 function relativeLinks(text: string): string[] {
@@ -23,8 +28,9 @@ describe('links in README.md and docs/', () => {
   });
 
   it.each(pages)('every relative link of %s names a file or folder that exists', (page) => {
-    const broken = relativeLinks(readFileSync(join(root, page), 'utf8'))
-      .filter((target) => !existsSync(join(root, dirname(page), decodeURIComponent(target.split('#')[0]!.split('?')[0]!))));
+    const broken = relativeLinks(readFileSync(join(root, page), 'utf8')).filter(
+      (target) => !existsSync(join(root, dirname(page), decodeURIComponent(target.split('#')[0]!.split('?')[0]!))),
+    );
     expect(broken).toEqual([]);
   });
 });

@@ -100,7 +100,9 @@ describe.skipIf(unavailable)('accessibility of every screen and overlay (axe, Ch
     [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
     token = await loginThrough(stack.url);
     // A seeded match with match content (the replayed classics have it), so every tab has something.
-    const { results: matches } = await get<{ results: { id: number; home: { id: number }; away: { id: number }; league: { id: number } }[] }>('/api/1/1/1/matches?limit=100');
+    const { results: matches } = await get<{ results: { id: number; home: { id: number }; away: { id: number }; league: { id: number } }[] }>(
+      '/api/1/1/1/matches?limit=100',
+    );
     let match = matches[0]!;
     for (const m of matches) {
       if ((await get<{ results: unknown[] }>(`/api/1/match/${m.id}/content`)).results.length > 0) {
@@ -145,7 +147,10 @@ describe.skipIf(unavailable)('accessibility of every screen and overlay (axe, Ch
     const found: string[] = [];
     await open('/matches');
     // The League dropdown, open with its filter.
-    await page.locator('.p-dropdown').filter({ has: page.locator('#matches-league') }).click();
+    await page
+      .locator('.p-dropdown')
+      .filter({ has: page.locator('#matches-league') })
+      .click();
     await page.locator('.p-dropdown-panel').waitFor();
     found.push(...(await check('league-dropdown')));
     await page.keyboard.press('Escape');
@@ -172,7 +177,11 @@ describe.skipIf(unavailable)('accessibility of every screen and overlay (axe, Ch
 
     // The match header's Market dropdown (axe aria-allowed-attr on PrimeReact's wrapper).
     await open(`/match/${id.match}`);
-    await page.locator('.p-dropdown').filter({ has: page.locator('#match-market-select') }).locator('.p-dropdown-trigger').click();
+    await page
+      .locator('.p-dropdown')
+      .filter({ has: page.locator('#match-market-select') })
+      .locator('.p-dropdown-trigger')
+      .click();
     await page.locator('.p-dropdown-panel').waitFor();
     found.push(...(await check('market-dropdown')));
     await page.keyboard.press('ArrowDown');
@@ -210,7 +219,13 @@ describe.skipIf(unavailable)('accessibility of every screen and overlay (axe, Ch
     await confirm.waitFor({ state: 'hidden' });
 
     await open('/cms');
-    await page.getByRole('table', { name: 'Content items', exact: true }).locator('tbody tr').first().locator('.p-checkbox, input[type="checkbox"]').first().click();
+    await page
+      .getByRole('table', { name: 'Content items', exact: true })
+      .locator('tbody tr')
+      .first()
+      .locator('.p-checkbox, input[type="checkbox"]')
+      .first()
+      .click();
     await page.getByRole('button', { name: /^Delete selected \(1\)/ }).click();
     const cmsConfirm = page.getByRole('dialog');
     await cmsConfirm.waitFor();
@@ -233,7 +248,16 @@ describe.skipIf(unavailable)('accessibility of every screen and overlay (axe, Ch
     await page.getByLabel(`${outcome} value`, { exact: true }).fill('2.75');
     await page.getByLabel(`${second} value`, { exact: true }).fill('4.5');
     await other.locator('form.threshold-editor').getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(() => page.locator('.thresholds-sets li').filter({ hasText: `${outcome} 2.65` }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(
+        () =>
+          page
+            .locator('.thresholds-sets li')
+            .filter({ hasText: `${outcome} 2.65` })
+            .count(),
+        { timeout: 15_000 },
+      )
+      .toBeGreaterThan(0);
     await page.locator('form.threshold-editor').getByRole('button', { name: 'Save', exact: true }).click();
     const dialog = page.locator('.conflict-dialog');
     await dialog.waitFor();

@@ -56,8 +56,11 @@ describe.skipIf(unavailable)('API docs in Chromium', () => {
     expect(await page.locator('.swagger-ui .info .title').evaluate((element) => getComputedStyle(element).fontSize)).toBe('36px');
     await page.locator('#operations-tag-auth').click();
     await expect.poll(() => page.locator('.opblock-summary-path').filter({ hasText: '/api/1/authenticate' }).count()).toBeGreaterThan(0);
-    expect(await page.evaluate(() => (window as unknown as { ui: { authSelectors: { authorized: () => { toJS: () => unknown } } } }).ui.authSelectors.authorized().toJS()))
-      .toMatchObject({ Token: { value: expect.stringMatching(/^Token /) } });
+    expect(
+      await page.evaluate(() =>
+        (window as unknown as { ui: { authSelectors: { authorized: () => { toJS: () => unknown } } } }).ui.authSelectors.authorized().toJS(),
+      ),
+    ).toMatchObject({ Token: { value: expect.stringMatching(/^Token /) } });
     expect(refused).toEqual([]);
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     await context.close();

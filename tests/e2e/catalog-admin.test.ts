@@ -20,7 +20,7 @@ describe.skipIf(unavailable)('catalog: teams and settings in Chromium', () => {
     ({ page, stack } = session);
   });
 
-  it("teams are headed by the provider, sort, page, and keep the keyword on reload", async () => {
+  it('teams are headed by the provider, sort, page, and keep the keyword on reload', async () => {
     await open('/teams');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Teams for Nordic Sportsbook');
     expect((await page.getByRole('columnheader').allTextContents()).map((h) => h.trim())).toEqual(['Id', 'Name', 'Provider Name', 'Short Name', 'Connect To']);

@@ -33,7 +33,10 @@ describe.skipIf(unavailable)('catalog: markets and reports in Chromium', () => {
     }
     expect(await form.getByLabel('home value').inputValue()).toBe('2.50');
     // Typed as a person does: select what is there, type over it, leave the field.
-    for (const [label, value] of [['Last Minute', '80'], ['draw Max', '6.5']] as const) {
+    for (const [label, value] of [
+      ['Last Minute', '80'],
+      ['draw Max', '6.5'],
+    ] as const) {
       const field = form.getByLabel(label, { exact: true });
       await field.click();
       await field.press('Control+A');
@@ -73,7 +76,20 @@ describe.skipIf(unavailable)('catalog: markets and reports in Chromium', () => {
   it('reports list the deliveries of channel 1 by default, sort, and refresh stats', async () => {
     await open('/reports');
     expect((await page.getByRole('columnheader').allTextContents()).map((h) => h.trim())).toEqual([
-      'Id', 'Title', 'Channel', 'Market', 'Contact', 'Language', 'Score', 'Sent At', 'Status', 'Attempts', 'Retry', 'Sent', 'Open', 'Options',
+      'Id',
+      'Title',
+      'Channel',
+      'Market',
+      'Contact',
+      'Language',
+      'Score',
+      'Sent At',
+      'Status',
+      'Attempts',
+      'Retry',
+      'Sent',
+      'Open',
+      'Options',
     ]);
     const pushes = await rows(page, 'Reports');
     expect(pushes.length).toBeGreaterThan(5);
@@ -85,12 +101,19 @@ describe.skipIf(unavailable)('catalog: markets and reports in Chromium', () => {
     expect(pushes[0]?.[11]).toMatch(/^\d+$/);
     await sortBy(page, 'Reports', 'Id');
     await expect.poll(() => address(page)).toBe('/reports?sort=id');
-    await expect.poll(async () => {
-      const ids = (await firstCells(page, 'Reports')).map(Number);
-      return ids.length > 1 && ids.every((id, i) => i === 0 || id > ids[i - 1]!);
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const ids = (await firstCells(page, 'Reports')).map(Number);
+        return ids.length > 1 && ids.every((id, i) => i === 0 || id > ids[i - 1]!);
+      })
+      .toBe(true);
     const first = (await firstCells(page, 'Reports'))[0]!;
-    expect(await table(page, 'Reports').getByRole('link', { name: /^Deliveries of match \d+$/ }).first().getAttribute('href')).toMatch(/^\/match\/\d+\/delivery$/);
+    expect(
+      await table(page, 'Reports')
+        .getByRole('link', { name: /^Deliveries of match \d+$/ })
+        .first()
+        .getAttribute('href'),
+    ).toMatch(/^\/match\/\d+\/delivery$/);
     await page.getByRole('button', { name: `Refresh stats of delivery ${first}` }).click();
     await expect.poll(() => stack.upstreamHits.some((hit) => hit.url === `/api/1/delivery/stats/${first}`)).toBe(true);
     await expect.poll(async () => (await firstCells(page, 'Reports'))[0]).toBe(first);
@@ -122,7 +145,12 @@ describe.skipIf(unavailable)('catalog: markets and reports in Chromium', () => {
     expect(csv[0]).toMatch(/^id,/);
     // Every row of the filtered report, whatever the page size.
     expect(csv.length - 1).toBe(final.length);
-    expect(csv.slice(1).map((line) => line.split(',')[0]).sort()).toEqual(final.map((r) => r[0]).sort());
+    expect(
+      csv
+        .slice(1)
+        .map((line) => line.split(',')[0])
+        .sort(),
+    ).toEqual(final.map((r) => r[0]).sort());
     expect(stack.upstreamHits.some((hit) => hit.url.startsWith('/api/1/1/1/delivery/csv?channel=1&from_date=2022-12-18&to_date=2022-12-18'))).toBe(true);
   });
 });

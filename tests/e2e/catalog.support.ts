@@ -40,7 +40,6 @@ export function catalogSession(): CatalogSession {
   return session;
 }
 
-
 /** A generic table by its accessible name. */
 export const table = (page: Page, name: string): Locator => page.getByRole('table', { name, exact: true });
 
@@ -48,16 +47,11 @@ export const table = (page: Page, name: string): Locator => page.getByRole('tabl
 export async function rows(page: Page, name: string): Promise<string[][]> {
   const body = table(page, name).locator('tbody');
   await body.locator('tr').first().waitFor();
-  await page.waitForFunction(
-    (label) => {
-      const t = document.querySelector(`table[aria-label="${label}"]`);
-      return t?.getAttribute('aria-busy') === 'false';
-    },
-    name,
-  );
-  return body.locator('tr').evaluateAll((trs) =>
-    trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => (td.textContent ?? '').trim())),
-  );
+  await page.waitForFunction((label) => {
+    const t = document.querySelector(`table[aria-label="${label}"]`);
+    return t?.getAttribute('aria-busy') === 'false';
+  }, name);
+  return body.locator('tr').evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => (td.textContent ?? '').trim())));
 }
 
 /** The first cell of each data row (usually the id). */

@@ -99,7 +99,13 @@ describe.skipIf(unavailable)('catalog: home, leagues and matches in Chromium', (
     const created = await fetch(`${stack.url}/api/1/match/125/content`, {
       method: 'POST',
       headers: { authorization: `Token ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ market_id: 1, channel_id: 1, language: 'en', node_id: 'PRE', content: { title: [{ content: 'Final four' }], content: [], cta: [], image: [] } }),
+      body: JSON.stringify({
+        market_id: 1,
+        channel_id: 1,
+        language: 'en',
+        node_id: 'PRE',
+        content: { title: [{ content: 'Final four' }], content: [], cta: [], image: [] },
+      }),
     });
     expect(created.status).toBe(200);
     await open('/matches');

@@ -10,7 +10,6 @@ const unavailable = browserUnavailable();
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
 if (unavailable) console.warn(`[e2e skipped] ${unavailable}`);
 
-
 /** A 4×2 red PNG, built byte by byte so the test needs no fixture file. */
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d4948445200000004000000020802000000f0caea340000001049444154789c63b8a3a101470cc81c007f9a09617ab4163b0000000049454e44ae426082',
@@ -46,7 +45,10 @@ describe.skipIf(unavailable)('content management in Chromium', { timeout: 60_000
     await choose(page, 'group-markets', 'Match Result');
     await page.keyboard.press('Escape');
     // The link targets are the first market's threshold keys.
-    await page.locator('.p-dropdown').filter({ has: page.locator('#group-link-target') }).click();
+    await page
+      .locator('.p-dropdown')
+      .filter({ has: page.locator('#group-link-target') })
+      .click();
     expect(await page.locator('.p-dropdown-panel').getByRole('option').allTextContents()).toEqual(['home', 'draw', 'away']);
     await page.locator('.p-dropdown-panel').getByRole('option', { name: 'draw' }).click();
     await page.getByLabel('Content - English').fill(EN);
@@ -73,7 +75,11 @@ describe.skipIf(unavailable)('content management in Chromium', { timeout: 60_000
     expect(await page.getByLabel('Content - English').inputValue()).toBe(EN);
     expect(await page.getByLabel('Content - Swedish').inputValue()).toBe('');
     expect(await page.getByLabel('Group Name').inputValue()).toBe('E2E kick-off');
-    const field = (id: string) => page.locator('.p-dropdown, .p-multiselect').filter({ has: page.locator(`#${id}`) }).textContent();
+    const field = (id: string) =>
+      page
+        .locator('.p-dropdown, .p-multiselect')
+        .filter({ has: page.locator(`#${id}`) })
+        .textContent();
     expect(await field('group-type')).toContain('cta');
     expect(await field('group-markets')).toContain('Match Result');
     expect(await field('group-link-target')).toContain('draw');
@@ -114,7 +120,10 @@ describe.skipIf(unavailable)('content management in Chromium', { timeout: 60_000
     await dialog.getByRole('button', { name: 'Create' }).click();
     await dialog.waitFor({ state: 'detached' });
     // Newest first: the item just created leads the list.
-    const image = page.getByRole('table', { name: 'Content items' }).getByRole('img', { name: /^Image content \d+$/ }).first();
+    const image = page
+      .getByRole('table', { name: 'Content items' })
+      .getByRole('img', { name: /^Image content \d+$/ })
+      .first();
     await image.waitFor();
     await poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(4);
     await page.screenshot({ path: screenshotPath('e2e-cms-image.png'), fullPage: true });

@@ -36,7 +36,10 @@ describe.skipIf(unavailable)('co-editing on the edit screens in Chromium', () =>
   let token: string;
 
   /** Reads, and writes as operator A (demo), through the relay as the console sends them. */
-  const { get, post } = restAs(() => stack.url, () => token);
+  const { get, post } = restAs(
+    () => stack.url,
+    () => token,
+  );
 
   beforeAll(async () => {
     [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
@@ -161,7 +164,9 @@ describe.skipIf(unavailable)('co-editing on the edit screens in Chromium', () =>
     const { results: matches } = await get<{ results: { id: number }[] }>('/api/1/1/1/matches?limit=1');
     const matchId = matches[0]!.id;
     const { results: types } = await get<{ results: { id: number }[] }>('/api/1/events/types');
-    const { results: [created] } = await post<{ results: { id: number }[] }>('/api/1/events', { events: [{ match_id: matchId, type: types[0]!.id, period: 1, game_time: 20 }] });
+    const {
+      results: [created],
+    } = await post<{ results: { id: number }[] }>('/api/1/events', { events: [{ match_id: matchId, type: types[0]!.id, period: 1, game_time: 20 }] });
     const events = async () => (await get<{ results: { id: number; game_time: number }[] }>(`/api/1/events/match/${matchId}`)).results;
     const index = (await events()).findIndex((e) => e.id === created!.id);
     const screen: Screen = {

@@ -21,7 +21,10 @@ describe.skipIf(unavailable)('trackers are live in Chromium', () => {
   let token: string;
   let trackerId: number;
 
-  const { get } = restAs(() => stack.url, () => token);
+  const { get } = restAs(
+    () => stack.url,
+    () => token,
+  );
   const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
 
   beforeAll(async () => {

@@ -8,7 +8,16 @@ import { restAs } from '../support/rest';
 const unavailable = browserUnavailable();
 if (unavailable) console.warn(`[e2e skipped] ${unavailable}`);
 
-interface ThresholdSet { id: number; version: number; market_id: number; contact_id: number | null; line: number | null; timed: { before: number } | null; type: string; thresholds: Record<string, { value?: number }> }
+interface ThresholdSet {
+  id: number;
+  version: number;
+  market_id: number;
+  contact_id: number | null;
+  line: number | null;
+  timed: { before: number } | null;
+  type: string;
+  thresholds: Record<string, { value?: number }>;
+}
 
 /**
  * Two operators (two browser contexts) on one match: nothing typed or saved by one is lost or
@@ -21,13 +30,21 @@ describe.skipIf(unavailable)('co-editing without silent loss (Chromium, two oper
   let b: Page;
   let matchId: number;
   let token: string;
-  const { get, post } = restAs(() => stack.url, () => token);
+  const { get, post } = restAs(
+    () => stack.url,
+    () => token,
+  );
   const setsOf = async () => (await get<{ results: ThresholdSet[] }>(`/api/1/match/${matchId}/thresholds`)).results;
   /** The match's 'VALUE · any contact' set of its first market. */
   const anyContactSet = async () => (await setsOf()).find((s) => s.type === 'VALUE' && s.contact_id === null && s.line === null)!;
   const editor = (page: Page) => page.locator('form.threshold-editor');
   const openSet = async (page: Page) => {
-    await page.locator('.thresholds-sets li').filter({ hasText: /^VALUE · any contact/ }).first().getByRole('button').click();
+    await page
+      .locator('.thresholds-sets li')
+      .filter({ hasText: /^VALUE · any contact/ })
+      .first()
+      .getByRole('button')
+      .click();
     await editor(page).waitFor();
   };
   const save = (page: Page) => editor(page).getByRole('button', { name: 'Save', exact: true }).click();
@@ -69,7 +86,7 @@ describe.skipIf(unavailable)('co-editing without silent loss (Chromium, two oper
     expect((await anyContactSet()).timed).toEqual({ before: 90 });
   }, 90_000);
 
-  it('a clean editor follows the other\'s save, and non-overlapping changes merge without a dialog (three-way)', async () => {
+  it("a clean editor follows the other's save, and non-overlapping changes merge without a dialog (three-way)", async () => {
     await openSet(b);
     const [first, second] = (await editor(a).locator('legend').allTextContents()) as [string, string];
     // B changes the first outcome and saves; A's open, untouched form follows it.
@@ -195,7 +212,9 @@ describe.skipIf(unavailable)('co-editing without silent loss (Chromium, two oper
     await b.getByRole('table').first().waitFor();
     await expect.poll(() => b.locator('.live-indicator').textContent(), { timeout: 15_000 }).toMatch(/Live: ok/);
     const { results: types } = await get<{ results: { id: number }[] }>('/api/1/events/types');
-    const [created] = (await post<{ results: { id: number }[] }>('/api/1/events', { events: [{ match_id: matchId, type: types[0]!.id, period: 2, game_time: 77 }] })).results;
+    const [created] = (
+      await post<{ results: { id: number }[] }>('/api/1/events', { events: [{ match_id: matchId, type: types[0]!.id, period: 2, game_time: 77 }] })
+    ).results;
     const eventRow = b.getByRole('row').filter({ hasText: `${created!.id} changed by Demo Operator just now` });
     await expect.poll(() => eventRow.count(), { timeout: 15_000 }).toBe(1);
     expect(await eventRow.textContent()).toContain(`${created!.id} changed by Demo Operator just now`);

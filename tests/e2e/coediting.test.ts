@@ -10,7 +10,14 @@ import { restAs } from '../support/rest';
 const unavailable = browserUnavailable();
 if (unavailable) console.warn(`[e2e skipped] ${unavailable}`);
 
-interface ThresholdSet { id: number; version: number; market_id: number; contact_id: number | null; line: number | null; thresholds: Record<string, { value?: number }> }
+interface ThresholdSet {
+  id: number;
+  version: number;
+  market_id: number;
+  contact_id: number | null;
+  line: number | null;
+  thresholds: Record<string, { value?: number }>;
+}
 
 /** Two operators on one match: live tables, the conflict dialog, History with the right actors. */
 describe.skipIf(unavailable)('co-editing a live match in Chromium', () => {
@@ -22,7 +29,10 @@ describe.skipIf(unavailable)('co-editing a live match in Chromium', () => {
   let token: string;
 
   /** Reads, and writes as operator A (demo), through the relay as the console sends them. */
-  const { get, post } = restAs(() => stack.url, () => token);
+  const { get, post } = restAs(
+    () => stack.url,
+    () => token,
+  );
   const operator = async (email: string, password: string) => {
     const page = await openConsole(browser, stack.url, email, password, 30_000);
     await page.goto(`${stack.url}/match/${matchId}/thresholds`);
@@ -47,7 +57,7 @@ describe.skipIf(unavailable)('co-editing a live match in Chromium', () => {
     await stack?.close();
   }, 120_000);
 
-  it('shows A\'s save to B live; B\'s stale save asks; "Overwrite with mine" keeps B\'s edit; History names both', async () => {
+  it("shows A's save to B live; B's stale save asks; \"Overwrite with mine\" keeps B's edit; History names both", async () => {
     const market = (page: Page) => page.getByRole('list', { name: 'Markets' }).getByRole('button').first();
     const marketName = (await market(a).textContent())!;
     // Both have the match's sets and its live watch (two watching) before anyone edits.
@@ -62,7 +72,8 @@ describe.skipIf(unavailable)('co-editing a live match in Chromium', () => {
     // A saves 2.50 on the first outcome: B's list shows it without a reload, marked with who did it.
     await a.getByLabel(`${first} value`, { exact: true }).fill('2.5');
     await editorA.getByRole('button', { name: 'Save', exact: true }).click();
-    const setRow = (page: Page, text: string) => page.locator('.thresholds-sets li').filter({ hasText: new RegExp(`VALUE · any contact · (.*, )?${first} ${text}`) });
+    const setRow = (page: Page, text: string) =>
+      page.locator('.thresholds-sets li').filter({ hasText: new RegExp(`VALUE · any contact · (.*, )?${first} ${text}`) });
     await expect.poll(() => setRow(b, '2\\.50').count(), { timeout: 10_000 }).toBe(1);
     await expect.poll(() => setRow(b, '2\\.50').textContent(), { timeout: 10_000 }).toContain('changed by Demo Operator just now');
 
@@ -84,7 +95,12 @@ describe.skipIf(unavailable)('co-editing a live match in Chromium', () => {
     await expect.poll(() => dialog.textContent(), { timeout: 10_000 }).toContain('This threshold set was changed by Demo Operator');
     const firstRow = dialog.getByRole('row').filter({ hasText: `${first} value` });
     expect(await firstRow.locator('td').allTextContents()).toEqual(['2.75', '2.60 (differs)']);
-    expect(await dialog.getByRole('row').filter({ hasText: `${second} value` }).count()).toBe(0);
+    expect(
+      await dialog
+        .getByRole('row')
+        .filter({ hasText: `${second} value` })
+        .count(),
+    ).toBe(0);
     await animationsDone(b);
     await b.screenshot({ path: screenshotPath('e2e-coediting-conflict.png') });
     expect(await seriousViolations(b, '.conflict-dialog')).toEqual([]);
@@ -93,10 +109,21 @@ describe.skipIf(unavailable)('co-editing a live match in Chromium', () => {
     await dialog.getByRole('button', { name: 'Overwrite with mine' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
     const saved = async () =>
-      (await get<{ results: ThresholdSet[] }>(`/api/1/match/${matchId}/thresholds`)).results.find((s) => s.contact_id === null && s.line === null && s.thresholds[second]?.value === 4200);
+      (await get<{ results: ThresholdSet[] }>(`/api/1/match/${matchId}/thresholds`)).results.find(
+        (s) => s.contact_id === null && s.line === null && s.thresholds[second]?.value === 4200,
+      );
     await expect.poll(async () => (await saved())?.thresholds[first]?.value, { timeout: 10_000 }).toBe(2600);
     const set = (await saved())!;
-    await expect.poll(() => a.locator('.thresholds-sets li').filter({ hasText: `${second} 4.20` }).count(), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(
+        () =>
+          a
+            .locator('.thresholds-sets li')
+            .filter({ hasText: `${second} 4.20` })
+            .count(),
+        { timeout: 10_000 },
+      )
+      .toBe(1);
 
     // History: B's overwrite on top, A's two saves under it; nothing is lost from the record.
     const { results: audit } = await get<{ results: { actor: { name: string }; entity_id: number; after: ThresholdSet | null }[] }>(
@@ -124,14 +151,28 @@ describe.skipIf(unavailable)('co-editing a live match in Chromium', () => {
     const contentOf = async () => (await get<{ results: Content[] }>(`/api/1/match/${matchId}/content`)).results[0]!;
     const saveAsA = (mc: Content, title: string) =>
       post<Content>(`/api/1/match/${matchId}/content`, {
-        id: mc.id, version: mc.version, market_id: mc.market?.id ?? null, channel_id: mc.channel.id, language: mc.language.code, node_id: mc.node_id,
-        sub_node: mc.sub_node, leaf_node: mc.leaf_node, period: mc.period, hold: mc.hold, timed: mc.timed, contact_id: mc.contact_id, meta: mc.meta,
+        id: mc.id,
+        version: mc.version,
+        market_id: mc.market?.id ?? null,
+        channel_id: mc.channel.id,
+        language: mc.language.code,
+        node_id: mc.node_id,
+        sub_node: mc.sub_node,
+        leaf_node: mc.leaf_node,
+        period: mc.period,
+        hold: mc.hold,
+        timed: mc.timed,
+        contact_id: mc.contact_id,
+        meta: mc.meta,
         content: { ...mc.content, title: [{ ...(mc.content.title[0]?.id ? { id: mc.content.title[0].id } : {}), content: title }] },
       });
     await b.goto(`${stack.url}/match/${matchId}/content/preview`);
     await expect.poll(() => b.locator('.live-indicator').textContent(), { timeout: 10_000 }).toMatch(/Watching: 2/);
     const record = await contentOf();
-    await b.locator('.content-record').filter({ hasText: `#${record.id} ` }).waitFor();
+    await b
+      .locator('.content-record')
+      .filter({ hasText: `#${record.id} ` })
+      .waitFor();
     const row = b.locator('.content-record').filter({ hasText: `#${record.id} ` });
 
     await saveAsA(record, 'Kick-off boost from A');
@@ -149,7 +190,13 @@ describe.skipIf(unavailable)('co-editing a live match in Chromium', () => {
     await b.getByRole('button', { name: 'Save', exact: true }).click();
     const dialog = b.getByRole('dialog');
     await expect.poll(() => dialog.textContent(), { timeout: 10_000 }).toContain('This content was changed by Demo Operator');
-    expect(await dialog.getByRole('row').filter({ has: b.getByRole('rowheader', { name: 'title', exact: true }) }).locator('td').allTextContents()).toEqual(['Second thought from A', 'B was here (differs)']);
+    expect(
+      await dialog
+        .getByRole('row')
+        .filter({ has: b.getByRole('rowheader', { name: 'title', exact: true }) })
+        .locator('td')
+        .allTextContents(),
+    ).toEqual(['Second thought from A', 'B was here (differs)']);
     await dialog.getByRole('button', { name: 'Keep theirs' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
     expect(await title.inputValue()).toBe('Second thought from A');

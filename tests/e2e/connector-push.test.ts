@@ -26,7 +26,10 @@ describe.skipIf(unavailable)('connector and provider changes are live on the mat
   let source: Match;
   let target: Match;
 
-  const { get } = restAs(() => stack.url, () => token);
+  const { get } = restAs(
+    () => stack.url,
+    () => token,
+  );
   const operator = async (email: string, password: string) => {
     const page = await openConsole(browser, stack.url, email, password);
     page.on('dialog', (dialog) => void dialog.accept());
@@ -70,7 +73,10 @@ describe.skipIf(unavailable)('connector and provider changes are live on the mat
     expect(await notReloaded(b)).toBe(true);
 
     await b.getByRole('button', { name: 'History' }).click();
-    const entry = b.getByRole('complementary', { name: 'History' }).locator('.history-entry').filter({ hasText: `Match #${source.id}` });
+    const entry = b
+      .getByRole('complementary', { name: 'History' })
+      .locator('.history-entry')
+      .filter({ hasText: `Match #${source.id}` });
     await expect.poll(() => entry.count(), { timeout: 10_000 }).toBe(1);
     expect(await entry.textContent()).toContain('Demo Operator changed');
     expect(await entry.getByRole('row', { name: /event id/ }).textContent()).toContain(target.event_id);
@@ -103,7 +109,9 @@ describe.skipIf(unavailable)('connector and provider changes are live on the mat
     // Benelux Odds starts inactive (seed): B switches it on, then off again.
     await b.getByRole('button', { name: 'Benelux Odds: Inactive' }).click();
     await a.getByRole('button', { name: 'Benelux Odds: Active' }).waitFor({ timeout: 10_000 });
-    await expect.poll(() => a.getByRole('row').filter({ hasText: 'Benelux Odds' }).textContent(), { timeout: 10_000 }).toContain('changed by Ops Operator just now');
+    await expect
+      .poll(() => a.getByRole('row').filter({ hasText: 'Benelux Odds' }).textContent(), { timeout: 10_000 })
+      .toContain('changed by Ops Operator just now');
     expect(await notReloaded(a)).toBe(true);
     await b.getByRole('button', { name: 'Benelux Odds: Active' }).click();
     await a.getByRole('button', { name: 'Benelux Odds: Inactive' }).waitFor({ timeout: 10_000 });

@@ -10,7 +10,6 @@ const unavailable = browserUnavailable();
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
 if (unavailable) console.warn(`[e2e skipped] ${unavailable}`);
 
-
 const NAME = 'E2E push – Danish in-play';
 
 /** Every value the rate-limited push contact is saved with, by field label. */
@@ -62,7 +61,10 @@ describe.skipIf(unavailable)('contacts in Chromium', { timeout: 60_000 }, () => 
     expect(await page.getByLabel('Email').count()).toBe(0);
     await page.getByText('1 : Newsletter – Nordic weekly').waitFor();
     await page.getByLabel('Raw Filter').fill('{"markets": ["Match Result"]}');
-    await page.locator('.p-multiselect').filter({ has: page.locator('#contact-languages') }).click();
+    await page
+      .locator('.p-multiselect')
+      .filter({ has: page.locator('#contact-languages') })
+      .click();
     await page.locator('.p-multiselect-panel').getByRole('option', { name: 'Danish' }).click();
     await page.keyboard.press('Escape');
     await page.getByLabel('Subscribe contact to all matches and leagues').check();
@@ -101,9 +103,18 @@ describe.skipIf(unavailable)('contacts in Chromium', { timeout: 60_000 }, () => 
     expect(await page.getByLabel('Subscribe contact to all matches and leagues').isChecked()).toBe(true);
     expect(await page.getByLabel('Rate limiter on').isChecked()).toBe(true);
     for (const [label, value] of Object.entries(LIMITS)) expect(await page.getByLabel(label, { exact: true }).inputValue(), label).toBe(value);
-    const languages = await page.locator('.p-multiselect').filter({ has: page.locator('#contact-languages') }).locator('.p-multiselect-token').allTextContents();
+    const languages = await page
+      .locator('.p-multiselect')
+      .filter({ has: page.locator('#contact-languages') })
+      .locator('.p-multiselect-token')
+      .allTextContents();
     expect(languages).toEqual(['English', 'Danish']);
-    await poll(() => page.locator('.p-autocomplete').filter({ has: page.locator('#contact-leagues') }).textContent()).toContain('FIFA World Cup');
+    await poll(() =>
+      page
+        .locator('.p-autocomplete')
+        .filter({ has: page.locator('#contact-leagues') })
+        .textContent(),
+    ).toContain('FIFA World Cup');
     await page.screenshot({ path: screenshotPath('e2e-contact-edit.png'), fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
   });

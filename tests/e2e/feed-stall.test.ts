@@ -47,7 +47,9 @@ describe.skipIf(unavailable)('feed-stall alarm in Chromium', () => {
   beforeAll(async () => {
     [stack, browser] = await Promise.all([startStack({ feedHealth: { stallAfterS: STALL_S } }), launchBrowser()]);
     token = await stack.upstream.login();
-    const reply = await fetch(`${stack.upstreamUrl}/api/1/1/1/matches?q=World%20Cup%20Classics&timeframe=FUTURE&order_by=start&limit=10`, { headers: { authorization: `Token ${token}` } });
+    const reply = await fetch(`${stack.upstreamUrl}/api/1/1/1/matches?q=World%20Cup%20Classics&timeframe=FUTURE&order_by=start&limit=10`, {
+      headers: { authorization: `Token ${token}` },
+    });
     live = ((await reply.json()) as ListReply<Match>).results[0]!;
     operator = await openConsole(browser, stack.url, DEMO.email, DEMO.password, 15_000);
   });
@@ -77,7 +79,8 @@ describe.skipIf(unavailable)('feed-stall alarm in Chromium', () => {
 
   it('turns the match red on a wall in another browser context, and back', async () => {
     const created = await fetch(`${stack.upstreamUrl}/api/1/displays`, {
-      method: 'POST', headers: { authorization: `Token ${token}`, 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { authorization: `Token ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'Stall wall', match_ids: [live.id], league_id: null, market_id: null, theme: 'dark' }),
     });
     expect(created.status).toBe(200);

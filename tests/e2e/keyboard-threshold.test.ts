@@ -16,7 +16,13 @@ if (unavailable) console.warn(`[e2e skipped] ${unavailable}`);
  */
 const MAX_PRESSES = 30;
 
-interface ThresholdSet { id: number; type: string; contact_id: number | null; line: number | null; thresholds: Record<string, { value?: number }> }
+interface ThresholdSet {
+  id: number;
+  type: string;
+  contact_id: number | null;
+  line: number | null;
+  thresholds: Record<string, { value?: number }>;
+}
 
 describe.skipIf(unavailable)('keyboard only: from Matches to a saved threshold (Chromium)', () => {
   let stack: Stack;
@@ -47,10 +53,12 @@ describe.skipIf(unavailable)('keyboard only: from Matches to a saved threshold (
     }
     throw new Error(`not reached in ${max} Tabs; focus on ${JSON.stringify(await focused())}`);
   };
-  const get = async <T,>(path: string): Promise<T> =>
+  const get = async <T>(path: string): Promise<T> =>
     (await (await fetch(`${stack.upstreamUrl}${path}`, { headers: { authorization: `Token ${token}` } })).json()) as T;
   const anyContactSet = async () =>
-    (await get<{ results: ThresholdSet[] }>(`/api/1/match/${live.id}/thresholds`)).results.find((s) => s.type === 'VALUE' && s.contact_id === null && s.line === null)!;
+    (await get<{ results: ThresholdSet[] }>(`/api/1/match/${live.id}/thresholds`)).results.find(
+      (s) => s.type === 'VALUE' && s.contact_id === null && s.line === null,
+    )!;
 
   beforeAll(async () => {
     [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
@@ -58,7 +66,10 @@ describe.skipIf(unavailable)('keyboard only: from Matches to a saved threshold (
     // The next Classics fixture (it has the seeded threshold sets) kicked off 20 minutes ago: the live match.
     const classics = (await get<ListReply<Match>>('/api/1/1/1/matches?q=World%20Cup%20Classics&timeframe=FUTURE&order_by=start&limit=1')).results;
     live = classics[0]!;
-    await stack.upstream.database.db.update(matches).set({ start: new Date(Date.now() - 20 * 60_000) }).where(eq(matches.id, live.id));
+    await stack.upstream.database.db
+      .update(matches)
+      .set({ start: new Date(Date.now() - 20 * 60_000) })
+      .where(eq(matches.id, live.id));
     page = await openConsole(browser, stack.url, DEMO.email, DEMO.password, 15_000);
   });
   afterAll(async () => {

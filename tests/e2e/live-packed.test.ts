@@ -25,7 +25,7 @@ describe.skipIf(unavailable)('packed snapshots in Chromium', () => {
     await stack?.close();
   });
 
-  it('inflates the long match\'s packed snapshots with DecompressionStream and shows their rows', async () => {
+  it("inflates the long match's packed snapshots with DecompressionStream and shows their rows", async () => {
     const token = await stack.upstream.login();
     const found = await fetch(`${stack.upstreamUrl}/api/1/1/1/matches?q=Argentina - France&date=2022-12-18`, { headers: { authorization: `Token ${token}` } });
     const matchId = ((await found.json()) as { results: { id: number }[] }).results[0]!.id;
@@ -64,7 +64,9 @@ describe.skipIf(unavailable)('packed snapshots in Chromium', () => {
 
     await page.getByRole('navigation', { name: 'Match tabs' }).getByRole('link', { name: 'Delivery' }).click();
     await expect.poll(() => tableTotal(page, 'Deliveries'), { timeout: 10_000 }).toBeGreaterThan(0);
-    console.log(`[live-packed e2e] ${frames.binary} packed frames (${(frames.binaryBytes / 1024).toFixed(1)} KB), ${frames.text} text frames, inflaters ${JSON.stringify(inflaters)}`);
+    console.log(
+      `[live-packed e2e] ${frames.binary} packed frames (${(frames.binaryBytes / 1024).toFixed(1)} KB), ${frames.text} text frames, inflaters ${JSON.stringify(inflaters)}`,
+    );
     await page.screenshot({ path: screenshotPath('live-packed-delivery.png'), fullPage: true });
     await page.context().close();
   }, 120_000);

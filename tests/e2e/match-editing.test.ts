@@ -16,7 +16,10 @@ describe.skipIf(unavailable)('match editing in Chromium', () => {
   let matchId: number;
   let token: string;
 
-  const { get } = restAs(() => stack.url, () => token);
+  const { get } = restAs(
+    () => stack.url,
+    () => token,
+  );
   const seriousViolations = async (name: string) => {
     await page.screenshot({ path: screenshotPath(`e2e-${name}.png`), fullPage: true });
     return axeViolations(page);
@@ -58,7 +61,9 @@ describe.skipIf(unavailable)('match editing in Chromium', () => {
     await page.getByLabel(`${outcome} change`, { exact: true }).fill('0.2');
     await page.getByLabel(`${outcome} time amount`, { exact: true }).fill('5');
     await editor.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(() => sets.filter({ hasText: new RegExp(`RELATIVE · any contact · (.*, )?${outcome} RISE 0\\.20 \\(value\\) in 5 min \\(start\\)`) }).count()).toBe(1);
+    await expect
+      .poll(() => sets.filter({ hasText: new RegExp(`RELATIVE · any contact · (.*, )?${outcome} RISE 0\\.20 \\(value\\) in 5 min \\(start\\)`) }).count())
+      .toBe(1);
 
     await editor.getByRole('button', { name: 'Range' }).click();
     await page.getByLabel(`${outcome} from`, { exact: true }).fill('2');
@@ -101,7 +106,12 @@ describe.skipIf(unavailable)('match editing in Chromium', () => {
     // The list across matches names teams (not 'Team 55') and shows the seeded goals' outcome.
     await page.goto(`${stack.url}/events?sort=timestamp`);
     await expect.poll(() => page.getByRole('row').filter({ hasText: 'Positive' }).count(), { timeout: 20_000 }).toBeGreaterThan(0);
-    expect(await page.getByRole('cell').filter({ hasText: /^Team \d+$/ }).count()).toBe(0);
+    expect(
+      await page
+        .getByRole('cell')
+        .filter({ hasText: /^Team \d+$/ })
+        .count(),
+    ).toBe(0);
     expect(await page.getByRole('row').filter({ hasText: 'Russia' }).count()).toBeGreaterThan(0);
   }, 120_000);
 
@@ -124,7 +134,9 @@ describe.skipIf(unavailable)('match editing in Chromium', () => {
     await page.getByRole('link', { name: `Edit tracker ${trackerId}` }).click();
     await page.getByLabel('Minimum score (%)').fill('42.5');
     await page.getByLabel('Minimum score (%)').blur();
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Minimum score' }).textContent()).toBe('Minimum score must be a whole percentage from 0 to 100, such as 40.');
+    await expect
+      .poll(() => page.getByRole('alert').filter({ hasText: 'Minimum score' }).textContent())
+      .toBe('Minimum score must be a whole percentage from 0 to 100, such as 40.');
     await page.screenshot({ path: screenshotPath('e2e-tracker-min-score.png') });
     await page.getByLabel('Minimum score (%)').fill('42');
     expect(await page.getByRole('alert').filter({ hasText: 'Minimum score' }).count()).toBe(0);

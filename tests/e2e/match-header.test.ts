@@ -130,7 +130,9 @@ describe.skipIf(unavailable)('match header, content form and goals in Chromium',
     expect(await seriousViolations(page, '.p-dialog')).toEqual([]);
     await copy.click();
     await dialog.waitFor({ state: 'hidden' });
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Copied' }).textContent()).toBe(`Copied threshold sets and content from match ${from.id}.`);
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Copied' }).textContent())
+      .toBe(`Copied threshold sets and content from match ${from.id}.`);
     // The open tab reloads: the copied sets are listed without a reload of the page.
     await expect.poll(() => page.locator('.threshold-set').count()).toBe(fromSets);
     await page.screenshot({ path: screenshotPath('e2e-copy-done.png'), fullPage: true });
@@ -179,7 +181,9 @@ describe.skipIf(unavailable)('match header, content form and goals in Chromium',
     await page.goto(`${stack.url}/match/${match.id}?market=1`);
     const caption = page.locator('.chart-figure figcaption');
     // The replayed round of 16 ends 3-1 after goals in both halves.
-    await expect.poll(() => caption.textContent(), { timeout: 15_000 }).toMatch(/Goals, marked by red triangles: 1-0 at \d+', 2-0 at \d+', 2-1 at \d+', 3-1 at \d+'\.$/);
+    await expect
+      .poll(() => caption.textContent(), { timeout: 15_000 })
+      .toMatch(/Goals, marked by red triangles: 1-0 at \d+', 2-0 at \d+', 2-1 at \d+', 3-1 at \d+'\.$/);
     await page.waitForTimeout(500);
     await page.locator('.odds-chart').screenshot({ path: screenshotPath('e2e-graph-goals.png') });
     await page.screenshot({ path: screenshotPath('e2e-graph-tab.png'), fullPage: true });

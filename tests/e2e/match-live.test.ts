@@ -86,7 +86,11 @@ describe.skipIf(unavailable)('match pages live in Chromium', () => {
   it('passes axe on the Graph, Feed and Delivery tabs, and each is screenshot', async () => {
     const match = matches.find((m) => m.home.name === 'Netherlands' && m.away.name === 'USA') ?? matches[0]!;
     const page = operators[0]!.page;
-    for (const [tab, path, table] of [['graph', '', 'Offers'], ['feed', '/feed', 'Feed events'], ['delivery', '/delivery', 'Deliveries']] as const) {
+    for (const [tab, path, table] of [
+      ['graph', '', 'Offers'],
+      ['feed', '/feed', 'Feed events'],
+      ['delivery', '/delivery', 'Deliveries'],
+    ] as const) {
       await page.goto(`${stack.url}/match/${match.id}${path}`);
       await expect.poll(() => tableTotal(page, table), { timeout: 10_000 }).toBeGreaterThan(0);
       await page.getByRole('table', { name: table }).getByRole('row').nth(1).click();
@@ -138,7 +142,9 @@ describe.skipIf(unavailable)('match pages live in Chromium', () => {
       frames.sort((x, y) => x - y);
       return { perUpdateMs: perUpdate, medianUpdateToPaintMs: frames[15]! };
     });
-    console.log(`[graph bench] series.update at 10,000 points: ${figures.perUpdateMs.toFixed(3)} ms per update; update→paint median ${figures.medianUpdateToPaintMs.toFixed(1)} ms`);
+    console.log(
+      `[graph bench] series.update at 10,000 points: ${figures.perUpdateMs.toFixed(3)} ms per update; update→paint median ${figures.medianUpdateToPaintMs.toFixed(1)} ms`,
+    );
     expect(figures.perUpdateMs).toBeLessThan(16);
   }, 60_000);
 });

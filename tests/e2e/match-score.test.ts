@@ -46,7 +46,7 @@ describe.skipIf(unavailable)('match results in Chromium', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  it("writes it the same in the league table, and the 90-minute score, labelled, in the stats", async () => {
+  it('writes it the same in the league table, and the 90-minute score, labelled, in the stats', async () => {
     const { results } = await get<ListReply<League>>('/api/1/1/1/leagues?q=FIFA');
     const worldCup = results[0]!;
     await page.goto(`${stack.url}/league/${worldCup.id}/tables`);

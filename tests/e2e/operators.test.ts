@@ -34,7 +34,10 @@ describe.skipIf(unavailable)('operator accounts in Chromium (two browsers)', () 
   let adminToken: string;
   let matchId: number;
 
-  const { get } = restAs(() => stack.url, () => adminToken);
+  const { get } = restAs(
+    () => stack.url,
+    () => adminToken,
+  );
   const shot = async (page: Page, name: string) => {
     await animationsDone(page);
     await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
@@ -138,14 +141,18 @@ describe.skipIf(unavailable)('operator accounts in Chromium (two browsers)', () 
     await admin.getByRole('button', { name: `Disable ${INVITEE.name}` }).click();
     await invitee.getByRole('heading', { name: 'Your account was disabled' }).waitFor({ timeout: 15_000 });
     const shownAfterMs = Date.now() - started;
-    console.log(`[operators e2e] "Your account was disabled" shown ${shownAfterMs} ms after the admin clicked Disable (load ${(await import('node:os')).loadavg()[0]!.toFixed(1)})`);
+    console.log(
+      `[operators e2e] "Your account was disabled" shown ${shownAfterMs} ms after the admin clicked Disable (load ${(await import('node:os')).loadavg()[0]!.toFixed(1)})`,
+    );
     await shot(invitee, 'account-disabled');
     expect(await seriousViolations(invitee)).toEqual([]);
     // The editor is gone with the console, the token forgotten, and the old token is refused.
     expect(await invitee.locator('form.threshold-editor').count()).toBe(0);
     expect(await invitee.evaluate(() => localStorage.getItem('token'))).toBeNull();
     const refused = await fetch(`${stack.url}/api/1/match/${matchId}/thresholds`, {
-      method: 'POST', headers: { authorization: `Token ${inviteeToken}`, 'content-type': 'application/json' }, body: '{}',
+      method: 'POST',
+      headers: { authorization: `Token ${inviteeToken}`, 'content-type': 'application/json' },
+      body: '{}',
     });
     expect(refused.status).toBe(401);
     expect(await thresholdSets()).toBe(setsBefore);
@@ -199,12 +206,14 @@ describe.skipIf(unavailable)('operator accounts in Chromium (two browsers)', () 
     await shot(invitee, 'change-password-done');
     await dialog.getByRole('button', { name: 'Done' }).click();
     const reply = await fetch(`${stack.url}/api/1/authenticate`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: INVITEE.email, password: THIRD_PASSWORD }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: INVITEE.email, password: THIRD_PASSWORD }),
     });
     expect(reply.status).toBe(200);
   });
 
-  it('keeps each change on the operator\'s History', async () => {
+  it("keeps each change on the operator's History", async () => {
     await row().getByRole('button', { name: 'History' }).click();
     const panel = admin.getByRole('complementary', { name: 'History' }).or(admin.locator('.history-panel'));
     await panel.first().getByText('Demo Operator').first().waitFor();

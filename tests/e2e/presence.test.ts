@@ -70,7 +70,7 @@ describe.skipIf(unavailable)('who is editing which tab, in Chromium', () => {
     expect(await editingTexts(a)).toEqual([]);
   }, 90_000);
 
-  it('clears when A leaves the form unsaved; shows B on Content and A on Stats; B\'s go with B\'s page', async () => {
+  it("clears when A leaves the form unsaved; shows B on Content and A on Stats; B's go with B's page", async () => {
     await a.getByLabel(`${(await a.locator('form.threshold-editor legend').first().textContent())!} value`, { exact: true }).fill('2.85');
     await expect.poll(() => editingTexts(b), { timeout: 10_000 }).toEqual(['DODemo Operator is editing Thresholds']);
     await a.getByRole('navigation', { name: 'Match tabs' }).getByRole('link', { name: 'Feed' }).click();

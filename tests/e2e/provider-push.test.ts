@@ -22,7 +22,10 @@ describe.skipIf(unavailable)('provider-wide data is live in Chromium', () => {
   let marketId: number;
   let matchId: number;
 
-  const { get } = restAs(() => stack.url, () => token);
+  const { get } = restAs(
+    () => stack.url,
+    () => token,
+  );
   const operator = async (email: string, password: string) => {
     const page = await openConsole(browser, stack.url, email, password);
     page.on('dialog', (dialog) => void dialog.accept());
@@ -76,8 +79,20 @@ describe.skipIf(unavailable)('provider-wide data is live in Chromium', () => {
 
     const editorB = b.locator('form.threshold-editor');
     await expect.poll(() => editorB.textContent(), { timeout: 10_000 }).toContain('changed by Demo Operator just now');
-    await b.locator('.p-dropdown').filter({ has: b.locator('#threshold-template') }).click();
-    await expect.poll(() => b.locator('.p-dropdown-panel').getByRole('option', { name: /Pushed e2e template \(VALUE/ }).count(), { timeout: 10_000 }).toBe(1);
+    await b
+      .locator('.p-dropdown')
+      .filter({ has: b.locator('#threshold-template') })
+      .click();
+    await expect
+      .poll(
+        () =>
+          b
+            .locator('.p-dropdown-panel')
+            .getByRole('option', { name: /Pushed e2e template \(VALUE/ })
+            .count(),
+        { timeout: 10_000 },
+      )
+      .toBe(1);
     expect(await notReloaded(b)).toBe(true);
   }, 90_000);
 });

@@ -48,7 +48,7 @@ describe.skipIf(unavailable)('a console and a wall across a relay restart during
     await stack?.close();
   });
 
-  it('shows live data again within 10 s of the upstream\'s return, without a reload', async () => {
+  it("shows live data again within 10 s of the upstream's return, without a reload", async () => {
     const display = await fetch(`${stack.upstreamUrl}/api/1/displays`, {
       method: 'POST',
       headers: { authorization: `Token ${token}`, 'content-type': 'application/json' },

@@ -37,7 +37,9 @@ describe.skipIf(unavailable)('security in Chromium', () => {
 
   it('runs the console and the Graph creative under the CSP with no violation', async () => {
     const token = await stack.upstream.login();
-    const reply = await fetch(`${stack.upstreamUrl}/api/1/1/1/matches?q=${encodeURIComponent('World Cup Classics')}&order_by=start&limit=100`, { headers: { authorization: `Token ${token}` } });
+    const reply = await fetch(`${stack.upstreamUrl}/api/1/1/1/matches?q=${encodeURIComponent('World Cup Classics')}&order_by=start&limit=100`, {
+      headers: { authorization: `Token ${token}` },
+    });
     const match = ((await reply.json()) as { results: Match[] }).results.find((m) => m.home.name === 'Netherlands' && m.away.name === 'USA')!;
     await ingestRecorded(stack.upstreamUrl, token, match.id, 'netherlands-usa-2022-round-of-16', 0, 40);
 

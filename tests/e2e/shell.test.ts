@@ -47,11 +47,21 @@ describe.skipIf(unavailable)('console shell in Chromium', () => {
 
   it('keeps the session and the chosen sport across a reload', async () => {
     await page.goto(`${stack.url}/matches`);
-    await page.locator('.p-dropdown').filter({ has: page.locator('#sport-select') }).click();
+    await page
+      .locator('.p-dropdown')
+      .filter({ has: page.locator('#sport-select') })
+      .click();
     await page.getByRole('option', { name: 'Tennis' }).click();
     await expect.poll(() => page.evaluate(() => localStorage.getItem('sport'))).toBe('3');
     await page.reload();
-    await expect.poll(() => page.locator('.p-dropdown').filter({ has: page.locator('#sport-select') }).textContent()).toContain('Tennis');
+    await expect
+      .poll(() =>
+        page
+          .locator('.p-dropdown')
+          .filter({ has: page.locator('#sport-select') })
+          .textContent(),
+      )
+      .toContain('Tennis');
     expect(await page.getByRole('button', { name: 'Login' }).count()).toBe(0);
   });
 });

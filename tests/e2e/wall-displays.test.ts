@@ -29,7 +29,7 @@ describe.skipIf(unavailable)('wall displays in Chromium', () => {
   let wallContext: BrowserContext;
   let wall: Page;
 
-  const get = async <T,>(path: string): Promise<T> => {
+  const get = async <T>(path: string): Promise<T> => {
     const reply = await fetch(`${stack.upstreamUrl}${path}`, { headers: { authorization: `Token ${token}` } });
     return (await reply.json()) as T;
   };
@@ -53,7 +53,9 @@ describe.skipIf(unavailable)('wall displays in Chromium', () => {
     const netherlands = classics.find((m) => m.home.name === 'Netherlands' && m.away.name === 'USA');
     live = netherlands ?? classics[0]!;
     future = classics.find((m) => m.id !== live.id)!;
-    final = (await get<ListReply<Match>>('/api/1/1/1/matches?q=Argentina&order_by=-start&limit=20')).results.find((m) => m.away.name === 'France' && m.score !== null)!;
+    final = (await get<ListReply<Match>>('/api/1/1/1/matches?q=Argentina&order_by=-start&limit=20')).results.find(
+      (m) => m.away.name === 'France' && m.score !== null,
+    )!;
     // Kick-off and the first minutes of play: the match is live.
     await ingest(live.id, 0, 40);
     operator = await openConsole(browser, stack.url, DEMO.email, DEMO.password);
@@ -147,7 +149,10 @@ describe.skipIf(unavailable)('wall displays in Chromium', () => {
     const revokedAt = Date.now();
     await wall.getByRole('heading', { name: 'This display was revoked' }).waitFor({ timeout: 5_000 });
     console.info(`wall showed the revoked screen ${Date.now() - revokedAt} ms after the revoke was confirmed`);
-    for (const text of [wall.getByRole('heading', { name: 'This display was revoked' }), wall.getByText('An operator has switched this wall off', { exact: false })]) {
+    for (const text of [
+      wall.getByRole('heading', { name: 'This display was revoked' }),
+      wall.getByText('An operator has switched this wall off', { exact: false }),
+    ]) {
       expect((await textContrast(text)).ratio).toBeGreaterThanOrEqual(AA);
     }
     await wall.screenshot({ path: screenshotPath('e2e-wall-revoked-dark.png') });

@@ -25,7 +25,7 @@ describe.skipIf(unavailable)('the Why panel of an offer', () => {
   let token: string;
   let match: Match;
 
-  const get = async <T,>(path: string): Promise<T> => {
+  const get = async <T>(path: string): Promise<T> => {
     const reply = await fetch(`${stack.upstreamUrl}${path}`, { headers: { authorization: `Token ${token}` } });
     expect(reply.status, path).toBe(200);
     return (await reply.json()) as T;
@@ -56,7 +56,13 @@ describe.skipIf(unavailable)('the Why panel of an offer', () => {
         window.history.pushState(null, '', url);
         window.dispatchEvent(new PopStateEvent('popstate'));
       }, n);
-      if (await row.waitFor({ timeout: 2_000 }).then(() => true, () => false)) return row;
+      if (
+        await row.waitFor({ timeout: 2_000 }).then(
+          () => true,
+          () => false,
+        )
+      )
+        return row;
       const more = page.getByRole('button', { name: `Load older ${older}` });
       if (await more.count()) await more.click();
     }
@@ -64,7 +70,10 @@ describe.skipIf(unavailable)('the Why panel of an offer', () => {
   }
 
   const rowOf = (table: string, offerId: number): Locator =>
-    page.getByRole('table', { name: table }).getByRole('row').filter({ has: page.getByRole('cell', { name: String(offerId), exact: true }) });
+    page
+      .getByRole('table', { name: table })
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: String(offerId), exact: true }) });
 
   /** The open panel, once its slide-in has ended (a screenshot mid-way shows it faded and cut off). */
   async function openPanel(offerId: number): Promise<Locator> {
@@ -124,7 +133,9 @@ describe.skipIf(unavailable)('the Why panel of an offer', () => {
     // The next offer of the market, where nothing fired and nothing was held: the panel says so and names the closest set.
     const held = (await get<ListReply<Suppression>>(`/api/1/match/${match.id}/suppressions?limit=1000`)).results;
     const offers = (await get<ListReply<Offer>>(`/api/1/offers/${match.id}?market_id=${firing.market.id}`)).results;
-    const quiet = offers.find((o) => o.id > offerId && o.status === 'SKIPPED' && !firings.some((f) => f.offer_id === o.id) && !held.some((s) => s.offer_id === o.id))!;
+    const quiet = offers.find(
+      (o) => o.id > offerId && o.status === 'SKIPPED' && !firings.some((f) => f.offer_id === o.id) && !held.some((s) => s.offer_id === o.id),
+    )!;
     expect(quiet, 'a later offer where nothing happened').toBeDefined();
     const quietRow = await showRow('', 'Offers', 'offers', quiet);
     await quietRow.focus();
@@ -136,13 +147,15 @@ describe.skipIf(unavailable)('the Why panel of an offer', () => {
     // The reason the engine stored for each set of the market, by the set's name: one, not a list of guesses.
     const reasons = quietPanel.getByRole('list', { name: 'Why not' }).getByRole('listitem');
     expect(await reasons.count()).toBe(quiet.reasons!.length);
-    expect(await reasons.first().textContent()).toMatch(/^(VALUE|RANGE|RELATIVE) set for .+: (Condition not met|Met its condition|Does not apply|Set exhausted|Not evaluated|Outside|Send delay|Odds outside|Too soon)/);
+    expect(await reasons.first().textContent()).toMatch(
+      /^(VALUE|RANGE|RELATIVE) set for .+: (Condition not met|Met its condition|Does not apply|Set exhausted|Not evaluated|Outside|Send delay|Odds outside|Too soon)/,
+    );
     await quietPanel.getByText('Nothing was held back.').waitFor();
     await page.screenshot({ path: screenshotPath('why-panel-quiet.png') });
     await page.keyboard.press('Escape');
   }, 60_000);
 
-  it('opens from the Feed table on a click: who or what was held back, in the operator\'s words', async () => {
+  it("opens from the Feed table on a click: who or what was held back, in the operator's words", async () => {
     const held = (await get<ListReply<Suppression>>(`/api/1/match/${match.id}/suppressions?limit=1000`)).results.filter((s) => s.offer_id !== null);
     expect(held.length, 'suppressions with an offer').toBeGreaterThan(0);
     const suppression = held.find((s) => s.contact) ?? held[0]!;

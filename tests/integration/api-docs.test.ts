@@ -38,7 +38,12 @@ describe('/api/docs through the relay', () => {
         wrong.push(`${name}: missing`);
         continue;
       }
-      const names = (where: string) => (operation.parameters ?? []).filter((p) => p.in === where).map((p) => p.name).sort().join();
+      const names = (where: string) =>
+        (operation.parameters ?? [])
+          .filter((p) => p.in === where)
+          .map((p) => p.name)
+          .sort()
+          .join();
       const expected = [
         ['summary', operation.summary === route.summary],
         ['reply schema', Boolean(operation.responses['200']?.content?.['application/json']?.schema)],
@@ -75,7 +80,12 @@ describe('/api/docs through the relay', () => {
     expect(scripts.map(([, attributes]) => /src="([^"]+)"/.exec(attributes!)?.[1])).toEqual(['./static/swagger-ui-bundle.js', './initializer.js']);
     expect(scripts.every(([, , body]) => body!.trim() === '')).toBe(true);
     expect(html).not.toMatch(/<style|\son[a-z]+=/i);
-    for (const [path, type] of [['static/swagger-ui-bundle.js', 'javascript'], ['static/swagger-ui.css', 'text/css'], ['initializer.js', 'javascript'], ['docs.css', 'text/css']]) {
+    for (const [path, type] of [
+      ['static/swagger-ui-bundle.js', 'javascript'],
+      ['static/swagger-ui.css', 'text/css'],
+      ['initializer.js', 'javascript'],
+      ['docs.css', 'text/css'],
+    ]) {
       const asset = await fetch(`${stack.url}/api/docs/${path}`);
       expect(asset.status, path).toBe(200);
       expect(asset.headers.get('content-type'), path).toContain(type);

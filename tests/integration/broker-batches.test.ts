@@ -37,7 +37,15 @@ describe.skipIf(skip !== null)('the broker stores what the embedded engine store
     hooks = createServer((request, response) => request.resume().on('end', () => response.writeHead(204).end()));
     await new Promise<void>((resolve) => hooks.listen(0, '127.0.0.1', resolve));
     const prefix = `batches-${Math.random().toString(36).slice(2, 8)}`;
-    env = { DATABASE_URL: postgres.url, AMQP_URL: rabbit.url, AMQP_PREFIX: prefix, ENGINE_SHARDS: '4', ENGINE_WORKERS: '2', ENGINE_STANDBY_DELAY_MS: '300', ENGINE_SEND_GRACE_MS: '2000' };
+    env = {
+      DATABASE_URL: postgres.url,
+      AMQP_URL: rabbit.url,
+      AMQP_PREFIX: prefix,
+      ENGINE_SHARDS: '4',
+      ENGINE_WORKERS: '2',
+      ENGINE_STANDBY_DELAY_MS: '300',
+      ENGINE_SEND_GRACE_MS: '2000',
+    };
     upstream = await createTestUpstream({ databaseUrl: postgres.url });
     matchIds = await prepareMatches(upstream.database.db, `http://127.0.0.1:${(hooks.address() as AddressInfo).port}/hook`, 4);
     // The reference: the embedded engine, the whole feed in one call.
@@ -58,7 +66,9 @@ describe.skipIf(skip !== null)('the broker stores what the embedded engine store
   /** Publishes match k's copy of the feed (a day later per match). */
   async function publish(k: number): Promise<number> {
     const matchId = matchIds[k]!;
-    const [m] = rowsOf<{ provider_id: number; sport_id: number }>(await upstream.database.db.execute(sql`select provider_id, sport_id from matches where id = ${matchId}`));
+    const [m] = rowsOf<{ provider_id: number; sport_id: number }>(
+      await upstream.database.db.execute(sql`select provider_id, sport_id from matches where id = ${matchId}`),
+    );
     const publisher = await FeedPublisher.connect(rabbit && 'url' in rabbit ? rabbit.url : '', 4, { prefix: env.AMQP_PREFIX });
     const feed = crossingFeed(BASE + k * DAY);
     await Promise.all(feed.map((message) => publisher.publish({ providerId: m!.provider_id, sportId: m!.sport_id, matchId }, [message])));
@@ -66,12 +76,19 @@ describe.skipIf(skip !== null)('the broker stores what the embedded engine store
     return feed.length;
   }
 
-  const drained = (k: number, messages: number) => waitFor(`match ${matchIds[k]} drained`, async () => {
-    const [row] = rowsOf<{ n: number; pending: number }>(await upstream.database.db.execute(sql`
+  const drained = (k: number, messages: number) =>
+    waitFor(
+      `match ${matchIds[k]} drained`,
+      async () => {
+        const [row] = rowsOf<{ n: number; pending: number }>(
+          await upstream.database.db.execute(sql`
       select (select count(*)::int from offers where match_id = ${matchIds[k]!}) + (select count(*)::int from match_events where match_id = ${matchIds[k]!}) as n,
-             (select count(*)::int from deliveries where match_id = ${matchIds[k]!} and status = 'PENDING') as pending`));
-    return row!.n === messages && row!.pending === 0;
-  }, 180_000);
+             (select count(*)::int from deliveries where match_id = ${matchIds[k]!} and status = 'PENDING') as pending`),
+        );
+        return row!.n === messages && row!.pending === 0;
+      },
+      180_000,
+    );
 
   async function workers(batchMax: number): Promise<WorkerProcess[]> {
     return Promise.all([0, 1].map((index) => startWorker({ ...env, ENGINE_WORKER_INDEX: String(index), ENGINE_BATCH_MAX: String(batchMax) })));

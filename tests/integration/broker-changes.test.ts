@@ -29,29 +29,38 @@ if (skip) console.warn(`[broker change stream suite skipped] ${skip}`);
 if (skip && !('skip' in postgres)) await postgres.release();
 if ('skip' in redis) console.warn(`[broker change stream over Redis skipped] ${redis.skip}`);
 
-
 /** The API process (`npm start`'s upstream entry), resolved once it answers /healthz. */
 async function startApi(env: Record<string, string>): Promise<{ url: string; child: ChildProcess; output: string[] }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'infra/upstream/src/main.ts'], {
-    cwd: root, env: { ...process.env, LOG_LEVEL: 'warn', ...env, UPSTREAM_PORT: String(port), UPSTREAM_HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env, UPSTREAM_PORT: String(port), UPSTREAM_HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
   child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(`the API process on ${url}`, async () => {
-    if (child.exitCode !== null) throw new Error(`the API process exited with ${child.exitCode}:\n${output.join('')}`);
-    return fetch(`${url}/healthz`).then((r) => r.ok, () => false);
-  }, 120_000);
+  await waitFor(
+    `the API process on ${url}`,
+    async () => {
+      if (child.exitCode !== null) throw new Error(`the API process exited with ${child.exitCode}:\n${output.join('')}`);
+      return fetch(`${url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
+    },
+    120_000,
+  );
   return { url, child, output };
 }
 
-const stopProcess = (child: ChildProcess) => new Promise<void>((resolve) => {
-  if (child.exitCode !== null || child.signalCode !== null) return resolve();
-  child.once('exit', () => resolve());
-  child.kill('SIGTERM');
-});
+const stopProcess = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
 
 describe.skipIf(skip !== null)('change notices of an engine worker reach the API process’s change stream', () => {
   let database: Database;
@@ -75,63 +84,89 @@ describe.skipIf(skip !== null)('change notices of an engine worker reach the API
     ...('skip' in redis ? [] : [{ name: 'Redis pub/sub', redisUrl: redis.url }]),
   ];
 
-  it.each(transports)('over $name', async ({ redisUrl }) => {
-    if ('skip' in postgres || 'skip' in rabbit) return;
-    const prefix = `test-changes-${Math.random().toString(36).slice(2, 8)}`;
-    const env: Record<string, string> = {
-      DATABASE_URL: postgres.url, AMQP_URL: rabbit.url, AMQP_PREFIX: prefix, ENGINE_SHARDS: '2', ENGINE_WORKERS: '1',
-      ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_PREFIX: testPrefix('changes') } : { REDIS_URL: '' }),
-    };
-    const api = await startApi(env);
-    let worker: WorkerProcess | null = null;
-    let stream: ChangeStream | null = null;
-    try {
-      worker = await startWorker(env);
-      const login = await fetch(`${api.url}/api/1/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO) });
-      expect(login.status).toBe(200);
-      const { token } = (await login.json()) as { token: string };
-      matchId ??= (await database.db.select({ id: matches.id }).from(matches).orderBy(matches.id).limit(1))[0]!.id;
+  it.each(transports)(
+    'over $name',
+    async ({ redisUrl }) => {
+      if ('skip' in postgres || 'skip' in rabbit) return;
+      const prefix = `test-changes-${Math.random().toString(36).slice(2, 8)}`;
+      const env: Record<string, string> = {
+        DATABASE_URL: postgres.url,
+        AMQP_URL: rabbit.url,
+        AMQP_PREFIX: prefix,
+        ENGINE_SHARDS: '2',
+        ENGINE_WORKERS: '1',
+        ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_PREFIX: testPrefix('changes') } : { REDIS_URL: '' }),
+      };
+      const api = await startApi(env);
+      let worker: WorkerProcess | null = null;
+      let stream: ChangeStream | null = null;
+      try {
+        worker = await startWorker(env);
+        const login = await fetch(`${api.url}/api/1/authenticate`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(DEMO),
+        });
+        expect(login.status).toBe(200);
+        const { token } = (await login.json()) as { token: string };
+        matchId ??= (await database.db.select({ id: matches.id }).from(matches).orderBy(matches.id).limit(1))[0]!.id;
 
-      // The relay's subscriber, as a relay runs it against this API process.
-      const notices: ChangeNotice[] = [];
-      let connected = false;
-      stream = new ChangeStream({
-        baseUrl: api.url,
-        credentials: { kind: 'service account', token: async () => token, readsOperatorTables: () => true, rejected: () => {} } as never,
-        onNotice: (notice) => notices.push(notice),
-        onConnected: () => (connected = true),
-        metrics: createRelayMetrics(),
-        log: pino({ level: 'silent' }),
-      });
-      stream.setActive(true);
-      await waitFor('the change stream connected', async () => connected, 30_000);
+        // The relay's subscriber, as a relay runs it against this API process.
+        const notices: ChangeNotice[] = [];
+        let connected = false;
+        stream = new ChangeStream({
+          baseUrl: api.url,
+          credentials: { kind: 'service account', token: async () => token, readsOperatorTables: () => true, rejected: () => {} } as never,
+          onNotice: (notice) => notices.push(notice),
+          onConnected: () => (connected = true),
+          metrics: createRelayMetrics(),
+          log: pino({ level: 'silent' }),
+        });
+        stream.setActive(true);
+        await waitFor('the change stream connected', async () => connected, 30_000);
 
-      const sourceId = `cross-${prefix}`;
-      const offer: FeedMessage = {
-        type: 'offer', source_id: sourceId, sent_at: new Date().toISOString(), market: { type_id: 1, line: null },
-        outcomes: [{ label: '1', line: null, odds: 2100 }, { label: 'X', line: null, odds: 3300 }, { label: '2', line: null, odds: 3500 }],
-        match_time: null, prematch: true, score: 'PRE',
-      } as FeedMessage;
-      const ingest = await fetch(`${api.url}/api/1/engine/match/${matchId}/ingest`, {
-        method: 'POST', headers: { 'content-type': 'application/json', authorization: `Token ${token}` }, body: JSON.stringify({ messages: [offer] }),
-      });
-      expect(ingest.status).toBe(200);
-      // Broker mode: the API only published it; storing and announcing it is the worker's.
-      expect((await ingest.json()) as IngestReply).toMatchObject({ accepted: 1, offers: 0 });
+        const sourceId = `cross-${prefix}`;
+        const offer: FeedMessage = {
+          type: 'offer',
+          source_id: sourceId,
+          sent_at: new Date().toISOString(),
+          market: { type_id: 1, line: null },
+          outcomes: [
+            { label: '1', line: null, odds: 2100 },
+            { label: 'X', line: null, odds: 3300 },
+            { label: '2', line: null, odds: 3500 },
+          ],
+          match_time: null,
+          prematch: true,
+          score: 'PRE',
+        } as FeedMessage;
+        const ingest = await fetch(`${api.url}/api/1/engine/match/${matchId}/ingest`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Token ${token}` },
+          body: JSON.stringify({ messages: [offer] }),
+        });
+        expect(ingest.status).toBe(200);
+        // Broker mode: the API only published it; storing and announcing it is the worker's.
+        expect((await ingest.json()) as IngestReply).toMatchObject({ accepted: 1, offers: 0 });
 
-      await waitFor('the worker stored the offer', async () =>
-        (await database.db.select({ id: offers.id }).from(offers).where(eq(offers.sourceId, sourceId))).length === 1, 60_000);
-      const [stored] = await database.db.select({ id: offers.id }).from(offers).where(eq(offers.sourceId, sourceId));
-      await waitFor('the worker’s notice on the API’s change stream', async () => notices.some((n) => n.offer_ids.includes(stored!.id)), 30_000);
-      const notice = notices.find((n) => n.offer_ids.includes(stored!.id))!;
-      expect(notice).toMatchObject({ match_id: matchId, topics: expect.arrayContaining(['feed', 'offers']), reset: false });
-      expect(notice.seq).toBeGreaterThan(0);
-      const metrics = (await worker.metrics()) as { acked: number };
-      expect(metrics.acked).toBeGreaterThanOrEqual(1);
-    } finally {
-      await stream?.close();
-      if (worker) await worker.stop();
-      await stopProcess(api.child);
-    }
-  }, 240_000);
+        await waitFor(
+          'the worker stored the offer',
+          async () => (await database.db.select({ id: offers.id }).from(offers).where(eq(offers.sourceId, sourceId))).length === 1,
+          60_000,
+        );
+        const [stored] = await database.db.select({ id: offers.id }).from(offers).where(eq(offers.sourceId, sourceId));
+        await waitFor('the worker’s notice on the API’s change stream', async () => notices.some((n) => n.offer_ids.includes(stored!.id)), 30_000);
+        const notice = notices.find((n) => n.offer_ids.includes(stored!.id))!;
+        expect(notice).toMatchObject({ match_id: matchId, topics: expect.arrayContaining(['feed', 'offers']), reset: false });
+        expect(notice.seq).toBeGreaterThan(0);
+        const metrics = (await worker.metrics()) as { acked: number };
+        expect(metrics.acked).toBeGreaterThanOrEqual(1);
+      } finally {
+        await stream?.close();
+        if (worker) await worker.stop();
+        await stopProcess(api.child);
+      }
+    },
+    240_000,
+  );
 });

@@ -84,7 +84,9 @@ describe.skipIf(skip !== null)('an exhausted set counts each crossing once on th
   });
 
   async function publish(matchId: number, messages: FeedMessage[]): Promise<void> {
-    const [m] = rowsOf<{ provider_id: number; sport_id: number }>(await upstream.database.db.execute(sql`select provider_id, sport_id from matches where id = ${matchId}`));
+    const [m] = rowsOf<{ provider_id: number; sport_id: number }>(
+      await upstream.database.db.execute(sql`select provider_id, sport_id from matches where id = ${matchId}`),
+    );
     const publisher = await FeedPublisher.connect(amqpUrl, SHARDS, { prefix });
     await Promise.all(messages.map((message) => publisher.publish({ providerId: m!.provider_id, sportId: m!.sport_id, matchId }, [message])));
     await publisher.close();
@@ -95,11 +97,17 @@ describe.skipIf(skip !== null)('an exhausted set counts each crossing once on th
     const worker = new EngineWorker({ amqpUrl, db: upstream.database.db, engine, shards: SHARDS, batchMax, prefix });
     await worker.start();
     try {
-      await waitFor(`match ${matchId} at ${stored} messages`, async () => {
-        const [row] = rowsOf<{ n: number }>(await upstream.database.db.execute(sql`
-          select (select count(*)::int from offers where match_id = ${matchId}) + (select count(*)::int from match_events where match_id = ${matchId}) as n`));
-        return row!.n >= stored;
-      }, 180_000);
+      await waitFor(
+        `match ${matchId} at ${stored} messages`,
+        async () => {
+          const [row] = rowsOf<{ n: number }>(
+            await upstream.database.db.execute(sql`
+          select (select count(*)::int from offers where match_id = ${matchId}) + (select count(*)::int from match_events where match_id = ${matchId}) as n`),
+          );
+          return row!.n >= stored;
+        },
+        180_000,
+      );
     } finally {
       await worker.stop();
     }
@@ -111,7 +119,11 @@ describe.skipIf(skip !== null)('an exhausted set counts each crossing once on th
     expect(exhausted.some((s) => !s.includes(' x1 '))).toBe(true);
   });
 
-  for (const [k, batchMax] of [[1, 1], [2, 7], [3, 200]] as const) {
+  for (const [k, batchMax] of [
+    [1, 1],
+    [2, 7],
+    [3, 200],
+  ] as const) {
     it(`batches of ${batchMax}: a forced ledger retry, a takeover and a redelivery store the reference's rows`, async () => {
       const matchId = matchIds[k]!;
       const feed = crossingFeed(BASE + k * DAY, 45, 50);

@@ -54,10 +54,18 @@ describe.skipIf(skip !== null)('retries across engine workers', () => {
     await new Promise<void>((resolve) => hooks.listen(0, '127.0.0.1', resolve));
     const prefix = `test-${Math.random().toString(36).slice(2, 8)}`;
     env = {
-      DATABASE_URL: postgres.url, AMQP_URL: rabbit.url, AMQP_PREFIX: prefix, ENGINE_SHARDS: '2',
+      DATABASE_URL: postgres.url,
+      AMQP_URL: rabbit.url,
+      AMQP_PREFIX: prefix,
+      ENGINE_SHARDS: '2',
       // Every shard is each worker's own: the first to subscribe owns them all, the other stands by.
-      ENGINE_WORKERS: '1', ENGINE_STANDBY_DELAY_MS: '500', ENGINE_SEND_GRACE_MS: '2000',
-      DELIVERY_RETRY_SCHEDULE: '1s', DELIVERY_RETRY_DEADLINE: '10m', DELIVERY_TIMEOUT_MS: '3000', DELIVERY_POLL_MS: '200',
+      ENGINE_WORKERS: '1',
+      ENGINE_STANDBY_DELAY_MS: '500',
+      ENGINE_SEND_GRACE_MS: '2000',
+      DELIVERY_RETRY_SCHEDULE: '1s',
+      DELIVERY_RETRY_DEADLINE: '10m',
+      DELIVERY_TIMEOUT_MS: '3000',
+      DELIVERY_POLL_MS: '200',
     };
     // This process publishes the feed (to the exchange under the workers' AMQP_PREFIX).
     upstream = await createTestUpstream({ databaseUrl: postgres.url });
@@ -80,16 +88,27 @@ describe.skipIf(skip !== null)('retries across engine workers', () => {
     const [owner, other] = workers as [WorkerProcess, WorkerProcess];
     const publisher = await FeedPublisher.connect(env.AMQP_URL!, 2, { prefix: env.AMQP_PREFIX });
     for (const [k, matchId] of matchIds.entries()) {
-      const [m] = rowsOf<{ provider_id: number; sport_id: number }>(await upstream.database.db.execute(sql`select provider_id, sport_id from matches where id = ${matchId}`));
+      const [m] = rowsOf<{ provider_id: number; sport_id: number }>(
+        await upstream.database.db.execute(sql`select provider_id, sport_id from matches where id = ${matchId}`),
+      );
       await publisher.publish({ providerId: m!.provider_id, sportId: m!.sport_id, matchId }, handMadeFeed(BASE + k * DAY) as FeedMessage[]);
     }
     await publisher.close();
-    const webhook = async () => rowsOf<{ id: number; status: string; attempts: number }>(await upstream.database.db.execute(sql`
+    const webhook = async () =>
+      rowsOf<{ id: number; status: string; attempts: number }>(
+        await upstream.database.db.execute(sql`
       select d.id, d.status, coalesce(s.attempts, 0)::int as attempts from deliveries d left join delivery_sends s on s.delivery_id = d.id
-      where d.match_id in (${sql.join(matchIds.map((id) => sql`${id}`), sql`, `)}) and d.channel_id = 6 order by d.id`));
+      where d.match_id in (${sql.join(
+        matchIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}) and d.channel_id = 6 order by d.id`),
+      );
     // The owner ingested, made the first calls (refused), planned their retries and claimed them: the receiver holds those calls.
-    const claimedByOwner = async () => rowsOf<{ id: number }>(await upstream.database.db.execute(sql`
-      select delivery_id as id from delivery_sends where claimed_by like ${`${owner.child.pid}-%`} and claimed_until > now()`)).map((r) => r.id);
+    const claimedByOwner = async () =>
+      rowsOf<{ id: number }>(
+        await upstream.database.db.execute(sql`
+      select delivery_id as id from delivery_sends where claimed_by like ${`${owner.child.pid}-%`} and claimed_until > now()`),
+      ).map((r) => r.id);
     await waitFor('retries claimed by the owner, held by the receiver', async () => held >= 2 && (await claimedByOwner()).length >= 2, 60_000);
     const holding = await claimedByOwner();
     expect((await owner.metrics()).offers).toBeGreaterThan(0);

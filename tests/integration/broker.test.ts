@@ -39,7 +39,15 @@ describe.skipIf(skip !== null)('engine workers on RabbitMQ', () => {
     });
     await new Promise<void>((resolve) => hooks.listen(0, '127.0.0.1', resolve));
     const prefix = `test-${Math.random().toString(36).slice(2, 8)}`;
-    env = { DATABASE_URL: postgres.url, AMQP_URL: rabbit.url, AMQP_PREFIX: prefix, ENGINE_SHARDS: '4', ENGINE_WORKERS: '2', ENGINE_STANDBY_DELAY_MS: '500', ENGINE_SEND_GRACE_MS: '2000' };
+    env = {
+      DATABASE_URL: postgres.url,
+      AMQP_URL: rabbit.url,
+      AMQP_PREFIX: prefix,
+      ENGINE_SHARDS: '4',
+      ENGINE_WORKERS: '2',
+      ENGINE_STANDBY_DELAY_MS: '500',
+      ENGINE_SEND_GRACE_MS: '2000',
+    };
     // The API process: its ingest route publishes to the broker.
     upstream = await createTestUpstream({ databaseUrl: postgres.url, broker: { url: rabbit.url, prefix, shards: 4 } });
     await upstream.app.listen({ port: 0, host: '127.0.0.1' });
@@ -57,13 +65,18 @@ describe.skipIf(skip !== null)('engine workers on RabbitMQ', () => {
     if (!('skip' in postgres)) await postgres.release();
   });
 
-  const settled = (ids: number[]) => waitFor(`matches ${ids.join(', ')} fully ingested and sent`, async () => {
-    for (const id of ids) {
-      const o = await outcomeOf(upstream.database.db, id);
-      if (o.offers + o.events < 19 || o.deliveries.some((d) => d.includes('PENDING'))) return false;
-    }
-    return true;
-  }, 120_000);
+  const settled = (ids: number[]) =>
+    waitFor(
+      `matches ${ids.join(', ')} fully ingested and sent`,
+      async () => {
+        for (const id of ids) {
+          const o = await outcomeOf(upstream.database.db, id);
+          if (o.offers + o.events < 19 || o.deliveries.some((d) => d.includes('PENDING'))) return false;
+        }
+        return true;
+      },
+      120_000,
+    );
 
   it('two workers, two matches interleaved one message per call: each match as a single process decides it; poison goes to the dead-letter queue and the shard goes on', async () => {
     const [a, b] = [matchIds[0]!, matchIds[1]!];
@@ -72,7 +85,9 @@ describe.skipIf(skip !== null)('engine workers on RabbitMQ', () => {
     const names = topologyNames(env.AMQP_PREFIX);
     const connection = await amqp.connect(env.AMQP_URL!);
     const channel = await connection.createConfirmChannel();
-    const [match] = rowsOf<{ provider_id: number; sport_id: number }>(await upstream.database.db.execute(sql`select provider_id, sport_id from matches where id = ${a}`));
+    const [match] = rowsOf<{ provider_id: number; sport_id: number }>(
+      await upstream.database.db.execute(sql`select provider_id, sport_id from matches where id = ${a}`),
+    );
     const route = { providerId: match!.provider_id, sportId: match!.sport_id, matchId: a };
     for (let i = 0; i < feeds[0]!.length; i += 1) {
       await client.ingest(a, [feeds[0]![i]!]);
@@ -99,10 +114,14 @@ describe.skipIf(skip !== null)('engine workers on RabbitMQ', () => {
     const [c, d] = [matchIds[2]!, matchIds[3]!];
     const feeds = [handMadeFeed(BASE + 2 * DAY), handMadeFeed(BASE + 3 * DAY)];
     const publisher = await FeedPublisher.connect(env.AMQP_URL!, 4, { prefix: env.AMQP_PREFIX });
-    const routes = await Promise.all([c, d].map(async (matchId) => {
-      const [m] = rowsOf<{ provider_id: number; sport_id: number }>(await upstream.database.db.execute(sql`select provider_id, sport_id from matches where id = ${matchId}`));
-      return { providerId: m!.provider_id, sportId: m!.sport_id, matchId };
-    }));
+    const routes = await Promise.all(
+      [c, d].map(async (matchId) => {
+        const [m] = rowsOf<{ provider_id: number; sport_id: number }>(
+          await upstream.database.db.execute(sql`select provider_id, sport_id from matches where id = ${matchId}`),
+        );
+        return { providerId: m!.provider_id, sportId: m!.sport_id, matchId };
+      }),
+    );
     const before = await Promise.all(workers.map((w) => w.metrics()));
     let victim: WorkerProcess | null = null;
     for (let i = 0; i < feeds[0]!.length; i += 1) {
@@ -121,7 +140,9 @@ describe.skipIf(skip !== null)('engine workers on RabbitMQ', () => {
     await settled([c, d]);
     for (const id of [c, d]) expect(await outcomeOf(upstream.database.db, id)).toEqual({ ...EXPECTED, offers: 11, events: 8 });
     // Every webhook delivery of these matches reached the receiver, under its own key.
-    const sent = rowsOf<{ id: number }>(await upstream.database.db.execute(sql`select id from deliveries where match_id in (${c}, ${d}) and channel_id = 6`)).map((r) => `delivery-${r.id}`);
+    const sent = rowsOf<{ id: number }>(
+      await upstream.database.db.execute(sql`select id from deliveries where match_id in (${c}, ${d}) and channel_id = 6`),
+    ).map((r) => `delivery-${r.id}`);
     expect(sent).toHaveLength(6);
     for (const key of sent) expect(keys).toContain(key);
     workers.splice(workers.indexOf(victim!), 1);
@@ -138,13 +159,17 @@ describe.skipIf(skip !== null)('engine workers on RabbitMQ', () => {
       await client.ingest(e, [feeds[0]![i]!]);
     }
     await settled([e, f]);
-    const pushes = rowsOf<{ ms: number }>(await upstream.database.db.execute(sql`
+    const pushes = rowsOf<{ ms: number }>(
+      await upstream.database.db.execute(sql`
       select distinct extract(epoch from d.feed_at) * 1000 as ms from deliveries d join contacts c on c.id = d.contact_id
-      where c.name = 'C2 email VIP' and d.match_id in (${e}, ${f}) order by 1`)).map((r) => Number(r.ms));
+      where c.name = 'C2 email VIP' and d.match_id in (${e}, ${f}) order by 1`),
+    ).map((r) => Number(r.ms));
     for (let i = 1; i < pushes.length; i += 1) expect(pushes[i]! - pushes[i - 1]!).toBeGreaterThanOrEqual(5 * 60_000);
-    const refused = rowsOf<{ n: number }>(await upstream.database.db.execute(sql`
+    const refused = rowsOf<{ n: number }>(
+      await upstream.database.db.execute(sql`
       select count(*)::int as n from suppressions s join contacts c on c.id = s.contact_id
-      where c.name = 'C2 email VIP' and s.match_id in (${e}, ${f}) and s.reason = 'RATE_LIMIT_MINUTES' and s.detail like 'another push%'`));
+      where c.name = 'C2 email VIP' and s.match_id in (${e}, ${f}) and s.reason = 'RATE_LIMIT_MINUTES' and s.detail like 'another push%'`),
+    );
     expect(refused[0]!.n).toBeGreaterThan(0);
   });
 });

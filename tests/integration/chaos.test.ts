@@ -65,7 +65,9 @@ describe('chaos: parts of the console killed while a client watches', () => {
     const probe = (async () => {
       while (probing) {
         try {
-          statuses.push((await fetch(`${url}/api/1/1/1/matches?limit=1`, { headers: { authorization: `Token ${token}` }, signal: AbortSignal.timeout(15_000) })).status);
+          statuses.push(
+            (await fetch(`${url}/api/1/1/1/matches?limit=1`, { headers: { authorization: `Token ${token}` }, signal: AbortSignal.timeout(15_000) })).status,
+          );
         } catch {
           statuses.push('no answer'); // the relay itself is down: nothing listens
         }
@@ -92,23 +94,37 @@ describe('chaos: parts of the console killed while a client watches', () => {
 
     // The client's view equals REST (one read may race a new offer: compare until they agree).
     let last = '';
-    const agree = until(async () => {
-      const feed = await api<ListReply<FeedEvent>>(buildPath(routes.matchFeed, { matchId }) + buildQuery({ limit: 1000 }));
-      const markets = [...new Set([...feed.results.map((e) => e.market_id), ...view.records('offers').map((o) => o.market_id as number)])];
-      const offers = (await Promise.all(markets.map((marketId) => api<ListReply<Offer>>(buildPath(routes.matchOffers, { matchId }) + buildQuery({ market_id: marketId })))))
-        .flatMap((reply) => reply.results.map((offer) => offer.id)).sort((a, b) => a - b);
-      const deliveries = (await api<DeliveriesReply>(buildPath(routes.matchDeliveries, { matchId }) + buildQuery({ limit: 1000 }))).deliveries.map((d) => d.id).sort((a, b) => a - b);
-      const seen = { offers: view.records('offers').map((o) => o.id), deliveries: view.records('deliveries').map((d) => d.id) };
-      last = JSON.stringify({ rest: { offers: offers.length, deliveries: deliveries.length }, client: { offers: seen.offers.length, deliveries: seen.deliveries.length } });
-      return JSON.stringify(seen) === JSON.stringify({ offers, deliveries });
-    }, "the client's offers and deliveries to equal REST", 30_000);
+    const agree = until(
+      async () => {
+        const feed = await api<ListReply<FeedEvent>>(buildPath(routes.matchFeed, { matchId }) + buildQuery({ limit: 1000 }));
+        const markets = [...new Set([...feed.results.map((e) => e.market_id), ...view.records('offers').map((o) => o.market_id as number)])];
+        const offers = (
+          await Promise.all(markets.map((marketId) => api<ListReply<Offer>>(buildPath(routes.matchOffers, { matchId }) + buildQuery({ market_id: marketId }))))
+        )
+          .flatMap((reply) => reply.results.map((offer) => offer.id))
+          .sort((a, b) => a - b);
+        const deliveries = (await api<DeliveriesReply>(buildPath(routes.matchDeliveries, { matchId }) + buildQuery({ limit: 1000 }))).deliveries
+          .map((d) => d.id)
+          .sort((a, b) => a - b);
+        const seen = { offers: view.records('offers').map((o) => o.id), deliveries: view.records('deliveries').map((d) => d.id) };
+        last = JSON.stringify({
+          rest: { offers: offers.length, deliveries: deliveries.length },
+          client: { offers: seen.offers.length, deliveries: seen.deliveries.length },
+        });
+        return JSON.stringify(seen) === JSON.stringify({ offers, deliveries });
+      },
+      "the client's offers and deliveries to equal REST",
+      30_000,
+    );
     await agree.catch((error: Error) => {
       throw new Error(`${error.message}: ${last}`);
     });
 
     const counts: Record<string, number> = {};
     for (const status of statuses) counts[status] = (counts[status] ?? 0) + 1;
-    console.log(`[chaos] REST through the relay during the run: ${JSON.stringify(counts)}; client holds ${view.records('offers').length} offers, ${view.records('deliveries').length} deliveries`);
+    console.log(
+      `[chaos] REST through the relay during the run: ${JSON.stringify(counts)}; client holds ${view.records('offers').length} offers, ${view.records('deliveries').length} deliveries`,
+    );
     const fiveHundreds = statuses.filter((s) => typeof s === 'number' && s >= 500);
     // 503 while the upstream was away; a call cut by the kill itself may say 502; never 500.
     expect(fiveHundreds).toContain(503);

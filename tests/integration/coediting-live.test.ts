@@ -50,20 +50,42 @@ async function watcher(token: string): Promise<LiveView> {
   return view;
 }
 
-const freshTables = async () => Object.fromEntries(await Promise.all(Object.entries(MATCH_TABLE_TOPICS).map(async ([topic, route]) =>
-  [topic, ((await call('demo', routes[route], { matchId })) as unknown as ListReply<{ id: number }>).results.sort((a, b) => a.id - b.id)]))) as Record<MatchTableTopic, { id: number }[]>;
+const freshTables = async () =>
+  Object.fromEntries(
+    await Promise.all(
+      Object.entries(MATCH_TABLE_TOPICS).map(async ([topic, route]) => [
+        topic,
+        ((await call('demo', routes[route], { matchId })) as unknown as ListReply<{ id: number }>).results.sort((a, b) => a.id - b.id),
+      ]),
+    ),
+  ) as Record<MatchTableTopic, { id: number }[]>;
 
 describe('match tables are live for every operator', () => {
   it("pushes one operator's threshold set, content and stat event to another's socket, through the change stream", async () => {
     const other = await watcher(tokens.demo);
-    const set = await call('ops', routes.matchThresholdsSave, { matchId }, { type: 'VALUE', market_id: marketId, thresholds: { yes: { value: 1850 } }, replace: true }) as { id: number; version: number };
+    const set = (await call(
+      'ops',
+      routes.matchThresholdsSave,
+      { matchId },
+      { type: 'VALUE', market_id: marketId, thresholds: { yes: { value: 1850 } }, replace: true },
+    )) as { id: number; version: number };
     await until(() => other.records('thresholds').some((r) => r.id === set.id && r.version === set.version), 'the set on the other socket', 3_000);
-    const content = await call('ops', routes.matchContentSave, { matchId }, {
-      market_id: marketId, channel_id: 1, language: 'en', node_id: 'PRE', hold: true,
-      content: { title: [{ content: 'Live co-editing' }], content: [], cta: [], image: [] },
-    }) as { id: number };
+    const content = (await call(
+      'ops',
+      routes.matchContentSave,
+      { matchId },
+      {
+        market_id: marketId,
+        channel_id: 1,
+        language: 'en',
+        node_id: 'PRE',
+        hold: true,
+        content: { title: [{ content: 'Live co-editing' }], content: [], cta: [], image: [] },
+      },
+    )) as { id: number };
     await until(() => other.records('content').some((r) => r.id === content.id && r.hold === true), 'the content (held) on the other socket', 3_000);
-    const [event] = (await call('ops', routes.statEventsSave, {}, { events: [{ match_id: matchId, type: 6, period: 1, game_time: 12, tags: ['live'] }] })).results as { id: number }[];
+    const [event] = (await call('ops', routes.statEventsSave, {}, { events: [{ match_id: matchId, type: 6, period: 1, game_time: 12, tags: ['live'] }] }))
+      .results as { id: number }[];
     await until(() => other.records('stats').some((r) => r.id === event!.id), 'the stat event on the other socket', 3_000);
     // A delete is a remove.
     await call('ops', routes.matchContentDelete, { matchContentId: content.id });
@@ -77,17 +99,29 @@ describe('match tables are live for every operator', () => {
     away.socket.disconnect();
     // Edits while it is away: a set replaced, content added, a stat event added.
     await call('ops', routes.matchThresholdsSave, { matchId }, { type: 'VALUE', market_id: marketId, thresholds: { yes: { value: 1950 } }, replace: true });
-    await call('ops', routes.matchContentSave, { matchId }, {
-      market_id: marketId, channel_id: 1, language: 'da', node_id: 'PRE', content: { title: [{ content: 'Mens du var væk' }], content: [], cta: [], image: [] },
-    });
+    await call(
+      'ops',
+      routes.matchContentSave,
+      { matchId },
+      {
+        market_id: marketId,
+        channel_id: 1,
+        language: 'da',
+        node_id: 'PRE',
+        content: { title: [{ content: 'Mens du var væk' }], content: [], cta: [], image: [] },
+      },
+    );
     await call('ops', routes.statEventsSave, {}, { events: [{ match_id: matchId, type: 6, period: 2, game_time: 70 }] });
     // Another watcher keeps the match polled meanwhile, so the relay has the edits as deltas.
     const present = await watcher(tokens.ops);
     const expected = await freshTables();
     await until(() => present.records('stats').length === expected.stats.length, 'the present watcher up to date', 3_000);
     away.socket.connect();
-    await until(() => (Object.keys(MATCH_TABLE_TOPICS) as MatchTableTopic[]).every((topic) =>
-      JSON.stringify(away.records(topic)) === JSON.stringify(expected[topic])), 'the returning watcher up to date', 5_000);
+    await until(
+      () => (Object.keys(MATCH_TABLE_TOPICS) as MatchTableTopic[]).every((topic) => JSON.stringify(away.records(topic)) === JSON.stringify(expected[topic])),
+      'the returning watcher up to date',
+      5_000,
+    );
     expect(away.resyncs).toBeGreaterThan(0);
     expect(away.seq('thresholds')).toBeGreaterThan(heldSeq);
     for (const topic of Object.keys(MATCH_TABLE_TOPICS) as MatchTableTopic[]) expect(away.records(topic), topic).toEqual(expected[topic]);

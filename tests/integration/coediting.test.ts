@@ -1,9 +1,22 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  buildPath, routes, versionedWrites,
-  type AuditEntry, type ContentGroupSummary, type ContentItem, type Contact, type ListReply, type Match, type Market,
-  type MatchThresholdSet, type RouteDef, type StatEvent, type Team, type Tracker, type VersionedWrite,
+  buildPath,
+  routes,
+  versionedWrites,
+  type AuditEntry,
+  type ContentGroupSummary,
+  type ContentItem,
+  type Contact,
+  type ListReply,
+  type Match,
+  type Market,
+  type MatchThresholdSet,
+  type RouteDef,
+  type StatEvent,
+  type Team,
+  type Tracker,
+  type VersionedWrite,
 } from '@odds/protocol';
 import { entities, OPS } from '@odds/upstream/testing';
 import { DEMO, startStack, type Stack } from '../support/stack';
@@ -18,7 +31,11 @@ let stack: Stack;
 const tokens: Record<'demo' | 'ops', string> = { demo: '', ops: '' };
 
 async function login(credentials: { email: string; password: string }): Promise<string> {
-  const response = await fetch(`${stack.url}/api/1/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(credentials) });
+  const response = await fetch(`${stack.url}/api/1/authenticate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
   return ((await response.json()) as { token: string }).token;
 }
 
@@ -29,13 +46,22 @@ beforeAll(async () => {
 });
 afterAll(() => stack.close());
 
-interface Request { route: RouteDef; params?: Record<string, number>; query?: string; body?: unknown }
+interface Request {
+  route: RouteDef;
+  params?: Record<string, number>;
+  query?: string;
+  body?: unknown;
+}
 
 async function send(who: 'demo' | 'ops', { route, params = {}, query = '', body }: Request, version?: number) {
   const headers: Record<string, string> = { authorization: `Token ${tokens[who]}` };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (version !== undefined) headers['if-match'] = `"${version}"`;
-  const response = await fetch(`${stack.url}${buildPath(route, params)}${query}`, { method: route.method, headers, ...(body !== undefined && { body: JSON.stringify(body) }) });
+  const response = await fetch(`${stack.url}${buildPath(route, params)}${query}`, {
+    method: route.method,
+    headers,
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+  });
   return { status: response.status, json: (await response.json()) as Record<string, unknown> & { current?: { version?: number } } };
 }
 
@@ -53,16 +79,39 @@ const upcoming = async () => (await get<ListReply<Match>>(routes.matches, { p: 1
 const marketNamed = async (name: string) => (await get<ListReply<Market>>(routes.markets, { p: 1, s: 1 }, '?limit=100')).results.find((m) => m.name === name)!;
 
 /** A record to write, the write (its If-Match is added by the test), and for deletes another write that moves the version on. */
-interface Fixture { id: number; write: Request; bump?: Request }
+interface Fixture {
+  id: number;
+  write: Request;
+  bump?: Request;
+}
 
 const contactInput = (c: Contact) => ({
-  name: c.name, sport_id: c.sport_id, channel_id: c.channel_id, active: c.active, sub_all: c.sub_all, rate_limited: c.rate_limited,
-  email: c.email, twitter: c.twitter, device_id: c.device_id, segment: c.segment, list_id: c.list_id, mobile: c.mobile, raw_filter: c.raw_filter,
-  rate_limit_minutes: c.rate_limit_minutes, limiter: c.limiter, languages: c.languages, leagues: c.leagues.map((l) => l.id), teams: c.teams.map((t) => t.id),
+  name: c.name,
+  sport_id: c.sport_id,
+  channel_id: c.channel_id,
+  active: c.active,
+  sub_all: c.sub_all,
+  rate_limited: c.rate_limited,
+  email: c.email,
+  twitter: c.twitter,
+  device_id: c.device_id,
+  segment: c.segment,
+  list_id: c.list_id,
+  mobile: c.mobile,
+  raw_filter: c.raw_filter,
+  rate_limit_minutes: c.rate_limit_minutes,
+  limiter: c.limiter,
+  languages: c.languages,
+  leagues: c.leagues.map((l) => l.id),
+  teams: c.teams.map((t) => t.id),
 });
 const contactNamed = async (name: string) => (await get<{ items: Contact[] }>(routes.contacts, {}, '?limit=100')).items.find((c) => c.name === name)!;
 const matchContentBody = (marketId: number, hold: boolean) => ({
-  market_id: marketId, channel_id: 1, language: 'en', node_id: 'PRE', hold,
+  market_id: marketId,
+  channel_id: 1,
+  language: 'en',
+  node_id: 'PRE',
+  hold,
   content: { title: [{ content: 'Co-editing test' }], content: [], cta: [], image: [] },
 });
 
@@ -73,18 +122,28 @@ const fixtures: Record<VersionedWrite, () => Promise<Fixture>> = {
     const market = await marketNamed('Both Teams to Score');
     const body = { type: 'VALUE', market_id: market.id, thresholds: { yes: { value: 1800 } } };
     const created = (await send('ops', { route: routes.matchThresholdsSave, params: { matchId: match.id }, body })).json as unknown as MatchThresholdSet;
-    return { id: created.id, write: { route: routes.matchThresholdsSave, params: { matchId: match.id }, body: { ...body, thresholds: { yes: { value: 1900 } } } } };
+    return {
+      id: created.id,
+      write: { route: routes.matchThresholdsSave, params: { matchId: match.id }, body: { ...body, thresholds: { yes: { value: 1900 } } } },
+    };
   },
   async matchContentSave() {
     const match = (await upcoming())[7]!;
     const market = await marketNamed('Match Result');
-    const created = (await send('ops', { route: routes.matchContentSave, params: { matchId: match.id }, body: matchContentBody(market.id, false) })).json as { id: number };
-    return { id: created.id, write: { route: routes.matchContentSave, params: { matchId: match.id }, body: { ...matchContentBody(market.id, true), id: created.id } } };
+    const created = (await send('ops', { route: routes.matchContentSave, params: { matchId: match.id }, body: matchContentBody(market.id, false) })).json as {
+      id: number;
+    };
+    return {
+      id: created.id,
+      write: { route: routes.matchContentSave, params: { matchId: match.id }, body: { ...matchContentBody(market.id, true), id: created.id } },
+    };
   },
   async matchContentDelete() {
     const match = (await upcoming())[8]!;
     const market = await marketNamed('Match Result');
-    const created = (await send('ops', { route: routes.matchContentSave, params: { matchId: match.id }, body: matchContentBody(market.id, false) })).json as { id: number };
+    const created = (await send('ops', { route: routes.matchContentSave, params: { matchId: match.id }, body: matchContentBody(market.id, false) })).json as {
+      id: number;
+    };
     return {
       id: created.id,
       write: { route: routes.matchContentDelete, params: { matchContentId: created.id } },
@@ -99,15 +158,26 @@ const fixtures: Record<VersionedWrite, () => Promise<Fixture>> = {
   },
   async trackerSave() {
     const tracker = (await get<ListReply<Tracker>>(routes.trackers, {}, '?limit=100')).results[0]!;
-    const body = { contact_id: tracker.contact_id, language: tracker.language, model_type: tracker.model_type, model_id: tracker.model_id, active: !tracker.active, spec: tracker.spec };
+    const body = {
+      contact_id: tracker.contact_id,
+      language: tracker.language,
+      model_type: tracker.model_type,
+      model_id: tracker.model_id,
+      active: !tracker.active,
+      spec: tracker.spec,
+    };
     return { id: tracker.id, write: { route: routes.trackerSave, params: { trackerId: tracker.id }, body } };
   },
   async contactUpdate() {
     const contact = await contactNamed('Trading desk – test iPhone');
-    return { id: contact.id, write: { route: routes.contactUpdate, params: { contactId: contact.id }, body: { ...contactInput(contact), rate_limit_minutes: 7 } } };
+    return {
+      id: contact.id,
+      write: { route: routes.contactUpdate, params: { contactId: contact.id }, body: { ...contactInput(contact), rate_limit_minutes: 7 } },
+    };
   },
   async contactDelete() {
-    const created = (await send('ops', { route: routes.contactCreate, body: { name: 'Push – to delete', device_id: 'device-del' } })).json as unknown as Contact;
+    const created = (await send('ops', { route: routes.contactCreate, body: { name: 'Push – to delete', device_id: 'device-del' } }))
+      .json as unknown as Contact;
     return {
       id: created.id,
       write: { route: routes.contactDelete, params: { contactId: created.id } },
@@ -120,7 +190,14 @@ const fixtures: Record<VersionedWrite, () => Promise<Fixture>> = {
   },
   async contentUpdate() {
     const item = (await get<ListReply<ContentItem>>(routes.contents, {}, '?limit=1&order_by=id')).results[0]!;
-    return { id: item.id, write: { route: routes.contentUpdate, params: { id: item.id }, body: { content: `${item.content} (edited)`, content_type: item.content_type, language: item.language, channel_id: item.channel_id } } };
+    return {
+      id: item.id,
+      write: {
+        route: routes.contentUpdate,
+        params: { id: item.id },
+        body: { content: `${item.content} (edited)`, content_type: item.content_type, language: item.language, channel_id: item.channel_id },
+      },
+    };
   },
   async contentAutoToggle() {
     const item = (await get<ListReply<ContentItem>>(routes.contents, {}, '?limit=2&order_by=id')).results[1]!;
@@ -134,8 +211,11 @@ const fixtures: Record<VersionedWrite, () => Promise<Fixture>> = {
     const summary = (await get<ListReply<ContentGroupSummary>>(routes.groups, {}, '?limit=1')).results[0]!;
     const group = await get<{ id: number; name: string | null; items: ContentItem[] }>(routes.group, { p: 1, s: 1, groupId: summary.id });
     const body = {
-      name: `${group.name ?? 'Group'} (edited)`, content_type: group.items[0]!.content_type, channel_id: group.items[0]!.channel_id,
-      content: Object.fromEntries(group.items.map((item) => [item.language, item.content])), market_ids: group.items[0]!.markets.map((m) => m.id),
+      name: `${group.name ?? 'Group'} (edited)`,
+      content_type: group.items[0]!.content_type,
+      channel_id: group.items[0]!.channel_id,
+      content: Object.fromEntries(group.items.map((item) => [item.language, item.content])),
+      market_ids: group.items[0]!.markets.map((m) => m.id),
       categories: group.items[0]!.categories.map((c) => c.id),
     };
     return { id: group.id, write: { route: routes.groupUpdate, params: { groupId: group.id }, body } };
@@ -149,7 +229,9 @@ const fixtures: Record<VersionedWrite, () => Promise<Fixture>> = {
     const market = await marketNamed('Both Teams to Score');
     const body = { type: 'VALUE', market_id: market.id, thresholds: { yes: { value: 1700 } }, saveAsTemplate: 'Co-editing template' };
     await send('ops', { route: routes.matchThresholdsSave, params: { matchId: match.id }, body });
-    const saved = (await get<ListReply<{ id: number; name: string | null }>>(routes.marketThresholds, { marketId: market.id })).results.find((s) => s.name === 'Co-editing template')!;
+    const saved = (await get<ListReply<{ id: number; name: string | null }>>(routes.marketThresholds, { marketId: market.id })).results.find(
+      (s) => s.name === 'Co-editing template',
+    )!;
     // No route edits a saved threshold in place, so its version is moved on as another operator's save would.
     await stack.upstream.database.db.execute(sql`update saved_thresholds set version = version + 1 where id = ${saved.id}`);
     return { id: saved.id, write: { route: routes.savedThresholdDelete, params: { thresholdId: saved.id } } };
@@ -205,8 +287,9 @@ describe('threshold sets are never replaced silently', () => {
     const market = await marketNamed('Match Result');
     const save = (body: object) => send('ops', { route: routes.matchThresholdsSave, params: { matchId: match.id }, body: { market_id: market.id, ...body } });
     const first = await save({ type: 'VALUE', thresholds: { home: { value: 2500 }, draw: { value: 3400 }, away: { value: 3000 } } });
-    const existing = (await get<ListReply<MatchThresholdSet>>(routes.matchThresholds, { matchId: match.id }, `?market_id=${market.id}`)).results
-      .find((s) => s.contact_id === null && s.line === null)!;
+    const existing = (await get<ListReply<MatchThresholdSet>>(routes.matchThresholds, { matchId: match.id }, `?market_id=${market.id}`)).results.find(
+      (s) => s.contact_id === null && s.line === null,
+    )!;
     expect(first.status === 200 || first.status === 409).toBe(true);
     const refused = await save({ type: 'VALUE', thresholds: { home: { value: 2500 } } });
     expect(refused.status).toBe(409);
@@ -229,7 +312,11 @@ describe('history', () => {
     const foreign = (await get<ListReply<MatchThresholdSet>>(routes.matchThresholds, { matchId: otherMatch.id })).results[0]!;
     // One id of another match: the whole delete is refused after the first ids were locked and checked.
     const ids = [...sets.map((s) => s.id), foreign.id];
-    const refused = await send('ops', { route: routes.matchThresholdsDelete, params: { matchId: match.id }, query: `?${ids.map((id) => `thresholds_id=${id}`).join('&')}` });
+    const refused = await send('ops', {
+      route: routes.matchThresholdsDelete,
+      params: { matchId: match.id },
+      query: `?${ids.map((id) => `thresholds_id=${id}`).join('&')}`,
+    });
     expect(refused.status).toBe(404);
     for (const set of sets) {
       expect(await row('threshold_set', set.id)).toBeDefined();
@@ -239,13 +326,19 @@ describe('history', () => {
     const deleted = await send('ops', { route: routes.matchThresholdsDelete, params: { matchId: match.id }, query: `?thresholds_id=${sets[0]!.id}` });
     expect(deleted.status).toBe(200);
     const [entry] = await history('threshold_set', sets[0]!.id);
-    expect(entry).toMatchObject({ action: 'delete', actor: { name: 'Ops Operator' }, match_id: match.id, after: null, before: { id: sets[0]!.id, market_id: sets[0]!.market_id } });
+    expect(entry).toMatchObject({
+      action: 'delete',
+      actor: { name: 'Ops Operator' },
+      match_id: match.id,
+      after: null,
+      before: { id: sets[0]!.id, market_id: sets[0]!.market_id },
+    });
     const byMatch = (await get<ListReply<AuditEntry>>(routes.audit, {}, `?match_id=${match.id}`)).results;
     expect(byMatch.map((e) => e.entity_id)).toContain(sets[0]!.id);
-    const opsUser = (entry!.actor.id)!;
+    const opsUser = entry!.actor.id!;
     const byActor = (await get<ListReply<AuditEntry>>(routes.audit, {}, `?actor_id=${opsUser}&limit=1000`)).results;
     expect(byActor.every((e) => e.actor.name === 'Ops Operator')).toBe(true);
-    const future = (await get<ListReply<AuditEntry>>(routes.audit, {}, `?from=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`));
+    const future = await get<ListReply<AuditEntry>>(routes.audit, {}, `?from=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`);
     expect(future.total).toBe(0);
   });
 
@@ -253,7 +346,9 @@ describe('history', () => {
     const contact = await contactNamed('Trading desk – test iPhone');
     const response = await fetch(`${stack.url}${buildPath(routes.contact, { contactId: contact.id })}`, { headers: { authorization: `Token ${tokens.demo}` } });
     expect(response.headers.get('etag')).toBe(`"${contact.version}"`);
-    const direct = await fetch(`${stack.upstreamUrl}${buildPath(routes.contact, { contactId: contact.id })}`, { headers: { authorization: `Token ${tokens.demo}` } });
+    const direct = await fetch(`${stack.upstreamUrl}${buildPath(routes.contact, { contactId: contact.id })}`, {
+      headers: { authorization: `Token ${tokens.demo}` },
+    });
     expect(direct.headers.get('etag')).toBe(`"${contact.version}"`);
   });
 });

@@ -30,7 +30,11 @@ afterAll(async () => {
   await stack?.close();
 });
 
-interface Raw { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }
+interface Raw {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
 
 /** A GET whose body is left as sent (fetch would decode it). */
 function get(path: string, headers: Record<string, string>): Promise<Raw> {
@@ -40,11 +44,14 @@ function get(path: string, headers: Record<string, string>): Promise<Raw> {
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
       response.on('error', reject);
-    }).on('error', reject).end();
+    })
+      .on('error', reject)
+      .end();
   });
 }
 
-const decode = (raw: Raw) => (raw.headers['content-encoding'] === 'br' ? brotliDecompressSync(raw.body) : raw.headers['content-encoding'] === 'gzip' ? gunzipSync(raw.body) : raw.body);
+const decode = (raw: Raw) =>
+  raw.headers['content-encoding'] === 'br' ? brotliDecompressSync(raw.body) : raw.headers['content-encoding'] === 'gzip' ? gunzipSync(raw.body) : raw.body;
 
 /** The same path asked for with br, gzip and no encoding: each answered as asked, all decoding to the same bytes. */
 async function negotiate(path: string, headers: Record<string, string> = {}, small = false): Promise<Record<'br' | 'gzip' | 'none', Raw>> {

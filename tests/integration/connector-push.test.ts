@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  buildPath, routes,
-  type AuditEntry, type CatalogChangedPayload, type ListReply, type Match, type MatchChangedPayload, type Provider, type SearchResult,
+  buildPath,
+  routes,
+  type AuditEntry,
+  type CatalogChangedPayload,
+  type ListReply,
+  type Match,
+  type MatchChangedPayload,
+  type Provider,
+  type SearchResult,
 } from '@odds/protocol';
 import { OPS } from '@odds/upstream/testing';
 import { ask, connectLive, startRelay, until, type LiveSocket, type RunningRelay } from '../support/live-client';
@@ -19,12 +26,22 @@ import { DEMO, startStack, type Stack } from '../support/stack';
 let stack: Stack;
 let relay: RunningRelay;
 const tokens = { demo: '', ops: '' };
-const demo = restAs(() => relay.url, () => tokens.demo);
-const ops = restAs(() => relay.url, () => tokens.ops);
+const demo = restAs(
+  () => relay.url,
+  () => tokens.demo,
+);
+const ops = restAs(
+  () => relay.url,
+  () => tokens.ops,
+);
 const sockets: LiveSocket[] = [];
 
 async function login(credentials: { email: string; password: string }): Promise<string> {
-  const response = await fetch(`${relay.url}/api/1/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(credentials) });
+  const response = await fetch(`${relay.url}/api/1/authenticate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
   return ((await response.json()) as { token: string }).token;
 }
 
@@ -41,10 +58,11 @@ async function watcher(matchId: number) {
 }
 
 const matchHistory = (id: number) => demo.get<ListReply<AuditEntry>>(`${routes.audit.path}?entity=match&entity_id=${id}`);
-const changeStreamUp = () => until(async () => {
-  const health = (await (await fetch(`${relay.url}/healthz`)).json()) as { live: { change_stream: boolean } };
-  return health.live.change_stream;
-}, 'the relay on the change stream');
+const changeStreamUp = () =>
+  until(async () => {
+    const health = (await (await fetch(`${relay.url}/healthz`)).json()) as { live: { change_stream: boolean } };
+    return health.live.change_stream;
+  }, 'the relay on the change stream');
 
 /**
  * Iberia's England - France, Nordic's replayed fixture of it (on another event), Nordic's own match
@@ -53,7 +71,9 @@ const changeStreamUp = () => until(async () => {
 async function connectablePair(): Promise<{ source: Match; target: SearchResult; left: Match; unrelated: Match }> {
   const iberia = await demo.get<ListReply<Match>>(`${buildPath(routes.matches, { p: 2, s: 1 })}?q=England&limit=100`);
   const source = iberia.results.find((m) => m.name === 'England - France')!;
-  const found = await demo.get<ListReply<SearchResult>>(`${buildPath(routes.matchConnectSearch, { from: source.id })}?q=${encodeURIComponent('England - France')}`);
+  const found = await demo.get<ListReply<SearchResult>>(
+    `${buildPath(routes.matchConnectSearch, { from: source.id })}?q=${encodeURIComponent('England - France')}`,
+  );
   const target = found.results[0]!;
   const unrelated = iberia.results.find((m) => m.event_id !== source.event_id)!;
   const nordic = await demo.get<ListReply<Match>>(`${buildPath(routes.matches, { p: 1, s: 1 })}?q=England&limit=100`);
@@ -82,7 +102,13 @@ describe("a match's connector and the providers reach the watchers of its header
     const elsewhere = await watcher(unrelated.id);
     // A wall display watching the source is a console of no operator: it is told neither change.
     // Displays are created by admins (the demo operator is one).
-    const created = await demo.post<{ token: string }>(routes.displayCreate.path, { name: 'Connector wall', match_ids: [source.id], league_id: null, market_id: null, theme: 'dark' });
+    const created = await demo.post<{ token: string }>(routes.displayCreate.path, {
+      name: 'Connector wall',
+      match_ids: [source.id],
+      league_id: null,
+      market_id: null,
+      theme: 'dark',
+    });
     const wall = await connectLive(relay.url, created.token);
     sockets.push(wall);
     const wallEvents: unknown[] = [];
@@ -97,9 +123,17 @@ describe("a match's connector and the providers reach the watchers of its header
 
     const started = performance.now();
     expect(await ops.post(buildPath(routes.matchConnect, { from: source.id, to: target.id }), {})).toEqual({ success: true, id: target.id });
-    await until(() => onSource.matches.length > 0 && onTarget.matches.length > 0 && onLeft.matches.length > 0, 'the reassign on the watchers of both events', 3_000);
+    await until(
+      () => onSource.matches.length > 0 && onTarget.matches.length > 0 && onLeft.matches.length > 0,
+      'the reassign on the watchers of both events',
+      3_000,
+    );
     console.log(`connector push: reassign sent → 'matchChanged' on another operator's socket in ${(performance.now() - started).toFixed(1)} ms`);
-    for (const [watched, { matches }] of [[source.id, onSource], [target.id, onTarget], [left.id, onLeft]] as const) {
+    for (const [watched, { matches }] of [
+      [source.id, onSource],
+      [target.id, onTarget],
+      [left.id, onLeft],
+    ] as const) {
       expect(matches).toHaveLength(1);
       expect(matches[0]).toMatchObject({ matchId: watched, entity: 'match', id: source.id, action: 'update', actor: { name: expect.stringMatching(/\S/) } });
       expect(matches[0]!.actor.id).not.toBeNull();
@@ -155,8 +189,16 @@ describe("a match's connector and the providers reach the watchers of its header
       expect(delays).toHaveLength(20);
     };
     // The source goes back and forth between the two events: to the one it may join (`target`), then back.
-    await figures("reassign → 'matchChanged'", (i) => ops.post(buildPath(routes.matchConnect, { from: source.id, to: i % 2 === 0 ? target.id : left.id }), {}), () => watching.matches.length);
-    await figures("provider toggle → 'catalogChanged'", (i) => ops.post(buildPath(routes.providerUpdate, { providerId: 3 }), { active: i % 2 === 0 }), () => watching.catalog.length);
+    await figures(
+      "reassign → 'matchChanged'",
+      (i) => ops.post(buildPath(routes.matchConnect, { from: source.id, to: i % 2 === 0 ? target.id : left.id }), {}),
+      () => watching.matches.length,
+    );
+    await figures(
+      "provider toggle → 'catalogChanged'",
+      (i) => ops.post(buildPath(routes.providerUpdate, { providerId: 3 }), { active: i % 2 === 0 }),
+      () => watching.catalog.length,
+    );
   });
 
   it('sends a refused provider toggle to nobody', async () => {

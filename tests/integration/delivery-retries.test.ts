@@ -19,7 +19,12 @@ const BASE = Date.parse('2031-07-01T17:59:00Z');
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 type Behaviour = (call: { key: string; attempt: number; nowMs: number }) => { status: number; headers?: Record<string, string> } | 'hang up';
-interface Call { matchId: number; key: string; status: number | 'hang up'; atMs: number }
+interface Call {
+  matchId: number;
+  key: string;
+  status: number | 'hang up';
+  atMs: number;
+}
 
 let upstream: TestUpstream;
 let hooks: Server;
@@ -30,11 +35,12 @@ const clock = { ms: Date.now() };
 const calls: Call[] = [];
 const behaviours = new Map<number, Behaviour>();
 
-const read = (request: IncomingMessage) => new Promise<string>((resolve) => {
-  let body = '';
-  request.on('data', (chunk) => (body += chunk));
-  request.on('end', () => resolve(body));
-});
+const read = (request: IncomingMessage) =>
+  new Promise<string>((resolve) => {
+    let body = '';
+    request.on('data', (chunk) => (body += chunk));
+    request.on('end', () => resolve(body));
+  });
 
 beforeAll(async () => {
   upstream = await createTestUpstream();
@@ -72,8 +78,10 @@ async function feed(index: number): Promise<void> {
 /** Moves the clock from one due retry to the next (each sent, as a worker's poll would), up to `untilMs`. */
 async function runUntil(untilMs: number): Promise<void> {
   for (;;) {
-    const [next] = rowsOf<{ at: Date | string | null }>(await upstream.database.db.execute(sql`
-      select min(s.next_attempt_at) as at from delivery_sends s join deliveries d on d.id = s.delivery_id where d.status = 'PENDING'`));
+    const [next] = rowsOf<{ at: Date | string | null }>(
+      await upstream.database.db.execute(sql`
+      select min(s.next_attempt_at) as at from delivery_sends s join deliveries d on d.id = s.delivery_id where d.status = 'PENDING'`),
+    );
     const due = next?.at ? new Date(next.at).getTime() : null;
     if (due === null || due > untilMs) break;
     clock.ms = Math.max(clock.ms, due);
@@ -83,12 +91,21 @@ async function runUntil(untilMs: number): Promise<void> {
   clock.ms = Math.max(clock.ms, untilMs);
 }
 
-interface Row { id: number; status: string; attempts: number; failures: number; error: string | null; next_ms: number | null }
+interface Row {
+  id: number;
+  status: string;
+  attempts: number;
+  failures: number;
+  error: string | null;
+  next_ms: number | null;
+}
 async function webhookDeliveries(matchId: number): Promise<Row[]> {
-  return rowsOf<Row>(await upstream.database.db.execute(sql`
+  return rowsOf<Row>(
+    await upstream.database.db.execute(sql`
     select d.id, d.status, coalesce(s.attempts, 0)::int as attempts, coalesce(s.failures, 0)::int as failures, d.error,
       (extract(epoch from s.next_attempt_at) * 1000)::float8 as next_ms
-    from deliveries d left join delivery_sends s on s.delivery_id = d.id where d.match_id = ${matchId} and d.channel_id = 6 order by d.id`));
+    from deliveries d left join delivery_sends s on s.delivery_id = d.id where d.match_id = ${matchId} and d.channel_id = 6 order by d.id`),
+  );
 }
 
 const callsOf = (key: string) => calls.filter((c) => c.key === key);
@@ -112,7 +129,8 @@ describe('deliveries that fail', () => {
     const tab = (await upstream.app.inject({ method: 'GET', url: `/api/1/delivery/match/${matchId}`, headers })).json<DeliveriesReply>();
     const webhook = tab.deliveries.filter((d) => d.channel.id === 6);
     expect(webhook).toHaveLength(3);
-    for (const d of webhook) expect(d).toMatchObject({ status: 'SENT', attempts: 3, next_attempt_at: null, last_error: expect.stringMatching(/^HTTP 503 from 127\.0\.0\.1:\d+$/) });
+    for (const d of webhook)
+      expect(d).toMatchObject({ status: 'SENT', attempts: 3, next_attempt_at: null, last_error: expect.stringMatching(/^HTTP 503 from 127\.0\.0\.1:\d+$/) });
   });
 
   it('a receiver down for 2 minutes: every offer is delivered once after it returns', async () => {
@@ -187,11 +205,17 @@ describe('deliveries that fail', () => {
     expect((await retry(target.id)).json()).toMatchObject({ statusCode: 409, message: `Delivery ${target.id} is SENT: only a FAILED delivery can be retried` });
     // The others stay FAILED; the retry is in the match's History, by whom, FAILED → PENDING.
     for (const d of (await webhookDeliveries(matchId)).filter((r) => r.id !== target.id)) expect(d.status).toBe('FAILED');
-    const history = (await upstream.app.inject({ method: 'GET', url: `${routes.audit.path}?match_id=${matchId}&entity=delivery`, headers })).json<ListReply<AuditEntry>>();
+    const history = (await upstream.app.inject({ method: 'GET', url: `${routes.audit.path}?match_id=${matchId}&entity=delivery`, headers })).json<
+      ListReply<AuditEntry>
+    >();
     expect(history.results).toHaveLength(1);
     expect(history.results[0]).toMatchObject({
-      entity: 'delivery', entity_id: target.id, action: 'update', actor: { name: expect.any(String) },
-      before: { status: 'FAILED' }, after: { status: 'PENDING' },
+      entity: 'delivery',
+      entity_id: target.id,
+      action: 'update',
+      actor: { name: expect.any(String) },
+      before: { status: 'FAILED' },
+      after: { status: 'PENDING' },
     });
   });
 });

@@ -48,7 +48,11 @@ describe('batch boundaries, reloads and redeliveries', () => {
     expect(reference.offers.filter((o) => o.endsWith('SUSPENDED')).length).toBeGreaterThan(5);
   });
 
-  for (const [k, size] of [[1, 7], [2, 1], [3, 200]] as const) {
+  for (const [k, size] of [
+    [1, 7],
+    [2, 1],
+    [3, 200],
+  ] as const) {
     it(`batches of ${size}, the cache dropped before each and each sent twice: the same rows`, async () => {
       const feed = feedOf(k);
       for (let i = 0; i < feed.length; i += size) {
@@ -63,7 +67,7 @@ describe('batch boundaries, reloads and redeliveries', () => {
     }, 120_000);
   }
 
-  it('workers whose caches missed each other\'s batches, with and without a redelivery: the same rows', async () => {
+  it("workers whose caches missed each other's batches, with and without a redelivery: the same rows", async () => {
     const feed = feedOf(4);
     const half = Math.floor(feed.length / 2);
     const [taken, back] = [half + 20, half + 40];

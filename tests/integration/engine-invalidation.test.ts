@@ -41,10 +41,22 @@ async function feedRound(): Promise<void> {
   round += 1;
   const at = (s: number) => new Date(BASE + round * 60_000 + s * 1000).toISOString();
   const messages = (): FeedMessage[] => [
-    ...(round === 1 ? [{ type: 'event', source_id: 'kick-off', sent_at: at(0), match_time: 0, period: 1, kind: 'period_start', score: 'H0-A0' } as FeedMessage] : []),
+    ...(round === 1
+      ? [{ type: 'event', source_id: 'kick-off', sent_at: at(0), match_time: 0, period: 1, kind: 'period_start', score: 'H0-A0' } as FeedMessage]
+      : []),
     {
-      type: 'offer', source_id: `o-${round}`, sent_at: at(1), market: { type_id: 1, line: null }, match_time: round * 60, prematch: false, score: 'H0-A0',
-      outcomes: [{ label: '1', line: null, odds: 2400 + round }, { label: 'X', line: null, odds: 3300 }, { label: '2', line: null, odds: 3000 }],
+      type: 'offer',
+      source_id: `o-${round}`,
+      sent_at: at(1),
+      market: { type_id: 1, line: null },
+      match_time: round * 60,
+      prematch: false,
+      score: 'H0-A0',
+      outcomes: [
+        { label: '1', line: null, odds: 2400 + round },
+        { label: 'X', line: null, odds: 3300 },
+        { label: '2', line: null, odds: 3000 },
+      ],
     } as FeedMessage,
   ];
   for (const id of [...live.map((m) => m.id), ...others]) {
@@ -64,9 +76,13 @@ beforeAll(async () => {
   upstream = await createTestUpstream();
   headers = { authorization: `Token ${await upstream.login()}` };
   const db = upstream.database.db;
-  live = rowsOf<{ id: number; home: number; away: number }>(await db.execute(sql`
-    select id, home_team_id as home, away_team_id as away from matches where provider_id = 1 and sport_id = 1 order by id limit ${LIVE}`));
-  others = rowsOf<{ id: number }>(await db.execute(sql`select id from matches where provider_id = 2 and sport_id = 1 order by id limit ${OTHER}`)).map((r) => r.id);
+  live = rowsOf<{ id: number; home: number; away: number }>(
+    await db.execute(sql`
+    select id, home_team_id as home, away_team_id as away from matches where provider_id = 1 and sport_id = 1 order by id limit ${LIVE}`),
+  );
+  others = rowsOf<{ id: number }>(await db.execute(sql`select id from matches where provider_id = 2 and sport_id = 1 order by id limit ${OTHER}`)).map(
+    (r) => r.id,
+  );
   engine = new Engine(db, { dispatch: false });
   metrics.engine = engine.counters;
   await feedRound();
@@ -89,7 +105,11 @@ describe('an edit reloads only the matches it affects', () => {
 
   it('one threshold set saved through the API: 1 reload, not 50', async () => {
     const target = live[7]!.id;
-    const saved = await call(routes.matchThresholdsSave, { matchId: target }, { type: 'VALUE', market_id: 1, contact_id: null, line: null, thresholds: { home: { value: 2600 } } });
+    const saved = await call(
+      routes.matchThresholdsSave,
+      { matchId: target },
+      { type: 'VALUE', market_id: 1, contact_id: null, line: null, thresholds: { home: { value: 2600 } } },
+    );
     expect(saved.statusCode).toBe(200);
     expect(await reloadsOfNextRound()).toBe(1);
     expect(await reloadsOfNextRound()).toBe(0);

@@ -52,76 +52,98 @@ function get(path: string, headers: Record<string, string> = {}): Promise<{ stat
 
 describe('fuzzing the relay', () => {
   it('percent-escapes in queries and paths: 400 with the plain message when malformed, never a 5xx', async () => {
-    await fc.assert(fc.asyncProperty(escapedText, fc.boolean(), fc.boolean(), async (text, inPath, withToken) => {
-      const path = inPath ? `/api/1/teams/${text}` : `/api/1/1/1/matches?q=${text}`;
-      const reply = await get(path, withToken ? { authorization: `Token ${token}` } : {});
-      expect(reply.status, path).toBeLessThan(500);
-      const body = JSON.parse(reply.body) as { message?: string; code?: string };
-      if (reply.status >= 400) expect(typeof body.message, path).toBe('string');
-      if (!decodable(path)) expect(body, path).toMatchObject({ code: 'BAD_ESCAPE', message: 'The address holds a malformed percent-escape (such as %ff): escape text as UTF-8.' });
-    }), { seed: SEED, numRuns: RUNS * 2 });
+    await fc.assert(
+      fc.asyncProperty(escapedText, fc.boolean(), fc.boolean(), async (text, inPath, withToken) => {
+        const path = inPath ? `/api/1/teams/${text}` : `/api/1/1/1/matches?q=${text}`;
+        const reply = await get(path, withToken ? { authorization: `Token ${token}` } : {});
+        expect(reply.status, path).toBeLessThan(500);
+        const body = JSON.parse(reply.body) as { message?: string; code?: string };
+        if (reply.status >= 400) expect(typeof body.message, path).toBe('string');
+        if (!decodable(path))
+          expect(body, path).toMatchObject({
+            code: 'BAD_ESCAPE',
+            message: 'The address holds a malformed percent-escape (such as %ff): escape text as UTF-8.',
+          });
+      }),
+      { seed: SEED, numRuns: RUNS * 2 },
+    );
   }, 120_000);
 
   it('bogus handshake tokens: refused as invalid (never "unreachable"), one upstream check at most, none when tried again', async () => {
-    const handshake = (auth: string) => new Promise<Error & { data?: SocketRefusal }>((resolve, reject) => {
-      const socket: LiveSocket = connectIo(stack.url, { auth: { token: auth }, transports: ['websocket'], reconnection: false, forceNew: true });
-      socket.once('hello', () => {
-        socket.close();
-        reject(new Error(`a bogus token was admitted: ${JSON.stringify(auth.slice(0, 40))}`));
+    const handshake = (auth: string) =>
+      new Promise<Error & { data?: SocketRefusal }>((resolve, reject) => {
+        const socket: LiveSocket = connectIo(stack.url, { auth: { token: auth }, transports: ['websocket'], reconnection: false, forceNew: true });
+        socket.once('hello', () => {
+          socket.close();
+          reject(new Error(`a bogus token was admitted: ${JSON.stringify(auth.slice(0, 40))}`));
+        });
+        socket.once('connect_error', (error) => {
+          socket.close();
+          resolve(error);
+        });
       });
-      socket.once('connect_error', (error) => {
-        socket.close();
-        resolve(error);
-      });
-    });
-    await fc.assert(fc.asyncProperty(bogusToken, async (bogus) => {
-      const before = checks;
-      const first = await handshake(bogus);
-      expect(first.message).toBe(SOCKET_AUTH_ERROR);
-      expect(first.data).toEqual({ reason: 'auth', retryable: false });
-      expect(checks - before).toBeLessThanOrEqual(1);
-      const again = await handshake(bogus);
-      expect(again.data).toEqual({ reason: 'auth', retryable: false });
-      expect(checks - before).toBeLessThanOrEqual(1);
-    }), { seed: SEED, numRuns: RUNS });
+    await fc.assert(
+      fc.asyncProperty(bogusToken, async (bogus) => {
+        const before = checks;
+        const first = await handshake(bogus);
+        expect(first.message).toBe(SOCKET_AUTH_ERROR);
+        expect(first.data).toEqual({ reason: 'auth', retryable: false });
+        expect(checks - before).toBeLessThanOrEqual(1);
+        const again = await handshake(bogus);
+        expect(again.data).toEqual({ reason: 'auth', retryable: false });
+        expect(checks - before).toBeLessThanOrEqual(1);
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
   }, 120_000);
 
   it('every /live message that is not a valid request gets its error, and the connection stays open', async () => {
     const client = await PlainLiveClient.open(stack.url, token);
     try {
       await client.next((message) => message.event === 'hello');
-      await fc.assert(fc.asyncProperty(liveMessageText, async (text) => {
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(text);
-        } catch {
-          parsed = undefined;
-        }
-        // Valid requests (rare here) are answered by what they ask for, not by an error.
-        fc.pre(parsed === undefined || liveMessageError(parsed) !== null);
-        const seen = client.messages.length;
-        client.ws.send(text);
-        const replied = () => client.messages.slice(seen).find((message) => message.event === 'error' || message.event === 'ack');
-        await until(() => Boolean(replied()), `a reply to ${JSON.stringify(text.slice(0, 60))}`, 5_000);
-        const reply = replied()!;
-        const error = reply.event === 'error' ? reply.data.message : reply.event === 'ack' && !reply.data.ok ? reply.data.error : null;
-        expect(error, text).toBeTypeOf('string');
-        if (parsed !== undefined && (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))) expect(error, text).toMatch(/^Unknown message: /);
-        expect(client.ws.readyState).toBe(client.ws.OPEN);
-      }), { seed: SEED, numRuns: RUNS * 2 });
+      await fc.assert(
+        fc.asyncProperty(liveMessageText, async (text) => {
+          let parsed: unknown;
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            parsed = undefined;
+          }
+          // Valid requests (rare here) are answered by what they ask for, not by an error.
+          fc.pre(parsed === undefined || liveMessageError(parsed) !== null);
+          const seen = client.messages.length;
+          client.ws.send(text);
+          const replied = () => client.messages.slice(seen).find((message) => message.event === 'error' || message.event === 'ack');
+          await until(() => Boolean(replied()), `a reply to ${JSON.stringify(text.slice(0, 60))}`, 5_000);
+          const reply = replied()!;
+          const error = reply.event === 'error' ? reply.data.message : reply.event === 'ack' && !reply.data.ok ? reply.data.error : null;
+          expect(error, text).toBeTypeOf('string');
+          if (parsed !== undefined && (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)))
+            expect(error, text).toMatch(/^Unknown message: /);
+          expect(client.ws.readyState).toBe(client.ws.OPEN);
+        }),
+        { seed: SEED, numRuns: RUNS * 2 },
+      );
     } finally {
       client.close();
     }
   }, 120_000);
 
   it('prototype-pollution bodies are refused naming what was wrong, however nested or escaped', async () => {
-    await fc.assert(fc.asyncProperty(pollutedBody, async ({ text, proto }) => {
-      const response = await realFetch(`${stack.url}/api/1/contacts`, {
-        method: 'POST', headers: { authorization: `Token ${token}`, 'content-type': 'application/json' }, body: text,
-      });
-      expect(response.status, text).toBe(400);
-      const { message } = (await response.json()) as { message: string };
-      expect(message, text).toBe(`The request body may not contain the key ${proto ? '"__proto__"' : '"constructor" with a "prototype"'} (it could change how objects behave on the server).`);
-    }), { seed: SEED, numRuns: RUNS });
+    await fc.assert(
+      fc.asyncProperty(pollutedBody, async ({ text, proto }) => {
+        const response = await realFetch(`${stack.url}/api/1/contacts`, {
+          method: 'POST',
+          headers: { authorization: `Token ${token}`, 'content-type': 'application/json' },
+          body: text,
+        });
+        expect(response.status, text).toBe(400);
+        const { message } = (await response.json()) as { message: string };
+        expect(message, text).toBe(
+          `The request body may not contain the key ${proto ? '"__proto__"' : '"constructor" with a "prototype"'} (it could change how objects behave on the server).`,
+        );
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
   }, 120_000);
 });

@@ -27,12 +27,20 @@ afterAll(async () => {
 describe('the write counters the fuzzer trusts', () => {
   it('count a committed write and ignore a rolled-back one', async () => {
     const before = await target.writes();
-    await target.upstream.database.db.transaction(async (tx) => {
-      await tx.execute(sql`update teams set short_name = 'RB' where id = 1`);
-      tx.rollback();
-    }).catch(() => {});
+    await target.upstream.database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`update teams set short_name = 'RB' where id = 1`);
+        tx.rollback();
+      })
+      .catch(() => {});
     expect(await target.writes()).toBe(before);
-    const reply = await target.send({ route: 'teamShortNameSave', method: 'POST', url: '/api/1/teams/1', headers: { 'content-type': 'application/json', authorization: `Token ${target.token}` }, body: Buffer.from('{"value":"FZ"}') });
+    const reply = await target.send({
+      route: 'teamShortNameSave',
+      method: 'POST',
+      url: '/api/1/teams/1',
+      headers: { 'content-type': 'application/json', authorization: `Token ${target.token}` },
+      body: Buffer.from('{"value":"FZ"}'),
+    });
     expect(reply.status).toBe(200);
     expect(await target.writes()).not.toBe(before);
   });
@@ -40,13 +48,17 @@ describe('the write counters the fuzzer trusts', () => {
 
 describe('fuzzing every route of the table', () => {
   const all = fuzzRoutes();
-  it.each(all.map(([name, route], index) => ({ name, route, index })))('$name ($route.method $route.path)', async ({ name, route, index }) => {
-    const seed = routeSeed(SEED, index);
-    try {
-      await fuzzRoute(target, name, route, { seed, runs: RUNS, counts });
-    } catch (error) {
-      console.error(`fuzz failure; reproduce with: npm run fuzz -- --runs ${RUNS} --seed ${SEED} --route ${name}`);
-      throw error;
-    }
-  }, 120_000);
+  it.each(all.map(([name, route], index) => ({ name, route, index })))(
+    '$name ($route.method $route.path)',
+    async ({ name, route, index }) => {
+      const seed = routeSeed(SEED, index);
+      try {
+        await fuzzRoute(target, name, route, { seed, runs: RUNS, counts });
+      } catch (error) {
+        console.error(`fuzz failure; reproduce with: npm run fuzz -- --runs ${RUNS} --seed ${SEED} --route ${name}`);
+        throw error;
+      }
+    },
+    120_000,
+  );
 });

@@ -17,7 +17,10 @@ describe('malformed percent-escapes', () => {
     for (const headers of [{}, { authorization: `Token ${token}` }] as Record<string, string>[]) {
       const response = await fetch(`${stack.url}/api/1/1/1/matches?q=${escape}`, { headers });
       expect(response.status).toBe(400);
-      expect(await response.json()).toMatchObject({ code: 'BAD_ESCAPE', message: 'The address holds a malformed percent-escape (such as %ff): escape text as UTF-8.' });
+      expect(await response.json()).toMatchObject({
+        code: 'BAD_ESCAPE',
+        message: 'The address holds a malformed percent-escape (such as %ff): escape text as UTF-8.',
+      });
     }
   });
 

@@ -79,7 +79,9 @@ describe('refused tokens', () => {
     expect(await handshake(stack.url, huge)).toMatchObject({ ok: false, message: SOCKET_AUTH_ERROR, data: { reason: 'auth', retryable: false } });
     const client = await PlainLiveClient.open(stack.url);
     client.send('auth', { token: huge });
-    expect(await client.next((message) => message.event === 'error' || message.event === 'ack')).toMatchObject({ data: { ok: false, error: 'Invalid auth message: data does not match its schema' } });
+    expect(await client.next((message) => message.event === 'error' || message.event === 'ack')).toMatchObject({
+      data: { ok: false, error: 'Invalid auth message: data does not match its schema' },
+    });
     client.close();
     expect(sessionChecks() - before).toBe(0);
   });
@@ -158,23 +160,24 @@ describe('caps of open connections', () => {
 
 describe('Connection: close', () => {
   /** A raw HTTP/1.1 request; resolves with the reply's head and whether the relay closed the connection within 2 s. */
-  const raw = (path: string, base = stack.url) => new Promise<{ head: string; closed: boolean }>((resolve, reject) => {
-    const { hostname, port } = new URL(base);
-    const socket = netConnect(Number(port), hostname);
-    let text = '';
-    const timer = setTimeout(() => {
-      socket.destroy();
-      resolve({ head: text.split('\r\n\r\n')[0]!, closed: false });
-    }, 2_000);
-    socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    socket.on('end', () => {
-      clearTimeout(timer);
-      socket.destroy();
-      resolve({ head: text.split('\r\n\r\n')[0]!, closed: true });
+  const raw = (path: string, base = stack.url) =>
+    new Promise<{ head: string; closed: boolean }>((resolve, reject) => {
+      const { hostname, port } = new URL(base);
+      const socket = netConnect(Number(port), hostname);
+      let text = '';
+      const timer = setTimeout(() => {
+        socket.destroy();
+        resolve({ head: text.split('\r\n\r\n')[0]!, closed: false });
+      }, 2_000);
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      socket.on('end', () => {
+        clearTimeout(timer);
+        socket.destroy();
+        resolve({ head: text.split('\r\n\r\n')[0]!, closed: true });
+      });
+      socket.on('error', reject);
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: ${hostname}\r\nAuthorization: Token ${token}\r\nConnection: close\r\n\r\n`);
     });
-    socket.on('error', reject);
-    socket.write(`GET ${path} HTTP/1.1\r\nHost: ${hostname}\r\nAuthorization: Token ${token}\r\nConnection: close\r\n\r\n`);
-  });
 
   it.each(['/api/1/1/1/matches?limit=1', '/api/1/session', '/healthz'])('is honoured on %s (a proxied reply kept the socket open before)', async (path) => {
     const { head, closed } = await raw(path);
@@ -198,6 +201,8 @@ describe('prototype-pollution bodies', () => {
       body: '{"name":"x","__proto__":{"admin":true}}',
     });
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { message: string }).message).toBe('The request body may not contain the key "__proto__" (it could change how objects behave on the server).');
+    expect(((await response.json()) as { message: string }).message).toBe(
+      'The request body may not contain the key "__proto__" (it could change how objects behave on the server).',
+    );
   });
 });

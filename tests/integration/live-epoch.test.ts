@@ -78,7 +78,9 @@ describe('an epoch change', () => {
 
     // The same seq in the epoch the relay has now is current: nothing is sent.
     const sent = after.snapshots.length;
-    expect(await after.socket.timeout(10_000).emitWithAck('resync', { matchId, topic: 'offers', sinceSeq: fresh.seq, epoch: fresh.epoch })).toEqual({ ok: true });
+    expect(await after.socket.timeout(10_000).emitWithAck('resync', { matchId, topic: 'offers', sinceSeq: fresh.seq, epoch: fresh.epoch })).toEqual({
+      ok: true,
+    });
     // And a resync that names no epoch (a client older than epochs) cannot be placed: a fresh snapshot.
     expect(await after.socket.timeout(10_000).emitWithAck('resync', { matchId, topic: 'offers', sinceSeq: fresh.seq })).toEqual({ ok: true });
     await until(() => after.snapshots.length === sent + 1, 'the snapshot for the resync without an epoch');

@@ -110,7 +110,9 @@ describe('a room broadcast', () => {
     await until(() => views.every(holdsAll), 'every watcher to hold every topic');
     const feed = new FeedWriter(stack.upstreamUrl, token, quietId);
     const frames = vi.spyOn(Sender, 'frame');
-    const deltaFrames = () => frames.mock.calls.filter(([data]: [unknown, ...unknown[]]) => Buffer.isBuffer(data) && data.includes('"delta"') && data.includes(`"matchId":${quietId}`)).length;
+    const deltaFrames = () =>
+      frames.mock.calls.filter(([data]: [unknown, ...unknown[]]) => Buffer.isBuffer(data) && data.includes('"delta"') && data.includes(`"matchId":${quietId}`))
+        .length;
     const deltas = views.map((view) => view.deltas.length);
     await feed.offer();
     await until(() => views.every((view, i) => view.deltas.length > deltas[i]!), 'every watcher to get the delta');
@@ -140,7 +142,8 @@ describe('/live', () => {
     const packed = await PlainLiveClient.open(relay.url, token, { packed: true });
     const plain = await PlainLiveClient.open(relay.url, token);
     try {
-      const snapshotOf = (client: PlainLiveClient) => client.next((m) => m.event === 'snapshot' && m.data.topic === 'offers' && m.data.matchId === finalId, 20_000);
+      const snapshotOf = (client: PlainLiveClient) =>
+        client.next((m) => m.event === 'snapshot' && m.data.topic === 'offers' && m.data.matchId === finalId, 20_000);
       expect(await packed.request('watch', { matchId: finalId })).toEqual({ ok: true });
       expect(await plain.request('watch', { matchId: finalId })).toEqual({ ok: true });
       const [fromPacked, fromPlain] = await Promise.all([snapshotOf(packed), snapshotOf(plain)]);
@@ -181,8 +184,17 @@ async function ingestOffers(matchId: number, count: number): Promise<void> {
     headers: { authorization: `Token ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify({
       messages: Array.from({ length: count }, (_, i) => ({
-        type: 'offer', source_id: `packed-${run}-${i}`, market_id: 1, match_time: 60 * (i + 1), prematch: false, score: 'H0-A0',
-        outcomes: [{ label: 'home', line: null, odds: 2000 + i * 10 }, { label: 'draw', line: null, odds: 3300 }, { label: 'away', line: null, odds: 3800 - i * 10 }],
+        type: 'offer',
+        source_id: `packed-${run}-${i}`,
+        market_id: 1,
+        match_time: 60 * (i + 1),
+        prematch: false,
+        score: 'H0-A0',
+        outcomes: [
+          { label: 'home', line: null, odds: 2000 + i * 10 },
+          { label: 'draw', line: null, odds: 3300 },
+          { label: 'away', line: null, odds: 3800 - i * 10 },
+        ],
       })),
     }),
   });
@@ -197,13 +209,17 @@ describe.skipIf('skip' in redis)('two relays on one Redis', () => {
     if (!('skip' in redis)) await redis.release();
   });
 
-  it('carry a packed delta across instances: the same bytes inflate to the same delta on both, and /live on the other packs it too', { timeout: 60_000 }, async () => {
+  it('carry a packed delta across instances: the same bytes inflate to the same delta on both, and /live on the other packs it too', {
+    timeout: 60_000,
+  }, async () => {
     if ('skip' in redis) return;
     const live = { redisUrl: redis.url, redisPrefix: testPrefix('packed'), pollIntervalMs: 500, changeStream: false, leaseTtlMs: 1_500, graceMs: 500 };
     const [a, b] = [await startRelay(stack.upstreamUrl, live), await startRelay(stack.upstreamUrl, live)];
     relays.push(a, b);
     const listed = await fetch(`${stack.upstreamUrl}/api/1/1/1/matches?limit=10`, { headers: { authorization: `Token ${token}` } });
-    const matchId = ((await listed.json()) as { results: { id: number }[] }).results.map((match) => match.id).filter((id) => id !== finalId && id !== quietId)[0]!;
+    const matchId = ((await listed.json()) as { results: { id: number }[] }).results
+      .map((match) => match.id)
+      .filter((id) => id !== finalId && id !== quietId)[0]!;
     const onA = await watcher(matchId, a.url);
     const onB = await watcher(matchId, b.url);
     const packedOnB = await PlainLiveClient.open(b.url, token, { packed: true });
@@ -213,7 +229,11 @@ describe.skipIf('skip' in redis)('two relays on one Redis', () => {
       await until(() => holdsAll(onA) && holdsAll(onB), 'both consoles to hold every topic');
       const offers = onA.records('offers').length;
       await ingestOffers(matchId, 30);
-      await until(() => onA.records('offers').length === offers + 30 && onB.records('offers').length === offers + 30, 'the 30 offers on both relays\' consoles', 20_000);
+      await until(
+        () => onA.records('offers').length === offers + 30 && onB.records('offers').length === offers + 30,
+        "the 30 offers on both relays' consoles",
+        20_000,
+      );
       const packedDelta = (view: LiveView) => view.packed.find((p) => p.event === 'delta' && p.topic === 'offers');
       expect(packedDelta(onA)).toBeDefined();
       expect(unpack(packedDelta(onB)!)).toEqual(unpack(packedDelta(onA)!));

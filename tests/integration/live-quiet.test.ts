@@ -63,13 +63,22 @@ const streaming = (relay: RunningRelay) => relay.relay.hub.isStreaming;
 /** Upstream requests of the pollers of one match since a time, by topic. */
 function pollsOf(matchId: number, since: number): Record<LiveTopic, number> {
   const tables = Object.fromEntries(Object.entries(MATCH_TABLE_TOPICS).map(([topic, route]) => [topic, buildPath(routes[route], { matchId })]));
-  const paths = { feed: `/api/1/match/${matchId}/feed`, offers: `/api/1/offers/${matchId}`, deliveries: `/api/1/delivery/match/${matchId}`, ...tables } as Record<LiveTopic, string>;
+  const paths = {
+    feed: `/api/1/match/${matchId}/feed`,
+    offers: `/api/1/offers/${matchId}`,
+    deliveries: `/api/1/delivery/match/${matchId}`,
+    ...tables,
+  } as Record<LiveTopic, string>;
   const recent = hits.filter((hit) => hit.at >= since);
-  return Object.fromEntries(LIVE_TOPICS.map((topic) => [topic, recent.filter((hit) => hit.url.split('?')[0] === paths[topic]).length])) as Record<LiveTopic, number>;
+  return Object.fromEntries(LIVE_TOPICS.map((topic) => [topic, recent.filter((hit) => hit.url.split('?')[0] === paths[topic]).length])) as Record<
+    LiveTopic,
+    number
+  >;
 }
 
 /** Safety checks of one match since a time. */
-const checksOf = (matchId: number, since: number) => hits.filter((hit) => hit.at >= since && hit.url === buildPath(routes.matchLiveVersions, { matchId })).length;
+const checksOf = (matchId: number, since: number) =>
+  hits.filter((hit) => hit.at >= since && hit.url === buildPath(routes.matchLiveVersions, { matchId })).length;
 
 describe('polls driven by the change stream', () => {
   it('a quiet watched match costs one safety check per period and no read while the stream is connected', async () => {
@@ -146,7 +155,8 @@ describe('polls driven by the change stream', () => {
     const relay = await relayWith(60_000);
     const matchId = matchIds[4]!;
     const created = await fetch(`${upstreamUrl}/api/1/displays`, {
-      method: 'POST', headers: { authorization: `Token ${token}`, 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { authorization: `Token ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'Quiet wall', match_ids: [matchId], league_id: null, market_id: null, theme: 'dark' }),
     });
     const display = (await created.json()) as { token: string };
@@ -156,7 +166,7 @@ describe('polls driven by the change stream', () => {
     await until(() => streaming(relay), 'the change stream');
     const since = Date.now();
     upstream.app.engine.bus.publish({ match_id: matchId, topics: [...LIVE_TOPICS] });
-    await until(() => pollsOf(matchId, since).feed > 0, 'the wall\'s feed to be read', 3_000);
+    await until(() => pollsOf(matchId, since).feed > 0, "the wall's feed to be read", 3_000);
     await sleep(500);
     const tables = Object.keys(MATCH_TABLE_TOPICS) as LiveTopic[];
     // A display may not read them (403 each time): not one request.
@@ -166,4 +176,3 @@ describe('polls driven by the change stream', () => {
     await until(() => tables.every((topic) => pollsOf(matchId, joined)[topic] > 0), 'the operator tables to be read for the operator', 5_000);
   }, 30_000);
 });
-

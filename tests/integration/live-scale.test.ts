@@ -48,7 +48,10 @@ async function relayOn(upstreamUrl: string, live: Parameters<typeof startRelay>[
 class Link {
   private readonly open = new Set<TcpSocket>();
   private server: Server | null = null;
-  private constructor(private readonly targetPort: number, public port = 0) {}
+  private constructor(
+    private readonly targetPort: number,
+    public port = 0,
+  ) {}
 
   static async start(targetPort: number): Promise<Link> {
     const link = new Link(targetPort);
@@ -92,7 +95,8 @@ describe('upstream outage', () => {
     const relay = await relayOn(link.url, { pollIntervalMs: 300, backoffMs: 300, maxBackoffMs: 2_000, downAfter: 3, changeStream: false });
     const view = await watcher(relay.url, matchId);
     await until(() => view.records('offers').length === 1, 'the first offer');
-    const failed = async (topic: LiveTopic | 'check') => (await relay.relay.metrics.upstreamRequests.get()).values.find((v) => v.labels.topic === topic && v.labels.status === 'error')?.value ?? 0;
+    const failed = async (topic: LiveTopic | 'check') =>
+      (await relay.relay.metrics.upstreamRequests.get()).values.find((v) => v.labels.topic === topic && v.labels.status === 'error')?.value ?? 0;
 
     await link.down();
     const outage = Date.now();
@@ -154,7 +158,11 @@ describe.skipIf('skip' in redis)('two relay instances on one Redis', () => {
     const checks = hits.filter((hit) => hit.url.startsWith(`/api/1/match/${matchId}/live-versions`)).length;
     expect(checks).toBeLessThanOrEqual(Math.ceil(ticks) + 1);
     expect(checks).toBeGreaterThanOrEqual(Math.floor(ticks / 2)); // a slow check on a busy machine stretches a tick, never adds one
-    for (const [topic, path] of [['feed', `/api/1/match/${matchId}/feed?`], ['offers', `/api/1/offers/${matchId}?`], ['deliveries', `/api/1/delivery/match/${matchId}?`]] as const) {
+    for (const [topic, path] of [
+      ['feed', `/api/1/match/${matchId}/feed?`],
+      ['offers', `/api/1/offers/${matchId}?`],
+      ['deliveries', `/api/1/delivery/match/${matchId}?`],
+    ] as const) {
       expect(hits.filter((hit) => hit.url.startsWith(path)).length, topic).toBeLessThanOrEqual(1);
     }
 

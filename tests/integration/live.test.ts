@@ -37,8 +37,13 @@ async function watcher(matchId: number): Promise<LiveView> {
 /** Upstream requests of the pollers of one match, by topic. */
 function pollsOf(matchId: number, since: number): Record<LiveTopic, number> {
   const paths: Record<LiveTopic, string> = {
-    feed: `/api/1/match/${matchId}/feed?`, offers: `/api/1/offers/${matchId}?`, deliveries: `/api/1/delivery/match/${matchId}?`,
-    ...(Object.fromEntries(Object.entries(MATCH_TABLE_TOPICS).map(([topic, route]) => [topic, buildPath(routes[route], { matchId })])) as Record<MatchTableTopic, string>),
+    feed: `/api/1/match/${matchId}/feed?`,
+    offers: `/api/1/offers/${matchId}?`,
+    deliveries: `/api/1/delivery/match/${matchId}?`,
+    ...(Object.fromEntries(Object.entries(MATCH_TABLE_TOPICS).map(([topic, route]) => [topic, buildPath(routes[route], { matchId })])) as Record<
+      MatchTableTopic,
+      string
+    >),
     history: `/api/1/audit?match_id=${matchId}&`,
   };
   const hits = stack.upstreamHits.slice(since);
@@ -77,20 +82,24 @@ describe('one poller per match, pushed to every watcher', () => {
     views.forEach((view, i) => {
       for (const topic of ['feed', 'offers'] as const) {
         const deltas = view.deltas.slice(seen[i]).filter((delta) => delta.topic === topic);
-        expect(deltas.map((delta) => ({ seq: delta.seq, ids: delta.upserts.map((record) => record.id), removes: delta.removes })))
-          .toEqual([{ seq: seqs[i]![topic] + 1, ids: [newest!.id], removes: [] }]);
+        expect(deltas.map((delta) => ({ seq: delta.seq, ids: delta.upserts.map((record) => record.id), removes: delta.removes }))).toEqual([
+          { seq: seqs[i]![topic] + 1, ids: [newest!.id], removes: [] },
+        ]);
       }
     });
     expect(views[0]!.records('offers').at(-1)).toEqual(newest);
   });
 
-  it('polls at once when the upstream\'s change stream announces a change', async () => {
+  it("polls at once when the upstream's change stream announces a change", async () => {
     const streaming = await startRelay(stack.upstreamUrl, { pollIntervalMs: 60_000 });
     const socket = await connectLive(streaming.url, token);
     try {
       const view = new LiveView(socket, matchIds[3]!);
       expect(await view.watch()).toEqual({ ok: true });
-      await until(async () => ((await (await fetch(`${streaming.url}/healthz`)).json()) as { live: { change_stream: boolean } }).live.change_stream, 'the change stream');
+      await until(
+        async () => ((await (await fetch(`${streaming.url}/healthz`)).json()) as { live: { change_stream: boolean } }).live.change_stream,
+        'the change stream',
+      );
       await new FeedWriter(stack.upstreamUrl, token, matchIds[3]!).offer();
       // The next tick is a minute away: only the announcement can bring it this soon.
       await until(() => view.records('feed').length === 1 && view.records('offers').length === 1, 'the announced offer', 5_000);
@@ -105,7 +114,7 @@ describe('one poller per match, pushed to every watcher', () => {
     expect(views[0]!.presence!.viewers).toEqual({ count: 1, names: ['Demo Operator'] });
   });
 
-  it('a client away for 30 s while offers arrive ends with exactly the upstream\'s offers', { timeout: 90_000 }, async () => {
+  it("a client away for 30 s while offers arrive ends with exactly the upstream's offers", { timeout: 90_000 }, async () => {
     const away = views[1]!;
     for (const view of views.slice(2)) view.socket.close();
     away.socket.disconnect();
@@ -143,7 +152,10 @@ describe('refusals', () => {
     const emit = (event: 'watch' | 'resync', payload: unknown) => socket.timeout(5_000).emitWithAck(event as 'watch', payload as { matchId: number });
     expect(await emit('watch', { matchId: 999_999 })).toEqual({ ok: false, error: 'No such match: 999999' });
     expect(await emit('watch', { matchId: 'x' })).toEqual({ ok: false, error: 'Invalid watch request: /matchId must be integer' });
-    expect(await emit('resync', { matchId: matchIds[1], topic: 'odds', sinceSeq: 1 })).toMatchObject({ ok: false, error: expect.stringMatching(/^Invalid resync request/) });
+    expect(await emit('resync', { matchId: matchIds[1], topic: 'odds', sinceSeq: 1 })).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^Invalid resync request/),
+    });
     const replies = await Promise.all(Array.from({ length: 30 }, () => emit('watch', { matchId: matchIds[1] })));
     expect(replies.filter((reply) => reply.ok).length).toBeLessThan(30);
     expect(replies.find((reply) => !reply.ok)).toEqual({ ok: false, error: 'Too many requests: wait a moment and try again', retryable: true });
@@ -188,7 +200,14 @@ describe('operations', () => {
     expect(text).toMatch(/^relay_push_latency_seconds_count\{topic="offers"\} \d+$/m);
     expect(text).toMatch(/^relay_active_pollers \d+$/m);
     // prom-client's standard process and Node.js metrics beside the relay's own.
-    for (const name of ['process_cpu_seconds_total', 'process_resident_memory_bytes', 'process_open_fds', 'nodejs_eventloop_lag_p99_seconds', 'nodejs_heap_size_used_bytes', 'nodejs_gc_duration_seconds_count']) {
+    for (const name of [
+      'process_cpu_seconds_total',
+      'process_resident_memory_bytes',
+      'process_open_fds',
+      'nodejs_eventloop_lag_p99_seconds',
+      'nodejs_heap_size_used_bytes',
+      'nodejs_gc_duration_seconds_count',
+    ]) {
       expect(text, name).toMatch(new RegExp(`^${name}(\\{[^}]*\\})? [\\d.e+-]+$`, 'm'));
     }
     const health = (await (await fetch(`${relay.url}/healthz`)).json()) as Record<string, unknown>;
@@ -212,5 +231,8 @@ async function expireToken(token: string): Promise<void> {
   const { eq } = await import('drizzle-orm');
   const { sessions } = await import('@odds/upstream/testing');
   const hash = createHash('sha256').update(token).digest('hex');
-  await stack.upstream.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1_000) }).where(eq(sessions.tokenHash, hash));
+  await stack.upstream.database.db
+    .update(sessions)
+    .set({ expiresAt: new Date(Date.now() - 1_000) })
+    .where(eq(sessions.tokenHash, hash));
 }

@@ -35,7 +35,10 @@ describe.skipIf(skip !== null)('the change outbox with several publishers on one
     // Rows arrive while the publishers run: writes keep committing in batches of 50.
     const writing = (async () => {
       for (let at = 0; at < ROWS; at += 50) {
-        await recordNotices(opened[0]!.db, Array.from({ length: 50 }, (_, i) => ({ match_id: 1, topics: ['stats' as const], entity: 'stat_event' as const, entity_id: at + i + 1 })));
+        await recordNotices(
+          opened[0]!.db,
+          Array.from({ length: 50 }, (_, i) => ({ match_id: 1, topics: ['stats' as const], entity: 'stat_event' as const, entity_id: at + i + 1 })),
+        );
         await Promise.all(publishers.map((publisher) => publisher.wake()));
       }
     })();
@@ -44,7 +47,10 @@ describe.skipIf(skip !== null)('the change outbox with several publishers on one
     await Promise.all(publishers.map((publisher) => publisher.wake()));
     await Promise.all(publishers.map((publisher) => publisher.stop()));
 
-    const ids = heard.flat().map((notice) => notice.entity_id!).sort((a, b) => a - b);
+    const ids = heard
+      .flat()
+      .map((notice) => notice.entity_id!)
+      .sort((a, b) => a - b);
     expect(ids).toEqual(Array.from({ length: ROWS }, (_, i) => i + 1));
     expect(publishers.reduce((sum, publisher) => sum + publisher.published, 0)).toBe(ROWS);
     const left = (await opened[0]!.db.execute(sql`select count(*)::int as n from change_outbox`)) as unknown as { rows: { n: number }[] };

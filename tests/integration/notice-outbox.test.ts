@@ -29,24 +29,44 @@ afterAll(async () => {
 
 /** The API process on `port`, resolved once it answers /healthz. */
 async function startApi(port: number, env: Record<string, string>): Promise<ChildProcess> {
-  const child = killOnExit(spawn(process.execPath, ['--import', 'tsx', 'infra/upstream/src/main.ts'], {
-    cwd: root, env: { ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', AMQP_URL: '', ...env, UPSTREAM_PORT: String(port), UPSTREAM_HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  }));
+  const child = killOnExit(
+    spawn(process.execPath, ['--import', 'tsx', 'infra/upstream/src/main.ts'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        AMQP_URL: '',
+        ...env,
+        UPSTREAM_PORT: String(port),
+        UPSTREAM_HOST: '127.0.0.1',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
   const output: string[] = [];
   child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  await waitFor(`the API process on port ${port}`, async () => {
-    if (child.exitCode !== null) throw new Error(`the API process exited with ${child.exitCode}:\n${output.join('')}`);
-    return fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
-  }, 180_000);
+  await waitFor(
+    `the API process on port ${port}`,
+    async () => {
+      if (child.exitCode !== null) throw new Error(`the API process exited with ${child.exitCode}:\n${output.join('')}`);
+      return fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
+    },
+    180_000,
+  );
   return child;
 }
 
-const exited = (child: ChildProcess) => new Promise<void>((resolve) => {
-  if (child.exitCode !== null || child.signalCode !== null) return resolve();
-  child.once('exit', () => resolve());
-});
+const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+  });
 
 const databases = [
   { name: 'embedded PGlite on disk', env: () => ({ PGLITE_DIR: join(mkdtempSync(join(tmpdir(), 'odds-outbox-')), 'pglite') }) },
@@ -60,7 +80,11 @@ describe.each(databases)('a notice committed just before the API process is kill
     const base = `http://127.0.0.1:${port}`;
     // First life: notices wait 10 minutes after their commit, so the kill lands between the two.
     let child = await startApi(port, { ...database, CHANGE_OUTBOX_DELAY_MS: '600000' });
-    const token = (await (await fetch(`${base}${routes.authenticate.path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO) })).json() as { token: string }).token;
+    const token = (
+      (await (
+        await fetch(`${base}${routes.authenticate.path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO) })
+      ).json()) as { token: string }
+    ).token;
     const notices: ChangeNotice[] = [];
     let connects = 0;
     const stream = new ChangeStream({
@@ -75,9 +99,11 @@ describe.each(databases)('a notice committed just before the API process is kill
       stream.setActive(true);
       await waitFor('the change stream', async () => stream.connected, 30_000);
       const auth = { authorization: `Token ${token}`, 'content-type': 'application/json' };
-      const [match] = (await (await fetch(`${base}/api/1/1/1/matches?limit=1`, { headers: auth })).json() as { results: { id: number }[] }).results;
+      const [match] = ((await (await fetch(`${base}/api/1/1/1/matches?limit=1`, { headers: auth })).json()) as { results: { id: number }[] }).results;
       const saved = await fetch(`${base}${routes.statEventsSave.path}`, {
-        method: 'POST', headers: auth, body: JSON.stringify({ events: [{ match_id: match!.id, type: 6, period: 1, game_time: 33 }] }),
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ events: [{ match_id: match!.id, type: 6, period: 1, game_time: 33 }] }),
       });
       expect(saved.status).toBe(200);
       const [event] = ((await saved.json()) as { results: { id: number }[] }).results;
@@ -91,7 +117,15 @@ describe.each(databases)('a notice committed just before the API process is kill
       // Second life, on the same database and port: the outbox is published at start.
       child = await startApi(port, database);
       await waitFor('the notice after the restart', async () => ours().length > 0, 60_000);
-      expect(ours()).toEqual([expect.objectContaining({ match_id: match!.id, topics: ['stats', 'history'], entity: 'stat_event', entity_id: event!.id, actor: expect.objectContaining({ name: 'Demo Operator' }) })]);
+      expect(ours()).toEqual([
+        expect.objectContaining({
+          match_id: match!.id,
+          topics: ['stats', 'history'],
+          entity: 'stat_event',
+          entity_id: event!.id,
+          actor: expect.objectContaining({ name: 'Demo Operator' }),
+        }),
+      ]);
       expect(connects).toBeGreaterThanOrEqual(2);
     } finally {
       await stream.close();

@@ -31,12 +31,40 @@ beforeAll(async () => {
     for (const [k, matchId] of matchIds.entries()) {
       const at = (s: number) => new Date(base + (round * 60 + s - (round === 3 && k === 1 ? 90 : 0)) * 1000).toISOString();
       const messages = [
-        { type: 'offer', source_id: `r${round}-1x2`, sent_at: at(1), market: { type_id: 1, line: null }, match_time: round * 60, prematch: false, score: 'H0-A0',
-          outcomes: [{ label: '1', line: null, odds: 2000 + round * 37 + k }, { label: 'X', line: null, odds: 3300 }, { label: '2', line: null, odds: 3600 - round * 11 }] },
-        { type: 'offer', source_id: `r${round}-ou`, sent_at: at(2), market: { type_id: 2, line: 2500 }, match_time: round * 60, prematch: false, score: 'H0-A0',
-          outcomes: [{ label: 'Over', line: 2500, odds: 1800 + round }, { label: 'Under', line: 2500, odds: 2000 - round }] },
+        {
+          type: 'offer',
+          source_id: `r${round}-1x2`,
+          sent_at: at(1),
+          market: { type_id: 1, line: null },
+          match_time: round * 60,
+          prematch: false,
+          score: 'H0-A0',
+          outcomes: [
+            { label: '1', line: null, odds: 2000 + round * 37 + k },
+            { label: 'X', line: null, odds: 3300 },
+            { label: '2', line: null, odds: 3600 - round * 11 },
+          ],
+        },
+        {
+          type: 'offer',
+          source_id: `r${round}-ou`,
+          sent_at: at(2),
+          market: { type_id: 2, line: 2500 },
+          match_time: round * 60,
+          prematch: false,
+          score: 'H0-A0',
+          outcomes: [
+            { label: 'Over', line: 2500, odds: 1800 + round },
+            { label: 'Under', line: 2500, odds: 2000 - round },
+          ],
+        },
       ];
-      const reply = await upstream.app.inject({ method: 'POST', url: `/api/1/engine/match/${matchId}/ingest`, headers: { authorization: `Token ${token}` }, payload: { messages } });
+      const reply = await upstream.app.inject({
+        method: 'POST',
+        url: `/api/1/engine/match/${matchId}/ingest`,
+        headers: { authorization: `Token ${token}` },
+        payload: { messages },
+      });
       if (reply.statusCode !== 200) throw new Error(`ingest: ${reply.statusCode} ${reply.body}`);
     }
   }
@@ -86,7 +114,9 @@ describe('the cross-match incremental read', () => {
       expect(reply.json().message).toBeTruthy();
     }
     const created = await upstream.app.inject({
-      method: 'POST', url: '/api/1/displays', headers: { authorization: `Token ${token}` },
+      method: 'POST',
+      url: '/api/1/displays',
+      headers: { authorization: `Token ${token}` },
       payload: { name: 'wall', match_ids: [matchIds[0]], league_id: null, market_id: null, theme: 'dark' },
     });
     const display = created.json() as { token: string };

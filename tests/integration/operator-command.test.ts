@@ -38,9 +38,12 @@ describe.skipIf('skip' in postgres)('operator command', () => {
     if (!('skip' in postgres)) await postgres.release();
   });
 
-  const signIn = async (email: string, password: string) => fetch(`${relayUrl}/api/1/authenticate`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }),
-  });
+  const signIn = async (email: string, password: string) =>
+    fetch(`${relayUrl}/api/1/authenticate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
   const operator = (...args: string[]) => runDist('operator', base, args);
 
   it('adds the first admin, who signs in through the relay', async () => {
@@ -53,7 +56,7 @@ describe.skipIf('skip' in postgres)('operator command', () => {
     expect(short.output).toContain('at least 12 characters');
   }, 60_000);
 
-  it('disable ends the operator\'s live connections within a second and refuses their sign-in; enable lets them back', async () => {
+  it("disable ends the operator's live connections within a second and refuses their sign-in; enable lets them back", async () => {
     expect((await operator('add', '--email', 'ana@example.com', '--name', 'Ana', '--password', 'ana password 1')).code).toBe(0);
     const { token } = (await (await signIn('ana@example.com', 'ana password 1')).json()) as { token: string };
     const socket = await connectLive(relayUrl, token);
@@ -89,7 +92,8 @@ describe.skipIf('skip' in postgres)('operator command', () => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     const { rows } = await client.query<{ actor_id: number | null; actor_name: string; action: string; after: Record<string, unknown> }>(
-      "select actor_id, actor_name, action, after from audit_log where entity = 'account' order by id");
+      "select actor_id, actor_name, action, after from audit_log where entity = 'account' order by id",
+    );
     await client.end();
     expect(rows.every((row) => row.actor_id === null && row.actor_name === 'system')).toBe(true);
     expect(rows.map((row) => [row.action, row.after.email, row.after.status, row.after.event ?? null])).toEqual([

@@ -30,7 +30,11 @@ describe.skipIf('skip' in postgres)('upstream on real Postgres', () => {
 
   it('finds connected matches across providers', async () => {
     const token = await upstream!.login();
-    const reply = await upstream!.app.inject({ method: 'GET', url: '/api/1/2/1/matches?q=Argentina&date=2022-12-18', headers: { authorization: `Token ${token}` } });
+    const reply = await upstream!.app.inject({
+      method: 'GET',
+      url: '/api/1/2/1/matches?q=Argentina&date=2022-12-18',
+      headers: { authorization: `Token ${token}` },
+    });
     expect(reply.json<ListReply<Match>>().results[0]).toMatchObject({ provider_count: 2, provider_names: ['Nordic Sportsbook', 'Iberia Apuestas'] });
   });
 });

@@ -50,7 +50,7 @@ describe('who edits which tab, on one relay', () => {
     relays.push(relay);
   });
 
-  it('pushes A\'s editing of a tab to B, and its end when A stops', async () => {
+  it("pushes A's editing of a tab to B, and its end when A stops", async () => {
     const matchId = matchIds[0]!;
     a = await watcher(relay.url, demoToken, matchId);
     b = await watcher(relay.url, opsToken, matchId);
@@ -136,7 +136,7 @@ describe.skipIf('skip' in redis)('who edits which tab, across two relays on one 
     if (!('skip' in redis)) await redis.release();
   });
 
-  it('B on the other relay sees A start and stop editing, and A\'s editing end with A\'s connection', { timeout: 60_000 }, async () => {
+  it("B on the other relay sees A start and stop editing, and A's editing end with A's connection", { timeout: 60_000 }, async () => {
     if ('skip' in redis) return;
     const live = { redisUrl: redis.url, redisPrefix: testPrefix('presence'), changeStream: false, leaseTtlMs: 1_500, graceMs: 500 };
     const one = await startRelay(stack.upstreamUrl, live);
@@ -147,10 +147,10 @@ describe.skipIf('skip' in redis)('who edits which tab, across two relays on one 
     const b = await watcher(two.url, opsToken, matchId);
     await until(() => b.presence?.viewers.count === 2 && a.presence?.viewers.count === 2, 'both watching, on both relays');
     expect(await editing(a, 'thresholds')).toEqual({ ok: true });
-    await until(() => editorsOf(b)?.length === 1, 'A\'s editing on the other relay');
+    await until(() => editorsOf(b)?.length === 1, "A's editing on the other relay");
     expect(editorsOf(b)).toEqual([demo('thresholds')]);
     expect(await editing(b, 'content')).toEqual({ ok: true });
-    await until(() => editorsOf(a)?.length === 2, 'B\'s editing on the first relay');
+    await until(() => editorsOf(a)?.length === 2, "B's editing on the first relay");
     expect(editorsOf(a)).toEqual([demo('thresholds'), { id: 2, name: 'Ops Operator', tab: 'content' }]);
     expect(await editing(a, null)).toEqual({ ok: true });
     await until(() => editorsOf(b)?.length === 1, 'A stopped, seen on the other relay');

@@ -75,21 +75,32 @@ describe.skipIf('skip' in postgres)('production mode on Postgres', () => {
   }, 120_000);
 
   it('4 API processes and 2 engine workers started at once after the migrate job: none crashes, none seeds', async () => {
-    const apis = await Promise.all([1, 2, 3, 4].map(async () => {
-      const port = await freePort();
-      return { port, process: startDist('api', { ...base, UPSTREAM_PORT: String(port) }) };
-    }));
+    const apis = await Promise.all(
+      [1, 2, 3, 4].map(async () => {
+        const port = await freePort();
+        return { port, process: startDist('api', { ...base, UPSTREAM_PORT: String(port) }) };
+      }),
+    );
     running.push(...apis.map((a) => a.process));
-    const workers = 'skip' in rabbit ? [] : await Promise.all([0, 1].map(async (index) => {
-      const port = await freePort();
-      return {
-        port,
-        process: startDist('worker', {
-          ...base, AMQP_URL: rabbit.url, AMQP_PREFIX: `prod-${randomBytes(4).toString('hex')}`,
-          ENGINE_WORKERS: '2', ENGINE_WORKER_INDEX: String(index), ENGINE_PORT: String(port),
-        }),
-      };
-    }));
+    const workers =
+      'skip' in rabbit
+        ? []
+        : await Promise.all(
+            [0, 1].map(async (index) => {
+              const port = await freePort();
+              return {
+                port,
+                process: startDist('worker', {
+                  ...base,
+                  AMQP_URL: rabbit.url,
+                  AMQP_PREFIX: `prod-${randomBytes(4).toString('hex')}`,
+                  ENGINE_WORKERS: '2',
+                  ENGINE_WORKER_INDEX: String(index),
+                  ENGINE_PORT: String(port),
+                }),
+              };
+            }),
+          );
     running.push(...workers.map((w) => w.process));
     await Promise.all([
       ...apis.map((a) => waitForStatus(`http://127.0.0.1:${a.port}/healthz`, a.process)),
@@ -98,12 +109,16 @@ describe.skipIf('skip' in postgres)('production mode on Postgres', () => {
     for (const p of [...apis, ...workers]) expect(p.process.child.exitCode).toBeNull();
     const client = new pg.Client({ connectionString: url });
     await client.connect();
-    const counts = await client.query('select (select count(*) from users)::int as users, (select count(*) from providers)::int as providers, (select count(*) from matches)::int as matches');
+    const counts = await client.query(
+      'select (select count(*) from users)::int as users, (select count(*) from providers)::int as providers, (select count(*) from matches)::int as matches',
+    );
     await client.end();
     expect(counts.rows[0]).toEqual({ users: 0, providers: 0, matches: 0 });
     // The demo login does not exist.
     const login = await fetch(`http://127.0.0.1:${apis[0]!.port}/api/1/authenticate`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'demo@example.com', password: 'demo' }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'demo@example.com', password: 'demo' }),
     });
     expect(login.status).toBe(400);
   }, 240_000);
@@ -111,7 +126,11 @@ describe.skipIf('skip' in postgres)('production mode on Postgres', () => {
   it('refuses to start while a demo account signs in with the demo password', async () => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
-    await client.query('insert into users (email, name, password_hash, admin) values ($1, $2, $3, true)', ['demo@example.com', 'Demo Operator', await hashPassword('demo')]);
+    await client.query('insert into users (email, name, password_hash, admin) values ($1, $2, $3, true)', [
+      'demo@example.com',
+      'Demo Operator',
+      await hashPassword('demo'),
+    ]);
     await client.end();
     const port = String(await freePort());
     const refused = await runDist('api', { ...base, UPSTREAM_PORT: port });

@@ -19,7 +19,11 @@ let market: Market;
 let matchId: number;
 
 async function login(credentials: { email: string; password: string }): Promise<string> {
-  const response = await fetch(`${relay.url}/api/1/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(credentials) });
+  const response = await fetch(`${relay.url}/api/1/authenticate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
   return ((await response.json()) as { token: string }).token;
 }
 
@@ -59,10 +63,11 @@ afterAll(async () => {
   await stack.close();
 });
 
-const changeStreamUp = () => until(async () => {
-  const health = (await (await fetch(`${relay.url}/healthz`)).json()) as { live: { change_stream: boolean } };
-  return health.live.change_stream;
-}, 'the relay on the change stream');
+const changeStreamUp = () =>
+  until(async () => {
+    const health = (await (await fetch(`${relay.url}/healthz`)).json()) as { live: { change_stream: boolean } };
+    return health.live.change_stream;
+  }, 'the relay on the change stream');
 
 describe('provider-wide data is pushed to the consoles of the provider', () => {
   it("sends one operator's market settings, template and content item writes to a socket of the same provider only", async () => {
@@ -72,24 +77,33 @@ describe('provider-wide data is pushed to the consoles of the provider', () => {
 
     const meta = { ...market.meta, send_delay_minutes: (market.meta.send_delay_minutes ?? 0) + 1 };
     await call(tokens.ops, routes.marketMetaSave, { p: 1, s: 1, marketId: market.id }, { market_meta: meta });
-    await until(() => same.events.some((e) => e.entity === 'market' && e.id === market.id), 'the market change on the provider\'s socket', 3_000);
+    await until(() => same.events.some((e) => e.entity === 'market' && e.id === market.id), "the market change on the provider's socket", 3_000);
     const marketEvent = same.events.find((e) => e.entity === 'market')!;
     expect(marketEvent).toMatchObject({ providerId: 1, action: 'update', actor: { name: expect.stringMatching(/\S/) } });
     expect(marketEvent.actor.id).not.toBeNull();
     expect(Number.isNaN(Date.parse(marketEvent.at))).toBe(false);
 
     // A named threshold set is kept as a template of the provider: the template pickers refresh.
-    await call(tokens.ops, routes.matchThresholdsSave, { matchId }, {
-      type: 'VALUE', market_id: market.id, thresholds: { yes: { value: 1750 } }, replace: true, saveAsTemplate: 'Pushed template',
-    });
-    await until(() => same.events.some((e) => e.entity === 'saved_threshold'), 'the template change on the provider\'s socket', 3_000);
+    await call(
+      tokens.ops,
+      routes.matchThresholdsSave,
+      { matchId },
+      {
+        type: 'VALUE',
+        market_id: market.id,
+        thresholds: { yes: { value: 1750 } },
+        replace: true,
+        saveAsTemplate: 'Pushed template',
+      },
+    );
+    await until(() => same.events.some((e) => e.entity === 'saved_threshold'), "the template change on the provider's socket", 3_000);
     const templates = (await call(tokens.demo, routes.marketThresholds, { marketId: market.id })).results as { id: number; name: string }[];
     const template = templates.find((t) => t.name === 'Pushed template')!;
     expect(same.events.find((e) => e.entity === 'saved_threshold')).toMatchObject({ id: template.id, action: 'create', providerId: 1 });
 
     const items = (await call(tokens.demo, routes.contents, {}, undefined, '?provider=1&limit=1')).results as { id: number }[];
     await call(tokens.ops, routes.contentActiveToggle, { id: items[0]!.id });
-    await until(() => same.events.some((e) => e.entity === 'content_item' && e.id === items[0]!.id), 'the content item change on the provider\'s socket', 3_000);
+    await until(() => same.events.some((e) => e.entity === 'content_item' && e.id === items[0]!.id), "the content item change on the provider's socket", 3_000);
 
     // The same writes are announced: a socket of provider 2 gets none of them (a later write of
     // its own proves it listens).
@@ -98,7 +112,7 @@ describe('provider-wide data is pushed to the consoles of the provider', () => {
     expect(other.events).toEqual([]);
     const markets2 = (await call(tokens.demo, routes.markets, { p: 2, s: 1 }, undefined, '?limit=1')).results as Market[];
     await call(tokens.ops, routes.marketMetaSave, { p: 2, s: 1, marketId: markets2[0]!.id }, { market_meta: markets2[0]!.meta });
-    await until(() => other.events.length === 1, 'provider 2\'s own change on its socket', 3_000);
+    await until(() => other.events.length === 1, "provider 2's own change on its socket", 3_000);
     expect(other.events[0]).toMatchObject({ providerId: 2, entity: 'market', id: markets2[0]!.id });
     expect(same.events.some((e) => e.providerId === 2)).toBe(false);
     same.socket.close();
@@ -126,12 +140,15 @@ describe('provider-wide data is pushed to the consoles of the provider', () => {
     const moving = await follower(tokens.demo, 2);
     expect(await moving.socket.timeout(10_000).emitWithAck('provider', { providerId: 1 })).toEqual({ ok: true });
     expect(await moving.socket.timeout(10_000).emitWithAck('provider', { providerId: 999 })).toEqual({ ok: false, error: 'No such provider: 999' });
-    expect(await moving.socket.timeout(10_000).emitWithAck('provider', { providerId: 'one' } as never)).toMatchObject({ ok: false, error: expect.stringContaining('Invalid provider request') });
+    expect(await moving.socket.timeout(10_000).emitWithAck('provider', { providerId: 'one' } as never)).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('Invalid provider request'),
+    });
     await changeStreamUp();
     const markets2 = (await call(tokens.demo, routes.markets, { p: 2, s: 1 }, undefined, '?limit=1')).results as Market[];
     await call(tokens.ops, routes.marketMetaSave, { p: 2, s: 1, marketId: markets2[0]!.id }, { market_meta: markets2[0]!.meta });
     await call(tokens.ops, routes.marketMetaSave, { p: 1, s: 1, marketId: market.id }, { market_meta: market.meta });
-    await until(() => moving.events.some((e) => e.providerId === 1), 'provider 1\'s change on the moved socket', 3_000);
+    await until(() => moving.events.some((e) => e.providerId === 1), "provider 1's change on the moved socket", 3_000);
     expect(moving.events.every((e) => e.providerId === 1)).toBe(true);
     moving.socket.close();
   });

@@ -45,12 +45,18 @@ afterAll(async () => {
 });
 
 async function watchers(count: number): Promise<LiveView[]> {
-  const views = await Promise.all(Array.from({ length: count }, async () => {
-    const view = new LiveView(await connectLive(relay.url, tokens.demo), matchId);
-    await view.watch();
-    return view;
-  }));
-  await until(() => views.every((view) => [...Object.keys(MATCH_TABLE_TOPICS), 'history'].every((topic) => view.seq(topic as MatchTableTopic) !== undefined)), 'every snapshot', 60_000);
+  const views = await Promise.all(
+    Array.from({ length: count }, async () => {
+      const view = new LiveView(await connectLive(relay.url, tokens.demo), matchId);
+      await view.watch();
+      return view;
+    }),
+  );
+  await until(
+    () => views.every((view) => [...Object.keys(MATCH_TABLE_TOPICS), 'history'].every((topic) => view.seq(topic as MatchTableTopic) !== undefined)),
+    'every snapshot',
+    60_000,
+  );
   return views;
 }
 
@@ -74,14 +80,29 @@ describe('one edit, many consoles: the relay reads, the consoles are pushed what
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       const since = stack.upstreamHits.length;
       home += 10;
-      const saved = await call('ops', routes.matchThresholdsSave, { matchId }, { type: 'VALUE', market_id: marketId, thresholds: { yes: { value: home } }, replace: true }) as { id: number; version: number };
-      const pushed = (view: LiveView) => view.records('thresholds').some((r) => r.id === saved.id && r.version === saved.version)
-        && view.records('history').some((e) => (e as unknown as AuditEntry).entity_id === saved.id && (e as unknown as AuditEntry).version === saved.version && (e as unknown as AuditEntry).actor.name === 'Ops Operator');
+      const saved = (await call(
+        'ops',
+        routes.matchThresholdsSave,
+        { matchId },
+        { type: 'VALUE', market_id: marketId, thresholds: { yes: { value: home } }, replace: true },
+      )) as { id: number; version: number };
+      const pushed = (view: LiveView) =>
+        view.records('thresholds').some((r) => r.id === saved.id && r.version === saved.version) &&
+        view
+          .records('history')
+          .some(
+            (e) =>
+              (e as unknown as AuditEntry).entity_id === saved.id &&
+              (e as unknown as AuditEntry).version === saved.version &&
+              (e as unknown as AuditEntry).actor.name === 'Ops Operator',
+          );
       await until(() => views.every(pushed), `the set and its audit entry on all ${count} sockets`, 30_000);
       // Anything late (a second read the notice caused) would come now.
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       const reads = readsSince(since);
-      console.log(`upstream reads for one edit with ${count} watcher(s): thresholds ${reads.thresholds}, history ${reads.history}, other ${reads.other.length}`);
+      console.log(
+        `upstream reads for one edit with ${count} watcher(s): thresholds ${reads.thresholds}, history ${reads.history}, other ${reads.other.length}`,
+      );
       expect(reads).toEqual({ thresholds: 1, history: 1, other: [] });
       for (const view of views) view.socket.disconnect();
     }, 120_000);

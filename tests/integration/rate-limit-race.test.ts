@@ -33,10 +33,25 @@ describe.skipIf('skip' in postgres)('one contact, two matches, batches raced', (
     matchIds = await prepareMatches(db, 'http://127.0.0.1:9/hook', 4);
     // One contact alone, one push per 3 minutes; the market fires on every crossing of home 2.50.
     await db.update(contacts).set({ active: false });
-    [{ id: contactId }] = await db.insert(contacts).values({
-      providerId: 1, sportId: 1, active: true, name: 'Racer', channelId: 1, languages: ['en'], segment: '7', subAll: true, rateLimited: true, rateLimitMinutes: 3,
-    }).returning({ id: contacts.id }) as [{ id: number }];
-    await db.update(markets).set({ meta: { pass_threshold: 1 } }).where(sql`provider_id = 1 and type_id = 1`);
+    [{ id: contactId }] = (await db
+      .insert(contacts)
+      .values({
+        providerId: 1,
+        sportId: 1,
+        active: true,
+        name: 'Racer',
+        channelId: 1,
+        languages: ['en'],
+        segment: '7',
+        subAll: true,
+        rateLimited: true,
+        rateLimitMinutes: 3,
+      })
+      .returning({ id: contacts.id })) as [{ id: number }];
+    await db
+      .update(markets)
+      .set({ meta: { pass_threshold: 1 } })
+      .where(sql`provider_id = 1 and type_id = 1`);
   }, 240_000);
 
   afterAll(async () => {
@@ -46,28 +61,42 @@ describe.skipIf('skip' in postgres)('one contact, two matches, batches raced', (
 
   /** Trial i of a match: below the threshold, then above it `offsetS` later (a firing, a push). */
   const batch = (trial: number, startMs: number, offsetS: number): FeedMessage[] => {
-    const offer = (id: string, ms: number, home: number): FeedMessage => ({
-      type: 'offer', source_id: `${id}-${trial}`, sent_at: new Date(ms).toISOString(), market: { type_id: 1, line: null },
-      outcomes: [{ label: '1', line: null, odds: home }, { label: 'X', line: null, odds: 3300 }, { label: '2', line: null, odds: 3000 }],
-      match_time: 600, prematch: false, score: 'H0-A0',
-    } as FeedMessage);
+    const offer = (id: string, ms: number, home: number): FeedMessage =>
+      ({
+        type: 'offer',
+        source_id: `${id}-${trial}`,
+        sent_at: new Date(ms).toISOString(),
+        market: { type_id: 1, line: null },
+        outcomes: [
+          { label: '1', line: null, odds: home },
+          { label: 'X', line: null, odds: 3300 },
+          { label: '2', line: null, odds: 3000 },
+        ],
+        match_time: 600,
+        prematch: false,
+        score: 'H0-A0',
+      }) as FeedMessage;
     return [offer('below', startMs, 2000), offer('above', startMs + 30_000 + offsetS * 1000, 2600)];
   };
 
   async function race(engines: [Engine, Engine], pair: [number, number], baseMs: number): Promise<void> {
     for (let trial = 0; trial < TRIALS; trial += 1) {
       const startMs = baseMs + trial * 10 * 60_000;
-      await Promise.all(pair.map(async (matchId, k) => {
-        await pause(Math.random() * 6);
-        await engines[k]!.ingest(matchId, batch(trial, startMs, Math.floor(Math.random() * 120)));
-      }));
+      await Promise.all(
+        pair.map(async (matchId, k) => {
+          await pause(Math.random() * 6);
+          await engines[k]!.ingest(matchId, batch(trial, startMs, Math.floor(Math.random() * 120)));
+        }),
+      );
     }
   }
 
   async function pushTimes(pair: [number, number]): Promise<number[]> {
-    return rowsOf<{ ms: number }>(await upstream.database.db.execute(sql`
+    return rowsOf<{ ms: number }>(
+      await upstream.database.db.execute(sql`
       select distinct extract(epoch from feed_at) * 1000 as ms from deliveries
-      where contact_id = ${contactId} and match_id in (${pair[0]}, ${pair[1]}) order by 1`)).map((r) => Number(r.ms));
+      where contact_id = ${contactId} and match_id in (${pair[0]}, ${pair[1]}) order by 1`),
+    ).map((r) => Number(r.ms));
   }
 
   const closest = (times: number[]) => Math.min(...times.slice(1).map((t, i) => t - times[i]!));

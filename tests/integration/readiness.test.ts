@@ -12,7 +12,7 @@ if (!distBuilt()) throw new Error('dist/ is not built: run `npm run build` first
 const postgres = await acquirePostgres();
 if ('skip' in postgres) console.warn(`[readiness suite skipped] ${postgres.skip}`);
 const redisUrl = process.env.TEST_REDIS_URL;
-if (!redisUrl) console.warn('[readiness suite: the relay\'s Redis check skipped] TEST_REDIS_URL is not set');
+if (!redisUrl) console.warn("[readiness suite: the relay's Redis check skipped] TEST_REDIS_URL is not set");
 
 describe.skipIf('skip' in postgres)('readiness', () => {
   const running: DistProcess[] = [];
@@ -36,7 +36,12 @@ describe.skipIf('skip' in postgres)('readiness', () => {
     running.push(api);
     await waitForStatus(`http://127.0.0.1:${apiPort}/readyz`, api);
     relayPort = await freePort();
-    const relayEnv: Record<string, string> = { NODE_ENV: 'production', PORT: String(relayPort), HOST: '127.0.0.1', UPSTREAM_URL: `http://127.0.0.1:${apiPort}` };
+    const relayEnv: Record<string, string> = {
+      NODE_ENV: 'production',
+      PORT: String(relayPort),
+      HOST: '127.0.0.1',
+      UPSTREAM_URL: `http://127.0.0.1:${apiPort}`,
+    };
     if (redisUrl) {
       const target = new URL(redisUrl);
       redis = await tcpProxy(target.hostname, Number(target.port || 6379));
@@ -57,7 +62,7 @@ describe.skipIf('skip' in postgres)('readiness', () => {
 
   const status = async (port: number, path: string) => {
     const response = await fetch(`http://127.0.0.1:${port}${path}`);
-    return { status: response.status, body: await response.json() as Record<string, unknown> };
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
   const eventually = async (port: number, path: string, expected: number) => {
     await expect.poll(async () => (await status(port, path)).status, { timeout: 15_000, interval: 200 }).toBe(expected);
@@ -87,10 +92,14 @@ describe.skipIf('skip' in postgres)('readiness', () => {
     await eventually(relayPort, '/readyz', 200);
   }, 120_000);
 
-  it.skipIf(!redisUrl)('the relay is not ready while its Redis is away', async () => {
-    redis!.cut();
-    expect((await eventually(relayPort, '/readyz', 503)).body).toMatchObject({ checks: { redis: 'down' } });
-    redis!.restore();
-    expect((await eventually(relayPort, '/readyz', 200)).body).toMatchObject({ checks: { upstream: 'ok', redis: 'ok' } });
-  }, 60_000);
+  it.skipIf(!redisUrl)(
+    'the relay is not ready while its Redis is away',
+    async () => {
+      redis!.cut();
+      expect((await eventually(relayPort, '/readyz', 503)).body).toMatchObject({ checks: { redis: 'down' } });
+      redis!.restore();
+      expect((await eventually(relayPort, '/readyz', 200)).body).toMatchObject({ checks: { upstream: 'ok', redis: 'ok' } });
+    },
+    60_000,
+  );
 });

@@ -33,9 +33,19 @@ const T0 = Date.parse('2031-08-01T18:00:00Z');
 
 const at = (s: number) => new Date(T0 + s * 1000).toISOString();
 const offer = (id: string, clock: number, home: number, extra: object = {}) => ({
-  type: 'offer', source_id: id, sent_at: at(clock), market: { type_id: 1, line: null },
-  outcomes: [{ label: '1', line: null, odds: home }, { label: 'X', line: null, odds: 3300 }, { label: '2', line: null, odds: 3000 }],
-  match_time: clock, prematch: false, score: 'H0-A0', ...extra,
+  type: 'offer',
+  source_id: id,
+  sent_at: at(clock),
+  market: { type_id: 1, line: null },
+  outcomes: [
+    { label: '1', line: null, odds: home },
+    { label: 'X', line: null, odds: 3300 },
+    { label: '2', line: null, odds: 3000 },
+  ],
+  match_time: clock,
+  prematch: false,
+  score: 'H0-A0',
+  ...extra,
 });
 const event = (id: string, clock: number, fields: object) => ({ type: 'event', source_id: id, sent_at: at(clock), match_time: clock, period: 1, ...fields });
 
@@ -57,11 +67,23 @@ beforeAll(async () => {
   const [classics] = await db.select().from(leagues).where(eq(leagues.uniqueId, 'wc-classics'));
   const match = (await db.select().from(matches).where(eq(matches.leagueId, classics!.id)).orderBy(asc(matches.start)))[8]!;
   matchId = match.id;
-  const [market] = await db.select().from(markets).where(and(eq(markets.providerId, match.providerId), eq(markets.sportId, match.sportId), eq(markets.typeId, 1))).orderBy(asc(markets.id));
-  await db.update(markets).set({ meta: { max_threshold: 2 } }).where(eq(markets.id, market!.id));
+  const [market] = await db
+    .select()
+    .from(markets)
+    .where(and(eq(markets.providerId, match.providerId), eq(markets.sportId, match.sportId), eq(markets.typeId, 1)))
+    .orderBy(asc(markets.id));
+  await db
+    .update(markets)
+    .set({ meta: { max_threshold: 2 } })
+    .where(eq(markets.id, market!.id));
   await db.insert(thresholdSets).values([
     { matchId, marketId: market!.id, type: 'VALUE', thresholds: { home: { value: 2500 } } },
-    { matchId, marketId: market!.id, type: 'RELATIVE', thresholds: { home: { direction: 'RISE', metric: 'VALUE', value: 200, time_amount: 3, time_unit: 'MINUTES', time_basis: 'REAL' } } },
+    {
+      matchId,
+      marketId: market!.id,
+      type: 'RELATIVE',
+      thresholds: { home: { direction: 'RISE', metric: 'VALUE', value: 200, time_amount: 3, time_unit: 'MINUTES', time_basis: 'REAL' } },
+    },
   ]);
   const parts = { title: [{ content: '{{home.name}} v {{away.name}}' }], content: [{ content: 'Home win pays {{odds.home}}.' }], cta: [], image: [] };
   await db.insert(matchContents).values([1, 2].map((channelId) => ({ matchId, marketId: market!.id, channelId, language: 'en', nodeId: 'INPLAY', parts })));
@@ -77,9 +99,20 @@ async function outcome() {
   const sorted = <T>(rows: T[]) => rows.map((r) => JSON.stringify(r)).sort();
   return {
     offers: sorted(offerRows.map((o) => [o.sourceId, o.status, o.sentAt.toISOString()])),
-    firings: sorted((await db.select().from(thresholdFirings).where(eq(thresholdFirings.matchId, matchId))).map((f) => [src(f.offerId), f.thresholdSetId, f.outcomes, f.details])),
-    deliveries: sorted((await db.select().from(deliveries).where(eq(deliveries.matchId, matchId))).map((d) => [src(d.offerId), d.contactId, d.language, d.log, d.status])),
-    suppressions: sorted((await db.select().from(suppressions).where(eq(suppressions.matchId, matchId))).map((s) => [src(s.offerId), s.contactId, s.reason, s.detail, s.count])),
+    firings: sorted(
+      (await db.select().from(thresholdFirings).where(eq(thresholdFirings.matchId, matchId))).map((f) => [
+        src(f.offerId),
+        f.thresholdSetId,
+        f.outcomes,
+        f.details,
+      ]),
+    ),
+    deliveries: sorted(
+      (await db.select().from(deliveries).where(eq(deliveries.matchId, matchId))).map((d) => [src(d.offerId), d.contactId, d.language, d.log, d.status]),
+    ),
+    suppressions: sorted(
+      (await db.select().from(suppressions).where(eq(suppressions.matchId, matchId))).map((s) => [src(s.offerId), s.contactId, s.reason, s.detail, s.count]),
+    ),
   };
 }
 

@@ -30,23 +30,44 @@ async function relayFor(upstreamUrl: string, options: Parameters<typeof buildRel
 }
 
 /** A raw request: declared length or chunked, optional Expect: 100-continue; resolves with status and body. */
-function send(url: string, { method = 'POST', path, body, chunked = false, expectContinue = false, headers = {} }: {
-  method?: string; path: string; body?: Buffer; chunked?: boolean; expectContinue?: boolean; headers?: Record<string, string>;
-}): Promise<{ status: number; body: string; headers: Record<string, string | string[] | undefined> }> {
+function send(
+  url: string,
+  {
+    method = 'POST',
+    path,
+    body,
+    chunked = false,
+    expectContinue = false,
+    headers = {},
+  }: {
+    method?: string;
+    path: string;
+    body?: Buffer;
+    chunked?: boolean;
+    expectContinue?: boolean;
+    headers?: Record<string, string>;
+  },
+): Promise<{ status: number; body: string; headers: Record<string, string | string[] | undefined> }> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(`${url}${path}`, {
-      method,
-      headers: {
-        'content-type': 'application/json', authorization: `Token ${token}`, ...headers,
-        ...(body && !chunked && { 'content-length': String(body.length) }),
-        ...(expectContinue && { expect: '100-continue' }),
+    const req = httpRequest(
+      `${url}${path}`,
+      {
+        method,
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Token ${token}`,
+          ...headers,
+          ...(body && !chunked && { 'content-length': String(body.length) }),
+          ...(expectContinue && { expect: '100-continue' }),
+        },
       },
-    }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, body: Buffer.concat(chunks).toString(), headers: res.headers }));
-      res.on('error', reject);
-    });
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, body: Buffer.concat(chunks).toString(), headers: res.headers }));
+        res.on('error', reject);
+      },
+    );
     // The relay may answer (413) and close before the whole body is written: that is the point.
     req.on('error', (error: NodeJS.ErrnoException) => (['EPIPE', 'ECONNRESET'].includes(error.code ?? '') ? undefined : reject(error)));
     const write = () => {
@@ -90,7 +111,12 @@ describe('the relay holds its ground', () => {
   });
 
   it('handles Expect: 100-continue', async () => {
-    const reply = await send(stack.url, { path: '/api/1/authenticate', body: Buffer.from(JSON.stringify(DEMO)), expectContinue: true, headers: { authorization: '' } });
+    const reply = await send(stack.url, {
+      path: '/api/1/authenticate',
+      body: Buffer.from(JSON.stringify(DEMO)),
+      expectContinue: true,
+      headers: { authorization: '' },
+    });
     expect(reply.status).toBe(200);
     expect(JSON.parse(reply.body)).toMatchObject({ success: true });
   });
@@ -101,8 +127,15 @@ describe('the relay holds its ground', () => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
     const url = await relayFor(`http://127.0.0.1:${port}`);
-    for (const [method, path] of [['GET', '/api/1/providers'], ['POST', '/api/1/authenticate']] as const) {
-      const response = await fetch(`${url}${path}`, { method, headers: { authorization: `Token ${token}`, 'content-type': 'application/json' }, ...(method === 'POST' && { body: JSON.stringify(DEMO) }) });
+    for (const [method, path] of [
+      ['GET', '/api/1/providers'],
+      ['POST', '/api/1/authenticate'],
+    ] as const) {
+      const response = await fetch(`${url}${path}`, {
+        method,
+        headers: { authorization: `Token ${token}`, 'content-type': 'application/json' },
+        ...(method === 'POST' && { body: JSON.stringify(DEMO) }),
+      });
       const text = await response.text();
       expect(response.status, path).toBe(503);
       expect(JSON.parse(text)).toMatchObject({ statusCode: 503, message: UPSTREAM_DOWN_MESSAGE });
@@ -180,14 +213,22 @@ describe('security headers', () => {
 
 describe('sessions', () => {
   it('throttles failed logins per account with 429, Retry-After and a message', async () => {
-    const attempt = () => fetch(`${stack.url}/api/1/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'intruder-target@example.com', password: 'guess' }) });
+    const attempt = () =>
+      fetch(`${stack.url}/api/1/authenticate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'intruder-target@example.com', password: 'guess' }),
+      });
     const replies = await Promise.all(Array.from({ length: 12 }, attempt));
     const statuses = replies.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 400)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(7);
     const refused = replies.find((r) => r.status === 429)!;
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(await refused.json()).toMatchObject({ statusCode: 429, message: expect.stringMatching(/^Too many failed login attempts\. Try again in \d+ minutes?\.$/) });
+    expect(await refused.json()).toMatchObject({
+      statusCode: 429,
+      message: expect.stringMatching(/^Too many failed login attempts\. Try again in \d+ minutes?\.$/),
+    });
     // Another account from the same address still gets in.
     expect(await loginThrough(stack.url)).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
@@ -200,7 +241,10 @@ describe('sessions', () => {
       await live.next((m) => m.event === 'hello');
       // The change stream is held while connections are open: wait until it is there.
       const started = Date.now();
-      while (!(await (await fetch(`${stack.url}/healthz`)).json() as { live: { change_stream: boolean } }).live.change_stream && Date.now() - started < 10_000) {
+      while (
+        !((await (await fetch(`${stack.url}/healthz`)).json()) as { live: { change_stream: boolean } }).live.change_stream &&
+        Date.now() - started < 10_000
+      ) {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       const socketGone = new Promise<number>((resolve) => socket.once('disconnect', () => resolve(performance.now())));

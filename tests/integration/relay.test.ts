@@ -42,7 +42,7 @@ describe('relay in front of the upstream', () => {
     expect(stack.upstreamHits).toContainEqual({ method: 'GET', url: '/api/1/1/1/matches?limit=3', requestId: 'trace-me-123' });
   });
 
-  it('passes the upstream\'s 401 on for a call without a token', async () => {
+  it("passes the upstream's 401 on for a call without a token", async () => {
     const response = await fetch(`${stack.url}/api/1/providers`);
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject({ message: 'Authentication required' });

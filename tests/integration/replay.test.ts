@@ -15,16 +15,7 @@ import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeliveriesReply, ListReply, Match, MatchLiveState, Suppression } from '@odds/protocol';
-import {
-  createTestUpstream,
-  FEEDS_DIR,
-  parseFeed,
-  readFeedFile,
-  recordFeed,
-  replayFeed,
-  type TestUpstream,
-  UpstreamClient,
-} from '@odds/upstream/testing';
+import { createTestUpstream, FEEDS_DIR, parseFeed, readFeedFile, recordFeed, replayFeed, type TestUpstream, UpstreamClient } from '@odds/upstream/testing';
 import { prepareMatches } from '../support/engine-fixture';
 
 const run = promisify(execFile);
@@ -52,7 +43,9 @@ beforeAll(async () => {
     });
   });
   smtp = new SMTPServer({
-    authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
     onData(stream, _session, done) {
       let data = '';
       stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
@@ -89,13 +82,38 @@ async function prepare(hookUrl: string): Promise<void> {
 /** The hand-made recording: offsets are 60 s + match clock (kick-off at 60 s). */
 function recording(): string {
   const offer = (clock: number | null, home: number, away: number, score: string, extra: object = {}) => ({
-    offset_ms: (clock === null ? 0 : 60 + clock) * 1000, type: 'offer', source_id: `o-${clock ?? 'pre'}`, market: { type_id: 1, line: null },
-    outcomes: [{ label: '1', line: null, odds: home }, { label: 'X', line: null, odds: 3300 }, { label: '2', line: null, odds: away }],
-    match_time: clock, prematch: clock === null, score: clock === null ? 'PRE' : score, ...extra,
+    offset_ms: (clock === null ? 0 : 60 + clock) * 1000,
+    type: 'offer',
+    source_id: `o-${clock ?? 'pre'}`,
+    market: { type_id: 1, line: null },
+    outcomes: [
+      { label: '1', line: null, odds: home },
+      { label: 'X', line: null, odds: 3300 },
+      { label: '2', line: null, odds: away },
+    ],
+    match_time: clock,
+    prematch: clock === null,
+    score: clock === null ? 'PRE' : score,
+    ...extra,
   });
-  const event = (clock: number, id: string, fields: object) => ({ offset_ms: (60 + clock) * 1000, type: 'event', source_id: id, match_time: clock, period: 1, ...fields });
+  const event = (clock: number, id: string, fields: object) => ({
+    offset_ms: (60 + clock) * 1000,
+    type: 'event',
+    source_id: id,
+    match_time: clock,
+    period: 1,
+    ...fields,
+  });
   const lines = [
-    { offset_ms: 0, type: 'header', format: 'odds-feed/1', name: 'hand-made', match: { name: 'test', home: 'A', away: 'B' }, source: 'replay.test.ts', markets: [] },
+    {
+      offset_ms: 0,
+      type: 'header',
+      format: 'odds-feed/1',
+      name: 'hand-made',
+      match: { name: 'test', home: 'A', away: 'B' },
+      source: 'replay.test.ts',
+      markets: [],
+    },
     offer(null, 2400, 3000, 'PRE'),
     event(0, 'kick-off', { kind: 'period_start', score: 'H0-A0' }),
     offer(60, 2450, 3000, 'H0-A0'),
@@ -145,18 +163,27 @@ describe('replaying a recorded feed into a fresh upstream', () => {
     expect(await outcome()).toEqual({
       deliveries: [
         // Firing 1 (120 s): webhook partner (sent for real), email VIP (mailed), push fans (en; no da in play), tracker (en).
-        '120s C1 en SENT', '120s C2 en SENT', '120s C3 en RECORDED', '120s C5 en RECORDED',
+        '120s C1 en SENT',
+        '120s C2 en SENT',
+        '120s C3 en RECORDED',
+        '120s C5 en RECORDED',
         // Firing 2 (270 s): the email VIP is inside its 5 minutes, the push fans have had their period-1 push.
-        '270s C1 en SENT', '270s C5 en RECORDED',
+        '270s C1 en SENT',
+        '270s C5 en RECORDED',
         // Firing 3 (730 s): the email VIP again (610 s later, second of max 2).
-        '730s C1 en SENT', '730s C2 en SENT', '730s C5 en RECORDED',
+        '730s C1 en SENT',
+        '730s C2 en SENT',
+        '730s C5 en RECORDED',
       ].sort(),
       suppressions: [
         '120s C4 NO_CONTENT',
         '210s home MIN_INTERVAL',
-        '270s C2 RATE_LIMIT_MINUTES', '270s C3 MARKET_PERIOD_CAP', '270s C4 NO_CONTENT',
+        '270s C2 RATE_LIMIT_MINUTES',
+        '270s C3 MARKET_PERIOD_CAP',
+        '270s C4 NO_CONTENT',
         '670s home SEND_DELAY',
-        '730s C3 MARKET_PERIOD_CAP', '730s C4 NO_CONTENT',
+        '730s C3 MARKET_PERIOD_CAP',
+        '730s C4 NO_CONTENT',
       ].sort(),
     });
     expect(webhookCalls.map((c) => c.contact.name)).toEqual(['C1 webhook partner', 'C1 webhook partner', 'C1 webhook partner']);
@@ -175,7 +202,7 @@ describe('replaying a recorded feed into a fresh upstream', () => {
     expect(mails).toHaveLength(2);
   });
 
-  it('moved the fixture\'s start to its kick-off, and keeps its live state', async () => {
+  it("moved the fixture's start to its kick-off, and keeps its live state", async () => {
     const live = await client.call<MatchLiveState>('GET', `/api/1/match/${matchId}/live`);
     expect(live).toMatchObject({ status: 'LIVE', period: 1, score: 'H1-A1', match_time: 900, suspended: false, kicked_off_at: '2031-06-01T18:00:00.000Z' });
     expect((await client.match(matchId)).start).toBe('2031-06-01T18:00:00.000Z');
@@ -183,7 +210,7 @@ describe('replaying a recorded feed into a fresh upstream', () => {
 });
 
 describe('recording what an upstream publishes', () => {
-  it('writes the match\'s feed as a recording that reads back, markets named by type and line', async () => {
+  it("writes the match's feed as a recording that reads back, markets named by type and line", async () => {
     const lines: object[] = [];
     const count = await recordFeed({ client, matchId, follow: false, write: (line) => lines.push(line) });
     expect(count).toBe(19);
@@ -198,7 +225,9 @@ describe('recording what an upstream publishes', () => {
   });
 
   it('follows the change stream until the match ends', async () => {
-    const [next] = (await client.matches({ q: 'World Cup Classics', order_by: 'start', limit: 100 })).results.filter((m: Match) => m.league.name === 'World Cup Classics').slice(6);
+    const [next] = (await client.matches({ q: 'World Cup Classics', order_by: 'start', limit: 100 })).results
+      .filter((m: Match) => m.league.name === 'World Cup Classics')
+      .slice(6);
     const lines: object[] = [];
     const recording = recordFeed({ client, matchId: next!.id, follow: true, write: (line) => lines.push(line) });
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -206,7 +235,10 @@ describe('recording what an upstream publishes', () => {
     await client.ingest(next!.id, [{ type: 'event', source_id: 'ko', sent_at: at(0), kind: 'period_start', period: 1, match_time: 0 }]);
     await client.ingest(next!.id, [{ type: 'event', source_id: 'end', sent_at: at(5700), kind: 'match_end', match_time: 5700 }]);
     expect(await recording).toBe(2);
-    expect(lines.slice(1)).toMatchObject([{ offset_ms: 0, source_id: 'ko' }, { offset_ms: 5_700_000, source_id: 'end' }]);
+    expect(lines.slice(1)).toMatchObject([
+      { offset_ms: 0, source_id: 'ko' },
+      { offset_ms: 5_700_000, source_id: 'end' },
+    ]);
   });
 });
 
@@ -214,8 +246,27 @@ describe('npm run feed:replay', () => {
   it('replays a shipped demo feed at speed 0 onto the World Cup Classics fixture with its teams, printing progress', async () => {
     const file = new URL('netherlands-usa-2022-round-of-16.jsonl', FEEDS_DIR).pathname;
     const token = await upstream.login();
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'infra/upstream/src/feeds/replay-cli.ts', file, '--speed', '0', '--upstream', url, '--token', token, '--league', 'World Cup Classics'], { cwd: new URL('../..', import.meta.url).pathname });
-    const [match] = (await client.matches({ q: 'Netherlands', order_by: 'start', limit: 50 })).results.filter((m: Match) => m.league.name === 'World Cup Classics');
+    const { stdout } = await run(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'infra/upstream/src/feeds/replay-cli.ts',
+        file,
+        '--speed',
+        '0',
+        '--upstream',
+        url,
+        '--token',
+        token,
+        '--league',
+        'World Cup Classics',
+      ],
+      { cwd: new URL('../..', import.meta.url).pathname },
+    );
+    const [match] = (await client.matches({ q: 'Netherlands', order_by: 'start', limit: 50 })).results.filter(
+      (m: Match) => m.league.name === 'World Cup Classics',
+    );
     expect(stdout).toContain(`into match ${match!.id} Netherlands - USA`);
     expect(stdout).toMatch(/done: \[\d\d:\d\d H3-A1\] 531\/531 messages · offers 512 · events 19/);
     const { db } = upstream.database;
@@ -224,7 +275,9 @@ describe('npm run feed:replay', () => {
     expect(byStatus.SUSPENDED).toBeGreaterThan(0);
     expect(byStatus.TRIGGERED).toBeGreaterThan(0);
     // Nothing is delivered for a suspended offer.
-    const onSuspended = await db.execute(sql`select count(*)::int as n from deliveries d join offers o on o.id = d.offer_id where o.match_id = ${match!.id} and o.status = 'SUSPENDED'`);
+    const onSuspended = await db.execute(
+      sql`select count(*)::int as n from deliveries d join offers o on o.id = d.offer_id where o.match_id = ${match!.id} and o.status = 'SUSPENDED'`,
+    );
     expect((onSuspended as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
   });
 });

@@ -26,10 +26,17 @@ afterAll(async () => new Promise((resolve) => upstream.close(resolve)));
 
 /** One call through a relay with TRUST_PROXY=`setting`, as a TLS proxy at 127.0.0.1 forwards it: the client wrote `spoofed`, the proxy appended the client's real address. */
 async function through(setting: string): Promise<{ forwardedFor: string | undefined; hsts: boolean }> {
-  const relay = await buildRelay({ upstreamUrl, clientDir: fileURLToPath(new URL('../../client/dist', import.meta.url)), trustProxy: trustProxyOption(setting), live: { changeStream: false } });
+  const relay = await buildRelay({
+    upstreamUrl,
+    clientDir: fileURLToPath(new URL('../../client/dist', import.meta.url)),
+    trustProxy: trustProxyOption(setting),
+    live: { changeStream: false },
+  });
   try {
     const reply = await relay.app.inject({
-      method: 'GET', url: '/api/1/providers', remoteAddress: '127.0.0.1',
+      method: 'GET',
+      url: '/api/1/providers',
+      remoteAddress: '127.0.0.1',
       headers: { 'x-forwarded-for': '6.6.6.6, 203.0.113.9', 'x-forwarded-proto': 'https' },
     });
     return { forwardedFor: seen.at(-1)?.['x-forwarded-for'] as string | undefined, hsts: Boolean(reply.headers['strict-transport-security']) };

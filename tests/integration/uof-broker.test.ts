@@ -41,15 +41,47 @@ if (skip) console.warn(`[uof broker suite skipped] ${skip}`);
 const EVENT = 'sr:match:10927088';
 const TOKEN = 'test-uof-token';
 const quiet = { warn: () => {}, info: () => {}, error: () => {} };
-const eventKey = (type: string, node: number | null = null) => buildUofRoutingKey({ priority: 'hi', prematch: false, live: true, messageType: type, sportId: 1, urnType: 'sr:match', eventId: 10927088, nodeId: node });
-const systemKey = (type: string) => buildUofRoutingKey({ priority: null, prematch: false, live: false, messageType: type, sportId: null, urnType: null, eventId: null, nodeId: null });
+const eventKey = (type: string, node: number | null = null) =>
+  buildUofRoutingKey({ priority: 'hi', prematch: false, live: true, messageType: type, sportId: 1, urnType: 'sr:match', eventId: 10927088, nodeId: node });
+const systemKey = (type: string) =>
+  buildUofRoutingKey({ priority: null, prematch: false, live: false, messageType: type, sportId: null, urnType: null, eventId: null, nodeId: null });
 
 /** An odds_change of 40 markets as UOF sends them: the three we map, and 37 we do not. */
 const fortyMarkets = (home: number): OddsMarket[] => [
-  { id: 1, outcomes: [[1, home], [2, 3.3], [3, 3.6]] },
-  { id: 18, specifiers: 'total=2.5', outcomes: [[12, 1.9], [13, 1.95]] },
-  { id: 29, outcomes: [[74, 1.8], [76, 2.0]] },
-  ...Array.from({ length: 37 }, (_, i): OddsMarket => ({ id: 200 + i, specifiers: `total=${i}.5`, outcomes: [[12, 1.5 + i / 10], [13, 2.5]] })),
+  {
+    id: 1,
+    outcomes: [
+      [1, home],
+      [2, 3.3],
+      [3, 3.6],
+    ],
+  },
+  {
+    id: 18,
+    specifiers: 'total=2.5',
+    outcomes: [
+      [12, 1.9],
+      [13, 1.95],
+    ],
+  },
+  {
+    id: 29,
+    outcomes: [
+      [74, 1.8],
+      [76, 2.0],
+    ],
+  },
+  ...Array.from(
+    { length: 37 },
+    (_, i): OddsMarket => ({
+      id: 200 + i,
+      specifiers: `total=${i}.5`,
+      outcomes: [
+        [12, 1.5 + i / 10],
+        [13, 2.5],
+      ],
+    }),
+  ),
 ];
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
@@ -79,8 +111,12 @@ describe.skipIf(skip !== null)('the UOF adapter on RabbitMQ', () => {
     if ('skip' in rabbit) return;
     upstream = await createTestUpstream();
     const { db } = upstream.database;
-    [{ id: matchId }] = await db.select({ id: matches.id }).from(matches)
-      .where(and(eq(matches.providerId, 1), eq(matches.sportId, 1), gt(matches.start, new Date()))).orderBy(asc(matches.start)).limit(1) as [{ id: number }];
+    [{ id: matchId }] = (await db
+      .select({ id: matches.id })
+      .from(matches)
+      .where(and(eq(matches.providerId, 1), eq(matches.sportId, 1), gt(matches.start, new Date())))
+      .orderBy(asc(matches.start))
+      .limit(1)) as [{ id: number }];
     await db.insert(uofLinks).values({ matchId, event: EVENT, updatedBy: 'test' });
     connection = await amqp.connect(rabbit.url);
     channel = await connection.createChannel();
@@ -96,15 +132,37 @@ describe.skipIf(skip !== null)('the UOF adapter on RabbitMQ', () => {
       reply.writeHead(202).end('<response response_code="ACCEPTED"/>');
       const requestId = Number(url.searchParams.get('request_id'));
       setTimeout(() => {
-        publish(eventKey('odds_change', 1), oddsChangeXml({ event: EVENT, timestamp: clock, requestId, status: { status: 1, matchStatus: 6, home: 0, away: 0, clock: '10:00' }, markets: fortyMarkets(2.1) }));
+        publish(
+          eventKey('odds_change', 1),
+          oddsChangeXml({
+            event: EVENT,
+            timestamp: clock,
+            requestId,
+            status: { status: 1, matchStatus: 6, home: 0, away: 0, clock: '10:00' },
+            markets: fortyMarkets(2.1),
+          }),
+        );
         publish(systemKey('snapshot_complete'), snapshotCompleteXml(1, requestId, clock));
       }, 20);
     });
     await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
     const apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
-    consumer = await startUof({
-      amqpUrl: rabbit.url, exchange, queue: '', bindingKeys: ['#'], apiUrl, token: TOKEN, aliveTimeoutS: 20, recoveryTimeoutS: 30,
-    }, db, upstream.app.engine, upstream.app.engine.bus, quiet);
+    consumer = await startUof(
+      {
+        amqpUrl: rabbit.url,
+        exchange,
+        queue: '',
+        bindingKeys: ['#'],
+        apiUrl,
+        token: TOKEN,
+        aliveTimeoutS: 20,
+        recoveryTimeoutS: 30,
+      },
+      db,
+      upstream.app.engine,
+      upstream.app.engine.bus,
+      quiet,
+    );
   });
   afterAll(async () => {
     await consumer?.close();
@@ -117,7 +175,10 @@ describe.skipIf(skip !== null)('the UOF adapter on RabbitMQ', () => {
 
   it('recovers a producer through the fake API and its snapshot on the exchange, then ingests live odds', async () => {
     publish(systemKey('alive'), aliveXml(1, clock));
-    const producer = await until(async () => (await upstream.database.db.select().from(uofProducers).where(eq(uofProducers.id, 1)))[0], (p) => p?.state === 'up');
+    const producer = await until(
+      async () => (await upstream.database.db.select().from(uofProducers).where(eq(uofProducers.id, 1)))[0],
+      (p) => p?.state === 'up',
+    );
     expect(producer).toMatchObject({ subscribed: true, reason: null });
     expect(requests).toEqual([{ path: 'POST /v1/liveodds/recovery/initiate_request?request_id=1', token: TOKEN }]);
     const [recovery] = await upstream.database.db.select().from(uofRecoveries);
@@ -126,11 +187,16 @@ describe.skipIf(skip !== null)('the UOF adapter on RabbitMQ', () => {
     expect((await offersOf()).map((o) => o.suspended)).toEqual([true, true, true]);
     clock += 5_000;
     const published = Date.now();
-    publish(eventKey('odds_change'), oddsChangeXml({ event: EVENT, timestamp: clock, status: { status: 1, matchStatus: 6, home: 0, away: 0, clock: '10:05' }, markets: fortyMarkets(2.15) }));
+    publish(
+      eventKey('odds_change'),
+      oddsChangeXml({ event: EVENT, timestamp: clock, status: { status: 1, matchStatus: 6, home: 0, away: 0, clock: '10:05' }, markets: fortyMarkets(2.15) }),
+    );
     const rows = await until(offersOf, (r) => r.length === 6);
     console.log(`[uof] publish to stored offers (engine evaluated, committed): ${Date.now() - published} ms`);
     expect(rows.slice(3).map((o) => [o.suspended, o.outcomeMap])).toEqual([
-      [false, { home: 2150, draw: 3300, away: 3600 }], [false, { over: 1900, under: 1950 }], [false, { yes: 1800, no: 2000 }],
+      [false, { home: 2150, draw: 3300, away: 3600 }],
+      [false, { over: 1900, under: 1950 }],
+      [false, { yes: 1800, no: 2000 }],
     ]);
   });
 
@@ -140,11 +206,21 @@ describe.skipIf(skip !== null)('the UOF adapter on RabbitMQ', () => {
     const started = Date.now();
     for (let n = 0; n < N; n += 1) {
       clock += 1000;
-      publish(eventKey('odds_change'), oddsChangeXml({ event: EVENT, timestamp: clock, status: { status: 1, matchStatus: 6, home: 0, away: 0, clock: `${11 + Math.floor(n / 60)}:${String(n % 60).padStart(2, '0')}` }, markets: fortyMarkets(2 + (n % 50) / 100) }));
+      publish(
+        eventKey('odds_change'),
+        oddsChangeXml({
+          event: EVENT,
+          timestamp: clock,
+          status: { status: 1, matchStatus: 6, home: 0, away: 0, clock: `${11 + Math.floor(n / 60)}:${String(n % 60).padStart(2, '0')}` },
+          markets: fortyMarkets(2 + (n % 50) / 100),
+        }),
+      );
     }
     await until(offersOf, (r) => r.length === before + 3 * N, 120_000);
     const seconds = (Date.now() - started) / 1000;
-    console.log(`[uof] ${N} odds_change of 40 markets (3 mapped) parsed and ingested in ${seconds.toFixed(2)} s: ${(N / seconds).toFixed(0)} messages/s, ${(N * 40 / seconds).toFixed(0)} markets/s`);
+    console.log(
+      `[uof] ${N} odds_change of 40 markets (3 mapped) parsed and ingested in ${seconds.toFixed(2)} s: ${(N / seconds).toFixed(0)} messages/s, ${((N * 40) / seconds).toFixed(0)} markets/s`,
+    );
     const rows = (await offersOf()).slice(before);
     // In publishing order: match clock never goes back.
     const clocks = rows.map((o) => o.matchTime!);
@@ -159,19 +235,38 @@ describe.skipIf(skip !== null)('the UOF adapter on RabbitMQ', () => {
     try {
       const view = new LiveView(socket, matchId);
       expect(await ask(socket, 'watch', matchId)).toMatchObject({ ok: true });
-      await until(async () => view.topics.has('offers'), (held) => held);
+      await until(
+        async () => view.topics.has('offers'),
+        (held) => held,
+      );
       const times: number[] = [];
       for (let n = 0; n < 10; n += 1) {
         clock += 1000;
         const home = 2.5 + n / 100;
         const published = Date.now();
-        publish(eventKey('odds_change'), oddsChangeXml({ event: EVENT, timestamp: clock, status: { status: 1, matchStatus: 6, home: 0, away: 0, clock: `40:0${n}` }, markets: fortyMarkets(home) }));
+        publish(
+          eventKey('odds_change'),
+          oddsChangeXml({
+            event: EVENT,
+            timestamp: clock,
+            status: { status: 1, matchStatus: 6, home: 0, away: 0, clock: `40:0${n}` },
+            markets: fortyMarkets(home),
+          }),
+        );
         // The delta carrying this message's Match Result offer (odds in thousandths).
-        await until(async () => view.deltas.some((d) => d.topic === 'offers' && d.upserts.some((o) => (o as { outcome_map: Record<string, number> }).outcome_map.home === Math.round(home * 1000))), (seen) => seen);
+        await until(
+          async () =>
+            view.deltas.some(
+              (d) => d.topic === 'offers' && d.upserts.some((o) => (o as { outcome_map: Record<string, number> }).outcome_map.home === Math.round(home * 1000)),
+            ),
+          (seen) => seen,
+        );
         times.push(Date.now() - published);
       }
       const sorted = [...times].sort((a, b) => a - b);
-      console.log(`[uof] publish → the console's socket (offers delta through the relay), 10 odds_change of 40 markets one at a time: median ${sorted[5]} ms, max ${sorted[9]} ms (${times.join(', ')} ms)`);
+      console.log(
+        `[uof] publish → the console's socket (offers delta through the relay), 10 odds_change of 40 markets one at a time: median ${sorted[5]} ms, max ${sorted[9]} ms (${times.join(', ')} ms)`,
+      );
     } finally {
       socket.close();
       await relay.close();
@@ -181,12 +276,28 @@ describe.skipIf(skip !== null)('the UOF adapter on RabbitMQ', () => {
   it('records UOF messages as they came and replays them into the exchange, ingested the same', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'uof-rec-')), 'rec.jsonl');
     let stop!: () => void;
-    const recording = recordUof({ amqpUrl: 'url' in rabbit ? rabbit.url : '', exchange, bindingKeys: ['#'], out, stop: new Promise<void>((resolve) => { stop = resolve; }) });
+    const recording = recordUof({
+      amqpUrl: 'url' in rabbit ? rabbit.url : '',
+      exchange,
+      bindingKeys: ['#'],
+      out,
+      stop: new Promise<void>((resolve) => {
+        stop = resolve;
+      }),
+    });
     await new Promise((resolve) => setTimeout(resolve, 300)); // the recorder's queue is bound
     const before = (await offersOf()).length;
     for (let n = 0; n < 3; n += 1) {
       clock += 1000;
-      publish(eventKey('odds_change'), oddsChangeXml({ event: EVENT, timestamp: clock, status: { status: 1, matchStatus: 6, home: 0, away: 0, clock: `30:0${n}` }, markets: fortyMarkets(3 + n / 10) }));
+      publish(
+        eventKey('odds_change'),
+        oddsChangeXml({
+          event: EVENT,
+          timestamp: clock,
+          status: { status: 1, matchStatus: 6, home: 0, away: 0, clock: `30:0${n}` },
+          markets: fortyMarkets(3 + n / 10),
+        }),
+      );
     }
     await until(offersOf, (r) => r.length === before + 9);
     stop();

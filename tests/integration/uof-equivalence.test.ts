@@ -48,7 +48,8 @@ const EVENT = 'sr:match:2022064';
 const TOKEN = 'test-uof-token';
 const WEEK_MS = 7 * 24 * 3600 * 1000;
 const quiet = { warn: () => {}, info: () => {}, error: () => {} };
-const systemKey = (type: string) => buildUofRoutingKey({ priority: null, prematch: false, live: false, messageType: type, sportId: null, urnType: null, eventId: null, nodeId: null });
+const systemKey = (type: string) =>
+  buildUofRoutingKey({ priority: null, prematch: false, live: false, messageType: type, sportId: null, urnType: null, eventId: null, nodeId: null });
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 120_000): Promise<T> {
   const end = Date.now() + timeoutMs;
@@ -92,12 +93,29 @@ describe.skipIf(skip !== null)('a demo match through UOF and through odds-feed/1
       const url = new URL(request.url ?? '/', 'http://fake');
       const producer = url.pathname.includes('/pre/') ? 3 : 1;
       reply.writeHead(202).end('<response response_code="ACCEPTED"/>');
-      channel.publish(exchange, systemKey('snapshot_complete'), Buffer.from(snapshotCompleteXml(producer, Number(url.searchParams.get('request_id')), feedStart)));
+      channel.publish(
+        exchange,
+        systemKey('snapshot_complete'),
+        Buffer.from(snapshotCompleteXml(producer, Number(url.searchParams.get('request_id')), feedStart)),
+      );
     });
     await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
-    consumer = await startUof({
-      amqpUrl: rabbit.url, exchange, queue: '', bindingKeys: ['#'], apiUrl: `http://127.0.0.1:${(api.address() as AddressInfo).port}`, token: TOKEN, aliveTimeoutS: 20, recoveryTimeoutS: 30,
-    }, db, upstream.app.engine, upstream.app.engine.bus, quiet);
+    consumer = await startUof(
+      {
+        amqpUrl: rabbit.url,
+        exchange,
+        queue: '',
+        bindingKeys: ['#'],
+        apiUrl: `http://127.0.0.1:${(api.address() as AddressInfo).port}`,
+        token: TOKEN,
+        aliveTimeoutS: 20,
+        recoveryTimeoutS: 30,
+      },
+      db,
+      upstream.app.engine,
+      upstream.app.engine.bus,
+      quiet,
+    );
   });
 
   afterAll(async () => {
@@ -121,12 +139,18 @@ describe.skipIf(skip !== null)('a demo match through UOF and through odds-feed/1
     const at = (offerId: number | null) => (offerId === null ? 'no offer' : `${clockOf.get(offerId) ?? 'PRE'}s`);
     return {
       offers: offerRows.map((o) => [o.marketId, o.outcomeMap, o.score, o.matchTime, o.period, o.prematch, o.suspended, o.status]),
-      firings: (await db.select().from(thresholdFirings).where(eq(thresholdFirings.matchId, matchId)).orderBy(asc(thresholdFirings.id)))
-        .map((f) => [at(f.offerId), setType.get(f.thresholdSetId), f.outcomes, f.matchTime]),
+      firings: (await db.select().from(thresholdFirings).where(eq(thresholdFirings.matchId, matchId)).orderBy(asc(thresholdFirings.id))).map((f) => [
+        at(f.offerId),
+        setType.get(f.thresholdSetId),
+        f.outcomes,
+        f.matchTime,
+      ]),
       deliveries: (await db.select().from(deliveries).where(eq(deliveries.matchId, matchId)))
-        .map((d) => `${at(d.offerId)} contact ${d.contactId} ch ${d.channelId} ${d.language} ${d.nodeId} p${d.period} ${d.status}`).sort(),
+        .map((d) => `${at(d.offerId)} contact ${d.contactId} ch ${d.channelId} ${d.language} ${d.nodeId} p${d.period} ${d.status}`)
+        .sort(),
       suppressions: (await db.select().from(suppressions).where(eq(suppressions.matchId, matchId)))
-        .map((s) => `${at(s.offerId)} ${s.matchTime}s contact ${s.contactId ?? '-'} ${s.outcome ?? '-'} ${s.reason} ×${s.count}`).sort(),
+        .map((s) => `${at(s.offerId)} ${s.matchTime}s contact ${s.contactId ?? '-'} ${s.outcome ?? '-'} ${s.reason} ×${s.count}`)
+        .sort(),
     };
   }
 
@@ -138,7 +162,10 @@ describe.skipIf(skip !== null)('a demo match through UOF and through odds-feed/1
     feedStart = uofBase;
 
     await upstream.app.listen({ port: 0, host: '127.0.0.1' });
-    const client = await UpstreamClient.connect({ url: `http://127.0.0.1:${(upstream.app.server.address() as AddressInfo).port}`, token: await upstream.login() });
+    const client = await UpstreamClient.connect({
+      url: `http://127.0.0.1:${(upstream.app.server.address() as AddressInfo).port}`,
+      token: await upstream.login(),
+    });
     let started = Date.now();
     await replayFeed({ client, matchId: viaFeed, feed, speed: 0, baseMs: uofBase - WEEK_MS });
     console.log(`[uof equivalence] odds-feed/1: ${feed.messages.length} messages ingested in ${Date.now() - started} ms`);
@@ -146,12 +173,22 @@ describe.skipIf(skip !== null)('a demo match through UOF and through odds-feed/1
     // Both producers recovered (producers start down), then the recording as fast as it goes.
     channel.publish(exchange, systemKey('alive'), Buffer.from(aliveXml(1, uofBase)));
     channel.publish(exchange, systemKey('alive'), Buffer.from(aliveXml(3, uofBase)));
-    await until(() => db.select().from(uofProducers), (rows) => rows.filter((p) => p.state === 'up').length === 2, 20_000);
+    await until(
+      () => db.select().from(uofProducers),
+      (rows) => rows.filter((p) => p.state === 'up').length === 2,
+      20_000,
+    );
     started = Date.now();
     await replayUof({ amqpUrl: 'url' in rabbit ? rabbit.url : '', exchange, messages: recording, speed: 0 });
     const offerCount = feed.messages.filter((m) => m.type === 'offer').length;
-    await until(() => db.select({ id: offers.id }).from(offers).where(eq(offers.matchId, viaUof)), (rows) => rows.length >= offerCount);
-    await until(() => db.select({ kind: matchEvents.kind }).from(matchEvents).where(eq(matchEvents.matchId, viaUof)), (rows) => rows.some((r) => r.kind === 'match_end'));
+    await until(
+      () => db.select({ id: offers.id }).from(offers).where(eq(offers.matchId, viaUof)),
+      (rows) => rows.length >= offerCount,
+    );
+    await until(
+      () => db.select({ kind: matchEvents.kind }).from(matchEvents).where(eq(matchEvents.matchId, viaUof)),
+      (rows) => rows.some((r) => r.kind === 'match_end'),
+    );
     console.log(`[uof equivalence] UOF: ${recording.length} messages published, consumed and ingested in ${Date.now() - started} ms`);
     await upstream.app.engine.drain();
 
@@ -162,7 +199,9 @@ describe.skipIf(skip !== null)('a demo match through UOF and through odds-feed/1
     expect(expected.firings.length).toBeGreaterThan(0);
     expect(expected.deliveries.length).toBeGreaterThan(0);
     expect(expected.suppressions.length).toBeGreaterThan(0);
-    console.log(`[uof equivalence] ${expected.offers.length} offers, ${expected.firings.length} firings, ${expected.deliveries.length} deliveries, ${expected.suppressions.length} suppressions`);
+    console.log(
+      `[uof equivalence] ${expected.offers.length} offers, ${expected.firings.length} firings, ${expected.deliveries.length} deliveries, ${expected.suppressions.length} suppressions`,
+    );
     expect(actual.offers).toEqual(expected.offers);
     expect(actual.firings).toEqual(expected.firings);
     expect(actual.deliveries).toEqual(expected.deliveries);

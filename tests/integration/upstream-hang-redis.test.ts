@@ -28,7 +28,15 @@ describe.skipIf('skip' in redis)('watchers joining during an upstream hang, two 
     const response = await fetch(`${stack.upstreamUrl}/api/1/1/1/matches?limit=1`, { headers: { authorization: `Token ${token}` } });
     matchId = ((await response.json()) as { results: { id: number }[] }).results[0]!.id;
     hang = await HangProxy.start(stack.upstreamUrl);
-    const live = { redisUrl: redis.url, redisPrefix: testPrefix('hang'), changeStream: true, safetyPollMs: 120_000, catchUpMs: 1_000, leaseTtlMs: 1_500, graceMs: 500 };
+    const live = {
+      redisUrl: redis.url,
+      redisPrefix: testPrefix('hang'),
+      changeStream: true,
+      safetyPollMs: 120_000,
+      catchUpMs: 1_000,
+      leaseTtlMs: 1_500,
+      graceMs: 500,
+    };
     relays.push(await startRelay(hang.url, live), await startRelay(hang.url, live));
   });
   afterAll(async () => {

@@ -39,11 +39,12 @@ const open = (auth: { token: string }): LiveSocket => {
   return socket;
 };
 /** Connects; resolves with the refusal (message and data) or null once the relay said hello. */
-const handshake = (socket: LiveSocket) => new Promise<{ message: string; data?: SocketRefusal } | null>((resolve) => {
-  socket.once('hello', () => resolve(null));
-  socket.once('connect_error', (error: Error & { data?: SocketRefusal }) => resolve({ message: error.message, data: error.data }));
-  socket.connect();
-});
+const handshake = (socket: LiveSocket) =>
+  new Promise<{ message: string; data?: SocketRefusal } | null>((resolve) => {
+    socket.once('hello', () => resolve(null));
+    socket.once('connect_error', (error: Error & { data?: SocketRefusal }) => resolve({ message: error.message, data: error.data }));
+    socket.connect();
+  });
 
 describe('refusals during an upstream hang say they are passing, and pass', () => {
   it('a handshake refused for the hang is retryable, and succeeds once the upstream answers', async () => {
@@ -76,12 +77,13 @@ describe('refusals during an upstream hang say they are passing, and pass', () =
 describe('a write sent during the hang is applied once', () => {
   it('504 says it may have been saved; the retry with the same Idempotency-Key after the hang creates no second contact', async () => {
     const name = `Hang test ${Date.now()}`;
-    const create = (key: string) => fetch(`${relay.url}/api/1/contact`, {
-      method: 'POST',
-      headers: { authorization: `Token ${token}`, 'content-type': 'application/json', 'idempotency-key': key },
-      body: JSON.stringify({ name, device_id: 'hang-device' }),
-      signal: AbortSignal.timeout(30_000),
-    });
+    const create = (key: string) =>
+      fetch(`${relay.url}/api/1/contact`, {
+        method: 'POST',
+        headers: { authorization: `Token ${token}`, 'content-type': 'application/json', 'idempotency-key': key },
+        body: JSON.stringify({ name, device_id: 'hang-device' }),
+        signal: AbortSignal.timeout(30_000),
+      });
     const count = async () => {
       const reply = await fetch(`${stack.upstreamUrl}/api/1/contacts?limit=1000`, { headers: { authorization: `Token ${token}` } });
       return ((await reply.json()) as { items: { name: string }[] }).items.filter((c) => c.name === name).length;

@@ -37,10 +37,11 @@ export function descendants(root: number): number[] {
   const queue = [root];
   while (queue.length) {
     const pid = queue.shift()!;
-    for (const [child, parent] of parentOf) if (parent === pid) {
-      found.push(child);
-      queue.push(child);
-    }
+    for (const [child, parent] of parentOf)
+      if (parent === pid) {
+        found.push(child);
+        queue.push(child);
+      }
   }
   return found;
 }

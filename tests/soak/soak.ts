@@ -29,7 +29,11 @@ const DEMO = { email: process.env.DEMO_EMAIL || 'demo@example.com', password: pr
 const freshData = !args.options.has('data');
 const dataDir = args.options.get('data') ?? mkdtempSync(join(tmpdir(), 'odds-soak-'));
 const console_ = await ConsoleProcess.start({
-  dataDir, feedSpeed: speed, env: MANY_CLIENTS_ENV, port: numberOption(args, 'port', 0), upstreamPort: numberOption(args, 'upstream-port', 0),
+  dataDir,
+  feedSpeed: speed,
+  env: MANY_CLIENTS_ENV,
+  port: numberOption(args, 'port', 0),
+  upstreamPort: numberOption(args, 'upstream-port', 0),
   onOutput: (text) => {
     for (const line of text.split('\n')) if (/\[supervisor\].*stopped|failed|error/i.test(line)) console.log(`  console: ${line.trim()}`);
   },
@@ -48,7 +52,9 @@ async function cleanUp(): Promise<void> {
 process.once('SIGINT', () => void cleanUp().then(() => process.exit(130)));
 
 try {
-  console.log(`soak: ${minutes} min (warm-up ${warmup} min), ${clients} socket clients, feed at ${speed}x, console on ${url}${freshData ? ' (seeding a fresh data dir first)' : ''}`);
+  console.log(
+    `soak: ${minutes} min (warm-up ${warmup} min), ${clients} socket clients, feed at ${speed}x, console on ${url}${freshData ? ' (seeding a fresh data dir first)' : ''}`,
+  );
   const setupStarted = Date.now();
   const matchId = await console_.liveMatch(300_000);
   console.log(`console up in ${((Date.now() - setupStarted) / 1000).toFixed(0)} s; live match ${matchId}`);
@@ -68,7 +74,10 @@ try {
 
   // The wall as one runs for weeks: a display of six matches (the live one and five others), no login.
   const others = await fetch(`${url}/api/1/1/1/matches?order_by=-start&limit=20`, { headers: { authorization: `Token ${token}` } });
-  const wallMatches = [matchId, ...((await others.json()) as { results: { id: number }[] }).results.map((m) => m.id).filter((id) => id !== matchId)].slice(0, 6);
+  const wallMatches = [matchId, ...((await others.json()) as { results: { id: number }[] }).results.map((m) => m.id).filter((id) => id !== matchId)].slice(
+    0,
+    6,
+  );
   const display = await fetch(`${url}/api/1/displays`, {
     method: 'POST',
     headers: { authorization: `Token ${token}`, 'content-type': 'application/json' },
@@ -91,12 +100,20 @@ try {
   while (Date.now() - started < minutes * 60_000) {
     await new Promise((resolve) => setTimeout(resolve, 10_000));
     const at = (Date.now() - started) / 60_000;
-    const sample = { minutes: at, relay: rssOf(console_.pidOf('relay')) ?? NaN, upstream: rssOf(console_.pidOf('upstream')) ?? NaN, browser: browserMemory(process.pid).bytes, dom: await domNodes() };
+    const sample = {
+      minutes: at,
+      relay: rssOf(console_.pidOf('relay')) ?? NaN,
+      upstream: rssOf(console_.pidOf('upstream')) ?? NaN,
+      browser: browserMemory(process.pid).bytes,
+      dom: await domNodes(),
+    };
     samples.push(sample);
     if (at >= nextPrint - 1e-9 || Date.now() - started >= minutes * 60_000) {
       nextPrint = Math.floor(at) + 1;
       const restarts = (console_.output.match(/\[supervisor\] \w[\w ]* stopped/g) ?? []).length;
-      console.log(`${at.toFixed(1).padStart(6)}  ${mb(sample.relay)}     ${mb(sample.upstream)}     ${mb(sample.browser)}     ${String(Math.round(deltas / clients)).padStart(8)}     ${String(restarts).padStart(8)}  ${String(sample.dom).padStart(9)}`);
+      console.log(
+        `${at.toFixed(1).padStart(6)}  ${mb(sample.relay)}     ${mb(sample.upstream)}     ${mb(sample.browser)}     ${String(Math.round(deltas / clients)).padStart(8)}     ${String(restarts).padStart(8)}  ${String(sample.dom).padStart(9)}`,
+      );
     }
   }
 
@@ -111,7 +128,7 @@ try {
     const late = slopeMbPerMin(lastHalf.map((s) => ({ minutes: s.minutes, bytes: s[key] })));
     console.log(`  ${key.padEnd(9)} ${fmt(value)} MB/min  ${Math.abs(value) <= 1 ? 'ok' : 'ABOVE TARGET'}   (second half: ${fmt(late)} MB/min)`);
   }
-  console.log(`  deltas received per client: ${Math.round(deltas / clients)}; wall page errors: ${(await page.locator('.live-error').count())}`);
+  console.log(`  deltas received per client: ${Math.round(deltas / clients)}; wall page errors: ${await page.locator('.live-error').count()}`);
   const doms = after.map((s) => s.dom);
   console.log(`  wall of ${wallMatches.length} matches: DOM nodes ${Math.min(...doms)}–${Math.max(...doms)} after warm-up`);
   await browser.close();

@@ -14,7 +14,16 @@ export function browserUnavailable(): string | null {
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 }
 
@@ -51,7 +60,10 @@ export function notReloaded(page: Page): Promise<boolean> {
 
 /** Picks an option of a PrimeReact Dropdown or MultiSelect found by its label's input id. */
 export async function choose(page: Page, inputId: string, option: string): Promise<void> {
-  await page.locator('.p-dropdown, .p-multiselect').filter({ has: page.locator(`#${inputId}`) }).click();
+  await page
+    .locator('.p-dropdown, .p-multiselect')
+    .filter({ has: page.locator(`#${inputId}`) })
+    .click();
   await page.locator('.p-dropdown-panel, .p-multiselect-panel').getByRole('option', { name: option, exact: true }).click();
 }
 
@@ -98,6 +110,10 @@ export function screenshotPath(name: string): string {
 /** A generic table's page report ('1–20 of 57') as its total; 0 while the table or report is not there. */
 export async function tableTotal(page: Page, label: string): Promise<number> {
   if (!(await page.getByRole('table', { name: label }).count())) return 0;
-  const report = await page.locator('.p-paginator-current').first().textContent().catch(() => null);
+  const report = await page
+    .locator('.p-paginator-current')
+    .first()
+    .textContent()
+    .catch(() => null);
   return Number(/of (\d+)/.exec(report ?? '')?.[1] ?? 0);
 }

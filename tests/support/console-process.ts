@@ -26,13 +26,23 @@ export class ConsoleProcess {
   readonly url: string;
   private log = '';
 
-  private constructor(readonly port: number, readonly upstreamPort: number, options: ConsoleOptions) {
+  private constructor(
+    readonly port: number,
+    readonly upstreamPort: number,
+    options: ConsoleOptions,
+  ) {
     this.url = `http://127.0.0.1:${port}`;
     this.child = spawn(process.execPath, ['--import', 'tsx', 'infra/start.ts'], {
       cwd: root,
       env: {
-        ...process.env, PORT: String(port), UPSTREAM_PORT: String(upstreamPort), PGLITE_DIR: join(options.dataDir, 'pglite'),
-        DEMO_FEED_SPEED: String(options.feedSpeed), LOG_LEVEL: 'warn', UPSTREAM_URL: '', ...options.env,
+        ...process.env,
+        PORT: String(port),
+        UPSTREAM_PORT: String(upstreamPort),
+        PGLITE_DIR: join(options.dataDir, 'pglite'),
+        DEMO_FEED_SPEED: String(options.feedSpeed),
+        LOG_LEVEL: 'warn',
+        UPSTREAM_URL: '',
+        ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

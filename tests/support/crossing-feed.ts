@@ -26,12 +26,23 @@ export function crossingFeed(baseMs: number, seed = 45, minutes = 80): FeedMessa
     n += 1;
     return `${kind}-${seed}-${n}`;
   };
-  const offer = (clock: number, home: number, away: number, score: string, prematch = false): FeedMessage => ({
-    type: 'offer', source_id: id('x'), sent_at: at(clock), market: { type_id: 1, line: null },
-    outcomes: [{ label: '1', line: null, odds: home }, { label: 'X', line: null, odds: 3300 }, { label: '2', line: null, odds: away }],
-    match_time: prematch ? null : clock, prematch, score: prematch ? 'PRE' : score,
-  } as FeedMessage);
-  const event = (clock: number, fields: object): FeedMessage => ({ type: 'event', source_id: id('e'), sent_at: at(clock), match_time: clock, period: clock < 2700 ? 1 : 2, ...fields } as FeedMessage);
+  const offer = (clock: number, home: number, away: number, score: string, prematch = false): FeedMessage =>
+    ({
+      type: 'offer',
+      source_id: id('x'),
+      sent_at: at(clock),
+      market: { type_id: 1, line: null },
+      outcomes: [
+        { label: '1', line: null, odds: home },
+        { label: 'X', line: null, odds: 3300 },
+        { label: '2', line: null, odds: away },
+      ],
+      match_time: prematch ? null : clock,
+      prematch,
+      score: prematch ? 'PRE' : score,
+    }) as FeedMessage;
+  const event = (clock: number, fields: object): FeedMessage =>
+    ({ type: 'event', source_id: id('e'), sent_at: at(clock), match_time: clock, period: clock < 2700 ? 1 : 2, ...fields }) as FeedMessage;
 
   let home = 2400;
   let away = 3000;
@@ -75,7 +86,10 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
  */
 export async function storedRows(db: Db, matchId: number) {
   const setOf = `(select count(*) from threshold_sets t2 where t2.match_id = ${matchId} and t2.id <= `;
-  const lines = async (query: ReturnType<typeof sql>) => rowsOf<{ line: string }>(await db.execute(query)).map((r) => r.line).sort();
+  const lines = async (query: ReturnType<typeof sql>) =>
+    rowsOf<{ line: string }>(await db.execute(query))
+      .map((r) => r.line)
+      .sort();
   return {
     offers: await lines(sql`select source_id || ' ' || status as line from offers where match_id = ${matchId}`),
     firings: await lines(sql`

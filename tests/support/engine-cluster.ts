@@ -17,7 +17,9 @@ export async function startWorker(env: Record<string, string>): Promise<WorkerPr
   // ENGINE_CPU_PROF_DIR: each worker writes a V8 CPU profile there when it exits (node --cpu-prof).
   const profile = process.env.ENGINE_CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.ENGINE_CPU_PROF_DIR] : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'infra/upstream/src/broker/worker-main.ts'], {
-    cwd: root, env: { ...process.env, LOG_LEVEL: 'warn', ENGINE_PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'warn', ENGINE_PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
   const port = await new Promise<number>((resolve, reject) => {
@@ -38,13 +40,16 @@ export async function startWorker(env: Record<string, string>): Promise<WorkerPr
     });
   });
   return {
-    child, port, output,
+    child,
+    port,
+    output,
     metrics: async () => (await fetch(`http://127.0.0.1:${port}/healthz`)).json() as Promise<Record<string, unknown>>,
-    stop: () => new Promise((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
-      child.once('exit', (code) => resolve(code));
-      child.kill('SIGTERM');
-    }),
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
+        child.once('exit', (code) => resolve(code));
+        child.kill('SIGTERM');
+      }),
   };
 }
 

@@ -7,8 +7,19 @@ import { buildRelay, type Relay } from '@odds/relay';
 import type { LiveConfig } from '@odds/relay/testing';
 import { MANY_CLIENTS_ADMISSION } from './admission';
 import {
-  LIVE_TOPICS, LIVE_WS_PACKED_QUERY, LIVE_WS_PATH,
-  type ClientToServerEvents, type LiveServerMessage, type DeltaPayload, type LiveAck, type LiveTopic, type PackedPayload, type PresencePayload, type ServerToClientEvents, type SnapshotPayload, type StatusPayload,
+  LIVE_TOPICS,
+  LIVE_WS_PACKED_QUERY,
+  LIVE_WS_PATH,
+  type ClientToServerEvents,
+  type LiveServerMessage,
+  type DeltaPayload,
+  type LiveAck,
+  type LiveTopic,
+  type PackedPayload,
+  type PresencePayload,
+  type ServerToClientEvents,
+  type SnapshotPayload,
+  type StatusPayload,
 } from '@odds/protocol';
 
 /** A packed payload (protocol PackedPayload) as the snapshot or delta it stands for: Node inflates synchronously, so order holds. */
@@ -58,7 +69,10 @@ export class LiveView {
   private readonly pending = new Map<LiveTopic, DeltaPayload[]>();
   private readonly resyncing = new Set<LiveTopic>();
 
-  constructor(readonly socket: LiveSocket, readonly matchId: number) {
+  constructor(
+    readonly socket: LiveSocket,
+    readonly matchId: number,
+  ) {
     socket.on('snapshot', (payload) => payload.matchId === matchId && this.onSnapshot(payload));
     socket.on('delta', (payload) => payload.matchId === matchId && this.onDelta(payload));
     socket.on('packed', (packed) => {
@@ -116,7 +130,11 @@ export class LiveView {
 
   private onSnapshot(payload: SnapshotPayload): void {
     this.snapshots.push(payload);
-    this.topics.set(payload.topic, { epoch: payload.epoch, seq: payload.seq, records: new Map(payload.items.map((item) => [item.id, item as unknown as Record_])) });
+    this.topics.set(payload.topic, {
+      epoch: payload.epoch,
+      seq: payload.seq,
+      records: new Map(payload.items.map((item) => [item.id, item as unknown as Record_])),
+    });
     this.drain(payload.topic);
   }
 
@@ -135,7 +153,10 @@ export class LiveView {
     if (!state || !list?.length) return;
     // A delta of another epoch: the history held is gone; a resync naming the held epoch gets a fresh snapshot.
     if (list.some((delta) => delta.epoch !== state.epoch)) {
-      this.pending.set(topic, list.filter((delta) => delta.epoch !== state.epoch));
+      this.pending.set(
+        topic,
+        list.filter((delta) => delta.epoch !== state.epoch),
+      );
       if (!this.resyncing.has(topic)) void this.resync(topic);
       return;
     }
@@ -185,7 +206,12 @@ export class FeedWriter {
   private count = 0;
   private readonly run = Math.random().toString(36).slice(2, 8);
 
-  constructor(private readonly upstreamUrl: string, private readonly token: string, readonly matchId: number, readonly marketId = 1) {}
+  constructor(
+    private readonly upstreamUrl: string,
+    private readonly token: string,
+    readonly matchId: number,
+    readonly marketId = 1,
+  ) {}
 
   /** Ingests one offer of the market with odds that move a little each time; resolves when stored. */
   async offer(): Promise<void> {
@@ -194,14 +220,21 @@ export class FeedWriter {
       method: 'POST',
       headers: { authorization: `Token ${this.token}`, 'content-type': 'application/json' },
       body: JSON.stringify({
-        messages: [{
-          type: 'offer', source_id: `test-${this.run}-${n}`, market_id: this.marketId, match_time: 60 * n, prematch: false, score: 'H0-A0',
-          outcomes: [
-            { label: 'home', line: null, odds: 2000 + (n % 50) * 10 },
-            { label: 'draw', line: null, odds: 3300 },
-            { label: 'away', line: null, odds: 3800 - (n % 50) * 10 },
-          ],
-        }],
+        messages: [
+          {
+            type: 'offer',
+            source_id: `test-${this.run}-${n}`,
+            market_id: this.marketId,
+            match_time: 60 * n,
+            prematch: false,
+            score: 'H0-A0',
+            outcomes: [
+              { label: 'home', line: null, odds: 2000 + (n % 50) * 10 },
+              { label: 'draw', line: null, odds: 3300 },
+              { label: 'away', line: null, odds: 3800 - (n % 50) * 10 },
+            ],
+          },
+        ],
       }),
     });
     if (!response.ok) throw new Error(`ingest failed: ${response.status} ${await response.text()}`);
@@ -209,7 +242,9 @@ export class FeedWriter {
 
   /** The match's offers of the market as the upstream holds them, oldest first. */
   async offers(): Promise<({ id: number } & Record<string, unknown>)[]> {
-    const response = await fetch(`${this.upstreamUrl}/api/1/offers/${this.matchId}?market_id=${this.marketId}`, { headers: { authorization: `Token ${this.token}` } });
+    const response = await fetch(`${this.upstreamUrl}/api/1/offers/${this.matchId}?market_id=${this.marketId}`, {
+      headers: { authorization: `Token ${this.token}` },
+    });
     if (!response.ok) throw new Error(`offers failed: ${response.status}`);
     return ((await response.json()) as { results: ({ id: number } & Record<string, unknown>)[] }).results;
   }

@@ -15,7 +15,12 @@ export async function acquirePostgres(): Promise<PostgresForTests> {
     const { PostgreSqlContainer } = await import('@testcontainers/postgresql');
     const container = await new PostgreSqlContainer('postgres:15-alpine').start();
     const url = container.getConnectionUri();
-    return { url, release: async () => { await container.stop(); } };
+    return {
+      url,
+      release: async () => {
+        await container.stop();
+      },
+    };
   } catch (error) {
     return { skip: `no Postgres: TEST_DATABASE_URL is not set and testcontainers found no container runtime (${(error as Error).message.split('\n')[0]})` };
   }

@@ -13,10 +13,17 @@ export async function acquireRabbit(): Promise<RabbitForTests> {
   if (url) return { url, release: async () => {} };
   try {
     const { GenericContainer, Wait } = await import('testcontainers');
-    const container = await new GenericContainer('rabbitmq:3.10').withExposedPorts(5672)
+    const container = await new GenericContainer('rabbitmq:3.10')
+      .withExposedPorts(5672)
       .withCommand(['sh', '-c', 'rabbitmq-plugins enable --offline rabbitmq_consistent_hash_exchange && rabbitmq-server'])
-      .withWaitStrategy(Wait.forLogMessage(/Server startup complete/)).start();
-    return { url: `amqp://guest:guest@${container.getHost()}:${container.getMappedPort(5672)}`, release: async () => { await container.stop(); } };
+      .withWaitStrategy(Wait.forLogMessage(/Server startup complete/))
+      .start();
+    return {
+      url: `amqp://guest:guest@${container.getHost()}:${container.getMappedPort(5672)}`,
+      release: async () => {
+        await container.stop();
+      },
+    };
   } catch (error) {
     return { skip: `no RabbitMQ: TEST_AMQP_URL is not set and testcontainers found no container runtime (${(error as Error).message.split('\n')[0]})` };
   }

@@ -11,7 +11,12 @@ export async function acquireRedis(): Promise<RedisForTests> {
   try {
     const { GenericContainer } = await import('testcontainers');
     const container = await new GenericContainer('redis:7').withExposedPorts(6379).start();
-    return { url: `redis://${container.getHost()}:${container.getMappedPort(6379)}`, release: async () => { await container.stop(); } };
+    return {
+      url: `redis://${container.getHost()}:${container.getMappedPort(6379)}`,
+      release: async () => {
+        await container.stop();
+      },
+    };
   } catch (error) {
     return { skip: `no Redis: TEST_REDIS_URL is not set and testcontainers found no container runtime (${(error as Error).message.split('\n')[0]})` };
   }

@@ -5,11 +5,12 @@
  */
 export function restAs(baseUrl: () => string, token: () => string) {
   return {
-    get: async <T>(path: string): Promise<T> =>
-      (await (await fetch(`${baseUrl()}${path}`, { headers: { authorization: `Token ${token()}` } })).json()) as T,
+    get: async <T>(path: string): Promise<T> => (await (await fetch(`${baseUrl()}${path}`, { headers: { authorization: `Token ${token()}` } })).json()) as T,
     post: async <T>(path: string, body: unknown): Promise<T> => {
       const response = await fetch(`${baseUrl()}${path}`, {
-        method: 'POST', headers: { authorization: `Token ${token()}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
+        method: 'POST',
+        headers: { authorization: `Token ${token()}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
       });
       if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
       return (await response.json()) as T;

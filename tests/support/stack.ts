@@ -36,7 +36,11 @@ export async function startStack(options: TestUpstreamOptions = {}): Promise<Sta
   await relay.app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(relay.app.server.address() as AddressInfo).port}`;
   return {
-    url, upstreamUrl, upstream, relay, upstreamHits,
+    url,
+    upstreamUrl,
+    upstream,
+    relay,
+    upstreamHits,
     async close() {
       await relay.app.close();
       await upstream.close();
@@ -46,7 +50,11 @@ export async function startStack(options: TestUpstreamOptions = {}): Promise<Sta
 
 /** Logs the demo operator in through the relay and returns the token. */
 export async function loginThrough(url: string, credentials: { email: string; password: string } = DEMO): Promise<string> {
-  const response = await fetch(`${url}/api/1/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(credentials) });
+  const response = await fetch(`${url}/api/1/authenticate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
   if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { token: string }).token;
 }

@@ -37,9 +37,10 @@ export async function tcpProxy(targetHost: string, targetPort: number): Promise<
     restore() {
       down = false;
     },
-    close: () => new Promise((resolve) => {
-      for (const socket of open) socket.destroy();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        for (const socket of open) socket.destroy();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -16,7 +16,7 @@ describe('the room broadcaster', () => {
     expectTypeOf<ReturnType<typeof roomBroadcaster>>().toEqualTypeOf<RoomBroadcaster>();
   });
 
-  it('takes each event with its own payload from protocol\'s map', () => {
+  it("takes each event with its own payload from protocol's map", () => {
     expectTypeOf<PushArgs<'status'>>().toEqualTypeOf<Parameters<ServerToClientEvents['status']>>();
     expectTypeOf<PushArgs<'delta'>>().toEqualTypeOf<[DeltaPayload]>();
     // Calls, not toBeCallableWith: a generic function's Parameters<> pair any event with any

@@ -7,8 +7,19 @@ import { describe, expectTypeOf, it } from 'vitest';
 import type { Socket as ClientSocket } from 'socket.io-client';
 import type { Server } from 'socket.io';
 import type {
-  AuthReply, ClientToServerEvents, DeltaPayload, ListReply, LiveAck, LiveTopicItems, Match, RouteBody, RouteParams, RouteReply,
-  ServerToClientEvents, SocketData, WatchRequest,
+  AuthReply,
+  ClientToServerEvents,
+  DeltaPayload,
+  ListReply,
+  LiveAck,
+  LiveTopicItems,
+  Match,
+  RouteBody,
+  RouteParams,
+  RouteReply,
+  ServerToClientEvents,
+  SocketData,
+  WatchRequest,
 } from '@odds/protocol';
 import { routes } from '@odds/protocol';
 import type { api } from '../../client/src/api/client';
@@ -31,7 +42,7 @@ describe('routes', () => {
 });
 
 describe('api()', () => {
-  it('resolves with the route\'s reply and asks for path parameters exactly where the route has them', () => {
+  it("resolves with the route's reply and asks for path parameters exactly where the route has them", () => {
     expectTypeOf<ReturnType<typeof api<MatchRoute>>>().resolves.toEqualTypeOf<Match>();
     expectTypeOf<ReturnType<typeof api<MatchesRoute>>>().resolves.toEqualTypeOf<ListReply<Match>>();
     expectTypeOf<typeof api<MatchRoute>>().toBeCallableWith(routes.match, { params: { matchId: 1 } });

@@ -8,11 +8,7 @@ import { hadSession, readToken, usingDisplayToken } from './token';
  * failing silently. A refused call was not carried out, so sending it again is safe.
  * `waitOnExpiry: false` hands the 401 back at once (the session check, the login itself).
  */
-export async function authorizedFetch(
-  url: string,
-  init: RequestInit & { headers?: Record<string, string> },
-  waitOnExpiry = true,
-): Promise<Response> {
+export async function authorizedFetch(url: string, init: RequestInit & { headers?: Record<string, string> }, waitOnExpiry = true): Promise<Response> {
   for (;;) {
     const token = readToken();
     // Signed in before, token gone since (logged out in another tab): ask for a sign-in and send

@@ -54,7 +54,7 @@ describe('api client', () => {
   });
 
   it("shows the server's text of a 400 once, however often it comes", async () => {
-    const message = "querystring/date must match pattern \"^\\d{4}-\\d{2}-\\d{2}$\"";
+    const message = 'querystring/date must match pattern "^\\d{4}-\\d{2}-\\d{2}$"';
     stubFetch({ 'GET /api/1/1/1/matches': () => errorReply(400, message, 'Bad Request') });
     const call = () => api(routes.matches, { params: { p: 1, s: 1 } });
     await expect(call()).rejects.toThrow(message);

@@ -1,19 +1,10 @@
-import {
-  buildPath,
-  buildQuery,
-  type RouteBody,
-  type RouteDef,
-  type RouteParams,
-  type RouteQuery,
-  type RouteReply,
-} from '@odds/protocol';
+import { buildPath, buildQuery, type RouteBody, type RouteDef, type RouteParams, type RouteQuery, type RouteReply } from '@odds/protocol';
 import { ApiError, errorFromResponse, handleApiError, type ErrorFlags } from './errors';
 import { announceSaved, isSave } from '../stores/notices';
 import { authorizedFetch } from './authorizedFetch';
 import { IDEMPOTENCY_HEADER, IN_PROGRESS_CODE, keyFor, retryWait, settled, UNSETTLED_STATUSES, unsettledKey } from './idempotency';
 
-type ParamsOption<R extends RouteDef> =
-  RouteParams<R> extends Record<string, never> ? { params?: undefined } : { params: RouteParams<R> };
+type ParamsOption<R extends RouteDef> = RouteParams<R> extends Record<string, never> ? { params?: undefined } : { params: RouteParams<R> };
 
 export type ApiOptions<R extends RouteDef> = ParamsOption<R> &
   ErrorFlags & {
@@ -23,8 +14,7 @@ export type ApiOptions<R extends RouteDef> = ParamsOption<R> &
   };
 
 /** Routes with path parameters must be given them; the others may be called with no options. */
-type ApiArgs<R extends RouteDef> =
-  RouteParams<R> extends Record<string, never> ? [options?: ApiOptions<R>] : [options: ApiOptions<R>];
+type ApiArgs<R extends RouteDef> = RouteParams<R> extends Record<string, never> ? [options?: ApiOptions<R>] : [options: ApiOptions<R>];
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 

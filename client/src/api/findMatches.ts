@@ -24,7 +24,10 @@ export function findMatches(text: string, { providerId, sportId, signal, limit }
   const q = text.trim();
   if (!q) return Promise.resolve([]);
   if (MATCH_ID.test(q)) {
-    return api(routes.match, { params: { matchId: Number(q) }, signal, silent: true }).then((match) => [match], () => []);
+    return api(routes.match, { params: { matchId: Number(q) }, signal, silent: true }).then(
+      (match) => [match],
+      () => [],
+    );
   }
   const query = parseDate(q) ? { date: q } : { q };
   return api(routes.matches, { params: { p: providerId, s: sportId }, query: { ...query, order_by: 'start', limit }, signal, silent: true }).then(

@@ -30,7 +30,9 @@ describe('the session across tabs', () => {
     localStorage.setItem(TOKEN_KEY, 'abc');
     expect(readToken()).toBe('abc');
     localStorage.removeItem(TOKEN_KEY);
-    const fetch = vi.fn(async (_url: string, init: RequestInit) => new Response(JSON.stringify((init.headers as Record<string, string>).Authorization ?? null), { status: 200 }));
+    const fetch = vi.fn(
+      async (_url: string, init: RequestInit) => new Response(JSON.stringify((init.headers as Record<string, string>).Authorization ?? null), { status: 200 }),
+    );
     vi.stubGlobal('fetch', fetch);
     const reply = authorizedFetch('/api/1/thresholds', { method: 'POST', headers: {} });
     await vi.waitFor(() => expect(expiryStore.expired).toBe(true));

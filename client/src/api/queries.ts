@@ -46,10 +46,18 @@ export interface ApiQueryOptions {
  * One GET of the protocol table through the cache: `useApiQuery(routes.match, { params: { matchId } })`.
  * Deduped with every other component asking the same, aborted when no one needs it any more.
  */
-export function useApiQuery<R extends RouteDef>(route: R, options: Omit<ApiOptions<R>, 'signal' | 'body'>, settings: ApiQueryOptions & { keepPrevious?: boolean } = {}) {
+export function useApiQuery<R extends RouteDef>(
+  route: R,
+  options: Omit<ApiOptions<R>, 'signal' | 'body'>,
+  settings: ApiQueryOptions & { keepPrevious?: boolean } = {},
+) {
   const { params, query, ...flags } = options as ApiOptions<R>;
   const call = api as unknown as (route: R, options: ApiOptions<R>) => Promise<RouteReply<R>>;
-  return useCached(apiKey(route, params ?? null, query ?? null), (signal) => call(route, { ...(flags as ApiOptions<R>), params, query, signal } as ApiOptions<R>), settings);
+  return useCached(
+    apiKey(route, params ?? null, query ?? null),
+    (signal) => call(route, { ...(flags as ApiOptions<R>), params, query, signal } as ApiOptions<R>),
+    settings,
+  );
 }
 
 /**

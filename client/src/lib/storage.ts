@@ -24,4 +24,3 @@ export function readId(key: string, fallback: number): number {
   const value = Number(readString(key));
   return Number.isInteger(value) && value > 0 ? value : fallback;
 }
-

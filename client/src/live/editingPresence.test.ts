@@ -45,7 +45,12 @@ describe('MatchLive editing presence', () => {
     const releaseContent = live.claimEditing('content');
     releaseContent();
     release();
-    expect(socket.sent('editing')).toEqual([{ matchId: 7, tab: 'thresholds' }, { matchId: 7, tab: 'content' }, { matchId: 7, tab: 'thresholds' }, { matchId: 7, tab: null }]);
+    expect(socket.sent('editing')).toEqual([
+      { matchId: 7, tab: 'thresholds' },
+      { matchId: 7, tab: 'content' },
+      { matchId: 7, tab: 'thresholds' },
+      { matchId: 7, tab: null },
+    ]);
     release(); // twice is once
     expect(socket.sent('editing')).toHaveLength(4);
 
@@ -61,12 +66,16 @@ describe('MatchLive editing presence', () => {
     live.close();
   });
 
-  it('shows who edits which tab from the room\'s presence', () => {
+  it("shows who edits which tab from the room's presence", () => {
     const socket = new RecordingSocket();
     const live = new MatchLive(7, Infinity, socket as unknown as LiveSocket);
     socket.fire('presence', { matchId: 8, viewers: { count: 1, names: ['X'] }, editors: [{ id: 9, name: 'X', tab: 'stats' }] });
     expect(live.state.editors).toEqual([]);
-    socket.fire('presence', { matchId: 7, viewers: { count: 2, names: ['Ben Ops', 'Demo Operator'] }, editors: [{ id: 2, name: 'Ben Ops', tab: 'thresholds' }] });
+    socket.fire('presence', {
+      matchId: 7,
+      viewers: { count: 2, names: ['Ben Ops', 'Demo Operator'] },
+      editors: [{ id: 2, name: 'Ben Ops', tab: 'thresholds' }],
+    });
     expect(live.state.editors).toEqual([{ id: 2, name: 'Ben Ops', tab: 'thresholds' }]);
     socket.fire('presence', { matchId: 7, viewers: { count: 1, names: ['Demo Operator'] } });
     expect(live.state.editors).toEqual([]);

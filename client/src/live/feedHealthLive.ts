@@ -26,17 +26,20 @@ export function useMatchFeedHealth(matchId: number | null): MatchFeedHealth | nu
   useEffect(() => {
     if (matchId === null) return undefined;
     const controller = new AbortController();
-    api(routes.matchFeedHealth, { params: { matchId }, signal: controller.signal, silent: true }).then((row) => {
-      // A push that came meanwhile is newer than this read.
-      if (!feedHealth.byMatch[matchId]) feedHealth.byMatch[matchId] = row;
-    }, () => undefined);
+    api(routes.matchFeedHealth, { params: { matchId }, signal: controller.signal, silent: true }).then(
+      (row) => {
+        // A push that came meanwhile is newer than this read.
+        if (!feedHealth.byMatch[matchId]) feedHealth.byMatch[matchId] = row;
+      },
+      () => undefined,
+    );
     const stop = listenToFeedHealth();
     return () => {
       controller.abort();
       stop();
     };
   }, [matchId]);
-  return matchId === null ? null : (snap.byMatch[matchId] as MatchFeedHealth | undefined) ?? null;
+  return matchId === null ? null : ((snap.byMatch[matchId] as MatchFeedHealth | undefined) ?? null);
 }
 
 /** Now, moving every second while `running` (a stall's "for 2 min 10 s" counts up on screen, not by asking anyone). */

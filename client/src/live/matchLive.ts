@@ -1,4 +1,17 @@
-import { LIVE_RECONNECTING, LIVE_TOPICS, type DeltaPayload, type EditingTab, type LiveAck, type MatchEditor, type LiveTopic, type PackedPayload, type PresencePayload, type SnapshotPayload, type StatusPayload, type UpstreamState } from '@odds/protocol';
+import {
+  LIVE_RECONNECTING,
+  LIVE_TOPICS,
+  type DeltaPayload,
+  type EditingTab,
+  type LiveAck,
+  type MatchEditor,
+  type LiveTopic,
+  type PackedPayload,
+  type PresencePayload,
+  type SnapshotPayload,
+  type StatusPayload,
+  type UpstreamState,
+} from '@odds/protocol';
 import { proxy, ref } from 'valtio';
 import { liveSocket, type LiveSocket } from './liveSocket';
 import { LiveInbox } from './packed';
@@ -51,7 +64,11 @@ export class MatchLive {
     this.resync(packed.topic);
   });
 
-  constructor(readonly matchId: number, maxRows = Infinity, socket: LiveSocket = liveSocket()) {
+  constructor(
+    readonly matchId: number,
+    maxRows = Infinity,
+    socket: LiveSocket = liveSocket(),
+  ) {
     this.socket = socket;
     const topics = Object.fromEntries(LIVE_TOPICS.map((t) => [t, createBuffer(maxRows)])) as unknown as LiveTopics;
     this.state = proxy<MatchLiveState>({
@@ -67,8 +84,12 @@ export class MatchLive {
     });
     this.listen('snapshot', (p: SnapshotPayload) => p.matchId === matchId && this.inbox.plain(() => this.onSnapshot(p)));
     this.listen('delta', (p: DeltaPayload) => p.matchId === matchId && this.inbox.plain(() => this.onDelta(p)));
-    this.listen('packed', (p: PackedPayload) => p.matchId === matchId && this.inbox.packed(p, (payload) =>
-      p.event === 'snapshot' ? this.onSnapshot(payload as SnapshotPayload) : this.onDelta(payload as DeltaPayload)));
+    this.listen(
+      'packed',
+      (p: PackedPayload) =>
+        p.matchId === matchId &&
+        this.inbox.packed(p, (payload) => (p.event === 'snapshot' ? this.onSnapshot(payload as SnapshotPayload) : this.onDelta(payload as DeltaPayload))),
+    );
     this.listen('status', (p: StatusPayload) => p.matchId === matchId && this.onStatus(p));
     this.listen('presence', (p: PresencePayload) => {
       if (p.matchId !== matchId) return;
@@ -179,10 +200,13 @@ export class MatchLive {
   private retryLater(): void {
     this.state.error = LIVE_RECONNECTING;
     if (this.retryTimer !== undefined) return;
-    this.retryTimer = setTimeout(() => {
-      this.retryTimer = undefined;
-      if (this.socket.connected) this.rejoin();
-    }, retryDelay(this.retries++));
+    this.retryTimer = setTimeout(
+      () => {
+        this.retryTimer = undefined;
+        if (this.socket.connected) this.rejoin();
+      },
+      retryDelay(this.retries++),
+    );
   }
 
   private tellEditing(): void {

@@ -32,12 +32,20 @@ describe("a live table with this console's own writes", () => {
   });
 
   it('hides a row deleted here until the push removes it, and forgets the delete once it has', () => {
-    const view = render([{ id: 4, version: 1 }, { id: 5, version: 1 }]);
+    const view = render([
+      { id: 4, version: 1 },
+      { id: 5, version: 1 },
+    ]);
     act(() => view.result.current.deleted([4]));
     expect(view.result.current.rows).toEqual([{ id: 5, version: 1 }]);
     view.rerender({ rows: [{ id: 5, version: 1 }] });
     // Held no longer: a row of that id pushed later (a replay restoring it) is shown.
-    view.rerender({ rows: [{ id: 4, version: 3 }, { id: 5, version: 1 }] });
+    view.rerender({
+      rows: [
+        { id: 4, version: 3 },
+        { id: 5, version: 1 },
+      ],
+    });
     expect(view.result.current.rows.map((row) => row.id)).toEqual([4, 5]);
   });
 });

@@ -40,16 +40,21 @@ export class LiveInbox {
   private chain<T>(value: Promise<T>, apply: (value: T) => void, packed?: PackedPayload): void {
     const tail = (this.tail ?? Promise.resolve())
       .then(() => value)
-      .then((result) => {
-        if (!this.closed) apply(result);
-      }, (error: unknown) => {
-        if (!this.closed && packed) this.failed(packed, error);
-      })
+      .then(
+        (result) => {
+          if (!this.closed) apply(result);
+        },
+        (error: unknown) => {
+          if (!this.closed && packed) this.failed(packed, error);
+        },
+      )
       // A handler that throws is reported as any event handler's error would be, and the events
       // after it still apply.
-      .catch((error: unknown) => queueMicrotask(() => {
-        throw error;
-      }));
+      .catch((error: unknown) =>
+        queueMicrotask(() => {
+          throw error;
+        }),
+      );
     this.tail = tail;
     void tail.then(() => {
       if (this.tail === tail) this.tail = null;

@@ -9,7 +9,6 @@ import { useChangeMarks } from './useChangeMarks';
 import { byMarketThenId, useLiveTable } from './useLiveTable';
 import { entry, FakeSocket, set } from '../testing/pushedRecords';
 
-
 /** What the Thresholds tab and its History panel do with a match's live state, together. */
 function useTab(live: MatchLive, load: () => Promise<MatchThresholdSet[]>) {
   const table = useLiveTable(live, 'thresholds', load, byMarketThenId);
@@ -30,10 +29,12 @@ describe('a co-edited table rendered from the push', () => {
     socket.fire('snapshot', { matchId: 7, topic: 'thresholds', epoch: 'e', seq: 1, items: [set(4, 2100, 1)] });
     socket.fire('snapshot', { matchId: 7, topic: 'history', epoch: 'h', seq: 1, items: [first] });
     let tableReads = 0;
-    const { result } = renderHook(() => useTab(live, async () => {
-      tableReads++;
-      return [];
-    }));
+    const { result } = renderHook(() =>
+      useTab(live, async () => {
+        tableReads++;
+        return [];
+      }),
+    );
     await waitFor(() => expect(result.current.history.entries).toHaveLength(1));
     expect(result.current.table.rows.map((r) => r.id)).toEqual([4]);
     // The first History page is read when the panel opens; the table came with the snapshot.
@@ -65,10 +66,17 @@ describe('a co-edited table rendered from the push', () => {
     const socket = new FakeSocket();
     const live = new MatchLive(7, Infinity, socket as unknown as LiveSocket);
     let tableReads = 0;
-    const { result } = renderHook(() => useLiveTable(live, 'thresholds', async () => {
-      tableReads++;
-      return [set(4, 2100, 1)];
-    }, byMarketThenId));
+    const { result } = renderHook(() =>
+      useLiveTable(
+        live,
+        'thresholds',
+        async () => {
+          tableReads++;
+          return [set(4, 2100, 1)];
+        },
+        byMarketThenId,
+      ),
+    );
     await waitFor(() => expect(result.current.rows.map((r) => r.version)).toEqual([1]));
     socket.fire('snapshot', { matchId: 7, topic: 'thresholds', epoch: 'e', seq: 5, items: [set(4, 2200, 2), set(5, 1900, 1)] });
     await waitFor(() => expect(result.current.rows.map((r) => r.id)).toEqual([4, 5]));

@@ -74,7 +74,12 @@ describe('connection level', () => {
 describe('bounded snapshots and older pages', () => {
   it('keeps the snapshot paging state, adds older rows once, and drops them on the next snapshot', () => {
     const buffer = createBuffer<{ id: number }>();
-    applySnapshot(buffer, { seq: 10, items: [{ id: 50 }, { id: 40 }], more: true, outline: [{ id: 3, market_id: 1, match_time: 60, prematch: false, score: 'H0-A0', outcome_map: {} }] });
+    applySnapshot(buffer, {
+      seq: 10,
+      items: [{ id: 50 }, { id: 40 }],
+      more: true,
+      outline: [{ id: 3, market_id: 1, match_time: 60, prematch: false, score: 'H0-A0', outcome_map: {} }],
+    });
     expect(buffer).toMatchObject({ more: true, floor: 40 });
     expect(buffer.outline.map((point) => point.id)).toEqual([3]);
     expect(addOlder(buffer, [{ id: 39 }, { id: 40 }, { id: 38 }])).toBe(2);

@@ -17,10 +17,23 @@ describe('useChangeMarks', () => {
     const { result, rerender } = renderHook(({ rows, ready }) => useChangeMarks('threshold_set', rows, ready), {
       initialProps: { rows: [] as { id: number; version: number }[], ready: false },
     });
-    rerender({ rows: [{ id: 4, version: 1 }, { id: 5, version: 1 }], ready: true });
+    rerender({
+      rows: [
+        { id: 4, version: 1 },
+        { id: 5, version: 1 },
+      ],
+      ready: true,
+    });
     expect(stub.calls).toHaveLength(0);
     // 5 was changed, 6 is new, 4 is as it was.
-    rerender({ rows: [{ id: 4, version: 1 }, { id: 5, version: 2 }, { id: 6, version: 1 }], ready: true });
+    rerender({
+      rows: [
+        { id: 4, version: 1 },
+        { id: 5, version: 2 },
+        { id: 6, version: 1 },
+      ],
+      ready: true,
+    });
     await waitFor(() => expect(result.current.size).toBe(2));
     expect(result.current.get(5)).toBe('Ana');
     expect(result.current.get(6)).toBe('Ben');

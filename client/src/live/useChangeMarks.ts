@@ -40,11 +40,15 @@ export function useChangeMarks(entity: AuditEntity, rows: readonly { id: number;
 
   const mark = useCallback((id: number, name: string) => {
     setMarks((m) => new Map(m).set(id, name));
-    window.setTimeout(() => setMarks((m) => {
-      const next = new Map(m);
-      next.delete(id);
-      return next;
-    }), CHANGE_MARK_MS);
+    window.setTimeout(
+      () =>
+        setMarks((m) => {
+          const next = new Map(m);
+          next.delete(id);
+          return next;
+        }),
+      CHANGE_MARK_MS,
+    );
   }, []);
 
   const settle = useCallback(() => {

@@ -29,7 +29,10 @@ export function useLiveTable<K extends LiveTopic>(
   useEffect(() => {
     if (held || first !== null) return undefined;
     const controller = new AbortController();
-    load(controller.signal).then((rows) => !controller.signal.aborted && setFirst(rows), () => undefined);
+    load(controller.signal).then(
+      (rows) => !controller.signal.aborted && setFirst(rows),
+      () => undefined,
+    );
     return () => controller.abort();
     // The first read only: `load` is the same table for the page's life.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -15,4 +15,3 @@ export function useMatchLive(matchId: number, maxRows = Infinity) {
   }, [matchId, maxRows]);
   return live;
 }
-

@@ -13,8 +13,14 @@ vi.mock('./providerLive', () => ({
   },
 }));
 
-const change = (entity: ProviderChangedPayload['entity'], id: number, name: string): ProviderChangedPayload =>
-  ({ providerId: 1, entity, id, action: 'update', actor: { id: 2, name }, at: new Date().toISOString() });
+const change = (entity: ProviderChangedPayload['entity'], id: number, name: string): ProviderChangedPayload => ({
+  providerId: 1,
+  entity,
+  id,
+  action: 'update',
+  actor: { id: 2, name },
+  at: new Date().toISOString(),
+});
 const send = (payload: ProviderChangedPayload) => act(() => listeners.forEach((l) => l.changed(payload)));
 
 describe('useProviderChanges', () => {

@@ -13,7 +13,12 @@ const subscribe = (onChange: () => void) => {
 };
 
 /** Whether the browser has a network, re-rendering when that changes. */
-export const useOnline = (): boolean => useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+export const useOnline = (): boolean =>
+  useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
 
 /** Logs SPEC §8's offline message when the page starts offline and each time the network goes. */
 export function logOfflineState(): void {

@@ -118,5 +118,12 @@ export const appRoutes: RouteObject[] = [
     ],
   },
   // Wall-mounted screens: no shell chrome (SPEC, wall view).
-  { path: '/wall', element: <Suspense fallback={null}><WallScreen /></Suspense> },
+  {
+    path: '/wall',
+    element: (
+      <Suspense fallback={null}>
+        <WallScreen />
+      </Suspense>
+    ),
+  },
 ];

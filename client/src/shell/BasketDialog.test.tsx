@@ -7,9 +7,23 @@ import { BasketDialog } from './BasketDialog';
 
 const item = (id: number, hold = false) => ({ match_content_id: id, match_id: 12, label: `Match result · en · Push · PRE ${id}`, hold });
 const record = (id: number, hold: boolean) => ({
-  id, match_id: 12, market: { id: 5, name: 'Match result' }, market_type: null, channel: { id: 1, name: 'Push notification', code: 'PUSH' },
-  ruleset: null, language: { code: 'en' }, node_id: 'PRE', sub_node: null, leaf_node: null, link_target: null, timed: false,
-  contact_id: null, period: null, meta: { before: null }, hold, content: { title: [{ content: 'Hi' }], content: [], cta: [], image: [] },
+  id,
+  match_id: 12,
+  market: { id: 5, name: 'Match result' },
+  market_type: null,
+  channel: { id: 1, name: 'Push notification', code: 'PUSH' },
+  ruleset: null,
+  language: { code: 'en' },
+  node_id: 'PRE',
+  sub_node: null,
+  leaf_node: null,
+  link_target: null,
+  timed: false,
+  contact_id: null,
+  period: null,
+  meta: { before: null },
+  hold,
+  content: { title: [{ content: 'Hi' }], content: [], cta: [], image: [] },
 });
 
 function serve() {
@@ -20,7 +34,12 @@ function serve() {
   });
 }
 
-const show = () => render(<MemoryRouter><BasketDialog visible onHide={() => undefined} /></MemoryRouter>);
+const show = () =>
+  render(
+    <MemoryRouter>
+      <BasketDialog visible onHide={() => undefined} />
+    </MemoryRouter>,
+  );
 const required = () => (screen.getByLabelText('Required to trigger') as HTMLInputElement).value;
 
 describe('basket rules', () => {

@@ -18,14 +18,7 @@ export function ErrorMessages() {
             <>
               <i className="pi pi-times-circle" aria-hidden="true" />
               <span className="error-message-text">{entry.text}</span>
-              <Button
-                icon="pi pi-times"
-                rounded
-                text
-                severity="danger"
-                aria-label="Dismiss error"
-                onClick={() => dismissError(entry.id)}
-              />
+              <Button icon="pi pi-times" rounded text severity="danger" aria-label="Dismiss error" onClick={() => dismissError(entry.id)} />
             </>
           }
         />

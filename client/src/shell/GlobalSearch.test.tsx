@@ -16,10 +16,13 @@ function serve() {
     'GET /api/1/1/1/matches': (call) =>
       json(200, {
         results: [
-          ...(call.url.searchParams.get('q') === 'Netherlands - USA' || call.url.searchParams.get('date') === '2022-12-03' ? [{ id: 126, name: 'Netherlands - USA', start: '2022-12-03T15:00:00Z' }] : []),
+          ...(call.url.searchParams.get('q') === 'Netherlands - USA' || call.url.searchParams.get('date') === '2022-12-03'
+            ? [{ id: 126, name: 'Netherlands - USA', start: '2022-12-03T15:00:00Z' }]
+            : []),
           ...(call.url.searchParams.get('date') === '2022-12-03' ? [{ id: 127, name: 'Argentina - Australia', start: '2022-12-03T19:00:00Z' }] : []),
         ],
-        total: 2, limit: 5,
+        total: 2,
+        limit: 5,
       }),
     'GET /api/1/match/99': () => errorReply(404, 'Match 99 not found'),
   });
@@ -43,8 +46,17 @@ describe('global search', () => {
     const box = await typeInSearch('ar');
     const list = await screen.findByRole('listbox', { name: 'Search results' });
     await within(list).findByText('Argentina (Nordic Odds, Atlantic Bet)');
-    expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual(['LeagueWorld Cup Classics', 'TeamArgentina (Nordic Odds, Atlantic Bet)']);
-    expect(calls.filter((c) => c.url.pathname.endsWith('/search')).map((c) => c.url.searchParams.get('type')).sort()).toEqual(['leagues', 'teams']);
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['LeagueWorld Cup Classics', 'TeamArgentina (Nordic Odds, Atlantic Bet)']);
+    expect(
+      calls
+        .filter((c) => c.url.pathname.endsWith('/search'))
+        .map((c) => c.url.searchParams.get('type'))
+        .sort(),
+    ).toEqual(['leagues', 'teams']);
     expect(box.getAttribute('aria-activedescendant')).toBe('global-search-hit-0');
     fireEvent.keyDown(box, { key: 'ArrowDown' });
     expect(box.getAttribute('aria-activedescendant')).toBe('global-search-hit-1');
@@ -73,8 +85,13 @@ describe('global search', () => {
     fireEvent.keyDown(box, { key: 'Enter' });
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/match/126'));
     // (Home lists its own matches too: only the searches are counted.)
-    const asked = calls.filter((c) => c.url.pathname.endsWith('/matches') && (c.url.searchParams.has('q') || c.url.searchParams.has('date'))).map((c) => c.url.searchParams);
-    expect(asked.map((q) => [q.get('q'), q.get('date'), q.get('order_by')])).toEqual([['Netherlands - USA', null, 'start'], [null, '2022-12-03', 'start']]);
+    const asked = calls
+      .filter((c) => c.url.pathname.endsWith('/matches') && (c.url.searchParams.has('q') || c.url.searchParams.has('date')))
+      .map((c) => c.url.searchParams);
+    expect(asked.map((q) => [q.get('q'), q.get('date'), q.get('order_by')])).toEqual([
+      ['Netherlands - USA', null, 'start'],
+      [null, '2022-12-03', 'start'],
+    ]);
   });
 
   it('without a hit, Enter searches the matches; an unknown match id shows no error', async () => {

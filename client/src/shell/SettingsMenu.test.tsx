@@ -4,8 +4,7 @@ import { sessionStore } from '../stores/session';
 import { errorReply, json, shellHandlers, stubFetch } from '../testing/fetchStub';
 import { renderApp } from '../testing/renderApp';
 
-const sessionOf = (admin: boolean) => () =>
-  json(200, { user: { id: 1, email: 'demo@example.com', name: 'Demo', admin }, expires_at: '2030-01-01T00:00:00Z' });
+const sessionOf = (admin: boolean) => () => json(200, { user: { id: 1, email: 'demo@example.com', name: 'Demo', admin }, expires_at: '2030-01-01T00:00:00Z' });
 
 describe('settings menu: operators and my password', () => {
   beforeEach(() => {
@@ -38,7 +37,7 @@ describe('settings menu: operators and my password', () => {
     expect(screen.queryByText('Operators')).toBeNull();
   });
 
-  it('changes my password: the current one is required, the server\'s refusal is shown, then a clear message', async () => {
+  it("changes my password: the current one is required, the server's refusal is shown, then a clear message", async () => {
     let attempt = 0;
     const { calls } = stubFetch({
       ...shellHandlers,

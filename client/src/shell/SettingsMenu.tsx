@@ -19,14 +19,17 @@ export function SettingsMenu() {
   // One model per admin flag: PrimeReact's Menu builds its items on every render, even closed,
   // so it only redraws when the model changes (not on every top bar render).
   // Operators are managed by admins only: others do not see the entry.
-  const items = useMemo<MenuItem[]>(() => [
-    { label: 'Settings', icon: 'pi pi-cog', command: () => navigate('/settings/') },
-    ...(admin ? [{ label: 'Operators', icon: 'pi pi-id-card', command: () => navigate('/operators') }] : []),
-    { label: 'Wall displays', icon: 'pi pi-desktop', command: () => navigate('/displays') },
-    { label: 'Change password', icon: 'pi pi-key', command: () => setChanging(true) },
-    { label: 'Feed health', icon: 'pi pi-heart', command: () => navigate('/feed-health') },
-    { label: 'Logout', icon: 'pi pi-sign-out', command: () => void logout() },
-  ], [navigate, admin]);
+  const items = useMemo<MenuItem[]>(
+    () => [
+      { label: 'Settings', icon: 'pi pi-cog', command: () => navigate('/settings/') },
+      ...(admin ? [{ label: 'Operators', icon: 'pi pi-id-card', command: () => navigate('/operators') }] : []),
+      { label: 'Wall displays', icon: 'pi pi-desktop', command: () => navigate('/displays') },
+      { label: 'Change password', icon: 'pi pi-key', command: () => setChanging(true) },
+      { label: 'Feed health', icon: 'pi pi-heart', command: () => navigate('/feed-health') },
+      { label: 'Logout', icon: 'pi pi-sign-out', command: () => void logout() },
+    ],
+    [navigate, admin],
+  );
   return (
     <>
       <Menu model={items} popup ref={menu} id="settings-menu" />

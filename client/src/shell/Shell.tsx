@@ -24,9 +24,7 @@ export function Shell() {
         <main className="shell-main">
           <ErrorMessages />
           {status === 'ready' ? (
-            <Suspense fallback={<Loading />}>
-              {idsValid ? <Outlet /> : <NotFound />}
-            </Suspense>
+            <Suspense fallback={<Loading />}>{idsValid ? <Outlet /> : <NotFound />}</Suspense>
           ) : status === 'loading' ? (
             <Loading />
           ) : (

@@ -82,7 +82,11 @@ describe('a session that ends while the console is open', () => {
   });
 
   it('offers to log out instead', async () => {
-    stubFetch({ ...shellHandlers, 'GET /api/1/1/1/leagues': () => errorReply(401, 'Authentication required'), 'POST /api/1/logout': () => json(200, { success: true }) });
+    stubFetch({
+      ...shellHandlers,
+      'GET /api/1/1/1/leagues': () => errorReply(401, 'Authentication required'),
+      'POST /api/1/logout': () => json(200, { success: true }),
+    });
     renderApp('/leagues');
     const dialog = await screen.findByRole('dialog', { name: 'Your session has ended' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Log out instead' }));

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { sportsOf } from './context';
 
-const sports = [{ id: 1, name: 'Football' }, { id: 2, name: 'Ice hockey' }, { id: 3, name: 'Tennis' }];
+const sports = [
+  { id: 1, name: 'Football' },
+  { id: 2, name: 'Ice hockey' },
+  { id: 3, name: 'Tennis' },
+];
 const carrying = (id: number, ...sportIds: number[]) => ({ id, sports: sportIds.map((sportId) => ({ id: sportId })) });
 
 describe('sportsOf', () => {

@@ -24,10 +24,7 @@ export const contextStore = proxy({
 export async function loadContext(): Promise<void> {
   contextStore.status = 'loading';
   try {
-    const [providers, sports] = await Promise.all([
-      api(routes.providers, { query: { active_only: false } }),
-      api(routes.sports),
-    ]);
+    const [providers, sports] = await Promise.all([api(routes.providers, { query: { active_only: false } }), api(routes.sports)]);
     contextStore.providers = providers.results;
     contextStore.sports = sports.results;
     contextStore.status = 'ready';
@@ -45,7 +42,10 @@ let reloading: Promise<void> | null = null;
  */
 export function reloadProviders(): Promise<void> {
   reloading ??= api(routes.providers, { query: { active_only: false }, silent: true })
-    .then((reply) => void (contextStore.providers = reply.results), () => undefined)
+    .then(
+      (reply) => void (contextStore.providers = reply.results),
+      () => undefined,
+    )
     .finally(() => (reloading = null));
   return reloading;
 }

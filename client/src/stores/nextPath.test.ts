@@ -13,9 +13,45 @@ const REPORTED = ['/\\evil.example', '/\\/evil.example', '/%5Cevil.example', '/\
 
 /** Pieces hostile `next` values are made of: slashes, backslashes, their escapes, control characters, schemes, hosts. */
 const piece = fc.constantFrom(
-  '/', '//', '\\', '/\\', '\\/', '%5C', '%5c', '%2F', '%2f', '%09', '%0A', '%0D', '%00', '\t', '\n', '\r', '\u0000', ' ', '\u3000',
-  'evil.example', '@evil.example', 'http:', 'https:', 'javascript:alert(1)', 'data:', ':', '.', '..', '?', '#', '@',
-  'matches', 'login', 'home', 'match/1', '%2e%2e', 'user:pass@', '\u2215', '\uff0f',
+  '/',
+  '//',
+  '\\',
+  '/\\',
+  '\\/',
+  '%5C',
+  '%5c',
+  '%2F',
+  '%2f',
+  '%09',
+  '%0A',
+  '%0D',
+  '%00',
+  '\t',
+  '\n',
+  '\r',
+  '\u0000',
+  ' ',
+  '\u3000',
+  'evil.example',
+  '@evil.example',
+  'http:',
+  'https:',
+  'javascript:alert(1)',
+  'data:',
+  ':',
+  '.',
+  '..',
+  '?',
+  '#',
+  '@',
+  'matches',
+  'login',
+  'home',
+  'match/1',
+  '%2e%2e',
+  'user:pass@',
+  '\u2215',
+  '\uff0f',
 );
 const hostile = fc.array(piece, { minLength: 1, maxLength: 8 }).map((parts) => parts.join(''));
 
@@ -26,20 +62,26 @@ describe('where a login goes (?next=)', () => {
   });
 
   it('never leaves the console, whatever the value', () => {
-    fc.assert(fc.property(hostile, fc.boolean(), (next, encode) => {
-      const path = afterLoginPath(`?next=${encode ? encodeURIComponent(next) : next}`, ORIGIN);
-      expect(path.startsWith('/') && !path.startsWith('//')).toBe(true);
-      expect(landing(path).origin).toBe(ORIGIN);
-      // And what it keeps is a route of the console, never /login again.
-      if (path !== '/') expect(landing(path).pathname).not.toMatch(/^\/login(\/|$)/);
-    }), { numRuns: 5_000 });
+    fc.assert(
+      fc.property(hostile, fc.boolean(), (next, encode) => {
+        const path = afterLoginPath(`?next=${encode ? encodeURIComponent(next) : next}`, ORIGIN);
+        expect(path.startsWith('/') && !path.startsWith('//')).toBe(true);
+        expect(landing(path).origin).toBe(ORIGIN);
+        // And what it keeps is a route of the console, never /login again.
+        if (path !== '/') expect(landing(path).pathname).not.toMatch(/^\/login(\/|$)/);
+      }),
+      { numRuns: 5_000 },
+    );
   });
 
   it('never leaves the console from arbitrary text either', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 40 }), (tail) => {
-      const path = consolePath(`/${tail}`, ORIGIN) ?? '/';
-      expect(landing(path).origin).toBe(ORIGIN);
-    }), { numRuns: 1_000 });
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 40 }), (tail) => {
+        const path = consolePath(`/${tail}`, ORIGIN) ?? '/';
+        expect(landing(path).origin).toBe(ORIGIN);
+      }),
+      { numRuns: 1_000 },
+    );
   });
 
   it.each([

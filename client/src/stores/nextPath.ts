@@ -3,8 +3,23 @@
  * else after a login goes home: only a path the console itself serves is ever followed.
  */
 const CONSOLE_SEGMENTS = new Set([
-  'home', 'matches', 'displays', 'league', 'leagues', 'teams', 'markets', 'settings', 'reports', 'cms',
-  'contacts', 'events', 'event', 'trackers', 'tracker', 'match', 'wall',
+  'home',
+  'matches',
+  'displays',
+  'league',
+  'leagues',
+  'teams',
+  'markets',
+  'settings',
+  'reports',
+  'cms',
+  'contacts',
+  'events',
+  'event',
+  'trackers',
+  'tracker',
+  'match',
+  'wall',
 ]);
 
 /**

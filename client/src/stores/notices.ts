@@ -7,8 +7,16 @@ export const noticeStore = proxy({ text: null as string | null, id: 0 });
 
 /** Writes that change nothing the operator saves: logins, previews, queries, the background basket. */
 const NOT_SAVES: ReadonlySet<RouteDef> = new Set<RouteDef>([
-  routes.authenticate, routes.logout, routes.statsQuery, routes.contentParse, routes.contentCompiler, routes.contentOptions,
-  routes.basketSave, routes.ingest, routes.engineReset, routes.backtest,
+  routes.authenticate,
+  routes.logout,
+  routes.statsQuery,
+  routes.contentParse,
+  routes.contentCompiler,
+  routes.contentOptions,
+  routes.basketSave,
+  routes.ingest,
+  routes.engineReset,
+  routes.backtest,
 ]);
 
 /** Every write the operator makes, unless listed above (a new write route is a save by default). */

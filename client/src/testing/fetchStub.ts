@@ -22,7 +22,12 @@ export const PROVIDERS = {
     { id: 2, name: 'Atlantic Bet', active: true, sports: [], meta: { languages: ['en', 'da'] } },
   ],
 };
-export const SPORTS = { results: [{ id: 1, name: 'Football' }, { id: 2, name: 'Ice Hockey' }] };
+export const SPORTS = {
+  results: [
+    { id: 1, name: 'Football' },
+    { id: 2, name: 'Ice Hockey' },
+  ],
+};
 
 /**
  * Replaces global fetch with handlers keyed by 'METHOD /path' (no query). Unknown calls answer 404

@@ -22,11 +22,29 @@ export class FakeSocket {
   }
 }
 
-export const set = (id: number, home: number, version: number) => ({
-  id, version, match_id: 7, market_id: 3, market: { id: 3, name: 'Full Time Result' }, contact_id: null, contact: null, line: null, timed: null,
-  type: 'VALUE', thresholds: { home: { value: home } },
-}) as MatchThresholdSet;
+export const set = (id: number, home: number, version: number) =>
+  ({
+    id,
+    version,
+    match_id: 7,
+    market_id: 3,
+    market: { id: 3, name: 'Full Time Result' },
+    contact_id: null,
+    contact: null,
+    line: null,
+    timed: null,
+    type: 'VALUE',
+    thresholds: { home: { value: home } },
+  }) as MatchThresholdSet;
 export const entry = (id: number, of: MatchThresholdSet, before: MatchThresholdSet | null, name: string): AuditEntry => ({
-  id, at: '2026-11-27T05:00:00Z', actor: { id: 2, name }, entity: 'threshold_set', entity_id: of.id, match_id: 7,
-  action: before ? 'update' : 'create', version: of.version ?? null, before, after: of,
+  id,
+  at: '2026-11-27T05:00:00Z',
+  actor: { id: 2, name },
+  entity: 'threshold_set',
+  entity_id: of.id,
+  match_id: 7,
+  action: before ? 'update' : 'create',
+  version: of.version ?? null,
+  before,
+  after: of,
 });

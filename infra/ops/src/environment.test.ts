@@ -2,29 +2,41 @@ import { describe, expect, it } from 'vitest';
 import { checkEnvironment, environmentProblems, readEnvironment } from './environment';
 
 describe('environment check', () => {
-  it('names a malformed value of the process\'s own variable', () => {
+  it("names a malformed value of the process's own variable", () => {
     expect(environmentProblems('relay', { POLL_INTERVAL_MS: '10', PORT: 'eighty' })).toEqual([
       "POLL_INTERVAL_MS must be a whole number of at least 50, got '10'",
       "PORT must be a port number, got 'eighty'",
     ]);
-    expect(environmentProblems('api', { DATABASE_URL: 'mysql://db/odds' })).toEqual(["DATABASE_URL must be a postgres:// or postgresql:// URL, got 'mysql://db/odds'"]);
+    expect(environmentProblems('api', { DATABASE_URL: 'mysql://db/odds' })).toEqual([
+      "DATABASE_URL must be a postgres:// or postgresql:// URL, got 'mysql://db/odds'",
+    ]);
   });
 
   it('names an unknown variable that looks like ours, with the nearest known name', () => {
-    expect(environmentProblems('api', { METRIC_TOKEN: 's3cret' })).toEqual(['METRIC_TOKEN is not a setting of the console (did you mean METRICS_TOKEN?); see docs/configuration.md']);
+    expect(environmentProblems('api', { METRIC_TOKEN: 's3cret' })).toEqual([
+      'METRIC_TOKEN is not a setting of the console (did you mean METRICS_TOKEN?); see docs/configuration.md',
+    ]);
     expect(environmentProblems('worker', { ENGINE_THREADS: '4' })[0]).toMatch(/^ENGINE_THREADS is not a setting of the console/);
     expect(() => checkEnvironment('api', { SEED_DEMOS: 'off' })).toThrow(/SEED_DEMOS .*did you mean SEED_DEMO\?/);
   });
 
-  it('leaves alone what is not ours, empty values, and other processes\' variables', () => {
-    expect(environmentProblems('relay', {
-      PATH: '/usr/bin', HOME: '/root', HOSTNAME: 'box', TEST_DATABASE_URL: 'postgres://x', npm_config_cache: '/tmp',
-      UPSTREAM_URL: '', ENGINE_SHARDS: 'eight', NODE_ENV: 'test',
-    })).toEqual([]);
+  it("leaves alone what is not ours, empty values, and other processes' variables", () => {
+    expect(
+      environmentProblems('relay', {
+        PATH: '/usr/bin',
+        HOME: '/root',
+        HOSTNAME: 'box',
+        TEST_DATABASE_URL: 'postgres://x',
+        npm_config_cache: '/tmp',
+        UPSTREAM_URL: '',
+        ENGINE_SHARDS: 'eight',
+        NODE_ENV: 'test',
+      }),
+    ).toEqual([]);
   });
 });
 
-describe('reading a process\'s environment once', () => {
+describe("reading a process's environment once", () => {
   it('keeps only the variables of the process that are set, frozen', () => {
     const env = readEnvironment('relay', { PORT: '9000', POLL_INTERVAL_MS: '', ENGINE_SHARDS: '4', PATH: '/usr/bin', API_DOCS: 'public' });
     expect(env).toEqual({ PORT: '9000', API_DOCS: 'public' });

@@ -21,7 +21,10 @@ const whole = (min = 0) => ({ schema: Type.String({ pattern: '^\\d+$' }), form: 
 const port = { schema: Type.String({ pattern: '^\\d{1,5}$' }), form: 'a port number' };
 const text = { schema: Type.String({ minLength: 1 }), form: 'text' };
 const anyText = { schema: Type.String(), form: 'text' };
-const url = (schemes: string[]) => ({ schema: Type.String({ pattern: `^(${schemes.join('|')})://` }), form: `a ${schemes.map((s) => `${s}://`).join(' or ')} URL` });
+const url = (schemes: string[]) => ({
+  schema: Type.String({ pattern: `^(${schemes.join('|')})://` }),
+  form: `a ${schemes.map((s) => `${s}://`).join(' or ')} URL`,
+});
 const oneOf = (...values: string[]) => ({ schema: Type.Union(values.map((v) => Type.Literal(v))), form: `one of ${values.join(', ')}` });
 const onOff = oneOf('on', 'off', '1', '0', 'true', 'false');
 
@@ -44,8 +47,10 @@ export const VARIABLES = {
   UPSTREAM_PORT: v(['api', 'start'], port),
   UPSTREAM_HOST: v(['api'], text),
   CLIENT_DIR: v(['relay'], text),
-  DEMO_EMAIL: v(UP, text), DEMO_PASSWORD: v(UP, text),
-  OPS_EMAIL: v(UP, text), OPS_PASSWORD: v(UP, text),
+  DEMO_EMAIL: v(UP, text),
+  DEMO_PASSWORD: v(UP, text),
+  OPS_EMAIL: v(UP, text),
+  OPS_PASSWORD: v(UP, text),
   TOKEN_TTL_HOURS: v(['api'], { schema: Type.String({ pattern: '^\\d+(\\.\\d+)?$' }), form: 'a positive number of hours' }),
   LOG_LEVEL: v(ALL, oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent')),
   LOG_FORMAT: v(ALL, oneOf('pretty', 'json')),
@@ -57,7 +62,8 @@ export const VARIABLES = {
   POLL_INTERVAL_MS: v(['relay'], whole(50)),
   CHANGE_STREAM: v(['relay'], onOff),
   SAFETY_POLL_MS: v(['relay'], whole(100)),
-  RELAY_EMAIL: v(['relay'], text), RELAY_PASSWORD: v(['relay'], text),
+  RELAY_EMAIL: v(['relay'], text),
+  RELAY_PASSWORD: v(['relay'], text),
   WATCH_GRACE_MS: v(['relay'], whole()),
   LIVE_RETAIN_MS: v(['relay'], whole(1000)),
   LEASE_TTL_MS: v(['relay'], whole(500)),
@@ -87,8 +93,14 @@ export const VARIABLES = {
   ENGINE_HOST: v(['worker'], text),
   ENGINE_SEND_GRACE_MS: v(['worker'], whole()),
   // Retries of failed webhook and mail sends (docs/deliveries.md): engine workers, and the API without a broker.
-  DELIVERY_RETRY_SCHEDULE: v(['api', 'worker', 'start'], { schema: Type.String({ pattern: '^\\s*\\d+(\\.\\d+)?\\s*(ms|s|m|min|h)?\\s*(,\\s*\\d+(\\.\\d+)?\\s*(ms|s|m|min|h)?\\s*)*$' }), form: 'a comma-separated list of waits such as 10s,30s,2m' }),
-  DELIVERY_RETRY_DEADLINE: v(['api', 'worker', 'start'], { schema: Type.String({ pattern: '^\\s*\\d+(\\.\\d+)?\\s*(ms|s|m|min|h)?\\s*$' }), form: 'a duration such as 1h' }),
+  DELIVERY_RETRY_SCHEDULE: v(['api', 'worker', 'start'], {
+    schema: Type.String({ pattern: '^\\s*\\d+(\\.\\d+)?\\s*(ms|s|m|min|h)?\\s*(,\\s*\\d+(\\.\\d+)?\\s*(ms|s|m|min|h)?\\s*)*$' }),
+    form: 'a comma-separated list of waits such as 10s,30s,2m',
+  }),
+  DELIVERY_RETRY_DEADLINE: v(['api', 'worker', 'start'], {
+    schema: Type.String({ pattern: '^\\s*\\d+(\\.\\d+)?\\s*(ms|s|m|min|h)?\\s*$' }),
+    form: 'a duration such as 1h',
+  }),
   DELIVERY_RETRY_JITTER: v(['api', 'worker', 'start'], { schema: Type.String({ pattern: '^(0(\\.\\d+)?|1(\\.0+)?)$' }), form: 'a number from 0 to 1' }),
   DELIVERY_TIMEOUT_MS: v(['api', 'worker', 'start'], whole(100)),
   DELIVERY_CONCURRENCY: v(['api', 'worker', 'start'], whole(1)),
@@ -118,8 +130,35 @@ const TABLE: Record<string, Variable | undefined> = VARIABLES;
 export type Environment = Readonly<Partial<Record<VariableName, string>>>;
 
 /** Name prefixes that are ours: an unknown variable with one of them is a mistake, not someone else's. */
-export const OUR_PREFIXES = ['ENGINE_', 'RELAY_', 'UPSTREAM_', 'SMTP_', 'AMQP_', 'REDIS_', 'DEMO_', 'OPS_', 'PGLITE_', 'METRICS_',
-  'API_', 'TOKEN_', 'POLL_', 'LIVE_', 'LEASE_', 'WATCH_', 'SAFETY_', 'CHANGE_', 'TRUST_', 'DATABASE_', 'SEED_', 'ALLOW_', 'PUBLIC_', 'CLIENT_', 'DELIVERY_', 'UOF_', 'FEED_'];
+export const OUR_PREFIXES = [
+  'ENGINE_',
+  'RELAY_',
+  'UPSTREAM_',
+  'SMTP_',
+  'AMQP_',
+  'REDIS_',
+  'DEMO_',
+  'OPS_',
+  'PGLITE_',
+  'METRICS_',
+  'API_',
+  'TOKEN_',
+  'POLL_',
+  'LIVE_',
+  'LEASE_',
+  'WATCH_',
+  'SAFETY_',
+  'CHANGE_',
+  'TRUST_',
+  'DATABASE_',
+  'SEED_',
+  'ALLOW_',
+  'PUBLIC_',
+  'CLIENT_',
+  'DELIVERY_',
+  'UOF_',
+  'FEED_',
+];
 
 export class EnvironmentError extends Error {
   constructor(readonly problems: string[]) {

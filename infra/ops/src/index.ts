@@ -1,3 +1,18 @@
 export { logFormat, loggerOptions, ShortRequestLog, type LogFormat, type LogSettings } from './logging';
 export { answerMetrics, createRegistry, listenMetrics, observeRequests, scrapeRefusal, serveMetrics, type MetricsAccess } from './metrics';
-export { checkEnvironment, environmentProblems, EnvironmentError, frozen, OUR_PREFIXES, processSchema, readEnvironment, refuse, startProcess, VARIABLES, type Environment, type ProcessName, type Variable, type VariableName } from './environment';
+export {
+  checkEnvironment,
+  environmentProblems,
+  EnvironmentError,
+  frozen,
+  OUR_PREFIXES,
+  processSchema,
+  readEnvironment,
+  refuse,
+  startProcess,
+  VARIABLES,
+  type Environment,
+  type ProcessName,
+  type Variable,
+  type VariableName,
+} from './environment';

@@ -22,7 +22,12 @@ export interface MetricsAccess {
 }
 
 const unauthorized = { statusCode: 401, code: 'UNAUTHORIZED', error: 'Unauthorized', message: 'Authentication required' };
-const loopbackOnly = { statusCode: 403, code: 'FORBIDDEN', error: 'Forbidden', message: 'Metrics are served on loopback only; set METRICS_TOKEN to scrape from elsewhere' };
+const loopbackOnly = {
+  statusCode: 403,
+  code: 'FORBIDDEN',
+  error: 'Forbidden',
+  message: 'Metrics are served on loopback only; set METRICS_TOKEN to scrape from elsewhere',
+};
 
 /** The socket's own peer (never `X-Forwarded-For`, which a client writes) is this machine. */
 const isLoopback = (address: string | undefined): boolean => !!address && /^(127\.|::1$|::ffff:127\.)/.test(address);
@@ -38,7 +43,11 @@ function bearerMatches(header: string | undefined, token: string): boolean {
  * Who may scrape, the one rule of every process: with a token (METRICS_TOKEN), whoever sends it as
  * a bearer token; without one, only this machine. Answers the refusal to send, or null to serve.
  */
-export function scrapeRefusal(authorization: string | undefined, peerAddress: string | undefined, { token }: MetricsAccess): { status: 401 | 403; body: typeof unauthorized } | null {
+export function scrapeRefusal(
+  authorization: string | undefined,
+  peerAddress: string | undefined,
+  { token }: MetricsAccess,
+): { status: 401 | 403; body: typeof unauthorized } | null {
   if (token) return bearerMatches(authorization, token) ? null : { status: 401, body: unauthorized };
   return isLoopback(peerAddress) ? null : { status: 403, body: loopbackOnly };
 }
@@ -87,7 +96,10 @@ export function answerMetrics(request: IncomingMessage, response: ServerResponse
   }
   registry.metrics().then(
     (text) => response.writeHead(200, { 'content-type': registry.contentType }).end(text),
-    (error: Error) => response.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ statusCode: 500, error: 'Internal Server Error', message: error.message })),
+    (error: Error) =>
+      response
+        .writeHead(500, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ statusCode: 500, error: 'Internal Server Error', message: error.message })),
   );
   return true;
 }

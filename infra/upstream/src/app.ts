@@ -45,7 +45,17 @@ export interface UpstreamOptions {
 }
 
 /** The back-office services (auth, event store, content, control) under /api/1/, as one Fastify app. */
-export async function buildUpstream({ database, logger = false, tokenTtlMs = 12 * 60 * 60 * 1000, metricsToken = null, feedHealth, broker = null, smtp = null, sending = {}, notices = noticeSettings({}) }: UpstreamOptions): Promise<FastifyInstance> {
+export async function buildUpstream({
+  database,
+  logger = false,
+  tokenTtlMs = 12 * 60 * 60 * 1000,
+  metricsToken = null,
+  feedHealth,
+  broker = null,
+  smtp = null,
+  sending = {},
+  notices = noticeSettings({}),
+}: UpstreamOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     requestIdHeader: 'x-request-id',
@@ -98,14 +108,19 @@ export async function buildUpstream({ database, logger = false, tokenTtlMs = 12 
   if (feedHealth !== false) {
     const monitor = new FeedStallMonitor(database.db, engine.bus, feedSettings, app.log.child({ module: 'upstream:feed-health' }));
     new Gauge({
-      name: 'feed_match_stalled', help: 'A live match whose feed is stalled (1) or flowing (0), by match and feed kind.', labelNames: ['match_id', 'feed'], registers: [registry],
+      name: 'feed_match_stalled',
+      help: 'A live match whose feed is stalled (1) or flowing (0), by match and feed kind.',
+      labelNames: ['match_id', 'feed'],
+      registers: [registry],
       collect() {
         this.reset();
         for (const health of monitor.current.values()) this.set({ match_id: String(health.match_id), feed: health.feed }, health.stalled ? 1 : 0);
       },
     });
     new Gauge({
-      name: 'feed_stalled_matches', help: 'Live matches whose feed is stalled.', registers: [registry],
+      name: 'feed_stalled_matches',
+      help: 'Live matches whose feed is stalled.',
+      registers: [registry],
       collect() {
         this.set([...monitor.current.values()].filter((h) => h.stalled).length);
       },
@@ -117,7 +132,7 @@ export async function buildUpstream({ database, logger = false, tokenTtlMs = 12 
   app.get('/healthz', { config: { public: true } }, async () => ({ status: 'ok', database: database.kind }));
   // Readiness for a load balancer or orchestrator: 503 while the database does not answer.
   app.get('/readyz', { config: { public: true } }, async (_request, reply) => {
-    const checks = { database: await databaseReachable(database) ? 'ok' as const : 'down' as const };
+    const checks = { database: (await databaseReachable(database)) ? ('ok' as const) : ('down' as const) };
     const ready = Object.values(checks).every((state) => state === 'ok');
     return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks });
   });

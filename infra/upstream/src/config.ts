@@ -114,8 +114,10 @@ export interface OperatorConfig extends DatabaseConfig {
 export function readDatabaseConfig(env: Environment): Readonly<DatabaseConfig> {
   const production = env.NODE_ENV === 'production';
   if (production && !env.DATABASE_URL && env.ALLOW_EMBEDDED_DB !== '1') {
-    throw new ConfigError('NODE_ENV=production needs DATABASE_URL=postgres://… : the embedded PGlite keeps its data in a local '
-      + 'directory that a container loses on redeploy (set ALLOW_EMBEDDED_DB=1 to run on it anyway)');
+    throw new ConfigError(
+      'NODE_ENV=production needs DATABASE_URL=postgres://… : the embedded PGlite keeps its data in a local ' +
+        'directory that a container loses on redeploy (set ALLOW_EMBEDDED_DB=1 to run on it anyway)',
+    );
   }
   return frozen({ production, databaseUrl: env.DATABASE_URL || env.PGLITE_DIR || './data/pglite' });
 }
@@ -142,7 +144,8 @@ export function readConfig(env: Environment): Readonly<UpstreamConfig> {
   const seedAsked = (env.SEED_DEMO ?? '').toLowerCase();
   if (seedAsked && !['0', '1', 'on', 'off', 'true', 'false'].includes(seedAsked)) throw new ConfigError(`SEED_DEMO must be on or off, got '${env.SEED_DEMO}'`);
   const seedOn = ['1', 'on', 'true'].includes(seedAsked);
-  if (database.production && seedOn) throw new ConfigError('SEED_DEMO is refused with NODE_ENV=production: a production database gets no demo data and no demo logins');
+  if (database.production && seedOn)
+    throw new ConfigError('SEED_DEMO is refused with NODE_ENV=production: a production database gets no demo data and no demo logins');
   return frozen({
     ...database,
     port: Number(env.UPSTREAM_PORT ?? 8081),

@@ -33,7 +33,9 @@ export function installErrorHandler(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.status(500).send({ statusCode: 500, code: 'INTERNAL', error: 'Internal Server Error', message: 'Something went wrong on our side; the error has been logged.' });
+      return reply
+        .status(500)
+        .send({ statusCode: 500, code: 'INTERNAL', error: 'Internal Server Error', message: 'Something went wrong on our side; the error has been logged.' });
     }
     // Client errors from Fastify itself (bad JSON, body too large, wrong content type) keep their text.
     return reply.status(status).send({ statusCode: status, code: error.code ?? 'ERROR', error: httpReason(status), message: error.message });
@@ -51,7 +53,7 @@ function validationMessage(error: FastifyError): string {
   const first = error.validation?.[0];
   if (!first) return error.message;
   const field = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
-  const subject = field || (error.validationContext === 'querystring' ? 'query' : error.validationContext ?? 'request');
+  const subject = field || (error.validationContext === 'querystring' ? 'query' : (error.validationContext ?? 'request'));
   const message = first.keyword === 'type' && first.message ? first.message.replace(/,/g, ' or ') : first.message;
   return `${subject} ${message ?? 'is invalid'}`;
 }
@@ -64,12 +66,16 @@ function validationMessage(error: FastifyError): string {
 export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, code, message] =
-    error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'HEADERS_TOO_LARGE', 'The request address or headers are too long.']
-    : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'REQUEST_TIMEOUT', 'The request took too long to arrive.']
-    : [400, 'BAD_HTTP', 'The request is not valid HTTP.'];
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'HEADERS_TOO_LARGE', 'The request address or headers are too long.']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'REQUEST_TIMEOUT', 'The request took too long to arrive.']
+        : [400, 'BAD_HTTP', 'The request is not valid HTTP.'];
   const body = JSON.stringify({ statusCode: status, code, error: httpReason(status), message });
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${httpReason(status)}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 ${status} ${httpReason(status)}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
   }
   socket.destroy(error);
 }

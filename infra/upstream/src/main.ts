@@ -20,8 +20,15 @@ const config = (() => {
 const database = await openDatabase(config.databaseUrl, { migrations: config.production ? 'check' : 'apply' }).catch((error: unknown) => refuse('api', error));
 if (config.production) await refuseDemoLogins(database.db, config).catch((error: unknown) => refuse('api', error));
 const app = await buildUpstream({
-  database, logger: loggerOptions('upstream', config.logLevel, config.log), tokenTtlMs: config.tokenTtlMs, metricsToken: config.metricsToken,
-  broker: config.broker, smtp: config.smtp, sending: config.sending.options, feedHealth: config.feedHealth, notices: config.notices,
+  database,
+  logger: loggerOptions('upstream', config.logLevel, config.log),
+  tokenTtlMs: config.tokenTtlMs,
+  metricsToken: config.metricsToken,
+  broker: config.broker,
+  smtp: config.smtp,
+  sending: config.sending.options,
+  feedHealth: config.feedHealth,
+  notices: config.notices,
 });
 let seeded = false;
 if (config.seedDemo) {
@@ -29,7 +36,10 @@ if (config.seedDemo) {
   await ensureDemoUser(database.db, config.demoEmail, config.demoPassword, config.demoPasswordExplicit, 'Demo Operator', true);
   await ensureDemoUser(database.db, config.opsEmail, config.opsPassword, config.opsPasswordExplicit, OPS_NAME);
 }
-app.log.info({ database: database.kind, production: config.production, seeded, migrated: database.applied }, seeded ? 'database seeded with demo data' : 'database ready');
+app.log.info(
+  { database: database.kind, production: config.production, seeded, migrated: database.applied },
+  seeded ? 'database seeded with demo data' : 'database ready',
+);
 // Change notices of every process (engine workers, other API processes) on Postgres or Redis.
 const changes = changeTransportFor(config.changes, config.databaseUrl, (error) => app.log.warn({ err: error }, 'change stream transport'));
 const bus = app.changes;

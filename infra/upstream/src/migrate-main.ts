@@ -16,9 +16,11 @@ try {
   const database = await openDatabase(config.databaseUrl, { migrations: 'apply' });
   const version = await schemaVersion(database.db, migrationsFolder);
   await database.close();
-  console.log(database.applied.length
-    ? `migrate: applied ${database.applied.length} migration(s) on ${database.kind}: ${database.applied.join(', ')}; schema at ${version.expected.tag}`
-    : `migrate: nothing to apply; the ${database.kind} schema is current at ${version.applied?.tag ?? version.expected.tag}`);
+  console.log(
+    database.applied.length
+      ? `migrate: applied ${database.applied.length} migration(s) on ${database.kind}: ${database.applied.join(', ')}; schema at ${version.expected.tag}`
+      : `migrate: nothing to apply; the ${database.kind} schema is current at ${version.applied?.tag ?? version.expected.tag}`,
+  );
   process.exit(0);
 } catch (error) {
   console.error(`migrate: ${(error as Error).message}`);

@@ -16,13 +16,17 @@ const DEMO_EMAILS = ['demo@example.com', 'ops@example.com'];
  */
 export async function refuseDemoLogins(db: Db, config: UpstreamConfig): Promise<void> {
   const emails = [...new Set([...DEMO_EMAILS, config.demoEmail, config.opsEmail].map((e) => e.toLowerCase()))];
-  const rows = await db.select({ email: users.email, hash: users.passwordHash }).from(users)
+  const rows = await db
+    .select({ email: users.email, hash: users.passwordHash })
+    .from(users)
     .where(and(inArray(sql`lower(${users.email})`, emails), eq(users.status, 'active')));
   for (const row of rows) {
     for (const password of KNOWN_DEMO_PASSWORDS) {
       if (await verifyPassword(password, row.hash)) {
-        throw new ConfigError(`the account ${row.email} signs in with the known demo password; NODE_ENV=production refuses to start with it. `
-          + `Disable it (node dist/operator.js disable --email ${row.email}) or give it a new password (reset-password) first`);
+        throw new ConfigError(
+          `the account ${row.email} signs in with the known demo password; NODE_ENV=production refuses to start with it. ` +
+            `Disable it (node dist/operator.js disable --email ${row.email}) or give it a new password (reset-password) first`,
+        );
       }
     }
   }

@@ -48,9 +48,7 @@ export interface TestUpstreamOptions extends Pick<UpstreamOptions, 'broker' | 's
 export async function createTestUpstream({ databaseUrl = 'memory://', tokenTtlMs, now, ...settings }: TestUpstreamOptions = {}): Promise<TestUpstream> {
   const snapshot = process.env[SNAPSHOT_ENV];
   const fromSnapshot = databaseUrl === 'memory://' && !now && snapshot && existsSync(snapshot);
-  const database = fromSnapshot
-    ? await openDatabase(databaseUrl, { loadDataDir: new Blob([readFileSync(snapshot)]) })
-    : await openDatabase(databaseUrl);
+  const database = fromSnapshot ? await openDatabase(databaseUrl, { loadDataDir: new Blob([readFileSync(snapshot)]) }) : await openDatabase(databaseUrl);
   if (!fromSnapshot) {
     await seedDemoData(database.db, now);
     await ensureDemoUser(database.db, DEMO.email, DEMO.password, false, 'Demo Operator', true);

@@ -13,9 +13,17 @@ export const VersionField = { version: Type.Optional(Version) };
 
 /** The editable entities, as history and conflicts name them. */
 export const AuditEntity = Type.Union([
-  Type.Literal('threshold_set'), Type.Literal('match_content'), Type.Literal('stat_event'), Type.Literal('tracker'),
-  Type.Literal('contact'), Type.Literal('content_item'), Type.Literal('content_group'), Type.Literal('market'),
-  Type.Literal('saved_threshold'), Type.Literal('team'), Type.Literal('provider'),
+  Type.Literal('threshold_set'),
+  Type.Literal('match_content'),
+  Type.Literal('stat_event'),
+  Type.Literal('tracker'),
+  Type.Literal('contact'),
+  Type.Literal('content_item'),
+  Type.Literal('content_group'),
+  Type.Literal('market'),
+  Type.Literal('saved_threshold'),
+  Type.Literal('team'),
+  Type.Literal('provider'),
   // A match's own record (its connector: the event it belongs to); not versioned, audited and announced.
   Type.Literal('match'),
   // An operator account (not versioned; its password hash is never written to history).

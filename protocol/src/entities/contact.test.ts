@@ -6,9 +6,17 @@ const contact = {
   ...CONTACT_DEFAULTS,
   languages: [...CONTACT_DEFAULTS.languages],
   name: 'Push all',
-  email: null, twitter: null, device_id: 'abc', segment: null, list_id: null, mobile: null,
-  raw_filter: null, rate_limit_minutes: null, limiter: { max_match_push: 3, period_push_p2: 1 },
-  leagues: [], teams: [7],
+  email: null,
+  twitter: null,
+  device_id: 'abc',
+  segment: null,
+  list_id: null,
+  mobile: null,
+  raw_filter: null,
+  rate_limit_minutes: null,
+  limiter: { max_match_push: 3, period_push_p2: 1 },
+  leagues: [],
+  teams: [7],
 };
 
 describe('ContactInput', () => {

@@ -45,8 +45,17 @@ export type IngestReply = Static<typeof IngestReply>;
  * MARKET_PERIOD_CAP, PERIOD_CAP.
  */
 export const SUPPRESSION_REASONS = [
-  'OUTSIDE_MINUTES', 'SEND_DELAY', 'MAX_THRESHOLD', 'MIN_INTERVAL', 'MARKET_ODDS_BOUNDS',
-  'NO_CONTENT', 'RATE_LIMIT_MINUTES', 'MAX_MARKET_MATCH', 'MAX_MATCH', 'MARKET_PERIOD_CAP', 'PERIOD_CAP',
+  'OUTSIDE_MINUTES',
+  'SEND_DELAY',
+  'MAX_THRESHOLD',
+  'MIN_INTERVAL',
+  'MARKET_ODDS_BOUNDS',
+  'NO_CONTENT',
+  'RATE_LIMIT_MINUTES',
+  'MAX_MARKET_MATCH',
+  'MAX_MATCH',
+  'MARKET_PERIOD_CAP',
+  'PERIOD_CAP',
 ] as const;
 export const SuppressionReason = Type.Enum(SUPPRESSION_REASONS);
 export type SuppressionReason = Static<typeof SuppressionReason>;
@@ -189,18 +198,34 @@ const When = { at: Timestamp, match_time: Nullable(Type.Integer({ minimum: 0 }))
 
 export const BacktestReply = Type.Object({
   offers: Type.Integer({ minimum: 0 }),
-  firings: Type.Array(Type.Object({
-    ...When, outcomes: Type.Array(Type.String()), odds: Type.Record(Type.String(), Odds),
-    /** Per fired outcome, why (e.g. a RELATIVE move and the post-goal reference it was measured from). */
-    why: Type.Optional(Type.Array(Type.String())),
-  })),
-  deliveries: Type.Array(Type.Object({
-    ...When, contact: NamedRef, channel: Channel, language: LanguageCode,
-    subject: Nullable(Type.String()), body: Nullable(Type.String()),
-  })),
-  suppressions: Type.Array(Type.Object({
-    ...When, reason: SuppressionReason, detail: Type.String(), outcome: Nullable(Type.String()), contact: Nullable(NamedRef),
-  })),
+  firings: Type.Array(
+    Type.Object({
+      ...When,
+      outcomes: Type.Array(Type.String()),
+      odds: Type.Record(Type.String(), Odds),
+      /** Per fired outcome, why (e.g. a RELATIVE move and the post-goal reference it was measured from). */
+      why: Type.Optional(Type.Array(Type.String())),
+    }),
+  ),
+  deliveries: Type.Array(
+    Type.Object({
+      ...When,
+      contact: NamedRef,
+      channel: Channel,
+      language: LanguageCode,
+      subject: Nullable(Type.String()),
+      body: Nullable(Type.String()),
+    }),
+  ),
+  suppressions: Type.Array(
+    Type.Object({
+      ...When,
+      reason: SuppressionReason,
+      detail: Type.String(),
+      outcome: Nullable(Type.String()),
+      contact: Nullable(NamedRef),
+    }),
+  ),
 });
 export type BacktestReply = Static<typeof BacktestReply>;
 

@@ -31,7 +31,4 @@ export const HomeAway = Type.Enum(['home', 'away', 'all']);
 export type HomeAway = Static<typeof HomeAway>;
 
 /** The last-n selector (SPEC §9): 'Season' (all) or the last 1 to 39 matches. */
-export const LAST_N_OPTIONS = [
-  { value: 0, label: 'Season' },
-  ...Array.from({ length: 39 }, (_, i) => ({ value: i + 1, label: `Last ${i + 1}` })),
-] as const;
+export const LAST_N_OPTIONS = [{ value: 0, label: 'Season' }, ...Array.from({ length: 39 }, (_, i) => ({ value: i + 1, label: `Last ${i + 1}` }))] as const;

@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { MatchContentInput } from './match-content';
 
 const draft = {
-  market_id: 3, channel_id: 1, language: 'en', node_id: 'H1-A0',
+  market_id: 3,
+  channel_id: 1,
+  language: 'en',
+  node_id: 'H1-A0',
   content: { title: [{ content: 'Goal!' }], content: [], cta: [], image: [] },
 };
 

@@ -57,11 +57,9 @@ export type StatOutcome = Static<typeof StatOutcome>;
  */
 export const StatsQueryRequest = Type.Object({
   query: Type.String({ pattern: '^[a-z][a-z0-9_]{0,63}$' }),
-  params: Type.Record(
-    Type.String({ maxLength: 64 }),
-    Type.Union([Type.String({ maxLength: 200 }), Type.Number(), Type.Boolean(), Type.Null()]),
-    { maxProperties: 32 },
-  ),
+  params: Type.Record(Type.String({ maxLength: 64 }), Type.Union([Type.String({ maxLength: 200 }), Type.Number(), Type.Boolean(), Type.Null()]), {
+    maxProperties: 32,
+  }),
 });
 export type StatsQueryRequest = Static<typeof StatsQueryRequest>;
 

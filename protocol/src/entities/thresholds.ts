@@ -19,7 +19,10 @@ export type RangeThreshold = Static<typeof RangeThreshold>;
 
 /** Defaults of a relative threshold (SPEC §3: RISE, VALUE, MINUTES, START). */
 export const RELATIVE_THRESHOLD_DEFAULTS = {
-  direction: 'RISE', metric: 'VALUE', time_unit: 'MINUTES', time_basis: 'START',
+  direction: 'RISE',
+  metric: 'VALUE',
+  time_unit: 'MINUTES',
+  time_basis: 'START',
 } as const;
 
 /**

@@ -4,9 +4,7 @@ import { isLanguageCode, languageCodeError, languageName, providerLanguages } fr
 
 describe('language codes', () => {
   it('supports the thirteen languages of the spec', () => {
-    expect(LANGUAGES.map((l) => l.code)).toEqual([
-      'en', 'da', 'sv', 'no', 'fr', 'nl', 'fi', 'it', 'es', 'es-mx', 'es-co', 'es-pa', 'ro',
-    ]);
+    expect(LANGUAGES.map((l) => l.code)).toEqual(['en', 'da', 'sv', 'no', 'fr', 'nl', 'fi', 'it', 'es', 'es-mx', 'es-co', 'es-pa', 'ro']);
     expect(isLanguageCode('es-mx')).toBe(true);
     expect(isLanguageCode('de')).toBe(false);
   });

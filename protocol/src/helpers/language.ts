@@ -8,8 +8,7 @@ export const isLanguageCode = (code: string): code is LanguageCode => LANGUAGES.
 export const invalidLanguageMessage = (code: string): string => `Invalid language code: ${code}.`;
 
 /** Null for a supported code, else the message to show (or to send back with a 400). */
-export const languageCodeError = (code: string): string | null =>
-  isLanguageCode(code) ? null : invalidLanguageMessage(code);
+export const languageCodeError = (code: string): string | null => (isLanguageCode(code) ? null : invalidLanguageMessage(code));
 
 /** The display name of a code; throws with the SPEC §8 message for an unsupported one. */
 export function languageName(code: string): string {
@@ -22,5 +21,4 @@ export function languageName(code: string): string {
  * The languages a provider offers (its meta.languages), in the product's order; codes the product
  * does not support are left out, since nothing could be written or sent in them.
  */
-export const providerLanguages = (codes: readonly string[]): Language[] =>
-  LANGUAGES.filter((language) => codes.includes(language.code));
+export const providerLanguages = (codes: readonly string[]): Language[] => LANGUAGES.filter((language) => codes.includes(language.code));

@@ -14,13 +14,10 @@ export interface LineChoice {
 export const formatLine = (thousandths: number): string => String(fromThousandths(thousandths));
 
 /** The 73 line options, lowest first. */
-export const LINE_OPTIONS: readonly LineChoice[] = Array.from(
-  { length: (LINE_MAX - LINE_MIN) / LINE_STEP + 1 },
-  (_, i) => {
-    const value = LINE_MIN + i * LINE_STEP;
-    return { value, label: formatLine(value) };
-  },
-);
+export const LINE_OPTIONS: readonly LineChoice[] = Array.from({ length: (LINE_MAX - LINE_MIN) / LINE_STEP + 1 }, (_, i) => {
+  const value = LINE_MIN + i * LINE_STEP;
+  return { value, label: formatLine(value) };
+});
 
 export const isLineOption = (thousandths: number): boolean =>
   Number.isInteger(thousandths) && thousandths >= LINE_MIN && thousandths <= LINE_MAX && thousandths % LINE_STEP === 0;

@@ -36,8 +36,7 @@ export const formatMinuteParts = ({ game_time, extra_time }: Pick<MatchMinutePar
   extra_time > 0 ? `${game_time}+${extra_time}` : String(game_time);
 
 /** A minute as shown, in the given period or the inferred one: (47, 1) → '45+2', (93) → '90+3'. */
-export const formatMatchMinute = (minute: number, period?: number): string =>
-  formatMinuteParts(matchMinuteParts(minute, period));
+export const formatMatchMinute = (minute: number, period?: number): string => formatMinuteParts(matchMinuteParts(minute, period));
 
 /** Feed game time (SPEC §2 Feed): 'PREMATCH' before kick-off, else the match clock as mm:ss. */
 export function formatGameClock(matchTimeSeconds: number | null, prematch = false): string {

@@ -48,11 +48,17 @@ describe('resultFromFeed', () => {
   });
 
   it('follows regular time goal by goal', () => {
-    expect(resultFromFeed([
-      { kind: 'period_start', period: 1, score: 'H0-A0' },
-      { kind: 'goal', period: 1, score: 'H1-A0' },
-    ])).toEqual({ regular: { home: 1, away: 0 }, after_extra_time: null, penalties: null });
-    expect(resultFromFeed([{ kind: 'period_start', period: 1, score: 'H0-A0' }])).toEqual({ regular: { home: 0, away: 0 }, after_extra_time: null, penalties: null });
+    expect(
+      resultFromFeed([
+        { kind: 'period_start', period: 1, score: 'H0-A0' },
+        { kind: 'goal', period: 1, score: 'H1-A0' },
+      ]),
+    ).toEqual({ regular: { home: 1, away: 0 }, after_extra_time: null, penalties: null });
+    expect(resultFromFeed([{ kind: 'period_start', period: 1, score: 'H0-A0' }])).toEqual({
+      regular: { home: 0, away: 0 },
+      after_extra_time: null,
+      penalties: null,
+    });
   });
 
   it('keeps the 90-minute score apart from extra time and reads the shoot-out of the match end (the 2022 final)', () => {
@@ -67,21 +73,25 @@ describe('resultFromFeed', () => {
       { kind: 'period_start', period: 3, score: 'H2-A2' },
     ];
     expect(resultFromFeed(events)).toEqual({ regular: { home: 2, away: 2 }, after_extra_time: { home: 2, away: 2 }, penalties: null });
-    expect(resultFromFeed([
-      ...events,
-      { kind: 'suspension', period: 4, score: null },
-      { kind: 'goal', period: 4, score: 'H3-A2' },
-      { kind: 'goal', period: 4, score: 'H3-A3' },
-      { kind: 'period_end', period: 4, score: 'H3-A3' },
-      { kind: 'match_end', period: 4, score: 'H3-A3', penalties: { home: 4, away: 2 } },
-    ])).toEqual(final2022);
+    expect(
+      resultFromFeed([
+        ...events,
+        { kind: 'suspension', period: 4, score: null },
+        { kind: 'goal', period: 4, score: 'H3-A2' },
+        { kind: 'goal', period: 4, score: 'H3-A3' },
+        { kind: 'period_end', period: 4, score: 'H3-A3' },
+        { kind: 'match_end', period: 4, score: 'H3-A3', penalties: { home: 4, away: 2 } },
+      ]),
+    ).toEqual(final2022);
   });
 
   it('ends a match of regular time at its match end', () => {
-    expect(resultFromFeed([
-      { kind: 'period_start', period: 1, score: 'H0-A0' },
-      { kind: 'goal', period: 2, score: 'H0-A1' },
-      { kind: 'match_end', period: 2, score: 'H0-A1' },
-    ])).toEqual({ regular: { home: 0, away: 1 }, after_extra_time: null, penalties: null });
+    expect(
+      resultFromFeed([
+        { kind: 'period_start', period: 1, score: 'H0-A0' },
+        { kind: 'goal', period: 2, score: 'H0-A1' },
+        { kind: 'match_end', period: 2, score: 'H0-A1' },
+      ]),
+    ).toEqual({ regular: { home: 0, away: 1 }, after_extra_time: null, penalties: null });
   });
 });

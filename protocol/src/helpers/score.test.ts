@@ -1,18 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import type { ScoresDefinition } from '../entities/provider';
-import {
-  availableScoreNodes, leafNodeOptions, parseScoreNode, scoreNodeName, scoreNodeNames, subNodeOptions,
-} from './score';
+import { availableScoreNodes, leafNodeOptions, parseScoreNode, scoreNodeName, scoreNodeNames, subNodeOptions } from './score';
 
 const football: ScoresDefinition = {
-  max_score: 2, increment: 1,
-  max_sub_node: 0, sub_node_increment: 1, sub_nodes: [],
-  max_leaf_node: 0, leaf_node_increment: 1, leaf_nodes: [],
+  max_score: 2,
+  increment: 1,
+  max_sub_node: 0,
+  sub_node_increment: 1,
+  sub_nodes: [],
+  max_leaf_node: 0,
+  leaf_node_increment: 1,
+  leaf_nodes: [],
 };
 const tennis: ScoresDefinition = {
-  max_score: 2, increment: 1,
-  max_sub_node: 1, sub_node_increment: 1, sub_nodes: [],
-  max_leaf_node: 0, leaf_node_increment: 1, leaf_nodes: ['0', '15', '30', '40', 'AD'],
+  max_score: 2,
+  increment: 1,
+  max_sub_node: 1,
+  sub_node_increment: 1,
+  sub_nodes: [],
+  max_leaf_node: 0,
+  leaf_node_increment: 1,
+  leaf_nodes: ['0', '15', '30', '40', 'AD'],
 };
 
 describe('scoreNodeNames', () => {
@@ -24,7 +32,17 @@ describe('scoreNodeNames', () => {
   });
   it('steps by the increment', () => {
     expect(scoreNodeNames({ ...football, max_score: 4, increment: 2 })).toEqual([
-      'PRE', 'INPLAY', 'H0-A0', 'H0-A2', 'H0-A4', 'H2-A0', 'H2-A2', 'H2-A4', 'H4-A0', 'H4-A2', 'H4-A4',
+      'PRE',
+      'INPLAY',
+      'H0-A0',
+      'H0-A2',
+      'H0-A4',
+      'H2-A0',
+      'H2-A2',
+      'H2-A4',
+      'H4-A0',
+      'H4-A2',
+      'H4-A4',
     ]);
   });
   it('leaves out nodes already used', () => {

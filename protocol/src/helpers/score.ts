@@ -23,11 +23,7 @@ function scoreGrid(max: number, increment: number): string[] {
 }
 
 /** Score node options of a sport (SPEC §5): PRE, INPLAY, then the grid up to max_score. */
-export const scoreNodeNames = (scores: ScoresDefinition): string[] => [
-  PRE_NODE,
-  INPLAY_NODE,
-  ...scoreGrid(scores.max_score, scores.increment),
-];
+export const scoreNodeNames = (scores: ScoresDefinition): string[] => [PRE_NODE, INPLAY_NODE, ...scoreGrid(scores.max_score, scores.increment)];
 
 /** Score node options less those already used for the same market and channel (SPEC §5). */
 export function availableScoreNodes(scores: ScoresDefinition, used: Iterable<string>): string[] {

@@ -15,9 +15,12 @@ export const AuditQuery = Type.Object({
 
 export const auditRoutes = {
   audit: defineRoute({
-    method: 'GET', path: '/api/1/audit', service: 'control',
+    method: 'GET',
+    path: '/api/1/audit',
+    service: 'control',
     summary: 'History of writes (newest first): by entity and id, match, actor (user id) and time range; deleted records stay readable.',
-    query: AuditQuery, reply: ListReply(AuditEntry),
+    query: AuditQuery,
+    reply: ListReply(AuditEntry),
   }),
 };
 
@@ -49,5 +52,9 @@ export type VersionedWrite = keyof typeof versionedWrites;
 
 /** Single-record reads of versioned entities: they answer with an `ETag` of the record's version. */
 export const versionedReads = {
-  contact: 'contact', tracker: 'tracker', contentItem: 'content_item', group: 'content_group', team: 'team',
+  contact: 'contact',
+  tracker: 'tracker',
+  contentItem: 'content_item',
+  group: 'content_group',
+  team: 'team',
 } as const satisfies Record<string, AuditEntity>;

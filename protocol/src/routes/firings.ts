@@ -6,7 +6,9 @@ import { defineRoute } from './define';
 /** The engine's firings of a match: which threshold set fired on which outcome, at what odds, and why. */
 export const firingRoutes = {
   matchFirings: defineRoute({
-    method: 'GET', path: '/api/1/match/:matchId/firings', service: 'control',
+    method: 'GET',
+    path: '/api/1/match/:matchId/firings',
+    service: 'control',
     summary: 'Firings of a match, newest first: set, outcomes with odds, reference (RELATIVE) and why. Filter by market, set, outcome or offer.',
     params: Type.Object({ matchId: IdParam }),
     query: Type.Object({

@@ -18,7 +18,9 @@ export type LiveVersions = Static<typeof LiveVersions>;
 
 export const liveRoutes = {
   matchLiveVersions: defineRoute({
-    method: 'GET', path: '/api/1/match/:matchId/live-versions', service: 'event store',
+    method: 'GET',
+    path: '/api/1/match/:matchId/live-versions',
+    service: 'event store',
     summary: "One version per live topic of a match (the relay's safety check: one call, then reads only of the topics that moved).",
     params: Type.Object({ matchId: IdParam }),
     reply: LiveVersions,

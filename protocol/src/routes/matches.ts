@@ -19,7 +19,9 @@ export const MoveReply = Type.Object({ success: Type.Boolean(), id: Id });
 
 export const matchesRoutes = {
   matchesContent: defineRoute({
-    method: 'GET', path: '/api/1/matches/content', service: 'content',
+    method: 'GET',
+    path: '/api/1/matches/content',
+    service: 'content',
     summary: 'Match content across matches (the basket and match drafts), filterable by match and hold.',
     query: Type.Object({
       ...ListQuery,
@@ -29,18 +31,28 @@ export const matchesRoutes = {
     reply: ListReply(MatchContent),
   }),
   matchConnectSearch: defineRoute({
-    method: 'GET', path: '/api/1/matches/connect/:from', service: 'event store',
+    method: 'GET',
+    path: '/api/1/matches/connect/:from',
+    service: 'event store',
     summary: 'Matches of other providers the match could be connected to (the header connector search).',
-    params: FromParams, query: ConnectSearchQuery, reply: ListReply(SearchResult),
+    params: FromParams,
+    query: ConnectSearchQuery,
+    reply: ListReply(SearchResult),
   }),
   matchConnect: defineRoute({
-    method: 'POST', path: '/api/1/matches/connect/:from/to/:to', service: 'event store',
+    method: 'POST',
+    path: '/api/1/matches/connect/:from/to/:to',
+    service: 'event store',
     summary: "Reassign a match's connector to another match's event; the console then opens the target.",
-    params: FromToParams, reply: MoveReply,
+    params: FromToParams,
+    reply: MoveReply,
   }),
   matchCopy: defineRoute({
-    method: 'POST', path: '/api/1/match/:to/copy/from/:from', service: 'content',
+    method: 'POST',
+    path: '/api/1/match/:to/copy/from/:from',
+    service: 'content',
     summary: "Copy another match's content and threshold sets onto this match ('Copy from another match').",
-    params: FromToParams, reply: MoveReply,
+    params: FromToParams,
+    reply: MoveReply,
   }),
 };

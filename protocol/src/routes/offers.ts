@@ -8,7 +8,9 @@ import { defineRoute } from './define';
 export const offerRoutes = {
   matchFeed: defineRoute({
     // Path chosen: §7 lists "GET feed" under the match without one.
-    method: 'GET', path: '/api/1/match/:matchId/feed', service: 'event store',
+    method: 'GET',
+    path: '/api/1/match/:matchId/feed',
+    service: 'event store',
     summary: "A match's feed events, newest first, optionally of one market (the Feed tab).",
     params: Type.Object({ matchId: IdParam }),
     query: Type.Object({
@@ -27,8 +29,11 @@ export const offerRoutes = {
   matchOffers: defineRoute({
     // §7 writes `offers/{offerId} (market_id)`; what the Graph tab needs is a match's offers for
     // a market, so the path id is named for the match. `after_id` lets a poll fetch only new ones.
-    method: 'GET', path: '/api/1/offers/:matchId', service: 'event store',
-    summary: "A match's offers for one market (or all markets without market_id: the relay's one read per match), oldest first (the Graph tab's chart and table).",
+    method: 'GET',
+    path: '/api/1/offers/:matchId',
+    service: 'event store',
+    summary:
+      "A match's offers for one market (or all markets without market_id: the relay's one read per match), oldest first (the Graph tab's chart and table).",
     params: Type.Object({ matchId: IdParam }),
     query: Type.Object({
       market_id: Type.Optional(IdParam),
@@ -46,8 +51,11 @@ export const offerRoutes = {
     // holds, with their raw message (the Feed tab's shape, a superset of the Graph tab's). Within
     // a match offers are written in id order (one writer per match), so a per-match cursor misses
     // nothing; a cursor over all matches could (ids of concurrent transactions commit out of order).
-    method: 'GET', path: '/api/1/live/offers', service: 'event store',
-    summary: "New offers of several matches at once, each after the id given for it (`after=12:3400,13:3391`), by match then oldest first, with their raw message; `more` when the limit cut them short.",
+    method: 'GET',
+    path: '/api/1/live/offers',
+    service: 'event store',
+    summary:
+      'New offers of several matches at once, each after the id given for it (`after=12:3400,13:3391`), by match then oldest first, with their raw message; `more` when the limit cut them short.',
     query: Type.Object({
       after: Type.String({ pattern: '^[0-9]+:[0-9]+(,[0-9]+:[0-9]+)*$', maxLength: 20_000 }),
       limit: Type.Optional(Type.Integer({ minimum: 1, maximum: FEED_FETCH_LIMIT, default: FEED_FETCH_LIMIT })),
@@ -55,13 +63,19 @@ export const offerRoutes = {
     reply: Type.Object({ results: Type.Array(FeedEvent), more: Type.Boolean() }),
   }),
   offer: defineRoute({
-    method: 'GET', path: '/api/1/offer/:offerId', service: 'event store',
+    method: 'GET',
+    path: '/api/1/offer/:offerId',
+    service: 'event store',
     summary: 'One offer with its delivery log and raw feed data.',
-    params: Type.Object({ offerId: IdParam }), reply: Offer,
+    params: Type.Object({ offerId: IdParam }),
+    reply: Offer,
   }),
   offerCompiler: defineRoute({
-    method: 'GET', path: '/api/1/match/offer/:offerId/compiler', service: 'content',
+    method: 'GET',
+    path: '/api/1/match/offer/:offerId/compiler',
+    service: 'content',
     summary: "The match content for an offer's market, compiled with that offer's odds (a preview).",
-    params: Type.Object({ offerId: IdParam }), reply: CompilerReply,
+    params: Type.Object({ offerId: IdParam }),
+    reply: CompilerReply,
   }),
 };

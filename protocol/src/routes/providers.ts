@@ -12,14 +12,22 @@ const ProviderParams = Type.Object({ providerId: IdParam });
 export const providerRoutes = {
   providerUpdate: defineRoute({
     // Path chosen: §7 gives none.
-    method: 'POST', path: '/api/1/providers/:providerId', service: 'event store',
+    method: 'POST',
+    path: '/api/1/providers/:providerId',
+    service: 'event store',
     summary: 'Activate or deactivate a provider.',
-    params: ProviderParams, body: ProviderActiveInput, reply: Provider,
+    params: ProviderParams,
+    body: ProviderActiveInput,
+    reply: Provider,
   }),
   providerControlUpdate: defineRoute({
     // Path chosen: §7 gives none.
-    method: 'POST', path: '/api/1/providers/:providerId/control', service: 'control',
+    method: 'POST',
+    path: '/api/1/providers/:providerId/control',
+    service: 'control',
     summary: "Start or stop the engine's work for a provider (sent after the provider update).",
-    params: ProviderParams, body: ProviderActiveInput, reply: ProviderControl,
+    params: ProviderParams,
+    body: ProviderActiveInput,
+    reply: ProviderControl,
   }),
 };

@@ -6,7 +6,9 @@ import { defineRoute } from './define';
 
 export const searchRoutes = {
   search: defineRoute({
-    method: 'GET', path: '/api/1/:p/:s/search', service: 'event store',
+    method: 'GET',
+    path: '/api/1/:p/:s/search',
+    service: 'event store',
     summary: "The top bar's search over a provider's leagues or teams; sorted by name by default.",
     params: ProviderSportParams,
     query: Type.Object({

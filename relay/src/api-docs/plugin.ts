@@ -62,7 +62,8 @@ function withErrorReplies(document: OpenApiDocument): OpenApiDocument {
 const swaggerUiDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 // This folder from source; dist/api-docs from the bundle (dist/relay.js), where the build copies it.
 const pageDir = ['.', './api-docs'].map((path) => fileURLToPath(new URL(path, import.meta.url))).find((dir) => existsSync(join(dir, 'initializer.js')))!;
-const refuse = (reply: FastifyReply, status: number, code: string, error: string, message: string) => reply.status(status).send({ statusCode: status, code, error, message });
+const refuse = (reply: FastifyReply, status: number, code: string, error: string, message: string) =>
+  reply.status(status).send({ statusCode: status, code, error, message });
 
 export async function registerApiDocs(app: FastifyInstance, { upstream, access = 'login' }: ApiDocsOptions): Promise<void> {
   let cached: { document: OpenApiDocument; until: number } | null = null;
@@ -77,9 +78,19 @@ export async function registerApiDocs(app: FastifyInstance, { upstream, access =
 
   // The page (index.html, initializer.js) and Swagger UI's assets: files, public, no inline script.
   app.get(API_DOCS_PREFIX, (request, reply) => reply.redirect(`${API_DOCS_PREFIX}/`));
-  await app.register(fastifyStatic, { root: pageDir, prefix: `${API_DOCS_PREFIX}/`, decorateReply: false, wildcard: false, index: ['index.html'], cacheControl: false, setHeaders: (reply) => reply.header('cache-control', 'no-cache') });
   await app.register(fastifyStatic, {
-    root: swaggerUiDir, prefix: `${API_DOCS_PREFIX}/static/`, decorateReply: false,
+    root: pageDir,
+    prefix: `${API_DOCS_PREFIX}/`,
+    decorateReply: false,
+    wildcard: false,
+    index: ['index.html'],
+    cacheControl: false,
+    setHeaders: (reply) => reply.header('cache-control', 'no-cache'),
+  });
+  await app.register(fastifyStatic, {
+    root: swaggerUiDir,
+    prefix: `${API_DOCS_PREFIX}/static/`,
+    decorateReply: false,
     allowedPath: (path) => /^\/(swagger-ui(-bundle|-standalone-preset)?\.(js|css)|favicon-(16x16|32x32)\.png)$/.test(path),
   });
 
@@ -105,7 +116,9 @@ export async function registerApiDocs(app: FastifyInstance, { upstream, access =
 }
 
 /** The docs as a plugin of the relay: the token check goes through the core's upstream client. */
-export const apiDocsPlugin = fp<{ access: ApiDocsAccess }>(
-  (app, { access }) => registerApiDocs(app, { upstream: app.upstream, access }),
-  { name: 'relay-api-docs', fastify: '5.x', dependencies: ['relay-core'], encapsulate: true },
-);
+export const apiDocsPlugin = fp<{ access: ApiDocsAccess }>((app, { access }) => registerApiDocs(app, { upstream: app.upstream, access }), {
+  name: 'relay-api-docs',
+  fastify: '5.x',
+  dependencies: ['relay-core'],
+  encapsulate: true,
+});

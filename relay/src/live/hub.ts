@@ -1,4 +1,14 @@
-import { LIVE_TOPICS, liveRequestError, type ChangeNotice, type EditingRequest, type LiveAck, type LiveTopic, type ResyncRequest, type StatusPayload, type WatchRequest } from '@odds/protocol';
+import {
+  LIVE_TOPICS,
+  liveRequestError,
+  type ChangeNotice,
+  type EditingRequest,
+  type LiveAck,
+  type LiveTopic,
+  type ResyncRequest,
+  type StatusPayload,
+  type WatchRequest,
+} from '@odds/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RelayMetrics } from '../metrics';
 import type { UpstreamClient } from '../upstream';
@@ -88,7 +98,12 @@ export class LiveHub {
     this.credentials = options.credentials ?? new WatcherTokens((matchId) => this.rooms.tokensOf(matchId));
     this.pace = { streaming: false, safetyMs: options.safetyPollMs ?? DEFAULT_SAFETY_POLL_MS };
     this.snapshots = new SnapshotCache(options.store);
-    this.rooms = new MatchRooms({ ...options, schedule: { ...options.schedule, pace: this.pace }, credentials: this.credentials, clock: options.clock ?? new SafetyClock() });
+    this.rooms = new MatchRooms({
+      ...options,
+      schedule: { ...options.schedule, pace: this.pace },
+      credentials: this.credentials,
+      clock: options.clock ?? new SafetyClock(),
+    });
   }
 
   connected(conn: LiveConnection): void {
@@ -177,7 +192,13 @@ export class LiveHub {
       // A seq of another epoch (or of none) says nothing about this history: a fresh snapshot.
       const missed = await this.options.store.since(matchId, topic, sinceSeq, epoch);
       // Missed deltas carrying more than a first snapshot would are answered with the snapshot.
-      if (missed.deltas && !oversized(topic, missed.deltas.reduce((sum, delta) => sum + delta.upserts.length, 0))) {
+      if (
+        missed.deltas &&
+        !oversized(
+          topic,
+          missed.deltas.reduce((sum, delta) => sum + delta.upserts.length, 0),
+        )
+      ) {
         for (const delta of missed.deltas) conn.send('delta', { matchId, topic, epoch: missed.epoch, ...delta } as PushPayload<'delta'>);
         this.options.metrics.resyncs.inc({ served: missed.deltas.length ? 'deltas' : 'current' });
       } else {

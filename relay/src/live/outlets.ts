@@ -31,8 +31,15 @@ export function catalogOutlets(ref: IoRef): CatalogOutlets {
  * The upstream probe's verdict changed: the rooms of the matches watched on this instance are told
  * at once (down: since when nothing answered; back: each match's stored poller status).
  */
-export async function announceUpstream(ref: IoRef, { store, wsRooms, lastOkAt }: { store: LiveStore; wsRooms: WsRooms; lastOkAt(): number | null }, state: ProbeState): Promise<void> {
-  const matchIds = [...(ref.io?.of('/').adapter.rooms.keys() ?? [])].map((room) => /^match:(\d+)$/.exec(room)?.[1]).filter(Boolean).map(Number);
+export async function announceUpstream(
+  ref: IoRef,
+  { store, wsRooms, lastOkAt }: { store: LiveStore; wsRooms: WsRooms; lastOkAt(): number | null },
+  state: ProbeState,
+): Promise<void> {
+  const matchIds = [...(ref.io?.of('/').adapter.rooms.keys() ?? [])]
+    .map((room) => /^match:(\d+)$/.exec(room)?.[1])
+    .filter(Boolean)
+    .map(Number);
   for (const matchId of matchIds) {
     const stored = state === 'ok' ? await store.status(matchId).catch(() => null) : null;
     const okAt = lastOkAt();

@@ -158,13 +158,15 @@ export class MatchRooms {
     clearInterval(this.presenceRefresh);
     const rooms = [...this.rooms.entries()];
     this.rooms.clear();
-    await Promise.all(rooms.map(async ([matchId, room]) => {
-      if (room.grace) clearTimeout(room.grace);
-      if (room.presenceTimer) clearTimeout(room.presenceTimer);
-      await room.campaign?.stop();
-      // Best effort: a stale presence entry is ignored by the others after a while anyway.
-      await Promise.race([this.options.presence.publish(matchId, []).catch(() => []), new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
-    }));
+    await Promise.all(
+      rooms.map(async ([matchId, room]) => {
+        if (room.grace) clearTimeout(room.grace);
+        if (room.presenceTimer) clearTimeout(room.presenceTimer);
+        await room.campaign?.stop();
+        // Best effort: a stale presence entry is ignored by the others after a while anyway.
+        await Promise.race([this.options.presence.publish(matchId, []).catch(() => []), new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
+      }),
+    );
   }
 
   /** First member here: campaign for the match's lease; while held, run its pollers. */

@@ -32,7 +32,14 @@ for (const [name, route] of selected) {
   const routeCounts: StatusCounts = new Map();
   const routeStarted = performance.now();
   try {
-    await fuzzRoute(target, name, route, { seed: routeSeed(seed, all.findIndex(([n]) => n === name)), runs, counts: routeCounts });
+    await fuzzRoute(target, name, route, {
+      seed: routeSeed(
+        seed,
+        all.findIndex(([n]) => n === name),
+      ),
+      runs,
+      counts: routeCounts,
+    });
     console.log(`ok   ${name.padEnd(24)} ${Math.round(performance.now() - routeStarted)} ms  ${formatCounts(routeCounts)}`);
   } catch (error) {
     failures.push((error as Error).message);

@@ -77,24 +77,31 @@ export async function startTarget(): Promise<FuzzTarget> {
 /** Sends one request as raw HTTP (no client-side checks on path or body); rejects on a hang. */
 function send(port: number, request: FuzzRequest): Promise<Reply> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({
-      // A connection per request: a reused one the server closed after its last reply (431, 413)
-      // would fail with ECONNRESET before this request is even read.
-      host: '127.0.0.1', port, method: request.method, path: request.url, agent: false,
-      headers: { ...request.headers, ...(request.body && { 'content-length': String(request.body.length) }) },
-    }, (res) => {
-      const contentType = String(res.headers['content-type'] ?? '');
-      if (res.statusCode === 200 && contentType.startsWith('text/event-stream')) {
-        // The change stream never ends by design: its head is the answer.
-        res.destroy();
-        resolve({ status: 200, contentType, text: '' });
-        return;
-      }
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, contentType, text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
+    const req = httpRequest(
+      {
+        // A connection per request: a reused one the server closed after its last reply (431, 413)
+        // would fail with ECONNRESET before this request is even read.
+        host: '127.0.0.1',
+        port,
+        method: request.method,
+        path: request.url,
+        agent: false,
+        headers: { ...request.headers, ...(request.body && { 'content-length': String(request.body.length) }) },
+      },
+      (res) => {
+        const contentType = String(res.headers['content-type'] ?? '');
+        if (res.statusCode === 200 && contentType.startsWith('text/event-stream')) {
+          // The change stream never ends by design: its head is the answer.
+          res.destroy();
+          resolve({ status: 200, contentType, text: '' });
+          return;
+        }
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, contentType, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
     req.setTimeout(REQUEST_TIMEOUT_MS, () => req.destroy(new Error(`no reply within ${REQUEST_TIMEOUT_MS} ms: ${describeRequest(request)}`)));
     req.on('error', (error: NodeJS.ErrnoException) => {
       // The server may answer (413, 400) and close before it has read a large body: that is a reply.

@@ -6,7 +6,10 @@ import { asText, fuzzedValue, hostileJson, hostileText, validValue, type Schema 
 /** encodeURIComponent refuses lone surrogates: they travel as U+FFFD, as a browser would send them. */
 const encode = (text: string) => encodeURIComponent(text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd'));
 
-interface Payload { headers: Record<string, string>; body?: Buffer }
+interface Payload {
+  headers: Record<string, string>;
+  body?: Buffer;
+}
 
 export interface FuzzRequest {
   route: string;
@@ -31,21 +34,38 @@ function pathArb(route: RouteDef): fc.Arbitrary<string> {
   const names = [...route.path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]!);
   const properties = ((route.params as Schema | undefined)?.properties ?? {}) as Record<string, Schema>;
   if (names.length === 0) return fc.constant(route.path);
-  return fc.tuple(...names.map((name) => paramValue(properties[name] ?? { type: 'string' }))).map((values) =>
-    values.reduce((path, value, i) => path.replace(`:${names[i]}`, value), route.path));
+  return fc
+    .tuple(...names.map((name) => paramValue(properties[name] ?? { type: 'string' })))
+    .map((values) => values.reduce((path, value, i) => path.replace(`:${names[i]}`, value), route.path));
 }
 
 /** Query strings: each known key left out, given a valid or a hostile value, or repeated; stray keys too. */
 function queryArb(route: RouteDef): fc.Arbitrary<string> {
   const properties = ((route.query as Schema | undefined)?.properties ?? {}) as Record<string, Schema>;
-  const pairs = Object.entries(properties).map(([key, schema]) => fc.option(
-    fc.oneof(
-      { weight: 3, arbitrary: validValue(schema).map((v) => (Array.isArray(v) ? v.map(asText) : [asText(v)])) },
-      { weight: 2, arbitrary: fc.array(hostileText.map((t) => t.slice(0, 20_000)), { minLength: 1, maxLength: 3 }) },
-    ).map((values) => values.map((v) => [key, v] as const)),
-    { nil: [], freq: 2 },
-  ));
-  const stray = fc.array(fc.tuple(fc.constantFrom('x', 'id', '__proto__', 'constructor', '\u0000', 'limit[]'), hostileText.map((t) => t.slice(0, 200))), { maxLength: 2 });
+  const pairs = Object.entries(properties).map(([key, schema]) =>
+    fc.option(
+      fc
+        .oneof(
+          { weight: 3, arbitrary: validValue(schema).map((v) => (Array.isArray(v) ? v.map(asText) : [asText(v)])) },
+          {
+            weight: 2,
+            arbitrary: fc.array(
+              hostileText.map((t) => t.slice(0, 20_000)),
+              { minLength: 1, maxLength: 3 },
+            ),
+          },
+        )
+        .map((values) => values.map((v) => [key, v] as const)),
+      { nil: [], freq: 2 },
+    ),
+  );
+  const stray = fc.array(
+    fc.tuple(
+      fc.constantFrom('x', 'id', '__proto__', 'constructor', '\u0000', 'limit[]'),
+      hostileText.map((t) => t.slice(0, 200)),
+    ),
+    { maxLength: 2 },
+  );
   return fc.tuple(fc.tuple(...pairs), stray).map(([known, extra]) => {
     const search = new URLSearchParams();
     for (const [key, value] of [...known.flat(), ...extra]) search.append(key, value);
@@ -55,14 +75,48 @@ function queryArb(route: RouteDef): fc.Arbitrary<string> {
 }
 
 const json = (value: unknown): Payload => ({ headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify(value) ?? 'null') });
-const raw = (contentType: string | null, text: string | Buffer): Payload =>
-  ({ headers: contentType ? { 'content-type': contentType } : {}, body: Buffer.isBuffer(text) ? text : Buffer.from(text) });
+const raw = (contentType: string | null, text: string | Buffer): Payload => ({
+  headers: contentType ? { 'content-type': contentType } : {},
+  body: Buffer.isBuffer(text) ? text : Buffer.from(text),
+});
 
 /** Bodies that are not what any route takes: broken JSON, other media types, huge or deep ones. */
 const badBody = fc.oneof(
-  fc.constantFrom('{', '{"a":', '[1,2', 'nul', '"', '{"a":1}}', '{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"x":1}}}', '\u0000', '', ' ', '{"a":"\\u0000"}', '{"a":1e400}', '{"a":-1e400}', '\ufeff{}')
+  fc
+    .constantFrom(
+      '{',
+      '{"a":',
+      '[1,2',
+      'nul',
+      '"',
+      '{"a":1}}',
+      '{"__proto__":{"admin":true}}',
+      '{"constructor":{"prototype":{"x":1}}}',
+      '\u0000',
+      '',
+      ' ',
+      '{"a":"\\u0000"}',
+      '{"a":1e400}',
+      '{"a":-1e400}',
+      '\ufeff{}',
+    )
     .map((text) => raw('application/json', text)),
-  fc.tuple(fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'application/octet-stream', 'application/json; charset=latin1', 'application/json; charset=utf-16', 'image/png', 'multipart/form-data', 'multipart/form-data; boundary=zz', 'x/y; ;;='), fc.string({ unit: 'binary', maxLength: 200 }))
+  fc
+    .tuple(
+      fc.constantFrom(
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'application/xml',
+        'application/octet-stream',
+        'application/json; charset=latin1',
+        'application/json; charset=utf-16',
+        'image/png',
+        'multipart/form-data',
+        'multipart/form-data; boundary=zz',
+        'x/y; ;;=',
+      ),
+      fc.string({ unit: 'binary', maxLength: 200 }),
+    )
     .map(([type, text]) => raw(type, text)),
   fc.integer({ min: 1_000, max: 120_000 }).map((n) => raw('application/json', `${'['.repeat(n)}${']'.repeat(n)}`)),
   fc.integer({ min: 1_000, max: 60_000 }).map((n) => raw('application/json', `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`)),
@@ -74,7 +128,12 @@ const badBody = fc.oneof(
 function multipartBody(fields: [string, string][], file?: { name: string; type: string; bytes: Buffer }): { headers: Record<string, string>; body: Buffer } {
   const boundary = '----fuzz7MA4YWxkTrZu0gW';
   const parts: Buffer[] = fields.map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  if (file) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="f.png"\r\nContent-Type: ${file.type}\r\n\r\n`), file.bytes, Buffer.from('\r\n'));
+  if (file)
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="f.png"\r\nContent-Type: ${file.type}\r\n\r\n`),
+      file.bytes,
+      Buffer.from('\r\n'),
+    );
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, body: Buffer.concat(parts) };
 }
@@ -82,19 +141,30 @@ function multipartBody(fields: [string, string][], file?: { name: string; type: 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 
 function formArb(schema: Schema): fc.Arbitrary<{ headers: Record<string, string>; body: Buffer }> {
-  const fields = fuzzedValue(schema).map((v) => (v && typeof v === 'object' && !Array.isArray(v)
-    ? Object.entries(v).flatMap(([k, x]) => (Array.isArray(x) ? x.map((i) => [k, asText(i)] as [string, string]) : [[k, asText(x)] as [string, string]]))
-    : [['value', asText(v)] as [string, string]]));
-  const file = fc.option(fc.record({
-    name: fc.constantFrom('image', 'other'),
-    type: fc.constantFrom('image/png', 'image/svg+xml', 'text/plain', ''),
-    bytes: fc.oneof(fc.constant(PNG), fc.uint8Array({ maxLength: 64 }).map((b) => Buffer.from(b))),
-  }), { nil: undefined });
+  const fields = fuzzedValue(schema).map((v) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.entries(v).flatMap(([k, x]) => (Array.isArray(x) ? x.map((i) => [k, asText(i)] as [string, string]) : [[k, asText(x)] as [string, string]]))
+      : [['value', asText(v)] as [string, string]],
+  );
+  const file = fc.option(
+    fc.record({
+      name: fc.constantFrom('image', 'other'),
+      type: fc.constantFrom('image/png', 'image/svg+xml', 'text/plain', ''),
+      bytes: fc.oneof(
+        fc.constant(PNG),
+        fc.uint8Array({ maxLength: 64 }).map((b) => Buffer.from(b)),
+      ),
+    }),
+    { nil: undefined },
+  );
   const truncated = fc.tuple(fields, fc.integer({ min: 1, max: 400 })).map(([f, cut]) => {
     const whole = multipartBody(f);
     return { headers: whole.headers, body: whole.body.subarray(0, Math.max(0, whole.body.length - cut)) };
   });
-  return fc.oneof(fc.tuple(fields, file).map(([f, x]) => multipartBody(f, x)), truncated);
+  return fc.oneof(
+    fc.tuple(fields, file).map(([f, x]) => multipartBody(f, x)),
+    truncated,
+  );
 }
 
 function bodyArb(route: RouteDef): fc.Arbitrary<Payload> {

@@ -31,7 +31,8 @@ function acceptedWrongly(route: RouteDef, request: FuzzRequest, validateBody: Va
   const segments = request.url.split('?')[0]!.split('/');
   const template = route.path.split('/');
   for (const [i, part] of template.entries()) {
-    if (part.startsWith(':') && ids.includes(part.slice(1)) && !/^\d+$/.test(segments[i] ?? '')) return `path parameter ${part} '${segments[i]}' is not plain digits`;
+    if (part.startsWith(':') && ids.includes(part.slice(1)) && !/^\d+$/.test(segments[i] ?? ''))
+      return `path parameter ${part} '${segments[i]}' is not plain digits`;
   }
   if (!validateBody || !request.body || !String(request.headers['content-type'] ?? '').startsWith('application/json')) return null;
   let body: unknown;
@@ -53,7 +54,12 @@ export const routeSeed = (seed: number, index: number) => (seed + index * 7919) 
  * Logout would end the fuzzer's session, so it gets a token of its own, renewed (a login, 32 MiB of
  * scrypt) only after a logout that took.
  */
-export async function fuzzRoute(target: FuzzTarget, name: string, route: RouteDef, options: { seed: number; runs: number; counts: StatusCounts }): Promise<void> {
+export async function fuzzRoute(
+  target: FuzzTarget,
+  name: string,
+  route: RouteDef,
+  options: { seed: number; runs: number; counts: StatusCounts },
+): Promise<void> {
   let logoutToken: string | null = null;
   const validateBody = route.body && !route.multipart ? judge.compile(route.body) : null;
   const property = fc.asyncProperty(requestArb(name, route), async (request: FuzzRequest) => {
@@ -73,10 +79,15 @@ export async function fuzzRoute(target: FuzzTarget, name: string, route: RouteDe
   if (details.failed) {
     const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
     const example = details.counterexample ? describeRequest(details.counterexample[0]) : '(none)';
-    throw new Error(`fuzz of ${name} (${route.method} ${route.path}) failed with seed ${options.seed} after ${details.numRuns} runs: ${cause}\n  request: ${example}`);
+    throw new Error(
+      `fuzz of ${name} (${route.method} ${route.path}) failed with seed ${options.seed} after ${details.numRuns} runs: ${cause}\n  request: ${example}`,
+    );
   }
 }
 
 /** '200×412 400×1032 404×201 …' */
 export const formatCounts = (counts: StatusCounts) =>
-  [...counts].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`).join(' ');
+  [...counts]
+    .sort(([a], [b]) => a - b)
+    .map(([status, n]) => `${status}×${n}`)
+    .join(' ');

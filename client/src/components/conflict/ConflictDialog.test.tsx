@@ -5,9 +5,14 @@ import { ApiError } from '../../api/errors';
 import { ConflictDialog, conflictOf, fieldChanges, fieldLabel, sideBySide, useConflict, type ConflictChoice } from '.';
 
 const reply: ConflictReply = {
-  statusCode: 409, code: 'CONFLICT', error: 'Conflict', message: 'Changed since you read it', entity: 'threshold_set',
+  statusCode: 409,
+  code: 'CONFLICT',
+  error: 'Conflict',
+  message: 'Changed since you read it',
+  entity: 'threshold_set',
   current: { id: 4, version: 3, market_id: 1, type: 'VALUE', thresholds: { home: { value: 2100 }, draw: { value: 3400 } } },
-  changed_by: { id: 1, name: 'Ana' }, changed_at: new Date().toISOString(),
+  changed_by: { id: 1, name: 'Ana' },
+  changed_at: new Date().toISOString(),
 };
 const mine = { market_id: 1, type: 'VALUE', thresholds: { home: { value: 2500 }, draw: { value: 3400 } }, version: 2 };
 
@@ -16,7 +21,9 @@ function Harness() {
   const conflict = useConflict();
   return (
     <>
-      <button type="button" onClick={() => (asked = conflict.ask(reply, mine))}>Save</button>
+      <button type="button" onClick={() => (asked = conflict.ask(reply, mine))}>
+        Save
+      </button>
       <ConflictDialog state={conflict.state} what="This threshold set" />
     </>
   );
@@ -83,8 +90,11 @@ describe('diffs', () => {
       { field: 'languages', before: 'en', after: '—' },
       { field: 'league_ids', before: '3, 7', after: '3, 9' },
     ]);
-    expect(fieldChanges({ league_ids: [3] }, { league_ids: [3, 9] }, (field, value) => (field === 'league_ids' ? (value as number[]).map((id) => `L${id}`).join(' + ') : undefined)))
-      .toEqual([{ field: 'league_ids', before: 'L3', after: 'L3 + L9' }]);
+    expect(
+      fieldChanges({ league_ids: [3] }, { league_ids: [3, 9] }, (field, value) =>
+        field === 'league_ids' ? (value as number[]).map((id) => `L${id}`).join(' + ') : undefined,
+      ),
+    ).toEqual([{ field: 'league_ids', before: 'L3', after: 'L3 + L9' }]);
     expect(fieldChanges({ parts: [{ text: 'a' }] }, { parts: [{ text: 'b' }] })).toEqual([{ field: 'parts.0.text', before: 'a', after: 'b' }]);
   });
 

@@ -28,7 +28,12 @@ function whenText(iso: string | null): string {
  * mine (differing fields first and marked), who changed it and when, and lets me keep theirs
  * (the form reloads it) or overwrite with mine (re-sent against their version).
  */
-export function ConflictDialog({ state, what, format, label = fieldLabel }: {
+export function ConflictDialog({
+  state,
+  what,
+  format,
+  label = fieldLabel,
+}: {
   state: ConflictState | null;
   what: string;
   format?: FieldFormat;
@@ -77,7 +82,10 @@ export function ConflictDialog({ state, what, format, label = fieldLabel }: {
                   <tr key={row.field} className={row.differs ? 'conflict-differs' : undefined}>
                     <th scope="row">{label(row.field)}</th>
                     <td>{row.theirs}</td>
-                    <td>{row.mine}{row.differs && <span className="sr-only"> (differs)</span>}</td>
+                    <td>
+                      {row.mine}
+                      {row.differs && <span className="sr-only"> (differs)</span>}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -62,7 +62,12 @@ export function sideBySide(theirs: unknown, mine: unknown, format?: FieldFormat)
   const m = flatten(mine);
   const rows = Object.keys(m)
     .filter((field) => field !== 'id')
-    .map((field) => ({ field, theirs: show(format, field, t[field]), mine: show(format, field, m[field]), differs: JSON.stringify(t[field]) !== JSON.stringify(m[field]) }));
+    .map((field) => ({
+      field,
+      theirs: show(format, field, t[field]),
+      mine: show(format, field, m[field]),
+      differs: JSON.stringify(t[field]) !== JSON.stringify(m[field]),
+    }));
   return [...rows.filter((r) => r.differs), ...rows.filter((r) => !r.differs)];
 }
 

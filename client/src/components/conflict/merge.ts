@@ -49,4 +49,3 @@ function mergeAt(base: unknown, mine: unknown, theirs: unknown, path: string, co
   conflicts.push(path);
   return mine;
 }
-

@@ -91,4 +91,3 @@ export function useVersionedSave() {
   );
   return { conflict: state, save };
 }
-

@@ -13,10 +13,8 @@ const nameOf = (code: string) => LANGUAGES.find((language) => language.code === 
  * and take it out instead of it vanishing from view.
  */
 export function languageOptions(providerCodes: readonly string[], selected: readonly string[] = []): LanguageOption[] {
-  const offered = LANGUAGES.filter((language) => providerCodes.includes(language.code))
-    .map((language) => ({ value: language.code, label: language.name }));
-  const stale = selected.filter((code) => !providerCodes.includes(code))
-    .map((code) => ({ value: code, label: `${nameOf(code)} (not offered)` }));
+  const offered = LANGUAGES.filter((language) => providerCodes.includes(language.code)).map((language) => ({ value: language.code, label: language.name }));
+  const stale = selected.filter((code) => !providerCodes.includes(code)).map((code) => ({ value: code, label: `${nameOf(code)} (not offered)` }));
   return [...offered, ...stale];
 }
 

@@ -30,7 +30,10 @@ export function useSearchPicker(type: SearchType, sportId?: number) {
       if (previous && JSON.stringify(previous.key) !== JSON.stringify(key)) void queryClient.cancelQueries({ queryKey: previous.key, exact: true });
       if (!q) return setSuggestions([]);
       queryClient
-        .fetchQuery({ queryKey: key, queryFn: ({ signal }) => api(routes.search, { params: { p: providerId, s: sport }, query: { q, type }, signal, silent: true }) })
+        .fetchQuery({
+          queryKey: key,
+          queryFn: ({ signal }) => api(routes.search, { params: { p: providerId, s: sport }, query: { q, type }, signal, silent: true }),
+        })
         .then(
           (reply) => inFlight.current?.n === n && setSuggestions(reply.results.map((hit) => ({ id: hit.id, name: hit.title }))),
           () => inFlight.current?.n === n && setSuggestions([]),

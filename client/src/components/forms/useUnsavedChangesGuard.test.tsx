@@ -14,7 +14,15 @@ function Form() {
       <input id="text" value={text} onChange={(e) => setText(e.target.value)} />
       <Link to="/elsewhere">Leave</Link>
       <Link to="/form?tab=2">Same page</Link>
-      <button type="button" onClick={() => { allowLeaving(); void navigate('/elsewhere'); }}>Save</button>
+      <button
+        type="button"
+        onClick={() => {
+          allowLeaving();
+          void navigate('/elsewhere');
+        }}
+      >
+        Save
+      </button>
     </>
   );
 }
@@ -28,7 +36,10 @@ function stubConfirm(answer: boolean) {
 
 function renderForm() {
   const router = createMemoryRouter(
-    [{ path: '/form', element: <Form /> }, { path: '/elsewhere', element: <h1>Elsewhere</h1> }],
+    [
+      { path: '/form', element: <Form /> },
+      { path: '/elsewhere', element: <h1>Elsewhere</h1> },
+    ],
     { initialEntries: ['/form'] },
   );
   render(<RouterProvider router={router} />);

@@ -18,8 +18,7 @@ export function useUnsavedChangesGuard(dirty: boolean) {
   dirtyRef.current = dirty;
 
   const shouldBlock = useCallback<BlockerFunction>(
-    ({ currentLocation, nextLocation }) =>
-      dirtyRef.current && !allowedRef.current && currentLocation.pathname !== nextLocation.pathname,
+    ({ currentLocation, nextLocation }) => dirtyRef.current && !allowedRef.current && currentLocation.pathname !== nextLocation.pathname,
     [],
   );
   const blocker = useBlocker(shouldBlock);

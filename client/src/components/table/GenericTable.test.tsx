@@ -110,7 +110,10 @@ describe('generic table', () => {
     const { asked, getList } = serve(100, 50);
     renderTable('/teams?page=2', getList);
     await screen.findByText('Team 51');
-    expect(asked.map((a) => [a.start, a.limit])).toEqual([[20, 20], [50, 50]]);
+    expect(asked.map((a) => [a.start, a.limit])).toEqual([
+      [20, 20],
+      [50, 50],
+    ]);
     expect(pageLinks()).toEqual(['1', '2']);
   });
 

@@ -56,7 +56,11 @@ describe('list replies', () => {
   });
 
   it('sorts and pages rows fetched whole', async () => {
-    const rows = [{ id: 1, name: 'b' }, { id: 2, name: 'a' }, { id: 10, name: 'c' }];
+    const rows = [
+      { id: 1, name: 'b' },
+      { id: 2, name: 'a' },
+      { id: 10, name: 'c' },
+    ];
     const getList = inMemoryGetList(async () => rows);
     const signal = new AbortController().signal;
     const page = await getList({ start: 0, limit: 2, sort: '-id', filter: {}, signal });

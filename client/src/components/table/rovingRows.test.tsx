@@ -31,8 +31,12 @@ function Harness({ onActivate }: { onActivate?: (row: Row) => void }) {
           header: 'Options',
           body: (r) => (
             <>
-              <Link to={`/team/${r.id}/edit`} aria-label={`Edit ${r.id}`}>e</Link>
-              <button type="button" aria-label={`Delete ${r.id}`}>x</button>
+              <Link to={`/team/${r.id}/edit`} aria-label={`Edit ${r.id}`}>
+                e
+              </Link>
+              <button type="button" aria-label={`Delete ${r.id}`}>
+                x
+              </button>
             </>
           ),
         },

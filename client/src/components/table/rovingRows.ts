@@ -26,10 +26,7 @@ const MARK = 'data-roving';
 /** The row's controls in document order: what a Tab would have reached in it. */
 function rowControls(row: HTMLElement): HTMLElement[] {
   return Array.from(row.querySelectorAll<HTMLElement>(CONTROL)).filter(
-    (el) =>
-      (el.tabIndex >= 0 || el.hasAttribute(MARK)) &&
-      !(el as HTMLButtonElement).disabled &&
-      !el.closest('[aria-hidden="true"]'),
+    (el) => (el.tabIndex >= 0 || el.hasAttribute(MARK)) && !(el as HTMLButtonElement).disabled && !el.closest('[aria-hidden="true"]'),
   );
 }
 
@@ -104,7 +101,7 @@ export function useRovingRows(activatesRows: boolean): RovingRows {
     const index = onRow ? -1 : controls.findIndex((c) => c === target || c.contains(target));
     const editing = !onRow && ownsArrowKeys(target);
     const at = all.indexOf(row);
-    const sameColumn = (other: HTMLElement | undefined) => (other && index >= 0 ? rowControls(other)[index] ?? other : other);
+    const sameColumn = (other: HTMLElement | undefined) => (other && index >= 0 ? (rowControls(other)[index] ?? other) : other);
 
     switch (event.key) {
       case 'ArrowDown':

@@ -69,24 +69,30 @@ export function useList<T>(options: RouteListOptions<RouteDef> | FunctionListOpt
   const page = { start: state.page * pageSize, limit: pageSize, sort: state.sort, filter: state.filter, providerId, sportId };
   // A route's list is cached under the route (a save's invalidateRoute reads it again); a list
   // over a function under the values it depends on.
-  const queryKey = 'getList' in options
-    ? ['list', options.name, options.key ?? null, options.deps ?? [], page]
-    : [...apiKey(options.route, options.params ?? null), 'list', options.query ?? null, page];
+  const queryKey =
+    'getList' in options
+      ? ['list', options.name, options.key ?? null, options.deps ?? [], page]
+      : [...apiKey(options.route, options.params ?? null), 'list', options.query ?? null, page];
   // The previous page stays on screen while the next loads ('Loading...' shows over it); a page
   // seen before shows at once and is read again (a list is never older than its last visit).
-  const query = useCached(queryKey, (signal) => {
-    const current = optionsRef.current;
-    const getList = ('getList' in current ? current.getList : routeGetList(current)) as GetList<T>;
-    return getList({ start: page.start, limit: page.limit, sort: page.sort, filter: page.filter, signal });
-  }, { enabled, keepPrevious: true, staleTime: 0 });
+  const query = useCached(
+    queryKey,
+    (signal) => {
+      const current = optionsRef.current;
+      const getList = ('getList' in current ? current.getList : routeGetList(current)) as GetList<T>;
+      return getList({ start: page.start, limit: page.limit, sort: page.sort, filter: page.filter, signal });
+    },
+    { enabled, keepPrevious: true, staleTime: 0 },
+  );
   const answer = query.data;
   useEffect(() => {
     if (answer && answer.limit !== pageSize) setPageSize(answer.limit);
   }, [answer, pageSize]);
   // A failed read shows no rows (the API client has shown why); a held one none either.
-  const fetched: Fetched<T> = !enabled || query.isError || !answer
-    ? { rows: NO_ROWS as unknown as T[], total: 0, loading: enabled && query.isFetching }
-    : { rows: answer.results, total: answer.total, loading: query.isFetching };
+  const fetched: Fetched<T> =
+    !enabled || query.isError || !answer
+      ? { rows: NO_ROWS as unknown as T[], total: 0, loading: enabled && query.isFetching }
+      : { rows: answer.results, total: answer.total, loading: query.isFetching };
 
   // Another provider or sport has other rows: its list starts on the first page.
   const context = `${providerId}/${sportId}`;

@@ -35,19 +35,43 @@ export function ContentItemForm({ form, providerName }: { form: ContentFormState
         <Field id="content-type" label="Content Type">
           {/* An existing item keeps its type: an image cannot become text, nor text an image. */}
           {form.creating ? (
-            <Dropdown {...dropdownNames('Content Type')} inputId="content-type" options={TYPE_OPTIONS} value={values.content_type} onChange={(e) => set('content_type', e.value)} />
+            <Dropdown
+              {...dropdownNames('Content Type')}
+              inputId="content-type"
+              options={TYPE_OPTIONS}
+              value={values.content_type}
+              onChange={(e) => set('content_type', e.value)}
+            />
           ) : (
             <InputText id="content-type" value={values.content_type} readOnly />
           )}
         </Field>
         <Field id="content-language" label="Language">
-          <Dropdown {...dropdownNames('Language')} inputId="content-language" options={options.languages} value={values.language} onChange={(e) => set('language', e.value as string)} />
+          <Dropdown
+            {...dropdownNames('Language')}
+            inputId="content-language"
+            options={options.languages}
+            value={values.language}
+            onChange={(e) => set('language', e.value as string)}
+          />
         </Field>
         <Field id="content-channel" label="Channel">
-          <Dropdown {...dropdownNames('Channel')} inputId="content-channel" options={CHANNEL_OPTIONS} value={values.channel_id} onChange={(e) => set('channel_id', e.value as number)} />
+          <Dropdown
+            {...dropdownNames('Channel')}
+            inputId="content-channel"
+            options={CHANNEL_OPTIONS}
+            value={values.channel_id}
+            onChange={(e) => set('channel_id', e.value as number)}
+          />
         </Field>
         <Field id="content-side" label="Side Context">
-          <Dropdown {...dropdownNames('Side Context')} inputId="content-side" options={SIDE_OPTIONS} value={values.side_context} onChange={(e) => set('side_context', e.value)} />
+          <Dropdown
+            {...dropdownNames('Side Context')}
+            inputId="content-side"
+            options={SIDE_OPTIONS}
+            value={values.side_context}
+            onChange={(e) => set('side_context', e.value)}
+          />
         </Field>
       </div>
 
@@ -63,9 +87,13 @@ export function ContentItemForm({ form, providerName }: { form: ContentFormState
               onChange={(e) => form.chooseImage(e.target.files?.[0] ?? null)}
             />
           ) : (
-            <span id="content-image" className="form-hint">The picture of a saved item stays; upload a new item to change it.</span>
+            <span id="content-image" className="form-hint">
+              The picture of a saved item stays; upload a new item to change it.
+            </span>
           )}
-          <small id="content-image-hint" className="form-hint">PNG, JPEG, GIF or WebP, up to 2 MB.</small>
+          <small id="content-image-hint" className="form-hint">
+            PNG, JPEG, GIF or WebP, up to 2 MB.
+          </small>
           {form.imageError && <Message severity="error" text={form.imageError} role="alert" />}
           {form.image && <LocalImagePreview file={form.image} />}
           {!form.image && form.item?.image && <ContentImage url={form.item.image.url} alt={`Content ${form.item.id}`} />}
@@ -78,28 +106,57 @@ export function ContentItemForm({ form, providerName }: { form: ContentFormState
 
       <div className="form-grid">
         <Field id="content-categories" label="Categories">
-          <MultiSelect inputId="content-categories" options={toOptions(options.categories)} value={values.categories} display="chip" filter
-            emptyMessage="No categories" onChange={(e) => set('categories', e.value as number[])} />
+          <MultiSelect
+            inputId="content-categories"
+            options={toOptions(options.categories)}
+            value={values.categories}
+            display="chip"
+            filter
+            emptyMessage="No categories"
+            onChange={(e) => set('categories', e.value as number[])}
+          />
         </Field>
         <Field id="content-markets" label="Markets">
-          <MultiSelect inputId="content-markets" options={toOptions(options.markets)} value={values.markets} display="chip" filter
-            onChange={(e) => set('markets', e.value as number[])} />
+          <MultiSelect
+            inputId="content-markets"
+            options={toOptions(options.markets)}
+            value={values.markets}
+            display="chip"
+            filter
+            onChange={(e) => set('markets', e.value as number[])}
+          />
         </Field>
         <Field id="content-market-types" label="Market Types">
-          <MultiSelect inputId="content-market-types" options={toOptions(options.marketTypes)} value={values.market_types} display="chip" filter
-            onChange={(e) => set('market_types', e.value as number[])} />
+          <MultiSelect
+            inputId="content-market-types"
+            options={toOptions(options.marketTypes)}
+            value={values.market_types}
+            display="chip"
+            filter
+            onChange={(e) => set('market_types', e.value as number[])}
+          />
         </Field>
         {form.linkTargets && (
           <Field id="content-link-target" label="Link Target">
-            <Dropdown {...dropdownNames('Link Target')} inputId="content-link-target" options={form.linkTargets} value={values.link_target} showClear placeholder="None"
-              emptyMessage="No link targets" onChange={(e) => set('link_target', (e.value as string | undefined) ?? null)} />
+            <Dropdown
+              {...dropdownNames('Link Target')}
+              inputId="content-link-target"
+              options={form.linkTargets}
+              value={values.link_target}
+              showClear
+              placeholder="None"
+              emptyMessage="No link targets"
+              onChange={(e) => set('link_target', (e.value as string | undefined) ?? null)}
+            />
           </Field>
         )}
       </div>
 
       <div className="form-grid content-flags">
         <div className="form-field" role="group" aria-labelledby="content-lock-title">
-          <span id="content-lock-title" className="form-field-title">Provider Lock</span>
+          <span id="content-lock-title" className="form-field-title">
+            Provider Lock
+          </span>
           <span className="switch-row">
             <Checkbox inputId="content-lock" checked={locked} disabled={values.markets.length > 0} onChange={(e) => set('provider_lock', !!e.checked)} />
             <label htmlFor="content-lock">{`For ${providerName} only`}</label>

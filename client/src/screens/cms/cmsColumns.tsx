@@ -14,9 +14,12 @@ const channelName = (id: number) => CHANNELS.find((c) => c.id === id)?.name ?? S
 const names = (refs: readonly { name: string }[]) => refs.map((ref) => ref.name).join(', ');
 
 function ContentCell({ item }: { item: ContentItem }) {
-  const body = item.content_type === 'image' && item.image
-    ? <ContentImage url={item.image.url} alt={`Image content ${item.id}`} className="content-thumb" />
-    : <span className="content-cell-text">{item.content}</span>;
+  const body =
+    item.content_type === 'image' && item.image ? (
+      <ContentImage url={item.image.url} alt={`Image content ${item.id}`} className="content-thumb" />
+    ) : (
+      <span className="content-cell-text">{item.content}</span>
+    );
   // Archived items stay listed, struck through (SPEC §4).
   return item.archived_at ? <s title={`Archived ${item.archived_at}`}>{body}</s> : body;
 }
@@ -28,12 +31,21 @@ export function cmsColumns(cms: CmsList): TableColumn<CmsRow>[] {
       field: 'pick',
       header: 'Pick',
       body: (item) => (
-        <Checkbox inputId={`pick-${item.id}`} checked={item.picked} aria-label={`Select content ${item.id}`}
-          onChange={(e) => cms.pick(item, !!e.checked)} />
+        <Checkbox inputId={`pick-${item.id}`} checked={item.picked} aria-label={`Select content ${item.id}`} onChange={(e) => cms.pick(item, !!e.checked)} />
       ),
       style: { width: '3.5rem' },
     },
-    { field: 'id', header: 'Id', sortable: true, body: (item) => <>{item.id}<ChangeMark by={item.changedBy} /></> },
+    {
+      field: 'id',
+      header: 'Id',
+      sortable: true,
+      body: (item) => (
+        <>
+          {item.id}
+          <ChangeMark by={item.changedBy} />
+        </>
+      ),
+    },
     { field: 'content', header: 'Content', sortable: true, body: (item) => <ContentCell item={item} />, className: 'content-column' },
     {
       field: 'content_type',
@@ -78,7 +90,12 @@ export function cmsColumns(cms: CmsList): TableColumn<CmsRow>[] {
       field: 'auto_build',
       header: 'Auto Build',
       body: (item) => (
-        <InputSwitch pt={switchPt} checked={item.auto_build} aria-label={`Auto build content ${item.id}`} onChange={() => void cms.toggle(item, 'auto_build')} />
+        <InputSwitch
+          pt={switchPt}
+          checked={item.auto_build}
+          aria-label={`Auto build content ${item.id}`}
+          onChange={() => void cms.toggle(item, 'auto_build')}
+        />
       ),
     },
     {
@@ -86,7 +103,12 @@ export function cmsColumns(cms: CmsList): TableColumn<CmsRow>[] {
       header: 'Options',
       body: (item) => (
         <span className="row-options">
-          <Link to={`/cms/edit/${item.id}`} className="p-button p-button-text p-button-sm p-button-icon-only" aria-label={`Edit content ${item.id}`} title="Edit">
+          <Link
+            to={`/cms/edit/${item.id}`}
+            className="p-button p-button-text p-button-sm p-button-icon-only"
+            aria-label={`Edit content ${item.id}`}
+            title="Edit"
+          >
             <i className="pi pi-pencil" aria-hidden="true" />
           </Link>
           <ConfirmDeleteButton label={`Delete content ${item.id}`} disabled={cms.busy} onConfirm={() => void cms.remove([item])} />

@@ -1,6 +1,4 @@
-import {
-  CHANNELS, DEFAULT_CHANNEL_ID, DEFAULT_LANGUAGE, type ContentItem, type ContentItemInput, type ContentType, type SideContext,
-} from '@odds/protocol';
+import { CHANNELS, DEFAULT_CHANNEL_ID, DEFAULT_LANGUAGE, type ContentItem, type ContentItemInput, type ContentType, type SideContext } from '@odds/protocol';
 import { takesLinkTarget } from './linkTargets';
 
 /** The fields of one content item as the new-content modal and the edit page hold them. */
@@ -58,8 +56,7 @@ export function itemToForm(item: ContentItem): ContentFormValues {
 }
 
 /** SPEC §5: selecting a market also locks the content to the provider. */
-export const isProviderLocked = (values: Pick<ContentFormValues, 'provider_lock' | 'markets'>) =>
-  values.provider_lock || values.markets.length > 0;
+export const isProviderLocked = (values: Pick<ContentFormValues, 'provider_lock' | 'markets'>) => values.provider_lock || values.markets.length > 0;
 
 export function formToContentInput(values: ContentFormValues): ContentItemInput {
   return {

@@ -9,7 +9,10 @@ const matchResult = {
 const overUnder = { id: 3, meta: { thresholds: { over: 1900, under: 1950, over_max: 3500 } }, type: { id: 2, outcomes: ['over', 'under'] } };
 const noSettings = { id: 5, meta: {}, type: { id: 10, outcomes: ['yes', 'no'] } };
 const markets = [matchResult, overUnder, noSettings];
-const marketTypes = [{ id: 1, outcomes: ['home', 'draw', 'away'] }, { id: 10, outcomes: ['yes', 'no'] }];
+const marketTypes = [
+  { id: 1, outcomes: ['home', 'draw', 'away'] },
+  { id: 10, outcomes: ['yes', 'no'] },
+];
 
 describe('link target rule', () => {
   it('applies to cta and content only', () => {
@@ -18,7 +21,7 @@ describe('link target rule', () => {
     expect(linkTargetOptions({ contentType: 'image', marketIds: [], markets })).toBeNull();
   });
 
-  it("offers the threshold keys of the first selected market, without the _min/_max bounds", () => {
+  it('offers the threshold keys of the first selected market, without the _min/_max bounds', () => {
     expect(linkTargetOptions({ contentType: 'cta', marketIds: [1, 3], markets })).toEqual(['home', 'draw', 'away']);
     expect(linkTargetOptions({ contentType: 'content', marketIds: [3, 1], markets })).toEqual(['over', 'under']);
   });
@@ -34,7 +37,13 @@ describe('link target rule', () => {
   });
 
   it('offers the outcomes of the selected market types when no market is selected', () => {
-    expect(linkTargetOptions({ contentType: 'cta', marketIds: [], marketTypeIds: [10, 1], markets, marketTypes })).toEqual(['home', 'draw', 'away', 'yes', 'no']);
+    expect(linkTargetOptions({ contentType: 'cta', marketIds: [], marketTypeIds: [10, 1], markets, marketTypes })).toEqual([
+      'home',
+      'draw',
+      'away',
+      'yes',
+      'no',
+    ]);
   });
 
   it('offers every key of the provider markets when nothing narrows it', () => {

@@ -22,7 +22,10 @@ export function marketLinkTargets(market: LinkTargetMarket): string[] {
   if (!keys.length) return [...outcomes];
   // Stored settings keep no order (JSON objects): show the keys in the type's outcome order (home, draw, away).
   const rank = (key: string) => (outcomes.includes(key) ? outcomes.indexOf(key) : outcomes.length);
-  return keys.map((key, i) => ({ key, i })).sort((a, b) => rank(a.key) - rank(b.key) || a.i - b.i).map(({ key }) => key);
+  return keys
+    .map((key, i) => ({ key, i }))
+    .sort((a, b) => rank(a.key) - rank(b.key) || a.i - b.i)
+    .map(({ key }) => key);
 }
 
 const unique = (keys: string[]) => [...new Set(keys)];

@@ -9,9 +9,10 @@ type Flags = { deliver: boolean; auto_build: boolean };
 /** Each toggle call waits here until the test answers it, in whatever order the test chooses. */
 const calls: { route: unknown; answer(flags: Flags): Promise<void> }[] = [];
 vi.mock('../../api/client', () => ({
-  api: (route: unknown) => new Promise<Flags>((resolve) => {
-    calls.push({ route, answer: async (flags) => act(async () => resolve(flags)) });
-  }),
+  api: (route: unknown) =>
+    new Promise<Flags>((resolve) => {
+      calls.push({ route, answer: async (flags) => act(async () => resolve(flags)) });
+    }),
 }));
 const item = { id: 7, deliver: false, auto_build: false } as ContentItem;
 // One list object, as useList keeps its rows until a reload (new rows reset the shown flags).

@@ -67,10 +67,13 @@ export function useCmsList() {
   // The table redraws a row only when the row object changes (PrimeReact memoizes cells), so the
   // shown flags and pick state travel inside the rows rather than beside them.
   const shownRows = useMemo<CmsRow[]>(
-    () => rows.map((item) => ({
-      ...item, ...flags[item.id], picked: picked.some((p) => p.id === item.id),
-      changedBy: markOf('content_item', item.id) ?? (item.group ? markOf('content_group', item.group.id) : undefined),
-    })),
+    () =>
+      rows.map((item) => ({
+        ...item,
+        ...flags[item.id],
+        picked: picked.some((p) => p.id === item.id),
+        changedBy: markOf('content_item', item.id) ?? (item.group ? markOf('content_group', item.group.id) : undefined),
+      })),
     [rows, flags, picked, markOf],
   );
   const table = useMemo(() => ({ ...list, rows: shownRows }) as unknown as ListController<CmsRow>, [list, shownRows]);

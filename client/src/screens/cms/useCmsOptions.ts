@@ -1,6 +1,4 @@
-import {
-  routes, type ContentCategory, type ContentGroupSummary, type Market, type MarketType, type QueryTag,
-} from '@odds/protocol';
+import { routes, type ContentCategory, type ContentGroupSummary, type Market, type MarketType, type QueryTag } from '@odds/protocol';
 import { useSnapshot } from 'valtio';
 import { invalidateRoute, useApiQuery } from '../../api/queries';
 import { languageOptions, type LanguageOption } from '../../components/forms/languages';

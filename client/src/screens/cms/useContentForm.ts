@@ -6,7 +6,16 @@ import { invalidateRoute, useApiQuery } from '../../api/queries';
 import { CONFLICT_SHOWN, useVersionedSave } from '../../components/conflict';
 import { useUnsavedChangesGuard } from '../../components/forms/useUnsavedChangesGuard';
 import { contextStore, findById } from '../../stores/context';
-import { contentConflictView, contentFormData, emptyContentForm, formToContentInput, IMAGE_ONLY, isImageFile, itemToForm, type ContentFormValues } from './contentForm';
+import {
+  contentConflictView,
+  contentFormData,
+  emptyContentForm,
+  formToContentInput,
+  IMAGE_ONLY,
+  isImageFile,
+  itemToForm,
+  type ContentFormValues,
+} from './contentForm';
 import { createContent } from './createContent';
 import { keepLinkTarget, linkTargetOptions } from './linkTargets';
 import type { CmsOptions } from './useCmsOptions';
@@ -57,8 +66,11 @@ export function useContentForm({ contentId, options, onSaved }: Options) {
   const choicesFor = useCallback(
     (v: ContentFormValues) =>
       linkTargetOptions({
-        contentType: v.content_type, marketIds: v.markets, marketTypeIds: v.market_types,
-        markets: options.markets, marketTypes: options.marketTypes,
+        contentType: v.content_type,
+        marketIds: v.markets,
+        marketTypeIds: v.market_types,
+        markets: options.markets,
+        marketTypes: options.marketTypes,
       }),
     [options.markets, options.marketTypes],
   );
@@ -101,14 +113,18 @@ export function useContentForm({ contentId, options, onSaved }: Options) {
       const saved = creating
         ? await createContent(contentFormData(values, image), { provider: providerId, sport: sportId })
         : await saveVersioned<ContentItem, ContentItem>({
-          send: (theirs) => {
-            const version = theirs?.version ?? item?.version;
-            return api(routes.contentUpdate, { params: { id: contentId }, body: { ...formToContentInput(values), ...(version === undefined ? {} : { version }) }, ...CONFLICT_SHOWN });
-          },
-          mine: () => view(values),
-          view: (theirs) => view(itemToForm(theirs)),
-          keepTheirs: load,
-        });
+            send: (theirs) => {
+              const version = theirs?.version ?? item?.version;
+              return api(routes.contentUpdate, {
+                params: { id: contentId },
+                body: { ...formToContentInput(values), ...(version === undefined ? {} : { version }) },
+                ...CONFLICT_SHOWN,
+              });
+            },
+            mine: () => view(values),
+            view: (theirs) => view(itemToForm(theirs)),
+            keepTheirs: load,
+          });
       setSaving(false);
       // Nothing saved (their version taken, or the dialog closed): the form stays.
       if (!saved) return;
@@ -122,7 +138,17 @@ export function useContentForm({ contentId, options, onSaved }: Options) {
   }, [contentId, values, image, imageError, providerId, sportId, allowLeaving, onSaved, saveVersioned, item, load, options]);
 
   return {
-    values, set, item, loading, saving, dirty, image, imageError, chooseImage, save, conflict: versioned.conflict,
+    values,
+    set,
+    item,
+    loading,
+    saving,
+    dirty,
+    image,
+    imageError,
+    chooseImage,
+    save,
+    conflict: versioned.conflict,
     creating: contentId === undefined,
     linkTargets: choicesFor(values),
     options,

@@ -7,9 +7,27 @@ const PROVIDERS = {
   results: [{ id: 1, name: 'Nordic Sportsbook', active: true, meta: { languages: ['en'] }, sports: [{ id: 1, name: 'Football', periods: 2, scores: {} }] }],
 };
 const contact = (version: number, name: string) => ({
-  id: 7, version, name, sport_id: 1, channel_id: 2, channel: { id: 2, name: 'Email', code: 'EMAIL' },
-  active: true, sub_all: false, rate_limited: false, email: 'ops@example.com', twitter: null, device_id: null, segment: null,
-  list_id: null, mobile: null, raw_filter: null, rate_limit_minutes: null, limiter: {}, languages: ['en'], leagues: [], teams: [],
+  id: 7,
+  version,
+  name,
+  sport_id: 1,
+  channel_id: 2,
+  channel: { id: 2, name: 'Email', code: 'EMAIL' },
+  active: true,
+  sub_all: false,
+  rate_limited: false,
+  email: 'ops@example.com',
+  twitter: null,
+  device_id: null,
+  segment: null,
+  list_id: null,
+  mobile: null,
+  raw_filter: null,
+  rate_limit_minutes: null,
+  limiter: {},
+  languages: ['en'],
+  leagues: [],
+  teams: [],
 });
 const ANA = { id: 2, name: 'Ana' };
 
@@ -27,21 +45,38 @@ function serve(extra: Parameters<typeof stubFetch>[0] = {}) {
       const body = call.body as { version?: number; name: string };
       if (body.version !== stored.version) {
         return json(409, {
-          statusCode: 409, code: 'CONFLICT', error: 'Conflict', message: 'Contact 7 was changed by someone else', entity: 'contact',
-          current: stored, changed_by: ANA, changed_at: '2026-11-24T10:02:00Z',
+          statusCode: 409,
+          code: 'CONFLICT',
+          error: 'Conflict',
+          message: 'Contact 7 was changed by someone else',
+          entity: 'contact',
+          current: stored,
+          changed_by: ANA,
+          changed_at: '2026-11-24T10:02:00Z',
         });
       }
       stored = { ...stored, ...body, version: stored.version + 1 };
       return json(200, stored);
     },
-    'GET /api/1/audit': () => json(200, {
-      results: [
-        { id: 9, at: '2026-11-24T10:02:00Z', actor: ANA, entity: 'contact', entity_id: 7, match_id: null, action: 'update', version: 4,
-          before: { id: 7, version: 3, name: 'Danish app users', email: 'ops@example.com', last_modified: '2026-11-24T10:00:00Z' },
-          after: { id: 7, version: 4, name: 'Renamed by Ana', email: 'ops@example.com', last_modified: '2026-11-24T10:02:00Z' } },
-      ],
-      total: 1, limit: 50,
-    }),
+    'GET /api/1/audit': () =>
+      json(200, {
+        results: [
+          {
+            id: 9,
+            at: '2026-11-24T10:02:00Z',
+            actor: ANA,
+            entity: 'contact',
+            entity_id: 7,
+            match_id: null,
+            action: 'update',
+            version: 4,
+            before: { id: 7, version: 3, name: 'Danish app users', email: 'ops@example.com', last_modified: '2026-11-24T10:00:00Z' },
+            after: { id: 7, version: 4, name: 'Renamed by Ana', email: 'ops@example.com', last_modified: '2026-11-24T10:02:00Z' },
+          },
+        ],
+        total: 1,
+        limit: 50,
+      }),
     ...extra,
   });
   return stub;
@@ -113,29 +148,53 @@ describe('contact form with another operator saving meanwhile', () => {
     const [entry] = within(list).getAllByRole('listitem');
     expect(entry!.textContent).toContain('Ana changed Contact #7');
     const diff = within(entry!).getByRole('table', { name: 'Changes to Contact #7 by Ana' });
-    expect(within(diff).getAllByRole('row').map((r) => r.textContent)).toEqual(['nameDanish app users→Renamed by Ana']);
+    expect(
+      within(diff)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['nameDanish app users→Renamed by Ana']);
     const query = calls.find((c) => c.url.pathname === '/api/1/audit')!.url.searchParams;
     expect([query.get('entity'), query.get('entity_id')]).toEqual(['contact', '7']);
   });
 
   it('History names the leagues and teams a change subscribed or dropped (the stored row holds ids)', async () => {
     const names: Record<string, string> = { '/api/1/leagues/3': 'Premier League', '/api/1/leagues/9': 'Serie A', '/api/1/teams/40': 'Ghana' };
-    const named = Object.fromEntries(Object.entries(names).map(([path, name]) => [`GET ${path}`, () => json(200, { id: Number(path.split('/').pop()), name })]));
+    const named = Object.fromEntries(
+      Object.entries(names).map(([path, name]) => [`GET ${path}`, () => json(200, { id: Number(path.split('/').pop()), name })]),
+    );
     serve({
       ...named,
-      'GET /api/1/audit': () => json(200, {
-        results: [{ id: 10, at: '2026-11-24T10:05:00Z', actor: ANA, entity: 'contact', entity_id: 7, match_id: null, action: 'update', version: 5,
-          before: { id: 7, version: 4, league_ids: [3], team_ids: [] }, after: { id: 7, version: 5, league_ids: [3, 9], team_ids: [40, 41] } }],
-        total: 1, limit: 50,
-      }),
+      'GET /api/1/audit': () =>
+        json(200, {
+          results: [
+            {
+              id: 10,
+              at: '2026-11-24T10:05:00Z',
+              actor: ANA,
+              entity: 'contact',
+              entity_id: 7,
+              match_id: null,
+              action: 'update',
+              version: 5,
+              before: { id: 7, version: 4, league_ids: [3], team_ids: [] },
+              after: { id: 7, version: 5, league_ids: [3, 9], team_ids: [40, 41] },
+            },
+          ],
+          total: 1,
+          limit: 50,
+        }),
     });
     renderApp('/contacts/7/edit');
     await screen.findByLabelText('Name');
     fireEvent.click(screen.getByRole('button', { name: 'History' }));
     const diff = await screen.findByRole('table', { name: 'Changes to Contact #7 by Ana' });
     // Team 41 is gone (404): it shows by its id.
-    await vi.waitFor(() => expect(within(diff).getAllByRole('row').map((r) => r.textContent)).toEqual([
-      'leaguesPremier League→Premier League, Serie A', 'teams—→Ghana, #41',
-    ]));
+    await vi.waitFor(() =>
+      expect(
+        within(diff)
+          .getAllByRole('row')
+          .map((r) => r.textContent),
+      ).toEqual(['leaguesPremier League→Premier League, Serie A', 'teams—→Ghana, #41']),
+    );
   });
 });

@@ -7,8 +7,14 @@ const scores = { max_score: 8, increment: 1, max_sub_node: 0, sub_node_increment
 const PROVIDERS = {
   results: [
     {
-      id: 1, name: 'Nordic Sportsbook', active: true, meta: { languages: ['en', 'da', 'fi'] },
-      sports: [{ id: 1, name: 'Football', scores, periods: 2 }, { id: 4, name: 'Basketball', scores, periods: 4 }],
+      id: 1,
+      name: 'Nordic Sportsbook',
+      active: true,
+      meta: { languages: ['en', 'da', 'fi'] },
+      sports: [
+        { id: 1, name: 'Football', scores, periods: 2 },
+        { id: 4, name: 'Basketball', scores, periods: 4 },
+      ],
     },
   ],
 };
@@ -23,9 +29,26 @@ const CHANNELS = {
 
 function contact(channelId: keyof typeof CHANNELS, patch: Record<string, unknown> = {}) {
   return {
-    id: 7, name: 'Danish app users', sport_id: 1, channel_id: channelId, channel: CHANNELS[channelId],
-    active: true, sub_all: false, rate_limited: false, email: null, twitter: null, device_id: null, segment: null,
-    list_id: null, mobile: null, raw_filter: null, rate_limit_minutes: null, limiter: {}, languages: ['en'], leagues: [], teams: [],
+    id: 7,
+    name: 'Danish app users',
+    sport_id: 1,
+    channel_id: channelId,
+    channel: CHANNELS[channelId],
+    active: true,
+    sub_all: false,
+    rate_limited: false,
+    email: null,
+    twitter: null,
+    device_id: null,
+    segment: null,
+    list_id: null,
+    mobile: null,
+    raw_filter: null,
+    rate_limit_minutes: null,
+    limiter: {},
+    languages: ['en'],
+    leagues: [],
+    teams: [],
     ...patch,
   };
 }
@@ -36,7 +59,15 @@ function serve(saved: ReturnType<typeof contact> | null) {
     'GET /api/1/providers': () => json(200, PROVIDERS),
     'GET /api/1/contact/7': () => json(200, saved),
     'GET /api/1/segments/7': () => json(200, { results: [{ id: '5', display_name: 'Opted in' }], total: 1, limit: 1 }),
-    'GET /api/1/lists': () => json(200, { results: [{ id: '1', name: 'Newsletter' }, { id: '4', name: 'Odds boost' }], total: 2, limit: 2 }),
+    'GET /api/1/lists': () =>
+      json(200, {
+        results: [
+          { id: '1', name: 'Newsletter' },
+          { id: '4', name: 'Odds boost' },
+        ],
+        total: 2,
+        limit: 2,
+      }),
     'POST /api/1/contact': (call) => json(200, { ...contact(1), ...(call.body as object), id: 8 }),
     'POST /api/1/contact/7': (call) => json(200, { ...saved, ...(call.body as object) }),
     'GET /api/1/contacts': () => json(200, { items: [], total: 0, limit: 20 }),
@@ -79,7 +110,13 @@ describe('contact form', () => {
     expect(field('Segment')?.value).toBe('5');
     expect(field('Raw Filter')?.value).toBe('');
     const lists = await screen.findByRole('list', { name: 'Available lists' });
-    await vi.waitFor(() => expect(within(lists).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['1 : Newsletter', '4 : Odds boost']));
+    await vi.waitFor(() =>
+      expect(
+        within(lists)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(['1 : Newsletter', '4 : Odds boost']),
+    );
   });
 
   it("starts a new contact headed 'Create Contact' with the defaults of the spec", async () => {
@@ -104,14 +141,18 @@ describe('contact form', () => {
     // Football has two periods.
     const periods = screen.getAllByRole('group').filter((g) => /^Period \d$/.test(g.getAttribute('aria-label') ?? ''));
     expect(periods.map((g) => g.getAttribute('aria-label'))).toEqual(['Period 1', 'Period 2']);
-    expect(within(periods[1]!).getAllByRole('textbox').map((input) => input.id)).toEqual(['contact-market_push_p2', 'contact-period_push_p2']);
+    expect(
+      within(periods[1]!)
+        .getAllByRole('textbox')
+        .map((input) => input.id),
+    ).toEqual(['contact-market_push_p2', 'contact-period_push_p2']);
     expect(field('Max Pushes per Market in Period 3')).toBeNull();
   });
 
   it('offers per-period caps up to the periods of the contact sport (basketball: 4)', async () => {
     serve(contact(1, { sport_id: 4, rate_limited: true, rate_limit_minutes: 5, limiter: { market_push_p4: 1, period_push_p3: 2 } }));
     renderApp('/contacts/7/edit');
-    expect((await screen.findByLabelText('Rate Limiter Minutes') as HTMLInputElement).value).toBe('5');
+    expect(((await screen.findByLabelText('Rate Limiter Minutes')) as HTMLInputElement).value).toBe('5');
     expect(field('Max Pushes per Market in Period 4')?.value).toBe('1');
     expect(field('Max Pushes in Period 3 (All Markets)')?.value).toBe('2');
     expect(field('Max Pushes per Market per Match')?.value).toBe('');
@@ -128,8 +169,12 @@ describe('contact form', () => {
     const body = calls.find((c) => c.method === 'POST')?.body as Record<string, unknown>;
     expect(body).toMatchObject({ rate_limited: true, rate_limit_minutes: 3, device_id: 'dev-1', email: null, languages: ['en'] });
     expect(body.limiter).toEqual({
-      max_market_match_push: 4, max_match_push: null,
-      market_push_p1: null, period_push_p1: null, market_push_p2: null, period_push_p2: 2,
+      max_market_match_push: 4,
+      max_match_push: null,
+      market_push_p1: null,
+      period_push_p1: null,
+      market_push_p2: null,
+      period_push_p2: 2,
     });
   });
 

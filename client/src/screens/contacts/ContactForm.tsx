@@ -29,10 +29,22 @@ export function ContactForm({ form }: { form: ContactFormState }) {
     >
       <div className="form-grid">
         <Field id="contact-channel" label="Channel">
-          <Dropdown {...dropdownNames('Channel')} inputId="contact-channel" options={CHANNEL_OPTIONS} value={values.channel_id} onChange={(e) => set('channel_id', e.value as number)} />
+          <Dropdown
+            {...dropdownNames('Channel')}
+            inputId="contact-channel"
+            options={CHANNEL_OPTIONS}
+            value={values.channel_id}
+            onChange={(e) => set('channel_id', e.value as number)}
+          />
         </Field>
         <Field id="contact-sport" label="Sport">
-          <Dropdown {...dropdownNames('Sport')} inputId="contact-sport" options={sports} value={values.sport_id} onChange={(e) => set('sport_id', e.value as number)} />
+          <Dropdown
+            {...dropdownNames('Sport')}
+            inputId="contact-sport"
+            options={sports}
+            value={values.sport_id}
+            onChange={(e) => set('sport_id', e.value as number)}
+          />
         </Field>
         <Field id="contact-name" label="Name">
           <InputText id="contact-name" value={values.name} required onChange={(e) => set('name', e.target.value)} />
@@ -45,7 +57,9 @@ export function ContactForm({ form }: { form: ContactFormState }) {
           <InputTextarea id="contact-raw-filter" rows={5} value={values.raw_filter} onChange={(e) => set('raw_filter', e.target.value)} />
         </Field>
         <div className="form-field">
-          <span className="form-field-title" id="contact-lists-title">Available lists</span>
+          <span className="form-field-title" id="contact-lists-title">
+            Available lists
+          </span>
           <ul className="available-lists" aria-labelledby="contact-lists-title">
             {form.lists.map((list) => (
               <li key={list.id}>{`${list.id} : ${list.name}`}</li>

@@ -27,12 +27,7 @@ export function ContactLimiterFields({ form }: { form: ContactFormState }) {
   const valueOf = (key: LimitKey) => (key === 'rate_limit_minutes' ? form.values.rate_limit_minutes : (form.values.limiter[key] ?? ''));
   const input = ([key, label]: [LimitKey, string]) => (
     <Field key={key} id={`contact-${key}`} label={label}>
-      <InputText
-        id={`contact-${key}`}
-        inputMode="numeric"
-        value={valueOf(key)}
-        onChange={(e) => form.setLimit(key, digitsOnly(e.target.value))}
-      />
+      <InputText id={`contact-${key}`} inputMode="numeric" value={valueOf(key)} onChange={(e) => form.setLimit(key, digitsOnly(e.target.value))} />
     </Field>
   );
   return (

@@ -13,7 +13,17 @@ const channelName = (contact: Contact) => contact.channel?.name ?? CHANNELS.find
 function columns({ busy, toggleActive, remove, changedBy }: ContactsList): TableColumn<Contact>[] {
   return [
     { field: 'id', header: 'Id', sortable: true },
-    { field: 'name', header: 'Name', sortable: true, body: (c) => <>{c.name}<ChangeMark by={changedBy(c.id)} /></> },
+    {
+      field: 'name',
+      header: 'Name',
+      sortable: true,
+      body: (c) => (
+        <>
+          {c.name}
+          <ChangeMark by={changedBy(c.id)} />
+        </>
+      ),
+    },
     { field: 'channel', header: 'Channel', sortable: true, sortKey: 'channel_id', body: channelName },
     { field: 'destination', header: 'Destination', body: contactDestination },
     { field: 'active', header: 'Active', sortable: true, body: (c) => (c.active ? 'Yes' : 'No') },

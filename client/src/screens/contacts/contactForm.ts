@@ -1,4 +1,13 @@
-import { CHANNELS, CONTACT_DEFAULTS, DEVICE_CHANNEL_CODES, type Contact, type ContactInput, type ContactLimiter, type NamedRef, type Provider } from '@odds/protocol';
+import {
+  CHANNELS,
+  CONTACT_DEFAULTS,
+  DEVICE_CHANNEL_CODES,
+  type Contact,
+  type ContactInput,
+  type ContactLimiter,
+  type NamedRef,
+  type Provider,
+} from '@odds/protocol';
 
 /** A destination field of a contact, by the channel that uses it (SPEC §2 Contacts form). */
 export type DestinationField = 'email' | 'twitter' | 'device_id' | 'segment' | 'list_id';
@@ -44,27 +53,39 @@ export function destinationFields(channelId: number): DestinationField[] {
 }
 
 /** The periods a contact of this sport can be capped per: 1 to the sport's number of periods (SPEC §9). */
-export function limiterPeriods(provider: { readonly sports: readonly Pick<Provider['sports'][number], 'id' | 'periods'>[] } | undefined, sportId: number): number[] {
+export function limiterPeriods(
+  provider: { readonly sports: readonly Pick<Provider['sports'][number], 'id' | 'periods'>[] } | undefined,
+  sportId: number,
+): number[] {
   const periods = provider?.sports.find((sport) => sport.id === sportId)?.periods ?? 0;
   return Array.from({ length: Math.min(Math.max(periods, 0), 4) }, (_, i) => i + 1);
 }
 
 /** The limiter keys the form shows for these periods, match-wide caps first. */
 function limiterKeys(periods: number[]): LimiterKey[] {
-  return [
-    'max_market_match_push',
-    'max_match_push',
-    ...periods.flatMap((n) => [`market_push_p${n}`, `period_push_p${n}`] as LimiterKey[]),
-  ];
+  return ['max_market_match_push', 'max_match_push', ...periods.flatMap((n) => [`market_push_p${n}`, `period_push_p${n}`] as LimiterKey[])];
 }
 
 export function emptyContactForm(sportId: number = CONTACT_DEFAULTS.sport_id): ContactFormValues {
   return {
-    name: '', channel_id: CONTACT_DEFAULTS.channel_id, sport_id: sportId,
-    email: '', twitter: '', device_id: '', segment: '', list_id: '', raw_filter: '',
+    name: '',
+    channel_id: CONTACT_DEFAULTS.channel_id,
+    sport_id: sportId,
+    email: '',
+    twitter: '',
+    device_id: '',
+    segment: '',
+    list_id: '',
+    raw_filter: '',
     languages: [...CONTACT_DEFAULTS.languages],
-    active: CONTACT_DEFAULTS.active, sub_all: CONTACT_DEFAULTS.sub_all, rate_limited: CONTACT_DEFAULTS.rate_limited,
-    rate_limit_minutes: '', limiter: {}, leagues: [], teams: [], mobile: null,
+    active: CONTACT_DEFAULTS.active,
+    sub_all: CONTACT_DEFAULTS.sub_all,
+    rate_limited: CONTACT_DEFAULTS.rate_limited,
+    rate_limit_minutes: '',
+    limiter: {},
+    leagues: [],
+    teams: [],
+    mobile: null,
   };
 }
 
@@ -76,12 +97,21 @@ export function contactToForm(contact: Contact): ContactFormValues {
   const limiter: ContactFormValues['limiter'] = {};
   for (const [key, value] of Object.entries(contact.limiter)) limiter[key as LimiterKey] = numberText(value);
   return {
-    name: contact.name, channel_id: contact.channel_id, sport_id: contact.sport_id,
-    email: text(contact.email), twitter: text(contact.twitter), device_id: text(contact.device_id),
-    segment: text(contact.segment), list_id: text(contact.list_id), raw_filter: text(contact.raw_filter),
+    name: contact.name,
+    channel_id: contact.channel_id,
+    sport_id: contact.sport_id,
+    email: text(contact.email),
+    twitter: text(contact.twitter),
+    device_id: text(contact.device_id),
+    segment: text(contact.segment),
+    list_id: text(contact.list_id),
+    raw_filter: text(contact.raw_filter),
     languages: [...contact.languages],
-    active: contact.active, sub_all: contact.sub_all, rate_limited: contact.rate_limited,
-    rate_limit_minutes: numberText(contact.rate_limit_minutes), limiter,
+    active: contact.active,
+    sub_all: contact.sub_all,
+    rate_limited: contact.rate_limited,
+    rate_limit_minutes: numberText(contact.rate_limit_minutes),
+    limiter,
     leagues: contact.leagues.map(({ id, name }) => ({ id, name })),
     teams: contact.teams.map(({ id, name }) => ({ id, name })),
     mobile: contact.mobile,

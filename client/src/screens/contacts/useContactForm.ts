@@ -9,7 +9,14 @@ import { languageOptions } from '../../components/forms/languages';
 import { useUnsavedChangesGuard } from '../../components/forms/useUnsavedChangesGuard';
 import { contextStore, findById } from '../../stores/context';
 import {
-  contactConflictView, contactToForm, destinationFields, emptyContactForm, formToContactInput, limiterPeriods, type ContactFormValues, type LimiterKey,
+  contactConflictView,
+  contactToForm,
+  destinationFields,
+  emptyContactForm,
+  formToContactInput,
+  limiterPeriods,
+  type ContactFormValues,
+  type LimiterKey,
 } from './contactForm';
 
 type Status = 'loading' | 'ready' | 'failed';
@@ -80,11 +87,11 @@ export function useContactForm(contactId: number | undefined) {
       const body = formToContactInput(values, periods);
       const saved = contactId
         ? await saveVersioned<Contact, Contact>({
-          send: (base) => api(routes.contactUpdate, { params: { contactId }, body: { ...body, version: base?.version ?? version }, ...CONFLICT_SHOWN }),
-          mine: () => contactConflictView(values, periods, sportName),
-          view: (current) => contactConflictView(contactToForm(current), periods, sportName),
-          keepTheirs: load,
-        })
+            send: (base) => api(routes.contactUpdate, { params: { contactId }, body: { ...body, version: base?.version ?? version }, ...CONFLICT_SHOWN }),
+            mine: () => contactConflictView(values, periods, sportName),
+            view: (current) => contactConflictView(contactToForm(current), periods, sportName),
+            keepTheirs: load,
+          })
         : await api(routes.contactCreate, { query: { provider: providerId }, body });
       // Nothing saved (their version taken, or the dialog closed): the form stays.
       if (!saved) return setSaving(false);

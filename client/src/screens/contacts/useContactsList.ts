@@ -30,29 +30,20 @@ export function useContactsList() {
   // A contact saved, added or deleted on another console of the provider: the list reads again and marks who.
   const changes = useProviderChanges(CONTACT_CHANGES, invalidateContacts);
 
-  const run = useCallback(
-    async (contact: Contact, call: () => Promise<unknown>) => {
-      setBusy(contact.id);
-      try {
-        await call();
-        void invalidateContacts();
-      } catch {
-        // The API client has shown why; the row stays as it was.
-      } finally {
-        setBusy(null);
-      }
-    },
-    [],
-  );
+  const run = useCallback(async (contact: Contact, call: () => Promise<unknown>) => {
+    setBusy(contact.id);
+    try {
+      await call();
+      void invalidateContacts();
+    } catch {
+      // The API client has shown why; the row stays as it was.
+    } finally {
+      setBusy(null);
+    }
+  }, []);
 
-  const toggleActive = useCallback(
-    (contact: Contact) => run(contact, () => api(routes.contactToggleActive, { params: { contactId: contact.id } })),
-    [run],
-  );
-  const remove = useCallback(
-    (contact: Contact) => run(contact, () => api(routes.contactDelete, { params: { contactId: contact.id } })),
-    [run],
-  );
+  const toggleActive = useCallback((contact: Contact) => run(contact, () => api(routes.contactToggleActive, { params: { contactId: contact.id } })), [run]);
+  const remove = useCallback((contact: Contact) => run(contact, () => api(routes.contactDelete, { params: { contactId: contact.id } })), [run]);
 
   return { list, busy, toggleActive, remove, changedBy: (id: number) => changes.markOf('contact', id) };
 }

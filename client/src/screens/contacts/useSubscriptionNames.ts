@@ -34,20 +34,24 @@ export function useSubscriptionNames(): { reading: HistoryReading; load(entries:
             const key = `${field}:${String(id)}`;
             if (typeof id !== 'number' || asked.current.has(key) || asked.current.size >= MAX_NAMED) continue;
             asked.current.add(key);
-            LISTS[field](id).then((record) => setNames((current) => new Map(current).set(key, record.name)), () => undefined);
+            LISTS[field](id).then(
+              (record) => setNames((current) => new Map(current).set(key, record.name)),
+              () => undefined,
+            );
           }
         }
       }
     }
   }, []);
 
-  const reading = useMemo<HistoryReading>(() => ({
-    format: () => (field, value) =>
-      isListField(field) && Array.isArray(value)
-        ? value.map((id) => names.get(`${field}:${String(id)}`) ?? `#${String(id)}`).join(', ') || '—'
-        : undefined,
-    label: (field) => (field === 'league_ids' ? 'leagues' : field === 'team_ids' ? 'teams' : contactFieldLabel(field, fieldLabel)),
-  }), [names]);
+  const reading = useMemo<HistoryReading>(
+    () => ({
+      format: () => (field, value) =>
+        isListField(field) && Array.isArray(value) ? value.map((id) => names.get(`${field}:${String(id)}`) ?? `#${String(id)}`).join(', ') || '—' : undefined,
+      label: (field) => (field === 'league_ids' ? 'leagues' : field === 'team_ids' ? 'teams' : contactFieldLabel(field, fieldLabel)),
+    }),
+    [names],
+  );
 
   return { reading, load };
 }

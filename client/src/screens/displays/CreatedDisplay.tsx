@@ -14,7 +14,9 @@ export function CreatedDisplay({ created }: { created: DisplayCreated }) {
       <div className="display-address">
         <code aria-label="Wall address">{address}</code>
         <Button type="button" label={copied ? 'Copied' : 'Copy'} icon="pi pi-copy" size="small" outlined onClick={() => void copy()} />
-        <a href={address} target="_blank" rel="noreferrer">Open</a>
+        <a href={address} target="_blank" rel="noreferrer">
+          Open
+        </a>
       </div>
     </div>
   );

@@ -18,7 +18,10 @@ import { useDisplays } from './useDisplays';
 import './displays.css';
 
 const when = (iso: string | null) => (iso ? formatDateTime(iso, { seconds: true }) : '—');
-const THEMES = [{ label: 'Dark', value: 'dark' }, { label: 'Light', value: 'light' }];
+const THEMES = [
+  { label: 'Dark', value: 'dark' },
+  { label: 'Light', value: 'light' },
+];
 
 /**
  * /displays: wall screens that show live matches without a login. An operator creates a display
@@ -45,18 +48,31 @@ export default function DisplaysScreen() {
   const columns: TableColumn<Display>[] = [
     { field: 'name', header: 'Name' },
     {
-      field: 'config', header: 'Shows',
-      body: (d) => [d.config.match_ids.length ? `Matches ${d.config.match_ids.join(', ')}` : '', d.config.league_id !== null ? `Live matches of ${leagueName(d.config.league_id)}` : '']
-        .filter(Boolean).join('; '),
+      field: 'config',
+      header: 'Shows',
+      body: (d) =>
+        [
+          d.config.match_ids.length ? `Matches ${d.config.match_ids.join(', ')}` : '',
+          d.config.league_id !== null ? `Live matches of ${leagueName(d.config.league_id)}` : '',
+        ]
+          .filter(Boolean)
+          .join('; '),
     },
     { field: 'created_at', header: 'Created', body: (d) => `${when(d.created_at)} by ${d.created_by.name}` },
     { field: 'last_seen_at', header: 'Last seen', body: (d) => when(d.last_seen_at) },
     {
-      field: 'revoked_at', header: 'Status',
-      body: (d) => (d.revoked_at
-        ? <span className="display-revoked">Revoked {when(d.revoked_at)} by {d.revoked_by?.name}</span>
-        : !admin ? 'Active'
-        : <ConfirmDeleteButton label={`Revoke ${d.name}`} disabled={busy === d.id} onConfirm={() => void revoke(d)} />),
+      field: 'revoked_at',
+      header: 'Status',
+      body: (d) =>
+        d.revoked_at ? (
+          <span className="display-revoked">
+            Revoked {when(d.revoked_at)} by {d.revoked_by?.name}
+          </span>
+        ) : !admin ? (
+          'Active'
+        ) : (
+          <ConfirmDeleteButton label={`Revoke ${d.name}`} disabled={busy === d.id} onConfirm={() => void revoke(d)} />
+        ),
     },
   ];
 
@@ -64,8 +80,7 @@ export default function DisplaysScreen() {
     <section aria-labelledby="screen-title" className="displays-screen">
       <h1 id="screen-title">Wall displays</h1>
       <p className="displays-intro">
-        A display is a read-only address for a wall screen: it shows live matches without anyone signed in, can do
-        nothing else, and stops at once when revoked.
+        A display is a read-only address for a wall screen: it shows live matches without anyone signed in, can do nothing else, and stops at once when revoked.
       </p>
       {admin ? (
         <form className="display-form" onSubmit={(e) => void submit(e)} aria-label="New display" noValidate>
@@ -73,11 +88,20 @@ export default function DisplaysScreen() {
             <InputText id="display-name" value={draft.name} maxLength={100} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
           </Field>
           <Field id="display-matches" label="Matches" hint="Match ids, such as 12, 15, 18 (up to 12)">
-            <InputText id="display-matches" value={draft.matches} aria-describedby="display-matches-hint" onChange={(e) => setDraft({ ...draft, matches: e.target.value })} />
+            <InputText
+              id="display-matches"
+              value={draft.matches}
+              aria-describedby="display-matches-hint"
+              onChange={(e) => setDraft({ ...draft, matches: e.target.value })}
+            />
           </Field>
           <Field id="display-league" label="Or follow a league" hint="Its live matches come and go by themselves">
             <Dropdown
-              inputId="display-league" value={draft.leagueId} showClear filter placeholder="No league"
+              inputId="display-league"
+              value={draft.leagueId}
+              showClear
+              filter
+              placeholder="No league"
               options={leagues.map((l) => ({ label: l.name, value: l.id }))}
               onChange={(e) => setDraft({ ...draft, leagueId: (e.value as number | undefined) ?? null })}
               pt={{ select: { 'aria-label': 'Or follow a league' } }}
@@ -85,18 +109,32 @@ export default function DisplaysScreen() {
           </Field>
           <Field id="display-market" label="Market" hint="Charted on every panel; none: each match's latest">
             <Dropdown
-              inputId="display-market" value={draft.marketId} showClear filter placeholder="Latest market"
+              inputId="display-market"
+              value={draft.marketId}
+              showClear
+              filter
+              placeholder="Latest market"
               options={markets.map((m) => ({ label: m.name, value: m.id }))}
               onChange={(e) => setDraft({ ...draft, marketId: (e.value as number | undefined) ?? null })}
               pt={{ select: { 'aria-label': 'Market' } }}
             />
           </Field>
           <Field id="display-theme" label="Theme">
-            <SelectButton id="display-theme" value={draft.theme} options={THEMES} allowEmpty={false} onChange={(e) => setDraft({ ...draft, theme: e.value as DisplayDraft['theme'] })} />
+            <SelectButton
+              id="display-theme"
+              value={draft.theme}
+              options={THEMES}
+              allowEmpty={false}
+              onChange={(e) => setDraft({ ...draft, theme: e.value as DisplayDraft['theme'] })}
+            />
           </Field>
           <div className="display-form-actions">
             <Button type="submit" label="Create display" icon="pi pi-desktop" loading={busy === 'create'} />
-            {error ? <p className="form-error" role="alert">{error}</p> : null}
+            {error ? (
+              <p className="form-error" role="alert">
+                {error}
+              </p>
+            ) : null}
           </div>
         </form>
       ) : (

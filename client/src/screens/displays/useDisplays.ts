@@ -14,30 +14,36 @@ export function useDisplays() {
   const [created, setCreated] = useState<DisplayCreated | null>(null);
   const [busy, setBusy] = useState<'create' | number | null>(null);
 
-  const create = useCallback(async (input: DisplayInput): Promise<boolean> => {
-    setBusy('create');
-    try {
-      setCreated(await api(routes.displayCreate, { body: input, remain: true }));
-      list.reload();
-      return true;
-    } catch {
-      return false; // The API client has shown why.
-    } finally {
-      setBusy(null);
-    }
-  }, [list]);
+  const create = useCallback(
+    async (input: DisplayInput): Promise<boolean> => {
+      setBusy('create');
+      try {
+        setCreated(await api(routes.displayCreate, { body: input, remain: true }));
+        list.reload();
+        return true;
+      } catch {
+        return false; // The API client has shown why.
+      } finally {
+        setBusy(null);
+      }
+    },
+    [list],
+  );
 
-  const revoke = useCallback(async (display: Display) => {
-    setBusy(display.id);
-    try {
-      await api(routes.displayRevoke, { params: { displayId: display.id }, remain: true });
-    } catch {
-      // Shown by the API client; the reload shows where things stand.
-    } finally {
-      setBusy(null);
-      list.reload();
-    }
-  }, [list]);
+  const revoke = useCallback(
+    async (display: Display) => {
+      setBusy(display.id);
+      try {
+        await api(routes.displayRevoke, { params: { displayId: display.id }, remain: true });
+      } catch {
+        // Shown by the API client; the reload shows where things stand.
+      } finally {
+        setBusy(null);
+        list.reload();
+      }
+    },
+    [list],
+  );
 
   return { list, create, revoke, created, busy };
 }

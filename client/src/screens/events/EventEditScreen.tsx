@@ -17,11 +17,17 @@ type Form = ReturnType<typeof useEventForm>;
 
 function EventRowFields({ row, index, info, form }: { row: EventRow; index: number; info: Info; form: Form }) {
   const id = `event-${row.key}`;
-  const teams = info.match ? [{ label: info.match.home.name, value: info.match.home.id }, { label: info.match.away.name, value: info.match.away.id }] : [];
+  const teams = info.match
+    ? [
+        { label: info.match.home.name, value: info.match.home.id },
+        { label: info.match.away.name, value: info.match.away.id },
+      ]
+    : [];
   return (
     <fieldset className="event-row" aria-label={`Event ${index + 1}`}>
       <Field id={`${id}-type`} label="Type">
-        <Dropdown {...dropdownNames("Type")}
+        <Dropdown
+          {...dropdownNames('Type')}
           inputId={`${id}-type`}
           value={row.type}
           options={info.types.map((t) => ({ label: t.name, value: t.id }))}
@@ -32,10 +38,19 @@ function EventRowFields({ row, index, info, form }: { row: EventRow; index: numb
       </Field>
       <MinuteEntry id={id} value={row} onChange={(next) => form.update(row.key, next)} />
       <Field id={`${id}-team`} label="Team">
-        <Dropdown {...dropdownNames("Team")} inputId={`${id}-team`} value={row.team} options={teams} showClear placeholder="No team" onChange={(e) => form.update(row.key, { team: (e.value as number | undefined) ?? null })} />
+        <Dropdown
+          {...dropdownNames('Team')}
+          inputId={`${id}-team`}
+          value={row.team}
+          options={teams}
+          showClear
+          placeholder="No team"
+          onChange={(e) => form.update(row.key, { team: (e.value as number | undefined) ?? null })}
+        />
       </Field>
       <Field id={`${id}-outcome`} label="Outcome">
-        <Dropdown {...dropdownNames("Outcome")}
+        <Dropdown
+          {...dropdownNames('Outcome')}
           inputId={`${id}-outcome`}
           value={row.outcome}
           options={OUTCOMES.map((o) => ({ label: `${o.symbol} ${o.label}`, value: o.value }))}
@@ -56,7 +71,14 @@ export default function EventEditScreen() {
   const info = useMatchInfo(matchId);
   const form = useEventForm(matchId, info);
   // Rows changed since they loaded: the match's other watchers see this operator editing Stats.
-  useEditingPresence(matchId, 'stats', useChangedSinceLoad(form.rows.map(({ key: _key, ...row }) => row), !form.loading));
+  useEditingPresence(
+    matchId,
+    'stats',
+    useChangedSinceLoad(
+      form.rows.map(({ key: _key, ...row }) => row),
+      !form.loading,
+    ),
+  );
   return (
     <section aria-labelledby="screen-title" className="stat-events">
       <TabTitle id="screen-title" tab={editing ? 'stat events, editing' : 'add stat'} />

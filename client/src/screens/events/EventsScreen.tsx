@@ -28,7 +28,17 @@ export default function EventsScreen() {
   // A row another operator (or I) just added or changed says who, as the other live lists do.
   const marks = useChangeMarks('stat_event', list.rows, !list.loading, matchId === null ? null : live);
   const columns: TableColumn<StatEvent>[] = [
-    { field: 'id', header: 'Id', sortable: true, body: (e) => <>{e.id}<ChangeMark by={marks.get(e.id)} /></> },
+    {
+      field: 'id',
+      header: 'Id',
+      sortable: true,
+      body: (e) => (
+        <>
+          {e.id}
+          <ChangeMark by={marks.get(e.id)} />
+        </>
+      ),
+    },
     ...(matchId === null
       ? [{ field: 'match_id', header: 'Match', sortable: true, body: (e: StatEvent) => <Link to={`/events/${e.match_id}`}>{e.match_id}</Link> }]
       : []),

@@ -14,8 +14,7 @@ export interface MinuteValue {
 }
 
 /** The period a row has: the chosen one, else inferred from the minute (SPEC §4). */
-export const effectivePeriod = (value: MinuteValue): number =>
-  value.periodSet || value.minute === null ? value.period : inferPeriod(value.minute);
+export const effectivePeriod = (value: MinuteValue): number => (value.periodSet || value.minute === null ? value.period : inferPeriod(value.minute));
 
 const PERIODS = PERIOD_OPTIONS.map((p) => ({ label: `Period ${p}`, value: p }));
 
@@ -47,17 +46,19 @@ export function MinuteEntry({ id, value, onChange }: { id: string; value: Minute
       </output>
       <div className="form-field">
         <span className="switch-row">
-          <Checkbox
-            inputId={`${id}-period-set`}
-            checked={value.periodSet}
-            onChange={(e) => onChange({ ...value, periodSet: Boolean(e.checked), period })}
-          />
+          <Checkbox inputId={`${id}-period-set`} checked={value.periodSet} onChange={(e) => onChange({ ...value, periodSet: Boolean(e.checked), period })} />
           <label htmlFor={`${id}-period-set`}>Set period</label>
         </span>
       </div>
       {value.periodSet ? (
         <Field id={`${id}-period`} label="Period">
-          <Dropdown {...dropdownNames('Period')} inputId={`${id}-period`} value={period} options={PERIODS} onChange={(e) => onChange({ ...value, period: Number(e.value) })} />
+          <Dropdown
+            {...dropdownNames('Period')}
+            inputId={`${id}-period`}
+            value={period}
+            options={PERIODS}
+            onChange={(e) => onChange({ ...value, period: Number(e.value) })}
+          />
         </Field>
       ) : (
         <p className="minute-period">Period {period} (inferred)</p>

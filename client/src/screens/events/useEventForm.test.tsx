@@ -7,7 +7,17 @@ import { json, stubFetch } from '../../testing/fetchStub';
 import { useEventForm } from './useEventForm';
 
 const event = (id: number, version: number, game_time: number): StatEvent => ({
-  id, version, match_id: 12, type: 1, period: 1, game_time, extra_time: 0, team: null, participant: null, tags: [], timestamp: '2026-11-24T10:00:00Z',
+  id,
+  version,
+  match_id: 12,
+  type: 1,
+  period: 1,
+  game_time,
+  extra_time: 0,
+  team: null,
+  participant: null,
+  tags: [],
+  timestamp: '2026-11-24T10:00:00Z',
 });
 const NAMES = { typeName: () => 'Goal', teamName: () => '' };
 const wrapper = ({ children }: { children: ReactNode }) => <MemoryRouter>{children}</MemoryRouter>;
@@ -23,7 +33,16 @@ function serve() {
       posts.push(body);
       const stale = body.events.find((e) => e.id === 1 && e.version !== 4);
       if (stale) {
-        return json(409, { statusCode: 409, code: 'CONFLICT', error: 'Conflict', message: 'Stat event 1 was changed', entity: 'stat_event', current: theirs, changed_by: { id: 2, name: 'Ana' }, changed_at: '2026-11-24T10:02:00Z' });
+        return json(409, {
+          statusCode: 409,
+          code: 'CONFLICT',
+          error: 'Conflict',
+          message: 'Stat event 1 was changed',
+          entity: 'stat_event',
+          current: theirs,
+          changed_by: { id: 2, name: 'Ana' },
+          changed_at: '2026-11-24T10:02:00Z',
+        });
       }
       return json(200, { results: [], total: 0, limit: 1 });
     },
@@ -53,7 +72,10 @@ describe('stat event form with another operator saving meanwhile', () => {
     const form = await editBoth();
     act(() => void form.result.current.save());
     await waitFor(() => expect(form.result.current.conflict).not.toBeNull());
-    expect(posts[0]!.events.map((e) => [e.id, e.version, e.game_time])).toEqual([[1, 3, 11], [2, 3, 21]]);
+    expect(posts[0]!.events.map((e) => [e.id, e.version, e.game_time])).toEqual([
+      [1, 3, 11],
+      [2, 3, 21],
+    ]);
     expect(form.result.current.conflict!.reply.current).toMatchObject({ minute: '25', type: 'Goal' });
     expect(form.result.current.conflict!.mine).toMatchObject({ minute: '11' });
   });
@@ -65,7 +87,10 @@ describe('stat event form with another operator saving meanwhile', () => {
     await waitFor(() => expect(form.result.current.conflict).not.toBeNull());
     act(() => form.result.current.conflict!.choose('theirs'));
     await waitFor(() => expect(form.result.current.saving).toBe(false));
-    expect(form.result.current.rows.map((r) => [r.id, r.minute, r.version])).toEqual([[1, 25, 4], [2, 21, 3]]);
+    expect(form.result.current.rows.map((r) => [r.id, r.minute, r.version])).toEqual([
+      [1, 25, 4],
+      [2, 21, 3],
+    ]);
     expect(posts).toHaveLength(1);
     await act(() => form.result.current.save());
     expect(posts[1]!.events.map((e) => [e.id, e.version, e.game_time])).toEqual([[2, 3, 21]]);
@@ -78,6 +103,9 @@ describe('stat event form with another operator saving meanwhile', () => {
     await waitFor(() => expect(form.result.current.conflict).not.toBeNull());
     act(() => form.result.current.conflict!.choose('mine'));
     await waitFor(() => expect(posts).toHaveLength(2));
-    expect(posts[1]!.events.map((e) => [e.id, e.version, e.game_time])).toEqual([[1, 4, 11], [2, 3, 21]]);
+    expect(posts[1]!.events.map((e) => [e.id, e.version, e.game_time])).toEqual([
+      [1, 4, 11],
+      [2, 3, 21],
+    ]);
   });
 });

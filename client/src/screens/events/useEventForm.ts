@@ -24,7 +24,14 @@ let nextKey = 0;
 const newKey = () => `row-${(nextKey += 1)}`;
 
 export const emptyRow = (): EventRow => ({
-  key: newKey(), type: null, team: null, minute: null, period: 1, periodSet: false, outcome: 'unknown', tags: [],
+  key: newKey(),
+  type: null,
+  team: null,
+  minute: null,
+  period: 1,
+  periodSet: false,
+  outcome: 'unknown',
+  tags: [],
 });
 
 /** The row as the events route takes it, or null while the row lacks a type or a minute. */
@@ -32,16 +39,28 @@ export function inputOf(row: EventRow, matchId: number): StatEventInput | null {
   if (row.type === null || row.minute === null) return null;
   const parts = matchMinuteParts(row.minute, effectivePeriod(row));
   return {
-    ...(row.id === undefined ? {} : { id: row.id }), match_id: matchId, type: row.type, ...parts,
-    team: row.team, tags: withOutcome(row.tags, row.outcome),
+    ...(row.id === undefined ? {} : { id: row.id }),
+    match_id: matchId,
+    type: row.type,
+    ...parts,
+    team: row.team,
+    tags: withOutcome(row.tags, row.outcome),
   };
 }
 
 /** A saved event as a form row: its minute counted whole (45+2 in period 1 is 47). */
 const rowOf = (event: StatEvent): EventRow => {
   const row: EventRow = {
-    key: newKey(), id: event.id, ...(event.version === undefined ? {} : { version: event.version }), type: event.type, team: event.team,
-    minute: event.game_time + event.extra_time, period: event.period, periodSet: true, outcome: outcomeOf(event.tags), tags: event.tags,
+    key: newKey(),
+    id: event.id,
+    ...(event.version === undefined ? {} : { version: event.version }),
+    type: event.type,
+    team: event.team,
+    minute: event.game_time + event.extra_time,
+    period: event.period,
+    periodSet: true,
+    outcome: outcomeOf(event.tags),
+    tags: event.tags,
   };
   return { ...row, loaded: JSON.stringify(inputOf(row, event.match_id)) };
 };

@@ -36,10 +36,10 @@ export function useStatEventsList(matchId: number | null) {
       matchId === null
         ? inMemoryGetList((signal) => api(routes.statEvents, { query: { limit: 1000 }, signal }).then((r) => r.results))
         : inMemoryGetList((signal) => {
-          const pushed = live?.state.topics.stats;
-          if (pushed && pushed.seq >= 0) return Promise.resolve(rowsOf(pushed, 'asc'));
-          return api(routes.matchStatEvents, { params: { matchId }, signal }).then((r) => r.results);
-        }, minuteValue),
+            const pushed = live?.state.topics.stats;
+            if (pushed && pushed.seq >= 0) return Promise.resolve(rowsOf(pushed, 'asc'));
+            return api(routes.matchStatEvents, { params: { matchId }, signal }).then((r) => r.results);
+          }, minuteValue),
     [matchId, live],
   );
   const liveSeq = useTopicSeq(live, 'stats');

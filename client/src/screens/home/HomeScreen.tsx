@@ -47,8 +47,8 @@ export default function HomeScreen() {
     <section aria-labelledby="screen-title" className="home-screen">
       <h1 id="screen-title">Home</h1>
       <p>
-        Working on {sport?.name ?? `sport ${context.sportId}`} for {provider?.name ?? `provider ${context.providerId}`}. Change
-        either in the top bar; every list follows.
+        Working on {sport?.name ?? `sport ${context.sportId}`} for {provider?.name ?? `provider ${context.providerId}`}. Change either in the top bar; every
+        list follows.
       </p>
       <nav aria-label="Areas" className="home-areas">
         {MENU_LINKS.filter((link) => link.to !== '/').map((link) => (
@@ -70,7 +70,10 @@ export default function HomeScreen() {
       </div>
       <section aria-labelledby="deliveries-title">
         <h2 id="deliveries-title">
-          Recent deliveries <Link to="/reports" className="see-all">All reports</Link>
+          Recent deliveries{' '}
+          <Link to="/reports" className="see-all">
+            All reports
+          </Link>
         </h2>
         <GenericTable list={deliveries} columns={DELIVERY_COLUMNS} label="Recent deliveries" emptyMessage="No deliveries yet" />
       </section>

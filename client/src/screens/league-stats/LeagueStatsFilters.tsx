@@ -36,23 +36,45 @@ export function LeagueStatsFilters({ stats, seasonId, teamId, marketId }: Props)
       </span>
       <span className="field">
         <label htmlFor="stats-team">Team</label>
-        <Dropdown inputId="stats-team" {...named('Team')} value={teamId ?? null} options={teamOptions} filter
-          onChange={(e) => stats.setTeam((e.value as number | null) ?? undefined)} placeholder="Choose a team" />
+        <Dropdown
+          inputId="stats-team"
+          {...named('Team')}
+          value={teamId ?? null}
+          options={teamOptions}
+          filter
+          onChange={(e) => stats.setTeam((e.value as number | null) ?? undefined)}
+          placeholder="Choose a team"
+        />
       </span>
       <span className="field">
         <label htmlFor="stats-other-team">Other team</label>
-        <Dropdown inputId="stats-other-team" {...named('Other team')} value={stats.otherTeamId}
-          options={teamOptions.filter((t) => t.value !== teamId)} filter showClear
-          onChange={(e) => stats.setOtherTeam((e.value as number | null) ?? null)} placeholder="Any opponent" />
+        <Dropdown
+          inputId="stats-other-team"
+          {...named('Other team')}
+          value={stats.otherTeamId}
+          options={teamOptions.filter((t) => t.value !== teamId)}
+          filter
+          showClear
+          onChange={(e) => stats.setOtherTeam((e.value as number | null) ?? null)}
+          placeholder="Any opponent"
+        />
       </span>
       <span className="field">
         <label htmlFor="stats-market">Market</label>
-        <Dropdown inputId="stats-market" {...named('Market')} value={marketId ?? null}
-          options={stats.markets.map((m) => ({ label: m.name, value: m.id }))} filter
-          onChange={(e) => stats.setMarket((e.value as number | null) ?? undefined)} placeholder="Choose a market" />
+        <Dropdown
+          inputId="stats-market"
+          {...named('Market')}
+          value={marketId ?? null}
+          options={stats.markets.map((m) => ({ label: m.name, value: m.id }))}
+          filter
+          onChange={(e) => stats.setMarket((e.value as number | null) ?? undefined)}
+          placeholder="Choose a market"
+        />
       </span>
       <span className="field">
-        <span className="field-label" id="stats-side-label">Home/Away</span>
+        <span className="field-label" id="stats-side-label">
+          Home/Away
+        </span>
         <SelectButton
           value={stats.side}
           options={SIDE_OPTIONS}

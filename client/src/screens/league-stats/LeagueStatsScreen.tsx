@@ -40,8 +40,8 @@ export default function LeagueStatsScreen() {
 function RecordLine({ record }: { record: TeamRecord }) {
   return (
     <p className="team-record">
-      Played {record.played}: {record.wins} won, {record.draws} drawn, {record.losses} lost; goals {record.goals_for}–
-      {record.goals_against}; win rate {record.win_rate}% (90-minute results, as markets settle).
+      Played {record.played}: {record.wins} won, {record.draws} drawn, {record.losses} lost; goals {record.goals_for}–{record.goals_against}; win rate{' '}
+      {record.win_rate}% (90-minute results, as markets settle).
     </p>
   );
 }

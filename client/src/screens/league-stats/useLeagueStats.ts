@@ -68,7 +68,10 @@ export function useLeagueStats(route: StatsRoute) {
   });
 
   const recordRows = useStatsQuery<TeamRecord>(
-    sportId, 'team_record', { season_id: route.seasonId ?? null, team_id: route.teamId ?? null, home_away: side }, !!route.seasonId && !!route.teamId,
+    sportId,
+    'team_record',
+    { season_id: route.seasonId ?? null, team_id: route.teamId ?? null, home_away: side },
+    !!route.seasonId && !!route.teamId,
   );
   const record = recordRows[0] ?? null;
 

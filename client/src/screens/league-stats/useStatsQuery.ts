@@ -11,10 +11,8 @@ const NONE: never[] = [];
  * logged (runStatsQuery): no rows. Nothing is asked while `enabled` is false.
  */
 export function useStatsQuery<T>(sportId: number, query: string, params: Params, enabled = true): T[] {
-  const found = useCached(
-    [...apiKey(routes.statsQuery, { s: sportId }), query, params],
-    (signal) => runStatsQuery<T>(sportId, query, params, signal),
-    { enabled },
-  );
+  const found = useCached([...apiKey(routes.statsQuery, { s: sportId }), query, params], (signal) => runStatsQuery<T>(sportId, query, params, signal), {
+    enabled,
+  });
   return enabled ? (found.data ?? NONE) : NONE;
 }

@@ -7,7 +7,6 @@ import { idParam } from '../leagues/useLeague';
 import { NotFound } from '../not-found/NotFound';
 import { useLeagueTable } from './useLeagueTable';
 
-
 const COLUMNS: TableColumn<SeasonTableRow>[] = [
   { field: 'day', header: 'Day', sortable: true, body: (r) => r.match.day ?? '' },
   { field: 'created_at', header: 'Date', sortable: true, className: 'nowrap', body: (r) => formatDate(new Date(r.match.date)) },
@@ -55,8 +54,12 @@ function LeagueTable({ leagueId, seasonId }: { leagueId: number; seasonId: numbe
             pt={{ select: { 'aria-label': 'Season' } }}
           />
         </span>
-        <Link to={`/league/${leagueId}/matches`} className="filters-link">Matches</Link>
-        <Link to={`/league/${leagueId}/stats${season ? `/${season.id}` : ''}`} className="filters-link">Stats</Link>
+        <Link to={`/league/${leagueId}/matches`} className="filters-link">
+          Matches
+        </Link>
+        <Link to={`/league/${leagueId}/stats${season ? `/${season.id}` : ''}`} className="filters-link">
+          Stats
+        </Link>
       </div>
       <GenericTable list={list} columns={COLUMNS} label={season ? `Season ${season.name} table` : 'Season table'} emptyMessage="No matches in this season" />
     </section>

@@ -20,10 +20,18 @@ function LeagueOptions({ league }: { league: League }) {
   const base = `/league/${league.id}`;
   return (
     <span className="league-options">
-      <Link to={`${base}/matches`} aria-label={`Matches of ${league.name}`}>Matches</Link>
-      <Link to={`${base}/tables`} aria-label={`Tables of ${league.name}`}>Tables</Link>
-      <Link to={`${base}/stats`} aria-label={`Stats of ${league.name}`}>Stats</Link>
-      <Link to={`${base}/stats2`} aria-label={`Stats 2 of ${league.name}`}>Stats 2</Link>
+      <Link to={`${base}/matches`} aria-label={`Matches of ${league.name}`}>
+        Matches
+      </Link>
+      <Link to={`${base}/tables`} aria-label={`Tables of ${league.name}`}>
+        Tables
+      </Link>
+      <Link to={`${base}/stats`} aria-label={`Stats of ${league.name}`}>
+        Stats
+      </Link>
+      <Link to={`${base}/stats2`} aria-label={`Stats 2 of ${league.name}`}>
+        Stats 2
+      </Link>
     </span>
   );
 }

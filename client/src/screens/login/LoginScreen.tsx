@@ -11,14 +11,7 @@ export function LoginScreen() {
       <form className="login-card" noValidate onSubmit={form.submit} onKeyDown={form.onKeyDown} aria-labelledby="login-title">
         <h1 id="login-title">Odds Console</h1>
         <label htmlFor="login-email">Email</label>
-        <InputText
-          id="login-email"
-          type="email"
-          autoComplete="username"
-          autoFocus
-          value={form.email}
-          onChange={(e) => form.setEmail(e.target.value)}
-        />
+        <InputText id="login-email" type="email" autoComplete="username" autoFocus value={form.email} onChange={(e) => form.setEmail(e.target.value)} />
         <label htmlFor="login-password">Password</label>
         <InputText
           id="login-password"

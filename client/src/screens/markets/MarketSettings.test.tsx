@@ -4,15 +4,24 @@ import { json, shellHandlers, stubFetch } from '../../testing/fetchStub';
 import { renderApp } from '../../testing/renderApp';
 
 const market = (version: number, firstMinute: number, home: number) => ({
-  id: 1, version, name: 'Match Result', line: null, type: { id: 1, outcomes: ['home', 'draw', 'away'] },
-  meta: { first_minute: firstMinute, last_minute: 90, thresholds: { home, draw: 3400, away: 3000 } }, helper_args: { dynamic_line: false }, outcome_mapping: {},
+  id: 1,
+  version,
+  name: 'Match Result',
+  line: null,
+  type: { id: 1, outcomes: ['home', 'draw', 'away'] },
+  meta: { first_minute: firstMinute, last_minute: 90, thresholds: { home, draw: 3400, away: 3000 } },
+  helper_args: { dynamic_line: false },
+  outcome_mapping: {},
 });
 const ANA = { id: 2, name: 'Ana' };
 
 /** Market 1 loaded at version 3; Ana has since saved version 4 (first minute 10, home 2.60). */
 function serve(moved = true) {
   let stored = moved ? market(4, 10, 2600) : market(3, 0, 2500);
-  const posts: { version?: number; market_meta: { first_minute?: number; last_minute?: number; max_threshold?: number; thresholds?: Record<string, number> } }[] = [];
+  const posts: {
+    version?: number;
+    market_meta: { first_minute?: number; last_minute?: number; max_threshold?: number; thresholds?: Record<string, number> };
+  }[] = [];
   let listed = market(3, 0, 2500);
   const stub = stubFetch({
     ...shellHandlers,
@@ -22,20 +31,40 @@ function serve(moved = true) {
       const body = call.body as (typeof posts)[number];
       posts.push(body);
       if (body.version !== stored.version) {
-        return json(409, { statusCode: 409, code: 'CONFLICT', error: 'Conflict', message: 'Market 1 was changed', entity: 'market', current: stored, changed_by: ANA, changed_at: '2026-11-24T10:02:00Z' });
+        return json(409, {
+          statusCode: 409,
+          code: 'CONFLICT',
+          error: 'Conflict',
+          message: 'Market 1 was changed',
+          entity: 'market',
+          current: stored,
+          changed_by: ANA,
+          changed_at: '2026-11-24T10:02:00Z',
+        });
       }
       stored = { ...stored, version: stored.version + 1, meta: { ...stored.meta, ...body.market_meta } } as typeof stored;
       listed = stored;
       return json(200, stored);
     },
-    'GET /api/1/audit': () => json(200, {
-      results: [{
-        id: 3, at: '2026-11-24T10:02:00Z', actor: ANA, entity: 'market', entity_id: 1, match_id: null, action: 'update', version: 4,
-        before: { id: 1, version: 3, name: 'Match Result', provider_id: 1, meta: market(3, 0, 2500).meta, last_modified: '2026-11-24T10:00:00Z' },
-        after: { id: 1, version: 4, name: 'Match Result', provider_id: 1, meta: market(4, 10, 2600).meta, last_modified: '2026-11-24T10:02:00Z' },
-      }],
-      total: 1, limit: 50,
-    }),
+    'GET /api/1/audit': () =>
+      json(200, {
+        results: [
+          {
+            id: 3,
+            at: '2026-11-24T10:02:00Z',
+            actor: ANA,
+            entity: 'market',
+            entity_id: 1,
+            match_id: null,
+            action: 'update',
+            version: 4,
+            before: { id: 1, version: 3, name: 'Match Result', provider_id: 1, meta: market(3, 0, 2500).meta, last_modified: '2026-11-24T10:00:00Z' },
+            after: { id: 1, version: 4, name: 'Match Result', provider_id: 1, meta: market(4, 10, 2600).meta, last_modified: '2026-11-24T10:02:00Z' },
+          },
+        ],
+        total: 1,
+        limit: 50,
+      }),
   });
   return { ...stub, posts };
 }
@@ -94,7 +123,10 @@ describe('market settings with another operator saving meanwhile', () => {
       await screen.findByText('Saved');
     }
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(posts.map((p) => [p.version, p.market_meta.max_threshold])).toEqual([[3, 7], [4, 8]]);
+    expect(posts.map((p) => [p.version, p.market_meta.max_threshold])).toEqual([
+      [3, 7],
+      [4, 8],
+    ]);
   });
 
   it("History lists the market's changes by their settings names, odds as decimals", async () => {
@@ -104,7 +136,11 @@ describe('market settings with another operator saving meanwhile', () => {
     fireEvent.click(screen.getByRole('button', { name: 'History' }));
     const list = await screen.findByRole('list', { name: 'Changes, newest first' });
     const diff = within(list).getByRole('table', { name: 'Changes to Market #1 by Ana' });
-    expect(within(diff).getAllByRole('row').map((r) => r.textContent)).toEqual(['First Minute0→10', 'home value2.50→2.60']);
+    expect(
+      within(diff)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['First Minute0→10', 'home value2.50→2.60']);
     const query = calls.find((c) => c.url.pathname === '/api/1/audit')!.url.searchParams;
     expect([query.get('entity'), query.get('entity_id')]).toEqual(['market', '1']);
   });

@@ -23,7 +23,17 @@ const HISTORY: HistoryReading = {
 
 const columns = (markOf: (id: number) => string | undefined): TableColumn<Market>[] => [
   { field: 'id', header: 'Id', sortable: true },
-  { field: 'name', header: 'Market', sortable: true, body: (m) => <>{m.name}<ChangeMark by={markOf(m.id)} /></> },
+  {
+    field: 'name',
+    header: 'Market',
+    sortable: true,
+    body: (m) => (
+      <>
+        {m.name}
+        <ChangeMark by={markOf(m.id)} />
+      </>
+    ),
+  },
 ];
 
 /** /markets: provider markets on the left; the selected one's settings and saved thresholds beside them; the UOF market mapping below. */

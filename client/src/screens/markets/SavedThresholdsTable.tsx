@@ -12,7 +12,17 @@ export function SavedThresholdsTable({ marketId }: { marketId: number }) {
   const { list, remove, changes } = useSavedThresholds(marketId);
   const [shown, setShown] = useState<SavedThreshold | null>(null);
   const columns: TableColumn<SavedThreshold>[] = [
-    { field: 'id', header: 'Id', sortable: true, body: (t) => <>{t.id}<ChangeMark by={changes.markOf('saved_threshold', t.id)} /></> },
+    {
+      field: 'id',
+      header: 'Id',
+      sortable: true,
+      body: (t) => (
+        <>
+          {t.id}
+          <ChangeMark by={changes.markOf('saved_threshold', t.id)} />
+        </>
+      ),
+    },
     { field: 'type', header: 'Type', sortable: true },
     { field: 'contact', header: 'Contact', body: (t) => t.contact?.name ?? '' },
     { field: 'channel', header: 'Channel', body: (t) => t.channel?.name ?? '' },
@@ -23,15 +33,7 @@ export function SavedThresholdsTable({ marketId }: { marketId: number }) {
       body: (t) => (
         <span className="threshold-options">
           <Button icon="pi pi-pencil" text rounded size="small" aria-label={`Edit saved threshold ${t.id}`} onClick={() => setShown(t)} />
-          <Button
-            icon="pi pi-trash"
-            text
-            rounded
-            size="small"
-            severity="danger"
-            aria-label={`Delete saved threshold ${t.id}`}
-            onClick={() => void remove(t)}
-          />
+          <Button icon="pi pi-trash" text rounded size="small" severity="danger" aria-label={`Delete saved threshold ${t.id}`} onClick={() => void remove(t)} />
         </span>
       ),
     },

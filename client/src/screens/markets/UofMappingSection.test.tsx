@@ -13,8 +13,27 @@ const TYPES = [
 /** A server holding the mapping: PUT adds or changes (refusing an unknown market type as the server does), DELETE removes. */
 function serve() {
   let rows: Mapping[] = [
-    { uof_market_id: 1, type_id: 1, line_specifier: null, name: '1x2', outcomes: [{ id: '1', key: 'home' }, { id: '2', key: 'draw' }, { id: '3', key: 'away' }] },
-    { uof_market_id: 18, type_id: 2, line_specifier: 'total', name: 'Total', outcomes: [{ id: '12', key: 'over' }, { id: '13', key: 'under' }] },
+    {
+      uof_market_id: 1,
+      type_id: 1,
+      line_specifier: null,
+      name: '1x2',
+      outcomes: [
+        { id: '1', key: 'home' },
+        { id: '2', key: 'draw' },
+        { id: '3', key: 'away' },
+      ],
+    },
+    {
+      uof_market_id: 18,
+      type_id: 2,
+      line_specifier: 'total',
+      name: 'Total',
+      outcomes: [
+        { id: '12', key: 'over' },
+        { id: '13', key: 'under' },
+      ],
+    },
   ];
   const stub = stubFetch({
     ...shellHandlers,
@@ -23,13 +42,17 @@ function serve() {
     'GET /api/1/uof/market-map': () => json(200, { results: rows }),
     'PUT /api/1/uof/market-map/68': (call) => {
       const body = call.body as Omit<Mapping, 'uof_market_id'>;
-      if (body.type_id === 1) return errorReply(400, "'over' is not an outcome of market type 1 (Match Result); its outcomes are home, draw, away.", 'Bad Request');
+      if (body.type_id === 1)
+        return errorReply(400, "'over' is not an outcome of market type 1 (Match Result); its outcomes are home, draw, away.", 'Bad Request');
       rows = [...rows.filter((r) => r.uof_market_id !== 68), { uof_market_id: 68, ...body }];
       return json(200, { uof_market_id: 68, ...body });
     },
     'PUT /api/1/uof/market-map/18': (call) => {
       rows = rows.map((r) => (r.uof_market_id === 18 ? { uof_market_id: 18, ...(call.body as Omit<Mapping, 'uof_market_id'>) } : r));
-      return json(200, rows.find((r) => r.uof_market_id === 18));
+      return json(
+        200,
+        rows.find((r) => r.uof_market_id === 18),
+      );
     },
     'DELETE /api/1/uof/market-map/1': () => {
       const [gone] = rows.filter((r) => r.uof_market_id === 1);
@@ -41,7 +64,11 @@ function serve() {
 }
 
 const table = () => screen.getByRole('table', { name: 'UOF market mapping' });
-const rowTexts = () => within(table()).getAllByRole('row').slice(1).map((r) => [...r.querySelectorAll('td')].slice(0, 5).map((td) => td.textContent));
+const rowTexts = () =>
+  within(table())
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => [...r.querySelectorAll('td')].slice(0, 5).map((td) => td.textContent));
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 describe('the UOF market mapping on the Markets screen', () => {
@@ -64,7 +91,7 @@ describe('the UOF market mapping on the Markets screen', () => {
     ]);
   });
 
-  it('adds a mapping (outcome ids per outcome key of the chosen type), showing the server\'s refusal in the form', async () => {
+  it("adds a mapping (outcome ids per outcome key of the chosen type), showing the server's refusal in the form", async () => {
     const { calls } = serve();
     renderApp('/markets');
     await screen.findByRole('cell', { name: 'Over/Under' });
@@ -81,7 +108,9 @@ describe('the UOF market mapping on the Markets screen', () => {
     type('Name', '1st half - total');
     fireEvent.click(screen.getByRole('button', { name: 'Save mapping' }));
     // Refused by the server: its message in the form (the shell's error list shows it too).
-    await vi.waitFor(() => expect(within(form).getByRole('alert').textContent).toBe("'over' is not an outcome of market type 1 (Match Result); its outcomes are home, draw, away."));
+    await vi.waitFor(() =>
+      expect(within(form).getByRole('alert').textContent).toBe("'over' is not an outcome of market type 1 (Match Result); its outcomes are home, draw, away."),
+    );
     type('Market type', '2');
     await screen.findByLabelText('over');
     type('over', '12');
@@ -91,7 +120,15 @@ describe('the UOF market mapping on the Markets screen', () => {
     await screen.findByRole('cell', { name: '1st half - total' });
     expect(screen.queryByRole('form')).toBeNull();
     const put = calls.filter((c) => c.method === 'PUT').at(-1)!;
-    expect(put.body).toEqual({ type_id: 2, line_specifier: 'total', name: '1st half - total', outcomes: [{ key: 'over', id: '12' }, { key: 'under', id: '13' }] });
+    expect(put.body).toEqual({
+      type_id: 2,
+      line_specifier: 'total',
+      name: '1st half - total',
+      outcomes: [
+        { key: 'over', id: '12' },
+        { key: 'under', id: '13' },
+      ],
+    });
   });
 
   it('edits a row in the same form (its id fixed), and deletes one after asking', async () => {
@@ -107,7 +144,14 @@ describe('the UOF market mapping on the Markets screen', () => {
     type('Name', 'Total goals');
     fireEvent.click(screen.getByRole('button', { name: 'Save mapping' }));
     await screen.findByRole('cell', { name: 'Total goals' });
-    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ type_id: 2, name: 'Total goals', outcomes: [{ key: 'over', id: '12' }, { key: 'under', id: '13' }] });
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({
+      type_id: 2,
+      name: 'Total goals',
+      outcomes: [
+        { key: 'over', id: '12' },
+        { key: 'under', id: '13' },
+      ],
+    });
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete mapping of UOF market 1' }));
     expect(confirm).toHaveBeenCalledWith('Remove the mapping of UOF market 1 (1x2)? Its messages will count as unknown markets.');

@@ -22,7 +22,11 @@ const NO_TYPES: MarketType[] = [];
 const emptyDraft = (): Draft => ({ editing: false, uofMarketId: '', name: '', typeId: null, lineSpecifier: '', ids: {} });
 
 const draftOf = (m: UofMarketMapping): Draft => ({
-  editing: true, uofMarketId: String(m.uof_market_id), name: m.name, typeId: m.type_id, lineSpecifier: m.line_specifier ?? '',
+  editing: true,
+  uofMarketId: String(m.uof_market_id),
+  name: m.name,
+  typeId: m.type_id,
+  lineSpecifier: m.line_specifier ?? '',
   ids: Object.fromEntries(m.outcomes.map((o) => [o.key, o.id])),
 });
 
@@ -43,7 +47,7 @@ export function UofMappingSection() {
   const load = () => invalidateRoute(routes.uofMarketMap);
 
   const typeName = (id: number) => types.find((t) => t.id === id)?.name ?? `type ${id}`;
-  const chosen = draft?.typeId ? types.find((t) => t.id === draft.typeId) ?? null : null;
+  const chosen = draft?.typeId ? (types.find((t) => t.id === draft.typeId) ?? null) : null;
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -52,7 +56,9 @@ export function UofMappingSection() {
     if (!Number.isInteger(id) || id < 1) return setError('UOF market id must be a whole number of 1 or more.');
     if (!draft.name.trim()) return setError('Give the mapping a name.');
     if (!draft.typeId) return setError('Choose the market type.');
-    const outcomes = Object.entries(draft.ids).map(([key, uofId]) => ({ key, id: uofId.trim() })).filter((o) => o.id && chosen?.outcomes.includes(o.key));
+    const outcomes = Object.entries(draft.ids)
+      .map(([key, uofId]) => ({ key, id: uofId.trim() }))
+      .filter((o) => o.id && chosen?.outcomes.includes(o.key));
     if (!outcomes.length) return setError('Give the UOF outcome id of at least one outcome.');
     setSaving(true);
     setError(null);
@@ -91,12 +97,24 @@ export function UofMappingSection() {
         <h2 id="uof-mapping-title">UOF market mapping</h2>
         <Button label="Add mapping" icon="pi pi-plus" size="small" outlined onClick={() => edit(emptyDraft())} disabled={draft !== null} />
       </div>
-      <p className="hint">Sportradar UOF markets the feed turns into this console's markets. A UOF market without a row is counted as unknown on the Feed health screen.</p>
+      <p className="hint">
+        Sportradar UOF markets the feed turns into this console's markets. A UOF market without a row is counted as unknown on the Feed health screen.
+      </p>
       {draft && (
-        <form className="uof-mapping-form" aria-label={draft.editing ? `Edit mapping of UOF market ${draft.uofMarketId}` : 'New mapping'} onSubmit={(e) => void save(e)}>
+        <form
+          className="uof-mapping-form"
+          aria-label={draft.editing ? `Edit mapping of UOF market ${draft.uofMarketId}` : 'New mapping'}
+          onSubmit={(e) => void save(e)}
+        >
           <div className="field">
             <label htmlFor="uof-market-id">UOF market id</label>
-            <InputText id="uof-market-id" value={draft.uofMarketId} inputMode="numeric" disabled={draft.editing} onChange={(e) => setDraft({ ...draft, uofMarketId: e.target.value })} />
+            <InputText
+              id="uof-market-id"
+              value={draft.uofMarketId}
+              inputMode="numeric"
+              disabled={draft.editing}
+              onChange={(e) => setDraft({ ...draft, uofMarketId: e.target.value })}
+            />
           </div>
           <div className="field">
             <label htmlFor="uof-mapping-name">Name</label>
@@ -104,14 +122,28 @@ export function UofMappingSection() {
           </div>
           <div className="field">
             <label htmlFor="uof-mapping-type">Market type</label>
-            <select id="uof-mapping-type" className="p-inputtext" value={draft.typeId ?? ''} onChange={(e) => setDraft({ ...draft, typeId: Number(e.target.value) || null })}>
+            <select
+              id="uof-mapping-type"
+              className="p-inputtext"
+              value={draft.typeId ?? ''}
+              onChange={(e) => setDraft({ ...draft, typeId: Number(e.target.value) || null })}
+            >
               <option value="">Choose…</option>
-              {types.map((t) => <option key={t.id} value={t.id}>{t.id} · {t.name}</option>)}
+              {types.map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.id} · {t.name}
+                </option>
+              ))}
             </select>
           </div>
           <div className="field">
             <label htmlFor="uof-mapping-line">Line specifier</label>
-            <InputText id="uof-mapping-line" value={draft.lineSpecifier} placeholder="none (e.g. total, hcp)" onChange={(e) => setDraft({ ...draft, lineSpecifier: e.target.value })} />
+            <InputText
+              id="uof-mapping-line"
+              value={draft.lineSpecifier}
+              placeholder="none (e.g. total, hcp)"
+              onChange={(e) => setDraft({ ...draft, lineSpecifier: e.target.value })}
+            />
           </div>
           {chosen && (
             <fieldset className="uof-mapping-outcomes">
@@ -119,12 +151,20 @@ export function UofMappingSection() {
               {chosen.outcomes.map((key) => (
                 <div className="field" key={key}>
                   <label htmlFor={`uof-outcome-${key}`}>{key}</label>
-                  <InputText id={`uof-outcome-${key}`} value={draft.ids[key] ?? ''} onChange={(e) => setDraft({ ...draft, ids: { ...draft.ids, [key]: e.target.value } })} />
+                  <InputText
+                    id={`uof-outcome-${key}`}
+                    value={draft.ids[key] ?? ''}
+                    onChange={(e) => setDraft({ ...draft, ids: { ...draft.ids, [key]: e.target.value } })}
+                  />
                 </div>
               ))}
             </fieldset>
           )}
-          {error && <p role="alert" className="form-error">{error}</p>}
+          {error && (
+            <p role="alert" className="form-error">
+              {error}
+            </p>
+          )}
           <div className="uof-mapping-actions">
             <Button type="submit" label="Save mapping" size="small" loading={saving} />
             <Button type="button" label="Cancel" size="small" text onClick={() => setDraft(null)} />
@@ -133,22 +173,56 @@ export function UofMappingSection() {
       )}
       <table className="uof-mapping-table" aria-label="UOF market mapping">
         <thead>
-          <tr><th scope="col">UOF market</th><th scope="col">Name</th><th scope="col">Market type</th><th scope="col">Line specifier</th><th scope="col">Outcomes</th><th scope="col"><span className="sr-only">Options</span></th></tr>
+          <tr>
+            <th scope="col">UOF market</th>
+            <th scope="col">Name</th>
+            <th scope="col">Market type</th>
+            <th scope="col">Line specifier</th>
+            <th scope="col">Outcomes</th>
+            <th scope="col">
+              <span className="sr-only">Options</span>
+            </th>
+          </tr>
         </thead>
         <tbody>
-          {rows === null ? <tr><td colSpan={6}>Loading...</td></tr> : rows.length ? rows.map((m) => (
-            <tr key={m.uof_market_id}>
-              <td>{m.uof_market_id}</td>
-              <td>{m.name}</td>
-              <td>{typeName(m.type_id)}</td>
-              <td>{m.line_specifier ?? '—'}</td>
-              <td>{m.outcomes.map((o) => `${o.id} → ${o.key}`).join(', ')}</td>
-              <td className="threshold-options">
-                <Button icon="pi pi-pencil" text rounded size="small" aria-label={`Edit mapping of UOF market ${m.uof_market_id}`} onClick={() => edit(draftOf(m))} />
-                <Button icon="pi pi-trash" text rounded size="small" severity="danger" aria-label={`Delete mapping of UOF market ${m.uof_market_id}`} onClick={() => void remove(m)} />
-              </td>
+          {rows === null ? (
+            <tr>
+              <td colSpan={6}>Loading...</td>
             </tr>
-          )) : <tr><td colSpan={6}>No mappings: every UOF market counts as unknown.</td></tr>}
+          ) : rows.length ? (
+            rows.map((m) => (
+              <tr key={m.uof_market_id}>
+                <td>{m.uof_market_id}</td>
+                <td>{m.name}</td>
+                <td>{typeName(m.type_id)}</td>
+                <td>{m.line_specifier ?? '—'}</td>
+                <td>{m.outcomes.map((o) => `${o.id} → ${o.key}`).join(', ')}</td>
+                <td className="threshold-options">
+                  <Button
+                    icon="pi pi-pencil"
+                    text
+                    rounded
+                    size="small"
+                    aria-label={`Edit mapping of UOF market ${m.uof_market_id}`}
+                    onClick={() => edit(draftOf(m))}
+                  />
+                  <Button
+                    icon="pi pi-trash"
+                    text
+                    rounded
+                    size="small"
+                    severity="danger"
+                    aria-label={`Delete mapping of UOF market ${m.uof_market_id}`}
+                    onClick={() => void remove(m)}
+                  />
+                </td>
+              </tr>
+            ))
+          ) : (
+            <tr>
+              <td colSpan={6}>No mappings: every UOF market counts as unknown.</td>
+            </tr>
+          )}
         </tbody>
       </table>
     </section>

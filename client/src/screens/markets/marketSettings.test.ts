@@ -4,7 +4,12 @@ import { metaToSave, thresholdKeys, valuesOf } from './marketSettings';
 const market = {
   type: { id: 1, outcomes: ['home', 'draw', 'away'] },
   meta: {
-    first_minute: 0, last_minute: 85, send_delay_minutes: 1, max_threshold: 3, pass_threshold: 1, pass_threshold_timeout: 300,
+    first_minute: 0,
+    last_minute: 85,
+    send_delay_minutes: 1,
+    max_threshold: 3,
+    pass_threshold: 1,
+    pass_threshold_timeout: 300,
     thresholds: { home: 2500, home_min: 1200, home_max: 8000, away: 3000 },
     market_map: { period: 'FT' },
   },

@@ -52,9 +52,7 @@ export function metaToSave(market: Pick<Market, 'meta'>, values: MarketSettingsV
   for (const [key, value] of Object.entries(values.thresholds)) {
     if (value !== null && Number.isFinite(value)) thresholds[key] = toThousandths(value);
   }
-  const settings = Object.fromEntries(
-    Object.entries(values.settings).map(([key, value]) => [key, value === null ? null : Number(value)]),
-  );
+  const settings = Object.fromEntries(Object.entries(values.settings).map(([key, value]) => [key, value === null ? null : Number(value)]));
   return { ...market.meta, ...settings, thresholds };
 }
 
@@ -73,5 +71,7 @@ export function marketFieldLabel(path: string): string {
 }
 
 /** Threshold odds as the form shows them: decimals in the dialog (2.5 → '2.50'), thousandths in history (2500 → '2.50'). */
-export const marketFieldFormat = (thousandths: boolean) => (field: string, value: unknown): string | undefined =>
-  /^(meta\.)?thresholds\./.test(field) && typeof value === 'number' ? (thousandths ? fromThousandths(value) : value).toFixed(2) : undefined;
+export const marketFieldFormat =
+  (thousandths: boolean) =>
+  (field: string, value: unknown): string | undefined =>
+    /^(meta\.)?thresholds\./.test(field) && typeof value === 'number' ? (thousandths ? fromThousandths(value) : value).toFixed(2) : undefined;

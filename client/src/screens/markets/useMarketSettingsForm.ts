@@ -65,7 +65,10 @@ export function useMarketSettingsForm(market: Market, onSaved: (market: Market) 
           const from = theirs ?? base;
           return api(routes.marketMetaSave, {
             params: { p: providerId, s: sportId, marketId: market.id },
-            body: { market_meta: metaToSave(from, (merged as MarketSettingsValues | undefined) ?? values), ...(from.version === undefined ? {} : { version: from.version }) },
+            body: {
+              market_meta: metaToSave(from, (merged as MarketSettingsValues | undefined) ?? values),
+              ...(from.version === undefined ? {} : { version: from.version }),
+            },
             ...CONFLICT_SHOWN,
           });
         },

@@ -24,7 +24,9 @@ export function LoadOlder({ live, topic, marketId = null, label }: { live: Match
   return (
     <div className="load-older">
       <Button type="button" label={`Load older ${label}`} icon="pi pi-history" size="small" outlined loading={loading} onClick={load} />
-      <span className="sr-only" role="status">{added === null ? '' : `${added} older ${label} loaded`}</span>
+      <span className="sr-only" role="status">
+        {added === null ? '' : `${added} older ${label} loaded`}
+      </span>
     </div>
   );
 }

@@ -77,14 +77,7 @@ export function MatchHeader({ page }: { page: ReturnType<typeof useMatchPageStat
         </span>
         <ConnectorSearch connector={connector} />
         <UofEventField matchId={page.matchId} />
-        <Button
-          type="button"
-          label="Copy from another match"
-          icon="pi pi-copy"
-          size="small"
-          outlined
-          onClick={() => setCopying(true)}
-        />
+        <Button type="button" label="Copy from another match" icon="pi pi-copy" size="small" outlined onClick={() => setCopying(true)} />
         <CopyFromDialog matchId={page.matchId} visible={copying} onHide={() => setCopying(false)} copy={connector.copyFrom} />
         <Button type="button" label="History" icon="pi pi-history" size="small" outlined onClick={() => setHistory(true)} />
         <HistoryPanel matchId={page.matchId} live={live} visible={history} onHide={() => setHistory(false)} />

@@ -26,15 +26,33 @@ class RecordingSocket {
 }
 
 const MATCH = { id: 7, name: 'Argentina - France', start: '2022-12-18T15:00:00Z', score: null, result: null } as unknown as Match;
-const offer = (id: number, score: string, matchTime: number) => ({ id, market_id: 1, score, match_time: matchTime, prematch: false, outcome_map: {}, odds: [] });
+const offer = (id: number, score: string, matchTime: number) => ({
+  id,
+  market_id: 1,
+  score,
+  match_time: matchTime,
+  prematch: false,
+  outcome_map: {},
+  odds: [],
+});
 const liveState = (over: Partial<MatchLiveState>): MatchLiveState => ({
-  match_id: 7, status: 'LIVE', period: 1, score: 'H0-A0', match_time: 0, suspended: false, suspended_market_ids: [],
-  kicked_off_at: '2022-12-18T15:00:00Z', last_message_at: null, result: null, ...over,
+  match_id: 7,
+  status: 'LIVE',
+  period: 1,
+  score: 'H0-A0',
+  match_time: 0,
+  suspended: false,
+  suspended_market_ids: [],
+  kicked_off_at: '2022-12-18T15:00:00Z',
+  last_message_at: null,
+  result: null,
+  ...over,
 });
-const stubLive = (state: MatchLiveState) => stubFetch({
-  'GET /api/1/match/7/live': () => json(200, state),
-  'GET /api/1/match/7/feed/events': () => json(200, { results: [], total: 0, limit: 1000 }),
-});
+const stubLive = (state: MatchLiveState) =>
+  stubFetch({
+    'GET /api/1/match/7/live': () => json(200, state),
+    'GET /api/1/match/7/feed/events': () => json(200, { results: [], total: 0, limit: 1000 }),
+  });
 const scoreBox = () => screen.getByRole('group', { name: 'Score and minute' });
 
 describe('the match header score', () => {

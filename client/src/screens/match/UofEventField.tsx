@@ -20,9 +20,10 @@ export function UofEventField({ matchId }: { matchId: number }) {
   const save = async (event: string | null) => {
     setBusy(true);
     try {
-      const saved = event === null
-        ? await api(routes.matchUofLinkDelete, { params: { matchId } })
-        : await api(routes.matchUofLinkSave, { params: { matchId }, body: { event, ...(link?.version ? { version: link.version } : {}) } });
+      const saved =
+        event === null
+          ? await api(routes.matchUofLinkDelete, { params: { matchId } })
+          : await api(routes.matchUofLinkSave, { params: { matchId }, body: { event, ...(link?.version ? { version: link.version } : {}) } });
       queryClient.setQueryData(apiKey(routes.matchUofLink, { matchId }, null), saved);
     } catch {
       // Shown by the console's error messages.
@@ -34,7 +35,14 @@ export function UofEventField({ matchId }: { matchId: number }) {
   return (
     <span className="match-uof">
       <label htmlFor="match-uof-event">UOF event</label>
-      <InputText id="match-uof-event" value={draft} placeholder="sr:match:…" className="p-inputtext-sm" maxLength={60} onChange={(e) => setDraft(e.target.value.trim())} />
+      <InputText
+        id="match-uof-event"
+        value={draft}
+        placeholder="sr:match:…"
+        className="p-inputtext-sm"
+        maxLength={60}
+        onChange={(e) => setDraft(e.target.value.trim())}
+      />
       <Button type="button" label="Link" size="small" outlined disabled={busy || !draft || draft === link?.event} onClick={() => void save(draft)} />
       {link?.event ? <Button type="button" label="Unlink" size="small" text disabled={busy} onClick={() => void save(null)} /> : null}
     </span>

@@ -27,7 +27,9 @@ describe('match page', () => {
 
   it('labels a connector hit with its kick-off and providers', () => {
     const start = new Date(2026, 6, 19, 18, 0).toISOString();
-    expect(connectorLabel({ id: 9, title: 'Argentina - France', providers: ['Nordic Sportsbook'], start })).toBe('Argentina - France, 2026-07-19 18:00 (Nordic Sportsbook)');
+    expect(connectorLabel({ id: 9, title: 'Argentina - France', providers: ['Nordic Sportsbook'], start })).toBe(
+      'Argentina - France, 2026-07-19 18:00 (Nordic Sportsbook)',
+    );
     expect(connectorLabel({ id: 9, title: 'Argentina - France', providers: ['A', 'B'] })).toBe('Argentina - France (A, B)');
   });
 });

@@ -30,6 +30,9 @@ function patchFromTopic(route: typeof routes.matchThresholds | typeof routes.mat
 export function usePatchFromPush(live: MatchLive | null, matchId: number): void {
   const thresholds = useTopicSeq(live, 'thresholds');
   const content = useTopicSeq(live, 'content');
-  useEffect(() => patchFromTopic(routes.matchThresholds, matchId, live?.state.topics.thresholds as TopicBuffer<MatchThresholdSet> | undefined), [live, matchId, thresholds]);
+  useEffect(
+    () => patchFromTopic(routes.matchThresholds, matchId, live?.state.topics.thresholds as TopicBuffer<MatchThresholdSet> | undefined),
+    [live, matchId, thresholds],
+  );
   useEffect(() => patchFromTopic(routes.matchContent, matchId, live?.state.topics.content as TopicBuffer<MatchContent> | undefined), [live, matchId, content]);
 }

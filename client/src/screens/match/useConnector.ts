@@ -48,7 +48,13 @@ export function useConnector(matchId: number, onCopied: () => void) {
 
   const reassign = useCallback(
     async (result: SearchResult) => {
-      if (!(await ask(`Are you sure you want to reassign this match's connector to ${connectorLabel(result)}?`, { header: 'Reassign the connector', accept: 'Reassign' }))) return;
+      if (
+        !(await ask(`Are you sure you want to reassign this match's connector to ${connectorLabel(result)}?`, {
+          header: 'Reassign the connector',
+          accept: 'Reassign',
+        }))
+      )
+        return;
       try {
         const reply = await api(routes.matchConnect, { params: { from: matchId, to: result.id } });
         void navigate(`/match/${reply.id}`);

@@ -14,11 +14,21 @@ vi.mock('../../live/catalogLive', () => ({
   },
 }));
 const reloadProviders = vi.fn(() => Promise.resolve());
-vi.mock('../../stores/context', async (original) => ({ ...(await original<typeof import('../../stores/context')>()), reloadProviders: () => reloadProviders() }));
+vi.mock('../../stores/context', async (original) => ({
+  ...(await original<typeof import('../../stores/context')>()),
+  reloadProviders: () => reloadProviders(),
+}));
 
 const match = { id: 5, provider: 1, provider_names: ['Nordic Sportsbook', 'Iberia Apuestas'] } as Match;
 const ana = { id: 2, name: 'Ana' };
-const matchChanged = (matchId: number): MatchChangedPayload => ({ matchId, entity: 'match', id: 9, action: 'update', actor: ana, at: new Date().toISOString() });
+const matchChanged = (matchId: number): MatchChangedPayload => ({
+  matchId,
+  entity: 'match',
+  id: 9,
+  action: 'update',
+  actor: ana,
+  at: new Date().toISOString(),
+});
 const providerChanged = (id: number): CatalogChangedPayload => ({ entity: 'provider', id, action: 'update', actor: ana, at: new Date().toISOString() });
 const send = (call: (listener: CatalogListener) => void) => act(() => listeners.forEach(call));
 
@@ -26,7 +36,9 @@ describe('useHeaderChanges', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     contextStore.providers = [
-      { id: 1, name: 'Nordic Sportsbook' }, { id: 2, name: 'Iberia Apuestas' }, { id: 3, name: 'Benelux Odds' },
+      { id: 1, name: 'Nordic Sportsbook' },
+      { id: 2, name: 'Iberia Apuestas' },
+      { id: 3, name: 'Benelux Odds' },
     ] as typeof contextStore.providers;
   });
   afterEach(() => {
@@ -36,7 +48,7 @@ describe('useHeaderChanges', () => {
     reloadProviders.mockClear();
   });
 
-  it("reloads the match and marks the header with who reassigned its connector, for this match only, then drops the mark", () => {
+  it('reloads the match and marks the header with who reassigned its connector, for this match only, then drops the mark', () => {
     const reload = vi.fn();
     const { result } = renderHook(() => useHeaderChanges(5, match, reload));
     send((l) => l.match?.(matchChanged(6)));

@@ -4,8 +4,7 @@ import { useListState, type ListController, type ListStateConfig } from '../../c
 
 type ValueOf<T> = (row: T, field: string) => unknown;
 
-const plain = <T,>(row: T, field: string): unknown =>
-  field.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown> | null)?.[key], row);
+const plain = <T>(row: T, field: string): unknown => field.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown> | null)?.[key], row);
 
 function compare(a: unknown, b: unknown): number {
   if (a === b) return 0;

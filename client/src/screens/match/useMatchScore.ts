@@ -34,6 +34,7 @@ export function useMatchScore(matchId: number, match: Match | null, live: MatchL
   const clock = latest && !latest.prematch ? latest.match_time : null;
   const read = useMatchPhase(matchId, match, version, clock);
   // An in-play offer pushed before the live state was read (or changed) says the match is on.
-  const phase: MatchPhase = read.kind === 'prematch' && clock !== null ? { kind: 'live', label: 'Live', detail: `${playingMinute(clock)}′`, result: null } : read;
+  const phase: MatchPhase =
+    read.kind === 'prematch' && clock !== null ? { kind: 'live', label: 'Live', detail: `${playingMinute(clock)}′`, result: null } : read;
   return { phase, ...shownScore(phase, latest?.score) };
 }

@@ -22,4 +22,3 @@ export function useTopicRows<K extends LiveTopic>(live: MatchLive | null, topic:
   }, [live, topic, keep, version]);
   return { rows, ready: !!live && live.state.topics[topic].seq >= 0, version };
 }
-

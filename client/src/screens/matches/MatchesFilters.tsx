@@ -38,11 +38,7 @@ export const MatchesFilters = memo(function MatchesFilters({ filter, setFilter, 
       </span>
       <KeywordFilter id="matches-keyword" label="Keyword or match id" value={filter.q ?? ''} onApply={(q) => setFilter('q', q)} />
       <span className="field field-inline">
-        <Checkbox
-          inputId="matches-content-only"
-          checked={filter.templated === 'true'}
-          onChange={(e) => setFilter('templated', e.checked ? 'true' : '')}
-        />
+        <Checkbox inputId="matches-content-only" checked={filter.templated === 'true'} onChange={(e) => setFilter('templated', e.checked ? 'true' : '')} />
         <label htmlFor="matches-content-only">Content only</label>
       </span>
     </div>

@@ -5,16 +5,28 @@ import { renderApp } from '../../testing/renderApp';
 
 const league = { id: 9, name: 'World Cup 2018', path: 'World / World Cup', provider_name: 'Nordic Odds', unique_id: 'wc-2018', event_sync: true, seasons: [] };
 const match = (id: number, home: string, away: string) => ({
-  id, name: `${home} - ${away}`, home: { id: id * 10, name: home }, away: { id: id * 10 + 1, name: away },
-  start: '2018-06-17T15:00:00Z', event_id: `ev-${id}`, league_unique_id: 'wc-2018', provider: 1,
-  provider_count: 1, provider_names: ['Nordic Odds'], score: null, ht_score: null, result: null, meta: { participants: {} },
+  id,
+  name: `${home} - ${away}`,
+  home: { id: id * 10, name: home },
+  away: { id: id * 10 + 1, name: away },
+  start: '2018-06-17T15:00:00Z',
+  event_id: `ev-${id}`,
+  league_unique_id: 'wc-2018',
+  provider: 1,
+  provider_count: 1,
+  provider_names: ['Nordic Odds'],
+  score: null,
+  ht_score: null,
+  result: null,
+  meta: { participants: {} },
   league: { id: 9, name: 'World Cup 2018', path: 'World / World Cup', provider_name: 'Nordic Odds', unique_id: 'wc-2018' },
 });
 const page = (rows: unknown[], total = 45) => json(200, { results: rows, total, limit: 20 });
 const isFuture = (call: StubCall) => call.url.searchParams.get('timeframe') === 'FUTURE';
 
 function serveMatches() {
-  const matches = (call: StubCall) => (isFuture(call) ? page([match(3, 'Qatar', 'Ecuador')], 1) : page([match(1, 'Brazil', 'Switzerland'), { ...match(2, 'Germany', 'Mexico'), live: true }]));
+  const matches = (call: StubCall) =>
+    isFuture(call) ? page([match(3, 'Qatar', 'Ecuador')], 1) : page([match(1, 'Brazil', 'Switzerland'), { ...match(2, 'Germany', 'Mexico'), live: true }]);
   return stubFetch({
     ...shellHandlers,
     'GET /api/1/1/1/leagues': () => page([league], 1),
@@ -59,7 +71,9 @@ describe('matches screen', () => {
     const table = within(await screen.findByRole('table', { name: 'Matches' }));
     await table.findByText('Brazil');
     const row = table.getByText('Brazil').closest('tr')!;
-    const options = within(row).getAllByRole('link').filter((a) => a.getAttribute('aria-label')?.endsWith('of match 1'));
+    const options = within(row)
+      .getAllByRole('link')
+      .filter((a) => a.getAttribute('aria-label')?.endsWith('of match 1'));
     expect(options.map((a) => a.textContent)).toEqual(['Graph', 'Thresholds', 'Feed', 'Content', 'Delivery', 'Stats']);
   });
 
@@ -113,7 +127,11 @@ describe('matches screen', () => {
   });
 
   it("shows a 'Loading...' row while fetching; the future matches wait for the first page", async () => {
-    const { calls } = stubFetch({ ...shellHandlers, 'GET /api/1/1/1/leagues': () => page([], 0), 'GET /api/1/1/1/matches': () => new Promise<Response>(() => undefined) });
+    const { calls } = stubFetch({
+      ...shellHandlers,
+      'GET /api/1/1/1/leagues': () => page([], 0),
+      'GET /api/1/1/1/matches': () => new Promise<Response>(() => undefined),
+    });
     renderApp('/matches');
     expect((await screen.findAllByText('Loading...', { selector: 'td' })).length).toBe(1);
     expect(screen.getByRole('heading', { name: 'Future matches' })).toBeTruthy();

@@ -36,13 +36,16 @@ function MatchesList({ leagueId }: { leagueId: number | undefined }) {
   const options = useDeferredValue(league && !leagues.some((l) => l.id === league.id) ? [league, ...leagues] : leagues);
 
   // SPEC §2: selecting a league replaces the route with its matches route; the filters stay, the page does not.
-  const onLeague = useCallback((id: number | undefined) => {
-    const params = new URLSearchParams(search);
-    params.delete('page');
-    params.delete('future.page');
-    const query = params.toString() ? `?${params}` : '';
-    navigate(`${id ? `/league/${id}/matches` : '/matches'}${query}`, { replace: true });
-  }, [search, navigate]);
+  const onLeague = useCallback(
+    (id: number | undefined) => {
+      const params = new URLSearchParams(search);
+      params.delete('page');
+      params.delete('future.page');
+      const query = params.toString() ? `?${params}` : '';
+      navigate(`${id ? `/league/${id}/matches` : '/matches'}${query}`, { replace: true });
+    },
+    [search, navigate],
+  );
 
   const [futureReady, setFutureReady] = useState(false);
   const firstPageDone = !list.loading;

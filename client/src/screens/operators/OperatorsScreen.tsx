@@ -49,16 +49,62 @@ export default function OperatorsScreen() {
     { field: 'last_sign_in_at', header: 'Last sign-in', body: (o) => (o.last_sign_in_at ? formatDateTime(o.last_sign_in_at) : 'Never') },
     { field: 'created_by_name', header: 'Created by', body: (o) => `${o.created_by_name ?? 'System'}, ${formatDateTime(o.created_at)}` },
     {
-      field: 'actions', header: 'Actions',
+      field: 'actions',
+      header: 'Actions',
       body: (o) => (
         <div className="operator-actions">
-          {o.status === 'disabled'
-            ? <Button type="button" label="Enable" size="small" outlined disabled={busy === o.id} aria-label={`Enable ${o.name}`} onClick={() => void setStatus(o, 'active')} />
-            : <Button type="button" label="Disable" size="small" severity="danger" outlined disabled={busy === o.id || o.id === me} aria-label={`Disable ${o.name}`} onClick={() => void setStatus(o, 'disabled')} />}
-          <Button type="button" label="Reset password" size="small" outlined disabled={busy === o.id} aria-label={`Reset password: ${o.name}`} onClick={() => void resetPassword(o)} />
-          {o.admin
-            ? <Button type="button" label="Remove admin" size="small" text disabled={busy === o.id} aria-label={`Remove admin: ${o.name}`} onClick={() => void setAdmin(o, false)} />
-            : <Button type="button" label="Make admin" size="small" text disabled={busy === o.id} aria-label={`Make admin: ${o.name}`} onClick={() => void setAdmin(o, true)} />}
+          {o.status === 'disabled' ? (
+            <Button
+              type="button"
+              label="Enable"
+              size="small"
+              outlined
+              disabled={busy === o.id}
+              aria-label={`Enable ${o.name}`}
+              onClick={() => void setStatus(o, 'active')}
+            />
+          ) : (
+            <Button
+              type="button"
+              label="Disable"
+              size="small"
+              severity="danger"
+              outlined
+              disabled={busy === o.id || o.id === me}
+              aria-label={`Disable ${o.name}`}
+              onClick={() => void setStatus(o, 'disabled')}
+            />
+          )}
+          <Button
+            type="button"
+            label="Reset password"
+            size="small"
+            outlined
+            disabled={busy === o.id}
+            aria-label={`Reset password: ${o.name}`}
+            onClick={() => void resetPassword(o)}
+          />
+          {o.admin ? (
+            <Button
+              type="button"
+              label="Remove admin"
+              size="small"
+              text
+              disabled={busy === o.id}
+              aria-label={`Remove admin: ${o.name}`}
+              onClick={() => void setAdmin(o, false)}
+            />
+          ) : (
+            <Button
+              type="button"
+              label="Make admin"
+              size="small"
+              text
+              disabled={busy === o.id}
+              aria-label={`Make admin: ${o.name}`}
+              onClick={() => void setAdmin(o, true)}
+            />
+          )}
           <EntityHistory entity="account" id={o.id} name="operator" reading={HISTORY} reloadKey={busy === null ? 0 : 1} />
         </div>
       ),
@@ -70,7 +116,14 @@ export default function OperatorsScreen() {
       <h1 id="screen-title">Operators</h1>
       <form className="operator-form" onSubmit={(e) => void submit(e)} aria-label="Invite an operator" noValidate>
         <Field id="invite-email" label="Email">
-          <InputText id="invite-email" type="email" autoComplete="off" value={draft.email} maxLength={254} onChange={(e) => setDraft({ ...draft, email: e.target.value })} />
+          <InputText
+            id="invite-email"
+            type="email"
+            autoComplete="off"
+            value={draft.email}
+            maxLength={254}
+            onChange={(e) => setDraft({ ...draft, email: e.target.value })}
+          />
         </Field>
         <Field id="invite-name" label="Name">
           <InputText id="invite-name" autoComplete="off" value={draft.name} maxLength={100} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />

@@ -11,7 +11,15 @@ export function PasswordLinkNotice({ made }: { made: MadeLink }) {
   return (
     <div className="operator-link" role="status">
       <p>
-        {made.kind === 'invite' ? <><strong>{operator.name}</strong> is invited.</> : <>A new password link for <strong>{operator.name}</strong>; their sessions were ended.</>}{' '}
+        {made.kind === 'invite' ? (
+          <>
+            <strong>{operator.name}</strong> is invited.
+          </>
+        ) : (
+          <>
+            A new password link for <strong>{operator.name}</strong>; their sessions were ended.
+          </>
+        )}{' '}
         Give them this one-time link to choose a password. It works once, until {formatDateTime(link.expires_at)}, and is shown only now.
         {link.mailed ? ` It was also mailed to ${operator.email}.` : ''}
       </p>

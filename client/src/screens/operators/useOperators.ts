@@ -23,34 +23,49 @@ export function useOperators() {
   const [made, setMade] = useState<MadeLink | null>(null);
   const [busy, setBusy] = useState<'invite' | number | null>(null);
 
-  const run = useCallback(async <T,>(key: 'invite' | number, work: () => Promise<T>): Promise<T | null> => {
-    setBusy(key);
-    try {
-      return await work();
-    } catch {
-      return null; // The API client has shown why.
-    } finally {
-      setBusy(null);
-      list.reload();
-    }
-  }, [list]);
+  const run = useCallback(
+    async <T>(key: 'invite' | number, work: () => Promise<T>): Promise<T | null> => {
+      setBusy(key);
+      try {
+        return await work();
+      } catch {
+        return null; // The API client has shown why.
+      } finally {
+        setBusy(null);
+        list.reload();
+      }
+    },
+    [list],
+  );
 
-  const invite = useCallback(async (input: OperatorInvite): Promise<boolean> => {
-    const reply = await run('invite', () => api(routes.operatorInvite, { body: input, remain: true }));
-    if (reply) setMade({ kind: 'invite', reply });
-    return reply !== null;
-  }, [run]);
+  const invite = useCallback(
+    async (input: OperatorInvite): Promise<boolean> => {
+      const reply = await run('invite', () => api(routes.operatorInvite, { body: input, remain: true }));
+      if (reply) setMade({ kind: 'invite', reply });
+      return reply !== null;
+    },
+    [run],
+  );
 
-  const setStatus = useCallback((operator: Operator, status: 'active' | 'disabled') =>
-    run(operator.id, () => api(routes.operatorStatus, { params: { operatorId: operator.id }, body: { status }, remain: true })), [run]);
+  const setStatus = useCallback(
+    (operator: Operator, status: 'active' | 'disabled') =>
+      run(operator.id, () => api(routes.operatorStatus, { params: { operatorId: operator.id }, body: { status }, remain: true })),
+    [run],
+  );
 
-  const setAdmin = useCallback((operator: Operator, admin: boolean) =>
-    run(operator.id, () => api(routes.operatorAdmin, { params: { operatorId: operator.id }, body: { admin }, remain: true })), [run]);
+  const setAdmin = useCallback(
+    (operator: Operator, admin: boolean) =>
+      run(operator.id, () => api(routes.operatorAdmin, { params: { operatorId: operator.id }, body: { admin }, remain: true })),
+    [run],
+  );
 
-  const resetPassword = useCallback(async (operator: Operator) => {
-    const reply = await run(operator.id, () => api(routes.operatorResetPassword, { params: { operatorId: operator.id }, remain: true }));
-    if (reply) setMade({ kind: 'reset', reply });
-  }, [run]);
+  const resetPassword = useCallback(
+    async (operator: Operator) => {
+      const reply = await run(operator.id, () => api(routes.operatorResetPassword, { params: { operatorId: operator.id }, remain: true }));
+      if (reply) setMade({ kind: 'reset', reply });
+    },
+    [run],
+  );
 
   return { list, invite, setStatus, setAdmin, resetPassword, made, busy };
 }

@@ -5,11 +5,22 @@ import { renderApp } from '../../testing/renderApp';
 
 const SUBJECT = 'Goal! Argentina 1-0 France: Messi scores from the spot, odds on Argentina to win shorten to 1.45';
 const delivery = {
-  id: 71, match_id: 5, offer_id: 900, channel: { id: 1, name: 'Push notification', code: 'PUSH' },
-  market: { id: 1, name: 'Match Result' }, contact: { id: 3, name: 'iOS app – Danish football fans' }, language: 'en',
-  stats: null, status: 'SENT', sent_at: '2026-11-26T21:22:34Z', created_at: '2026-11-26T21:22:30Z',
-  log: { subject: SUBJECT, body: 'Body', cta: null, content: null }, node_id: 'H1-A0', attempts: 1,
-  next_attempt_at: null, last_error: null,
+  id: 71,
+  match_id: 5,
+  offer_id: 900,
+  channel: { id: 1, name: 'Push notification', code: 'PUSH' },
+  market: { id: 1, name: 'Match Result' },
+  contact: { id: 3, name: 'iOS app – Danish football fans' },
+  language: 'en',
+  stats: null,
+  status: 'SENT',
+  sent_at: '2026-11-26T21:22:34Z',
+  created_at: '2026-11-26T21:22:30Z',
+  log: { subject: SUBJECT, body: 'Body', cta: null, content: null },
+  node_id: 'H1-A0',
+  attempts: 1,
+  next_attempt_at: null,
+  last_error: null,
 };
 
 describe('reports screen', () => {

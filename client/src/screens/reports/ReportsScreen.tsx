@@ -59,13 +59,7 @@ export default function ReportsScreen() {
     <section aria-labelledby="screen-title">
       <header className="reports-header">
         <h1 id="screen-title">Reports</h1>
-        <Button
-          label="Export CSV"
-          icon="pi pi-download"
-          outlined
-          loading={busy === 'csv'}
-          onClick={() => void exportCsv()}
-        />
+        <Button label="Export CSV" icon="pi pi-download" outlined loading={busy === 'csv'} onClick={() => void exportCsv()} />
       </header>
       <ReportsFilters list={list} />
       <GenericTable list={list} columns={columns} label="Reports" emptyMessage="No deliveries found" />

@@ -24,15 +24,19 @@ export default function SetPasswordScreen() {
             </p>
             <label htmlFor="new-password">New password</label>
             <InputText
-              id="new-password" type="password" autoComplete="new-password" autoFocus aria-describedby="new-password-hint"
-              value={form.password} onChange={(e) => form.setPassword(e.target.value)}
+              id="new-password"
+              type="password"
+              autoComplete="new-password"
+              autoFocus
+              aria-describedby="new-password-hint"
+              value={form.password}
+              onChange={(e) => form.setPassword(e.target.value)}
             />
-            <small id="new-password-hint" className="form-hint">At least {MIN_LENGTH} characters</small>
+            <small id="new-password-hint" className="form-hint">
+              At least {MIN_LENGTH} characters
+            </small>
             <label htmlFor="repeat-password">Repeat the password</label>
-            <InputText
-              id="repeat-password" type="password" autoComplete="new-password"
-              value={form.repeat} onChange={(e) => form.setRepeat(e.target.value)}
-            />
+            <InputText id="repeat-password" type="password" autoComplete="new-password" value={form.repeat} onChange={(e) => form.setRepeat(e.target.value)} />
             {form.message && <Message severity="error" text={form.message} role="alert" />}
             <Button type="submit" label="Set password and sign in" loading={form.pending} />
           </>

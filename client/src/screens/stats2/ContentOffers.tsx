@@ -6,7 +6,9 @@ import type { Stats2 } from './useStats2';
 function Betslip({ item }: { item: CompiledContent }) {
   if (!item.link_target) return null;
   return /^https?:\/\//.test(item.link_target) ? (
-    <a href={item.link_target} target="_blank" rel="noreferrer">Betslip</a>
+    <a href={item.link_target} target="_blank" rel="noreferrer">
+      Betslip
+    </a>
   ) : (
     <span className="muted">Betslip: {item.link_target}</span>
   );
@@ -24,22 +26,37 @@ export function ContentOffers({ stats, market }: { stats: Stats2; market: Market
       <div className="list-filters">
         <span className="field">
           <label htmlFor="stats2-minutes">Minutes</label>
-          <InputNumber inputId="stats2-minutes" value={stats.minutes} min={0} max={200} useGrouping={false}
-            onValueChange={(e) => stats.setMinutes(Math.round(e.value ?? 0))} />
+          <InputNumber
+            inputId="stats2-minutes"
+            value={stats.minutes}
+            min={0}
+            max={200}
+            useGrouping={false}
+            onValueChange={(e) => stats.setMinutes(Math.round(e.value ?? 0))}
+          />
         </span>
         {market.type.outcomes.slice(0, 12).map((outcome) => (
           <span className="field" key={outcome}>
             <label htmlFor={`stats2-odds-${outcome}`}>Odds {outcome}</label>
-            <InputNumber inputId={`stats2-odds-${outcome}`} value={stats.odds[outcome] ?? null} mode="decimal"
-              minFractionDigits={2} maxFractionDigits={3} min={1} useGrouping={false}
-              onValueChange={(e) => stats.setOdds(outcome, e.value ?? null)} />
+            <InputNumber
+              inputId={`stats2-odds-${outcome}`}
+              value={stats.odds[outcome] ?? null}
+              mode="decimal"
+              minFractionDigits={2}
+              maxFractionDigits={3}
+              min={1}
+              useGrouping={false}
+              onValueChange={(e) => stats.setOdds(outcome, e.value ?? null)}
+            />
           </span>
         ))}
       </div>
       {reply && reply.odds.length > 0 && (
         <p className="offer-odds">
           {reply.odds.map((o) => (
-            <span key={o.label} className="odds-chip">{o.label} {formatOdds(o.odds)}</span>
+            <span key={o.label} className="odds-chip">
+              {o.label} {formatOdds(o.odds)}
+            </span>
           ))}
         </p>
       )}
@@ -48,8 +65,7 @@ export function ContentOffers({ stats, market }: { stats: Stats2; market: Market
           <ul className="compiled">
             {reply.results.map((item, i) => (
               <li key={`${item.content_id ?? 'x'}-${i}`}>
-                <span className="content-type">{item.content_type}</span> {item.content}{' '}
-                {item.content_type === 'cta' && <Betslip item={item} />}
+                <span className="content-type">{item.content_type}</span> {item.content} {item.content_type === 'cta' && <Betslip item={item} />}
               </li>
             ))}
           </ul>

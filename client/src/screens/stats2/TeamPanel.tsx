@@ -31,17 +31,23 @@ export function TeamPanel({ index, teams, teamId, side, stats, minScore, hasMark
       <div className="team-panel-choices">
         <span className="field">
           <label htmlFor={id}>{label}</label>
-          <Dropdown inputId={id} ariaLabel={label} pt={{ select: { 'aria-label': label } }} value={teamId ?? null} filter
-            options={teams.map((t) => ({ label: t.name, value: t.id }))} placeholder="Choose a team"
-            onChange={(e) => onTeam((e.value as number | null) ?? undefined)} />
+          <Dropdown
+            inputId={id}
+            ariaLabel={label}
+            pt={{ select: { 'aria-label': label } }}
+            value={teamId ?? null}
+            filter
+            options={teams.map((t) => ({ label: t.name, value: t.id }))}
+            placeholder="Choose a team"
+            onChange={(e) => onTeam((e.value as number | null) ?? undefined)}
+          />
         </span>
-        <SelectButton value={side} options={SIDES} allowEmpty={false} onChange={(e) => onSide(e.value as Side)}
-          aria-label={`${label} home or away`} />
+        <SelectButton value={side} options={SIDES} allowEmpty={false} onChange={(e) => onSide(e.value as Side)} aria-label={`${label} home or away`} />
       </div>
       {stats.record && (
         <p>
-          {side === 'home' ? 'At home' : 'Away'}: played {stats.record.played}, won {stats.record.wins}, drawn {stats.record.draws},
-          lost {stats.record.losses}; win rate {stats.record.win_rate}%.
+          {side === 'home' ? 'At home' : 'Away'}: played {stats.record.played}, won {stats.record.wins}, drawn {stats.record.draws}, lost {stats.record.losses};
+          win rate {stats.record.win_rate}%.
         </p>
       )}
       {hasMarket && (
@@ -58,7 +64,9 @@ export function TeamPanel({ index, teams, teamId, side, stats, minScore, hasMark
             ))}
           </ul>
           {shown.length < stats.ratios.length && (
-            <p className="muted">{stats.ratios.length - shown.length} outcome(s) below {minScore}% hidden.</p>
+            <p className="muted">
+              {stats.ratios.length - shown.length} outcome(s) below {minScore}% hidden.
+            </p>
           )}
         </>
       )}

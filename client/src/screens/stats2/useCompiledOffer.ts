@@ -27,8 +27,15 @@ export function useCompiledOffer(query: OfferQuery): { reply: CompilerReply | nu
     .filter((entry): entry is [string, number] => typeof entry[1] === 'number' && entry[1] >= 1)
     .map(([label, decimal]) => ({ operator_id: label, label, oddsDecimal: decimal, odds: toThousandths(decimal) }));
   const body = {
-    home_id: teamId ?? 0, away_id: otherTeamId ?? 0, league_id: leagueId, market_id: marketId ?? 0, behaviour, side: 'home' as const,
-    principal, content_elements: [], offer: { minutes, outcomes },
+    home_id: teamId ?? 0,
+    away_id: otherTeamId ?? 0,
+    league_id: leagueId,
+    market_id: marketId ?? 0,
+    behaviour,
+    side: 'home' as const,
+    principal,
+    content_elements: [],
+    offer: { minutes, outcomes },
   };
   // A compile is a read: cached under the compiler route and what it was asked; the last content
   // stays on screen while a changed choice compiles.

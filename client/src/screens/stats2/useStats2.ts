@@ -35,15 +35,16 @@ export function useStats2(route: Stats2Route) {
   }, [route, latest, navigate, search]);
 
   const go = (patch: Partial<Stats2Route>) => navigate(`${stats2Path({ ...route, ...patch })}${search}`);
-  const setOptions = (patch: Partial<Stats2Options>) =>
-    setSearch((current) => writeStats2Options(current, { ...readStats2Options(current), ...patch }));
+  const setOptions = (patch: Partial<Stats2Options>) => setSearch((current) => writeStats2Options(current, { ...readStats2Options(current), ...patch }));
 
   const sideQuery = (teamId: number | undefined, side: Side) => ({ ...route, teamId, side, last: options.last });
   const first = useTeamSide(sideQuery(route.teamId, options.sides[0]));
   const second = useTeamSide(sideQuery(route.otherTeamId, options.sides[1]));
 
   const summary = useStatsQuery<OutcomeRatio>(
-    sportId, 'outcome_ratios', { season_id: route.seasonId ?? null, market_id: route.marketId ?? null, match_limiter: options.last || null },
+    sportId,
+    'outcome_ratios',
+    { season_id: route.seasonId ?? null, market_id: route.marketId ?? null, match_limiter: options.last || null },
     !!route.seasonId && !!route.marketId,
   );
 
@@ -60,7 +61,17 @@ export function useStats2(route: Stats2Route) {
   }
 
   return {
-    league, teams, markets, market, options, pending, sides: [first, second] as const, summary, offer, minutes, odds,
+    league,
+    teams,
+    markets,
+    market,
+    options,
+    pending,
+    sides: [first, second] as const,
+    summary,
+    offer,
+    minutes,
+    odds,
     setSeason: (seasonId: number) => go({ seasonId }),
     setMarket: (marketId: number) => go({ marketId }),
     chooseTeam,

@@ -43,9 +43,7 @@ function Teams({ leagueId }: { leagueId: number | undefined }) {
   return (
     <section aria-labelledby="screen-title">
       <header className="teams-header">
-        <h1 id="screen-title">
-          {leagueId ? (league?.name ?? `League ${leagueId}`) : `Teams for ${provider?.name ?? `provider ${context.providerId}`}`}
-        </h1>
+        <h1 id="screen-title">{leagueId ? (league?.name ?? `League ${leagueId}`) : `Teams for ${provider?.name ?? `provider ${context.providerId}`}`}</h1>
         {leagueId && <Link to={`/league/${leagueId}/matches`}>Matches</Link>}
       </header>
       <div className="list-filters" role="search" aria-label="Filter teams">

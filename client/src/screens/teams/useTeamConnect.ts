@@ -9,8 +9,7 @@ import { ask } from '../../components/question';
 export const resultLabel = (result: SearchResult) => `${result.title} (${result.providers.join(', ')})`;
 
 /** The question asked before a team is reassigned (SPEC §2 Teams), word for word. */
-const reassignQuestion = (team: Team, result: SearchResult) =>
-  `Are you sure you want to reassign ${team.name} (of ${team.provider_name}) as ${result.title}?`;
+const reassignQuestion = (team: Team, result: SearchResult) => `Are you sure you want to reassign ${team.name} (of ${team.provider_name}) as ${result.title}?`;
 
 /**
  * The 'Connect To' search of one team: other providers' teams it could be connected to. A failed

@@ -71,16 +71,34 @@ export default function TrackerFormScreen() {
             <p>Contact: {tracker.contact.name}</p>
           )}
           <Field id="tracker-language" label="Language">
-            <Dropdown {...dropdownNames("Language")} inputId="tracker-language" value={tracker.language} options={languageOptions(provider?.meta.languages ?? ['en'], [tracker.language])} onChange={(e) => patch({ language: e.value as Tracker['language'] })} />
+            <Dropdown
+              {...dropdownNames('Language')}
+              inputId="tracker-language"
+              value={tracker.language}
+              options={languageOptions(provider?.meta.languages ?? ['en'], [tracker.language])}
+              onChange={(e) => patch({ language: e.value as Tracker['language'] })}
+            />
           </Field>
           <Field id="tracker-model-type" label="Type">
-            <Dropdown {...dropdownNames("Type")} inputId="tracker-model-type" value={tracker.model_type} options={[...MODEL_TYPES]} onChange={(e) => patch({ model_type: e.value as 'M' | 'L' })} />
+            <Dropdown
+              {...dropdownNames('Type')}
+              inputId="tracker-model-type"
+              value={tracker.model_type}
+              options={[...MODEL_TYPES]}
+              onChange={(e) => patch({ model_type: e.value as 'M' | 'L' })}
+            />
           </Field>
           <Field id="tracker-model-id" label={tracker.model_type === 'M' ? 'Match Id' : 'League Id'}>
             {tracker.model_type === 'M' ? (
               <TrackerMatchField inputId="tracker-model-id" matchId={tracker.model_id} onChange={(id) => patch({ model_id: id })} />
             ) : (
-              <InputNumber inputId="tracker-model-id" value={tracker.model_id || null} min={1} useGrouping={false} onValueChange={(e) => e.value && patch({ model_id: e.value })} />
+              <InputNumber
+                inputId="tracker-model-id"
+                value={tracker.model_id || null}
+                min={1}
+                useGrouping={false}
+                onValueChange={(e) => e.value && patch({ model_id: e.value })}
+              />
             )}
           </Field>
           <Field id="tracker-threshold-types" label="Threshold Type">
@@ -119,7 +137,9 @@ export default function TrackerFormScreen() {
                   inputId={`tracker-state-${state.value}`}
                   checked={tracker.spec.match_state.includes(state.value)}
                   onChange={(e) =>
-                    patchSpec({ match_state: e.checked ? [...tracker.spec.match_state, state.value] : tracker.spec.match_state.filter((s) => s !== state.value) })
+                    patchSpec({
+                      match_state: e.checked ? [...tracker.spec.match_state, state.value] : tracker.spec.match_state.filter((s) => s !== state.value),
+                    })
                   }
                 />
                 <label htmlFor={`tracker-state-${state.value}`}>{state.label}</label>

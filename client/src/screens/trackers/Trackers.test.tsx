@@ -5,23 +5,35 @@ import { renderApp } from '../../testing/renderApp';
 
 type Row = ReturnType<typeof tracker>;
 const tracker = (id: number, patch: Record<string, unknown> = {}) => ({
-  id, contact_id: 7, contact: { id: 7, name: 'Danish app users' }, language: 'en', model_type: 'M' as 'M' | 'L', model_id: 12, active: true,
+  id,
+  contact_id: 7,
+  contact: { id: 7, name: 'Danish app users' },
+  language: 'en',
+  model_type: 'M' as 'M' | 'L',
+  model_id: 12,
+  active: true,
   spec: { limiter: { min_score: 40 }, thresholds_type: ['VALUE', 'RANGE'] as string | string[], match_state: ['P', 'I'] },
   ...patch,
 });
 
 /** The trackers service: a list, one tracker, and saves that change what the list sends next. */
 function serve() {
-  const rows: Row[] = [tracker(1), tracker(2, { model_type: 'L', model_id: 9, active: false, spec: { limiter: { min_score: 75 }, thresholds_type: 'RELATIVE', match_state: ['I'] } })];
+  const rows: Row[] = [
+    tracker(1),
+    tracker(2, { model_type: 'L', model_id: 9, active: false, spec: { limiter: { min_score: 75 }, thresholds_type: 'RELATIVE', match_state: ['I'] } }),
+  ];
   const stub = stubFetch({
     ...shellHandlers,
     'GET /api/1/trackers': () => json(200, { results: rows, total: rows.length, limit: 20 }),
     'GET /api/1/match/tracker/1': () => json(200, rows[0]),
     'GET /api/1/match/12': () => json(200, { id: 12, name: 'Argentina - France', start: '2022-12-18T15:00:00Z' }),
     'GET /api/1/1/1/matches': (call) =>
-      json(200, call.url.searchParams.get('q') === 'netherlands v usa'
-        ? { results: [{ id: 126, name: 'Netherlands - USA', start: '2022-12-03T15:00:00Z' }], total: 1, limit: 10 }
-        : { results: [], total: 0, limit: 10 }),
+      json(
+        200,
+        call.url.searchParams.get('q') === 'netherlands v usa'
+          ? { results: [{ id: 126, name: 'Netherlands - USA', start: '2022-12-03T15:00:00Z' }], total: 1, limit: 10 }
+          : { results: [], total: 0, limit: 10 },
+      ),
     'POST /api/1/tracker/1': (call) => {
       rows[0] = { ...rows[0]!, ...(call.body as object) };
       return json(200, rows[0]);
@@ -53,10 +65,28 @@ describe('trackers', () => {
     const table = within(await screen.findByRole('table', { name: 'Trackers' }));
     await table.findByText('RELATIVE');
     expect(table.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      'Id', 'Contact', 'Language', 'Type', 'Id', 'Threshold Type', 'Threshold', 'State', 'Active', 'Edit',
+      'Id',
+      'Contact',
+      'Language',
+      'Type',
+      'Id',
+      'Threshold Type',
+      'Threshold',
+      'State',
+      'Active',
+      'Edit',
     ]);
     const cells = (row: number) => table.getAllByRole('row')[row]!.querySelectorAll('td');
-    expect([...cells(1)].slice(0, 8).map((td) => td.textContent)).toEqual(['1', 'Danish app users', 'English', 'Match', '12', 'VALUE, RANGE', '40%', 'Prematch, Inplay']);
+    expect([...cells(1)].slice(0, 8).map((td) => td.textContent)).toEqual([
+      '1',
+      'Danish app users',
+      'English',
+      'Match',
+      '12',
+      'VALUE, RANGE',
+      '40%',
+      'Prematch, Inplay',
+    ]);
     expect([...cells(2)].slice(0, 8).map((td) => td.textContent)).toEqual(['2', 'Danish app users', 'English', 'League', '9', 'RELATIVE', '75%', 'Inplay']);
     expect(table.getByRole('link', { name: '12' }).getAttribute('href')).toBe('/match/12');
     expect(table.getByRole('link', { name: '9' }).getAttribute('href')).toBe('/league/9/matches');
@@ -160,11 +190,19 @@ describe('creating a tracker', () => {
     vi.unstubAllGlobals();
   });
 
-  it('opens a blank form from the list, with the provider\'s contacts to choose from, and creates nothing until contact and id are chosen', async () => {
+  it("opens a blank form from the list, with the provider's contacts to choose from, and creates nothing until contact and id are chosen", async () => {
     const { calls } = stubFetch({
       ...shellHandlers,
       'GET /api/1/trackers': () => json(200, { results: [], total: 0, limit: 20 }),
-      'GET /api/1/contacts': () => json(200, { items: [{ id: 7, name: 'Danish app users' }, { id: 8, name: 'Newsletter' }], total: 2, limit: 1000 }),
+      'GET /api/1/contacts': () =>
+        json(200, {
+          items: [
+            { id: 7, name: 'Danish app users' },
+            { id: 8, name: 'Newsletter' },
+          ],
+          total: 2,
+          limit: 1000,
+        }),
     });
     renderApp('/trackers');
     const link = await screen.findByRole('link', { name: 'New tracker' });
@@ -192,7 +230,16 @@ describe('a tracker another operator saved meanwhile', () => {
       'POST /api/1/tracker/1': (call) => {
         const body = call.body as { version?: number };
         if (body.version !== stored.version) {
-          return json(409, { statusCode: 409, code: 'CONFLICT', error: 'Conflict', message: 'Tracker 1 was changed', entity: 'tracker', current: stored, changed_by: { id: 2, name: 'Ana' }, changed_at: '2026-11-24T10:02:00Z' });
+          return json(409, {
+            statusCode: 409,
+            code: 'CONFLICT',
+            error: 'Conflict',
+            message: 'Tracker 1 was changed',
+            entity: 'tracker',
+            current: stored,
+            changed_by: { id: 2, name: 'Ana' },
+            changed_at: '2026-11-24T10:02:00Z',
+          });
         }
         stored = { ...stored, ...body, version: stored.version + 1 };
         return json(200, stored);

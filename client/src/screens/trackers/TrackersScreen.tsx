@@ -13,22 +13,36 @@ import './trackers.css';
 function columns({ activeOf, setActive, changedBy }: TrackersList): TableColumn<Tracker>[] {
   return [
     { field: 'id', header: 'Id', sortable: true },
-    { field: 'contact', header: 'Contact', body: (t) => <>{t.contact.name}<ChangeMark by={changedBy(t.id)} /></> },
+    {
+      field: 'contact',
+      header: 'Contact',
+      body: (t) => (
+        <>
+          {t.contact.name}
+          <ChangeMark by={changedBy(t.id)} />
+        </>
+      ),
+    },
     { field: 'language', header: 'Language', sortable: true, body: (t) => languageLabel(t.language) },
     { field: 'model_type', header: 'Type', sortable: true, body: (t) => modelTypeLabel(t.model_type) },
     {
-      field: 'model_id', header: 'Id', sortable: true,
-      body: (t) => (t.model_type === 'M' ? <Link to={`/match/${t.model_id}`}>{t.model_id}</Link> : <Link to={`/league/${t.model_id}/matches`}>{t.model_id}</Link>),
+      field: 'model_id',
+      header: 'Id',
+      sortable: true,
+      body: (t) =>
+        t.model_type === 'M' ? <Link to={`/match/${t.model_id}`}>{t.model_id}</Link> : <Link to={`/league/${t.model_id}/matches`}>{t.model_id}</Link>,
     },
     { field: 'thresholds_type', header: 'Threshold Type', body: (t) => thresholdTypes(t.spec).join(', ') },
     { field: 'min_score', header: 'Threshold', body: (t) => minScoreLabel(t.spec) },
     { field: 'match_state', header: 'State', body: (t) => matchStateLabel(t.spec.match_state) },
     {
-      field: 'active', header: 'Active',
+      field: 'active',
+      header: 'Active',
       body: (t) => <InputSwitch pt={switchPt} checked={activeOf(t)} aria-label={`Tracker ${t.id} active`} onChange={(e) => setActive(t, Boolean(e.value))} />,
     },
     {
-      field: 'edit', header: 'Edit',
+      field: 'edit',
+      header: 'Edit',
       body: (t) => (
         <Link to={`/tracker/${t.id}/`} className="p-button p-button-text p-button-sm" aria-label={`Edit tracker ${t.id}`}>
           Edit
@@ -51,7 +65,14 @@ export default function TrackersScreen() {
           </Link>
           {trackers.changed > 0 && <span role="status">{trackers.changed} unsaved</span>}
           <Button type="button" label="Discard" text disabled={trackers.changed === 0} onClick={trackers.discard} />
-          <Button type="button" label="Save" icon="pi pi-check" disabled={trackers.changed === 0} loading={trackers.saving} onClick={() => void trackers.save()} />
+          <Button
+            type="button"
+            label="Save"
+            icon="pi pi-check"
+            disabled={trackers.changed === 0}
+            loading={trackers.saving}
+            onClick={() => void trackers.save()}
+          />
         </span>
       </div>
       <GenericTable list={trackers.list} label="Trackers" columns={columns(trackers)} emptyMessage="No trackers" />

@@ -12,8 +12,7 @@ export const THRESHOLD_TYPES = ['VALUE', 'RELATIVE', 'RANGE'] as const;
 
 export const modelTypeLabel = (type: Tracker['model_type']) => MODEL_TYPES.find((m) => m.value === type)?.label ?? type;
 export const thresholdTypes = (spec: Tracker['spec']) => (Array.isArray(spec.thresholds_type) ? spec.thresholds_type : [spec.thresholds_type]);
-export const matchStateLabel = (states: readonly string[]) =>
-  states.map((s) => MATCH_STATES.find((m) => m.value === s)?.label ?? s).join(', ') || 'None';
+export const matchStateLabel = (states: readonly string[]) => states.map((s) => MATCH_STATES.find((m) => m.value === s)?.label ?? s).join(', ') || 'None';
 /** Minimum score as the integer percentage it is (SPEC §5). */
 export const minScoreLabel = (spec: Tracker['spec']) => `${spec.limiter.min_score}%`;
 
@@ -27,8 +26,12 @@ export function parseMinScore(text: string): number | null {
 }
 
 export const inputOf = (tracker: Tracker) => ({
-  contact_id: tracker.contact_id, language: tracker.language, model_type: tracker.model_type, model_id: tracker.model_id,
-  active: tracker.active, spec: tracker.spec,
+  contact_id: tracker.contact_id,
+  language: tracker.language,
+  model_type: tracker.model_type,
+  model_id: tracker.model_id,
+  active: tracker.active,
+  spec: tracker.spec,
 });
 
 /** A tracker as the conflict dialog compares it (theirs beside mine), in the form's words. */

@@ -9,7 +9,13 @@ import { inputOf, MIN_SCORE_ERROR, parseMinScore, trackerConflictView } from './
 
 /** A new tracker before its contact and what it follows are chosen (model_id 0 until typed). */
 const blank = (): Tracker => ({
-  id: 0, contact_id: 0, contact: { id: 0, name: '' }, language: 'en', model_type: 'M', model_id: 0, active: true,
+  id: 0,
+  contact_id: 0,
+  contact: { id: 0, name: '' },
+  language: 'en',
+  model_type: 'M',
+  model_id: 0,
+  active: true,
   spec: { limiter: { min_score: 0 }, thresholds_type: ['VALUE'], match_state: [] },
 });
 
@@ -107,14 +113,16 @@ export function useTrackerForm(trackerId: number | null) {
     try {
       const input = inputOf(tracker);
       const body = { ...input, spec: { ...input.spec, limiter: { min_score: value } } };
-      const saved = trackerId === null
-        ? await api(routes.trackerCreate, { body })
-        : await versioned.save<Tracker, Tracker>({
-          send: (base) => api(routes.trackerSave, { params: { trackerId }, body: { ...body, version: base?.version ?? tracker.version }, ...CONFLICT_SHOWN }),
-          mine: () => trackerConflictView({ ...tracker, spec: body.spec }),
-          view: trackerConflictView,
-          keepTheirs: load,
-        });
+      const saved =
+        trackerId === null
+          ? await api(routes.trackerCreate, { body })
+          : await versioned.save<Tracker, Tracker>({
+              send: (base) =>
+                api(routes.trackerSave, { params: { trackerId }, body: { ...body, version: base?.version ?? tracker.version }, ...CONFLICT_SHOWN }),
+              mine: () => trackerConflictView({ ...tracker, spec: body.spec }),
+              view: trackerConflictView,
+              keepTheirs: load,
+            });
       // Nothing saved (their version taken, or the dialog closed): the form stays.
       if (saved) {
         void invalidateRoute(routes.trackers);

@@ -51,7 +51,16 @@ export function useTrackersList() {
     }
   };
 
-  return { list, activeOf, setActive, changed: changed.length, saving, save, discard: () => setEdits({}), changedBy: (id: number) => changes.markOf('tracker', id) };
+  return {
+    list,
+    activeOf,
+    setActive,
+    changed: changed.length,
+    saving,
+    save,
+    discard: () => setEdits({}),
+    changedBy: (id: number) => changes.markOf('tracker', id),
+  };
 }
 
 export type TrackersList = ReturnType<typeof useTrackersList>;

@@ -50,7 +50,9 @@ function WallMessage({ state }: { state: 'revoked' | 'loading' | 'unreachable' }
       ) : state === 'loading' ? (
         <p className="wall-message">Loading the display…</p>
       ) : (
-        <p className="wall-message" role="status">The console cannot be reached; this wall will try again by itself.</p>
+        <p className="wall-message" role="status">
+          The console cannot be reached; this wall will try again by itself.
+        </p>
       )}
     </div>
   );
@@ -79,7 +81,9 @@ function DisplayPanels({ display }: { display: DisplaySession }) {
       marketId={config.market_id}
       dark={config.theme === 'dark'}
       onPhase={onPhase}
-      empty={config.league_id !== null ? 'No match of this league is live right now. Panels appear here as matches kick off.' : 'This display shows no matches.'}
+      empty={
+        config.league_id !== null ? 'No match of this league is live right now. Panels appear here as matches kick off.' : 'This display shows no matches.'
+      }
     />
   );
 }

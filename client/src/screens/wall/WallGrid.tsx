@@ -27,7 +27,10 @@ export function WallGrid({ title, subtitle, matchIds, marketId, dark, empty, onP
       {matchIds.length === 0 ? (
         <p className="wall-empty">{empty}</p>
       ) : (
-        <div className="wall-grid" style={{ gridTemplateColumns: `repeat(${layout.columns}, minmax(0, 1fr))`, gridTemplateRows: `repeat(${layout.rows}, minmax(0, 1fr))` }}>
+        <div
+          className="wall-grid"
+          style={{ gridTemplateColumns: `repeat(${layout.columns}, minmax(0, 1fr))`, gridTemplateRows: `repeat(${layout.rows}, minmax(0, 1fr))` }}
+        >
           {matchIds.map((id) => (
             <WallPanel key={id} matchId={id} marketId={marketId} dark={dark} lastOffers={layout.offers} {...(onPhase && { onPhase })} />
           ))}

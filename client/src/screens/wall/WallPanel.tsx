@@ -37,7 +37,11 @@ export function WallPanel({ matchId, marketId, dark = true, lastOffers, onPhase 
   const now = useNow(stalled);
   return (
     <section className={`wall-panel${stalled ? ' wall-panel-stalled' : ''}`} aria-label={title} data-stalled={stalled ? 'true' : 'false'}>
-      {stalled && health ? <p className="wall-stall" role="alert">{stallText(health, now)}</p> : null}
+      {stalled && health ? (
+        <p className="wall-stall" role="alert">
+          {stallText(health, now)}
+        </p>
+      ) : null}
       <header className="wall-panel-head">
         <div>
           <h2>{title}</h2>

@@ -25,11 +25,15 @@ export default function WallScreen() {
         <div className="wall-message">
           <h1>Wall view</h1>
           <p>
-            A wall screen shows live matches without anyone signed in: create a display for it under{' '}
-            <Link to="/displays">Wall displays</Link> and open its address on the screen.
+            A wall screen shows live matches without anyone signed in: create a display for it under <Link to="/displays">Wall displays</Link> and open its
+            address on the screen.
           </p>
           <p>Signed in, you can also open matches directly: /wall?matches=12,15,18&amp;market=1</p>
-          {readToken() ? null : <p><Link to="/login">Sign in</Link></p>}
+          {readToken() ? null : (
+            <p>
+              <Link to="/login">Sign in</Link>
+            </p>
+          )}
         </div>
       </div>
     );

@@ -8,7 +8,11 @@ describe('panels of a display', () => {
   });
 
   it('keeps a finished league match for a while, then retires it; a listed match stays', () => {
-    const finished = new Map([[7, now - 60_000], [9, now - KEEP_FINISHED_MS - 1], [3, now - KEEP_FINISHED_MS - 1]]);
+    const finished = new Map([
+      [7, now - 60_000],
+      [9, now - KEEP_FINISHED_MS - 1],
+      [3, now - KEEP_FINISHED_MS - 1],
+    ]);
     expect(displayedMatches([3], [7, 9, 11], finished, now)).toEqual([3, 7, 11]);
   });
 });

@@ -1,4 +1,14 @@
-import { finalScore, formatResult, formatScore, parseScoreNode, resultQualifier, type Match, type MatchFeedEvent, type MatchLiveState, type MatchResult } from '@odds/protocol';
+import {
+  finalScore,
+  formatResult,
+  formatScore,
+  parseScoreNode,
+  resultQualifier,
+  type Match,
+  type MatchFeedEvent,
+  type MatchLiveState,
+  type MatchResult,
+} from '@odds/protocol';
 
 export type PhaseKind = 'prematch' | 'live' | 'break' | 'fulltime';
 
@@ -50,12 +60,18 @@ export function matchPhase({ match, live, lastPeriodEvent, latestClock, now }: P
   if (live?.status === 'LIVE') {
     if (lastPeriodEvent?.kind === 'period_end') {
       const period = lastPeriodEvent.period ?? live.period;
-      return { kind: 'break', label: period === 1 ? 'Half-time' : period === 2 ? 'End of normal time' : `Break after period ${period}`, detail: standing(result, live.score), result };
+      return {
+        kind: 'break',
+        label: period === 1 ? 'Half-time' : period === 2 ? 'End of normal time' : `Break after period ${period}`,
+        detail: standing(result, live.score),
+        result,
+      };
     }
     const clock = Math.max(latestClock ?? 0, live.match_time ?? 0);
     return { kind: 'live', label: 'Live', detail: `${playingMinute(clock)}′`, result };
   }
-  if (match?.result && Date.parse(match.start) <= now) return { kind: 'fulltime', label: 'Full-time', detail: formatResult(match.result), result: match.result };
+  if (match?.result && Date.parse(match.start) <= now)
+    return { kind: 'fulltime', label: 'Full-time', detail: formatResult(match.result), result: match.result };
   return { kind: 'prematch', label: 'Prematch', detail: match ? `Kick-off ${time(match.start)}` : '', result: null };
 }
 

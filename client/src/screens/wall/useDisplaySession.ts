@@ -4,11 +4,7 @@ import { api } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { liveSocket } from '../../live/liveSocket';
 
-export type DisplayState =
-  | { kind: 'loading' }
-  | { kind: 'ok'; display: DisplaySession }
-  | { kind: 'revoked' }
-  | { kind: 'unreachable' };
+export type DisplayState = { kind: 'loading' } | { kind: 'ok'; display: DisplaySession } | { kind: 'revoked' } | { kind: 'unreachable' };
 
 /** While the console cannot be reached, a wall asks again this often. */
 const RETRY_MS = 10_000;

@@ -14,7 +14,8 @@ describe("a wall's followed league", () => {
     vi.useFakeTimers();
     let down = true;
     const { calls } = stubFetch({
-      'GET /api/1/leagues/3/matches': () => (down ? errorReply(503, 'Back-office services not answering') : json(200, { results: [{ id: 125 }], total: 1, limit: 12 })),
+      'GET /api/1/leagues/3/matches': () =>
+        down ? errorReply(503, 'Back-office services not answering') : json(200, { results: [{ id: 125 }], total: 1, limit: 12 }),
     });
     const { result } = renderHook(() => useLeagueLiveMatches(3));
     await act(async () => vi.advanceTimersByTimeAsync(0));

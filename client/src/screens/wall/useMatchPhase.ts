@@ -40,19 +40,22 @@ export function useMatchPhase(matchId: number, match: Match | null, version: num
     const signal = reads.current?.signal;
     if (!signal) return;
     let retry: ReturnType<typeof setTimeout> | undefined;
-    const timer = setTimeout(() => {
-      lastRead.current = Date.now();
-      Promise.all([
-        api(routes.matchLiveState, { params: { matchId }, signal, silent: true }),
-        api(routes.matchFeedEvents, { params: { matchId }, query: { limit: 1000 }, signal, silent: true }),
-      ]).then(
-        ([live, events]) => setState({ live, period: events.results.filter(isPeriodEvent).at(-1) ?? null }),
-        // A failed read (the services busy or away) is tried again soon rather than at the next minute.
-        () => {
-          if (!signal.aborted) retry = setTimeout(() => setTick((n) => n + 1), AFTER_CHANGE_MS);
-        },
-      );
-    }, Math.max(0, lastRead.current + AFTER_CHANGE_MS - Date.now()));
+    const timer = setTimeout(
+      () => {
+        lastRead.current = Date.now();
+        Promise.all([
+          api(routes.matchLiveState, { params: { matchId }, signal, silent: true }),
+          api(routes.matchFeedEvents, { params: { matchId }, query: { limit: 1000 }, signal, silent: true }),
+        ]).then(
+          ([live, events]) => setState({ live, period: events.results.filter(isPeriodEvent).at(-1) ?? null }),
+          // A failed read (the services busy or away) is tried again soon rather than at the next minute.
+          () => {
+            if (!signal.aborted) retry = setTimeout(() => setTick((n) => n + 1), AFTER_CHANGE_MS);
+          },
+        );
+      },
+      Math.max(0, lastRead.current + AFTER_CHANGE_MS - Date.now()),
+    );
     // The retry goes with the panel too: a timer left behind would set the state of an unmounted one.
     return () => {
       clearTimeout(timer);

@@ -3,10 +3,12 @@ import { wallLayout } from './wallLayout';
 
 describe('wall layout', () => {
   it('fills the screen: one panel alone, then side by side, then rows sharing the height', () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 9, 12].map((n) => {
-      const { columns, rows } = wallLayout(n);
-      return `${columns}x${rows}`;
-    })).toEqual(['1x1', '2x1', '3x1', '2x2', '3x2', '3x2', '4x2', '4x3', '4x3']);
+    expect(
+      [1, 2, 3, 4, 5, 6, 7, 9, 12].map((n) => {
+        const { columns, rows } = wallLayout(n);
+        return `${columns}x${rows}`;
+      }),
+    ).toEqual(['1x1', '2x1', '3x1', '2x2', '3x2', '3x2', '4x2', '4x3', '4x3']);
   });
 
   it('has a cell for every panel and no empty row', () => {

@@ -3,23 +3,33 @@ import { and, desc, eq } from 'drizzle-orm';
 import { auditLog, sessions, users } from '../db/schema';
 import { createTestUpstream, DEMO, type TestUpstream } from '../testing';
 import {
-  changeOwnPassword, consumePasswordToken, createOperator, findOperatorByEmail, issuePasswordToken,
-  listOperators, setOperatorAdmin, setOperatorStatus,
+  changeOwnPassword,
+  consumePasswordToken,
+  createOperator,
+  findOperatorByEmail,
+  issuePasswordToken,
+  listOperators,
+  setOperatorAdmin,
+  setOperatorStatus,
 } from './accounts';
 import { passwordProblem } from './password-policy';
 
 let upstream: TestUpstream;
-beforeAll(async () => { upstream = await createTestUpstream(); });
+beforeAll(async () => {
+  upstream = await createTestUpstream();
+});
 afterAll(() => upstream.close());
 
 const db = () => upstream.database.db;
 const ADMIN = { id: 1, name: 'Demo Operator' };
-const signIn = (email: string, password: string) =>
-  upstream.app.inject({ method: 'POST', url: '/api/1/authenticate', payload: { email, password } });
-const session = (token: string) =>
-  upstream.app.inject({ method: 'GET', url: '/api/1/session', headers: { authorization: `Token ${token}` } });
+const signIn = (email: string, password: string) => upstream.app.inject({ method: 'POST', url: '/api/1/authenticate', payload: { email, password } });
+const session = (token: string) => upstream.app.inject({ method: 'GET', url: '/api/1/session', headers: { authorization: `Token ${token}` } });
 const auditOf = (id: number) =>
-  db().select().from(auditLog).where(and(eq(auditLog.entity, 'account'), eq(auditLog.entityId, id))).orderBy(desc(auditLog.id));
+  db()
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, 'account'), eq(auditLog.entityId, id)))
+    .orderBy(desc(auditLog.id));
 
 describe('password policy', () => {
   it('asks for 12 characters at least', () => {
@@ -39,7 +49,14 @@ describe('operator accounts', () => {
   it('creates an active operator with a password, who signs in (and the sign-in is recorded)', async () => {
     const { account, link } = await createOperator(db(), { email: 'ana@example.com', name: 'Ana', admin: false, password: 'a long password' }, ADMIN);
     expect(link).toBeUndefined();
-    expect(account).toMatchObject({ email: 'ana@example.com', name: 'Ana', admin: false, status: 'active', created_by_name: 'Demo Operator', last_sign_in_at: null });
+    expect(account).toMatchObject({
+      email: 'ana@example.com',
+      name: 'Ana',
+      admin: false,
+      status: 'active',
+      created_by_name: 'Demo Operator',
+      last_sign_in_at: null,
+    });
     expect((await signIn('ana@example.com', 'a long password')).statusCode).toBe(200);
     expect((await findOperatorByEmail(db(), 'ANA@example.com'))!.last_sign_in_at).not.toBeNull();
     const [created] = await auditOf(account.id);
@@ -50,8 +67,10 @@ describe('operator accounts', () => {
 
   it('refuses a second account with the same email, a short password and a malformed email', async () => {
     await expect(createOperator(db(), { email: 'Ana@Example.com', name: 'Ana 2', admin: false }, ADMIN)).rejects.toMatchObject({ statusCode: 409 });
-    await expect(createOperator(db(), { email: 'bo@example.com', name: 'Bo', admin: false, password: 'short' }, ADMIN))
-      .rejects.toMatchObject({ statusCode: 400, message: 'Choose a password of at least 12 characters.' });
+    await expect(createOperator(db(), { email: 'bo@example.com', name: 'Bo', admin: false, password: 'short' }, ADMIN)).rejects.toMatchObject({
+      statusCode: 400,
+      message: 'Choose a password of at least 12 characters.',
+    });
     await expect(createOperator(db(), { email: 'not-an-email', name: 'Bo', admin: false }, ADMIN)).rejects.toMatchObject({ statusCode: 400 });
   });
 
@@ -121,7 +140,7 @@ describe('operator accounts', () => {
     expect((await auditOf(account.id))[0]!.after).toMatchObject({ event: 'password set with reset link' });
   });
 
-  it('changing one\'s own password needs the current one and ends the other sessions', async () => {
+  it("changing one's own password needs the current one and ends the other sessions", async () => {
     const { account } = await createOperator(db(), { email: 'hal@example.com', name: 'Hal', admin: false, password: 'hal password 1' }, ADMIN);
     const [mine, other] = await Promise.all([1, 2].map(async () => (await signIn('hal@example.com', 'hal password 1')).json().token as string));
     await expect(changeOwnPassword(db(), account.id, 'wrong password', 'hal password 2', mine)).rejects.toMatchObject({ code: 'WRONG_CURRENT_PASSWORD' });

@@ -67,7 +67,10 @@ export async function getOperator(db: Db | Tx, id: number): Promise<OperatorRow 
 }
 
 export async function findOperatorByEmail(db: Db | Tx, email: string): Promise<OperatorRow | null> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()));
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()));
   return row ? getOperator(db, row.id) : null;
 }
 
@@ -90,13 +93,22 @@ export async function createOperator(
   const passwordHash = input.password === undefined ? NO_PASSWORD : await hashPassword(input.password);
   try {
     return await db.transaction(async (tx) => {
-      const [taken] = await tx.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+      const [taken] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
       if (taken) throw new Errors.EmailTaken(email);
-      const [row] = await tx.insert(users).values({
-        email, name, passwordHash, admin: input.admin,
-        status: input.password === undefined ? 'pending' : 'active',
-        createdBy: actor?.id ?? null,
-      }).returning();
+      const [row] = await tx
+        .insert(users)
+        .values({
+          email,
+          name,
+          passwordHash,
+          admin: input.admin,
+          status: input.password === undefined ? 'pending' : 'active',
+          createdBy: actor?.id ?? null,
+        })
+        .returning();
       await audit(tx, actor, row!.id, 'create', null, row!);
       const link = input.password === undefined ? await newToken(tx, row!.id, 'invite', INVITE_TTL_MS) : undefined;
       return { account: (await getOperator(tx, row!.id))!, ...(link && { link }) };
@@ -114,7 +126,10 @@ export async function createOperator(
  * account that has no password yet (it becomes active when its holder chooses one).
  */
 export async function setOperatorStatus(
-  db: Db, id: number, status: 'active' | 'disabled', actor: AuditActor | null,
+  db: Db,
+  id: number,
+  status: 'active' | 'disabled',
+  actor: AuditActor | null,
 ): Promise<{ account: OperatorRow; revokedTokenHashes: string[] }> {
   return db.transaction(async (tx) => {
     const admins = await lockAdmins(tx);
@@ -154,7 +169,10 @@ export async function setOperatorAdmin(db: Db, id: number, admin: boolean, actor
  * someone else. Earlier unused links of the account are voided. Refused for a disabled account.
  */
 export async function issuePasswordToken(
-  db: Db, id: number, purpose: PasswordTokenPurpose, actor: AuditActor | null,
+  db: Db,
+  id: number,
+  purpose: PasswordTokenPurpose,
+  actor: AuditActor | null,
 ): Promise<PasswordLink & { revokedTokenHashes: string[] }> {
   return db.transaction(async (tx) => {
     const before = await lockAccount(tx, id);
@@ -178,7 +196,11 @@ export async function consumePasswordToken(db: Db, token: string, password: stri
   if (problem) throw new Errors.BadRequest(problem);
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
-    const [link] = await tx.select().from(passwordTokens).where(eq(passwordTokens.tokenHash, sha256(token))).for('update');
+    const [link] = await tx
+      .select()
+      .from(passwordTokens)
+      .where(eq(passwordTokens.tokenHash, sha256(token)))
+      .for('update');
     if (!link || link.usedAt || link.expiresAt.getTime() <= now.getTime()) throw new Errors.LinkInvalid();
     const before = await lockAccount(tx, link.userId);
     if (before.status === 'disabled') throw new Errors.LinkInvalid();
@@ -194,7 +216,10 @@ export async function consumePasswordToken(db: Db, token: string, password: stri
  * ends; a pending account becomes active.
  */
 export async function setOperatorPassword(
-  db: Db, id: number, password: string, actor: AuditActor | null,
+  db: Db,
+  id: number,
+  password: string,
+  actor: AuditActor | null,
 ): Promise<{ account: OperatorRow; revokedTokenHashes: string[] }> {
   const problem = passwordProblem(password);
   if (problem) throw new Errors.BadRequest(problem);
@@ -215,7 +240,11 @@ export async function setOperatorPassword(
  * (`keepToken`, the session making the change, stays signed in).
  */
 export async function changeOwnPassword(
-  db: Db, id: number, currentPassword: string, newPassword: string, keepToken?: string,
+  db: Db,
+  id: number,
+  currentPassword: string,
+  newPassword: string,
+  keepToken?: string,
 ): Promise<{ revokedTokenHashes: string[] }> {
   const problem = passwordProblem(newPassword);
   if (problem) throw new Errors.BadRequest(problem);
@@ -246,14 +275,19 @@ async function lockAccount(tx: Tx, id: number): Promise<UserRow> {
  * once are serialised here, so the second sees the first's change and the team keeps one.
  */
 async function lockAdmins(tx: Tx): Promise<number[]> {
-  const rows = await tx.select({ id: users.id }).from(users)
-    .where(and(eq(users.admin, true), eq(users.status, 'active'))).orderBy(asc(users.id)).for('update');
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.admin, true), eq(users.status, 'active')))
+    .orderBy(asc(users.id))
+    .for('update');
   return rows.map((r) => r.id);
 }
 
 /** Deletes the account's sessions (but `keepHash`'s) and returns their token hashes. */
 async function endSessions(tx: Tx, userId: number, keepHash?: string): Promise<string[]> {
-  const rows = await tx.delete(sessions)
+  const rows = await tx
+    .delete(sessions)
     .where(keepHash ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepHash)) : eq(sessions.userId, userId))
     .returning({ tokenHash: sessions.tokenHash });
   return rows.map((r) => r.tokenHash);
@@ -269,9 +303,15 @@ async function newToken(tx: Tx, userId: number, purpose: PasswordTokenPurpose, t
 /** An account as history keeps it: never its password hash, only whether it has a password. */
 function historyRow(row: UserRow, event?: string): Record<string, unknown> {
   return {
-    id: row.id, email: row.email, name: row.name, admin: row.admin, status: row.status,
-    has_password: hasPassword(row.passwordHash), created_by: row.createdBy,
-    created_at: row.createdAt.toISOString(), last_sign_in_at: row.lastSignInAt?.toISOString() ?? null,
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    admin: row.admin,
+    status: row.status,
+    has_password: hasPassword(row.passwordHash),
+    created_by: row.createdBy,
+    created_at: row.createdAt.toISOString(),
+    last_sign_in_at: row.lastSignInAt?.toISOString() ?? null,
     ...(event && { event }),
   };
 }
@@ -279,16 +319,25 @@ function historyRow(row: UserRow, event?: string): Record<string, unknown> {
 async function audit(tx: Tx, actor: AuditActor | null, id: number, action: AuditAction, before: UserRow | null, after: UserRow, event?: string): Promise<void> {
   const who = actor ?? SYSTEM;
   await tx.insert(auditLog).values({
-    actorId: who.id, actorName: who.name, entity: 'account', entityId: id, action,
-    before: before ? historyRow(before) : null, after: historyRow(after, event),
+    actorId: who.id,
+    actorName: who.name,
+    entity: 'account',
+    entityId: id,
+    action,
+    before: before ? historyRow(before) : null,
+    after: historyRow(after, event),
   });
 }
 
 function toOperator(user: UserRow, creatorName: string | null): OperatorRow {
   return {
-    id: user.id, email: user.email, name: user.name, admin: user.admin, status: user.status,
-    created_at: user.createdAt.toISOString(), created_by_name: creatorName,
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    admin: user.admin,
+    status: user.status,
+    created_at: user.createdAt.toISOString(),
+    created_by_name: creatorName,
     last_sign_in_at: user.lastSignInAt?.toISOString() ?? null,
   };
 }
-

@@ -29,7 +29,10 @@ export class DisplayStore {
   private readonly cache = new Map<string, { principal: DisplayPrincipal; until: number }>();
   private readonly seen = new Map<number, number>();
 
-  constructor(private readonly db: Db, private readonly cacheMs = 5_000) {}
+  constructor(
+    private readonly db: Db,
+    private readonly cacheMs = 5_000,
+  ) {}
 
   async create(input: DisplayInput, by: User): Promise<DisplayCreated> {
     const token = randomBytes(32).toString('base64url');
@@ -99,16 +102,25 @@ export class DisplayStore {
   private async markSeen(id: number, now: number): Promise<void> {
     if ((this.seen.get(id) ?? 0) > now - SEEN_EVERY_MS) return;
     this.seen.set(id, now);
-    await this.db.update(displays).set({ lastSeenAt: new Date(now) }).where(eq(displays.id, id));
+    await this.db
+      .update(displays)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(displays.id, id));
   }
 
   private query() {
     return this.db
       .select({
-        id: displays.id, name: displays.name, config: displays.config, createdAt: displays.createdAt,
-        revokedAt: displays.revokedAt, lastSeenAt: displays.lastSeenAt,
-        creatorId: creator.id, creatorName: creator.name,
-        revokerId: revoker.id, revokerName: revoker.name,
+        id: displays.id,
+        name: displays.name,
+        config: displays.config,
+        createdAt: displays.createdAt,
+        revokedAt: displays.revokedAt,
+        lastSeenAt: displays.lastSeenAt,
+        creatorId: creator.id,
+        creatorName: creator.name,
+        revokerId: revoker.id,
+        revokerName: revoker.name,
       })
       .from(displays)
       .innerJoin(creator, eq(creator.id, displays.createdBy))
@@ -131,4 +143,3 @@ function toDisplay(row: Row): Display {
     last_seen_at: row.lastSeenAt?.toISOString() ?? null,
   };
 }
-

@@ -13,7 +13,9 @@ const LINK = 'https://console.example/set-password#token=abcdefghijklmnopqrstuvw
 
 beforeAll(async () => {
   server = new SMTPServer({
-    authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
     onData(stream, session, callback) {
       let data = '';
       stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
@@ -41,7 +43,14 @@ describe('mailing a set-password link', () => {
   });
 
   it('mails the invite link to the operator through SMTP_URL', async () => {
-    const sent = await mailPasswordLink(smtp(`smtp://127.0.0.1:${port}`), { email: 'rita@example.com', name: 'Rita' }, 'invite', LINK, new Date('2030-01-04T10:00:00Z'), log);
+    const sent = await mailPasswordLink(
+      smtp(`smtp://127.0.0.1:${port}`),
+      { email: 'rita@example.com', name: 'Rita' },
+      'invite',
+      LINK,
+      new Date('2030-01-04T10:00:00Z'),
+      log,
+    );
     expect(sent).toBe(true);
     const mail = mails.at(-1)!;
     expect(mail.to).toEqual(['rita@example.com']);

@@ -10,13 +10,19 @@ const SEND_TIMEOUT_MS = 5_000;
  * failure is logged (without the link) and the admin still has the link on screen to hand over.
  */
 export async function mailPasswordLink(
-  server: SmtpSender | null, to: { email: string; name: string }, kind: 'invite' | 'reset', address: string, expiresAt: Date, log: FastifyBaseLogger,
+  server: SmtpSender | null,
+  to: { email: string; name: string },
+  kind: 'invite' | 'reset',
+  address: string,
+  expiresAt: Date,
+  log: FastifyBaseLogger,
 ): Promise<boolean> {
   if (!server) return false;
   const until = expiresAt.toISOString().replace('T', ' ').slice(0, 16);
-  const text = kind === 'invite'
-    ? `Hello ${to.name},\n\nYou have been invited to the odds console. Choose your password with this link (it works once, until ${until} UTC):\n\n${address}\n`
-    : `Hello ${to.name},\n\nAn admin reset your password on the odds console. Choose a new one with this link (it works once, until ${until} UTC):\n\n${address}\n`;
+  const text =
+    kind === 'invite'
+      ? `Hello ${to.name},\n\nYou have been invited to the odds console. Choose your password with this link (it works once, until ${until} UTC):\n\n${address}\n`
+      : `Hello ${to.name},\n\nAn admin reset your password on the odds console. Choose a new one with this link (it works once, until ${until} UTC):\n\n${address}\n`;
   const subject = kind === 'invite' ? 'Your odds console account' : 'Reset your odds console password';
   let timer: NodeJS.Timeout | undefined;
   try {

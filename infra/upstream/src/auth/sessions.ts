@@ -24,10 +24,17 @@ export interface Session {
 export class SessionStore {
   private readonly cache = new Map<string, { session: Session; until: number }>();
 
-  constructor(readonly db: Db, private readonly ttlMs: number, private readonly cacheMs = 5_000) {}
+  constructor(
+    readonly db: Db,
+    private readonly ttlMs: number,
+    private readonly cacheMs = 5_000,
+  ) {}
 
   async login(email: string, password: string): Promise<{ token: string; session: Session } | null> {
-    const [row] = await this.db.select().from(users).where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()));
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()));
     // Hash anyway when the user is unknown, so timing does not tell which emails exist.
     if (!row) {
       await hashPassword(password);

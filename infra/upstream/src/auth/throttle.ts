@@ -45,7 +45,11 @@ export interface LoginRefusal {
   scope: 'account' | 'address';
 }
 
-export const TooManyFromNetwork = createError<[string]>('TOO_MANY_LOGINS', 'Too many failed login attempts from this network. Sign in with the right password, or try again in %s.', 429);
+export const TooManyFromNetwork = createError<[string]>(
+  'TOO_MANY_LOGINS',
+  'Too many failed login attempts from this network. Sign in with the right password, or try again in %s.',
+  429,
+);
 
 /**
  * Login throttling, per account and per client address, in this process. Only failures add up: a
@@ -120,7 +124,11 @@ const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 export function clientAddress(peer: string | undefined, forwardedFor: string | string[] | undefined): string {
   const header = Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor;
   if (peer && LOOPBACK.test(peer) && header) {
-    const last = header.split(',').map((part) => part.trim()).filter(Boolean).at(-1);
+    const last = header
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .at(-1);
     if (last) return last;
   }
   return peer ?? 'unknown';

@@ -19,7 +19,14 @@ describe(`GET ${routes.deadLetters.path}`, () => {
     const read = async (query = '') => upstream.app.inject({ method: 'GET', url: `${routes.deadLetters.path}${query}`, headers });
     expect((await read()).json<DeadLettersReply>()).toEqual({ mode: 'embedded', total: 0, by_kind: {}, last: [] });
     await upstream.database.db.insert(deadLetters).values([
-      { kind: 'invalid_json', reason: 'not JSON: Unexpected end of JSON input', routingKey: 'feed.1.1.5', shard: 'odds.shard.2', matchId: 5, body: '{"type": ' },
+      {
+        kind: 'invalid_json',
+        reason: 'not JSON: Unexpected end of JSON input',
+        routingKey: 'feed.1.1.5',
+        shard: 'odds.shard.2',
+        matchId: 5,
+        body: '{"type": ',
+      },
       { kind: 'unknown_match', reason: 'Match 999999 not found', routingKey: 'feed.1.1.999999', shard: 'odds.shard.0', matchId: 999999, body: '{}' },
       { kind: 'unknown_match', reason: 'Match 999998 not found', routingKey: 'feed.1.1.999998', shard: 'odds.shard.1', matchId: 999998, body: '{}' },
     ]);
@@ -37,15 +44,27 @@ describe('sends recorded before the call', () => {
   it('lets one sender at a time claim a PENDING delivery, again only once its lease ran out, and none once it is sent', async () => {
     const { db } = upstream.database;
     const [match] = await db.select({ id: matches.id }).from(matches).limit(1);
-    const [delivery] = await db.insert(deliveries).values({
-      matchId: match!.id, marketId: 1, contactId: 1, channelId: 6, language: 'en', nodeId: 'INPLAY', status: 'PENDING',
-      log: { subject: 's', body: 'b', cta: null, content: null },
-    }).returning({ id: deliveries.id });
+    const [delivery] = await db
+      .insert(deliveries)
+      .values({
+        matchId: match!.id,
+        marketId: 1,
+        contactId: 1,
+        channelId: 6,
+        language: 'en',
+        nodeId: 'INPLAY',
+        status: 'PENDING',
+        log: { subject: 's', body: 'b', cta: null, content: null },
+      })
+      .returning({ id: deliveries.id });
     const id = delivery!.id;
     const [first, second] = await Promise.all([claimSend(db, id, claim()), claimSend(db, id, claim())]);
     expect([first, second].sort()).toEqual([1, null]);
     // The claimer died mid-call: once the lease is over, the next attempt is the second.
-    await db.update(deliverySends).set({ claimedUntil: new Date(Date.now() - 1000) }).where(eq(deliverySends.deliveryId, id));
+    await db
+      .update(deliverySends)
+      .set({ claimedUntil: new Date(Date.now() - 1000) })
+      .where(eq(deliverySends.deliveryId, id));
     expect(await claimSend(db, id, claim())).toBe(2);
     await releaseSend(db, id);
     await db.update(deliveries).set({ status: 'SENT' }).where(eq(deliveries.id, id));

@@ -4,10 +4,28 @@ import { FeedMessage } from '@odds/protocol';
 import { checkFeedMessage } from './feed-check';
 
 const offer = {
-  type: 'offer', source_id: 's-1', sent_at: '2031-07-01T18:00:00.000Z', market: { type_id: 1, line: null },
-  outcomes: [{ label: '1', line: null, odds: 2400 }, { label: 'X', line: 500, odds: 3300 }], match_time: 60, prematch: false, score: 'H0-A0',
+  type: 'offer',
+  source_id: 's-1',
+  sent_at: '2031-07-01T18:00:00.000Z',
+  market: { type_id: 1, line: null },
+  outcomes: [
+    { label: '1', line: null, odds: 2400 },
+    { label: 'X', line: 500, odds: 3300 },
+  ],
+  match_time: 60,
+  prematch: false,
+  score: 'H0-A0',
 };
-const event = { type: 'event', source_id: 'goal-1', sent_at: '2031-07-01T18:05:00.000Z', kind: 'goal', side: 'home', score: 'H1-A0', match_time: 300, period: 1 };
+const event = {
+  type: 'event',
+  source_id: 'goal-1',
+  sent_at: '2031-07-01T18:05:00.000Z',
+  kind: 'goal',
+  side: 'home',
+  score: 'H1-A0',
+  match_time: 300,
+  period: 1,
+};
 
 describe('checkFeedMessage', () => {
   it('keeps what the schema declares and drops the rest, as TypeBox Value.Clean does', () => {

@@ -14,7 +14,10 @@ export class BrokerIngest {
   private publisher: Promise<FeedPublisher> | null = null;
   private readonly routes: MatchRoutes;
 
-  constructor(private readonly broker: BrokerSettings, db: Db) {
+  constructor(
+    private readonly broker: BrokerSettings,
+    db: Db,
+  ) {
     this.routes = new MatchRoutes(db);
   }
 
@@ -55,9 +58,18 @@ export async function readDeadLetters(db: Db, limit: number, mode: DeadLettersRe
   ]);
   const byKind = Object.fromEntries(kinds.map((k) => [k.kind, Number(k.n)]));
   return {
-    mode, total: Object.values(byKind).reduce((a, b) => a + b, 0), by_kind: byKind,
+    mode,
+    total: Object.values(byKind).reduce((a, b) => a + b, 0),
+    by_kind: byKind,
     last: last.map((d) => ({
-      id: d.id, kind: d.kind, reason: d.reason, routing_key: d.routingKey, shard: d.shard, match_id: d.matchId, body: d.body, created_at: d.createdAt.toISOString(),
+      id: d.id,
+      kind: d.kind,
+      reason: d.reason,
+      routing_key: d.routingKey,
+      shard: d.shard,
+      match_id: d.matchId,
+      body: d.body,
+      created_at: d.createdAt.toISOString(),
     })),
   };
 }

@@ -32,7 +32,12 @@ export class FeedPublisher {
   private readonly roomWaiters: (() => void)[] = [];
   private broken: Error | null = null;
 
-  private constructor(private readonly connection: ChannelModel, private readonly channel: ConfirmChannel, private readonly window: number, private readonly exchange: string) {
+  private constructor(
+    private readonly connection: ChannelModel,
+    private readonly channel: ConfirmChannel,
+    private readonly window: number,
+    private readonly exchange: string,
+  ) {
     const fail = (error: Error) => {
       this.broken ??= error;
       // Sent messages settle with their confirms (amqplib fails them on close); unsent ones fail here.
@@ -44,7 +49,11 @@ export class FeedPublisher {
   }
 
   /** `prefix`: AMQP_PREFIX, the names of the exchanges and queues (topology.ts). */
-  static async connect(url: string, shards: number, { window = PUBLISH_WINDOW, prefix = 'odds' }: { window?: number; prefix?: string } = {}): Promise<FeedPublisher> {
+  static async connect(
+    url: string,
+    shards: number,
+    { window = PUBLISH_WINDOW, prefix = 'odds' }: { window?: number; prefix?: string } = {},
+  ): Promise<FeedPublisher> {
     const connection = await amqp.connect(url);
     connection.on('error', () => {}); // The channel's close tells the callers.
     const channel = await connection.createConfirmChannel();
@@ -105,14 +114,23 @@ export class FeedPublisher {
     // On a closed channel publish throws: this message's promise rejects, and so does its call.
     return new Promise<void>((resolve, reject) => {
       // The window bounds what amqplib buffers, so its "buffer full" return needs no wait here.
-      this.channel.publish(this.exchange, routingKey(route), body, {
-        persistent: true, contentType: 'application/json', timestamp: Math.floor(now / 1000), headers: { 'x-published-ms': now },
-      }, (error) => {
-        this.inFlight -= 1;
-        if (error) reject(error instanceof Error ? error : new Error('the broker refused the message (nack)'));
-        else resolve();
-        if (!this.broken) this.pump();
-      });
+      this.channel.publish(
+        this.exchange,
+        routingKey(route),
+        body,
+        {
+          persistent: true,
+          contentType: 'application/json',
+          timestamp: Math.floor(now / 1000),
+          headers: { 'x-published-ms': now },
+        },
+        (error) => {
+          this.inFlight -= 1;
+          if (error) reject(error instanceof Error ? error : new Error('the broker refused the message (nack)'));
+          else resolve();
+          if (!this.broken) this.pump();
+        },
+      );
       this.inFlight += 1;
     });
   }

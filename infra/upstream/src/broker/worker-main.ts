@@ -25,19 +25,33 @@ const { shards } = config.broker;
 const { index, workers } = config;
 
 // In production the schema is migrated by its own step (dist/migrate.js) and only checked here.
-const database = await openDatabase(config.databaseUrl, { migrations: config.production ? 'check' : 'apply' }).catch((error: unknown) => refuse('worker', error));
+const database = await openDatabase(config.databaseUrl, { migrations: config.production ? 'check' : 'apply' }).catch((error: unknown) =>
+  refuse('worker', error),
+);
 const bus = new ChangeBus();
 const transport = changeTransportFor(config.changes, config.databaseUrl, (error) => log.warn({ err: error.message }, 'change stream transport'));
 if (transport) await bus.attach(transport);
-const engine = new Engine(database.db, { smtpUrl: config.smtp?.url ?? null, ...(config.smtp && { smtpFrom: config.smtp.from }), bus, sending: config.sending.options });
+const engine = new Engine(database.db, {
+  smtpUrl: config.smtp?.url ?? null,
+  ...(config.smtp && { smtpFrom: config.smtp.from }),
+  bus,
+  sending: config.sending.options,
+});
 // A reset by the API (or another process) leaves this worker's cache of the match behind.
 bus.subscribe((notice) => {
   if (notice.reset) engine.forgetMatch(notice.match_id);
 });
 const worker = new EngineWorker({
-  amqpUrl: config.broker.url, prefix: config.broker.prefix, db: database.db, engine, shards,
-  prefetch: config.prefetch, batchMax: config.batchMax, batchMs: config.batchMs,
-  preferred: (shard) => shard % workers === index % workers, standbyDelayMs: config.standbyDelayMs,
+  amqpUrl: config.broker.url,
+  prefix: config.broker.prefix,
+  db: database.db,
+  engine,
+  shards,
+  prefetch: config.prefetch,
+  batchMax: config.batchMax,
+  batchMs: config.batchMs,
+  preferred: (shard) => shard % workers === index % workers,
+  standbyDelayMs: config.standbyDelayMs,
   log: (level, message, fields) => log[level](fields ?? {}, message),
 });
 // Retries that are due, whoever planned them, and sends a dead worker left PENDING go out from
@@ -50,15 +64,20 @@ const server = createServer((request, response) => {
   if (answerMetrics(request, response, registry, { token: config.metricsToken })) return;
   const path = (request.url ?? '/').split('?')[0];
   if (path === '/healthz') {
-    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'ok', pid: process.pid, busy: worker.busy, ...worker.metrics.json(), sends: engine.sending?.counts ?? null }));
+    response
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ status: 'ok', pid: process.pid, busy: worker.busy, ...worker.metrics.json(), sends: engine.sending?.counts ?? null }));
   } else if (path === '/readyz') {
     // Ready while its database answers (a lost broker ends the process: the platform restarts it).
     void databaseReachable(database).then((ok) => {
-      response.writeHead(ok ? 200 : 503, { 'content-type': 'application/json' })
+      response
+        .writeHead(ok ? 200 : 503, { 'content-type': 'application/json' })
         .end(JSON.stringify({ status: ok ? 'ready' : 'not ready', checks: { database: ok ? 'ok' : 'down', broker: 'ok' } }));
     });
   } else {
-    response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ statusCode: 404, message: `No such call: ${request.method} ${path}` }));
+    response
+      .writeHead(404, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ statusCode: 404, message: `No such call: ${request.method} ${path}` }));
   }
 });
 

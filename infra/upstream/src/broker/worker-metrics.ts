@@ -21,7 +21,7 @@ export class WorkerMetrics {
 
   shard(name: string) {
     let s = this.shards.get(name);
-    if (!s) this.shards.set(name, s = { consumed: 0, lagMs: 0, depth: 0, lastAt: 0 });
+    if (!s) this.shards.set(name, (s = { consumed: 0, lagMs: 0, depth: 0, lastAt: 0 }));
     return s;
   }
 
@@ -47,23 +47,46 @@ export class WorkerMetrics {
     const counts = this;
     const registers = [registry];
     const total = (name: string, help: string, read: () => number) =>
-      new Counter({ name, help, registers, collect() { this.reset(); this.inc(read()); } });
+      new Counter({
+        name,
+        help,
+        registers,
+        collect() {
+          this.reset();
+          this.inc(read());
+        },
+      });
     const gauge = (name: string, help: string, read: () => number) =>
-      new Gauge({ name, help, registers, collect() { this.set(read()); } });
+      new Gauge({
+        name,
+        help,
+        registers,
+        collect() {
+          this.set(read());
+        },
+      });
     const perShard = (name: string, help: string, read: (shard: { consumed: number; lagMs: number; depth: number }) => number, kind: 'counter' | 'gauge') => {
       const collect = function (this: Counter<'shard'> | Gauge<'shard'>) {
         this.reset();
-        for (const [shard, s] of counts.shards) (this instanceof Counter ? this.inc({ shard }, read(s)) : this.set({ shard }, read(s)));
+        for (const [shard, s] of counts.shards) this instanceof Counter ? this.inc({ shard }, read(s)) : this.set({ shard }, read(s));
       };
-      return kind === 'counter' ? new Counter({ name, help, labelNames: ['shard'], registers, collect }) : new Gauge({ name, help, labelNames: ['shard'], registers, collect });
+      return kind === 'counter'
+        ? new Counter({ name, help, labelNames: ['shard'], registers, collect })
+        : new Gauge({ name, help, labelNames: ['shard'], registers, collect });
     };
     total('engine_messages_consumed_total', 'Feed messages taken from the shard queues.', () => counts.consumed);
     total('engine_messages_acked_total', 'Messages acknowledged after their batch committed.', () => counts.acked);
     total('engine_messages_redelivered_total', 'Messages the broker delivered again.', () => counts.redelivered);
     total('engine_messages_requeued_total', 'Messages given back to their queue.', () => counts.requeued);
     new Counter({
-      name: 'engine_messages_dead_lettered_total', help: 'Poison messages sent to odds.dead, by kind.', labelNames: ['kind'], registers,
-      collect() { this.reset(); for (const [kind, n] of counts.deadByKind) this.inc({ kind }, n); },
+      name: 'engine_messages_dead_lettered_total',
+      help: 'Poison messages sent to odds.dead, by kind.',
+      labelNames: ['kind'],
+      registers,
+      collect() {
+        this.reset();
+        for (const [kind, n] of counts.deadByKind) this.inc({ kind }, n);
+      },
     });
     total('engine_batches_total', 'Batches ingested.', () => counts.batches);
     gauge('engine_batch_size', 'Messages in the last batch.', () => counts.lastBatchSize);
@@ -72,7 +95,7 @@ export class WorkerMetrics {
     total('engine_offers_total', 'Offers stored.', () => counts.offers);
     total('engine_match_loads_total', 'Match states loaded into the cache.', () => counts.engine?.loads ?? 0);
     total('engine_match_reloads_total', 'Cached matches read again after an edit.', () => counts.engine?.reloads ?? 0);
-    total('engine_contact_changes_unaffected_total', 'Contact edits that concerned none of a match\'s contacts.', () => counts.engine?.unaffected ?? 0);
+    total('engine_contact_changes_unaffected_total', "Contact edits that concerned none of a match's contacts.", () => counts.engine?.unaffected ?? 0);
     total('engine_batches_redecided_total', 'Batches decided again after a moved ledger version.', () => counts.engine?.redecided ?? 0);
     perShard('engine_shard_consumed_total', 'Messages consumed per shard.', (s) => s.consumed, 'counter');
     perShard('engine_shard_lag_ms', 'Publish to ack of the last message, per shard (ms).', (s) => s.lagMs, 'gauge');
@@ -81,9 +104,22 @@ export class WorkerMetrics {
 
   json() {
     return {
-      consumed: this.consumed, acked: this.acked, redelivered: this.redelivered, requeued: this.requeued, dead_lettered: this.deadLettered,
-      dead_by_kind: Object.fromEntries(this.deadByKind), batches: this.batches, last_batch_size: this.lastBatchSize, max_batch_size: this.maxBatchSize,
-      offers: this.offers, ...(this.engine && { match_loads: this.engine.loads, match_reloads: this.engine.reloads, contact_changes_unaffected: this.engine.unaffected, redecided: this.engine.redecided }),
+      consumed: this.consumed,
+      acked: this.acked,
+      redelivered: this.redelivered,
+      requeued: this.requeued,
+      dead_lettered: this.deadLettered,
+      dead_by_kind: Object.fromEntries(this.deadByKind),
+      batches: this.batches,
+      last_batch_size: this.lastBatchSize,
+      max_batch_size: this.maxBatchSize,
+      offers: this.offers,
+      ...(this.engine && {
+        match_loads: this.engine.loads,
+        match_reloads: this.engine.reloads,
+        contact_changes_unaffected: this.engine.unaffected,
+        redecided: this.engine.redecided,
+      }),
       last_reasons: this.lastReasons.slice(0, 5),
       shards: Object.fromEntries([...this.shards].map(([k, s]) => [k, { consumed: s.consumed, lag_ms: s.lagMs, depth: s.depth }])),
     };

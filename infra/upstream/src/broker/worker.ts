@@ -69,8 +69,12 @@ export class EngineWorker {
     this.metrics.engine = options.engine.counters;
   }
 
-  get batchMax() { return this.options.batchMax ?? 200; }
-  get batchMs() { return this.options.batchMs ?? 20; }
+  get batchMax() {
+    return this.options.batchMax ?? 200;
+  }
+  get batchMs() {
+    return this.options.batchMs ?? 20;
+  }
 
   async start(): Promise<void> {
     const connection = await amqp.connect(this.options.amqpUrl);
@@ -97,8 +101,12 @@ export class EngineWorker {
     // Standby on the other shards: RabbitMQ makes this worker their consumer when theirs goes.
     const rest = all.filter((n) => !preferred(n));
     if (rest.length) {
-      this.timers.push(setTimeout(() => void Promise.all(rest.map(subscribe)).catch((error: Error) => this.log('warn', 'standby subscribe failed', { err: error.message })),
-        this.options.standbyDelayMs ?? 3_000));
+      this.timers.push(
+        setTimeout(
+          () => void Promise.all(rest.map(subscribe)).catch((error: Error) => this.log('warn', 'standby subscribe failed', { err: error.message })),
+          this.options.standbyDelayMs ?? 3_000,
+        ),
+      );
     }
     const depths = setInterval(() => void this.readDepths(), 2_000);
     depths.unref();
@@ -122,7 +130,8 @@ export class EngineWorker {
     this.metrics.shard(shard).consumed += 1;
     if (message.fields.redelivered) this.metrics.redelivered += 1;
     const route = parseRoutingKey(message.fields.routingKey);
-    if (!route) return void this.poison(shard, message, 'routing_key', `routing key '${message.fields.routingKey}' is not feed.<provider>.<sport>.<match>`, null);
+    if (!route)
+      return void this.poison(shard, message, 'routing_key', `routing key '${message.fields.routingKey}' is not feed.<provider>.<sport>.<match>`, null);
     let value: unknown;
     try {
       value = JSON.parse(message.content.toString('utf8'));
@@ -133,7 +142,7 @@ export class EngineWorker {
     const checked = checkFeedMessage(value);
     if (!checked.ok) return void this.poison(shard, message, 'schema', checked.reason, route.matchId);
     let buffer = this.buffers.get(route.matchId);
-    if (!buffer) this.buffers.set(route.matchId, buffer = { items: [], timer: null });
+    if (!buffer) this.buffers.set(route.matchId, (buffer = { items: [], timer: null }));
     buffer.items.push({ message, feed: checked.message, shard });
     // While the match's previous batch runs, messages gather: it takes them all when it ends.
     if (this.chains.has(route.matchId)) return;
@@ -165,7 +174,10 @@ export class EngineWorker {
   private async ingest(matchId: number, items: Pending[], failures = 0): Promise<void> {
     if (failures === 0) this.metrics.batch(items.length);
     try {
-      const reply = await this.options.engine.ingest(matchId, items.map((i) => i.feed));
+      const reply = await this.options.engine.ingest(
+        matchId,
+        items.map((i) => i.feed),
+      );
       this.metrics.offers += reply.offers;
       this.ack(items);
     } catch (error) {
@@ -229,12 +241,19 @@ export class EngineWorker {
     this.log('warn', 'message dead-lettered', { kind, reason, routingKey, shard });
     try {
       this.dead!.sendToQueue(this.names.dead, message.content, {
-        persistent: true, contentType: message.properties.contentType,
+        persistent: true,
+        contentType: message.properties.contentType,
         headers: { ...message.properties.headers, 'x-reason': reason, 'x-kind': kind, 'x-routing-key': routingKey, 'x-shard': shard },
       });
       await this.dead!.waitForConfirms();
       await this.options.db.insert(deadLetters).values({
-        kind, reason, routingKey, shard, matchId, body: message.content.toString('utf8').slice(0, 4096), headers: message.properties.headers ?? {},
+        kind,
+        reason,
+        routingKey,
+        shard,
+        matchId,
+        body: message.content.toString('utf8').slice(0, 4096),
+        headers: message.properties.headers ?? {},
       });
     } catch (error) {
       return this.requeue([{ message, shard } as Pending], error as Error);

@@ -5,7 +5,14 @@ import type { Db } from '../db/client';
 import { leagues, matches, providers, seasons } from '../db/schema';
 import { likePattern, orderBy, pageSize } from '../db/paging';
 
-const sortable = { id: leagues.id, name: leagues.name, league: leagues.name, path: leagues.path, unique_id: leagues.uniqueId, last_modified: leagues.lastModified };
+const sortable = {
+  id: leagues.id,
+  name: leagues.name,
+  league: leagues.name,
+  path: leagues.path,
+  unique_id: leagues.uniqueId,
+  last_modified: leagues.lastModified,
+};
 
 export async function listLeagues(db: Db, providerId: number, sportId: number, query: Static<typeof LeaguesQuery>): Promise<ListReply<League>> {
   const limit = pageSize(query.limit);
@@ -16,19 +23,38 @@ export async function listLeagues(db: Db, providerId: number, sportId: number, q
   }
   // Stats need played matches: leave out leagues that have none.
   if (query.stats_only) {
-    filters.push(exists(db.select({ one: matches.id }).from(matches).where(and(eq(matches.leagueId, leagues.id), isNotNull(matches.homeScore)))));
+    filters.push(
+      exists(
+        db
+          .select({ one: matches.id })
+          .from(matches)
+          .where(and(eq(matches.leagueId, leagues.id), isNotNull(matches.homeScore))),
+      ),
+    );
   }
   const where = and(...filters);
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    db.select({ league: leagues, providerName: providers.name })
-      .from(leagues).innerJoin(providers, eq(providers.id, leagues.providerId))
+    db
+      .select({ league: leagues, providerName: providers.name })
+      .from(leagues)
+      .innerJoin(providers, eq(providers.id, leagues.providerId))
       .where(where)
       .orderBy(...orderBy(sortable, 'last_modified', leagues.id, query.order_by, query.order_dir))
-      .limit(limit).offset(query.start ?? 0),
+      .limit(limit)
+      .offset(query.start ?? 0),
     db.select({ total: count() }).from(leagues).where(where),
   ]);
   const seasonRows = rows.length
-    ? await db.select().from(seasons).where(inArray(seasons.leagueId, rows.map((r) => r.league.id))).orderBy(asc(seasons.name))
+    ? await db
+        .select()
+        .from(seasons)
+        .where(
+          inArray(
+            seasons.leagueId,
+            rows.map((r) => r.league.id),
+          ),
+        )
+        .orderBy(asc(seasons.name))
     : [];
   return {
     results: rows.map(({ league, providerName }) => ({
@@ -53,15 +79,23 @@ export interface LeagueRecord {
 
 /** One league with its seasons (and the sport and provider it belongs to), or null. */
 export async function getLeague(db: Db, leagueId: number): Promise<LeagueRecord | null> {
-  const [row] = await db.select({ league: leagues, providerName: providers.name })
-    .from(leagues).innerJoin(providers, eq(providers.id, leagues.providerId)).where(eq(leagues.id, leagueId));
+  const [row] = await db
+    .select({ league: leagues, providerName: providers.name })
+    .from(leagues)
+    .innerJoin(providers, eq(providers.id, leagues.providerId))
+    .where(eq(leagues.id, leagueId));
   if (!row) return null;
   const seasonRows = await db.select({ id: seasons.id, name: seasons.name }).from(seasons).where(eq(seasons.leagueId, leagueId)).orderBy(asc(seasons.name));
   const { league } = row;
   return {
     league: {
-      id: league.id, name: league.name, provider_name: row.providerName, path: league.path, unique_id: league.uniqueId,
-      event_sync: league.eventSync, seasons: seasonRows,
+      id: league.id,
+      name: league.name,
+      provider_name: row.providerName,
+      path: league.path,
+      unique_id: league.uniqueId,
+      event_sync: league.eventSync,
+      seasons: seasonRows,
     },
     sportId: league.sportId,
     providerId: league.providerId,

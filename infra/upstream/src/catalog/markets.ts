@@ -22,15 +22,25 @@ export const toMarket = (market: MarketRow, type: TypeRow): Market => ({
 const sortable = { id: markets.id, name: markets.name, type: markets.typeId, line: markets.line, last_modified: markets.lastModified };
 
 /** A provider's markets of a sport (the Markets screen), by id unless sorted otherwise. */
-export async function listMarkets(db: Db, providerId: number, sportId: number, query: { start?: number; limit?: number; order_by?: string; order_dir?: 'asc' | 'desc'; q?: string }): Promise<ListReply<Market>> {
+export async function listMarkets(
+  db: Db,
+  providerId: number,
+  sportId: number,
+  query: { start?: number; limit?: number; order_by?: string; order_dir?: 'asc' | 'desc'; q?: string },
+): Promise<ListReply<Market>> {
   const limit = pageSize(query.limit);
   const filters: (SQL | undefined)[] = [eq(markets.providerId, providerId), eq(markets.sportId, sportId)];
   if (query.q?.trim()) filters.push(ilike(markets.name, likePattern(query.q.trim())));
   const where = and(...filters);
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    db.select({ market: markets, type: marketTypes }).from(markets).innerJoin(marketTypes, eq(marketTypes.id, markets.typeId))
-      .where(where).orderBy(...orderBy(sortable, 'id', markets.id, query.order_by, query.order_dir))
-      .limit(limit).offset(query.start ?? 0),
+    db
+      .select({ market: markets, type: marketTypes })
+      .from(markets)
+      .innerJoin(marketTypes, eq(marketTypes.id, markets.typeId))
+      .where(where)
+      .orderBy(...orderBy(sortable, 'id', markets.id, query.order_by, query.order_dir))
+      .limit(limit)
+      .offset(query.start ?? 0),
     db.select({ total: count() }).from(markets).where(where),
   ]);
   return { results: rows.map((r) => toMarket(r.market, r.type)), total, limit };
@@ -64,8 +74,12 @@ function checkThresholds(thresholds: Record<string, number>, type: TypeRow): voi
  */
 export async function saveMarketMeta(db: Db, providerId: number, sportId: number, marketId: number, input: MarketMeta): Promise<Market> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select({ market: markets, type: marketTypes }).from(markets).innerJoin(marketTypes, eq(marketTypes.id, markets.typeId))
-      .where(and(eq(markets.id, marketId), eq(markets.providerId, providerId), eq(markets.sportId, sportId))).for('update');
+    const [row] = await tx
+      .select({ market: markets, type: marketTypes })
+      .from(markets)
+      .innerJoin(marketTypes, eq(marketTypes.id, markets.typeId))
+      .where(and(eq(markets.id, marketId), eq(markets.providerId, providerId), eq(markets.sportId, sportId)))
+      .for('update');
     if (!row) throw new Errors.NotFound('Market', marketId);
     if (input.thresholds) checkThresholds(input.thresholds, row.type);
     const meta: MarketMeta = { ...row.market.meta, ...input };
@@ -90,10 +104,23 @@ export async function listMarketTypes(db: Db, sportId: number): Promise<ListRepl
 }
 
 export async function listRuleSets(db: Db, providerId: number, sportId: number): Promise<ListReply<RuleSet>> {
-  const sets = await db.select().from(ruleSets).where(and(eq(ruleSets.providerId, providerId), eq(ruleSets.sportId, sportId))).orderBy(asc(ruleSets.id));
+  const sets = await db
+    .select()
+    .from(ruleSets)
+    .where(and(eq(ruleSets.providerId, providerId), eq(ruleSets.sportId, sportId)))
+    .orderBy(asc(ruleSets.id));
   const members = sets.length
-    ? await db.select({ ruleSetId: ruleSetMarkets.ruleSetId, id: markets.id, name: markets.name }).from(ruleSetMarkets)
-      .innerJoin(markets, eq(markets.id, ruleSetMarkets.marketId)).where(inArray(ruleSetMarkets.ruleSetId, sets.map((s) => s.id))).orderBy(asc(markets.id))
+    ? await db
+        .select({ ruleSetId: ruleSetMarkets.ruleSetId, id: markets.id, name: markets.name })
+        .from(ruleSetMarkets)
+        .innerJoin(markets, eq(markets.id, ruleSetMarkets.marketId))
+        .where(
+          inArray(
+            ruleSetMarkets.ruleSetId,
+            sets.map((s) => s.id),
+          ),
+        )
+        .orderBy(asc(markets.id))
     : [];
   return {
     results: sets.map((set) => ({ id: set.id, name: set.name, markets: members.filter((m) => m.ruleSetId === set.id).map(({ id, name }) => ({ id, name })) })),

@@ -11,8 +11,11 @@ const home = alias(teams, 'home');
 const away = alias(teams, 'away');
 
 /** Names of the providers carrying a match's event, in provider order (outer row named explicitly, see teams.ts). */
-const eventProviders = sql<string[]>`(select coalesce(array_agg(p.name order by p.id), '{}') from ${matches} m2 join ${providers} p on p.id = m2.provider_id where m2.event_id = "matches"."event_id")`
-  .mapWith((v: string[] | null) => v ?? []);
+const eventProviders = sql<
+  string[]
+>`(select coalesce(array_agg(p.name order by p.id), '{}') from ${matches} m2 join ${providers} p on p.id = m2.provider_id where m2.event_id = "matches"."event_id")`.mapWith(
+  (v: string[] | null) => v ?? [],
+);
 
 const sortable = { last_modified: matches.lastModified, start: matches.start, name: matches.name, id: matches.id };
 
@@ -32,15 +35,22 @@ export async function matchConnectSearch(db: Db, fromId: number, query: { q?: st
   // (connectMatches): it is not offered at all.
   const clashFree = sql`not exists (select 1 from ${matches} m3 where m3.event_id = "matches"."event_id" and m3.provider_id = ${source.providerId})`;
   const where = and(
-    eq(matches.sportId, source.sportId), ne(matches.providerId, source.providerId), ne(matches.eventId, source.eventId), clashFree,
+    eq(matches.sportId, source.sportId),
+    ne(matches.providerId, source.providerId),
+    ne(matches.eventId, source.eventId),
+    clashFree,
     keyword && /^\d{1,9}$/.test(keyword) ? or(byText, eq(matches.id, Number(keyword))) : byText,
   );
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    db.select({ id: matches.id, title: matches.name, start: matches.start, providers: eventProviders }).from(matches)
-      .innerJoin(home, eq(home.id, matches.homeTeamId)).innerJoin(away, eq(away.id, matches.awayTeamId))
-      .where(where).orderBy(...orderBy(sortable, '-last_modified', matches.id, query.order_by)).limit(limit),
-    db.select({ total: count() }).from(matches)
-      .innerJoin(home, eq(home.id, matches.homeTeamId)).innerJoin(away, eq(away.id, matches.awayTeamId)).where(where),
+    db
+      .select({ id: matches.id, title: matches.name, start: matches.start, providers: eventProviders })
+      .from(matches)
+      .innerJoin(home, eq(home.id, matches.homeTeamId))
+      .innerJoin(away, eq(away.id, matches.awayTeamId))
+      .where(where)
+      .orderBy(...orderBy(sortable, '-last_modified', matches.id, query.order_by))
+      .limit(limit),
+    db.select({ total: count() }).from(matches).innerJoin(home, eq(home.id, matches.homeTeamId)).innerJoin(away, eq(away.id, matches.awayTeamId)).where(where),
   ]);
   return { results: rows.map((r) => ({ id: r.id, title: r.title, providers: r.providers, start: r.start.toISOString() })), total, limit };
 }
@@ -74,14 +84,25 @@ export async function connectMatches(tx: Tx, fromId: number, toId: number): Prom
   if (source.id === goal.id) throw new Errors.BadRequest('A match cannot be connected to itself.');
   if (source.sportId !== goal.sportId) throw new Errors.BadRequest(`Match ${source.id} and match ${goal.id} are of different sports.`);
   if (source.eventId === goal.eventId) throw new Errors.BadRequest(`Match ${source.id} is already connected to match ${goal.id}.`);
-  const [clash] = await tx.select({ id: matches.id }).from(matches)
+  const [clash] = await tx
+    .select({ id: matches.id })
+    .from(matches)
     .where(and(eq(matches.eventId, goal.eventId), eq(matches.providerId, source.providerId)));
   if (clash) throw new Errors.BadRequest(`Match ${goal.id}'s event already has match ${clash.id} of the same provider as match ${source.id}.`);
-  const affected = await tx.select({ id: matches.id }).from(matches)
-    .where(or(eq(matches.eventId, source.eventId), eq(matches.eventId, goal.eventId))).orderBy(matches.id);
+  const affected = await tx
+    .select({ id: matches.id })
+    .from(matches)
+    .where(or(eq(matches.eventId, source.eventId), eq(matches.eventId, goal.eventId)))
+    .orderBy(matches.id);
   await tx.update(matches).set({ eventId: goal.eventId, lastModified: sql`now()` }).where(eq(matches.id, source.id));
-  const keys = new Map((await tx.select({ id: teams.id, key: teams.teamKey }).from(teams)
-    .where(or(eq(teams.id, source.homeTeamId), eq(teams.id, source.awayTeamId), eq(teams.id, goal.homeTeamId), eq(teams.id, goal.awayTeamId)))).map((t) => [t.id, t.key]));
+  const keys = new Map(
+    (
+      await tx
+        .select({ id: teams.id, key: teams.teamKey })
+        .from(teams)
+        .where(or(eq(teams.id, source.homeTeamId), eq(teams.id, source.awayTeamId), eq(teams.id, goal.homeTeamId), eq(teams.id, goal.awayTeamId)))
+    ).map((t) => [t.id, t.key]),
+  );
   const reversed = keys.get(source.homeTeamId) === keys.get(goal.awayTeamId) || keys.get(source.awayTeamId) === keys.get(goal.homeTeamId);
   const teamChanges = [
     await connectTeams(tx, source.homeTeamId, reversed ? goal.awayTeamId : goal.homeTeamId),

@@ -27,9 +27,13 @@ export async function listMatchesContent(db: Db, query: MatchesContentQuery): Pr
   if (query.hold !== undefined) filters.push(eq(matchContents.hold, query.hold));
   const where = and(...filters);
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    db.select().from(matchContents).where(where)
+    db
+      .select()
+      .from(matchContents)
+      .where(where)
       .orderBy(...orderBy(sortable, '-created_at', matchContents.id, query.order_by, query.order_dir))
-      .limit(limit).offset(query.start ?? 0),
+      .limit(limit)
+      .offset(query.start ?? 0),
     db.select({ total: count() }).from(matchContents).where(where),
   ]);
   return {

@@ -7,7 +7,8 @@ type ContentRow = typeof matchContents.$inferSelect;
 type ThresholdRow = typeof thresholdSets.$inferSelect;
 
 /** What makes two match content records the same slot: market, language, channel, score node, timing. */
-const contentKey = (r: ContentRow) => JSON.stringify([r.marketId, r.marketTypeId, r.channelId, r.language, r.nodeId, r.subNode, r.leafNode, r.period, r.timed, r.contactId]);
+const contentKey = (r: ContentRow) =>
+  JSON.stringify([r.marketId, r.marketTypeId, r.channelId, r.language, r.nodeId, r.subNode, r.leafNode, r.period, r.timed, r.contactId]);
 /** What makes two threshold sets the same: market, contact, type, line and timing. */
 const thresholdKey = (r: ThresholdRow) => JSON.stringify([r.marketId, r.contactId, r.type, r.line, r.timedBefore]);
 
@@ -21,8 +22,11 @@ const thresholdKey = (r: ThresholdRow) => JSON.stringify([r.marketId, r.contactI
 export async function copyMatch(db: Db, toId: number, fromId: number): Promise<{ contents: number[]; thresholds: number[] }> {
   if (toId === fromId) throw new Errors.BadRequest('A match cannot be copied onto itself.');
   return db.transaction(async (tx: Tx) => {
-    const found = await tx.select({ id: matches.id, providerId: matches.providerId, provider: providers.name }).from(matches)
-      .innerJoin(providers, eq(providers.id, matches.providerId)).where(inArray(matches.id, [toId, fromId]));
+    const found = await tx
+      .select({ id: matches.id, providerId: matches.providerId, provider: providers.name })
+      .from(matches)
+      .innerJoin(providers, eq(providers.id, matches.providerId))
+      .where(inArray(matches.id, [toId, fromId]));
     const [to, from] = [found.find((m) => m.id === toId), found.find((m) => m.id === fromId)];
     if (!to) throw new Errors.NotFound('Match', toId);
     if (!from) throw new Errors.NotFound('Match', fromId);
@@ -36,10 +40,12 @@ export async function copyMatch(db: Db, toId: number, fromId: number): Promise<{
       tx.select().from(thresholdSets).where(eq(thresholdSets.matchId, toId)),
     ]);
     const haveContent = new Set(targetContent.map(contentKey));
-    const contents = sourceContent.filter((r) => !haveContent.has(contentKey(r)))
+    const contents = sourceContent
+      .filter((r) => !haveContent.has(contentKey(r)))
       .map(({ id: _id, createdAt: _created, version: _version, ...rest }) => ({ ...rest, matchId: toId }));
     const haveSets = new Set(targetSets.map(thresholdKey));
-    const sets = sourceSets.filter((r) => !haveSets.has(thresholdKey(r)))
+    const sets = sourceSets
+      .filter((r) => !haveSets.has(thresholdKey(r)))
       .map(({ id: _id, createdAt: _created, version: _version, ...rest }) => ({ ...rest, matchId: toId }));
     const copiedContents = contents.length ? await tx.insert(matchContents).values(contents).returning({ id: matchContents.id }) : [];
     const copiedSets = sets.length ? await tx.insert(thresholdSets).values(sets).returning({ id: thresholdSets.id }) : [];

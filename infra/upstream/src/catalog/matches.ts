@@ -14,8 +14,14 @@ const away = alias(teams, 'away');
 export const LIVE_WINDOW_MS = 3 * 60 * 60 * 1000;
 
 const sortable = {
-  id: matches.id, name: matches.name, start: matches.start, home: home.name, away: away.name,
-  league: leagues.name, event_id: matches.eventId, league_id: leagues.id,
+  id: matches.id,
+  name: matches.name,
+  start: matches.start,
+  home: home.name,
+  away: away.name,
+  league: leagues.name,
+  event_id: matches.eventId,
+  league_id: leagues.id,
 };
 
 /** Whether a match is in play at `now`: kicked off within the live window (as timeframe LIVE). */
@@ -32,7 +38,14 @@ const sameEvent = sql`(select array_agg(p.name order by p.id) from ${matches} m2
 
 function baseSelect(db: Db) {
   return db
-    .select({ match: matches, home: { id: home.id, name: home.name }, away: { id: away.id, name: away.name }, league: leagues, providerName: providers.name, providerNames: sameEvent.mapWith((v: string[] | null) => v ?? []) })
+    .select({
+      match: matches,
+      home: { id: home.id, name: home.name },
+      away: { id: away.id, name: away.name },
+      league: leagues,
+      providerName: providers.name,
+      providerNames: sameEvent.mapWith((v: string[] | null) => v ?? []),
+    })
     .from(matches)
     .innerJoin(home, eq(home.id, matches.homeTeamId))
     .innerJoin(away, eq(away.id, matches.awayTeamId))
@@ -78,10 +91,7 @@ function byTeamPair(keyword: string): SQL | undefined {
   const sides = keyword.split(PAIR_SEPARATOR).map((side) => side.trim());
   if (sides.length !== 2 || !sides[0] || !sides[1]) return undefined;
   const [first, second] = sides.map(likePattern) as [string, string];
-  return or(
-    and(ilike(home.name, first), ilike(away.name, second)),
-    and(ilike(home.name, second), ilike(away.name, first)),
-  );
+  return or(and(ilike(home.name, first), ilike(away.name, second)), and(ilike(home.name, second), ilike(away.name, first)));
 }
 
 /** The list's order; matches in play first (order_by=-live) are then by kick-off, newest first. */
@@ -91,7 +101,13 @@ function matchOrder(query: Static<typeof MatchesQuery>, now: Date): SQL[] {
   return [first!, desc(matches.start), desc(matches.id)];
 }
 
-export async function listMatches(db: Db, providerId: number, sportId: number, query: Static<typeof MatchesQuery>, now = new Date()): Promise<ListReply<Match>> {
+export async function listMatches(
+  db: Db,
+  providerId: number,
+  sportId: number,
+  query: Static<typeof MatchesQuery>,
+  now = new Date(),
+): Promise<ListReply<Match>> {
   const limit = pageSize(query.limit);
   const filters: (SQL | undefined)[] = [eq(matches.providerId, providerId), eq(matches.sportId, sportId)];
   if (query.league_id) filters.push(eq(matches.leagueId, query.league_id));
@@ -108,16 +124,27 @@ export async function listMatches(db: Db, providerId: number, sportId: number, q
   const keyword = query.q?.trim();
   if (keyword) {
     const pattern = likePattern(keyword);
-    const byText = or(ilike(matches.name, pattern), ilike(home.name, pattern), ilike(away.name, pattern), ilike(leagues.name, pattern), eq(matches.eventId, keyword), byTeamPair(keyword));
+    const byText = or(
+      ilike(matches.name, pattern),
+      ilike(home.name, pattern),
+      ilike(away.name, pattern),
+      ilike(leagues.name, pattern),
+      eq(matches.eventId, keyword),
+      byTeamPair(keyword),
+    );
     // 'keyword or match id' (SPEC §2): digits also find the match with that id.
     filters.push(/^\d{1,9}$/.test(keyword) ? or(byText, eq(matches.id, Number(keyword))) : byText);
   }
   const where = and(...filters);
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    baseSelect(db).where(where)
+    baseSelect(db)
+      .where(where)
       .orderBy(...matchOrder(query, now))
-      .limit(limit).offset(query.start ?? 0),
-    db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(matches)
+      .limit(limit)
+      .offset(query.start ?? 0),
+    db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(matches)
       .innerJoin(home, eq(home.id, matches.homeTeamId))
       .innerJoin(away, eq(away.id, matches.awayTeamId))
       .innerJoin(leagues, eq(leagues.id, matches.leagueId))

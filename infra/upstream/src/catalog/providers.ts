@@ -39,7 +39,9 @@ export async function setProviderActive(db: Db, providerId: number, active: bool
 export async function setProviderControl(db: Db, providerId: number, active: boolean): Promise<ProviderControl> {
   const [provider] = await db.select({ id: providers.id }).from(providers).where(eq(providers.id, providerId));
   if (!provider) throw new Errors.NotFound('Provider', providerId);
-  const [row] = await db.insert(providerControls).values({ providerId, active })
+  const [row] = await db
+    .insert(providerControls)
+    .values({ providerId, active })
     .onConflictDoUpdate({ target: providerControls.providerId, set: { active, lastModified: sql`now()` } })
     .returning();
   return { provider_id: row!.providerId, active: row!.active };

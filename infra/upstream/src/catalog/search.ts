@@ -26,8 +26,13 @@ export async function search(db: Db, providerId: number, sportId: number, query:
     const where = and(eq(teams.providerId, providerId), eq(teams.sportId, sportId), or(ilike(teams.name, pattern), ilike(teams.shortName, pattern)));
     const sortable = { name: teams.name, id: teams.id, last_modified: teams.lastModified };
     const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-      db.select({ id: teams.id, title: teams.name, providers: teamProviders() }).from(teams).where(where)
-        .orderBy(...orderBy(sortable, 'name', teams.id, query.order_by)).limit(limit).offset(offset),
+      db
+        .select({ id: teams.id, title: teams.name, providers: teamProviders() })
+        .from(teams)
+        .where(where)
+        .orderBy(...orderBy(sortable, 'name', teams.id, query.order_by))
+        .limit(limit)
+        .offset(offset),
       db.select({ total: count() }).from(teams).where(where),
     ]);
     return { results: rows, total, limit };
@@ -35,9 +40,14 @@ export async function search(db: Db, providerId: number, sportId: number, query:
   const where = and(eq(leagues.providerId, providerId), eq(leagues.sportId, sportId), or(ilike(leagues.name, pattern), ilike(leagues.path, pattern)));
   const sortable = { name: leagues.name, id: leagues.id, last_modified: leagues.lastModified };
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    db.select({ id: leagues.id, title: leagues.name, provider: providers.name }).from(leagues)
-      .innerJoin(providers, eq(providers.id, leagues.providerId)).where(where)
-      .orderBy(...orderBy(sortable, 'name', leagues.id, query.order_by)).limit(limit).offset(offset),
+    db
+      .select({ id: leagues.id, title: leagues.name, provider: providers.name })
+      .from(leagues)
+      .innerJoin(providers, eq(providers.id, leagues.providerId))
+      .where(where)
+      .orderBy(...orderBy(sortable, 'name', leagues.id, query.order_by))
+      .limit(limit)
+      .offset(offset),
     db.select({ total: count() }).from(leagues).where(where),
   ]);
   return { results: rows.map(({ id, title, provider }) => ({ id, title, providers: [provider] })), total, limit };

@@ -13,27 +13,44 @@ import { likePattern, orderBy, pageSize } from '../db/paging';
  * leaves columns unqualified in single-table selects, which inside this subquery would bind to t2.
  */
 export const teamProviders = () =>
-  sql<string[]>`(select coalesce(array_agg(p.name order by p.id), '{}') from ${providers} p where p.id in (select t2.provider_id from ${teams} t2 where t2.team_key = "teams"."team_key" and t2.sport_id = "teams"."sport_id"))`
-    .mapWith((v: string[] | null) => v ?? []);
+  sql<
+    string[]
+  >`(select coalesce(array_agg(p.name order by p.id), '{}') from ${providers} p where p.id in (select t2.provider_id from ${teams} t2 where t2.team_key = "teams"."team_key" and t2.sport_id = "teams"."sport_id"))`.mapWith(
+    (v: string[] | null) => v ?? [],
+  );
 
 const select = (db: Db | Tx) =>
-  db.select({ team: teams, providerName: providers.name, providers: teamProviders() })
-    .from(teams).innerJoin(providers, eq(providers.id, teams.providerId));
+  db.select({ team: teams, providerName: providers.name, providers: teamProviders() }).from(teams).innerJoin(providers, eq(providers.id, teams.providerId));
 
 type Row = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number];
 
 const toTeam = (row: Row): Team => ({
-  id: row.team.id, version: row.team.version, name: row.team.name, title: row.team.name, provider_name: row.providerName,
-  short_name: row.team.shortName, providers: row.providers,
+  id: row.team.id,
+  version: row.team.version,
+  name: row.team.name,
+  title: row.team.name,
+  provider_name: row.providerName,
+  short_name: row.team.shortName,
+  providers: row.providers,
 });
 
 const sortable = {
-  id: teams.id, name: teams.name, title: teams.name, provider_name: providers.name, short_name: teams.shortName, last_modified: teams.lastModified,
+  id: teams.id,
+  name: teams.name,
+  title: teams.name,
+  provider_name: providers.name,
+  short_name: teams.shortName,
+  last_modified: teams.lastModified,
 };
 
 /** Teams that play in a match of the league or season. */
 const playsIn = (db: Db, column: typeof matches.leagueId | typeof matches.seasonId, id: number) =>
-  exists(db.select({ one: matches.id }).from(matches).where(and(eq(column, id), or(eq(matches.homeTeamId, teams.id), eq(matches.awayTeamId, teams.id)))));
+  exists(
+    db
+      .select({ one: matches.id })
+      .from(matches)
+      .where(and(eq(column, id), or(eq(matches.homeTeamId, teams.id), eq(matches.awayTeamId, teams.id)))),
+  );
 
 export interface TeamsQuery {
   start?: number;
@@ -63,14 +80,21 @@ export async function listTeams(db: Db, query: TeamsQuery, leagueId?: number): P
   if (keyword) {
     const pattern = likePattern(keyword);
     const byText = or(ilike(teams.name, pattern), ilike(teams.shortName, pattern));
-    const byMatch = exists(db.select({ one: matches.id }).from(matches)
-      .where(and(eq(matches.id, Number(keyword)), or(eq(matches.homeTeamId, teams.id), eq(matches.awayTeamId, teams.id)))));
+    const byMatch = exists(
+      db
+        .select({ one: matches.id })
+        .from(matches)
+        .where(and(eq(matches.id, Number(keyword)), or(eq(matches.homeTeamId, teams.id), eq(matches.awayTeamId, teams.id)))),
+    );
     filters.push(/^\d{1,9}$/.test(keyword) ? or(byText, byMatch) : byText);
   }
   const where = and(...filters);
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    select(db).where(where).orderBy(...orderBy(sortable, '-last_modified', teams.id, query.order_by, query.order_dir))
-      .limit(limit).offset(query.start ?? 0),
+    select(db)
+      .where(where)
+      .orderBy(...orderBy(sortable, '-last_modified', teams.id, query.order_by, query.order_dir))
+      .limit(limit)
+      .offset(query.start ?? 0),
     db.select({ total: count() }).from(teams).innerJoin(providers, eq(providers.id, teams.providerId)).where(where),
   ]);
   return { results: rows.map(toTeam), total, limit };
@@ -80,7 +104,9 @@ export async function listTeams(db: Db, query: TeamsQuery, leagueId?: number): P
 export async function seasonTeams(db: Db, seasonId: number): Promise<ListReply<Team>> {
   const [season] = await db.select({ id: seasons.id }).from(seasons).where(eq(seasons.id, seasonId));
   if (!season) throw new Errors.NotFound('Season', seasonId);
-  const rows = await select(db).where(playsIn(db, matches.seasonId, seasonId)).orderBy(asc(teams.name), asc(teams.id));
+  const rows = await select(db)
+    .where(playsIn(db, matches.seasonId, seasonId))
+    .orderBy(asc(teams.name), asc(teams.id));
   return { results: rows.map(toTeam), total: rows.length, limit: Math.max(1, rows.length) };
 }
 
@@ -108,11 +134,16 @@ export async function teamConnectSearch(db: Db, fromId: number, query: { q?: str
   const limit = query.limit ?? 10;
   const keyword = query.q?.trim().replace(/\.+$/, '');
   const where = and(
-    eq(teams.sportId, source.sportId), ne(teams.providerId, source.providerId), ne(teams.teamKey, source.teamKey),
+    eq(teams.sportId, source.sportId),
+    ne(teams.providerId, source.providerId),
+    ne(teams.teamKey, source.teamKey),
     keyword ? or(ilike(teams.name, likePattern(keyword)), ilike(teams.shortName, likePattern(keyword))) : undefined,
   );
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    select(db).where(where).orderBy(...orderBy(sortable, '-last_modified', teams.id, query.order_by)).limit(limit),
+    select(db)
+      .where(where)
+      .orderBy(...orderBy(sortable, '-last_modified', teams.id, query.order_by))
+      .limit(limit),
     db.select({ total: count() }).from(teams).where(where),
   ]);
   return { results: rows.map((r) => ({ id: r.team.id, title: r.team.name, providers: r.providers })), total, limit };
@@ -138,10 +169,14 @@ export async function connectTeams(tx: Tx, fromId: number, toId: number): Promis
   const { source, target } = pair;
   if (source.id === target.id) throw new Errors.BadRequest('A team cannot be connected to itself.');
   if (source.sportId !== target.sportId) throw new Errors.BadRequest(`${source.name} and ${target.name} are teams of different sports.`);
-  if (source.providerId === target.providerId) throw new Errors.BadRequest(`${source.name} and ${target.name} are teams of the same provider; connect a team to another provider's team.`);
+  if (source.providerId === target.providerId)
+    throw new Errors.BadRequest(`${source.name} and ${target.name} are teams of the same provider; connect a team to another provider's team.`);
   if (source.teamKey === target.teamKey) return null;
   const before = await readRow(tx, 'team', source.id);
-  await tx.update(teams).set({ teamKey: target.teamKey, version: sql`${teams.version} + 1`, lastModified: sql`now()` }).where(eq(teams.id, source.id));
+  await tx
+    .update(teams)
+    .set({ teamKey: target.teamKey, version: sql`${teams.version} + 1`, lastModified: sql`now()` })
+    .where(eq(teams.id, source.id));
   return { entity: 'team', id: source.id, before };
 }
 

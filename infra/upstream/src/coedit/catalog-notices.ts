@@ -9,9 +9,14 @@ import type { Written } from './written';
  * consoles, which read the providers (and a match page its match) again.
  */
 export function catalogNotices(written: readonly Pick<Written, 'entity' | 'id' | 'action' | 'actor'>[]): Change[] {
-  return written.filter((change) => isCatalogEntity(change.entity)).map((change) => ({
-    match_id: 0, topics: [], provider_id: change.id, entities: [{ entity: change.entity, id: change.id, action: change.action, actor: change.actor }],
-  }));
+  return written
+    .filter((change) => isCatalogEntity(change.entity))
+    .map((change) => ({
+      match_id: 0,
+      topics: [],
+      provider_id: change.id,
+      entities: [{ entity: change.entity, id: change.id, action: change.action, actor: change.actor }],
+    }));
 }
 
 /**

@@ -21,8 +21,14 @@ export class VersionConflict extends Error {
 
   get body(): ConflictReply {
     return {
-      statusCode: 409, code: this.code, error: 'Conflict', message: this.message,
-      entity: this.entity, current: this.current, changed_by: this.changedBy, changed_at: this.changedAt,
+      statusCode: 409,
+      code: this.code,
+      error: 'Conflict',
+      message: this.message,
+      entity: this.entity,
+      current: this.current,
+      changed_by: this.changedBy,
+      changed_at: this.changedAt,
     };
   }
 }
@@ -33,7 +39,8 @@ export function expectedVersion(headers: Record<string, string | string[] | unde
   const text = Array.isArray(header) ? header[0] : header;
   if (text !== undefined && text.trim() !== '' && text.trim() !== '*') {
     const value = Number(text.trim().replace(/^W\//, '').replace(/^"|"$/g, ''));
-    if (!Number.isInteger(value) || value < 1) throw Object.assign(new Error(`If-Match must be a record version such as "3" (got ${text})`), { statusCode: 400, code: 'BAD_REQUEST' });
+    if (!Number.isInteger(value) || value < 1)
+      throw Object.assign(new Error(`If-Match must be a record version such as "3" (got ${text})`), { statusCode: 400, code: 'BAD_REQUEST' });
     return value;
   }
   const version = body && typeof body === 'object' ? (body as { version?: unknown }).version : undefined;

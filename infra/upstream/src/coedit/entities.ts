@@ -24,7 +24,8 @@ export const entities: Record<AuditEntity, EntitySpec> = {
   match_content: { table: 'match_contents', label: 'Match content', matchOf: byMatchId },
   stat_event: { table: 'stat_events', label: 'Stat event', matchOf: byMatchId },
   tracker: {
-    table: 'trackers', label: 'Tracker',
+    table: 'trackers',
+    label: 'Tracker',
     matchOf: (row) => (row.model_type === 'M' && typeof row.model_id === 'number' ? row.model_id : null),
     // Listed per provider (the Trackers screen): its contact's provider.
     providerOf: async (row, db) => {

@@ -19,16 +19,27 @@ export async function listAudit(db: Db, query: Query): Promise<ListReply<AuditEn
   const where = filters.length ? and(...filters) : undefined;
   const limit = pageSize(query.limit);
   const [rows, [total]] = await Promise.all([
-    db.select().from(auditLog).where(where)
+    db
+      .select()
+      .from(auditLog)
+      .where(where)
       .orderBy(...orderBy({ id: auditLog.id, at: auditLog.at, entity: auditLog.entity }, '-id', auditLog.id, query.order_by, query.order_dir))
-      .limit(limit).offset(query.start ?? 0),
+      .limit(limit)
+      .offset(query.start ?? 0),
     db.select({ n: count() }).from(auditLog).where(where),
   ]);
   return {
     results: rows.map((row) => ({
-      id: row.id, at: row.at.toISOString(), actor: { id: row.actorId, name: row.actorName },
-      entity: row.entity as AuditEntry['entity'], entity_id: row.entityId, match_id: row.matchId,
-      action: row.action as AuditEntry['action'], version: row.version, before: row.before, after: row.after,
+      id: row.id,
+      at: row.at.toISOString(),
+      actor: { id: row.actorId, name: row.actorName },
+      entity: row.entity as AuditEntry['entity'],
+      entity_id: row.entityId,
+      match_id: row.matchId,
+      action: row.action as AuditEntry['action'],
+      version: row.version,
+      before: row.before,
+      after: row.after,
     })),
     total: total?.n ?? 0,
     limit,

@@ -65,7 +65,12 @@ export class NoticePublisher {
   private sweep: NodeJS.Timeout | null = null;
   private stopped = false;
 
-  constructor(private readonly db: Db, private readonly bus: ChangeBus, private readonly settings: NoticeSettings, private readonly log?: FastifyBaseLogger) {}
+  constructor(
+    private readonly db: Db,
+    private readonly bus: ChangeBus,
+    private readonly settings: NoticeSettings,
+    private readonly log?: FastifyBaseLogger,
+  ) {}
 
   /** Publishes what the outbox holds now, then keeps sweeping it; commits of this process wake it. */
   start(): Promise<void> {
@@ -121,7 +126,12 @@ export class NoticePublisher {
       const rows = (result as unknown as { rows: OutboxRow[] }).rows;
       if (!rows.length) return 0;
       for (const row of rows) await this.bus.publishConfirmed(row.notice);
-      await tx.execute(sql`delete from change_outbox where id in (${sql.join(rows.map((row) => sql`${row.id}`), sql`, `)})`);
+      await tx.execute(
+        sql`delete from change_outbox where id in (${sql.join(
+          rows.map((row) => sql`${row.id}`),
+          sql`, `,
+        )})`,
+      );
       this.published += rows.length;
       return rows.length;
     });

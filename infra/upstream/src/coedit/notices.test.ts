@@ -40,7 +40,15 @@ describe('change outbox', () => {
     const saved = await call(routes.statEventsSave, { events: [{ match_id: matchId, type: 6, period: 1, game_time: 10 }] });
     expect(saved.statusCode).toBe(200);
     const [event] = saved.json<{ results: { id: number }[] }>().results;
-    expect(statNotices()).toEqual([expect.objectContaining({ match_id: matchId, topics: ['stats', 'history'], entity: 'stat_event', entity_id: event!.id, actor: expect.objectContaining({ name: 'Ops Operator' }) })]);
+    expect(statNotices()).toEqual([
+      expect.objectContaining({
+        match_id: matchId,
+        topics: ['stats', 'history'],
+        entity: 'stat_event',
+        entity_id: event!.id,
+        actor: expect.objectContaining({ name: 'Ops Operator' }),
+      }),
+    ]);
     expect(await outbox()).toEqual([]);
   });
 
@@ -51,10 +59,14 @@ describe('change outbox', () => {
     const saved = await call(routes.statEventsSave, { events: [{ match_id: matchId, type: 6, period: 1, game_time: 20 }] });
     expect(saved.statusCode).toBe(200);
     const [event] = saved.json<{ results: { id: number; version: number }[] }>().results;
-    const stale = await call(routes.statEventsSave, { events: [{ id: event!.id, version: event!.version + 3, match_id: matchId, type: 6, period: 1, game_time: 21 }] });
+    const stale = await call(routes.statEventsSave, {
+      events: [{ id: event!.id, version: event!.version + 3, match_id: matchId, type: 6, period: 1, game_time: 21 }],
+    });
     expect(stale.statusCode).toBe(409);
     expect(statNotices()).toEqual([]);
-    expect((await outbox()).map((row) => row.notice)).toEqual([expect.objectContaining({ match_id: matchId, topics: ['stats', 'history'], entity_id: event!.id })]);
+    expect((await outbox()).map((row) => row.notice)).toEqual([
+      expect.objectContaining({ match_id: matchId, topics: ['stats', 'history'], entity_id: event!.id }),
+    ]);
 
     // The next start (a restarted process) publishes what was left, and prunes it.
     const publisher = new NoticePublisher(upstream.database.db, upstream.app.engine.bus, { sweepMs: 60_000, delayMs: 0 });

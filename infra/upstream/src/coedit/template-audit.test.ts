@@ -17,9 +17,19 @@ let matchId: number;
 const call = (route: RouteDef, params: Record<string, number> = {}, query: Record<string, unknown> = {}, payload?: object) =>
   upstream.app.inject({ method: route.method, url: buildPath(route, params) + buildQuery(query), headers, ...(payload && { payload }) });
 const templateHistory = async () => (await call(routes.audit, {}, { entity: 'saved_threshold' })).json<ListReply<AuditEntry>>();
-const save = (value: number, replace: boolean) => call(routes.matchThresholdsSave, { matchId }, {}, {
-  type: 'VALUE', market_id: market.id, thresholds: { yes: { value } }, ...(replace && { replace: true }), saveAsTemplate: 'Audited template',
-});
+const save = (value: number, replace: boolean) =>
+  call(
+    routes.matchThresholdsSave,
+    { matchId },
+    {},
+    {
+      type: 'VALUE',
+      market_id: market.id,
+      thresholds: { yes: { value } },
+      ...(replace && { replace: true }),
+      saveAsTemplate: 'Audited template',
+    },
+  );
 
 beforeAll(async () => {
   upstream = await createTestUpstream();
@@ -41,7 +51,13 @@ describe('a threshold set saved as a template', () => {
     const created = await templateHistory();
     expect(created.total).toBe(before + 1);
     const [first] = created.results;
-    expect(first).toMatchObject({ entity: 'saved_threshold', action: 'create', actor: { name: 'Ops Operator' }, before: null, after: { name: 'Audited template', version: 1 } });
+    expect(first).toMatchObject({
+      entity: 'saved_threshold',
+      action: 'create',
+      actor: { name: 'Ops Operator' },
+      before: null,
+      after: { name: 'Audited template', version: 1 },
+    });
     const announced = () => notices.filter((n) => n.entities?.some((e) => e.entity === 'saved_threshold'));
     expect(announced()).toEqual([expect.objectContaining({ provider_id: 1, entities: [expect.objectContaining({ id: first!.entity_id, action: 'create' })] })]);
 
@@ -49,8 +65,11 @@ describe('a threshold set saved as a template', () => {
     expect((await save(1900, true)).statusCode).toBe(200);
     const [second] = (await templateHistory()).results;
     expect(second).toMatchObject({
-      entity_id: first!.entity_id, action: 'update', version: 2,
-      before: { thresholds: { yes: { value: 1750 } }, version: 1 }, after: { thresholds: { yes: { value: 1900 } }, version: 2 },
+      entity_id: first!.entity_id,
+      action: 'update',
+      version: 2,
+      before: { thresholds: { yes: { value: 1750 } }, version: 1 },
+      after: { thresholds: { yes: { value: 1900 } }, version: 2 },
     });
     expect(announced()).toHaveLength(1);
     expect(announced()[0]!.entities![0]).toMatchObject({ action: 'update' });

@@ -36,8 +36,12 @@ export async function readRow(tx: Tx, entity: AuditEntity, id: number): Promise<
 
 /** The last write of a record, for "changed by Ana at 10:02" in a 409. */
 export async function lastChange(db: Db | Tx, entity: AuditEntity, id: number): Promise<{ actor: AuditActor; at: string } | null> {
-  const [last] = await db.select({ actorId: auditLog.actorId, actorName: auditLog.actorName, at: auditLog.at }).from(auditLog)
-    .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, id))).orderBy(desc(auditLog.id)).limit(1);
+  const [last] = await db
+    .select({ actorId: auditLog.actorId, actorName: auditLog.actorName, at: auditLog.at })
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, id)))
+    .orderBy(desc(auditLog.id))
+    .limit(1);
   return last ? { actor: { id: last.actorId, name: last.actorName }, at: last.at.toISOString() } : null;
 }
 
@@ -63,7 +67,10 @@ export async function conflictFor(db: Db | Tx, entity: AuditEntity, id: number, 
 export async function versionedWrite<T>(
   db: Db,
   op: {
-    entity: AuditEntity; actor: AuditActor; targets: Target[] | ((tx: Tx) => Promise<Target[]>); created?: (result: T) => number[];
+    entity: AuditEntity;
+    actor: AuditActor;
+    targets: Target[] | ((tx: Tx) => Promise<Target[]>);
+    created?: (result: T) => number[];
     /** Records of other entities the write created too (copy from another match: content and sets). */
     alsoCreated?: (result: T) => { entity: AuditEntity; id: number }[];
     /** Records of other entities the write created or changed, with the row before (a threshold set saved as a template). */
@@ -85,8 +92,12 @@ export async function versionedWrite<T>(
       // A missing record is left to `write`, which answers its own 404.
       if (!row) continue;
       if (target.expected !== null && row.version !== target.expected) {
-        throw await conflictFor(tx, op.entity, target.id,
-          `${spec.label} ${target.id} was changed by someone else (version ${String(row.version)}, you had ${target.expected}); nothing was saved`);
+        throw await conflictFor(
+          tx,
+          op.entity,
+          target.id,
+          `${spec.label} ${target.id} was changed by someone else (version ${String(row.version)}, you had ${target.expected}); nothing was saved`,
+        );
       }
       before.set(target.id, row);
       if (target.action !== 'delete' && spec.versioned !== false) {
@@ -95,10 +106,12 @@ export async function versionedWrite<T>(
     }
     const value = await write(tx as unknown as Db);
     const changes: { entity: AuditEntity; id: number; action: AuditAction; before: Row | null }[] = [
-      ...targets.filter((t) => before.has(t.id)).map((t) => ({ entity: op.entity, id: t.id, action: t.action ?? 'update' as const, before: before.get(t.id)! })),
+      ...targets
+        .filter((t) => before.has(t.id))
+        .map((t) => ({ entity: op.entity, id: t.id, action: t.action ?? ('update' as const), before: before.get(t.id)! })),
       ...(op.created?.(value) ?? []).filter((id) => !before.has(id)).map((id) => ({ entity: op.entity, id, action: 'create' as const, before: null })),
       ...(op.alsoCreated?.(value) ?? []).map(({ entity, id }) => ({ entity, id, action: 'create' as const, before: null })),
-      ...(op.alsoChanged?.(value) ?? []).map(({ entity, id, before }) => ({ entity, id, action: before ? 'update' as const : 'create' as const, before })),
+      ...(op.alsoChanged?.(value) ?? []).map(({ entity, id, before }) => ({ entity, id, action: before ? ('update' as const) : ('create' as const), before })),
     ];
     for (const change of changes) {
       const after = change.action === 'delete' ? null : await readRow(tx, change.entity, change.id);
@@ -106,8 +119,15 @@ export async function versionedWrite<T>(
       if (change.action === 'delete' && (await readRow(tx, change.entity, change.id))) continue;
       const matchId = entities[change.entity].matchOf?.(after ?? change.before ?? {}) ?? null;
       await tx.insert(auditLog).values({
-        actorId: op.actor.id, actorName: op.actor.name, entity: change.entity, entityId: change.id, matchId,
-        action: change.action, version: (after?.version as number | undefined) ?? null, before: change.before, after,
+        actorId: op.actor.id,
+        actorName: op.actor.name,
+        entity: change.entity,
+        entityId: change.id,
+        matchId,
+        action: change.action,
+        version: (after?.version as number | undefined) ?? null,
+        before: change.before,
+        after,
       });
       const providerId = (await entities[change.entity].providerOf?.(after ?? change.before ?? {}, tx as unknown as Db)) ?? null;
       written.push({ entity: change.entity, id: change.id, matchId, providerId, action: change.action, actor: op.actor });
@@ -130,7 +150,14 @@ interface CallLike {
 export const actorOf = (user: CallLike['user']): AuditActor => ({ id: user.id, name: user.name });
 
 /** A write of one existing record, checked against the version the call names (If-Match or body). */
-export function writeOne<T>(db: Db, call: CallLike, entity: AuditEntity, id: number, write: (tx: Db) => Promise<T>, action: Target['action'] = 'update'): Promise<T> {
+export function writeOne<T>(
+  db: Db,
+  call: CallLike,
+  entity: AuditEntity,
+  id: number,
+  write: (tx: Db) => Promise<T>,
+  action: Target['action'] = 'update',
+): Promise<T> {
   const expected = expectedVersion(call.request.headers, call.body);
   return versionedWrite(db, { entity, actor: actorOf(call.user), targets: [{ id, expected, action }] }, write);
 }

@@ -9,7 +9,11 @@ import { lists, segments } from '../db/schema';
  * Both are short lists shown whole, so the page size is their length.
  */
 export async function providerSegments(db: Db, providerId: number): Promise<ListReply<Segment>> {
-  const rows = await db.select().from(segments).where(eq(segments.providerId, providerId)).orderBy(asc(sql`lower(${segments.displayName})`), asc(segments.id));
+  const rows = await db
+    .select()
+    .from(segments)
+    .where(eq(segments.providerId, providerId))
+    .orderBy(asc(sql`lower(${segments.displayName})`), asc(segments.id));
   return whole(rows.map((row) => ({ id: String(row.id), display_name: row.displayName })));
 }
 

@@ -8,9 +8,17 @@ type ContactRow = typeof contacts.$inferSelect;
 export type ContactValues = Omit<typeof contacts.$inferInsert, 'id' | 'createdAt' | 'lastModified'>;
 
 const sortable = {
-  id: contacts.id, name: contacts.name, channel: contacts.channelId, channel_id: contacts.channelId,
-  sport_id: contacts.sportId, active: contacts.active, sub_all: contacts.subAll, rate_limited: contacts.rateLimited,
-  email: contacts.email, created_at: contacts.createdAt, last_modified: contacts.lastModified,
+  id: contacts.id,
+  name: contacts.name,
+  channel: contacts.channelId,
+  channel_id: contacts.channelId,
+  sport_id: contacts.sportId,
+  active: contacts.active,
+  sub_all: contacts.subAll,
+  rate_limited: contacts.rateLimited,
+  email: contacts.email,
+  created_at: contacts.createdAt,
+  last_modified: contacts.lastModified,
 };
 
 export interface ContactsQuery {
@@ -34,10 +42,17 @@ export async function listContacts(db: Db, query: ContactsQuery): Promise<Contac
   const limit = pageSize(query.limit);
   const where = ofProvider(query);
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    db.select().from(contacts).where(where)
+    db
+      .select()
+      .from(contacts)
+      .where(where)
       .orderBy(...orderBy(sortable, '-created_at', contacts.id, query.sort, query.order_dir))
-      .limit(limit).offset(query.start ?? 0),
-    db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(contacts).where(where),
+      .limit(limit)
+      .offset(query.start ?? 0),
+    db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(contacts)
+      .where(where),
   ]);
   return { items: await toContacts(db, rows), total, limit };
 }
@@ -58,14 +73,21 @@ export async function insertContact(db: Db, values: ContactValues): Promise<Cont
 }
 
 export async function updateContact(db: Db, contactId: number, values: ContactValues): Promise<Contact> {
-  const [row] = await db.update(contacts).set({ ...values, lastModified: new Date() }).where(eq(contacts.id, contactId)).returning();
+  const [row] = await db
+    .update(contacts)
+    .set({ ...values, lastModified: new Date() })
+    .where(eq(contacts.id, contactId))
+    .returning();
   return (await toContacts(db, [row!]))[0]!;
 }
 
 /** Flips active in one statement, so two quick clicks cannot both read the old value. */
 export async function toggleContactActive(db: Db, contactId: number): Promise<Contact | null> {
-  const [row] = await db.update(contacts).set({ active: not(contacts.active), lastModified: new Date() })
-    .where(eq(contacts.id, contactId)).returning();
+  const [row] = await db
+    .update(contacts)
+    .set({ active: not(contacts.active), lastModified: new Date() })
+    .where(eq(contacts.id, contactId))
+    .returning();
   return row ? (await toContacts(db, [row]))[0]! : null;
 }
 

@@ -1,7 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import {
-  CONTACT_DEFAULTS, DEVICE_CHANNEL_CODES, languageCodeError, type ContactCreateInput, type ContactLimiter,
-} from '@odds/protocol';
+import { CONTACT_DEFAULTS, DEVICE_CHANNEL_CODES, languageCodeError, type ContactCreateInput, type ContactLimiter } from '@odds/protocol';
 import type { Db, Tx } from '../db/client';
 import { leagues, lists, providerSports, providers, segments, sports, teams } from '../db/schema';
 import { Errors } from '../errors';
@@ -44,8 +42,11 @@ export async function contactValues(db: Db | Tx, provider: Provider, input: Cont
   const sport = await providerSport(db, provider, input.sport_id ?? CONTACT_DEFAULTS.sport_id);
   const channel = channelOf(input.channel_id ?? CONTACT_DEFAULTS.channel_id);
   const destination = {
-    email: text(input.email), twitter: text(input.twitter), deviceId: text(input.device_id),
-    segment: text(input.segment), listId: text(input.list_id),
+    email: text(input.email),
+    twitter: text(input.twitter),
+    deviceId: text(input.device_id),
+    segment: text(input.segment),
+    listId: text(input.list_id),
   };
   // Which destination a channel needs follows the contact form (SPEC §2): it shows only that field.
   if (channel.code === 'EMAIL' && !destination.email) throw new Errors.BadRequest('An EMAIL contact needs an email address.');
@@ -80,7 +81,9 @@ export async function contactValues(db: Db | Tx, provider: Provider, input: Cont
 type Sport = typeof sports.$inferSelect;
 
 async function providerSport(db: Db | Tx, provider: Provider, sportId: number): Promise<Sport> {
-  const [row] = await db.select({ sport: sports, offered: providerSports.providerId }).from(sports)
+  const [row] = await db
+    .select({ sport: sports, offered: providerSports.providerId })
+    .from(sports)
     .leftJoin(providerSports, and(eq(providerSports.sportId, sports.id), eq(providerSports.providerId, provider.id)))
     .where(eq(sports.id, sportId));
   if (!row) throw new Errors.BadRequest(`Sport ${sportId} does not exist.`);
@@ -111,7 +114,10 @@ function checkLimiter(limiter: ContactLimiter, sport: Sport): ContactLimiter {
 async function checkAudience(db: Db | Tx, provider: Provider, kind: 'segment' | 'list', id: string): Promise<void> {
   const table = kind === 'segment' ? segments : lists;
   const found = /^\d{1,9}$/.test(id)
-    ? await db.select({ id: table.id }).from(table).where(and(eq(table.id, Number(id)), eq(table.providerId, provider.id)))
+    ? await db
+        .select({ id: table.id })
+        .from(table)
+        .where(and(eq(table.id, Number(id)), eq(table.providerId, provider.id)))
     : [];
   if (!found.length) throw new Errors.BadRequest(`'${id}' is not a ${kind} of ${provider.name}.`);
 }
@@ -120,7 +126,9 @@ async function checkAudience(db: Db | Tx, provider: Provider, kind: 'segment' | 
 async function checkSubscriptions(db: Db | Tx, provider: Provider, sport: Sport, leagueIds: number[], teamIds: number[]): Promise<void> {
   const missing = async (table: typeof leagues | typeof teams, ids: number[]) => {
     if (!ids.length) return [];
-    const found = await db.select({ id: table.id }).from(table)
+    const found = await db
+      .select({ id: table.id })
+      .from(table)
       .where(and(inArray(table.id, ids), eq(table.providerId, provider.id), eq(table.sportId, sport.id)));
     return ids.filter((id) => !found.some((row) => row.id === id));
   };

@@ -8,13 +8,17 @@ import { ofProvider } from './contacts';
 import { checkLanguages, providerOrNotFound } from './rules';
 
 const sortable = {
-  id: trackers.id, contact: contacts.name, language: trackers.language, model_type: trackers.modelType,
-  model_id: trackers.modelId, active: trackers.active, created_at: trackers.createdAt,
+  id: trackers.id,
+  contact: contacts.name,
+  language: trackers.language,
+  model_type: trackers.modelType,
+  model_id: trackers.modelId,
+  active: trackers.active,
+  created_at: trackers.createdAt,
 };
 
 function baseSelect(db: Db) {
-  return db.select({ tracker: trackers, contactName: contacts.name }).from(trackers)
-    .innerJoin(contacts, eq(contacts.id, trackers.contactId));
+  return db.select({ tracker: trackers, contactName: contacts.name }).from(trackers).innerJoin(contacts, eq(contacts.id, trackers.contactId));
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof baseSelect>['execute']>>[number];
@@ -45,11 +49,16 @@ export async function listTrackers(db: Db, query: TrackersQuery): Promise<ListRe
   const limit = pageSize(query.limit);
   const where = ofProvider(query);
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    baseSelect(db).where(where)
+    baseSelect(db)
+      .where(where)
       .orderBy(...orderBy(sortable, '-created_at', trackers.id, query.order_by, query.order_dir))
-      .limit(limit).offset(query.start ?? 0),
-    db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(trackers)
-      .innerJoin(contacts, eq(contacts.id, trackers.contactId)).where(where),
+      .limit(limit)
+      .offset(query.start ?? 0),
+    db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(trackers)
+      .innerJoin(contacts, eq(contacts.id, trackers.contactId))
+      .where(where),
   ]);
   return { results: rows.map(toTracker), total, limit };
 }
@@ -59,10 +68,7 @@ export async function matchTrackers(db: Db, matchId: number): Promise<ListReply<
   const [match] = await db.select({ leagueId: matches.leagueId }).from(matches).where(eq(matches.id, matchId));
   if (!match) throw new Errors.NotFound('Match', matchId);
   const rows = await baseSelect(db)
-    .where(or(
-      and(eq(trackers.modelType, 'M'), eq(trackers.modelId, matchId)),
-      and(eq(trackers.modelType, 'L'), eq(trackers.modelId, match.leagueId)),
-    ))
+    .where(or(and(eq(trackers.modelType, 'M'), eq(trackers.modelId, matchId)), and(eq(trackers.modelType, 'L'), eq(trackers.modelId, match.leagueId))))
     .orderBy(trackers.id);
   return { results: rows.map(toTracker), total: rows.length, limit: Math.max(1, rows.length) };
 }
@@ -82,7 +88,9 @@ async function checkTracker(db: Db | Tx, input: TrackerInput): Promise<void> {
   const provider = await providerOrNotFound(db, contact.providerId);
   checkLanguages(provider, [input.language]);
   const table = input.model_type === 'M' ? matches : leagues;
-  const [model] = await db.select({ id: table.id }).from(table)
+  const [model] = await db
+    .select({ id: table.id })
+    .from(table)
     .where(and(eq(table.id, input.model_id), eq(table.providerId, provider.id)));
   if (!model) {
     throw new Errors.BadRequest(`${input.model_type === 'M' ? 'Match' : 'League'} ${input.model_id} does not exist for ${provider.name}.`);
@@ -90,7 +98,12 @@ async function checkTracker(db: Db | Tx, input: TrackerInput): Promise<void> {
 }
 
 const columnsOf = (input: TrackerInput) => ({
-  contactId: input.contact_id, language: input.language, modelType: input.model_type, modelId: input.model_id, active: input.active, spec: input.spec,
+  contactId: input.contact_id,
+  language: input.language,
+  modelType: input.model_type,
+  modelId: input.model_id,
+  active: input.active,
+  spec: input.spec,
 });
 
 /** Creates a tracker (the rules of checkTracker), in one transaction. */

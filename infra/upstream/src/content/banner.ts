@@ -39,18 +39,34 @@ const away = alias(teams, 'away');
 const utc = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 export async function renderBanner(db: Db, matchId: number, marketId: number): Promise<string> {
-  const [row] = await db.select({ match: matches, home: home.name, away: away.name, league: leagues.name })
-    .from(matches).innerJoin(home, eq(home.id, matches.homeTeamId)).innerJoin(away, eq(away.id, matches.awayTeamId))
-    .innerJoin(leagues, eq(leagues.id, matches.leagueId)).where(eq(matches.id, matchId));
+  const [row] = await db
+    .select({ match: matches, home: home.name, away: away.name, league: leagues.name })
+    .from(matches)
+    .innerJoin(home, eq(home.id, matches.homeTeamId))
+    .innerJoin(away, eq(away.id, matches.awayTeamId))
+    .innerJoin(leagues, eq(leagues.id, matches.leagueId))
+    .where(eq(matches.id, matchId));
   if (!row) throw new Errors.NotFound('Match', matchId);
-  const [marketRow] = await db.select({ market: markets, type: marketTypes }).from(markets)
-    .innerJoin(marketTypes, eq(marketTypes.id, markets.typeId)).where(eq(markets.id, marketId));
+  const [marketRow] = await db
+    .select({ market: markets, type: marketTypes })
+    .from(markets)
+    .innerJoin(marketTypes, eq(marketTypes.id, markets.typeId))
+    .where(eq(markets.id, marketId));
   if (!marketRow) throw new Errors.NotFound('Market', marketId);
   const { match } = row;
   if (marketRow.market.providerId !== match.providerId) throw new Errors.BadRequest(`Market ${marketId} is not a market of this match's provider.`);
-  const [offer] = await db.select().from(offers).where(and(eq(offers.matchId, matchId), eq(offers.marketId, marketId))).orderBy(desc(offers.id)).limit(1);
+  const [offer] = await db
+    .select()
+    .from(offers)
+    .where(and(eq(offers.matchId, matchId), eq(offers.marketId, marketId)))
+    .orderBy(desc(offers.id))
+    .limit(1);
 
-  const result = resultOf({ home: match.homeScore, away: match.awayScore }, { home: match.etHomeScore, away: match.etAwayScore }, { home: match.penHomeScore, away: match.penAwayScore });
+  const result = resultOf(
+    { home: match.homeScore, away: match.awayScore },
+    { home: match.etHomeScore, away: match.etAwayScore },
+    { home: match.penHomeScore, away: match.penAwayScore },
+  );
   let score: string;
   let state: string;
   if (offer) {
@@ -59,7 +75,10 @@ export async function renderBanner(db: Db, matchId: number, marketId: number): P
     state = offer.prematch || offer.matchTime === null ? `Kick-off ${utc(match.start)}` : `${Math.floor(offer.matchTime / 60)}'`;
   } else if (result) {
     score = formatResult(result);
-    state = match.htHomeScore !== null && match.htAwayScore !== null ? `Full time (half time ${formatScore({ home: match.htHomeScore, away: match.htAwayScore })})` : 'Full time';
+    state =
+      match.htHomeScore !== null && match.htAwayScore !== null
+        ? `Full time (half time ${formatScore({ home: match.htHomeScore, away: match.htAwayScore })})`
+        : 'Full time';
   } else {
     score = 'v';
     state = `Kick-off ${utc(match.start)}`;
@@ -68,8 +87,14 @@ export async function renderBanner(db: Db, matchId: number, marketId: number): P
   const rank = (key: string) => (outcomeOrder.includes(key) ? outcomeOrder.indexOf(key) : outcomeOrder.length);
   const names: Record<string, string> = { home: row.home, away: row.away, draw: 'Draw', over: 'Over', under: 'Under', yes: 'Yes', no: 'No' };
   const outcomes = offer
-    // jsonb keeps keys in its own order: show the outcomes in the market type's (home, draw, away).
-    ? Object.entries(offer.outcomeMap).sort(([a], [b]) => rank(a) - rank(b)).map(([key, odds]) => `<div class="outcome"><span class="label">${escapeHtml(names[key] ?? marketRow.market.outcomeMapping[key] ?? key)}</span><span class="price">${escapeHtml(formatOdds(odds))}</span></div>`).join('')
+    ? // jsonb keeps keys in its own order: show the outcomes in the market type's (home, draw, away).
+      Object.entries(offer.outcomeMap)
+        .sort(([a], [b]) => rank(a) - rank(b))
+        .map(
+          ([key, odds]) =>
+            `<div class="outcome"><span class="label">${escapeHtml(names[key] ?? marketRow.market.outcomeMapping[key] ?? key)}</span><span class="price">${escapeHtml(formatOdds(odds))}</span></div>`,
+        )
+        .join('')
     : '';
   const note = offer ? `Odds at ${utc(offer.createdAt)}` : 'No odds offered for this market yet.';
   return `<!doctype html>

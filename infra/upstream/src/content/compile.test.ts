@@ -13,8 +13,32 @@ const ctx: CompileContext = {
 describe('tagContext', () => {
   it('holds team values, decimal odds, the match and the league', () => {
     expect(tagContext(ctx)).toEqual({
-      home: { name: 'Argentina', short_name: 'ARG', score: 1, odds: '1.45', played: 6, wins: 4, draws: 1, losses: 1, goals_for: 12, goals_against: 5, win_rate: 67 },
-      away: { name: 'France', short_name: 'France', score: 0, odds: '7.25', played: 6, wins: 5, draws: 0, losses: 1, goals_for: 13, goals_against: 5, win_rate: 83 },
+      home: {
+        name: 'Argentina',
+        short_name: 'ARG',
+        score: 1,
+        odds: '1.45',
+        played: 6,
+        wins: 4,
+        draws: 1,
+        losses: 1,
+        goals_for: 12,
+        goals_against: 5,
+        win_rate: 67,
+      },
+      away: {
+        name: 'France',
+        short_name: 'France',
+        score: 0,
+        odds: '7.25',
+        played: 6,
+        wins: 5,
+        draws: 0,
+        losses: 1,
+        goals_for: 13,
+        goals_against: 5,
+        win_rate: 83,
+      },
       odds: { home: '1.45', draw: '4.10', away: '7.25' },
       match: { name: 'Argentina - France', minute: 23, score: '1-0', start: '2022-12-18 15:00 UTC' },
       league: { name: 'FIFA World Cup' },
@@ -29,17 +53,23 @@ describe('tagContext', () => {
 
   it('leaves score, odds and season tags empty when there is nothing to fill them with', () => {
     const bare = fillText('{{home.name}} {{home.score}} {{home.wins}} {{odds.home}} {{match.minute}}', { home: { name: 'Peru' }, away: { name: 'Chile' } });
-    expect(bare).toEqual({ text: 'Peru {{home.score}} {{home.wins}} {{odds.home}} {{match.minute}}', missing: ['home.score', 'home.wins', 'odds.home', 'match.minute'] });
+    expect(bare).toEqual({
+      text: 'Peru {{home.score}} {{home.wins}} {{odds.home}} {{match.minute}}',
+      missing: ['home.score', 'home.wins', 'odds.home', 'match.minute'],
+    });
   });
 });
 
 describe('compileItems', () => {
   it('fills each item and keeps its id and link target', () => {
-    const { results, texts, missing } = compileItems([
-      { id: 1, content_type: 'title', content: '{{home.name}} {{home.score}}-{{away.score}} {{away.name}}' },
-      { id: 2, content_type: 'content', content: '{{home.name}}: {{home.wins}} wins in {{home.played}}, {{home.nickname}}', link_target: 'home' },
-      { id: 3, content_type: 'cta', content: 'Back {{home.name}} at {{odds.home}}', link_target: 'home' },
-    ], ctx);
+    const { results, texts, missing } = compileItems(
+      [
+        { id: 1, content_type: 'title', content: '{{home.name}} {{home.score}}-{{away.score}} {{away.name}}' },
+        { id: 2, content_type: 'content', content: '{{home.name}}: {{home.wins}} wins in {{home.played}}, {{home.nickname}}', link_target: 'home' },
+        { id: 3, content_type: 'cta', content: 'Back {{home.name}} at {{odds.home}}', link_target: 'home' },
+      ],
+      ctx,
+    );
     expect(results).toEqual([
       { content_type: 'title', content: 'Argentina 1-0 France', link_target: null, content_id: 1 },
       { content_type: 'content', content: 'Argentina: 4 wins in 6, {{home.nickname}}', link_target: 'home', content_id: 2 },
@@ -68,8 +98,16 @@ describe('compileItems', () => {
       { content_type: 'title' as const, content: 'Home: {{home.name}}', side_context: 'home' as const },
       { content_type: 'title' as const, content: 'Away: {{away.name}}', side_context: 'away' as const },
     ];
-    expect(compileItems(items, ctx, { side: 'away' }).results.map((r) => r.content)).toEqual(['France to beat Argentina', 'Argentina v France', 'Away: France']);
-    expect(compileItems(items, ctx, { side: 'home' }).results.map((r) => r.content)).toEqual(['Argentina to beat France', 'Argentina v France', 'Home: Argentina']);
+    expect(compileItems(items, ctx, { side: 'away' }).results.map((r) => r.content)).toEqual([
+      'France to beat Argentina',
+      'Argentina v France',
+      'Away: France',
+    ]);
+    expect(compileItems(items, ctx, { side: 'home' }).results.map((r) => r.content)).toEqual([
+      'Argentina to beat France',
+      'Argentina v France',
+      'Home: Argentina',
+    ]);
   });
 
   it('compiles an image item to its url', () => {
@@ -79,12 +117,19 @@ describe('compileItems', () => {
 
 describe('compileParts', () => {
   it('compiles match content parts for the firing outcome', () => {
-    const { texts, results } = compileParts({
-      title: [{ content: 'Goal! {{home.name}} lead {{away.name}} {{match.score}}' }],
-      content: [{ content: 'A home win pays {{odds.home}}.', link_target: 'home' }, { content: 'The draw pays {{odds.draw}}.', link_target: 'draw' }],
-      cta: [{ content: 'Bet now' }],
-      image: [],
-    }, ctx, { outcome: 'home' });
+    const { texts, results } = compileParts(
+      {
+        title: [{ content: 'Goal! {{home.name}} lead {{away.name}} {{match.score}}' }],
+        content: [
+          { content: 'A home win pays {{odds.home}}.', link_target: 'home' },
+          { content: 'The draw pays {{odds.draw}}.', link_target: 'draw' },
+        ],
+        cta: [{ content: 'Bet now' }],
+        image: [],
+      },
+      ctx,
+      { outcome: 'home' },
+    );
     expect(texts).toEqual({ title: 'Goal! Argentina lead France 1-0', body: 'A home win pays 1.45.', cta: 'Bet now', image: null });
     expect(results.every((r) => r.content_id === null)).toBe(true);
     expect(results).toHaveLength(3);

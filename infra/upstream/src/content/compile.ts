@@ -108,8 +108,7 @@ export function fillText(text: string, ctx: CompileContext, swap = false): { tex
   return fillTags(text, tagContext(ctx, swap));
 }
 
-const linkedElsewhere = (linkTarget: string | null | undefined, outcome: string | null | undefined) =>
-  Boolean(outcome && linkTarget && linkTarget !== outcome);
+const linkedElsewhere = (linkTarget: string | null | undefined, outcome: string | null | undefined) => Boolean(outcome && linkTarget && linkTarget !== outcome);
 
 function pick(results: CompiledContent[], type: ContentType, outcome: string | null | undefined): string | null {
   const ofType = results.filter((r) => r.content_type === type);
@@ -119,7 +118,12 @@ function pick(results: CompiledContent[], type: ContentType, outcome: string | n
 function finish(results: CompiledContent[], missing: string[], outcome: string | null | undefined): CompileResult {
   return {
     results,
-    texts: { title: pick(results, 'title', outcome), body: pick(results, 'content', outcome), cta: pick(results, 'cta', outcome), image: pick(results, 'image', outcome) },
+    texts: {
+      title: pick(results, 'title', outcome),
+      body: pick(results, 'content', outcome),
+      cta: pick(results, 'cta', outcome),
+      image: pick(results, 'image', outcome),
+    },
     missing: [...new Set(missing)],
   };
 }
@@ -158,8 +162,15 @@ const PART_TYPES = ['title', 'content', 'cta', 'image'] as const;
  * the match is. Entries linked to another outcome than `options.outcome` are left out.
  */
 export function compileParts(parts: MatchContentParts, ctx: CompileContext, options: CompileOptions = {}): CompileResult {
-  const items = PART_TYPES.flatMap((type) => parts[type].map((entry): TemplateItem => ({
-    id: null, content_type: type, content: entry.content, link_target: entry.link_target ?? null,
-  })));
+  const items = PART_TYPES.flatMap((type) =>
+    parts[type].map(
+      (entry): TemplateItem => ({
+        id: null,
+        content_type: type,
+        content: entry.content,
+        link_target: entry.link_target ?? null,
+      }),
+    ),
+  );
   return compileItems(items, ctx, { outcome: options.outcome ?? null });
 }

@@ -1,6 +1,12 @@
 import { and, asc, arrayContains, eq, isNull, or } from 'drizzle-orm';
 import {
-  type CompilerReply, type CompilerRequest, type ContentOffer, type ContentParseReply, type ContentParseRequest, type OddsOutcome, type SelectionBehaviour,
+  type CompilerReply,
+  type CompilerRequest,
+  type ContentOffer,
+  type ContentParseReply,
+  type ContentParseRequest,
+  type OddsOutcome,
+  type SelectionBehaviour,
 } from '@odds/protocol';
 import type { Db } from '../db/client';
 import { contentItems, leagues, marketTypes, markets } from '../db/schema';
@@ -21,8 +27,11 @@ export async function parseContent(db: Db, body: ContentParseRequest): Promise<C
 }
 
 export async function loadMarket(db: Db, marketId: number): Promise<{ market: MarketRow; type: TypeRow }> {
-  const [row] = await db.select({ market: markets, type: marketTypes }).from(markets)
-    .innerJoin(marketTypes, eq(marketTypes.id, markets.typeId)).where(eq(markets.id, marketId));
+  const [row] = await db
+    .select({ market: markets, type: marketTypes })
+    .from(markets)
+    .innerJoin(marketTypes, eq(marketTypes.id, markets.typeId))
+    .where(eq(markets.id, marketId));
   if (!row) throw new Errors.NotFound('Market', marketId);
   return row;
 }
@@ -45,7 +54,13 @@ export function outcomeKey(outcome: ContentOffer['outcomes'][number], market: Ma
  * favour (better win rate; goals per match against the line; both sides scoring and conceding at
  * least once a match), else the shortest odds.
  */
-export function principalOutcome(behaviour: SelectionBehaviour, odds: Record<string, number>, ctx: CompileContext, type: TypeRow, line: number | null): string | null {
+export function principalOutcome(
+  behaviour: SelectionBehaviour,
+  odds: Record<string, number>,
+  ctx: CompileContext,
+  type: TypeRow,
+  line: number | null,
+): string | null {
   if (behaviour === 'all') return null;
   const shortest = Object.entries(odds).sort((a, b) => a[1] - b[1])[0]?.[0] ?? null;
   if (behaviour === 'odd_favourite') return shortest;
@@ -69,7 +84,14 @@ export function principalOutcome(behaviour: SelectionBehaviour, odds: Record<str
 }
 
 /** The compile context of two teams in a league (playground, stats 2): season values of the league's latest season. */
-export async function teamsContext(db: Db, homeId: number, awayId: number, leagueId: number, minutes: number, odds: Record<string, number>): Promise<CompileContext> {
+export async function teamsContext(
+  db: Db,
+  homeId: number,
+  awayId: number,
+  leagueId: number,
+  minutes: number,
+  odds: Record<string, number>,
+): Promise<CompileContext> {
   const [league] = await db.select({ id: leagues.id, name: leagues.name }).from(leagues).where(eq(leagues.id, leagueId));
   if (!league) throw new Errors.NotFound('League', leagueId);
   const scope = { leagueId: league.id };
@@ -93,18 +115,28 @@ export async function compileRequest(db: Db, body: CompilerRequest): Promise<Com
     items = body.content_elements.map((element) => ({ id: null, content_type: element.content_type, content: element.content, side_context: 'both' }));
   } else {
     const provider = await loadProvider(db, market.providerId);
-    const language = body.language ? checkLanguage(body.language, provider) : (provider.languages.includes('en') ? 'en' : provider.languages[0] ?? 'en');
-    const rows = await db.select().from(contentItems).where(and(
-      eq(contentItems.sportId, market.sportId),
-      visibleTo(provider.id, provider.languages),
-      eq(contentItems.language, language),
-      eq(contentItems.deliver, true),
-      isNull(contentItems.archivedAt),
-      or(arrayContains(contentItems.marketIds, [market.id]), arrayContains(contentItems.marketTypeIds, [type.id])),
-    )).orderBy(asc(contentItems.id));
+    const language = body.language ? checkLanguage(body.language, provider) : provider.languages.includes('en') ? 'en' : (provider.languages[0] ?? 'en');
+    const rows = await db
+      .select()
+      .from(contentItems)
+      .where(
+        and(
+          eq(contentItems.sportId, market.sportId),
+          visibleTo(provider.id, provider.languages),
+          eq(contentItems.language, language),
+          eq(contentItems.deliver, true),
+          isNull(contentItems.archivedAt),
+          or(arrayContains(contentItems.marketIds, [market.id]), arrayContains(contentItems.marketTypeIds, [type.id])),
+        ),
+      )
+      .orderBy(asc(contentItems.id));
     items = rows.map((row) => ({
-      id: row.id, content_type: row.contentType as TemplateItem['content_type'], content: row.content, link_target: row.linkTarget,
-      image_url: row.imageId ? imageUrl(row.imageId) : null, side_context: row.sideContext as TemplateItem['side_context'],
+      id: row.id,
+      content_type: row.contentType as TemplateItem['content_type'],
+      content: row.content,
+      link_target: row.linkTarget,
+      image_url: row.imageId ? imageUrl(row.imageId) : null,
+      side_context: row.sideContext as TemplateItem['side_context'],
     }));
   }
   const { results } = compileItems(items, ctx, { outcome, side: body.side });

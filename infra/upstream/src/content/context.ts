@@ -28,9 +28,16 @@ export interface MatchContextOptions {
  * (no hindsight), in the match's own season when the teams have results there, else in the latest
  * season they played (a World Cup Classics replay reads the 2022 tournament).
  */
-export async function loadMatchContext(db: Db | Tx, matchId: number, options: MatchContextOptions = {}): Promise<CompileContext & { providerId: number; sportId: number }> {
-  const [row] = await db.select({ match: matches, league: { id: leagues.id, name: leagues.name } })
-    .from(matches).innerJoin(leagues, eq(leagues.id, matches.leagueId)).where(eq(matches.id, matchId));
+export async function loadMatchContext(
+  db: Db | Tx,
+  matchId: number,
+  options: MatchContextOptions = {},
+): Promise<CompileContext & { providerId: number; sportId: number }> {
+  const [row] = await db
+    .select({ match: matches, league: { id: leagues.id, name: leagues.name } })
+    .from(matches)
+    .innerJoin(leagues, eq(leagues.id, matches.leagueId))
+    .where(eq(matches.id, matchId));
   if (!row) throw new Errors.NotFound('Match', matchId);
   const { match } = row;
   const scope: SeasonScope = { seasonId: match.seasonId, leagueId: match.leagueId, before: match.start };
@@ -50,8 +57,11 @@ export async function loadMatchContext(db: Db | Tx, matchId: number, options: Ma
 
 /** The outcome odds of the match's latest offer for a market with a home outcome (1X2 and the like). */
 async function latestOdds(db: Db | Tx, matchId: number): Promise<Record<string, number> | null> {
-  const [offer] = await db.select({ outcomeMap: offers.outcomeMap }).from(offers)
+  const [offer] = await db
+    .select({ outcomeMap: offers.outcomeMap })
+    .from(offers)
     .where(sql`${offers.matchId} = ${matchId} and ${offers.outcomeMap} ? 'home'`)
-    .orderBy(desc(offers.id)).limit(1);
+    .orderBy(desc(offers.id))
+    .limit(1);
   return offer?.outcomeMap ?? null;
 }

@@ -21,14 +21,23 @@ export async function listGroups(db: Db, providerId: number, sportId: number, st
     db.select({ total: count() }).from(contentGroups).where(where),
   ]);
   const items = rows.length
-    ? await db.select({ groupId: contentItems.groupId, contentType: contentItems.contentType, channelId: contentItems.channelId })
-      .from(contentItems).where(inArray(contentItems.groupId, rows.map((r) => r.id))).orderBy(asc(contentItems.id))
+    ? await db
+        .select({ groupId: contentItems.groupId, contentType: contentItems.contentType, channelId: contentItems.channelId })
+        .from(contentItems)
+        .where(
+          inArray(
+            contentItems.groupId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(asc(contentItems.id))
     : [];
   const results = rows.map((group): ContentGroupSummary => {
     const members = items.filter((item) => item.groupId === group.id);
     // A group's type and channel are its items'; an emptied group (items deleted one by one) shows the defaults.
     return {
-      id: group.id, name: group.name,
+      id: group.id,
+      name: group.name,
       content_type: (members[0]?.contentType ?? 'content') as ContentGroupSummary['content_type'],
       channel_id: members[0]?.channelId ?? 1,
       item_count: members.length,
@@ -62,8 +71,11 @@ async function sharedColumns(tx: Tx, input: ContentGroupInput, provider: Awaited
   const marketRows = await checkRefs(tx, { categories: input.categories, markets: input.market_ids }, provider, sportId);
   const linkTarget = await checkLinkTarget(tx, input.link_target, input.content_type, marketRows[0]);
   return {
-    contentType: input.content_type, channelId: input.channel_id, linkTarget,
-    categoryIds: [...input.categories], marketIds: [...input.market_ids],
+    contentType: input.content_type,
+    channelId: input.channel_id,
+    linkTarget,
+    categoryIds: [...input.categories],
+    marketIds: [...input.market_ids],
     ...(marketRows.length > 0 && { providerLock: true }),
   };
 }
@@ -74,7 +86,10 @@ export async function createGroup(db: Db, input: ContentGroupInput, providerId: 
     await checkSport(tx, provider, sportId);
     const written = texts(input, provider);
     const shared = await sharedColumns(tx, input, provider, sportId);
-    const [group] = await tx.insert(contentGroups).values({ providerId, sportId, name: input.name?.trim() || null }).returning({ id: contentGroups.id });
+    const [group] = await tx
+      .insert(contentGroups)
+      .values({ providerId, sportId, name: input.name?.trim() || null })
+      .returning({ id: contentGroups.id });
     await tx.insert(contentItems).values(written.map(([language, content]) => ({ ...shared, providerId, sportId, groupId: group!.id, language, content })));
     return group!.id;
   });
@@ -96,7 +111,10 @@ export async function updateGroup(db: Db, groupId: number, input: ContentGroupIn
     const written = texts(input, provider);
     const shared = await sharedColumns(tx, input, provider, group.sportId);
     const now = new Date();
-    await tx.update(contentGroups).set({ name: input.name?.trim() || null, lastModified: now }).where(eq(contentGroups.id, groupId));
+    await tx
+      .update(contentGroups)
+      .set({ name: input.name?.trim() || null, lastModified: now })
+      .where(eq(contentGroups.id, groupId));
     const existing = await tx.select().from(contentItems).where(eq(contentItems.groupId, groupId)).orderBy(asc(contentItems.id));
     const template = existing[0];
     const keep = new Set(written.map(([language]) => language));
@@ -105,11 +123,24 @@ export async function updateGroup(db: Db, groupId: number, input: ContentGroupIn
     for (const [language, content] of written) {
       const item = existing.find((row) => row.language === language);
       if (item) {
-        await tx.update(contentItems).set({ ...shared, content, lastModified: now }).where(eq(contentItems.id, item.id));
+        await tx
+          .update(contentItems)
+          .set({ ...shared, content, lastModified: now })
+          .where(eq(contentItems.id, item.id));
       } else {
         await tx.insert(contentItems).values({
-          ...shared, providerId: group.providerId, sportId: group.sportId, groupId, language, content,
-          ...(template && { sideContext: template.sideContext, autoBuild: template.autoBuild, deliver: template.deliver, providerLock: shared.providerLock ?? template.providerLock }),
+          ...shared,
+          providerId: group.providerId,
+          sportId: group.sportId,
+          groupId,
+          language,
+          content,
+          ...(template && {
+            sideContext: template.sideContext,
+            autoBuild: template.autoBuild,
+            deliver: template.deliver,
+            providerLock: shared.providerLock ?? template.providerLock,
+          }),
         });
       }
     }

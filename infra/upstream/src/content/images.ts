@@ -52,7 +52,11 @@ function fieldValue(name: string, values: string[]): unknown {
     return values.flatMap((value) => {
       const text = value.trim();
       if (text.startsWith('[')) {
-        try { return (JSON.parse(text) as unknown[]).map(String); } catch { return [text]; }
+        try {
+          return (JSON.parse(text) as unknown[]).map(String);
+        } catch {
+          return [text];
+        }
       }
       return text === '' ? [] : text.split(',').map((v) => v.trim());
     });
@@ -102,7 +106,8 @@ export async function readContentForm(request: FastifyRequest): Promise<{ input:
     }
     raw = Object.fromEntries([...fields].map(([name, values]) => [name, fieldValue(name, values)]));
   } else {
-    if (typeof request.body !== 'object' || request.body === null) throw new Errors.BadRequest('Send the content item as multipart/form-data (or JSON when there is no image).');
+    if (typeof request.body !== 'object' || request.body === null)
+      throw new Errors.BadRequest('Send the content item as multipart/form-data (or JSON when there is no image).');
     raw = { ...(request.body as Record<string, unknown>) };
   }
   const validate = multipart ? validateForm : validateJson;

@@ -14,7 +14,10 @@ export interface NewImage {
 }
 
 export async function checkSport(db: Db | Tx, provider: ProviderInfo, sportId: number): Promise<void> {
-  const [offered] = await db.select().from(providerSports).where(and(eq(providerSports.providerId, provider.id), eq(providerSports.sportId, sportId)));
+  const [offered] = await db
+    .select()
+    .from(providerSports)
+    .where(and(eq(providerSports.providerId, provider.id), eq(providerSports.sportId, sportId)));
   if (!offered) throw new Errors.BadRequest(`${provider.name} does not offer sport ${sportId}.`);
 }
 
@@ -24,7 +27,12 @@ async function itemColumns(tx: Tx, input: ContentItemInput, provider: ProviderIn
   if (input.content_type !== 'image' && input.content.trim() === '') {
     throw new Errors.BadRequest(`Write the ${input.content_type} text; only image content may be empty.`);
   }
-  const marketRows = await checkRefs(tx, { categories: input.categories, markets: input.markets, marketTypes: input.market_types, groupId: input.group_id }, provider, sportId);
+  const marketRows = await checkRefs(
+    tx,
+    { categories: input.categories, markets: input.markets, marketTypes: input.market_types, groupId: input.group_id },
+    provider,
+    sportId,
+  );
   const linkTarget = await checkLinkTarget(tx, input.link_target, input.content_type, marketRows[0]);
   return {
     content: input.content,
@@ -53,7 +61,10 @@ export async function createItem(db: Db, input: ContentItemInput, providerId: nu
     await checkSport(tx, provider, sportId);
     const columns = await itemColumns(tx, input, provider, sportId);
     const [stored] = image ? await tx.insert(images).values(image).returning({ id: images.id }) : [];
-    const [row] = await tx.insert(contentItems).values({ ...columns, providerId, sportId, imageId: stored?.id ?? null }).returning({ id: contentItems.id });
+    const [row] = await tx
+      .insert(contentItems)
+      .values({ ...columns, providerId, sportId, imageId: stored?.id ?? null })
+      .returning({ id: contentItems.id });
     return row!.id;
   });
   return getContentItem(db, id);
@@ -70,7 +81,10 @@ export async function updateItem(db: Db, id: number, input: ContentItemInput): P
     const columns = await itemColumns(tx, input, provider, existing.sportId);
     // A provider_lock left out keeps the item's lock rather than lifting it.
     const providerLock = columns.providerLock || (input.provider_lock ?? existing.providerLock);
-    await tx.update(contentItems).set({ ...columns, providerLock, lastModified: new Date() }).where(eq(contentItems.id, id));
+    await tx
+      .update(contentItems)
+      .set({ ...columns, providerLock, lastModified: new Date() })
+      .where(eq(contentItems.id, id));
   });
   return getContentItem(db, id);
 }
@@ -82,20 +96,32 @@ export async function updateItem(db: Db, id: number, input: ContentItemInput): P
 export async function deleteItems(db: Db, ids: number[]): Promise<number> {
   const unique = [...new Set(ids)];
   return db.transaction(async (tx) => {
-    const found = await tx.select({ id: contentItems.id, imageId: contentItems.imageId, groupId: contentItems.groupId })
-      .from(contentItems).where(inArray(contentItems.id, unique));
+    const found = await tx
+      .select({ id: contentItems.id, imageId: contentItems.imageId, groupId: contentItems.groupId })
+      .from(contentItems)
+      .where(inArray(contentItems.id, unique));
     const missing = unique.find((id) => !found.some((row) => row.id === id));
     if (missing !== undefined) throw new Errors.NotFound('Content item', missing);
     await tx.delete(contentItems).where(inArray(contentItems.id, unique));
     const imageIds = found.map((row) => row.imageId).filter((v): v is number => v !== null);
     if (imageIds.length) {
-      await tx.delete(images).where(and(inArray(images.id, imageIds),
-        notExists(tx.select({ one: sql`1` }).from(contentItems).where(eq(contentItems.imageId, images.id)))));
+      await tx
+        .delete(images)
+        .where(and(inArray(images.id, imageIds), notExists(tx.select({ one: sql`1` }).from(contentItems).where(eq(contentItems.imageId, images.id)))));
     }
     const groupIds = found.map((row) => row.groupId).filter((v): v is number => v !== null);
     if (groupIds.length) {
-      await tx.delete(contentGroups).where(and(inArray(contentGroups.id, groupIds),
-        notExists(tx.select({ one: sql`1` }).from(contentItems).where(and(isNotNull(contentItems.groupId), eq(contentItems.groupId, contentGroups.id))))));
+      await tx.delete(contentGroups).where(
+        and(
+          inArray(contentGroups.id, groupIds),
+          notExists(
+            tx
+              .select({ one: sql`1` })
+              .from(contentItems)
+              .where(and(isNotNull(contentItems.groupId), eq(contentItems.groupId, contentGroups.id))),
+          ),
+        ),
+      );
     }
     return unique.length;
   });
@@ -104,7 +130,9 @@ export async function deleteItems(db: Db, ids: number[]): Promise<number> {
 /** Flips one template flag in a single statement (two quick clicks flip twice) and returns both flags. */
 export async function toggleItem(db: Db, id: number, flag: 'autoBuild' | 'deliver'): Promise<ContentTemplate> {
   const column = contentItems[flag];
-  const [row] = await db.update(contentItems).set({ [flag]: sql`not ${column}`, lastModified: new Date() })
+  const [row] = await db
+    .update(contentItems)
+    .set({ [flag]: sql`not ${column}`, lastModified: new Date() })
     .where(eq(contentItems.id, id))
     .returning({ id: contentItems.id, auto_build: contentItems.autoBuild, deliver: contentItems.deliver });
   if (!row) throw new Errors.NotFound('Content item', id);

@@ -16,8 +16,14 @@ export const imageUrl = (imageId: number) => `/api/1/images/${imageId}`;
 const groupRef = (group: { id: number; name: string | null }): NamedRef => ({ id: group.id, name: group.name ?? `Group ${group.id}` });
 
 const sortable = {
-  id: contentItems.id, created_at: contentItems.createdAt, last_modified: contentItems.lastModified, content: contentItems.content,
-  content_type: contentItems.contentType, language: contentItems.language, channel_id: contentItems.channelId, group_id: contentItems.groupId,
+  id: contentItems.id,
+  created_at: contentItems.createdAt,
+  last_modified: contentItems.lastModified,
+  content: contentItems.content,
+  content_type: contentItems.contentType,
+  language: contentItems.language,
+  channel_id: contentItems.channelId,
+  group_id: contentItems.groupId,
 };
 
 /** The names items refer to, loaded once for a page of items. */
@@ -28,7 +34,9 @@ export async function toContentItems(db: Db | Tx, rows: ItemRow[]): Promise<Cont
   const typeIds = ids((r) => r.marketTypeIds);
   const groupIds = ids((r) => [r.groupId]);
   const [categoryRows, marketRows, typeRows, groupRows] = await Promise.all([
-    categoryIds.length ? db.select({ id: contentCategories.id, name: contentCategories.name }).from(contentCategories).where(inArray(contentCategories.id, categoryIds)) : [],
+    categoryIds.length
+      ? db.select({ id: contentCategories.id, name: contentCategories.name }).from(contentCategories).where(inArray(contentCategories.id, categoryIds))
+      : [],
     marketIds.length ? db.select({ id: markets.id, name: markets.name }).from(markets).where(inArray(markets.id, marketIds)) : [],
     typeIds.length ? db.select({ id: marketTypes.id, name: marketTypes.name }).from(marketTypes).where(inArray(marketTypes.id, typeIds)) : [],
     groupIds.length ? db.select({ id: contentGroups.id, name: contentGroups.name }).from(contentGroups).where(inArray(contentGroups.id, groupIds)) : [],
@@ -112,9 +120,13 @@ export async function listContents(db: Db, query: Static<typeof ContentsQuery>):
   if (query.active !== undefined) filters.push(eq(contentItems.deliver, query.active));
   const where = and(...filters);
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    db.select().from(contentItems).where(where)
+    db
+      .select()
+      .from(contentItems)
+      .where(where)
       .orderBy(...orderBy(sortable, '-created_at', contentItems.id, query.sort ?? query.order_by, query.order_dir))
-      .limit(limit).offset(query.start ?? 0),
+      .limit(limit)
+      .offset(query.start ?? 0),
     db.select({ total: count() }).from(contentItems).where(where),
   ]);
   return { results: await toContentItems(db, rows), total, limit };

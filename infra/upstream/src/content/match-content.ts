@@ -1,7 +1,5 @@
 import { and, asc, eq, inArray, isNull, ne, type SQL } from 'drizzle-orm';
-import {
-  CHANNELS, leafNodeOptions, parseScoreNode, subNodeOptions, type ListReply, type MatchContent, type MatchContentInput,
-} from '@odds/protocol';
+import { CHANNELS, leafNodeOptions, parseScoreNode, subNodeOptions, type ListReply, type MatchContent, type MatchContentInput } from '@odds/protocol';
 import type { Db, Tx } from '../db/client';
 import { contacts, marketTypes, markets, matchContents, matches, ruleSets, sports } from '../db/schema';
 import { Errors } from '../errors';
@@ -47,7 +45,11 @@ export async function toMatchContents(db: Db | Tx, rows: Row[]): Promise<MatchCo
 }
 
 async function loadMatch(db: Db | Tx, matchId: number) {
-  const [row] = await db.select({ match: matches, sport: sports }).from(matches).innerJoin(sports, eq(sports.id, matches.sportId)).where(eq(matches.id, matchId));
+  const [row] = await db
+    .select({ match: matches, sport: sports })
+    .from(matches)
+    .innerJoin(sports, eq(sports.id, matches.sportId))
+    .where(eq(matches.id, matchId));
   if (!row) throw new Errors.NotFound('Match', matchId);
   return row;
 }
@@ -65,16 +67,23 @@ function checkNodes(input: MatchContentInput, sport: typeof sports.$inferSelect)
   if (score && (score.home > max || score.away > max || score.home % increment || score.away % increment)) {
     throw new Errors.BadRequest(`Score ${input.node_id} is not on the ${sport.name} score grid (0 to ${max} in steps of ${increment}).`);
   }
-  for (const [name, value, options] of [['Sub node', input.sub_node, subNodeOptions(sport.scores)], ['Leaf node', input.leaf_node, leafNodeOptions(sport.scores)]] as const) {
+  for (const [name, value, options] of [
+    ['Sub node', input.sub_node, subNodeOptions(sport.scores)],
+    ['Leaf node', input.leaf_node, leafNodeOptions(sport.scores)],
+  ] as const) {
     if (value === undefined || value === null) continue;
     if (!options.includes(value)) {
-      throw new Errors.BadRequest(options.length ? `${name} ${value} is not one of ${sport.name}'s: ${options.join(', ')}.` : `${sport.name} has no ${name.toLowerCase()}s.`);
+      throw new Errors.BadRequest(
+        options.length ? `${name} ${value} is not one of ${sport.name}'s: ${options.join(', ')}.` : `${sport.name} has no ${name.toLowerCase()}s.`,
+      );
     }
   }
-  if (input.period && input.period > sport.periods) throw new Errors.BadRequest(`${sport.name} has ${sport.periods} periods; period ${input.period} does not exist.`);
+  if (input.period && input.period > sport.periods)
+    throw new Errors.BadRequest(`${sport.name} has ${sport.periods} periods; period ${input.period} does not exist.`);
 }
 
-const sameOrNull = (column: typeof matchContents.subNode | typeof matchContents.leafNode, value: string | null): SQL => (value === null ? isNull(column) : eq(column, value));
+const sameOrNull = (column: typeof matchContents.subNode | typeof matchContents.leafNode, value: string | null): SQL =>
+  value === null ? isNull(column) : eq(column, value);
 
 /**
  * Creates match content, or updates it when the body has an id. Everything it names is checked
@@ -90,7 +99,8 @@ export async function saveMatchContent(db: Db, matchId: number, input: MatchCont
     if (input.market_id !== null) {
       [market] = await tx.select().from(markets).where(eq(markets.id, input.market_id));
       if (!market) throw new Errors.BadRequest(`Unknown market: ${input.market_id}.`);
-      if (market.providerId !== match.providerId || market.sportId !== match.sportId) throw new Errors.BadRequest(`Market ${market.id} is not a market of this match's provider and sport.`);
+      if (market.providerId !== match.providerId || market.sportId !== match.sportId)
+        throw new Errors.BadRequest(`Market ${market.id} is not a market of this match's provider and sport.`);
     }
     const marketTypeId = input.market_type_id ?? market?.typeId ?? null;
     if (marketTypeId !== null && !(await tx.select({ id: marketTypes.id }).from(marketTypes).where(eq(marketTypes.id, marketTypeId))).length) {
@@ -112,24 +122,50 @@ export async function saveMatchContent(db: Db, matchId: number, input: MatchCont
     const linkTarget = await checkLinkTarget(tx, input.link_target, null, market);
     const subNode = input.sub_node ?? null;
     const leafNode = input.leaf_node ?? null;
-    const [clash] = await tx.select({ id: matchContents.id }).from(matchContents).where(and(
-      eq(matchContents.matchId, matchId),
-      input.market_id === null ? isNull(matchContents.marketId) : eq(matchContents.marketId, input.market_id),
-      eq(matchContents.channelId, input.channel_id), eq(matchContents.language, language), eq(matchContents.nodeId, input.node_id),
-      sameOrNull(matchContents.subNode, subNode), sameOrNull(matchContents.leafNode, leafNode),
-      input.id ? ne(matchContents.id, input.id) : undefined,
-    ));
-    if (clash) throw new Errors.BadRequest(`This match already has ${language} content for that market and channel at ${input.node_id} (id ${clash.id}); edit that one.`);
+    const [clash] = await tx
+      .select({ id: matchContents.id })
+      .from(matchContents)
+      .where(
+        and(
+          eq(matchContents.matchId, matchId),
+          input.market_id === null ? isNull(matchContents.marketId) : eq(matchContents.marketId, input.market_id),
+          eq(matchContents.channelId, input.channel_id),
+          eq(matchContents.language, language),
+          eq(matchContents.nodeId, input.node_id),
+          sameOrNull(matchContents.subNode, subNode),
+          sameOrNull(matchContents.leafNode, leafNode),
+          input.id ? ne(matchContents.id, input.id) : undefined,
+        ),
+      );
+    if (clash)
+      throw new Errors.BadRequest(
+        `This match already has ${language} content for that market and channel at ${input.node_id} (id ${clash.id}); edit that one.`,
+      );
     const values = {
-      matchId, marketId: input.market_id, marketTypeId, channelId: input.channel_id, ruleSetId: input.ruleset_id ?? null,
-      language, nodeId: input.node_id, subNode, leafNode, linkTarget,
-      timed: input.timed === true, contactId: input.contact_id ?? null, period: input.period ?? null,
-      before: input.meta?.before ?? null, parts,
+      matchId,
+      marketId: input.market_id,
+      marketTypeId,
+      channelId: input.channel_id,
+      ruleSetId: input.ruleset_id ?? null,
+      language,
+      nodeId: input.node_id,
+      subNode,
+      leafNode,
+      linkTarget,
+      timed: input.timed === true,
+      contactId: input.contact_id ?? null,
+      period: input.period ?? null,
+      before: input.meta?.before ?? null,
+      parts,
       // Left out of an update, the Hold/Send flag stays as it was.
       ...((input.hold !== undefined || !input.id) && { hold: input.hold ?? false }),
     };
     if (input.id) {
-      const [updated] = await tx.update(matchContents).set(values).where(and(eq(matchContents.id, input.id), eq(matchContents.matchId, matchId))).returning({ id: matchContents.id });
+      const [updated] = await tx
+        .update(matchContents)
+        .set(values)
+        .where(and(eq(matchContents.id, input.id), eq(matchContents.matchId, matchId)))
+        .returning({ id: matchContents.id });
       if (!updated) throw new Errors.NotFound('Match content', input.id);
       return updated.id;
     }

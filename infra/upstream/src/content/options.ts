@@ -20,7 +20,12 @@ export async function contentOptions(db: Db, body: ContentOptionsRequest): Promi
   const ours = body.side === 'away' ? ctx.away : ctx.home;
   const theirs = body.side === 'away' ? ctx.home : ctx.away;
   const sidedOdds = body.side === 'away' ? { ...odds, home: odds.away, away: odds.home } : odds;
-  const sidedCtx: CompileContext = { ...ctx, home: ours, away: theirs, odds: Object.fromEntries(Object.entries(sidedOdds).filter((e): e is [string, number] => e[1] !== undefined)) };
+  const sidedCtx: CompileContext = {
+    ...ctx,
+    home: ours,
+    away: theirs,
+    odds: Object.fromEntries(Object.entries(sidedOdds).filter((e): e is [string, number] => e[1] !== undefined)),
+  };
   const outcome = principalOutcome(body.behaviour ?? 'historical_favourite', sidedCtx.odds ?? {}, sidedCtx, type, market.line);
   const results = [
     ...titles(type.outcomes, outcome, market.name),
@@ -49,22 +54,38 @@ function statLines(ours: TeamValues | null | undefined, theirs: TeamValues | nul
   const list: ContentElement[] = [];
   if (ours?.played) {
     if (ours.wins > 0) list.push(element('content', '{{home.name}} have won {{home.wins}} of their {{home.played}} matches this season ({{home.win_rate}}%).'));
-    if (ours.losses === 0) list.push(element('content', '{{home.name}} are unbeaten this season: {{home.wins}} wins and {{home.draws}} draws from {{home.played}} matches.'));
-    if (ours.goals_for >= ours.played * 2) list.push(element('content', '{{home.name}} have scored {{home.goals_for}} goals in {{home.played}} matches this season.'));
-    if (ours.goals_against <= ours.played / 2) list.push(element('content', '{{home.name}} have conceded only {{home.goals_against}} goals in {{home.played}} matches.'));
+    if (ours.losses === 0)
+      list.push(element('content', '{{home.name}} are unbeaten this season: {{home.wins}} wins and {{home.draws}} draws from {{home.played}} matches.'));
+    if (ours.goals_for >= ours.played * 2)
+      list.push(element('content', '{{home.name}} have scored {{home.goals_for}} goals in {{home.played}} matches this season.'));
+    if (ours.goals_against <= ours.played / 2)
+      list.push(element('content', '{{home.name}} have conceded only {{home.goals_against}} goals in {{home.played}} matches.'));
   }
   if (theirs?.played) {
-    if (theirs.goals_against >= theirs.played * 1.5) list.push(element('content', '{{away.name}} have let in {{away.goals_against}} goals in {{away.played}} matches this season.'));
-    if (theirs.wins === 0) list.push(element('content', '{{away.name}} are still waiting for a win this season ({{away.draws}} draws, {{away.losses}} defeats).'));
+    if (theirs.goals_against >= theirs.played * 1.5)
+      list.push(element('content', '{{away.name}} have let in {{away.goals_against}} goals in {{away.played}} matches this season.'));
+    if (theirs.wins === 0)
+      list.push(element('content', '{{away.name}} are still waiting for a win this season ({{away.draws}} draws, {{away.losses}} defeats).'));
   }
-  if (ours?.played && theirs?.played) list.push(element('content', 'Season so far: {{home.name}} W{{home.wins}} D{{home.draws}} L{{home.losses}}, {{away.name}} W{{away.wins}} D{{away.draws}} L{{away.losses}}.'));
+  if (ours?.played && theirs?.played)
+    list.push(
+      element(
+        'content',
+        'Season so far: {{home.name}} W{{home.wins}} D{{home.draws}} L{{home.losses}}, {{away.name}} W{{away.wins}} D{{away.draws}} L{{away.losses}}.',
+      ),
+    );
   return list;
 }
 
 function ctas(outcomes: string[], outcome: string | null, priced: string[]): ContentElement[] {
   const labels: Record<string, string> = {
-    home: 'Back {{home.name}} at {{odds.home}}', draw: 'Back the draw at {{odds.draw}}', away: 'Back {{away.name}} at {{odds.away}}',
-    over: 'Back over at {{odds.over}}', under: 'Back under at {{odds.under}}', yes: 'Both teams to score at {{odds.yes}}', no: 'Not both to score at {{odds.no}}',
+    home: 'Back {{home.name}} at {{odds.home}}',
+    draw: 'Back the draw at {{odds.draw}}',
+    away: 'Back {{away.name}} at {{odds.away}}',
+    over: 'Back over at {{odds.over}}',
+    under: 'Back under at {{odds.under}}',
+    yes: 'Both teams to score at {{odds.yes}}',
+    no: 'Not both to score at {{odds.no}}',
   };
   // The promoted outcome first, then the others the offer prices; without odds, a plain call to act.
   const keys = [...new Set([outcome, ...outcomes].filter((key): key is string => key !== null && priced.includes(key) && key in labels))];

@@ -50,13 +50,19 @@ const missingOf = (wanted: readonly number[], found: { id: number }[]) => wanted
 export async function checkRefs(db: Db | Tx, refs: ContentRefs, provider: ProviderInfo, sportId: number): Promise<MarketRow[]> {
   const categoryIds = refs.categories ?? [];
   if (categoryIds.length) {
-    const found = await db.select({ id: contentCategories.id }).from(contentCategories).where(inArray(contentCategories.id, [...categoryIds]));
+    const found = await db
+      .select({ id: contentCategories.id })
+      .from(contentCategories)
+      .where(inArray(contentCategories.id, [...categoryIds]));
     const missing = missingOf(categoryIds, found);
     if (missing.length) throw new Errors.BadRequest(`Unknown content category: ${missing.join(', ')}.`);
   }
   const typeIds = refs.marketTypes ?? [];
   if (typeIds.length) {
-    const found = await db.select({ id: marketTypes.id }).from(marketTypes).where(inArray(marketTypes.id, [...typeIds]));
+    const found = await db
+      .select({ id: marketTypes.id })
+      .from(marketTypes)
+      .where(inArray(marketTypes.id, [...typeIds]));
     const missing = missingOf(typeIds, found);
     if (missing.length) throw new Errors.BadRequest(`Unknown market type: ${missing.join(', ')}.`);
   }
@@ -67,7 +73,10 @@ export async function checkRefs(db: Db | Tx, refs: ContentRefs, provider: Provid
   }
   const marketIds = refs.markets ?? [];
   if (!marketIds.length) return [];
-  const found = await db.select().from(markets).where(inArray(markets.id, [...marketIds]));
+  const found = await db
+    .select()
+    .from(markets)
+    .where(inArray(markets.id, [...marketIds]));
   const missing = missingOf(marketIds, found);
   if (missing.length) throw new Errors.BadRequest(`Unknown market: ${missing.join(', ')}.`);
   const foreign = found.filter((m) => m.providerId !== provider.id || m.sportId !== sportId);
@@ -90,7 +99,12 @@ async function linkTargetsOf(db: Db | Tx, market: MarketRow): Promise<string[]> 
  * A link target belongs to cta and content texts only, and must be one of the first selected
  * market's keys when a market is selected (SPEC §2 Grouped Content, §5 "Link target choices").
  */
-export async function checkLinkTarget(db: Db | Tx, linkTarget: string | null | undefined, contentType: ContentType | null, firstMarket: MarketRow | undefined): Promise<string | null> {
+export async function checkLinkTarget(
+  db: Db | Tx,
+  linkTarget: string | null | undefined,
+  contentType: ContentType | null,
+  firstMarket: MarketRow | undefined,
+): Promise<string | null> {
   if (linkTarget === undefined || linkTarget === null || linkTarget === '') return null;
   if (contentType !== null && contentType !== 'cta' && contentType !== 'content') {
     throw new Errors.BadRequest(`A link target applies to cta and content texts only, not to ${contentType}.`);

@@ -34,7 +34,10 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
  * an in-memory PGlite (tests; optionally started from a `dumpDataDir()` tarball), or a directory
  * path for a PGlite kept on disk (the default `./data/pglite`).
  */
-export async function openDatabase(url: string, { loadDataDir, migrations = 'apply' }: { loadDataDir?: Blob; migrations?: MigrationMode } = {}): Promise<Database> {
+export async function openDatabase(
+  url: string,
+  { loadDataDir, migrations = 'apply' }: { loadDataDir?: Blob; migrations?: MigrationMode } = {},
+): Promise<Database> {
   if (/^postgres(ql)?:\/\//.test(url)) {
     const { Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -100,8 +103,13 @@ async function settleSchema(db: Db, mode: MigrationMode, apply: () => Promise<st
 /** Whether the database answers a trivial query within `timeoutMs` (readiness checks). */
 export async function databaseReachable(database: Database, timeoutMs = 2_000): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<false>((resolve) => { timer = setTimeout(() => resolve(false), timeoutMs); });
-  const query = database.db.execute(sql`select 1`).then(() => true, () => false);
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  const query = database.db.execute(sql`select 1`).then(
+    () => true,
+    () => false,
+  );
   try {
     return await Promise.race([query, timeout]);
   } finally {

@@ -50,9 +50,9 @@ export async function schemaVersion(db: Db, migrationsFolder: string): Promise<S
 export class SchemaBehind extends Error {
   constructor(readonly version: SchemaVersion) {
     super(
-      `the database schema is behind this version of the code (database at ${version.applied?.tag ?? 'nothing (empty database)'}, `
-      + `code needs ${version.expected.tag}; missing: ${version.missing.join(', ')}). `
-      + 'Run the migrate step first: `node dist/migrate.js` (or `npm run db:migrate`), then start the servers.',
+      `the database schema is behind this version of the code (database at ${version.applied?.tag ?? 'nothing (empty database)'}, ` +
+        `code needs ${version.expected.tag}; missing: ${version.missing.join(', ')}). ` +
+        'Run the migrate step first: `node dist/migrate.js` (or `npm run db:migrate`), then start the servers.',
     );
     this.name = 'SchemaBehind';
   }

@@ -9,13 +9,7 @@ type Sortable = AnyPgColumn | SQL;
  * descending (SPEC §9 defaults such as '-start'); `order_dir` overrides the direction when given.
  * The id is always the last term so pages never shuffle rows that tie.
  */
-export function orderBy(
-  columns: Record<string, Sortable>,
-  fallback: string,
-  tieBreaker: AnyPgColumn,
-  order_by?: string,
-  order_dir?: 'asc' | 'desc',
-): SQL[] {
+export function orderBy(columns: Record<string, Sortable>, fallback: string, tieBreaker: AnyPgColumn, order_by?: string, order_dir?: 'asc' | 'desc'): SQL[] {
   const requested = order_by?.trim() || fallback;
   const descending = requested.startsWith('-');
   const key = descending ? requested.slice(1) : requested;

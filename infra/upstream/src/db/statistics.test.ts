@@ -8,7 +8,10 @@ let database: Database;
 const silent = { debug: () => {}, warn: () => {} } as unknown as FastifyBaseLogger;
 /** The planner's row estimate of a table (-1 before it was ever analyzed). */
 const estimate = async (table: string) =>
-  Number(((await database.db.execute(sql`select reltuples from pg_class where relname = ${table}`)) as unknown as { rows: { reltuples: number }[] }).rows[0]!.reltuples);
+  Number(
+    ((await database.db.execute(sql`select reltuples from pg_class where relname = ${table}`)) as unknown as { rows: { reltuples: number }[] }).rows[0]!
+      .reltuples,
+  );
 
 beforeAll(async () => {
   database = await openDatabase('memory://');

@@ -10,7 +10,9 @@ import type { Db, Tx } from '../db/client';
  */
 export async function insertJson<R>(db: Db | Tx, table: string, rows: Record<string, unknown>[], suffix = ''): Promise<R[]> {
   if (!rows.length) return [];
-  const columns = Object.keys(rows[0]!).map((c) => `"${c}"`).join(', ');
+  const columns = Object.keys(rows[0]!)
+    .map((c) => `"${c}"`)
+    .join(', ');
   const statement = sql`insert into ${sql.identifier(table)} (${sql.raw(columns)}) select ${sql.raw(columns)} from json_populate_recordset(null::${sql.identifier(table)}, ${JSON.stringify(rows)}::json) ${sql.raw(suffix)}`;
   const result = await db.execute(statement);
   // PGlite and node-postgres both answer with `rows`; the shared Db type leaves the result opaque.
@@ -50,12 +52,17 @@ export async function insertGrouped<R>(db: Db | Tx, table: string, columns: Grou
 }
 
 /** Groups items by a key, mapping each to its group's shared values (first seen) and its own row. */
-export function groupRows<T>(items: readonly T[], keyOf: (item: T) => unknown, shared: (item: T) => Record<string, unknown>, own: (item: T) => Record<string, unknown>): RowGroup[] {
+export function groupRows<T>(
+  items: readonly T[],
+  keyOf: (item: T) => unknown,
+  shared: (item: T) => Record<string, unknown>,
+  own: (item: T) => Record<string, unknown>,
+): RowGroup[] {
   const groups = new Map<unknown, RowGroup>();
   for (const item of items) {
     const key = keyOf(item);
     let group = groups.get(key);
-    if (!group) groups.set(key, group = { shared: shared(item), rows: [] });
+    if (!group) groups.set(key, (group = { shared: shared(item), rows: [] }));
     group.rows.push(own(item));
   }
   return [...groups.values()];

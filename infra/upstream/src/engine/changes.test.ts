@@ -65,7 +65,14 @@ describe('change bus', () => {
 
   it('confirms a publish once the transport took it, and refuses when it did not', async () => {
     const bus = new ChangeBus();
-    await bus.attach({ kind: 'test', listen: async () => {}, close: async () => {}, send: async () => { throw new Error('down'); } });
+    await bus.attach({
+      kind: 'test',
+      listen: async () => {},
+      close: async () => {},
+      send: async () => {
+        throw new Error('down');
+      },
+    });
     await expect(bus.publishConfirmed({ match_id: 1, topics: ['stats'] })).rejects.toThrow(/did not take/);
     expect(bus.sendFailures).toBe(1);
     const { transport } = wire();

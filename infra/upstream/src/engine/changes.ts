@@ -86,10 +86,13 @@ export class ChangeBus {
     if (this.transport) {
       const { seq: _seq, ...bare } = notice;
       for (const part of split(bare)) {
-        const one = this.transport.send(JSON.stringify({ origin: this.origin, notice: part } satisfies Wire)).then(() => true, () => {
-          this.sendFailures += 1;
-          return false;
-        });
+        const one = this.transport.send(JSON.stringify({ origin: this.origin, notice: part } satisfies Wire)).then(
+          () => true,
+          () => {
+            this.sendFailures += 1;
+            return false;
+          },
+        );
         this.sending.add(one);
         void one.finally(() => this.sending.delete(one));
         sent.push(one);

@@ -3,7 +3,15 @@ import { chooseContent, compileContent, compileContext, type ContentSituation } 
 import { content, market, matchState } from './test-fixtures';
 
 const situation = (over: Partial<ContentSituation> = {}): ContentSituation => ({
-  market: market(), channelId: 1, language: 'en', prematch: false, score: 'H1-A0', subNode: null, leafNode: null, period: 1, ...over,
+  market: market(),
+  channelId: 1,
+  language: 'en',
+  prematch: false,
+  score: 'H1-A0',
+  subNode: null,
+  leafNode: null,
+  period: 1,
+  ...over,
 });
 
 describe('choosing match content', () => {
@@ -26,18 +34,29 @@ describe('choosing match content', () => {
     expect(chooseContent(contents, situation({ language: 'fi' }))).toBeNull();
   });
 
-  it('uses content written for the market type when the market has none, not another market\'s', () => {
+  it("uses content written for the market type when the market has none, not another market's", () => {
     expect(chooseContent([content(1, { marketId: null, marketTypeId: 1 })], situation())?.id).toBe(1);
     expect(chooseContent([content(1, { marketId: 2 })], situation())).toBeNull();
   });
 
-  it('compiles the tags with the offer\'s teams, score and odds, for the outcome that fired', () => {
+  it("compiles the tags with the offer's teams, score and odds, for the outcome that fired", () => {
     const { statics } = matchState();
     const context = compileContext(statics.match, { score: 'H1-A0', matchTime: 1350, outcomeMap: { home: 1480, draw: 4270, away: 7120 } });
-    const texts = compileContent(content(1, {}, {
-      title: [{ content: 'Goal! {{home.name}} {{home.score}}-{{away.score}} {{away.name}} ({{match.minute}}\')' }],
-      content: [{ content: 'Home win {{odds.home}}', link_target: 'home' }, { content: 'Draw {{odds.draw}}', link_target: 'draw' }],
-    }), context, 'draw');
+    const texts = compileContent(
+      content(
+        1,
+        {},
+        {
+          title: [{ content: "Goal! {{home.name}} {{home.score}}-{{away.score}} {{away.name}} ({{match.minute}}')" }],
+          content: [
+            { content: 'Home win {{odds.home}}', link_target: 'home' },
+            { content: 'Draw {{odds.draw}}', link_target: 'draw' },
+          ],
+        },
+      ),
+      context,
+      'draw',
+    );
     expect(texts).toEqual({ title: "Goal! Argentina 1-0 France (23')", body: 'Draw 4.27', cta: null, image: null });
   });
 });

@@ -32,12 +32,26 @@ describe('deciding offers', () => {
       deliveries: ['10:1:en', '10:2:en', '16:1:en'],
       suppressions: ['10:3:NO_CONTENT', '16:2:MAX_MATCH', '16:3:NO_CONTENT'],
     });
-    expect(out.deliveries[0]!.log).toEqual({ subject: 'Argentina v France', body: 'Home win pays 2.50.', cta: null, content: 'Argentina v France\nHome win pays 2.50.', outcome: 'home', set_id: 1 });
-    expect(out.firings.map((f) => [f.setId, f.outcomes])).toEqual([[1, ['home']], [1, ['home']]]);
+    expect(out.deliveries[0]!.log).toEqual({
+      subject: 'Argentina v France',
+      body: 'Home win pays 2.50.',
+      cta: null,
+      content: 'Argentina v France\nHome win pays 2.50.',
+      outcome: 'home',
+      set_id: 1,
+    });
+    expect(out.firings.map((f) => [f.setId, f.outcomes])).toEqual([
+      [1, ['home']],
+      [1, ['home']],
+    ]);
   });
 
   it('sends one push per contact per offer however many sets fire', () => {
-    const state = matchState({ sets: [set(1), set(2, { type: 'RANGE', thresholds: { home: { from: 2000, to: 3000 } } })], audience: [subscribed(fan)], contents: [content(1)] });
+    const state = matchState({
+      sets: [set(1), set(2, { type: 'RANGE', thresholds: { home: { from: 2000, to: 3000 } } })],
+      audience: [subscribed(fan)],
+      contents: [content(1)],
+    });
     const out = decideAll(state, [offer(10, { home: 2500 })]);
     expect(out.firings).toHaveLength(2);
     expect(summary(out).deliveries).toEqual(['10:1:en']);
@@ -49,9 +63,16 @@ describe('deciding offers', () => {
     // the delivery and its log name the audience set.
     const own = set(1, { contactId: fan.id, thresholds: { home: { value: 3000 } } });
     const audience = set(2, { thresholds: { away: { value: 2300 } } });
-    const state = matchState({ sets: [own, audience], audience: [subscribed(fan)], contents: [content(1, {}, { content: [{ content: 'Home {{odds.home}}, away {{odds.away}}.' }] })] });
+    const state = matchState({
+      sets: [own, audience],
+      audience: [subscribed(fan)],
+      contents: [content(1, {}, { content: [{ content: 'Home {{odds.home}}, away {{odds.away}}.' }] })],
+    });
     const out = decideAll(state, [offer(10, { home: 3040, draw: 3420, away: 2330 })]);
-    expect(out.firings.map((f) => [f.setId, f.outcomes])).toEqual([[1, ['home']], [2, ['away']]]);
+    expect(out.firings.map((f) => [f.setId, f.outcomes])).toEqual([
+      [1, ['home']],
+      [2, ['away']],
+    ]);
     expect(out.deliveries.map((d) => [d.language, d.setId, d.log.outcome, d.log.set_id])).toEqual([['en', 2, 'away', 2]]);
     // Without a text for away in its content (an entry linked to home only), home's text goes, under set 1.
     const linked = content(1, {}, { content: [{ content: 'Home {{odds.home}}.', link_target: 'home' }], title: [] });
@@ -67,11 +88,20 @@ describe('deciding offers', () => {
     const second = decideAll(state, [offer(11, { home: 2600 })]);
     state.live.suspendedMarkets.clear();
     const third = decideAll(state, [offer(12, { home: 2600 }), offer(11.5, { home: 2700 })]);
-    expect([...summary(first).statuses, ...summary(second).statuses, ...summary(third).statuses]).toEqual(['SUSPENDED', 'SUSPENDED', 'TRIGGERED', 'SKIPPED(stale)']);
+    expect([...summary(first).statuses, ...summary(second).statuses, ...summary(third).statuses]).toEqual([
+      'SUSPENDED',
+      'SUSPENDED',
+      'TRIGGERED',
+      'SKIPPED(stale)',
+    ]);
   });
 
   it('applies a dynamic-line set only at its line, and a timed set only within its minutes before kick-off', () => {
-    const state = matchState({ sets: [set(1, { line: 1500 }), set(2, { timedBefore: 30 })], audience: [subscribed(fan)], contents: [content(1, { nodeId: 'PRE' }), content(2)] });
+    const state = matchState({
+      sets: [set(1, { line: 1500 }), set(2, { timedBefore: 30 })],
+      audience: [subscribed(fan)],
+      contents: [content(1, { nodeId: 'PRE' }), content(2)],
+    });
     const out = decideAll(state, [
       offer(-60, { home: 2600 }, { prematch: true, matchTime: null, gameS: 0, score: 'PRE', line: 1000 }),
       offer(-20, { home: 2600 }, { prematch: true, matchTime: null, gameS: 0, score: 'PRE', line: 1000 }),
@@ -83,7 +113,8 @@ describe('deciding offers', () => {
 
 describe('why a set did not fire, stored with the offer', () => {
   const fan = contact(1);
-  const reasonsOf = (out: Decisions, at: number) => out.offers[at]!.reasons.map((r) => `${r.set_id} ${r.kind}${r.bound ? `/${r.bound}` : ''}${r.outcome ? ` ${r.outcome}` : ''}: ${r.detail}`);
+  const reasonsOf = (out: Decisions, at: number) =>
+    out.offers[at]!.reasons.map((r) => `${r.set_id} ${r.kind}${r.bound ? `/${r.bound}` : ''}${r.outcome ? ` ${r.outcome}` : ''}: ${r.detail}`);
 
   it('a suspended offer, market or match: the suspension, for each set', () => {
     const state = matchState({ sets: [set(1), set(2, { thresholds: { away: { value: 2000 } } })], audience: [subscribed(fan)], contents: [content(1)] });
@@ -91,7 +122,10 @@ describe('why a set did not fire, stored with the offer', () => {
     state.live.suspended = true;
     const match = decideAll(state, [offer(11, { home: 2600 })]);
     expect(reasonsOf(flagged, 0)).toEqual(['1 SUSPENDED: the feed marked this offer suspended', '2 SUSPENDED: the feed marked this offer suspended']);
-    expect(reasonsOf(match, 0)).toEqual(['1 SUSPENDED: the match was suspended when this offer came', '2 SUSPENDED: the match was suspended when this offer came']);
+    expect(reasonsOf(match, 0)).toEqual([
+      '1 SUSPENDED: the match was suspended when this offer came',
+      '2 SUSPENDED: the match was suspended when this offer came',
+    ]);
   });
 
   it('not re-armed, not met, stale and timing', () => {

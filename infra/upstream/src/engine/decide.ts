@@ -18,7 +18,12 @@ const goalsOf = (score: string) => {
 
 /** An offer as relative thresholds look back on it: clocks, odds, line, goals, prematch. */
 export const pricePoint = (offer: Pick<OfferInput, 'feedMs' | 'gameS' | 'outcomeMap' | 'line' | 'score' | 'prematch'>): PricePoint => ({
-  feedMs: offer.feedMs, gameS: offer.gameS, odds: offer.outcomeMap, line: offer.line, goals: goalsOf(offer.score), prematch: offer.prematch,
+  feedMs: offer.feedMs,
+  gameS: offer.gameS,
+  odds: offer.outcomeMap,
+  line: offer.line,
+  goals: goalsOf(offer.score),
+  prematch: offer.prematch,
 });
 
 export interface DecideOptions {
@@ -54,7 +59,11 @@ export function decideOffer(state: MatchState, offer: OfferInput, out: Decisions
 
   if (latest !== undefined && offer.feedMs < latest) {
     if (!offer.suspended) history.add(point);
-    out.offers.push({ ...record, stale: true, reasons: sameReasonForAll(state, offer, 'STALE', 'an offer of its market with a later feed time was already evaluated') });
+    out.offers.push({
+      ...record,
+      stale: true,
+      reasons: sameReasonForAll(state, offer, 'STALE', 'an offer of its market with a later feed time was already evaluated'),
+    });
     return;
   }
   state.latestFeedMs.set(offer.market.id, offer.feedMs);
@@ -69,7 +78,10 @@ export function decideOffer(state: MatchState, offer: OfferInput, out: Decisions
   }
 
   const situation: MarketSituation = {
-    meta: offer.market.meta, history, firings: state.marketFirings.get(offer.market.id) ?? 0, lastGoalS: live.lastGoalS,
+    meta: offer.market.meta,
+    history,
+    firings: state.marketFirings.get(offer.market.id) ?? 0,
+    lastGoalS: live.lastGoalS,
   };
   const compiled = new Map<string, DeliveryLog>();
   const context = compileContext(state.statics.match, offer);
@@ -91,7 +103,19 @@ export function decideOffer(state: MatchState, offer: OfferInput, out: Decisions
     const evaluation = evaluateSet(set, point, situation, (outcome) => state.outcomeState(set.id, outcome), offer.market.outcomes);
     state.settle();
     if (!evaluation.fired.length) reasons.push(evaluatedReason(state, offer, set, evaluation.steps));
-    for (const held of evaluation.held) holdBack(out, { offer: index, setId: set.id, marketId: offer.market.id, contact: null, outcome: held.outcome, reason: held.reason, detail: held.detail, matchTime: offer.matchTime, feedMs: offer.feedMs, count: 1 });
+    for (const held of evaluation.held)
+      holdBack(out, {
+        offer: index,
+        setId: set.id,
+        marketId: offer.market.id,
+        contact: null,
+        outcome: held.outcome,
+        reason: held.reason,
+        detail: held.detail,
+        matchTime: offer.matchTime,
+        feedMs: offer.feedMs,
+        count: 1,
+      });
     if (!evaluation.fired.length) continue;
     fired = true;
     situation.firings += 1;
@@ -100,7 +124,7 @@ export function decideOffer(state: MatchState, offer: OfferInput, out: Decisions
     const recipients = recipientsFor(state.statics, { set, firedOdds: evaluation.fired.map((o) => offer.outcomeMap[o]!), prematch: offer.prematch });
     for (const { contact, languages } of recipients) {
       let entry = reached.get(contact.id);
-      if (!entry) reached.set(contact.id, entry = { contact, languages: [], firstSetId: set.id, setOf: new Map() });
+      if (!entry) reached.set(contact.id, (entry = { contact, languages: [], firstSetId: set.id, setOf: new Map() }));
       for (const language of languages) if (!entry.languages.includes(language)) entry.languages.push(language);
       // An outcome two sets fired is the first (lowest id) set's.
       for (const outcome of evaluation.fired) if (!entry.setOf.has(outcome)) entry.setOf.set(outcome, set.id);
@@ -108,7 +132,9 @@ export function decideOffer(state: MatchState, offer: OfferInput, out: Decisions
   }
   for (const { contact, languages, firstSetId, setOf } of reached.values()) {
     // Candidates in the market's order, so that equal odds go to the market's first outcome.
-    const candidates = offer.market.outcomes.filter((o) => setOf.has(o)).concat([...setOf.keys()].filter((o) => !offer.market.outcomes.includes(o)))
+    const candidates = offer.market.outcomes
+      .filter((o) => setOf.has(o))
+      .concat([...setOf.keys()].filter((o) => !offer.market.outcomes.includes(o)))
       .map((outcome) => ({ outcome, odds: offer.outcomeMap[outcome]! }));
     const base = { offer: index, setId: firstSetId, marketId: offer.market.id, contact, matchTime: offer.matchTime, feedMs: offer.feedMs, count: 1 };
     const texts = textsFor(state.statics.contents, offer, contact, languages, candidates, (content, outcome) => compile(content, outcome, setOf.get(outcome)!));
@@ -127,8 +153,17 @@ export function decideOffer(state: MatchState, offer: OfferInput, out: Decisions
     for (const { language, log, outcome } of texts.chosen) {
       const recorded = route.kind === 'record';
       out.deliveries.push({
-        offer: index, setId: setOf.get(outcome)!, marketId: offer.market.id, contact, language, nodeId: offer.prematch ? 'PRE' : offer.score, log, route,
-        status: recorded ? 'RECORDED' : 'PENDING', period: offer.period, feedMs: offer.feedMs,
+        offer: index,
+        setId: setOf.get(outcome)!,
+        marketId: offer.market.id,
+        contact,
+        language,
+        nodeId: offer.prematch ? 'PRE' : offer.score,
+        log,
+        route,
+        status: recorded ? 'RECORDED' : 'PENDING',
+        period: offer.period,
+        feedMs: offer.feedMs,
         stats: recorded ? recordedStats(contact, `${state.statics.match.id}:${offer.sourceId}:${contact.id}:${language}`, offer.feedMs, options.nowMs) : null,
       });
     }

@@ -106,7 +106,11 @@ export class Dispatcher {
     if (limit <= 0) return 0;
     const claimed = await claimDue(this.db, { sender: this.sender, leaseMs: this.leaseMs, nowMs: this.now(), limit });
     if (!claimed.length) return 0;
-    const jobs = await jobsFor(this.db, claimed.map((c) => c.deliveryId), this.smtp !== null);
+    const jobs = await jobsFor(
+      this.db,
+      claimed.map((c) => c.deliveryId),
+      this.smtp !== null,
+    );
     const attempts = new Map(claimed.map((c) => [c.deliveryId, c.attempt]));
     this.enqueue(jobs.map((job) => ({ ...job, attempt: attempts.get(job.deliveryId)! })));
     // Claimed, yet nothing to send to any more (the contact lost its URL, or SMTP is not configured here).
@@ -128,11 +132,13 @@ export class Dispatcher {
       void (async () => {
         if (sweep) await this.sweep(graceMs);
         await this.poll();
-      })().catch(() => {
-        // The database is away (restarting, or closing): the next tick tries again.
-      }).finally(() => {
-        this.ticking = false;
-      });
+      })()
+        .catch(() => {
+          // The database is away (restarting, or closing): the next tick tries again.
+        })
+        .finally(() => {
+          this.ticking = false;
+        });
     }, intervalMs);
     this.timer.unref();
   }
@@ -182,7 +188,12 @@ export class Dispatcher {
   private async run(job: DispatchJob): Promise<void> {
     if (job.attempt === undefined) {
       try {
-        const attempt = await claimSend(this.db, job.deliveryId, { sender: this.sender, leaseMs: this.leaseMs, nowMs: this.now(), deadlineMs: this.policy.deadlineMs });
+        const attempt = await claimSend(this.db, job.deliveryId, {
+          sender: this.sender,
+          leaseMs: this.leaseMs,
+          nowMs: this.now(),
+          deadlineMs: this.policy.deadlineMs,
+        });
         if (attempt === null) return;
       } catch {
         return; // The database went away: the delivery stays PENDING for a sweep.

@@ -1,7 +1,18 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { DeliveryStats, FeedMessage, IngestReply } from '@odds/protocol';
 import type { Db, Tx } from '../db/client';
-import { deliveries, deliverySends, matchEvents, matches, matchLiveStates, offers, suppressions, thresholdFirings, thresholdSets, thresholdStates } from '../db/schema';
+import {
+  deliveries,
+  deliverySends,
+  matchEvents,
+  matches,
+  matchLiveStates,
+  offers,
+  suppressions,
+  thresholdFirings,
+  thresholdSets,
+  thresholdStates,
+} from '../db/schema';
 import { Errors } from '../errors';
 import { ChangeBus } from './changes';
 import { createSmtpSender, type SmtpSender } from '../mail/smtp';
@@ -55,7 +66,10 @@ export class Engine {
   private readonly dispatcher: Dispatcher | null;
   private readonly now: () => number;
 
-  constructor(private readonly db: Db | Tx, private readonly options: EngineOptions = {}) {
+  constructor(
+    private readonly db: Db | Tx,
+    private readonly options: EngineOptions = {},
+  ) {
     this.bus = options.bus ?? new ChangeBus();
     this.now = options.now ?? Date.now;
     this.smtp = options.smtpUrl ? createSmtpSender(options.smtpUrl, options.smtpFrom ?? 'offers@odds-console.local') : null;
@@ -88,8 +102,11 @@ export class Engine {
       const moved = movedScopes(known.statics.versions, versions);
       if (!moved.length) return known;
       const [scope] = moved;
-      if (moved.length === 1 && scope!.startsWith('contacts:')
-        && !(await contactsMatter(this.db, known.statics, scope!, known.statics.versions.get(scope!) ?? 0))) {
+      if (
+        moved.length === 1 &&
+        scope!.startsWith('contacts:') &&
+        !(await contactsMatter(this.db, known.statics, scope!, known.statics.versions.get(scope!) ?? 0))
+      ) {
         this.counters.unaffected += 1;
         known.statics.versions = versions;
         return known;
@@ -128,14 +145,22 @@ export class Engine {
       run = runMessages(state, messages, decisions, { limiter: this.limiter, smtp: this.smtp !== null, nowMs });
       decided = decidedVersions(pushedContacts(decisions.deliveries), this.limiter);
       const kickOffMs = state.statics.match.played ? null : run.kickOffMs;
-      stored = run.fresh.size === 0
-        ? { offerIds: [], deliveryIds: [], eventIds: [] }
-        : await this.db.transaction(async (tx) => {
-          moved = await claimPushes(tx, decided);
-          return storeDecisions(tx, {
-            matchId, decisions, events: run.events, state, decidedAfterMs, kickOffMs, stampAtFeedTime: this.options.stampAtFeedTime ?? false, nowMs,
-          });
-        });
+      stored =
+        run.fresh.size === 0
+          ? { offerIds: [], deliveryIds: [], eventIds: [] }
+          : await this.db.transaction(async (tx) => {
+              moved = await claimPushes(tx, decided);
+              return storeDecisions(tx, {
+                matchId,
+                decisions,
+                events: run.events,
+                state,
+                decidedAfterMs,
+                kickOffMs,
+                stampAtFeedTime: this.options.stampAtFeedTime ?? false,
+                nowMs,
+              });
+            });
     } catch (error) {
       if ((error instanceof StaleLedger || error instanceof StaleMatch) && attempt < 10) {
         // Another worker pushed to a contact meanwhile, or stored some of these messages: undo this
@@ -158,8 +183,14 @@ export class Engine {
     this.announce(matchId, stored);
     this.dispatch(state, decisions, stored);
     return {
-      accepted: messages.length - run.duplicates, duplicates: run.duplicates, stale: run.stale, offers: decisions.offers.length, events: run.events.length,
-      firings: decisions.firings.length, deliveries: decisions.deliveries.length, suppressions: decisions.suppressions.length,
+      accepted: messages.length - run.duplicates,
+      duplicates: run.duplicates,
+      stale: run.stale,
+      offers: decisions.offers.length,
+      events: run.events.length,
+      firings: decisions.firings.length,
+      deliveries: decisions.deliveries.length,
+      suppressions: decisions.suppressions.length,
     };
   }
 
@@ -168,8 +199,13 @@ export class Engine {
     if (!offerIds.length && !stored.deliveryIds.length && !stored.eventIds.length) return;
     this.bus.publish({
       match_id: matchId,
-      topics: [...(offerIds.length || stored.eventIds.length ? (['feed', 'offers'] as const) : []), ...(stored.deliveryIds.length ? (['deliveries'] as const) : [])],
-      offer_ids: offerIds, delivery_ids: stored.deliveryIds, event_ids: stored.eventIds,
+      topics: [
+        ...(offerIds.length || stored.eventIds.length ? (['feed', 'offers'] as const) : []),
+        ...(stored.deliveryIds.length ? (['deliveries'] as const) : []),
+      ],
+      offer_ids: offerIds,
+      delivery_ids: stored.deliveryIds,
+      event_ids: stored.eventIds,
     });
   }
 
@@ -177,19 +213,29 @@ export class Engine {
     if (!this.dispatcher) return;
     const { match } = state.statics;
     const jobs: DispatchJob[] = [];
-    decisions.deliveries.filter((d) => stored.offerIds[d.offer] !== null).forEach((d, i) => {
-      if (d.route.kind === 'record') return;
-      const offer = decisions.offers[d.offer]!;
-      const deliveryId = stored.deliveryIds[i]!;
-      jobs.push({
-        deliveryId, matchId: match.id, route: d.route, log: d.log,
-        payload: {
-          delivery_id: deliveryId, match: { id: match.id, name: match.name }, market: { id: offer.market.id, name: offer.market.name },
-          contact: { id: d.contact.id, name: d.contact.name }, channel_id: d.contact.channelId, language: d.language, log: d.log,
-          offer: { id: stored.offerIds[d.offer], score: offer.score, match_time: offer.matchTime, odds: offer.outcomeMap },
-        },
+    decisions.deliveries
+      .filter((d) => stored.offerIds[d.offer] !== null)
+      .forEach((d, i) => {
+        if (d.route.kind === 'record') return;
+        const offer = decisions.offers[d.offer]!;
+        const deliveryId = stored.deliveryIds[i]!;
+        jobs.push({
+          deliveryId,
+          matchId: match.id,
+          route: d.route,
+          log: d.log,
+          payload: {
+            delivery_id: deliveryId,
+            match: { id: match.id, name: match.name },
+            market: { id: offer.market.id, name: offer.market.name },
+            contact: { id: d.contact.id, name: d.contact.name },
+            channel_id: d.contact.channelId,
+            language: d.language,
+            log: d.log,
+            offer: { id: stored.offerIds[d.offer], score: offer.score, match_time: offer.matchTime, odds: offer.outcomeMap },
+          },
+        });
       });
-    });
     if (jobs.length) this.dispatcher.enqueue(jobs);
   }
 

@@ -4,11 +4,34 @@ import type { MatchContentParts, TrackerSpec } from '@odds/protocol';
 import { teamSeasonValues } from '../content/team-values';
 import type { Db, Tx } from '../db/client';
 import {
-  contacts, deliveries, leagues, marketTypes, markets, matchContents, matchEvents, matchLiveStates, matches,
-  offers, providerControls, providers, ruleSetMarkets, teams, thresholdFirings, thresholdSets, thresholdStates, trackers,
+  contacts,
+  deliveries,
+  leagues,
+  marketTypes,
+  markets,
+  matchContents,
+  matchEvents,
+  matchLiveStates,
+  matches,
+  offers,
+  providerControls,
+  providers,
+  ruleSetMarkets,
+  teams,
+  thresholdFirings,
+  thresholdSets,
+  thresholdStates,
+  trackers,
 } from '../db/schema';
 import {
-  emptyLive, marketRef, MatchState, type AudienceMember, type ContactInfo, type ContentInfo, type LiveInfo, type MarketInfo,
+  emptyLive,
+  marketRef,
+  MatchState,
+  type AudienceMember,
+  type ContactInfo,
+  type ContentInfo,
+  type LiveInfo,
+  type MarketInfo,
   type MatchStatic,
 } from './match-state';
 import { pricePoint } from './decide';
@@ -23,7 +46,13 @@ const away = alias(teams, 'away');
 
 /** Labels feeds commonly use per outcome key, after the market's own outcome_mapping. */
 const USUAL_LABELS: Record<string, string[]> = {
-  home: ['1', 'home'], draw: ['x', 'draw'], away: ['2', 'away'], over: ['over', 'o'], under: ['under', 'u'], yes: ['yes', 'y'], no: ['no', 'n'],
+  home: ['1', 'home'],
+  draw: ['x', 'draw'],
+  away: ['2', 'away'],
+  over: ['over', 'o'],
+  under: ['under', 'u'],
+  yes: ['yes', 'y'],
+  no: ['no', 'n'],
 };
 
 /** A timestamp expression as epoch milliseconds (drivers differ in how they return timestamps). */
@@ -42,7 +71,8 @@ function labelsOf(outcomes: string[], mapping: Record<string, string>): Map<stri
  * `versions`: its scopes' versions read before (scopes.ts), or none for a one-off read.
  */
 export async function loadStatic(db: Handle, matchId: number, versions: ScopeVersions = new Map()): Promise<MatchStatic | null> {
-  const [row] = await db.select({ match: matches, home, away, leagueName: leagues.name, providerActive: providers.active, control: providerControls.active })
+  const [row] = await db
+    .select({ match: matches, home, away, leagueName: leagues.name, providerActive: providers.active, control: providerControls.active })
     .from(matches)
     .innerJoin(home, eq(home.id, matches.homeTeamId))
     .innerJoin(away, eq(away.id, matches.awayTeamId))
@@ -56,33 +86,80 @@ export async function loadStatic(db: Handle, matchId: number, versions: ScopeVer
   const [homeValues, awayValues, marketRows, setRows, contactRows, trackerRows, contentRows] = await Promise.all([
     teamSeasonValues(db, m.homeTeamId, scope),
     teamSeasonValues(db, m.awayTeamId, scope),
-    db.select({ market: markets, outcomes: marketTypes.outcomes }).from(markets).innerJoin(marketTypes, eq(marketTypes.id, markets.typeId))
-      .where(and(eq(markets.providerId, m.providerId), eq(markets.sportId, m.sportId))).orderBy(markets.id),
+    db
+      .select({ market: markets, outcomes: marketTypes.outcomes })
+      .from(markets)
+      .innerJoin(marketTypes, eq(marketTypes.id, markets.typeId))
+      .where(and(eq(markets.providerId, m.providerId), eq(markets.sportId, m.sportId)))
+      .orderBy(markets.id),
     db.select().from(thresholdSets).where(eq(thresholdSets.matchId, matchId)).orderBy(thresholdSets.id),
-    db.select().from(contacts).where(and(eq(contacts.providerId, m.providerId), eq(contacts.sportId, m.sportId), eq(contacts.active, true))).orderBy(contacts.id),
-    db.select().from(trackers).where(and(eq(trackers.active, true), or(
-      and(eq(trackers.modelType, 'M'), eq(trackers.modelId, matchId)),
-      and(eq(trackers.modelType, 'L'), eq(trackers.modelId, m.leagueId)),
-    ))).orderBy(trackers.id),
-    db.select().from(matchContents).where(and(eq(matchContents.matchId, matchId), eq(matchContents.hold, false), eq(matchContents.timed, false))).orderBy(matchContents.id),
+    db
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.providerId, m.providerId), eq(contacts.sportId, m.sportId), eq(contacts.active, true)))
+      .orderBy(contacts.id),
+    db
+      .select()
+      .from(trackers)
+      .where(
+        and(
+          eq(trackers.active, true),
+          or(and(eq(trackers.modelType, 'M'), eq(trackers.modelId, matchId)), and(eq(trackers.modelType, 'L'), eq(trackers.modelId, m.leagueId))),
+        ),
+      )
+      .orderBy(trackers.id),
+    db
+      .select()
+      .from(matchContents)
+      .where(and(eq(matchContents.matchId, matchId), eq(matchContents.hold, false), eq(matchContents.timed, false)))
+      .orderBy(matchContents.id),
   ]);
   const ruleSetIds = [...new Set(contentRows.map((c) => c.ruleSetId).filter((id): id is number => id !== null))];
   const ruleRows = ruleSetIds.length ? await db.select().from(ruleSetMarkets).where(inArray(ruleSetMarkets.ruleSetId, ruleSetIds)) : [];
 
   const marketList: MarketInfo[] = marketRows.map(({ market, outcomes }) => ({
-    id: market.id, name: market.name, typeId: market.typeId, line: market.line, dynamicLine: market.dynamicLine,
-    outcomes, labels: labelsOf(outcomes, market.outcomeMapping), meta: market.meta,
+    id: market.id,
+    name: market.name,
+    typeId: market.typeId,
+    line: market.line,
+    dynamicLine: market.dynamicLine,
+    outcomes,
+    labels: labelsOf(outcomes, market.outcomeMapping),
+    meta: market.meta,
   }));
   const sets = new Map<number, ThresholdSetSpec[]>();
   for (const s of setRows) {
     const list = sets.get(s.marketId) ?? [];
-    list.push({ id: s.id, marketId: s.marketId, contactId: s.contactId, type: s.type as ThresholdSetSpec['type'], thresholds: s.thresholds, line: s.line, timedBefore: s.timedBefore });
+    list.push({
+      id: s.id,
+      marketId: s.marketId,
+      contactId: s.contactId,
+      type: s.type as ThresholdSetSpec['type'],
+      thresholds: s.thresholds,
+      line: s.line,
+      timedBefore: s.timedBefore,
+    });
     sets.set(s.marketId, list);
   }
-  const contactMap = new Map<number, ContactInfo>(contactRows.map((c) => [c.id, {
-    id: c.id, name: c.name, channelId: c.channelId, languages: c.languages, email: c.email, twitter: c.twitter, deviceId: c.deviceId,
-    segment: c.segment, listId: c.listId, rateLimited: c.rateLimited, rateLimitMinutes: c.rateLimitMinutes, limiter: c.limiter,
-  }]));
+  const contactMap = new Map<number, ContactInfo>(
+    contactRows.map((c) => [
+      c.id,
+      {
+        id: c.id,
+        name: c.name,
+        channelId: c.channelId,
+        languages: c.languages,
+        email: c.email,
+        twitter: c.twitter,
+        deviceId: c.deviceId,
+        segment: c.segment,
+        listId: c.listId,
+        rateLimited: c.rateLimited,
+        rateLimitMinutes: c.rateLimitMinutes,
+        limiter: c.limiter,
+      },
+    ]),
+  );
   const audience = new Map<number, AudienceMember>();
   for (const c of contactRows) {
     if (c.subAll || c.leagueIds.includes(m.leagueId) || c.teamIds.includes(m.homeTeamId) || c.teamIds.includes(m.awayTeamId)) {
@@ -97,15 +174,29 @@ export async function loadStatic(db: Handle, matchId: number, versions: ScopeVer
     audience.set(t.contactId, member);
   }
   const contents: ContentInfo[] = contentRows.map((c) => ({
-    id: c.id, marketId: c.marketId, marketTypeId: c.marketTypeId, channelId: c.channelId, language: c.language, nodeId: c.nodeId,
-    subNode: c.subNode, leafNode: c.leafNode, period: c.period, parts: c.parts as MatchContentParts,
+    id: c.id,
+    marketId: c.marketId,
+    marketTypeId: c.marketTypeId,
+    channelId: c.channelId,
+    language: c.language,
+    nodeId: c.nodeId,
+    subNode: c.subNode,
+    leafNode: c.leafNode,
+    period: c.period,
+    parts: c.parts as MatchContentParts,
     ruleSetMarkets: c.ruleSetId === null ? null : new Set(ruleRows.filter((r) => r.ruleSetId === c.ruleSetId).map((r) => r.marketId)),
   }));
   return {
     versions,
     match: {
-      id: m.id, providerId: m.providerId, sportId: m.sportId, leagueId: m.leagueId, leagueName: row.leagueName, name: m.name,
-      start: m.start, played: m.homeScore !== null && m.awayScore !== null,
+      id: m.id,
+      providerId: m.providerId,
+      sportId: m.sportId,
+      leagueId: m.leagueId,
+      leagueName: row.leagueName,
+      name: m.name,
+      start: m.start,
+      played: m.homeScore !== null && m.awayScore !== null,
       home: { id: row.home.id, name: row.home.name, shortName: row.home.shortName, values: homeValues.played ? homeValues : null },
       away: { id: row.away.id, name: row.away.name, shortName: row.away.shortName, values: awayValues.played ? awayValues : null },
       providerActive: row.control ?? row.providerActive,
@@ -125,16 +216,41 @@ export async function loadState(db: Handle, statics: MatchStatic, limiter: RateL
   const setIds = [...statics.sets.values()].flat().map((s) => s.id);
   const [liveRow, offerRows, eventIds, stateRows, firingRows, pushRows] = await Promise.all([
     db.select().from(matchLiveStates).where(eq(matchLiveStates.matchId, matchId)),
-    db.select({ sourceId: offers.sourceId, marketId: offers.marketId, sentAt: offers.sentAt, matchTime: offers.matchTime, outcomeMap: offers.outcomeMap, suspended: offers.suspended, status: offers.status, odds: offers.odds, arrival: offers.arrival, score: offers.score, prematch: offers.prematch })
-      .from(offers).where(eq(offers.matchId, matchId)).orderBy(offers.sentAt, offers.id),
+    db
+      .select({
+        sourceId: offers.sourceId,
+        marketId: offers.marketId,
+        sentAt: offers.sentAt,
+        matchTime: offers.matchTime,
+        outcomeMap: offers.outcomeMap,
+        suspended: offers.suspended,
+        status: offers.status,
+        odds: offers.odds,
+        arrival: offers.arrival,
+        score: offers.score,
+        prematch: offers.prematch,
+      })
+      .from(offers)
+      .where(eq(offers.matchId, matchId))
+      .orderBy(offers.sentAt, offers.id),
     db.select({ sourceId: matchEvents.sourceId, arrival: matchEvents.arrival }).from(matchEvents).where(eq(matchEvents.matchId, matchId)),
     setIds.length ? db.select().from(thresholdStates).where(inArray(thresholdStates.thresholdSetId, setIds)) : [],
-    db.select({ marketId: thresholdFirings.marketId, n: sql<number>`count(*)`.mapWith(Number) }).from(thresholdFirings)
-      .where(eq(thresholdFirings.matchId, matchId)).groupBy(thresholdFirings.marketId),
-    db.select({
-      contactId: deliveries.contactId, marketId: deliveries.marketId, period: deliveries.period,
-      n: sql<number>`count(distinct ${deliveries.offerId})`.mapWith(Number), last: epochMs(sql`max(${deliveries.feedAt})`),
-    }).from(deliveries).where(eq(deliveries.matchId, matchId)).groupBy(deliveries.contactId, deliveries.marketId, deliveries.period),
+    db
+      .select({ marketId: thresholdFirings.marketId, n: sql<number>`count(*)`.mapWith(Number) })
+      .from(thresholdFirings)
+      .where(eq(thresholdFirings.matchId, matchId))
+      .groupBy(thresholdFirings.marketId),
+    db
+      .select({
+        contactId: deliveries.contactId,
+        marketId: deliveries.marketId,
+        period: deliveries.period,
+        n: sql<number>`count(distinct ${deliveries.offerId})`.mapWith(Number),
+        last: epochMs(sql`max(${deliveries.feedAt})`),
+      })
+      .from(deliveries)
+      .where(eq(deliveries.matchId, matchId))
+      .groupBy(deliveries.contactId, deliveries.marketId, deliveries.period),
   ]);
   const state = new MatchState(statics, liveOf(liveRow[0]));
   for (const o of offerRows) {
@@ -144,13 +260,20 @@ export async function loadState(db: Handle, statics: MatchStatic, limiter: RateL
     // As decideOffer keeps them: an offer flagged suspended, or made while its market or the match
     // was (stored SUSPENDED), never joins the history relative thresholds measure from.
     if (!o.suspended && o.status !== 'SUSPENDED') {
-      state.history(o.marketId).add(pricePoint({ feedMs, gameS: o.matchTime ?? 0, outcomeMap: o.outcomeMap, line: o.odds[0]?.line ?? null, score: o.score, prematch: o.prematch }));
+      state
+        .history(o.marketId)
+        .add(pricePoint({ feedMs, gameS: o.matchTime ?? 0, outcomeMap: o.outcomeMap, line: o.odds[0]?.line ?? null, score: o.score, prematch: o.prematch }));
     }
   }
   for (const e of eventIds) state.seen.add(e.sourceId);
   for (const row of [...offerRows, ...eventIds]) state.lastArrival = Math.max(state.lastArrival, row.arrival ?? 0);
   for (const s of stateRows) {
-    state.outcomeStates.set(`${s.thresholdSetId}:${s.outcome}`, { armed: s.armed, streak: s.streak, blocked: s.blocked, lastFiredMs: s.lastFiredAt?.getTime() ?? null });
+    state.outcomeStates.set(`${s.thresholdSetId}:${s.outcome}`, {
+      armed: s.armed,
+      streak: s.streak,
+      blocked: s.blocked,
+      lastFiredMs: s.lastFiredAt?.getTime() ?? null,
+    });
   }
   for (const f of firingRows) state.marketFirings.set(f.marketId, f.n);
   limiter.forgetMatch(matchId);
@@ -162,16 +285,25 @@ export async function loadState(db: Handle, statics: MatchStatic, limiter: RateL
 /** Each contact's last push in any match, for rate_limit_minutes. */
 export async function seedLastPushes(db: Handle, contactIds: number[], limiter: RateLimiter): Promise<void> {
   if (!contactIds.length) return;
-  const rows = await db.select({ contactId: deliveries.contactId, last: epochMs(sql`max(${deliveries.feedAt})`) })
-    .from(deliveries).where(inArray(deliveries.contactId, contactIds)).groupBy(deliveries.contactId);
+  const rows = await db
+    .select({ contactId: deliveries.contactId, last: epochMs(sql`max(${deliveries.feedAt})`) })
+    .from(deliveries)
+    .where(inArray(deliveries.contactId, contactIds))
+    .groupBy(deliveries.contactId);
   for (const r of rows) limiter.seedLastPush(r.contactId, r.last);
 }
 
 function liveOf(row: typeof matchLiveStates.$inferSelect | undefined): LiveInfo {
   if (!row) return emptyLive();
   return {
-    status: row.status as LiveInfo['status'], period: row.period, score: row.score, matchTime: row.matchTime, suspended: row.suspended,
-    suspendedMarkets: new Set(row.suspendedMarketIds), kickedOffAt: row.kickedOffAt?.getTime() ?? null, lastGoalS: row.lastGoalTime,
+    status: row.status as LiveInfo['status'],
+    period: row.period,
+    score: row.score,
+    matchTime: row.matchTime,
+    suspended: row.suspended,
+    suspendedMarkets: new Set(row.suspendedMarketIds),
+    kickedOffAt: row.kickedOffAt?.getTime() ?? null,
+    lastGoalS: row.lastGoalTime,
     lastMessageMs: row.lastMessageAt?.getTime() ?? null,
   };
 }

@@ -30,8 +30,13 @@ describe('engine log references', () => {
   });
 
   it('a deleted threshold set leaves its deliveries with a null set', async () => {
-    const [used] = await db().select({ id: deliveries.thresholdSetId, n: count() }).from(deliveries)
-      .where(eq(deliveries.matchId, finalId)).groupBy(deliveries.thresholdSetId).orderBy(sql`count(*) desc`).limit(1);
+    const [used] = await db()
+      .select({ id: deliveries.thresholdSetId, n: count() })
+      .from(deliveries)
+      .where(eq(deliveries.matchId, finalId))
+      .groupBy(deliveries.thresholdSetId)
+      .orderBy(sql`count(*) desc`)
+      .limit(1);
     const before = await rows(deliveries, eq(deliveries.matchId, finalId));
     await db().delete(thresholdSets).where(eq(thresholdSets.id, used!.id!));
     expect(await rows(deliveries, eq(deliveries.thresholdSetId, used!.id!))).toBe(0);
@@ -40,9 +45,14 @@ describe('engine log references', () => {
     expect(await rows(deliveries, and(eq(deliveries.matchId, finalId), isNull(deliveries.thresholdSetId)))).toBeGreaterThanOrEqual(used!.n);
   });
 
-  it('a deleted contact takes its deliveries and suppressions along, and no one else\'s', async () => {
-    const [target] = await db().select({ id: deliveries.contactId, n: count() }).from(deliveries)
-      .where(eq(deliveries.matchId, finalId)).groupBy(deliveries.contactId).orderBy(sql`count(*) desc`).limit(1);
+  it("a deleted contact takes its deliveries and suppressions along, and no one else's", async () => {
+    const [target] = await db()
+      .select({ id: deliveries.contactId, n: count() })
+      .from(deliveries)
+      .where(eq(deliveries.matchId, finalId))
+      .groupBy(deliveries.contactId)
+      .orderBy(sql`count(*) desc`)
+      .limit(1);
     const others = await rows(deliveries, sql`${deliveries.contactId} <> ${target!.id}`);
     await db().delete(contacts).where(eq(contacts.id, target!.id));
     expect(await rows(deliveries, eq(deliveries.contactId, target!.id))).toBe(0);

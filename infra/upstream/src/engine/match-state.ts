@@ -12,7 +12,12 @@ import { MarketHistory } from './thresholds/history';
  * with every ingest.
  */
 
-interface TeamInfo { id: number; name: string; shortName: string | null; values: TeamValues | null }
+interface TeamInfo {
+  id: number;
+  name: string;
+  shortName: string | null;
+  values: TeamValues | null;
+}
 
 export interface MatchInfo {
   id: number;
@@ -132,7 +137,10 @@ export class MatchState {
     return this.lastArrival;
   }
 
-  constructor(public statics: MatchStatic, public live: LiveInfo) {}
+  constructor(
+    public statics: MatchStatic,
+    public live: LiveInfo,
+  ) {}
 
   history(marketId: number): MarketHistory {
     let history = this.histories.get(marketId);
@@ -169,6 +177,13 @@ export class MatchState {
 }
 
 export const emptyLive = (): LiveInfo => ({
-  status: 'PRE', period: 0, score: 'PRE', matchTime: null, suspended: false, suspendedMarkets: new Set(),
-  kickedOffAt: null, lastGoalS: null, lastMessageMs: null,
+  status: 'PRE',
+  period: 0,
+  score: 'PRE',
+  matchTime: null,
+  suspended: false,
+  suspendedMarkets: new Set(),
+  kickedOffAt: null,
+  lastGoalS: null,
+  lastMessageMs: null,
 });

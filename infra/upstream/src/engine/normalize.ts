@@ -28,9 +28,10 @@ function resolveMarket(state: MatchState, message: FeedMessage, index: number): 
     return market;
   }
   if (!message.market) return null;
-  const market = statics.marketsByRef.get(marketRef(message.market.type_id, message.market.line))
+  const market =
+    statics.marketsByRef.get(marketRef(message.market.type_id, message.market.line)) ??
     // A dynamic-line market is one market whatever line the feed quotes.
-    ?? [...statics.markets.values()].find((m) => m.dynamicLine && m.typeId === message.market!.type_id);
+    [...statics.markets.values()].find((m) => m.dynamicLine && m.typeId === message.market!.type_id);
   if (!market) {
     const line = message.market.line === null ? '' : ` line ${formatOdds(message.market.line)}`;
     throw new Errors.BadRequest(`${where(index, message)}: this match's provider has no market of type ${message.market.type_id}${line}.`);
@@ -57,7 +58,8 @@ export function normalizeOffer(state: MatchState, message: FeedOfferMessage, ind
   const outcomeMap: Record<string, number> = {};
   for (const outcome of message.outcomes) {
     const key = market.labels.get(outcome.label.toLowerCase());
-    if (!key) throw new Errors.BadRequest(`${where(index, message)}: '${outcome.label}' is not an outcome of ${market.name}; use ${market.outcomes.join(', ')}.`);
+    if (!key)
+      throw new Errors.BadRequest(`${where(index, message)}: '${outcome.label}' is not an outcome of ${market.name}; use ${market.outcomes.join(', ')}.`);
     outcomeMap[key] = outcome.odds;
   }
   const prematch = message.prematch || message.match_time === null;
@@ -65,16 +67,34 @@ export function normalizeOffer(state: MatchState, message: FeedOfferMessage, ind
   const gameS = matchTime ?? 0;
   const period = message.period ?? (prematch ? 0 : state.live.period || inferPeriod(Math.floor(gameS / 60)));
   return {
-    sourceId: message.source_id, market, outcomeMap, odds: message.outcomes, line: message.outcomes[0]?.line ?? null,
-    score: prematch ? 'PRE' : message.score, subNode: message.sub_node ?? null, leafNode: message.leaf_node ?? null,
-    matchTime, gameS, period, prematch, suspended: message.suspended ?? false, feedMs: feedTime(message, index, nowMs),
+    sourceId: message.source_id,
+    market,
+    outcomeMap,
+    odds: message.outcomes,
+    line: message.outcomes[0]?.line ?? null,
+    score: prematch ? 'PRE' : message.score,
+    subNode: message.sub_node ?? null,
+    leafNode: message.leaf_node ?? null,
+    matchTime,
+    gameS,
+    period,
+    prematch,
+    suspended: message.suspended ?? false,
+    feedMs: feedTime(message, index, nowMs),
   };
 }
 
 export function normalizeEvent(state: MatchState, message: FeedEventMessage, index: number, nowMs: number): EventInput {
   return {
-    sourceId: message.source_id, kind: message.kind, side: message.side ?? null, matchTime: message.match_time,
-    period: message.period ?? null, score: message.score ?? null, market: resolveMarket(state, message, index),
-    suspended: message.kind === 'suspension' ? (message.suspended ?? true) : null, feedMs: feedTime(message, index, nowMs), raw: message,
+    sourceId: message.source_id,
+    kind: message.kind,
+    side: message.side ?? null,
+    matchTime: message.match_time,
+    period: message.period ?? null,
+    score: message.score ?? null,
+    market: resolveMarket(state, message, index),
+    suspended: message.kind === 'suspension' ? (message.suspended ?? true) : null,
+    feedMs: feedTime(message, index, nowMs),
+    raw: message,
   };
 }

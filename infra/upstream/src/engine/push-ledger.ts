@@ -18,8 +18,10 @@ const spansMatches = (c: LimitedContact) => c.rateLimited && (c.rateLimitMinutes
 
 /** The ledger version of each contact (0 for one never pushed to). */
 async function versionsOf(db: Handle, contactIds: number[]): Promise<Map<number, number>> {
-  const rows = await db.select({ contactId: contactPushLedger.contactId, version: contactPushLedger.version })
-    .from(contactPushLedger).where(inArray(contactPushLedger.contactId, contactIds));
+  const rows = await db
+    .select({ contactId: contactPushLedger.contactId, version: contactPushLedger.version })
+    .from(contactPushLedger)
+    .where(inArray(contactPushLedger.contactId, contactIds));
   const versions = new Map(contactIds.map((id) => [id, 0]));
   for (const r of rows) versions.set(r.contactId, r.version);
   return versions;
@@ -30,11 +32,15 @@ async function reseedPushTimes(db: Handle, contactIds: number[], limiter: RateLi
   if (!contactIds.length) return;
   // Version first: a push committed in between is then read with an older version (a harmless
   // extra re-read), never the other way round.
-  const versions = known ?? await versionsOf(db, contactIds);
-  const rows = await db.select({
-    contactId: deliveries.contactId,
-    times: sql<number[]>`array_agg(distinct (extract(epoch from ${deliveries.feedAt}) * 1000)::float8)`,
-  }).from(deliveries).where(inArray(deliveries.contactId, contactIds)).groupBy(deliveries.contactId);
+  const versions = known ?? (await versionsOf(db, contactIds));
+  const rows = await db
+    .select({
+      contactId: deliveries.contactId,
+      times: sql<number[]>`array_agg(distinct (extract(epoch from ${deliveries.feedAt}) * 1000)::float8)`,
+    })
+    .from(deliveries)
+    .where(inArray(deliveries.contactId, contactIds))
+    .groupBy(deliveries.contactId);
   const times = new Map(rows.map((r) => [r.contactId, r.times.map(Number)]));
   for (const id of contactIds) limiter.seedPushTimes(id, times.get(id) ?? [], versions.get(id)!);
 }
@@ -79,13 +85,23 @@ export function decidedVersions(contactIds: readonly number[], limiter: RateLimi
 export async function claimPushes(tx: Tx, decided: ReadonlyMap<number, number>): Promise<Map<number, number>> {
   const contactIds = [...decided.keys()].sort((a, b) => a - b);
   if (!contactIds.length) return new Map();
-  await tx.insert(contactPushLedger).values(contactIds.map((contactId) => ({ contactId }))).onConflictDoNothing();
-  const rows = await tx.select({ contactId: contactPushLedger.contactId, version: contactPushLedger.version })
-    .from(contactPushLedger).where(inArray(contactPushLedger.contactId, contactIds)).orderBy(contactPushLedger.contactId).for('update');
+  await tx
+    .insert(contactPushLedger)
+    .values(contactIds.map((contactId) => ({ contactId })))
+    .onConflictDoNothing();
+  const rows = await tx
+    .select({ contactId: contactPushLedger.contactId, version: contactPushLedger.version })
+    .from(contactPushLedger)
+    .where(inArray(contactPushLedger.contactId, contactIds))
+    .orderBy(contactPushLedger.contactId)
+    .for('update');
   // A contact's first row reads 0, which is also what refreshPushTimes assumed before it existed.
   const stale = rows.filter((r) => r.version !== decided.get(r.contactId)).map((r) => r.contactId);
   if (stale.length) throw new StaleLedger(stale);
-  const moved = await tx.update(contactPushLedger).set({ version: sql`${contactPushLedger.version} + 1` })
-    .where(inArray(contactPushLedger.contactId, contactIds)).returning({ contactId: contactPushLedger.contactId, version: contactPushLedger.version });
+  const moved = await tx
+    .update(contactPushLedger)
+    .set({ version: sql`${contactPushLedger.version} + 1` })
+    .where(inArray(contactPushLedger.contactId, contactIds))
+    .returning({ contactId: contactPushLedger.contactId, version: contactPushLedger.version });
   return new Map(moved.map((r) => [r.contactId, r.version]));
 }

@@ -18,13 +18,25 @@ function attempt(c: LimitedContact, pushes: [number, number, number][], matchId 
 
 describe('rate limits', () => {
   it('apply only to a rate-limited contact', () => {
-    expect(attempt(contact({ rateLimited: false, limiter: { max_match_push: 0 } }), [[1, 1, 1], [2, 1, 1]])).toEqual([null, null]);
+    expect(
+      attempt(contact({ rateLimited: false, limiter: { max_match_push: 0 } }), [
+        [1, 1, 1],
+        [2, 1, 1],
+      ]),
+    ).toEqual([null, null]);
   });
 
   it('rate_limit_minutes: one push every N minutes of feed time', () => {
     // 10 minutes: 0 passes, 9 is held (9 < 10), 10 passes, 15 held, 20 passes.
-    expect(attempt(contact({ rateLimitMinutes: 10 }), [[0, 1, 1], [9, 1, 1], [10, 1, 1], [15, 1, 1], [20, 1, 1]]))
-      .toEqual([null, 'RATE_LIMIT_MINUTES', null, 'RATE_LIMIT_MINUTES', null]);
+    expect(
+      attempt(contact({ rateLimitMinutes: 10 }), [
+        [0, 1, 1],
+        [9, 1, 1],
+        [10, 1, 1],
+        [15, 1, 1],
+        [20, 1, 1],
+      ]),
+    ).toEqual([null, 'RATE_LIMIT_MINUTES', null, 'RATE_LIMIT_MINUTES', null]);
   });
 
   it('rate_limit_minutes counts pushes of other matches too', () => {
@@ -36,8 +48,16 @@ describe('rate limits', () => {
 
   it('rate_limit_minutes compares every push, not only the latest (out-of-order ingest)', () => {
     // 0 and 30 pass; 5 arrives late: the latest push (30) is 25 min away, but 0 is 5 min away.
-    expect(attempt(contact({ rateLimitMinutes: 10 }), [[0, 1, 1], [30, 1, 1], [5, 1, 1], [15, 1, 1], [21, 1, 1], [45, 1, 1]]))
-      .toEqual([null, null, 'RATE_LIMIT_MINUTES', null, 'RATE_LIMIT_MINUTES', null]);
+    expect(
+      attempt(contact({ rateLimitMinutes: 10 }), [
+        [0, 1, 1],
+        [30, 1, 1],
+        [5, 1, 1],
+        [15, 1, 1],
+        [21, 1, 1],
+        [45, 1, 1],
+      ]),
+    ).toEqual([null, null, 'RATE_LIMIT_MINUTES', null, 'RATE_LIMIT_MINUTES', null]);
   });
 
   it('rate_limit_minutes holds for a backfill of another match behind the live one', () => {
@@ -45,10 +65,19 @@ describe('rate limits', () => {
     const c = contact({ rateLimitMinutes: 10 });
     for (const minute of [0, 20, 40]) limiter.record({ contactId: 1, matchId: 8, marketId: 1, period: 1, feedMs: T0 + minute * MIN });
     const at = (minute: number) => limiter.check(c, { matchId: 7, marketId: 1, period: 1, feedMs: T0 + minute * MIN })?.reason ?? null;
-    expect([at(-9), at(-10), at(11), at(10), at(29), at(31), at(50), at(49)])
-      .toEqual(['RATE_LIMIT_MINUTES', null, 'RATE_LIMIT_MINUTES', null, 'RATE_LIMIT_MINUTES', 'RATE_LIMIT_MINUTES', null, 'RATE_LIMIT_MINUTES']);
-    expect(limiter.check(c, { matchId: 7, marketId: 1, period: 1, feedMs: T0 + 38 * MIN })?.detail)
-      .toBe('another push 2 min after this one; at most one every 10 min');
+    expect([at(-9), at(-10), at(11), at(10), at(29), at(31), at(50), at(49)]).toEqual([
+      'RATE_LIMIT_MINUTES',
+      null,
+      'RATE_LIMIT_MINUTES',
+      null,
+      'RATE_LIMIT_MINUTES',
+      'RATE_LIMIT_MINUTES',
+      null,
+      'RATE_LIMIT_MINUTES',
+    ]);
+    expect(limiter.check(c, { matchId: 7, marketId: 1, period: 1, feedMs: T0 + 38 * MIN })?.detail).toBe(
+      'another push 2 min after this one; at most one every 10 min',
+    );
   });
 
   it('push times read from the ledger replace what was in memory, with their version', () => {
@@ -65,7 +94,13 @@ describe('rate limits', () => {
   });
 
   it('max_match_push: pushes per match, all markets', () => {
-    expect(attempt(contact({ limiter: { max_match_push: 2 } }), [[1, 1, 1], [2, 2, 1], [3, 3, 2]])).toEqual([null, null, 'MAX_MATCH']);
+    expect(
+      attempt(contact({ limiter: { max_match_push: 2 } }), [
+        [1, 1, 1],
+        [2, 2, 1],
+        [3, 3, 2],
+      ]),
+    ).toEqual([null, null, 'MAX_MATCH']);
     // Another match has its own count.
     const limiter = new RateLimiter();
     const c = contact({ limiter: { max_match_push: 1 } });
@@ -75,27 +110,50 @@ describe('rate limits', () => {
 
   it('max_market_match_push: pushes per market per match', () => {
     // Two on market 1, then market 1 is full while market 2 still takes one.
-    expect(attempt(contact({ limiter: { max_market_match_push: 2 } }), [[1, 1, 1], [2, 1, 1], [3, 1, 2], [4, 2, 2]]))
-      .toEqual([null, null, 'MAX_MARKET_MATCH', null]);
+    expect(
+      attempt(contact({ limiter: { max_market_match_push: 2 } }), [
+        [1, 1, 1],
+        [2, 1, 1],
+        [3, 1, 2],
+        [4, 2, 2],
+      ]),
+    ).toEqual([null, null, 'MAX_MARKET_MATCH', null]);
   });
 
   it('period_push_p{N}: pushes per period, all markets', () => {
     // One in period 1: the second (another market) is held; period 2 starts afresh.
-    expect(attempt(contact({ limiter: { period_push_p1: 1 } }), [[10, 1, 1], [20, 2, 1], [50, 1, 2], [60, 2, 2]]))
-      .toEqual([null, 'PERIOD_CAP', null, null]);
+    expect(
+      attempt(contact({ limiter: { period_push_p1: 1 } }), [
+        [10, 1, 1],
+        [20, 2, 1],
+        [50, 1, 2],
+        [60, 2, 2],
+      ]),
+    ).toEqual([null, 'PERIOD_CAP', null, null]);
   });
 
   it('market_push_p{N}: pushes per market per period', () => {
     // Market 1 in period 2 takes one; market 2 in period 2 another; market 1 again in period 2 is held.
-    expect(attempt(contact({ limiter: { market_push_p2: 1 } }), [[50, 1, 2], [55, 2, 2], [60, 1, 2], [10, 1, 1]]))
-      .toEqual([null, null, 'MARKET_PERIOD_CAP', null]);
+    expect(
+      attempt(contact({ limiter: { market_push_p2: 1 } }), [
+        [50, 1, 2],
+        [55, 2, 2],
+        [60, 1, 2],
+        [10, 1, 1],
+      ]),
+    ).toEqual([null, null, 'MARKET_PERIOD_CAP', null]);
   });
 
   it('does not apply per-period caps before kick-off (period 0), and 0 forbids', () => {
-    expect(attempt(contact({ limiter: { period_push_p1: 0 } }), [[-30, 1, 0], [1, 1, 1]])).toEqual([null, 'PERIOD_CAP']);
+    expect(
+      attempt(contact({ limiter: { period_push_p1: 0 } }), [
+        [-30, 1, 0],
+        [1, 1, 1],
+      ]),
+    ).toEqual([null, 'PERIOD_CAP']);
   });
 
-  it('says which limit in the operator\'s words', () => {
+  it("says which limit in the operator's words", () => {
     const limiter = new RateLimiter();
     const c = contact({ limiter: { max_match_push: 1 } });
     limiter.record({ contactId: 1, matchId: 7, marketId: 1, period: 1, feedMs: T0 });

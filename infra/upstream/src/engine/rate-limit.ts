@@ -114,7 +114,12 @@ export class RateLimiter {
       const p = push.period as 1 | 2 | 3 | 4;
       checks.push(
         ['PERIOD_CAP', capOf(limiter[`period_push_p${p}`]), counts.byPeriod.get(p) ?? 0, `pushes in period ${p}`],
-        ['MARKET_PERIOD_CAP', capOf(limiter[`market_push_p${p}`]), counts.byMarketPeriod.get(`${push.marketId}:p${p}`) ?? 0, `pushes per market in period ${p}`],
+        [
+          'MARKET_PERIOD_CAP',
+          capOf(limiter[`market_push_p${p}`]),
+          counts.byMarketPeriod.get(`${push.marketId}:p${p}`) ?? 0,
+          `pushes per market in period ${p}`,
+        ],
       );
     }
     for (const [reason, cap, used, what] of checks) {
@@ -142,14 +147,17 @@ export class RateLimiter {
 
   private addPushTime(contactId: number, feedMs: number): void {
     let times = this.pushTimes.get(contactId);
-    if (!times) this.pushTimes.set(contactId, times = []);
+    if (!times) this.pushTimes.set(contactId, (times = []));
     const at = lowerBound(times, feedMs);
     if (times[at] !== feedMs) times.splice(at, 0, feedMs);
   }
 
   /** Replaces a contact's push times (every match) with those read at ledger `version`. */
   seedPushTimes(contactId: number, feedTimes: readonly number[], version: number): void {
-    this.pushTimes.set(contactId, [...new Set(feedTimes)].sort((x, y) => x - y));
+    this.pushTimes.set(
+      contactId,
+      [...new Set(feedTimes)].sort((x, y) => x - y),
+    );
     this.versions.set(contactId, version);
   }
 

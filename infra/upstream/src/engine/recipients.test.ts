@@ -4,7 +4,8 @@ import { impliedPercent, recipientsFor } from './recipients';
 import { contact, matchState, subscribed } from './test-fixtures';
 
 const tracker = (language: string, spec: Partial<TrackerSpec> = {}) => ({
-  language, spec: { limiter: { min_score: 0 }, thresholds_type: 'VALUE' as const, match_state: [], ...spec } as TrackerSpec,
+  language,
+  spec: { limiter: { min_score: 0 }, thresholds_type: 'VALUE' as const, match_state: [], ...spec } as TrackerSpec,
 });
 
 describe('recipients of a firing', () => {
@@ -13,12 +14,16 @@ describe('recipients of a firing', () => {
   const { statics } = matchState({
     audience: [
       subscribed(fan),
-      { contact: tracking, subscribed: false, trackers: [tracker('sv', { limiter: { min_score: 30 }, thresholds_type: ['VALUE', 'RANGE'], match_state: ['I'] })] },
+      {
+        contact: tracking,
+        subscribed: false,
+        trackers: [tracker('sv', { limiter: { min_score: 30 }, thresholds_type: ['VALUE', 'RANGE'], match_state: ['I'] })],
+      },
     ],
   });
   const names = (view: Parameters<typeof recipientsFor>[1]) => recipientsFor(statics, view).map((r) => `${r.contact.id}:${r.languages.join('+')}`);
 
-  it('sends to subscribers in their languages and to trackers in the tracker\'s language', () => {
+  it("sends to subscribers in their languages and to trackers in the tracker's language", () => {
     // Odds 2.50 → 40 % ≥ min_score 30; VALUE is tracked; in play.
     expect(names({ set: { contactId: null, type: 'VALUE' }, firedOdds: [2500], prematch: false })).toEqual(['1:da+en', '2:sv']);
   });

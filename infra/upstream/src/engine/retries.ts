@@ -28,8 +28,11 @@ export async function settleSend(db: Db, deliveryId: number, result: SendResult,
     const now = new Date(settle.nowMs);
     const pending = and(eq(deliveries.id, deliveryId), eq(deliveries.status, 'PENDING'));
     if (result.status === 'SENT') {
-      const [sent] = await tx.update(deliveries).set({ status: 'SENT', sentAt: now, ...(result.stats && { stats: result.stats }) })
-        .where(pending).returning({ id: deliveries.id });
+      const [sent] = await tx
+        .update(deliveries)
+        .set({ status: 'SENT', sentAt: now, ...(result.stats && { stats: result.stats }) })
+        .where(pending)
+        .returning({ id: deliveries.id });
       await tx.update(deliverySends).set({ claimedBy: null, claimedUntil: null, nextAttemptAt: null }).where(eq(deliverySends.deliveryId, deliveryId));
       return sent ? { kind: 'SENT' } : null;
     }
@@ -38,10 +41,21 @@ export async function settleSend(db: Db, deliveryId: number, result: SendResult,
     const deadline = send.deadlineAt?.getTime() ?? settle.nowMs + settle.policy.deadlineMs;
     const next = result.final ? null : nextAttemptAt(settle.policy, failures, settle.nowMs, deadline, result.retryAfterMs ?? null, settle.random);
     const error = result.error ?? 'failed';
-    const [updated] = await tx.update(deliveries).set({ error, ...(next === null && { status: 'FAILED' }) }).where(pending).returning({ id: deliveries.id });
-    await tx.update(deliverySends).set({
-      claimedBy: null, claimedUntil: null, failures, lastError: error, nextAttemptAt: next === null ? null : new Date(next),
-    }).where(eq(deliverySends.deliveryId, deliveryId));
+    const [updated] = await tx
+      .update(deliveries)
+      .set({ error, ...(next === null && { status: 'FAILED' }) })
+      .where(pending)
+      .returning({ id: deliveries.id });
+    await tx
+      .update(deliverySends)
+      .set({
+        claimedBy: null,
+        claimedUntil: null,
+        failures,
+        lastError: error,
+        nextAttemptAt: next === null ? null : new Date(next),
+      })
+      .where(eq(deliverySends.deliveryId, deliveryId));
     if (!updated) return null;
     return next === null ? { kind: 'FAILED' } : { kind: 'RETRY', at: next };
   });
@@ -54,14 +68,19 @@ export async function settleSend(db: Db, deliveryId: number, result: SendResult,
  * or RECORDED one has gone). Returns the delivery's match.
  */
 export async function retryFailed(tx: Tx | Db, deliveryId: number, policy: RetryPolicy, nowMs: number): Promise<{ matchId: number }> {
-  const [delivery] = await tx.select({ status: deliveries.status, matchId: deliveries.matchId }).from(deliveries)
-    .where(eq(deliveries.id, deliveryId)).for('update');
+  const [delivery] = await tx
+    .select({ status: deliveries.status, matchId: deliveries.matchId })
+    .from(deliveries)
+    .where(eq(deliveries.id, deliveryId))
+    .for('update');
   if (!delivery) throw new Errors.NotFound('Delivery', deliveryId);
   if (delivery.status !== 'FAILED') throw new Errors.NotRetryable(deliveryId, delivery.status);
   await tx.update(deliveries).set({ status: 'PENDING' }).where(eq(deliveries.id, deliveryId));
   const now = new Date(nowMs);
   const deadline = new Date(nowMs + policy.deadlineMs);
-  await tx.insert(deliverySends).values({ deliveryId, matchId: delivery.matchId, attempts: 0, failures: 0, nextAttemptAt: now, deadlineAt: deadline })
+  await tx
+    .insert(deliverySends)
+    .values({ deliveryId, matchId: delivery.matchId, attempts: 0, failures: 0, nextAttemptAt: now, deadlineAt: deadline })
     .onConflictDoUpdate({
       target: deliverySends.deliveryId,
       set: { failures: 0, nextAttemptAt: now, deadlineAt: deadline, claimedBy: null, claimedUntil: null },

@@ -18,7 +18,7 @@ describe('retry policy', () => {
     expect(nextAttemptAt(DEFAULT_RETRY_POLICY, 5, NOW, NOW + 30 * 60_000, null, () => 0.5)).toBe(NOW + 30 * 60_000);
   });
 
-  it('takes the receiver\'s Retry-After instead of the schedule (at least a second)', () => {
+  it("takes the receiver's Retry-After instead of the schedule (at least a second)", () => {
     expect(nextAttemptAt(DEFAULT_RETRY_POLICY, 1, NOW, NOW + HOUR, 45_000, () => 0)).toBe(NOW + 45_000);
     expect(nextAttemptAt(DEFAULT_RETRY_POLICY, 1, NOW, NOW + HOUR, 0)).toBe(NOW + 1000);
     expect(nextAttemptAt(DEFAULT_RETRY_POLICY, 1, NOW, NOW + HOUR, 2 * HOUR)).toBeNull();
@@ -35,8 +35,11 @@ describe('retry policy', () => {
 
   it('reads its settings from the environment, and refuses what it cannot read', () => {
     expect(retryPolicyFrom({})).toEqual(DEFAULT_RETRY_POLICY);
-    expect(retryPolicyFrom({ DELIVERY_RETRY_SCHEDULE: '10s, 30s,2m,10m,30m', DELIVERY_RETRY_DEADLINE: '1h', DELIVERY_RETRY_JITTER: '0.2' }))
-      .toEqual({ scheduleMs: [10_000, 30_000, 120_000, 600_000, 1_800_000], deadlineMs: HOUR, jitter: 0.2 });
+    expect(retryPolicyFrom({ DELIVERY_RETRY_SCHEDULE: '10s, 30s,2m,10m,30m', DELIVERY_RETRY_DEADLINE: '1h', DELIVERY_RETRY_JITTER: '0.2' })).toEqual({
+      scheduleMs: [10_000, 30_000, 120_000, 600_000, 1_800_000],
+      deadlineMs: HOUR,
+      jitter: 0.2,
+    });
     expect(parseDuration('500ms')).toBe(500);
     expect(parseDuration('250')).toBe(250);
     expect(() => retryPolicyFrom({ DELIVERY_RETRY_SCHEDULE: '10s,soon' })).toThrow("'soon' is not a duration");

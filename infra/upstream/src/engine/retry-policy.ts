@@ -38,10 +38,9 @@ export function parseDuration(text: string): number {
  * and DELIVERY_RETRY_JITTER (0.2); the defaults where unset. Throws on a value it cannot read.
  */
 export function retryPolicyFrom(env: NodeJS.ProcessEnv): RetryPolicy {
-  const scheduleMs = env.DELIVERY_RETRY_SCHEDULE
-    ? env.DELIVERY_RETRY_SCHEDULE.split(',').map(parseDuration)
-    : DEFAULT_RETRY_POLICY.scheduleMs;
-  if (!scheduleMs.length || scheduleMs.some((ms) => ms <= 0)) throw new Error(`DELIVERY_RETRY_SCHEDULE needs positive steps, got '${env.DELIVERY_RETRY_SCHEDULE}'`);
+  const scheduleMs = env.DELIVERY_RETRY_SCHEDULE ? env.DELIVERY_RETRY_SCHEDULE.split(',').map(parseDuration) : DEFAULT_RETRY_POLICY.scheduleMs;
+  if (!scheduleMs.length || scheduleMs.some((ms) => ms <= 0))
+    throw new Error(`DELIVERY_RETRY_SCHEDULE needs positive steps, got '${env.DELIVERY_RETRY_SCHEDULE}'`);
   const deadlineMs = env.DELIVERY_RETRY_DEADLINE ? parseDuration(env.DELIVERY_RETRY_DEADLINE) : DEFAULT_RETRY_POLICY.deadlineMs;
   const jitter = env.DELIVERY_RETRY_JITTER !== undefined ? Number(env.DELIVERY_RETRY_JITTER) : DEFAULT_RETRY_POLICY.jitter;
   if (!Number.isFinite(jitter) || jitter < 0 || jitter >= 1) throw new Error(`DELIVERY_RETRY_JITTER must be in [0, 1), got '${env.DELIVERY_RETRY_JITTER}'`);
@@ -65,7 +64,14 @@ export function parseRetryAfter(value: string | null | undefined, nowMs: number)
  * may be planned: the next time falls past `deadlineAtMs`. `retryAfterMs` is the receiver's own
  * wait, which replaces the schedule's.
  */
-export function nextAttemptAt(policy: RetryPolicy, failures: number, nowMs: number, deadlineAtMs: number, retryAfterMs: number | null = null, random: () => number = Math.random): number | null {
+export function nextAttemptAt(
+  policy: RetryPolicy,
+  failures: number,
+  nowMs: number,
+  deadlineAtMs: number,
+  retryAfterMs: number | null = null,
+  random: () => number = Math.random,
+): number | null {
   let waitMs: number;
   if (retryAfterMs !== null) {
     waitMs = Math.max(1000, retryAfterMs);

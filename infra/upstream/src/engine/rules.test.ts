@@ -18,9 +18,26 @@ import type { ThresholdSetSpec } from './thresholds/evaluate';
 const FINAL = readFeedFile(new URL('argentina-france-2022-final.jsonl', FEEDS_DIR));
 const result = (meta: MarketMeta = {}) => market({ meta });
 const overUnder = market({
-  id: 2, name: 'Over/Under 2.5 Goals', typeId: 2, line: 2500, outcomes: ['over', 'under'], labels: new Map([['over', 'over'], ['under', 'under']]),
+  id: 2,
+  name: 'Over/Under 2.5 Goals',
+  typeId: 2,
+  line: 2500,
+  outcomes: ['over', 'under'],
+  labels: new Map([
+    ['over', 'over'],
+    ['under', 'under'],
+  ]),
 });
-const btts = market({ id: 3, name: 'Both Teams to Score', typeId: 10, outcomes: ['yes', 'no'], labels: new Map([['yes', 'yes'], ['no', 'no']]) });
+const btts = market({
+  id: 3,
+  name: 'Both Teams to Score',
+  typeId: 10,
+  outcomes: ['yes', 'no'],
+  labels: new Map([
+    ['yes', 'yes'],
+    ['no', 'no'],
+  ]),
+});
 
 /** The final's messages dated so that its kick-off is KICK_OFF. */
 function finalMessages(): FeedMessage[] {
@@ -36,13 +53,17 @@ function replay(sets: ThresholdSetSpec[], options: { meta?: MarketMeta; contents
   return out;
 }
 
-const goalTimes = () => FINAL.messages.filter((m) => m.type === 'event' && m.kind === 'goal').map((m) => KICK_OFF - kickOffOffset(FINAL.messages) + m.offset_ms);
+const goalTimes = () =>
+  FINAL.messages.filter((m) => m.type === 'event' && m.kind === 'goal').map((m) => KICK_OFF - kickOffOffset(FINAL.messages) + m.offset_ms);
 
 describe('engine rules on the recorded 2022 final', () => {
   it('a goal resets RELATIVE: no firing measures a move from a price before the last goal', () => {
     // Away RISE 0.20 within 4 min of match clock, 3 minutes' send delay: the goals' repricing is
     // kept out, so the only firings are moves after a goal, from a post-goal reference.
-    const rise: ThresholdSetSpec = set(1, { type: 'RELATIVE', thresholds: { away: { direction: 'RISE', metric: 'VALUE', value: 200, time_amount: 4, time_unit: 'MINUTES', time_basis: 'GAME' } } });
+    const rise: ThresholdSetSpec = set(1, {
+      type: 'RELATIVE',
+      thresholds: { away: { direction: 'RISE', metric: 'VALUE', value: 200, time_amount: 4, time_unit: 'MINUTES', time_basis: 'GAME' } },
+    });
     const out = replay([rise], { meta: { send_delay_minutes: 3 } });
     const goals = goalTimes();
     expect(out.firings.length).toBeGreaterThan(0);
@@ -57,7 +78,10 @@ describe('engine rules on the recorded 2022 final', () => {
     // The feed opens 2 minutes before kick-off at home 2.69, the price at kick-off too; home reaches
     // 2.75 (+0.06) at 9:30 on the match clock, 11:30 after the first offer: within the first 10
     // minutes of play, so it fires (counted from the first offer it would not), against 2.69.
-    const start = set(1, { type: 'RELATIVE', thresholds: { home: { direction: 'RISE', metric: 'VALUE', value: 60, time_amount: 10, time_unit: 'MINUTES', time_basis: 'START' } } });
+    const start = set(1, {
+      type: 'RELATIVE',
+      thresholds: { home: { direction: 'RISE', metric: 'VALUE', value: 60, time_amount: 10, time_unit: 'MINUTES', time_basis: 'START' } },
+    });
     const out = replay([start]);
     expect(out.firings.map((f) => ({ clock: out.offers[f.offer]!.gameS, why: f.details[0]!.why }))).toEqual([
       { clock: 570, why: 'RELATIVE home rose 0.06 (≥ 0.06 within 10 min, START) from 2.69 at 14:59:00 to 2.75' },
@@ -72,7 +96,9 @@ describe('engine rules on the recorded 2022 final', () => {
     const odds = [2600, 2400, 2600, 2400, 2600, 2400, 2600];
     odds.forEach((home, i) => decideOffer(state, offer(10 + i, { home }, { market: capped }), out, { limiter: new RateLimiter(), smtp: false, nowMs: 0 }));
     expect(out.firings).toHaveLength(1);
-    expect(out.suppressions.map((s) => [s.reason, s.outcome, s.count, s.detail])).toEqual([['MAX_THRESHOLD', 'home', 3, 'market fired 1 of max 1 times in this match']]);
+    expect(out.suppressions.map((s) => [s.reason, s.outcome, s.count, s.detail])).toEqual([
+      ['MAX_THRESHOLD', 'home', 3, 'market fired 1 of max 1 times in this match'],
+    ]);
   });
 });
 
@@ -95,24 +121,65 @@ describe('no content, no delivery', () => {
     const bodyOnly = { title: [], content: [{ content: 'Home win pays {{odds.home}}.' }], cta: [], image: [] };
     const mail = contact(1, { channelId: 2, email: 'fan@example.com' });
     const push = contact(2, { channelId: 1 });
-    const state = matchState({ sets: [set(1)], audience: [subscribed(mail), subscribed(push)], contents: [content(1, { channelId: 2 }, bodyOnly), content(2, { channelId: 1 }, bodyOnly)] });
+    const state = matchState({
+      sets: [set(1)],
+      audience: [subscribed(mail), subscribed(push)],
+      contents: [content(1, { channelId: 2 }, bodyOnly), content(2, { channelId: 1 }, bodyOnly)],
+    });
     const out = emptyDecisions();
-    runMessages(state, [{ type: 'offer', source_id: 'a', sent_at: new Date(KICK_OFF + 600_000).toISOString(), market_id: 1, outcomes: [{ label: '1', line: null, odds: 2600 }], match_time: 600, prematch: false, score: 'H0-A0' }], out, { limiter: new RateLimiter(), smtp: false, nowMs: 0 });
+    runMessages(
+      state,
+      [
+        {
+          type: 'offer',
+          source_id: 'a',
+          sent_at: new Date(KICK_OFF + 600_000).toISOString(),
+          market_id: 1,
+          outcomes: [{ label: '1', line: null, odds: 2600 }],
+          match_time: 600,
+          prematch: false,
+          score: 'H0-A0',
+        },
+      ],
+      out,
+      { limiter: new RateLimiter(), smtp: false, nowMs: 0 },
+    );
     expect(out.deliveries.map((d) => [d.contact.id, d.log.subject, d.log.body])).toEqual([[2, null, 'Home win pays 2.60.']]);
-    expect(out.suppressions.map((s) => [s.contact?.id, s.reason, s.detail])).toEqual([[1, 'NO_CONTENT', 'Email content in en for H0-A0 has no subject (an Email needs one) for home']]);
+    expect(out.suppressions.map((s) => [s.contact?.id, s.reason, s.detail])).toEqual([
+      [1, 'NO_CONTENT', 'Email content in en for H0-A0 has no subject (an Email needs one) for home'],
+    ]);
   });
 });
 
-describe('the fired outcome\'s text', () => {
+describe("the fired outcome's text", () => {
   const linked = {
-    title: [{ content: 'Over 2.5 at {{odds.over}}', link_target: 'over' }, { content: 'Under 2.5 at {{odds.under}}', link_target: 'under' }],
-    content: [{ content: 'Goals are coming.', link_target: 'over' }, { content: 'A tight one.', link_target: 'under' }],
-    cta: [{ content: 'Bet over', link_target: 'over' }, { content: 'Bet under', link_target: 'under' }], image: [],
+    title: [
+      { content: 'Over 2.5 at {{odds.over}}', link_target: 'over' },
+      { content: 'Under 2.5 at {{odds.under}}', link_target: 'under' },
+    ],
+    content: [
+      { content: 'Goals are coming.', link_target: 'over' },
+      { content: 'A tight one.', link_target: 'under' },
+    ],
+    cta: [
+      { content: 'Bet over', link_target: 'over' },
+      { content: 'Bet under', link_target: 'under' },
+    ],
+    image: [],
   };
   const ouContent = (id: number, parts = linked) => content(id, { marketId: 2, marketTypeId: 2 }, parts);
   const message = (id: string, minute: number, over: number, under: number): FeedMessage => ({
-    type: 'offer', source_id: id, sent_at: new Date(KICK_OFF + minute * 60_000).toISOString(), market_id: 2,
-    outcomes: [{ label: 'Over', line: 2500, odds: over }, { label: 'Under', line: 2500, odds: under }], match_time: minute * 60, prematch: false, score: 'H0-A0',
+    type: 'offer',
+    source_id: id,
+    sent_at: new Date(KICK_OFF + minute * 60_000).toISOString(),
+    market_id: 2,
+    outcomes: [
+      { label: 'Over', line: 2500, odds: over },
+      { label: 'Under', line: 2500, odds: under },
+    ],
+    match_time: minute * 60,
+    prematch: false,
+    score: 'H0-A0',
   });
   const run = (sets: ThresholdSetSpec[], contents: ContentInfo[], messages: FeedMessage[]) => {
     const state = matchState({ markets: [overUnder], sets, audience: [subscribed(contact(1))], contents });
@@ -124,10 +191,19 @@ describe('the fired outcome\'s text', () => {
   it('compiles the content for the outcome that fired (its linked entries, its odds), not the first in alphabetical order', () => {
     const out = run([set(1, { marketId: 2, thresholds: { over: { value: 5000 }, under: { value: 1500 } } })], [ouContent(1)], [message('a', 10, 1400, 2800)]);
     expect(out.firings[0]!.outcomes).toEqual(['under']);
-    expect(out.deliveries.map((d) => d.log)).toEqual([{ subject: 'Under 2.5 at 2.80', body: 'A tight one.', cta: 'Bet under', content: 'Under 2.5 at 2.80\nA tight one.\nBet under', outcome: 'under', set_id: 1 }]);
+    expect(out.deliveries.map((d) => d.log)).toEqual([
+      {
+        subject: 'Under 2.5 at 2.80',
+        body: 'A tight one.',
+        cta: 'Bet under',
+        content: 'Under 2.5 at 2.80\nA tight one.\nBet under',
+        outcome: 'under',
+        set_id: 1,
+      },
+    ]);
   });
 
-  it('when several outcomes fire on one offer, each recipient gets the likeliest one\'s text (lowest odds) that its content has text for', () => {
+  it("when several outcomes fire on one offer, each recipient gets the likeliest one's text (lowest odds) that its content has text for", () => {
     const both = set(1, { marketId: 2, thresholds: { over: { value: 1500 }, under: { value: 1500 } } });
     const out = run([both], [ouContent(1)], [message('a', 10, 1900, 1700)]);
     expect(out.firings[0]!.outcomes).toEqual(['over', 'under']);

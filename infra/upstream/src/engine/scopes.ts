@@ -5,7 +5,6 @@ import type { MatchStatic, ScopeVersions } from './match-state';
 
 type Handle = Db | Tx;
 
-
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
@@ -15,7 +14,8 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
  * makes the next batch reload again, never miss it.
  */
 export async function scopeVersions(db: Handle, matchId: number): Promise<ScopeVersions | null> {
-  const rows = rowsOf<{ scope: string; version: string | number | null }>(await db.execute(sql`
+  const rows = rowsOf<{ scope: string; version: string | number | null }>(
+    await db.execute(sql`
     select k.scope, s.version
     from matches m
     cross join lateral unnest(array[
@@ -23,7 +23,8 @@ export async function scopeVersions(db: Handle, matchId: number): Promise<ScopeV
       'contacts:' || m.provider_id || ':' || m.sport_id, 'team:' || m.home_team_id, 'team:' || m.away_team_id, 'league:' || m.league_id
     ]) as k(scope)
     left join engine_scopes s on s.scope = k.scope
-    where m.id = ${matchId}`));
+    where m.id = ${matchId}`),
+  );
   if (!rows.length) return null;
   return new Map(rows.map((r) => [r.scope, Number(r.version ?? 0)]));
 }
@@ -42,20 +43,29 @@ export function movedScopes(loaded: ScopeVersions, now: ScopeVersions): string[]
  * reload it.
  */
 export async function contactsMatter(db: Handle, statics: MatchStatic, scope: string, since: number): Promise<boolean> {
-  const changed = (await db.select({ id: engineContactChanges.contactId }).from(engineContactChanges)
-    .where(and(eq(engineContactChanges.scope, scope), gt(engineContactChanges.version, since)))).map((r) => r.id);
+  const changed = (
+    await db
+      .select({ id: engineContactChanges.contactId })
+      .from(engineContactChanges)
+      .where(and(eq(engineContactChanges.scope, scope), gt(engineContactChanges.version, since)))
+  ).map((r) => r.id);
   if (!changed.length) return false;
   const named = new Set([...statics.sets.values()].flat().map((s) => s.contactId));
   const members = new Set(statics.audience.map((a) => a.contact.id));
   if (changed.some((id) => members.has(id) || named.has(id))) return true;
   const { match } = statics;
-  const joined = rowsOf<{ id: number }>(await db.execute(sql`
+  const joined = rowsOf<{ id: number }>(
+    await db.execute(sql`
     select c.id from contacts c
-    where c.id in (${sql.join(changed.map((id) => sql`${id}`), sql`, `)})
+    where c.id in (${sql.join(
+      changed.map((id) => sql`${id}`),
+      sql`, `,
+    )})
       and c.active and c.provider_id = ${match.providerId} and c.sport_id = ${match.sportId}
       and (c.sub_all or ${match.leagueId}::int = any(c.league_ids) or ${match.home.id}::int = any(c.team_ids) or ${match.away.id}::int = any(c.team_ids)
         or exists (select 1 from trackers t where t.contact_id = c.id and t.active
           and ((t.model_type = 'M' and t.model_id = ${match.id}) or (t.model_type = 'L' and t.model_id = ${match.leagueId}))))
-    limit 1`));
+    limit 1`),
+  );
   return joined.length > 0;
 }

@@ -81,14 +81,31 @@ export async function claimDue(db: Db, claim: Claim & { limit: number }): Promis
 
 /** Ends this process's claim (the outcome is on the delivery). */
 export async function releaseSend(db: Db, deliveryId: number, sender = SENDER_ID): Promise<void> {
-  await db.update(deliverySends).set({ claimedBy: null, claimedUntil: null })
+  await db
+    .update(deliverySends)
+    .set({ claimedBy: null, claimedUntil: null })
     .where(and(eq(deliverySends.deliveryId, deliveryId), eq(deliverySends.claimedBy, sender)));
 }
 
 interface Orphan {
-  id: number; match_id: number; match_name: string; market_id: number; market_name: string; contact_id: number; contact_name: string;
-  channel_id: number; language: string; log: DeliveryLog; offer_id: number | null; score: string | null; match_time: number | null;
-  odds: Record<string, number> | null; email: string | null; device_id: string | null; segment: string | null; list_id: string | null;
+  id: number;
+  match_id: number;
+  match_name: string;
+  market_id: number;
+  market_name: string;
+  contact_id: number;
+  contact_name: string;
+  channel_id: number;
+  language: string;
+  log: DeliveryLog;
+  offer_id: number | null;
+  score: string | null;
+  match_time: number | null;
+  odds: Record<string, number> | null;
+  email: string | null;
+  device_id: string | null;
+  segment: string | null;
+  list_id: string | null;
 }
 
 const JOB_COLUMNS = sql`
@@ -118,23 +135,47 @@ export async function orphanedSends(db: Db, graceMs: number, smtpConfigured: boo
 /** The jobs of deliveries by id, rebuilt as Engine.dispatch makes them (the same payload every attempt). */
 export async function jobsFor(db: Db, ids: number[], smtpConfigured: boolean): Promise<DispatchJob[]> {
   if (!ids.length) return [];
-  const result = await db.execute(sql`select ${JOB_COLUMNS} where d.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) order by d.id`);
+  const result = await db.execute(
+    sql`select ${JOB_COLUMNS} where d.id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )}) order by d.id`,
+  );
   return toJobs(rowsOf<Orphan>(result), smtpConfigured);
 }
 
 function toJobs(rows: Orphan[], smtpConfigured: boolean): DispatchJob[] {
   return rows.flatMap((r): DispatchJob[] => {
-    const route = routeFor({
-      id: r.contact_id, name: r.contact_name, channelId: r.channel_id, email: r.email, deviceId: r.device_id, segment: r.segment, listId: r.list_id,
-    } as Parameters<typeof routeFor>[0], smtpConfigured);
+    const route = routeFor(
+      {
+        id: r.contact_id,
+        name: r.contact_name,
+        channelId: r.channel_id,
+        email: r.email,
+        deviceId: r.device_id,
+        segment: r.segment,
+        listId: r.list_id,
+      } as Parameters<typeof routeFor>[0],
+      smtpConfigured,
+    );
     if (route.kind === 'record') return [];
-    return [{
-      deliveryId: r.id, matchId: r.match_id, route, log: r.log,
-      payload: {
-        delivery_id: r.id, match: { id: r.match_id, name: r.match_name }, market: { id: r.market_id, name: r.market_name },
-        contact: { id: r.contact_id, name: r.contact_name }, channel_id: r.channel_id, language: r.language, log: r.log,
-        offer: { id: r.offer_id, score: r.score, match_time: r.match_time, odds: r.odds },
+    return [
+      {
+        deliveryId: r.id,
+        matchId: r.match_id,
+        route,
+        log: r.log,
+        payload: {
+          delivery_id: r.id,
+          match: { id: r.match_id, name: r.match_name },
+          market: { id: r.market_id, name: r.market_name },
+          contact: { id: r.contact_id, name: r.contact_name },
+          channel_id: r.channel_id,
+          language: r.language,
+          log: r.log,
+          offer: { id: r.offer_id, score: r.score, match_time: r.match_time, odds: r.odds },
+        },
       },
-    }];
+    ];
   });
 }

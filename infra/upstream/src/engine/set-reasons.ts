@@ -29,7 +29,8 @@ export function notApplicable(state: MatchState, offer: OfferInput, set: Thresho
   if (set.timedBefore !== null) {
     const before = state.statics.match.start.getTime() - offer.feedMs;
     if (!offer.prematch || before < 0) return `the set is timed for the ${set.timedBefore} minutes before kick-off; this offer came after kick-off`;
-    if (before > set.timedBefore * 60_000) return `the set is timed for the ${set.timedBefore} minutes before kick-off; this offer came ${Math.floor(before / 60_000)} minutes before`;
+    if (before > set.timedBefore * 60_000)
+      return `the set is timed for the ${set.timedBefore} minutes before kick-off; this offer came ${Math.floor(before / 60_000)} minutes before`;
   }
   return null;
 }
@@ -49,10 +50,20 @@ export function evaluatedReason(state: MatchState, offer: OfferInput, set: Thres
     case 'confirming': {
       const streak = state.outcomeStates.get(`${set.id}:${outcome}`)?.streak ?? 1;
       const passes = passCount(offer.market.meta);
-      return { ...base, outcome, kind: 'CONFIRMING', detail: `${outcome} met its condition on ${streak} offer${streak === 1 ? '' : 's'} in a row; the market needs ${passes} (pass threshold)` };
+      return {
+        ...base,
+        outcome,
+        kind: 'CONFIRMING',
+        detail: `${outcome} met its condition on ${streak} offer${streak === 1 ? '' : 's'} in a row; the market needs ${passes} (pass threshold)`,
+      };
     }
     case 'held':
-      return { ...base, outcome, kind: 'NOT_REARMED', detail: `${outcome} fired earlier and its price has not left the threshold since, so it is not re-armed` };
+      return {
+        ...base,
+        outcome,
+        kind: 'NOT_REARMED',
+        detail: `${outcome} fired earlier and its price has not left the threshold since, so it is not re-armed`,
+      };
     case 'clear':
       return { ...base, kind: 'NOT_MET', detail: 'no outcome met its condition at these odds' };
   }

@@ -13,7 +13,9 @@ import { fetchWebhookReport } from './channels/webhook';
  * (channels/push-report.ts); other channels report nothing new, so the stored stats stand.
  */
 export async function refreshDeliveryStats(db: Db | Tx, deliveryId: number, nowMs: number): Promise<{ matchId: number | null; stats: DeliveryStats }> {
-  const [row] = await db.select({ delivery: deliveries, contact: contacts, sourceId: offers.sourceId }).from(deliveries)
+  const [row] = await db
+    .select({ delivery: deliveries, contact: contacts, sourceId: offers.sourceId })
+    .from(deliveries)
     .innerJoin(contacts, eq(contacts.id, deliveries.contactId))
     .leftJoin(offers, eq(offers.id, deliveries.offerId))
     .where(eq(deliveries.id, deliveryId));

@@ -38,7 +38,10 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * decided again from the tables.
  */
 export class StaleMatch extends Error {
-  constructor(readonly matchId: number, why: string) {
+  constructor(
+    readonly matchId: number,
+    why: string,
+  ) {
     super(`match ${matchId}: ${why}; deciding the batch again`);
   }
 }
@@ -55,15 +58,30 @@ async function fence(tx: Tx, matchId: number, decidedAfterMs: number | null): Pr
 
 const DELIVERY_COLUMNS: GroupedColumns = {
   shared: {
-    match_id: 'int', offer_id: 'int', market_id: 'int', threshold_set_id: 'int', language: 'text', node_id: 'text',
-    log: 'jsonb', period: 'int', feed_at: 'timestamptz', created_at: 'timestamptz',
+    match_id: 'int',
+    offer_id: 'int',
+    market_id: 'int',
+    threshold_set_id: 'int',
+    language: 'text',
+    node_id: 'text',
+    log: 'jsonb',
+    period: 'int',
+    feed_at: 'timestamptz',
+    created_at: 'timestamptz',
   },
   own: { contact_id: 'int', channel_id: 'int', status: 'text', stats: 'jsonb', sent_at: 'timestamptz' },
 };
 const SUPPRESSION_COLUMNS: GroupedColumns = {
   shared: {
-    match_id: 'int', offer_id: 'int', market_id: 'int', threshold_set_id: 'int', outcome: 'text', reason: 'text',
-    match_time: 'int', feed_at: 'timestamptz', created_at: 'timestamptz',
+    match_id: 'int',
+    offer_id: 'int',
+    market_id: 'int',
+    threshold_set_id: 'int',
+    outcome: 'text',
+    reason: 'text',
+    match_time: 'int',
+    feed_at: 'timestamptz',
+    created_at: 'timestamptz',
   },
   own: { contact_id: 'int', detail: 'text' },
 };
@@ -73,16 +91,52 @@ export async function storeDecisions(tx: Tx, input: StoreInput): Promise<Stored>
   const { matchId, decisions, state } = input;
   await fence(tx, matchId, input.decidedAfterMs);
   const at = (feedMs: number) => iso(input.stampAtFeedTime ? feedMs : input.nowMs);
-  const inserted = await insertJson<{ id: number; source_id: string }>(tx, 'offers', decisions.offers.map((o) => ({
-    match_id: matchId, market_id: o.market.id, source_id: o.sourceId, outcome_map: o.outcomeMap, odds: o.odds, score: o.score,
-    sub_node: o.subNode, leaf_node: o.leafNode, match_time: o.matchTime, period: o.period, prematch: o.prematch, suspended: o.suspended,
-    // The message is its columns (validation drops unknown fields), so it is not stored twice: see reads/offers.ts.
-    status: o.status, raw: null, sent_at: iso(o.feedMs), arrival: o.arrival ?? null, reasons: o.reasons, created_at: at(o.feedMs),
-  })), 'on conflict (match_id, source_id) do nothing returning id, source_id');
-  const eventRows = await insertJson<{ id: number }>(tx, 'match_events', input.events.map((e) => ({
-    match_id: matchId, source_id: e.sourceId, kind: e.kind, side: e.side, match_time: e.matchTime, period: e.period, score: e.score,
-    market_id: e.market?.id ?? null, suspended: e.suspended, raw: e.raw, sent_at: iso(e.feedMs), arrival: e.arrival ?? null, created_at: at(e.feedMs),
-  })), 'on conflict (match_id, source_id) do nothing returning id');
+  const inserted = await insertJson<{ id: number; source_id: string }>(
+    tx,
+    'offers',
+    decisions.offers.map((o) => ({
+      match_id: matchId,
+      market_id: o.market.id,
+      source_id: o.sourceId,
+      outcome_map: o.outcomeMap,
+      odds: o.odds,
+      score: o.score,
+      sub_node: o.subNode,
+      leaf_node: o.leafNode,
+      match_time: o.matchTime,
+      period: o.period,
+      prematch: o.prematch,
+      suspended: o.suspended,
+      // The message is its columns (validation drops unknown fields), so it is not stored twice: see reads/offers.ts.
+      status: o.status,
+      raw: null,
+      sent_at: iso(o.feedMs),
+      arrival: o.arrival ?? null,
+      reasons: o.reasons,
+      created_at: at(o.feedMs),
+    })),
+    'on conflict (match_id, source_id) do nothing returning id, source_id',
+  );
+  const eventRows = await insertJson<{ id: number }>(
+    tx,
+    'match_events',
+    input.events.map((e) => ({
+      match_id: matchId,
+      source_id: e.sourceId,
+      kind: e.kind,
+      side: e.side,
+      match_time: e.matchTime,
+      period: e.period,
+      score: e.score,
+      market_id: e.market?.id ?? null,
+      suspended: e.suspended,
+      raw: e.raw,
+      sent_at: iso(e.feedMs),
+      arrival: e.arrival ?? null,
+      created_at: at(e.feedMs),
+    })),
+    'on conflict (match_id, source_id) do nothing returning id',
+  );
   const known = decisions.offers.length - inserted.length + input.events.length - eventRows.length;
   if (known > 0) throw new StaleMatch(matchId, `${known} message(s) of the batch were already stored by another decision`);
   const idBySource = new Map(inserted.map((r) => [r.source_id, r.id]));
@@ -90,65 +144,160 @@ export async function storeDecisions(tx: Tx, input: StoreInput): Promise<Stored>
   const offerId = (index: number) => offerIds[index] ?? null;
   const kept = <T extends { offer: number }>(rows: T[]) => rows.filter((r) => offerId(r.offer) !== null);
 
-  await insertJson(tx, 'threshold_firings', kept(decisions.firings).map((f) => {
-    const offer = decisions.offers[f.offer]!;
-    const details = f.details.map((d) => ({
-      outcome: d.outcome, odds: d.odds, reference_odds: d.reference?.odds ?? null, reference_at: d.reference ? iso(d.reference.feedMs) : null, why: d.why,
-    }));
-    return { match_id: matchId, market_id: f.marketId, threshold_set_id: f.setId, offer_id: offerId(f.offer), outcomes: f.outcomes, details, match_time: offer.matchTime, feed_at: iso(offer.feedMs), created_at: at(offer.feedMs) };
-  }));
+  await insertJson(
+    tx,
+    'threshold_firings',
+    kept(decisions.firings).map((f) => {
+      const offer = decisions.offers[f.offer]!;
+      const details = f.details.map((d) => ({
+        outcome: d.outcome,
+        odds: d.odds,
+        reference_odds: d.reference?.odds ?? null,
+        reference_at: d.reference ? iso(d.reference.feedMs) : null,
+        why: d.why,
+      }));
+      return {
+        match_id: matchId,
+        market_id: f.marketId,
+        threshold_set_id: f.setId,
+        offer_id: offerId(f.offer),
+        outcomes: f.outcomes,
+        details,
+        match_time: offer.matchTime,
+        feed_at: iso(offer.feedMs),
+        created_at: at(offer.feedMs),
+      };
+    }),
+  );
   // A firing's deliveries share their text and differ by contact: written grouped (bulk.ts). The
   // decider shares one log object among the recipients of a text, so each log object is numbered
   // once; node and period are the offer's.
   const deliveryRows = kept(decisions.deliveries);
   const texts = new Map<object, number>();
   const textOf = (log: object) => texts.get(log) ?? texts.set(log, texts.size).get(log)!;
-  const written = await insertGrouped<{ id: number; offer_id: number; contact_id: number; language: string }>(tx, 'deliveries', DELIVERY_COLUMNS, groupRows(deliveryRows,
-    (d) => `${d.offer}:${d.setId}:${d.language}:${textOf(d.log)}`,
-    (d) => ({
-      match_id: matchId, offer_id: offerId(d.offer), market_id: d.marketId, threshold_set_id: d.setId, language: d.language, node_id: d.nodeId,
-      log: d.log, period: d.period, feed_at: iso(d.feedMs), created_at: at(d.feedMs),
-    }),
-    (d) => ({ contact_id: d.contact.id, channel_id: d.contact.channelId, status: d.status, stats: d.stats, sent_at: d.status === 'RECORDED' ? at(d.feedMs) : null })),
-  // Exactly once (migration 0010): a delivery already written for this offer, contact and language stays as it is.
-  'on conflict do nothing returning id, offer_id, contact_id, language');
+  const written = await insertGrouped<{ id: number; offer_id: number; contact_id: number; language: string }>(
+    tx,
+    'deliveries',
+    DELIVERY_COLUMNS,
+    groupRows(
+      deliveryRows,
+      (d) => `${d.offer}:${d.setId}:${d.language}:${textOf(d.log)}`,
+      (d) => ({
+        match_id: matchId,
+        offer_id: offerId(d.offer),
+        market_id: d.marketId,
+        threshold_set_id: d.setId,
+        language: d.language,
+        node_id: d.nodeId,
+        log: d.log,
+        period: d.period,
+        feed_at: iso(d.feedMs),
+        created_at: at(d.feedMs),
+      }),
+      (d) => ({
+        contact_id: d.contact.id,
+        channel_id: d.contact.channelId,
+        status: d.status,
+        stats: d.stats,
+        sent_at: d.status === 'RECORDED' ? at(d.feedMs) : null,
+      }),
+    ),
+    // Exactly once (migration 0010): a delivery already written for this offer, contact and language stays as it is.
+    'on conflict do nothing returning id, offer_id, contact_id, language',
+  );
   // One delivery per (offer, contact, language): the decider serves a contact once per offer.
   const idOf = new Map(written.map((r) => [`${r.offer_id}:${r.contact_id}:${r.language}`, r.id]));
   const deliveryIds = deliveryRows.map((d) => idOf.get(`${offerId(d.offer)}:${d.contact.id}:${d.language}`)!);
   const held = kept(decisions.suppressions);
   // An exhausted set: one row per set and outcome, whose count adds up the crossings held back.
-  await insertJson(tx, 'suppressions', held.filter((s) => s.reason === 'MAX_THRESHOLD').map((s) => ({
-    match_id: matchId, offer_id: offerId(s.offer), market_id: s.marketId, threshold_set_id: s.setId, contact_id: null, outcome: s.outcome, reason: s.reason,
-    detail: s.detail, match_time: s.matchTime, feed_at: iso(s.feedMs), count: s.count, created_at: at(s.feedMs),
-  })), `on conflict (match_id, threshold_set_id, outcome) where reason = 'MAX_THRESHOLD'
-    do update set count = suppressions.count + excluded.count, detail = excluded.detail`);
-  await insertGrouped(tx, 'suppressions', SUPPRESSION_COLUMNS, groupRows(held.filter((s) => s.reason !== 'MAX_THRESHOLD'),
-    (s) => `${s.offer}:${s.setId}:${s.marketId}:${s.outcome}:${s.reason}`,
-    (s) => ({ match_id: matchId, offer_id: offerId(s.offer), market_id: s.marketId, threshold_set_id: s.setId, outcome: s.outcome, reason: s.reason, match_time: s.matchTime, feed_at: iso(s.feedMs), created_at: at(s.feedMs) }),
-    (s) => ({ contact_id: s.contact?.id ?? null, detail: s.detail })), 'on conflict do nothing');
+  await insertJson(
+    tx,
+    'suppressions',
+    held
+      .filter((s) => s.reason === 'MAX_THRESHOLD')
+      .map((s) => ({
+        match_id: matchId,
+        offer_id: offerId(s.offer),
+        market_id: s.marketId,
+        threshold_set_id: s.setId,
+        contact_id: null,
+        outcome: s.outcome,
+        reason: s.reason,
+        detail: s.detail,
+        match_time: s.matchTime,
+        feed_at: iso(s.feedMs),
+        count: s.count,
+        created_at: at(s.feedMs),
+      })),
+    `on conflict (match_id, threshold_set_id, outcome) where reason = 'MAX_THRESHOLD'
+    do update set count = suppressions.count + excluded.count, detail = excluded.detail`,
+  );
+  await insertGrouped(
+    tx,
+    'suppressions',
+    SUPPRESSION_COLUMNS,
+    groupRows(
+      held.filter((s) => s.reason !== 'MAX_THRESHOLD'),
+      (s) => `${s.offer}:${s.setId}:${s.marketId}:${s.outcome}:${s.reason}`,
+      (s) => ({
+        match_id: matchId,
+        offer_id: offerId(s.offer),
+        market_id: s.marketId,
+        threshold_set_id: s.setId,
+        outcome: s.outcome,
+        reason: s.reason,
+        match_time: s.matchTime,
+        feed_at: iso(s.feedMs),
+        created_at: at(s.feedMs),
+      }),
+      (s) => ({ contact_id: s.contact?.id ?? null, detail: s.detail }),
+    ),
+    'on conflict do nothing',
+  );
 
   const dirty = [...state.dirty].flatMap((key) => {
     const value = state.outcomeStates.get(key);
     const split = key.indexOf(':');
-    return value ? [{
-      threshold_set_id: Number(key.slice(0, split)), outcome: key.slice(split + 1), armed: value.armed, streak: value.streak, blocked: value.blocked,
-      last_fired_at: value.lastFiredMs === null ? null : iso(value.lastFiredMs),
-    }] : [];
+    return value
+      ? [
+          {
+            threshold_set_id: Number(key.slice(0, split)),
+            outcome: key.slice(split + 1),
+            armed: value.armed,
+            streak: value.streak,
+            blocked: value.blocked,
+            last_fired_at: value.lastFiredMs === null ? null : iso(value.lastFiredMs),
+          },
+        ]
+      : [];
   });
-  await insertJson(tx, 'threshold_states', dirty,
-    'on conflict (threshold_set_id, outcome) do update set armed = excluded.armed, streak = excluded.streak, blocked = excluded.blocked, last_fired_at = excluded.last_fired_at');
+  await insertJson(
+    tx,
+    'threshold_states',
+    dirty,
+    'on conflict (threshold_set_id, outcome) do update set armed = excluded.armed, streak = excluded.streak, blocked = excluded.blocked, last_fired_at = excluded.last_fired_at',
+  );
 
   const { live } = state;
   const liveRow = {
-    matchId, status: live.status, period: live.period, score: live.score, matchTime: live.matchTime, suspended: live.suspended,
-    suspendedMarketIds: [...live.suspendedMarkets], kickedOffAt: live.kickedOffAt === null ? null : new Date(live.kickedOffAt),
-    lastGoalTime: live.lastGoalS, lastMessageAt: live.lastMessageMs === null ? null : new Date(live.lastMessageMs),
+    matchId,
+    status: live.status,
+    period: live.period,
+    score: live.score,
+    matchTime: live.matchTime,
+    suspended: live.suspended,
+    suspendedMarketIds: [...live.suspendedMarkets],
+    kickedOffAt: live.kickedOffAt === null ? null : new Date(live.kickedOffAt),
+    lastGoalTime: live.lastGoalS,
+    lastMessageAt: live.lastMessageMs === null ? null : new Date(live.lastMessageMs),
   };
   await tx.insert(matchLiveStates).values(liveRow).onConflictDoUpdate({ target: matchLiveStates.matchId, set: liveRow });
   // The feed is the truth about kick-off: a fixture that kicks off moves its start there (so the
   // catalog lists it as live), unless it is a played match of the past being replayed.
   if (input.kickOffMs !== null) {
-    await tx.update(matches).set({ start: new Date(input.kickOffMs), lastModified: new Date(input.nowMs) })
+    await tx
+      .update(matches)
+      .set({ start: new Date(input.kickOffMs), lastModified: new Date(input.nowMs) })
       .where(and(eq(matches.id, matchId), isNull(matches.homeScore)));
   }
   return { offerIds, deliveryIds, eventIds: eventRows.map((r) => r.id) };

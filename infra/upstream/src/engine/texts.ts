@@ -73,7 +73,10 @@ export function textsFor(
 export function compileLog(content: ContentInfo, context: CompileContext, outcome: string): DeliveryLog {
   const texts = compileContent(content, context, outcome);
   return {
-    subject: texts.title, body: texts.body, cta: texts.cta, outcome,
+    subject: texts.title,
+    body: texts.body,
+    cta: texts.cta,
+    outcome,
     content: [texts.title, texts.body, texts.cta, texts.image].filter(Boolean).join('\n') || null,
   };
 }

@@ -28,7 +28,10 @@ export async function settlingMarket(db: Db, marketId: number, providerId: numbe
 
 /** Outcome keys of a comma-separated list, each checked against the market's type. */
 export function outcomeList(text: string | undefined, market: MarketRecord): string[] {
-  const keys = (text ?? '').split(',').map((k) => k.trim()).filter(Boolean);
+  const keys = (text ?? '')
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean);
   const unknown = keys.filter((k) => !market.def.outcomes.includes(k));
   if (unknown.length) throw new Errors.BadRequest(`Unknown outcome '${unknown[0]}' for ${market.name}; use ${market.def.outcomes.join(', ')}.`);
   return keys.length ? keys : market.def.outcomes;
@@ -54,7 +57,10 @@ export function outcomeCounts(rows: ResultRow[], market: MarketRecord): { counts
  * candidates, e.g. 'home,away' to ignore draws; ties go to the type's first-listed outcome. No
  * settled match gives null for both.
  */
-export async function apex(db: Db, request: { sportId: number; leagueId: number; teamId: number; side: Side; outcome?: string; marketId: number }): Promise<ApexReply> {
+export async function apex(
+  db: Db,
+  request: { sportId: number; leagueId: number; teamId: number; side: Side; outcome?: string; marketId: number },
+): Promise<ApexReply> {
   const { providerId } = await leagueOfSport(db, request.leagueId, request.sportId);
   const [team] = await db.select({ id: teams.id }).from(teams).where(eq(teams.id, request.teamId));
   if (!team) throw new Errors.NotFound('Team', request.teamId);

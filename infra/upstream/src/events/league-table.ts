@@ -32,12 +32,20 @@ export async function leagueOfSport(db: Db, leagueId: number, sportId: number): 
  * group stage's: 2018's Round of 16 opens on day 16, its final is day 25.
  */
 async function matchDays(db: Db, seasonId: number): Promise<Map<number, number>> {
-  const rows = await db.select({ id: matches.id, round: matches.round, rank: sql<number>`dense_rank() over (order by (${matches.start} at time zone 'UTC')::date)`.mapWith(Number) })
-    .from(matches).where(eq(matches.seasonId, seasonId));
-  return new Map(rows.map(({ id, round, rank }) => {
-    const matchday = round === null ? null : /^Matchday (\d+)$/i.exec(round);
-    return [id, matchday ? Number(matchday[1]) : rank];
-  }));
+  const rows = await db
+    .select({
+      id: matches.id,
+      round: matches.round,
+      rank: sql<number>`dense_rank() over (order by (${matches.start} at time zone 'UTC')::date)`.mapWith(Number),
+    })
+    .from(matches)
+    .where(eq(matches.seasonId, seasonId));
+  return new Map(
+    rows.map(({ id, round, rank }) => {
+      const matchday = round === null ? null : /^Matchday (\d+)$/i.exec(round);
+      return [id, matchday ? Number(matchday[1]) : rank];
+    }),
+  );
 }
 
 const toRow = (row: ResultRow, days: Map<number, number>): SeasonTableRow => ({
@@ -60,7 +68,10 @@ const toRow = (row: ResultRow, days: Map<number, number>): SeasonTableRow => ({
 export async function leagueTable(db: Db, request: TableRequest): Promise<LeagueTableReply> {
   const { league } = await leagueOfSport(db, request.leagueId, request.sportId);
   const [season] = request.seasonId
-    ? await db.select().from(seasons).where(and(eq(seasons.id, request.seasonId), eq(seasons.leagueId, league.id)))
+    ? await db
+        .select()
+        .from(seasons)
+        .where(and(eq(seasons.id, request.seasonId), eq(seasons.leagueId, league.id)))
     : await db.select().from(seasons).where(eq(seasons.leagueId, league.id)).orderBy(sql`${seasons.startsOn} desc nulls last`, desc(seasons.id)).limit(1);
   if (request.seasonId && !season) throw new Errors.NotFound(`Season ${request.seasonId} of league`, league.id);
   if (request.teamId) {

@@ -11,7 +11,10 @@ export function marketEventFilter(meta: MarketMeta): { typeIds?: number[]; perio
   if (!Array.isArray(must)) return {};
   const result: { typeIds?: number[]; periods?: number[] } = {};
   for (const clause of must as Record<string, Record<string, unknown>>[]) {
-    for (const [field, key] of [['type', 'typeIds'], ['period', 'periods']] as const) {
+    for (const [field, key] of [
+      ['type', 'typeIds'],
+      ['period', 'periods'],
+    ] as const) {
       const value = clause?.terms?.[field] ?? clause?.term?.[field];
       const values = (Array.isArray(value) ? value : [value]).filter((v): v is number => Number.isInteger(v));
       if (values.length) result[key] = result[key] ? result[key]!.filter((v) => values.includes(v)) : values;

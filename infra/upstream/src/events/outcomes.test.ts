@@ -35,7 +35,15 @@ describe('settle', () => {
   it('knows one definition per type id, with SPEC §9 evaluators for football', () => {
     expect(new Set(MARKET_TYPES.map((t) => t.id)).size).toBe(MARKET_TYPES.length);
     expect(MARKET_TYPES.filter((t) => t.sportId === 1).map((t) => [t.id, t.evaluator])).toEqual([
-      [1, 'win_draw'], [2, 'over_under'], [3, 'special'], [7, 'win_draw'], [8, 'over_under'], [10, 'yes_no'], [11, 'yes_no'], [12, 'win_draw'], [14, 'special'],
+      [1, 'win_draw'],
+      [2, 'over_under'],
+      [3, 'special'],
+      [7, 'win_draw'],
+      [8, 'over_under'],
+      [10, 'yes_no'],
+      [11, 'yes_no'],
+      [12, 'win_draw'],
+      [14, 'special'],
     ]);
   });
 });

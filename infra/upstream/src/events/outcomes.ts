@@ -47,8 +47,15 @@ function evaluatorOf(id: number, fallback: MarketEvaluator): MarketEvaluator {
   return fallback;
 }
 
-const type = (id: number, sportId: number, name: string, outcomes: string[], settlement: Settlement, fallback: MarketEvaluator, halfTime = false): MarketTypeDef =>
-  ({ id, sportId, name, outcomes, evaluator: evaluatorOf(id, fallback), settlement, ...(halfTime && { halfTime }) });
+const type = (
+  id: number,
+  sportId: number,
+  name: string,
+  outcomes: string[],
+  settlement: Settlement,
+  fallback: MarketEvaluator,
+  halfTime = false,
+): MarketTypeDef => ({ id, sportId, name, outcomes, evaluator: evaluatorOf(id, fallback), settlement, ...(halfTime && { halfTime }) });
 
 export const MARKET_TYPES: MarketTypeDef[] = [
   type(1, 1, 'Match Result', RESULT, 'result', 'win_draw'),

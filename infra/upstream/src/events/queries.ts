@@ -27,7 +27,10 @@ import { GOAL_TYPE_IDS } from './stat-events';
 type Params = Record<string, string | number | boolean | null>;
 
 class Reader {
-  constructor(private readonly name: string, private readonly params: Params) {}
+  constructor(
+    private readonly name: string,
+    private readonly params: Params,
+  ) {}
   int(key: string, required: true): number;
   int(key: string, required?: false): number | undefined;
   int(key: string, required = false): number | undefined {
@@ -37,7 +40,8 @@ class Reader {
       return undefined;
     }
     const value = typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : raw;
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw new Errors.BadRequest(`Parameter ${key} of query ${this.name} must be a whole number.`);
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0)
+      throw new Errors.BadRequest(`Parameter ${key} of query ${this.name} must be a whole number.`);
     return value;
   }
   text(key: string): string | undefined {
@@ -98,7 +102,8 @@ const QUERIES: Record<string, Query> = {
     const hasSides = market.def.outcomes.includes('home') && market.def.outcomes.includes('away');
     const wanted = p.text('outcome') ?? (hasSides ? 'team' : market.def.outcomes[0]!);
     if (wanted !== 'team' && wanted !== 'opponent') outcomeList(wanted, market);
-    else if (!hasSides) throw new Errors.BadRequest(`Outcome '${wanted}' needs a market with home and away outcomes; ${market.name} has ${market.def.outcomes.join(', ')}.`);
+    else if (!hasSides)
+      throw new Errors.BadRequest(`Outcome '${wanted}' needs a market with home and away outcomes; ${market.name} has ${market.def.outcomes.join(', ')}.`);
     const otherTeamId = p.int('other_team_id');
     const rows = await results(db, limited({ seasonId, teamId, side: p.homeAway(), ...(otherTeamId && { otherTeamId }) }, p.int('match_limiter')));
     return rows.map((row) => {
@@ -107,8 +112,15 @@ const QUERIES: Record<string, Query> = {
       const target = wanted === 'team' ? side : wanted === 'opponent' ? (side === 'home' ? 'away' : 'home') : wanted;
       const state: StatOutcome = !played(row) ? 'unknown' : outcome === null ? 'neutral' : outcome === target ? 'positive' : 'negative';
       return {
-        match_id: row.id, date: row.start.toISOString(), home: row.home, away: row.away, side,
-        score: played(row) ? { home: row.homeScore, away: row.awayScore } : null, result: resultOfRow(row), outcome, state,
+        match_id: row.id,
+        date: row.start.toISOString(),
+        home: row.home,
+        away: row.away,
+        side,
+        score: played(row) ? { home: row.homeScore, away: row.awayScore } : null,
+        result: resultOfRow(row),
+        outcome,
+        state,
       };
     });
   },
@@ -124,7 +136,9 @@ const QUERIES: Record<string, Query> = {
     const scope: ResultScope = { ...(seasonId ? { seasonId } : { leagueId: leagueId! }), ...(teamId && { teamId, side: p.homeAway() }), playedOnly: true };
     const { counts, settled } = outcomeCounts(await results(db, limited(scope, p.int('match_limiter'))), market);
     return market.def.outcomes.map((outcome) => ({
-      outcome, matches: counts.get(outcome) ?? 0, ratio: settled ? Math.round(((counts.get(outcome) ?? 0) / settled) * 100) : 0,
+      outcome,
+      matches: counts.get(outcome) ?? 0,
+      ratio: settled ? Math.round(((counts.get(outcome) ?? 0) / settled) * 100) : 0,
     }));
   },
 
@@ -133,8 +147,10 @@ const QUERIES: Record<string, Query> = {
     await seasonScope(db, seasonId, sportId);
     const teamId = p.int('team_id');
     if (teamId) await checkTeam(db, teamId);
-    const goals = await db.select({ teamId: statEvents.teamId, gameTime: statEvents.gameTime, period: statEvents.period, home: matches.homeTeamId, away: matches.awayTeamId })
-      .from(statEvents).innerJoin(matches, eq(matches.id, statEvents.matchId))
+    const goals = await db
+      .select({ teamId: statEvents.teamId, gameTime: statEvents.gameTime, period: statEvents.period, home: matches.homeTeamId, away: matches.awayTeamId })
+      .from(statEvents)
+      .innerJoin(matches, eq(matches.id, statEvents.matchId))
       .where(and(eq(matches.seasonId, seasonId), inArray(statEvents.typeId, GOAL_TYPE_IDS)));
     const bands = ['0-15', '16-30', '31-45', '46-60', '61-75', '76-90', '91-120'];
     const band = (g: { gameTime: number; period: number }) => (g.period >= 3 ? 6 : Math.min(5, Math.max(0, Math.ceil(g.gameTime / 15) - 1)));

@@ -53,12 +53,26 @@ export async function results(db: Db, scope: ResultScope): Promise<ResultRow[]> 
     if (scope.otherTeamId) filters.push(or(eq(matches.homeTeamId, scope.otherTeamId), eq(matches.awayTeamId, scope.otherTeamId)));
   }
   if (scope.playedOnly) filters.push(isNotNull(matches.homeScore), isNotNull(matches.awayScore));
-  const query = db.select({
-    id: matches.id, start: matches.start, round: matches.round, seasonId: matches.seasonId,
-    homeId: matches.homeTeamId, awayId: matches.awayTeamId, home: home.name, away: away.name,
-    homeScore: matches.homeScore, awayScore: matches.awayScore, htHome: matches.htHomeScore, htAway: matches.htAwayScore,
-    etHome: matches.etHomeScore, etAway: matches.etAwayScore, penHome: matches.penHomeScore, penAway: matches.penAwayScore,
-  }).from(matches)
+  const query = db
+    .select({
+      id: matches.id,
+      start: matches.start,
+      round: matches.round,
+      seasonId: matches.seasonId,
+      homeId: matches.homeTeamId,
+      awayId: matches.awayTeamId,
+      home: home.name,
+      away: away.name,
+      homeScore: matches.homeScore,
+      awayScore: matches.awayScore,
+      htHome: matches.htHomeScore,
+      htAway: matches.htAwayScore,
+      etHome: matches.etHomeScore,
+      etAway: matches.etAwayScore,
+      penHome: matches.penHomeScore,
+      penAway: matches.penAwayScore,
+    })
+    .from(matches)
     .innerJoin(home, eq(home.id, matches.homeTeamId))
     .innerJoin(away, eq(away.id, matches.awayTeamId))
     .where(and(...filters))

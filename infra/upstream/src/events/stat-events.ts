@@ -16,13 +16,26 @@ export const GOAL_TYPE_IDS: number[] = [EVENT_TYPE_IDS.goal, EVENT_TYPE_IDS.ownG
 type Row = typeof statEvents.$inferSelect;
 
 export const toStatEvent = (row: Row): StatEvent => ({
-  id: row.id, version: row.version, match_id: row.matchId, type: row.typeId, period: row.period, game_time: row.gameTime, extra_time: row.extraTime,
-  team: row.teamId, participant: row.participant, tags: row.tags, timestamp: row.timestamp.toISOString(),
+  id: row.id,
+  version: row.version,
+  match_id: row.matchId,
+  type: row.typeId,
+  period: row.period,
+  game_time: row.gameTime,
+  extra_time: row.extraTime,
+  team: row.teamId,
+  participant: row.participant,
+  tags: row.tags,
+  timestamp: row.timestamp.toISOString(),
 });
 
 const sortable = {
-  id: statEvents.id, timestamp: statEvents.timestamp, match_id: statEvents.matchId, type: statEvents.typeId,
-  period: statEvents.period, game_time: statEvents.gameTime,
+  id: statEvents.id,
+  timestamp: statEvents.timestamp,
+  match_id: statEvents.matchId,
+  type: statEvents.typeId,
+  period: statEvents.period,
+  game_time: statEvents.gameTime,
 };
 
 export interface StatEventsQuery {
@@ -61,10 +74,15 @@ export async function listStatEvents(db: Db, query: StatEventsQuery, now = new D
   const flipped = query.reverse ? (direction === 'asc' ? 'desc' : 'asc') : direction;
   const where = and(...filters);
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    db.select({ event: statEvents, teamName: teams.name }).from(statEvents).innerJoin(matches, eq(matches.id, statEvents.matchId))
+    db
+      .select({ event: statEvents, teamName: teams.name })
+      .from(statEvents)
+      .innerJoin(matches, eq(matches.id, statEvents.matchId))
       .leftJoin(teams, eq(teams.id, statEvents.teamId))
-      .where(where).orderBy(...orderBy(sortable, '-timestamp', statEvents.id, requested, flipped))
-      .limit(limit).offset(query.start ?? 0),
+      .where(where)
+      .orderBy(...orderBy(sortable, '-timestamp', statEvents.id, requested, flipped))
+      .limit(limit)
+      .offset(query.start ?? 0),
     db.select({ total: count() }).from(statEvents).innerJoin(matches, eq(matches.id, statEvents.matchId)).where(where),
   ]);
   return { results: rows.map((r) => ({ ...toStatEvent(r.event), team_name: r.teamName })), total, limit };
@@ -74,7 +92,10 @@ export async function listStatEvents(db: Db, query: StatEventsQuery, now = new D
 export async function matchStatEvents(db: Db, matchId: number): Promise<ListReply<StatEvent>> {
   const [match] = await db.select({ id: matches.id }).from(matches).where(eq(matches.id, matchId));
   if (!match) throw new Errors.NotFound('Match', matchId);
-  const rows = await db.select().from(statEvents).where(eq(statEvents.matchId, matchId))
+  const rows = await db
+    .select()
+    .from(statEvents)
+    .where(eq(statEvents.matchId, matchId))
     .orderBy(asc(statEvents.period), asc(statEvents.gameTime), asc(statEvents.extraTime), asc(statEvents.id));
   return { results: rows.map(toStatEvent), total: rows.length, limit: Math.max(1, rows.length) };
 }
@@ -88,7 +109,11 @@ const home = alias(teams, 'home');
 const away = alias(teams, 'away');
 
 /** Checks a row against its match: the type is of the match's sport, the team plays in it, the participant is on the team's list. */
-function checkRow(row: StatEventInput, match: { sportId: number; homeTeamId: number; awayTeamId: number; homeName: string; awayName: string; meta: typeof matches.$inferSelect['meta'] }, typeSports: Map<number, number>): void {
+function checkRow(
+  row: StatEventInput,
+  match: { sportId: number; homeTeamId: number; awayTeamId: number; homeName: string; awayName: string; meta: (typeof matches.$inferSelect)['meta'] },
+  typeSports: Map<number, number>,
+): void {
   const typeSport = typeSports.get(row.type);
   if (typeSport === undefined) throw new Errors.BadRequest(`Unknown stat event type ${row.type}.`);
   if (typeSport !== match.sportId) throw new Errors.BadRequest(`Stat event type ${row.type} is not of match ${row.match_id}'s sport.`);
@@ -102,7 +127,9 @@ function checkRow(row: StatEventInput, match: { sportId: number; homeTeamId: num
   const playerTeamIsHome = (team === match.homeTeamId) !== (row.type === EVENT_TYPE_IDS.ownGoal);
   const list = match.meta.participants[playerTeamIsHome ? match.homeName : match.awayName] ?? [];
   if (!list.some((p) => p.id === row.participant)) {
-    throw new Errors.BadRequest(`Participant ${row.participant} is not on ${playerTeamIsHome ? match.homeName : match.awayName}'s list for match ${row.match_id}.`);
+    throw new Errors.BadRequest(
+      `Participant ${row.participant} is not on ${playerTeamIsHome ? match.homeName : match.awayName}'s list for match ${row.match_id}.`,
+    );
   }
 }
 
@@ -110,8 +137,19 @@ function checkRow(row: StatEventInput, match: { sportId: number; homeTeamId: num
 export async function saveStatEvents(db: Db, rows: StatEventInput[], now = new Date()): Promise<ListReply<StatEvent>> {
   return db.transaction(async (tx: Tx) => {
     const matchIds = [...new Set(rows.map((r) => r.match_id))];
-    const found = await tx.select({ id: matches.id, sportId: matches.sportId, homeTeamId: matches.homeTeamId, awayTeamId: matches.awayTeamId, meta: matches.meta, homeName: home.name, awayName: away.name })
-      .from(matches).innerJoin(home, eq(home.id, matches.homeTeamId)).innerJoin(away, eq(away.id, matches.awayTeamId))
+    const found = await tx
+      .select({
+        id: matches.id,
+        sportId: matches.sportId,
+        homeTeamId: matches.homeTeamId,
+        awayTeamId: matches.awayTeamId,
+        meta: matches.meta,
+        homeName: home.name,
+        awayName: away.name,
+      })
+      .from(matches)
+      .innerJoin(home, eq(home.id, matches.homeTeamId))
+      .innerJoin(away, eq(away.id, matches.awayTeamId))
       .where(inArray(matches.id, matchIds));
     const byId = new Map(found.map((m) => [m.id, m]));
     const typeSports = new Map((await tx.select().from(eventTypes)).map((t) => [t.id, t.sportId]));
@@ -121,8 +159,14 @@ export async function saveStatEvents(db: Db, rows: StatEventInput[], now = new D
       if (!match) throw new Errors.NotFound('Match', row.match_id);
       checkRow(row, match, typeSports);
       const values = {
-        matchId: row.match_id, typeId: row.type, period: row.period, gameTime: row.game_time, extraTime: row.extra_time ?? 0,
-        teamId: row.team ?? null, participant: row.participant ?? null, tags: row.tags ?? [],
+        matchId: row.match_id,
+        typeId: row.type,
+        period: row.period,
+        gameTime: row.game_time,
+        extraTime: row.extra_time ?? 0,
+        teamId: row.team ?? null,
+        participant: row.participant ?? null,
+        tags: row.tags ?? [],
         ...(row.timestamp ? { timestamp: new Date(row.timestamp) } : row.id ? {} : { timestamp: now }),
       };
       if (row.id) {

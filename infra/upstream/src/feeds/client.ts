@@ -1,6 +1,4 @@
-import {
-  buildPath, buildQuery, routes, type IngestReply, type ListReply, type Match, type Offer, type MatchFeedEvent, type FeedMessage,
-} from '@odds/protocol';
+import { buildPath, buildQuery, routes, type IngestReply, type ListReply, type Match, type Offer, type MatchFeedEvent, type FeedMessage } from '@odds/protocol';
 
 /** How the feed commands reach an upstream: its address and a token (or the credentials to get one). */
 export interface UpstreamTarget {
@@ -12,13 +10,17 @@ export interface UpstreamTarget {
 
 /** A small client of the upstream's REST calls the feed commands use. */
 export class UpstreamClient {
-  private constructor(private readonly url: string, private readonly token: string) {}
+  private constructor(
+    private readonly url: string,
+    private readonly token: string,
+  ) {}
 
   static async connect(target: UpstreamTarget): Promise<UpstreamClient> {
     const url = target.url.replace(/\/+$/, '');
     if (target.token) return new UpstreamClient(url, target.token);
     const response = await fetch(`${url}${routes.authenticate.path}`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: target.email ?? 'demo@example.com', password: target.password ?? 'demo' }),
     });
     if (!response.ok) throw new Error(`login at ${url} failed: ${response.status} ${await response.text()}`);
@@ -35,7 +37,8 @@ export class UpstreamClient {
 
   async call<T>(method: string, path: string, body?: unknown): Promise<T> {
     const response = await fetch(`${this.url}${path}`, {
-      method, headers: { ...this.headers, ...(body !== undefined && { 'content-type': 'application/json' }) },
+      method,
+      headers: { ...this.headers, ...(body !== undefined && { 'content-type': 'application/json' }) },
       ...(body !== undefined && { body: JSON.stringify(body) }),
     });
     const text = await response.text();

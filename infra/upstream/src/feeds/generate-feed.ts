@@ -21,36 +21,80 @@ export interface FeedOptions {
 
 /** The demo markets: type and line, name, the code of their source ids, and each outcome's model key and label. */
 export const DEMO_MARKETS: (FeedMarketRef & { name: string; code: string; outcomes: [keyof Probabilities, string][] })[] = [
-  { type_id: 1, line: null, name: 'Match Result', code: '1x2', outcomes: [['home', '1'], ['draw', 'X'], ['away', '2']] },
-  { type_id: 2, line: 2500, name: 'Over/Under 2.5 Goals', code: 'ou25', outcomes: [['over', 'Over'], ['under', 'Under']] },
-  { type_id: 10, line: null, name: 'Both Teams to Score', code: 'btts', outcomes: [['yes', 'Yes'], ['no', 'No']] },
+  {
+    type_id: 1,
+    line: null,
+    name: 'Match Result',
+    code: '1x2',
+    outcomes: [
+      ['home', '1'],
+      ['draw', 'X'],
+      ['away', '2'],
+    ],
+  },
+  {
+    type_id: 2,
+    line: 2500,
+    name: 'Over/Under 2.5 Goals',
+    code: 'ou25',
+    outcomes: [
+      ['over', 'Over'],
+      ['under', 'Under'],
+    ],
+  },
+  {
+    type_id: 10,
+    line: null,
+    name: 'Both Teams to Score',
+    code: 'btts',
+    outcomes: [
+      ['yes', 'Yes'],
+      ['no', 'No'],
+    ],
+  },
 ];
 const MARKETS = DEMO_MARKETS;
 
-interface Goal { side: 'home' | 'away'; clock: number; period: number; player: string }
+interface Goal {
+  side: 'home' | 'away';
+  clock: number;
+  period: number;
+  player: string;
+}
 
-const slugOf = (text: string) => text.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slugOf = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 const feedName = (cup: WorldCup, match: WorldCupMatch) => slugOf(`${match.team1} ${match.team2} ${cup.year} ${match.round}`);
 
 /** Each team's record in the tournament before this match (full-time scores). */
 function records(cup: WorldCup, match: WorldCupMatch): { home: TeamRecord; away: TeamRecord; mu: number } {
   const before = cup.matches.filter((m) => m.date < match.date && m.score?.ft);
-  const record = (team: string): TeamRecord => before.reduce((r, m) => {
-    if (m.team1 !== team && m.team2 !== team) return r;
-    const [gf, ga] = m.team1 === team ? m.score!.ft! : [m.score!.ft![1], m.score!.ft![0]];
-    return { played: r.played + 1, scored: r.scored + gf, conceded: r.conceded + ga };
-  }, { played: 0, scored: 0, conceded: 0 });
+  const record = (team: string): TeamRecord =>
+    before.reduce(
+      (r, m) => {
+        if (m.team1 !== team && m.team2 !== team) return r;
+        const [gf, ga] = m.team1 === team ? m.score!.ft! : [m.score!.ft![1], m.score!.ft![0]];
+        return { played: r.played + 1, scored: r.scored + gf, conceded: r.conceded + ga };
+      },
+      { played: 0, scored: 0, conceded: 0 },
+    );
   const goals = before.reduce((sum, m) => sum + m.score!.ft![0] + m.score!.ft![1], 0);
   return { home: record(match.team1), away: record(match.team2), mu: before.length ? goals / (2 * before.length) : 1.3 };
 }
 
 function goalsOf(match: WorldCupMatch): Goal[] {
-  const list = (goals: WorldCupMatch['goals1'], side: 'home' | 'away') => (goals ?? []).map((g): Goal => {
-    const minute = g.minute + (g.offset ?? 0);
-    const period = g.minute <= 45 ? 1 : g.minute <= 90 ? 2 : g.minute <= 105 ? 3 : 4;
-    return { side, clock: (minute - 1) * 60 + 30, period, player: g.name };
-  });
+  const list = (goals: WorldCupMatch['goals1'], side: 'home' | 'away') =>
+    (goals ?? []).map((g): Goal => {
+      const minute = g.minute + (g.offset ?? 0);
+      const period = g.minute <= 45 ? 1 : g.minute <= 90 ? 2 : g.minute <= 105 ? 3 : 4;
+      return { side, clock: (minute - 1) * 60 + 30, period, player: g.name };
+    });
   return [...list(match.goals1, 'home'), ...list(match.goals2, 'away')].sort((a, b) => a.clock - b.clock);
 }
 
@@ -72,12 +116,22 @@ export function generateFeed(cup: WorldCup, match: WorldCupMatch, options: FeedO
   const name = feedName(cup, match);
   const goals = goalsOf(match);
   // Long enough for the latest goal of the period plus a minute.
-  const stoppage = (period: number, base: number) => Math.max(base, ...goals.filter((g) => g.period === period).map((g) => Math.ceil((g.clock + 30) / 60) - [0, 45, 90, 105, 120][period]! + 1));
+  const stoppage = (period: number, base: number) =>
+    Math.max(base, ...goals.filter((g) => g.period === period).map((g) => Math.ceil((g.clock + 30) / 60) - [0, 45, 90, 105, 120][period]! + 1));
   const extraTime = Boolean(match.score?.et);
   // Periods: [first clock second, last clock second, recording offset (s) of their start].
   const periods: [number, number, number][] = [];
   let offset = lead;
-  const bounds: [number, number][] = [[0, 45 + stoppage(1, 2)], [45, 90 + stoppage(2, 4)], ...(extraTime ? [[90, 105 + stoppage(3, 1)], [105, 120 + stoppage(4, 1)]] as [number, number][] : [])];
+  const bounds: [number, number][] = [
+    [0, 45 + stoppage(1, 2)],
+    [45, 90 + stoppage(2, 4)],
+    ...(extraTime
+      ? ([
+          [90, 105 + stoppage(3, 1)],
+          [105, 120 + stoppage(4, 1)],
+        ] as [number, number][])
+      : []),
+  ];
   bounds.forEach(([from, to], i) => {
     periods.push([from * 60, to * 60, offset]);
     offset += (to - from) * 60 + (i === 0 ? halfTime : i === 1 ? 300 : 60);
@@ -100,9 +154,16 @@ export function generateFeed(cup: WorldCup, match: WorldCupMatch, options: FeedO
     for (const market of MARKETS) {
       if (settled.has(market.code)) continue;
       messages.push({
-        offset_ms: offsetMs, type: 'offer', source_id: `${name}:${market.code}:${id}`, market: { type_id: market.type_id, line: market.line },
+        offset_ms: offsetMs,
+        type: 'offer',
+        source_id: `${name}:${market.code}:${id}`,
+        market: { type_id: market.type_id, line: market.line },
         outcomes: market.outcomes.map(([key, label]) => ({ label, line: market.line, odds: quote(p[key]) })),
-        match_time: clock, prematch: clock === null, score: clock === null ? 'PRE' : scoreNodeName(score), period, ...(suspended && { suspended: true }),
+        match_time: clock,
+        prematch: clock === null,
+        score: clock === null ? 'PRE' : scoreNodeName(score),
+        period,
+        ...(suspended && { suspended: true }),
       });
     }
   };
@@ -132,16 +193,34 @@ export function generateFeed(cup: WorldCup, match: WorldCupMatch, options: FeedO
       for (const [n, goal] of periodGoals.entries()) {
         if (clock !== goal.clock) continue;
         score = { ...score, [goal.side]: score[goal.side] + 1 };
-        event(at(period, clock), `goal:${period}-${n + 1}`, { kind: 'goal', side: goal.side, player: goal.player, period, match_time: clock, score: scoreNodeName(score) });
-        for (const [code, done] of [['ou25', score.home + score.away > 2], ['btts', score.home > 0 && score.away > 0]] as const) {
+        event(at(period, clock), `goal:${period}-${n + 1}`, {
+          kind: 'goal',
+          side: goal.side,
+          player: goal.player,
+          period,
+          match_time: clock,
+          score: scoreNodeName(score),
+        });
+        for (const [code, done] of [
+          ['ou25', score.home + score.away > 2],
+          ['btts', score.home > 0 && score.away > 0],
+        ] as const) {
           if (done && !settled.has(code) && period <= 2) {
             const market = MARKETS.find((m) => m.code === code)!;
-            event(at(period, clock), `settled:${code}`, { kind: 'suspension', suspended: true, reason: 'settled', market: { type_id: market.type_id, line: market.line }, period, match_time: clock });
+            event(at(period, clock), `settled:${code}`, {
+              kind: 'suspension',
+              suspended: true,
+              reason: 'settled',
+              market: { type_id: market.type_id, line: market.line },
+              period,
+              match_time: clock,
+            });
             settled.add(code);
           }
         }
       }
-      if (period <= 2 && (clock - first) % cadence === 0) offer(at(period, clock), `p${period}-${String(clock).padStart(4, '0')}`, frozen ?? priced(period, clock), clock, period, frozen !== null);
+      if (period <= 2 && (clock - first) % cadence === 0)
+        offer(at(period, clock), `p${period}-${String(clock).padStart(4, '0')}`, frozen ?? priced(period, clock), clock, period, frozen !== null);
     }
     event(at(period, last), `p${period}:end`, { kind: 'period_end', period, match_time: last, score: scoreNodeName(score) });
     if (period === 2) {
@@ -152,17 +231,26 @@ export function generateFeed(cup: WorldCup, match: WorldCupMatch, options: FeedO
   const end = periods.at(-1)!;
   const shootOut = match.score?.p;
   event(at(periods.length, end[1]), 'end', {
-    kind: 'match_end', match_time: end[1], period: periods.length, score: scoreNodeName(score),
+    kind: 'match_end',
+    match_time: end[1],
+    period: periods.length,
+    score: scoreNodeName(score),
     reason: shootOut ? `penalties ${shootOut[0]}-${shootOut[1]}` : 'full time',
     ...(shootOut && { penalties: { home: shootOut[0], away: shootOut[1] } }),
   });
 
   const index = cup.matches.indexOf(match);
   const header: FeedHeader = {
-    type: 'header', format: FEED_FORMAT, name,
+    type: 'header',
+    format: FEED_FORMAT,
+    name,
     match: {
-      name: `${match.team1} - ${match.team2}`, home: match.team1, away: match.team2, event_id: `wc${cup.year}-${String(index + 1).padStart(2, '0')}`,
-      league: 'FIFA World Cup', kick_off: kickOff(match, cup.year).toISOString(),
+      name: `${match.team1} - ${match.team2}`,
+      home: match.team1,
+      away: match.team2,
+      event_id: `wc${cup.year}-${String(index + 1).padStart(2, '0')}`,
+      league: 'FIFA World Cup',
+      kick_off: kickOff(match, cup.year).toISOString(),
     },
     source: `Generated by infra/feeds/generate.ts from the real goal minutes of ${cup.name} (openfootball, CC0). Prices: independent Poisson scoring per side, expected goals ${xg.home.toFixed(2)} - ${xg.away.toFixed(2)} (from the tournament so far) shrinking with the playing time left, odds = 1 / (p x 1.05).`,
     markets: MARKETS.map(({ type_id, line, name: marketName }) => ({ type_id, line, name: marketName })),

@@ -1,10 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { FEEDS_DIR, kickOffOffset, parseFeed, readFeedFile, toMessage } from './jsonl';
 
-const header = { offset_ms: 0, type: 'header', format: 'odds-feed/1', name: 'demo', match: { name: 'A - B', home: 'A', away: 'B' }, source: 'test', markets: [] };
+const header = {
+  offset_ms: 0,
+  type: 'header',
+  format: 'odds-feed/1',
+  name: 'demo',
+  match: { name: 'A - B', home: 'A', away: 'B' },
+  source: 'test',
+  markets: [],
+};
 const offer = (offset: number, id: string) => ({
-  offset_ms: offset, type: 'offer', source_id: id, market: { type_id: 1, line: null }, outcomes: [{ label: '1', line: null, odds: 2500 }],
-  match_time: 60, prematch: false, score: 'H0-A0',
+  offset_ms: offset,
+  type: 'offer',
+  source_id: id,
+  market: { type_id: 1, line: null },
+  outcomes: [{ label: '1', line: null, odds: 2500 }],
+  match_time: 60,
+  prematch: false,
+  score: 'H0-A0',
 });
 const lines = (...values: object[]) => values.map((v) => JSON.stringify(v)).join('\n');
 
@@ -12,7 +26,10 @@ describe('recorded feed (JSON Lines)', () => {
   it('reads the header and the messages with their offsets', () => {
     const feed = parseFeed(lines(header, offer(0, 'a'), offer(30_000, 'b')) + '\n\n');
     expect(feed.header.name).toBe('demo');
-    expect(feed.messages.map((m) => [m.offset_ms, m.source_id])).toEqual([[0, 'a'], [30_000, 'b']]);
+    expect(feed.messages.map((m) => [m.offset_ms, m.source_id])).toEqual([
+      [0, 'a'],
+      [30_000, 'b'],
+    ]);
   });
 
   it('names the line of what is wrong', () => {
@@ -29,7 +46,12 @@ describe('recorded feed (JSON Lines)', () => {
   });
 
   it('reads every shipped demo feed, each under 1 MB, kick-off two minutes in', () => {
-    for (const name of ['argentina-france-2022-final', 'netherlands-usa-2022-round-of-16', 'england-france-2022-quarter-finals', 'argentina-croatia-2022-semi-finals']) {
+    for (const name of [
+      'argentina-france-2022-final',
+      'netherlands-usa-2022-round-of-16',
+      'england-france-2022-quarter-finals',
+      'argentina-croatia-2022-semi-finals',
+    ]) {
       const feed = readFeedFile(new URL(`${name}.jsonl`, FEEDS_DIR));
       expect(feed.header.name).toBe(name);
       expect(kickOffOffset(feed.messages)).toBe(120_000);

@@ -15,7 +15,10 @@ export const FEEDS_DIR = new URL('../../../feeds/', import.meta.url);
  * offset_ms, offsets never going back. Blank lines are skipped. Errors name the line.
  */
 export function parseFeed(text: string, name = 'feed'): RecordedFeed {
-  const lines = text.split('\n').map((line, i) => ({ line, number: i + 1 })).filter(({ line }) => line.trim() !== '');
+  const lines = text
+    .split('\n')
+    .map((line, i) => ({ line, number: i + 1 }))
+    .filter(({ line }) => line.trim() !== '');
   if (!lines.length) throw new Error(`${name}: empty`);
   const parsed = lines.map(({ line, number }) => {
     let value: unknown;

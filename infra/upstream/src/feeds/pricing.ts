@@ -57,7 +57,11 @@ export function quote(probability: number, margin = MARGIN): number {
   return Math.min(1_000_000, Math.max(1010, Math.round(decimal * 100) * 10));
 }
 
-export interface TeamRecord { played: number; scored: number; conceded: number }
+export interface TeamRecord {
+  played: number;
+  scored: number;
+  conceded: number;
+}
 
 /**
  * Pre-match expected goals (90 minutes) of each side from the tournament so far: the average

@@ -27,7 +27,10 @@ process.once('SIGTERM', () => controller.abort());
 console.log(`recording match ${matchId} from ${client.base} into ${out}${args.flags.has('once') ? '' : ' (Ctrl+C stops)'}`);
 let lastPrint = 0;
 const count = await recordFeed({
-  client, matchId, follow: !args.flags.has('once'), signal: controller.signal,
+  client,
+  matchId,
+  follow: !args.flags.has('once'),
+  signal: controller.signal,
   write: (line) => file.write(feedLine(line)),
   onMessage: (n, message) => {
     if (Date.now() - lastPrint > 2000) {

@@ -1,4 +1,19 @@
-import { buildPath, buildQuery, FEED_FORMAT, routes, type ChangeNotice, type FeedEventMessage, type FeedHeader, type FeedMarketRef, type FeedMessage, type ListReply, type Market, type MatchFeedEvent, type Offer, type RecordedMessage } from '@odds/protocol';
+import {
+  buildPath,
+  buildQuery,
+  FEED_FORMAT,
+  routes,
+  type ChangeNotice,
+  type FeedEventMessage,
+  type FeedHeader,
+  type FeedMarketRef,
+  type FeedMessage,
+  type ListReply,
+  type Market,
+  type MatchFeedEvent,
+  type Offer,
+  type RecordedMessage,
+} from '@odds/protocol';
 import type { UpstreamClient } from './client';
 
 export interface RecordOptions {
@@ -12,7 +27,13 @@ export interface RecordOptions {
   onMessage?: (count: number, message: RecordedMessage) => void;
 }
 
-const slug = (text: string) => text.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 /** Market id → how a feed names it (type and line), from the provider's markets. */
 async function marketRefs(client: UpstreamClient, providerId: number): Promise<Map<number, FeedMarketRef & { name: string }>> {
@@ -106,11 +127,17 @@ export async function recordFeed(options: RecordOptions): Promise<number> {
   // The header lists the markets the recording quotes (all of the provider's while it quotes none yet).
   const quoted = new Set(history.flatMap(({ message }) => (message.market ? [`${message.market.type_id}:${message.market.line}`] : [])));
   const markets = [...new Map([...refs.values()].map((r) => [`${r.type_id}:${r.line}`, r])).entries()]
-    .filter(([key]) => quoted.size === 0 || quoted.has(key)).map(([, r]) => r);
+    .filter(([key]) => quoted.size === 0 || quoted.has(key))
+    .map(([, r]) => r);
   const header: FeedHeader = {
-    type: 'header', format: FEED_FORMAT, name: slug(`${match.name} ${match.start.slice(0, 10)} recorded`),
+    type: 'header',
+    format: FEED_FORMAT,
+    name: slug(`${match.name} ${match.start.slice(0, 10)} recorded`),
     match: { name: match.name, home: match.home.name, away: match.away.name, event_id: match.event_id, league: match.league.name, kick_off: match.start },
-    recorded_at: new Date().toISOString(), ...(history.length && { base_at: new Date(history[0]!.sentMs).toISOString() }), source: `Recorded from ${client.base}, match ${matchId}.`, markets,
+    recorded_at: new Date().toISOString(),
+    ...(history.length && { base_at: new Date(history[0]!.sentMs).toISOString() }),
+    source: `Recorded from ${client.base}, match ${matchId}.`,
+    markets,
   };
   write({ offset_ms: 0, ...header });
   emit(history);
@@ -129,7 +156,10 @@ async function* changeStream(client: UpstreamClient, matchId: number, signal?: A
   const stop = () => controller.abort();
   signal?.addEventListener('abort', stop, { once: true });
   try {
-    const response = await fetch(`${client.base}${routes.changes.path}${buildQuery({ match_id: matchId })}`, { headers: client.headers, signal: controller.signal });
+    const response = await fetch(`${client.base}${routes.changes.path}${buildQuery({ match_id: matchId })}`, {
+      headers: client.headers,
+      signal: controller.signal,
+    });
     if (!response.ok || !response.body) throw new Error(`change stream: ${response.status}`);
     const decoder = new TextDecoder();
     let buffer = '';
@@ -139,7 +169,11 @@ async function* changeStream(client: UpstreamClient, matchId: number, signal?: A
       while ((end = buffer.indexOf('\n\n')) >= 0) {
         const block = buffer.slice(0, end);
         buffer = buffer.slice(end + 2);
-        const data = block.split('\n').filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)).join('\n');
+        const data = block
+          .split('\n')
+          .filter((l) => l.startsWith('data: '))
+          .map((l) => l.slice(6))
+          .join('\n');
         if (data) yield JSON.parse(data) as ChangeNotice;
       }
     }

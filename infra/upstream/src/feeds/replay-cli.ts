@@ -19,14 +19,17 @@ import { resolveMatch } from './resolve-match';
 const args = parseArgs(process.argv.slice(2), ['loop', 'quiet']);
 const file = args.positional[0];
 if (!file) {
-  console.error('usage: npm run feed:replay -- <file.jsonl> [--speed N] [--upstream URL] [--match <id> | --league <name>] [--email E --password P | --token T] [--loop]');
+  console.error(
+    'usage: npm run feed:replay -- <file.jsonl> [--speed N] [--upstream URL] [--match <id> | --league <name>] [--email E --password P | --token T] [--loop]',
+  );
   process.exit(2);
 }
 const speed = numberOption(args, 'speed', 0);
 const feed = readFeedFile(file);
 const client = await UpstreamClient.connect(targetOf(args));
 const match: Match = await resolveMatch(client, feed.header, {
-  matchId: args.options.has('match') ? numberOption(args, 'match', 0) : undefined, league: args.options.get('league'),
+  matchId: args.options.has('match') ? numberOption(args, 'match', 0) : undefined,
+  league: args.options.get('league'),
 });
 const controller = new AbortController();
 process.once('SIGINT', () => controller.abort());
@@ -51,7 +54,9 @@ const onProgress = (p: ReplayProgress) => {
   }
 };
 
-console.log(`replaying ${feed.header.name} (${feed.messages.length} messages) into match ${match.id} ${match.name} at ${client.base}, speed ${speed === 0 ? 'max' : `${speed}x`}${args.flags.has('loop') ? ', looping' : ''}`);
+console.log(
+  `replaying ${feed.header.name} (${feed.messages.length} messages) into match ${match.id} ${match.name} at ${client.base}, speed ${speed === 0 ? 'max' : `${speed}x`}${args.flags.has('loop') ? ', looping' : ''}`,
+);
 const loop = args.flags.has('loop');
 for (let pass = 1; !controller.signal.aborted; pass += 1) {
   try {
@@ -59,7 +64,15 @@ for (let pass = 1; !controller.signal.aborted; pass += 1) {
       const { deleted } = await client.reset(match.id);
       console.log(`pass ${pass}: cleared match ${match.id}'s feed (${deleted} rows)`);
     }
-    const done = await replayFeed({ client, matchId: match.id, feed, speed, signal: controller.signal, onProgress, batchSize: numberOption(args, 'batch', 200) });
+    const done = await replayFeed({
+      client,
+      matchId: match.id,
+      feed,
+      speed,
+      signal: controller.signal,
+      onProgress,
+      batchSize: numberOption(args, 'batch', 200),
+    });
     console.log(`done: ${line(done)}`);
   } catch (error) {
     if (!loop) throw error;

@@ -28,16 +28,17 @@ export interface ReplayProgress {
   totals: Omit<IngestReply, 'accepted'>;
 }
 
-const sleep = (ms: number, signal?: AbortSignal) => new Promise<void>((resolve) => {
-  if (ms <= 0 || signal?.aborted) return resolve();
-  const done = () => {
-    clearTimeout(timer);
-    signal?.removeEventListener('abort', done);
-    resolve();
-  };
-  const timer = setTimeout(done, ms);
-  signal?.addEventListener('abort', done, { once: true });
-});
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (ms <= 0 || signal?.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
 
 /** Messages in sending groups: same offset together (at speed 0, up to batchSize a call). */
 function groups(messages: RecordedMessage[], speed: number, batchSize: number): RecordedMessage[][] {
@@ -64,7 +65,11 @@ export async function replayFeed(options: ReplayOptions): Promise<ReplayProgress
   const origin = feedOrigin(feed);
   const started = performance.now();
   const progress: ReplayProgress = {
-    sent: 0, total: feed.messages.length, offsetMs: 0, matchTime: null, score: 'PRE',
+    sent: 0,
+    total: feed.messages.length,
+    offsetMs: 0,
+    matchTime: null,
+    score: 'PRE',
     totals: { duplicates: 0, stale: 0, offers: 0, events: 0, firings: 0, deliveries: 0, suppressions: 0 },
   };
   for (const group of groups(feed.messages, speed, options.batchSize ?? 200)) {

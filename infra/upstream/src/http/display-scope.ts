@@ -9,15 +9,22 @@ import { matches } from '../db/schema';
  * watcher's token). Every other call, and every write, is refused with 403.
  */
 const DISPLAY_ROUTES: RouteDef[] = [
-  routes.session, routes.changes, routes.match, routes.matchLiveState, routes.leagueMatches,
-  routes.matchFeedEvents, routes.matchFeed, routes.matchOffers, routes.matchDeliveries, routes.matchLiveVersions,
+  routes.session,
+  routes.changes,
+  routes.match,
+  routes.matchLiveState,
+  routes.leagueMatches,
+  routes.matchFeedEvents,
+  routes.matchFeed,
+  routes.matchOffers,
+  routes.matchDeliveries,
+  routes.matchLiveVersions,
   // A wall shows a stalled feed in red.
   routes.matchFeedHealth,
 ];
 const allowed = new Set(DISPLAY_ROUTES.map((route) => `${route.method} ${route.path}`));
 
-export const displayMayCall = (method: string, routePath: string | undefined): boolean =>
-  routePath !== undefined && allowed.has(`${method} ${routePath}`);
+export const displayMayCall = (method: string, routePath: string | undefined): boolean => routePath !== undefined && allowed.has(`${method} ${routePath}`);
 
 /** The league of each match, looked up once: a match does not change leagues. */
 const leagueOf = new Map<number, number | null>();

@@ -10,11 +10,13 @@ beforeAll(async () => {
 });
 afterAll(async () => upstream?.close());
 
-const create = (name: string, key?: string, extra: Record<string, string> = {}) => upstream.app.inject({
-  method: 'POST', url: '/api/1/contact',
-  headers: { authorization: `Token ${token}`, ...(key !== undefined && { 'idempotency-key': key }), ...extra },
-  payload: { name, device_id: 'd-1' },
-});
+const create = (name: string, key?: string, extra: Record<string, string> = {}) =>
+  upstream.app.inject({
+    method: 'POST',
+    url: '/api/1/contact',
+    headers: { authorization: `Token ${token}`, ...(key !== undefined && { 'idempotency-key': key }), ...extra },
+    payload: { name, device_id: 'd-1' },
+  });
 const named = async (name: string) => {
   const reply = await upstream.app.inject({ method: 'GET', url: '/api/1/contacts?limit=1000', headers: { authorization: `Token ${token}` } });
   return reply.json<{ items: { id: number; name: string }[] }>().items.filter((c) => c.name === name);
@@ -46,10 +48,24 @@ describe('Idempotency-Key on creating calls', () => {
   });
 
   it('a refused first request frees its key: the corrected retry runs', async () => {
-    const bad = await upstream.app.inject({ method: 'POST', url: '/api/1/contact', headers: { authorization: `Token ${token}`, 'idempotency-key': 'k-d' }, payload: { name: '' } });
+    const bad = await upstream.app.inject({
+      method: 'POST',
+      url: '/api/1/contact',
+      headers: { authorization: `Token ${token}`, 'idempotency-key': 'k-d' },
+      payload: { name: '' },
+    });
     expect(bad.statusCode).toBe(400);
     // Same key, same (bad) body again: refused again, for real (not a stored refusal).
-    expect((await upstream.app.inject({ method: 'POST', url: '/api/1/contact', headers: { authorization: `Token ${token}`, 'idempotency-key': 'k-d' }, payload: { name: '' } })).statusCode).toBe(400);
+    expect(
+      (
+        await upstream.app.inject({
+          method: 'POST',
+          url: '/api/1/contact',
+          headers: { authorization: `Token ${token}`, 'idempotency-key': 'k-d' },
+          payload: { name: '' },
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 
   it('refuses a malformed key with a plain message, and without a key behaves as before', async () => {
@@ -64,7 +80,8 @@ describe('Idempotency-Key on creating calls', () => {
   it('keeps keys in the database (a restart of the services still knows them)', async () => {
     await create('Idem G', 'k-g');
     const rows = await upstream.database.db.execute<{ status: number }>(
-      (await import('drizzle-orm')).sql`select status from idempotency_keys where key = 'k-g'`);
+      (await import('drizzle-orm')).sql`select status from idempotency_keys where key = 'k-g'`,
+    );
     expect((rows as unknown as { rows: { status: number }[] }).rows ?? rows).toEqual([{ status: 200 }]);
   });
 });

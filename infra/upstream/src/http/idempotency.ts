@@ -24,8 +24,16 @@ const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
 const WAIT_FOR_FIRST_MS = 10_000;
 const KEY = /^[\x21-\x7e]{1,200}$/;
 
-const IdempotencyMismatch = createError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request; send a new key with a new request.', 422);
-const IdempotencyInProgress = createError('IDEMPOTENCY_IN_PROGRESS', 'The first request with this Idempotency-Key is still being processed; try again in a moment.', 409);
+const IdempotencyMismatch = createError(
+  'IDEMPOTENCY_KEY_REUSED',
+  'This Idempotency-Key was already used for a different request; send a new key with a new request.',
+  422,
+);
+const IdempotencyInProgress = createError(
+  'IDEMPOTENCY_IN_PROGRESS',
+  'The first request with this Idempotency-Key is still being processed; try again in a moment.',
+  409,
+);
 
 /**
  * Idempotent creating calls: a POST with an `Idempotency-Key` header (a value the client makes up
@@ -54,10 +62,12 @@ export function installIdempotency(app: FastifyInstance, db: Db): void {
     if (request.method !== 'POST' || request.routeOptions.config?.idempotent === false) return;
     const header = request.headers[IDEMPOTENCY_HEADER];
     if (header === undefined || !request.user) return;
-    const key = Array.isArray(header) ? header[0] ?? '' : header;
+    const key = Array.isArray(header) ? (header[0] ?? '') : header;
     if (!KEY.test(key)) throw new Errors.BadRequest('Idempotency-Key must be 1 to 200 visible ASCII characters');
     // Multipart bodies are read by the handler: their key covers the address only.
-    const requestHash = createHash('sha256').update(`${request.url}\n${/^multipart\//i.test(request.headers['content-type'] ?? '') ? '' : JSON.stringify(request.body ?? null)}`).digest('hex');
+    const requestHash = createHash('sha256')
+      .update(`${request.url}\n${/^multipart\//i.test(request.headers['content-type'] ?? '') ? '' : JSON.stringify(request.body ?? null)}`)
+      .digest('hex');
     const userId = request.user.id;
     await sweep();
     const deadline = Date.now() + WAIT_FOR_FIRST_MS;
@@ -67,10 +77,15 @@ export function installIdempotency(app: FastifyInstance, db: Db): void {
         request.idempotencyClaim = { userId, key };
         return;
       }
-      const [first] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+      const [first] = await db
+        .select()
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
       if (!first) continue; // freed meanwhile (the first failed): claim it now
       if (first.createdAt.getTime() < Date.now() - IDEMPOTENCY_TTL_MS) {
-        await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), lte(idempotencyKeys.createdAt, first.createdAt)));
+        await db
+          .delete(idempotencyKeys)
+          .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), lte(idempotencyKeys.createdAt, first.createdAt)));
         continue;
       }
       if (first.requestHash !== requestHash) throw new IdempotencyMismatch();
@@ -88,7 +103,10 @@ export function installIdempotency(app: FastifyInstance, db: Db): void {
     const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
     if (reply.statusCode >= 200 && reply.statusCode < 300 && text !== null) {
       const contentType = reply.getHeader('content-type');
-      await db.update(idempotencyKeys).set({ status: reply.statusCode, contentType: typeof contentType === 'string' ? contentType : null, reply: text }).where(where);
+      await db
+        .update(idempotencyKeys)
+        .set({ status: reply.statusCode, contentType: typeof contentType === 'string' ? contentType : null, reply: text })
+        .where(where);
     } else {
       // Nothing was written (the route's transaction rolled back, or it refused): a retry runs for real.
       await db.delete(idempotencyKeys).where(where);
@@ -98,5 +116,9 @@ export function installIdempotency(app: FastifyInstance, db: Db): void {
 }
 
 function replay(reply: FastifyReply, status: number, contentType: string | null, body: string | null): FastifyReply {
-  return reply.status(status).header('idempotency-replayed', 'true').type(contentType ?? 'application/json; charset=utf-8').send(body ?? '');
+  return reply
+    .status(status)
+    .header('idempotency-replayed', 'true')
+    .type(contentType ?? 'application/json; charset=utf-8')
+    .send(body ?? '');
 }

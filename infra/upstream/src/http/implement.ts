@@ -15,11 +15,7 @@ export interface Call<R extends RouteDef> {
  * Registers the handler of one route of the protocol's table, with its schemas for validation
  * (requests) and serialisation (replies), so the contract and the server cannot drift apart.
  */
-export function implement<R extends RouteDef>(
-  app: FastifyInstance,
-  route: R,
-  handler: (call: Call<R>) => Promise<RouteReply<R>>,
-): void {
+export function implement<R extends RouteDef>(app: FastifyInstance, route: R, handler: (call: Call<R>) => Promise<RouteReply<R>>): void {
   app.route({
     method: route.method,
     url: route.path,

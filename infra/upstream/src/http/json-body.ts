@@ -5,8 +5,16 @@ import secureJson from 'secure-json-parse';
 /** Objects and arrays inside one another a body may hold; no request of the services needs more than a handful. */
 export const MAX_JSON_DEPTH = 32;
 
-const TooDeep = createError('BODY_TOO_DEEP', `The request body is nested too deeply: at most ${MAX_JSON_DEPTH} levels of objects and arrays are accepted.`, 400);
-const ForbiddenKey = createError<[string]>('BODY_FORBIDDEN_KEY', 'The request body may not contain the key %s (it could change how objects behave on the server).', 400);
+const TooDeep = createError(
+  'BODY_TOO_DEEP',
+  `The request body is nested too deeply: at most ${MAX_JSON_DEPTH} levels of objects and arrays are accepted.`,
+  400,
+);
+const ForbiddenKey = createError<[string]>(
+  'BODY_FORBIDDEN_KEY',
+  'The request body may not contain the key %s (it could change how objects behave on the server).',
+  400,
+);
 const NotJson = createError<[string]>('BODY_NOT_JSON', 'The request body is not valid JSON: %s', 400);
 
 /**
@@ -20,7 +28,8 @@ export function jsonDepthExceeds(text: string, max: number): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 92) i++; // backslash: skip the escaped character
+      if (c === 92)
+        i++; // backslash: skip the escaped character
       else if (c === 34) inString = false;
     } else if (c === 34) inString = true;
     else if (c === 123 || c === 91) {

@@ -17,8 +17,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       info: {
         title: 'Odds console back-office services',
         version: '1',
-        description: 'Auth, event store, content (cms) and control services of the odds console, under /api/1/. '
-          + 'Log in with POST /api/1/authenticate, then send its token as `Authorization: Token <token>`.',
+        description:
+          'Auth, event store, content (cms) and control services of the odds console, under /api/1/. ' +
+          'Log in with POST /api/1/authenticate, then send its token as `Authorization: Token <token>`.',
       },
       tags: [
         { name: 'auth', description: 'Log in, session check, log out' },
@@ -30,7 +31,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       components: {
         securitySchemes: {
           Token: {
-            type: 'apiKey', in: 'header', name: 'Authorization',
+            type: 'apiKey',
+            in: 'header',
+            name: 'Authorization',
             description: 'The word Token, a space, and the token POST /api/1/authenticate returned: `Token abc...`.',
           },
         },
@@ -39,9 +42,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     },
     // Public routes (authenticate, health) need no token: say so per operation.
     transform: ({ schema, url, route }) =>
-      route.config && (route.config as { public?: boolean }).public
-        ? { schema: { ...schema, security: [] } as typeof schema, url }
-        : { schema, url },
+      route.config && (route.config as { public?: boolean }).public ? { schema: { ...schema, security: [] } as typeof schema, url } : { schema, url },
   });
   await app.register(swaggerUi, { routePrefix: DOCS_PREFIX, uiConfig: { docExpansion: 'none', deepLinking: true } });
 }

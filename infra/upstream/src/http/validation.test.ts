@@ -64,10 +64,13 @@ describe('ids and paging numbers are plain digits within the integer range', () 
     await expectRefused(await call('POST', '/api/1/engine/backtest', '{"match_id":1e400}', { 'content-type': 'application/json' }), 'match_id must be integer');
   });
 
-  it.each(['limit=Infinity', 'limit=1e2', 'start=1e400', 'start=-Infinity', 'start=2147483648', 'limit=NaN', 'limit=%2010'])('refuses %s on a list', async (query) => {
-    const field = query.split('=')[0]!;
-    await expectRefused(await call('GET', `/api/1/teams?${query}`), new RegExp(`^${field} must be`));
-  });
+  it.each(['limit=Infinity', 'limit=1e2', 'start=1e400', 'start=-Infinity', 'start=2147483648', 'limit=NaN', 'limit=%2010'])(
+    'refuses %s on a list',
+    async (query) => {
+      const field = query.split('=')[0]!;
+      await expectRefused(await call('GET', `/api/1/teams?${query}`), new RegExp(`^${field} must be`));
+    },
+  );
 
   it('refuses a hostile id in a query list (ids=1&ids=Infinity) and a single one (ids=1e3)', async () => {
     await expectRefused(await call('DELETE', '/api/1/content/1?ids=2&ids=Infinity'), 'ids.1 must be integer');
@@ -104,18 +107,24 @@ describe('multipart content creates', () => {
   });
 
   it('converts digits in form fields but not in a JSON create, whichever came first', async () => {
-    const form = '--xx\r\nContent-Disposition: form-data; name="content"\r\n\r\nBet now\r\n'
-      + '--xx\r\nContent-Disposition: form-data; name="content_type"\r\n\r\ncta\r\n'
-      + '--xx\r\nContent-Disposition: form-data; name="language"\r\n\r\nen\r\n'
-      + '--xx\r\nContent-Disposition: form-data; name="channel_id"\r\n\r\n1\r\n--xx--\r\n';
+    const form =
+      '--xx\r\nContent-Disposition: form-data; name="content"\r\n\r\nBet now\r\n' +
+      '--xx\r\nContent-Disposition: form-data; name="content_type"\r\n\r\ncta\r\n' +
+      '--xx\r\nContent-Disposition: form-data; name="language"\r\n\r\nen\r\n' +
+      '--xx\r\nContent-Disposition: form-data; name="channel_id"\r\n\r\n1\r\n--xx--\r\n';
     expect((await multipart(form)).statusCode).toBe(200);
-    await expectRefused(await call('POST', '/api/1/content', { content: 'Bet now', content_type: 'cta', language: 'en', channel_id: '1' }), 'channel_id must be integer');
+    await expectRefused(
+      await call('POST', '/api/1/content', { content: 'Bet now', content_type: 'cta', language: 'en', channel_id: '1' }),
+      'channel_id must be integer',
+    );
     expect((await multipart(form)).statusCode).toBe(200);
   });
 
   it('refuses NUL and exponent numbers in form fields', async () => {
-    const form = (fields: Record<string, string>) => Object.entries(fields)
-      .map(([name, value]) => `--xx\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join('') + '--xx--\r\n';
+    const form = (fields: Record<string, string>) =>
+      Object.entries(fields)
+        .map(([name, value]) => `--xx\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+        .join('') + '--xx--\r\n';
     const base = { content: 'Bet now', content_type: 'cta', language: 'en', channel_id: '1' };
     await expectRefused(await multipart(form({ ...base, content: 'a\u0000b' })), 'content must not contain the NUL character (U+0000)');
     await expectRefused(await multipart(form({ ...base, channel_id: '1e0' })), 'channel_id must be integer');

@@ -115,8 +115,7 @@ export function nulRefusal(value: unknown): Refusal | null {
   return null;
 }
 
-const asErrors = (refusal: Refusal): ErrorObject[] =>
-  [{ keyword: 'strict', schemaPath: '#', params: {}, ...refusal }];
+const asErrors = (refusal: Refusal): ErrorObject[] => [{ keyword: 'strict', schemaPath: '#', params: {}, ...refusal }];
 
 /**
  * Builds the validator of one schema for one part of the request. The returned function is what

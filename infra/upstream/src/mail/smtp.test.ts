@@ -9,7 +9,9 @@ const mails: { from: string; to: string[]; data: string }[] = [];
 
 beforeAll(async () => {
   server = new SMTPServer({
-    authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
     onData(stream, session, callback) {
       let data = '';
       stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
@@ -27,7 +29,11 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 describe('SMTP adapter', () => {
   it('mails the delivery through the configured server', async () => {
     const sender = createSmtpSender(`smtp://127.0.0.1:${port}`, 'offers@nordic.example');
-    const { messageId } = await sender.send({ to: 'vip-dk@crm.example', subject: 'Goal! Argentina 1-0 France', text: 'Home win now pays 1.48.\n\nBack Argentina at 1.48' });
+    const { messageId } = await sender.send({
+      to: 'vip-dk@crm.example',
+      subject: 'Goal! Argentina 1-0 France',
+      text: 'Home win now pays 1.48.\n\nBack Argentina at 1.48',
+    });
     sender.close();
     expect(messageId).toMatch(/^<.+>$/);
     expect(mails).toHaveLength(1);

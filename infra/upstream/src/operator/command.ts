@@ -1,8 +1,14 @@
 import { parseArgs } from 'node:util';
 import type { SessionEndReason } from '@odds/protocol';
 import {
-  createOperator, findOperatorByEmail, issuePasswordToken, listOperators, setOperatorPassword, setOperatorStatus,
-  type OperatorRow, type PasswordLink,
+  createOperator,
+  findOperatorByEmail,
+  issuePasswordToken,
+  listOperators,
+  setOperatorPassword,
+  setOperatorStatus,
+  type OperatorRow,
+  type PasswordLink,
 } from '../auth/accounts';
 import type { Db } from '../db/client';
 
@@ -60,7 +66,11 @@ export async function runOperatorCommand(argv: string[], io: CommandIo): Promise
   }
   if (rest.length) throw new UsageError(`unexpected argument '${rest[0]}'`);
   const allowed: Record<string, (keyof typeof OPTIONS)[]> = {
-    add: ['email', 'name', 'password', 'admin'], disable: ['email'], enable: ['email'], 'reset-password': ['email', 'password'], list: [],
+    add: ['email', 'name', 'password', 'admin'],
+    disable: ['email'],
+    enable: ['email'],
+    'reset-password': ['email', 'password'],
+    list: [],
   };
   if (!allowed[command]) throw new UsageError(`unknown command '${command}'`);
   const extra = Object.keys(values).find((key) => key !== 'help' && !allowed[command]!.includes(key as keyof typeof OPTIONS));
@@ -100,7 +110,9 @@ export async function runOperatorCommand(argv: string[], io: CommandIo): Promise
       }
       const link = await issuePasswordToken(io.db, account.id, 'reset', null);
       await io.announceRevoked(link.revokedTokenHashes, 'password');
-      io.out(`password of ${account.email} reset: the old one no longer works${link.revokedTokenHashes.length ? `; ${link.revokedTokenHashes.length} session(s) ended` : ''}`);
+      io.out(
+        `password of ${account.email} reset: the old one no longer works${link.revokedTokenHashes.length ? `; ${link.revokedTokenHashes.length} session(s) ended` : ''}`,
+      );
       io.out(linkText(io.publicUrl, link, 'to choose a new password'));
       return 0;
     }
@@ -121,9 +133,17 @@ function linkText(publicUrl: string, link: PasswordLink, purpose: string): strin
 }
 
 function table(operators: OperatorRow[]): string {
-  const rows = [['EMAIL', 'NAME', 'ADMIN', 'STATUS', 'LAST SIGN-IN'], ...operators.map((o) => [
-    o.email, o.name, o.admin ? 'yes' : '', o.status, o.last_sign_in_at ?? 'never',
-  ])];
+  const rows = [
+    ['EMAIL', 'NAME', 'ADMIN', 'STATUS', 'LAST SIGN-IN'],
+    ...operators.map((o) => [o.email, o.name, o.admin ? 'yes' : '', o.status, o.last_sign_in_at ?? 'never']),
+  ];
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
-  return rows.map((row) => row.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n');
+  return rows
+    .map((row) =>
+      row
+        .map((cell, i) => cell.padEnd(widths[i]!))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }

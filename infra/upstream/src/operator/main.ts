@@ -17,7 +17,9 @@ const config = (() => {
     return refuse('operator', error);
   }
 })();
-const database = await openDatabase(config.databaseUrl, { migrations: config.production ? 'check' : 'apply' }).catch((error: unknown) => refuse('operator', error));
+const database = await openDatabase(config.databaseUrl, { migrations: config.production ? 'check' : 'apply' }).catch((error: unknown) =>
+  refuse('operator', error),
+);
 // Sessions a change ends are announced like a logout, so every relay closes their sockets at once.
 const transport = changeTransportFor(config.changes, config.databaseUrl);
 const bus = new ChangeBus();
@@ -72,9 +74,11 @@ function askHidden(question: string): Promise<string> {
       asked = true;
     }
   };
-  return new Promise((resolve) => rl.question(question, (answer) => {
-    rl.close();
-    process.stdout.write('\n');
-    resolve(answer);
-  }));
+  return new Promise((resolve) =>
+    rl.question(question, (answer) => {
+      rl.close();
+      process.stdout.write('\n');
+      resolve(answer);
+    }),
+  );
 }

@@ -18,9 +18,12 @@ declare module 'fastify' {
  * (mail server, send settings), so route modules take them from `app` rather than look them up by
  * database. Closed after the routes (their change streams end first), finishing the sends under way.
  */
-export const enginePlugin = fp(async (app: FastifyInstance, { db, options }: { db: Db; options: EngineOptions }) => {
-  const engine = new Engine(db, options);
-  app.decorate('engine', engine);
-  app.decorate('changes', engine.bus);
-  app.addHook('onClose', async () => engine.close());
-}, { name: 'engine' });
+export const enginePlugin = fp(
+  async (app: FastifyInstance, { db, options }: { db: Db; options: EngineOptions }) => {
+    const engine = new Engine(db, options);
+    app.decorate('engine', engine);
+    app.decorate('changes', engine.bus);
+    app.addHook('onClose', async () => engine.close());
+  },
+  { name: 'engine' },
+);

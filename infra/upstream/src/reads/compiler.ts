@@ -21,8 +21,14 @@ export async function compileOffer(db: Db, offerId: number): Promise<CompilerRep
   const pairs = [...new Map(statics.contents.map((c) => [`${c.channelId}:${c.language}`, c])).values()];
   const results = pairs.flatMap((pair) => {
     const content = chooseContent(statics.contents, {
-      market, channelId: pair.channelId, language: pair.language, prematch: offer.prematch, score: offer.score,
-      subNode: offer.subNode, leafNode: offer.leafNode, period: offer.period ?? 0,
+      market,
+      channelId: pair.channelId,
+      language: pair.language,
+      prematch: offer.prematch,
+      score: offer.score,
+      subNode: offer.subNode,
+      leafNode: offer.leafNode,
+      period: offer.period ?? 0,
     });
     return content ? compileParts(content.parts, context, {}).results : [];
   });

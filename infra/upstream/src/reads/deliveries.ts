@@ -5,13 +5,24 @@ import { contacts, deliveries, deliverySends, markets, matches } from '../db/sch
 import { orderBy, pageSize } from '../db/paging';
 
 const sortable = {
-  id: deliveries.id, created_at: deliveries.createdAt, sent_at: deliveries.sentAt, status: deliveries.status, channel: deliveries.channelId,
-  language: deliveries.language, market: markets.name, contact: contacts.name, node_id: deliveries.nodeId, match_id: deliveries.matchId,
+  id: deliveries.id,
+  created_at: deliveries.createdAt,
+  sent_at: deliveries.sentAt,
+  status: deliveries.status,
+  channel: deliveries.channelId,
+  language: deliveries.language,
+  market: markets.name,
+  contact: contacts.name,
+  node_id: deliveries.nodeId,
+  match_id: deliveries.matchId,
 };
 
 const columns = {
-  delivery: deliveries, marketName: markets.name, contactName: contacts.name,
-  attempts: deliverySends.attempts, nextAttemptAt: deliverySends.nextAttemptAt,
+  delivery: deliveries,
+  marketName: markets.name,
+  contactName: contacts.name,
+  attempts: deliverySends.attempts,
+  nextAttemptAt: deliverySends.nextAttemptAt,
 };
 type Row = { delivery: typeof deliveries.$inferSelect; marketName: string; contactName: string; attempts: number | null; nextAttemptAt: Date | null };
 
@@ -22,12 +33,22 @@ const channelOf = (id: number) => {
 
 function toDelivery({ delivery: d, marketName, contactName, attempts, nextAttemptAt }: Row): Delivery {
   return {
-    id: d.id, match_id: d.matchId, offer_id: d.offerId, channel: channelOf(d.channelId), market: { id: d.marketId, name: marketName },
-    contact: { id: d.contactId, name: contactName }, language: d.language as Delivery['language'], stats: d.stats,
-    status: d.status as DeliveryStatus, sent_at: d.sentAt?.toISOString() ?? null, created_at: d.createdAt.toISOString(), log: d.log, node_id: d.nodeId,
+    id: d.id,
+    match_id: d.matchId,
+    offer_id: d.offerId,
+    channel: channelOf(d.channelId),
+    market: { id: d.marketId, name: marketName },
+    contact: { id: d.contactId, name: contactName },
+    language: d.language as Delivery['language'],
+    stats: d.stats,
+    status: d.status as DeliveryStatus,
+    sent_at: d.sentAt?.toISOString() ?? null,
+    created_at: d.createdAt.toISOString(),
+    log: d.log,
+    node_id: d.nodeId,
     attempts: attempts ?? 0,
     // Due now or later while PENDING; a call in flight shows as due at the time it was claimed for.
-    next_attempt_at: d.status === 'PENDING' ? nextAttemptAt?.toISOString() ?? null : null,
+    next_attempt_at: d.status === 'PENDING' ? (nextAttemptAt?.toISOString() ?? null) : null,
     last_error: d.error,
   };
 }
@@ -62,11 +83,14 @@ function whereOf(filter: DeliveryFilter): SQL | undefined {
   return and(...parts);
 }
 
-const base = (db: Db) => db.select(columns).from(deliveries)
-  .innerJoin(matches, eq(matches.id, deliveries.matchId))
-  .innerJoin(markets, eq(markets.id, deliveries.marketId))
-  .innerJoin(contacts, eq(contacts.id, deliveries.contactId))
-  .leftJoin(deliverySends, eq(deliverySends.deliveryId, deliveries.id));
+const base = (db: Db) =>
+  db
+    .select(columns)
+    .from(deliveries)
+    .innerJoin(matches, eq(matches.id, deliveries.matchId))
+    .innerJoin(markets, eq(markets.id, deliveries.marketId))
+    .innerJoin(contacts, eq(contacts.id, deliveries.contactId))
+    .leftJoin(deliverySends, eq(deliverySends.deliveryId, deliveries.id));
 
 export interface Page {
   start?: number;
@@ -79,9 +103,16 @@ export interface Page {
 export async function listDeliveries(db: Db, filter: DeliveryFilter, page: Page): Promise<DeliveriesReply> {
   const where = whereOf(filter);
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    base(db).where(where).orderBy(...orderBy(sortable, '-created_at', deliveries.id, page.sort, page.order_dir))
-      .limit(pageSize(page.limit)).offset(page.start ?? 0),
-    db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(deliveries).innerJoin(matches, eq(matches.id, deliveries.matchId)).where(where),
+    base(db)
+      .where(where)
+      .orderBy(...orderBy(sortable, '-created_at', deliveries.id, page.sort, page.order_dir))
+      .limit(pageSize(page.limit))
+      .offset(page.start ?? 0),
+    db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(deliveries)
+      .innerJoin(matches, eq(matches.id, deliveries.matchId))
+      .where(where),
   ]);
   return { deliveries: rows.map(toDelivery), total };
 }
@@ -90,7 +121,11 @@ export async function listDeliveries(db: Db, filter: DeliveryFilter, page: Page)
 export async function* allDeliveries(db: Db, filter: DeliveryFilter, sort: string | undefined, chunk = 1000): AsyncGenerator<Delivery[]> {
   const order = orderBy(sortable, '-created_at', deliveries.id, sort);
   for (let start = 0; ; start += chunk) {
-    const rows = await base(db).where(whereOf(filter)).orderBy(...order).limit(chunk).offset(start);
+    const rows = await base(db)
+      .where(whereOf(filter))
+      .orderBy(...order)
+      .limit(chunk)
+      .offset(start);
     if (rows.length) yield rows.map(toDelivery);
     if (rows.length < chunk) return;
   }

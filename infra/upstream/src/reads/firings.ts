@@ -26,22 +26,41 @@ export async function matchFirings(db: Db, matchId: number, query: FiringsQuery)
     query.outcome ? sql`${thresholdFirings.outcomes} @> ${JSON.stringify([query.outcome])}::jsonb` : undefined,
   );
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    db.select({ f: thresholdFirings, marketName: markets.name, setType: thresholdSets.type, odds: offers.outcomeMap }).from(thresholdFirings)
+    db
+      .select({ f: thresholdFirings, marketName: markets.name, setType: thresholdSets.type, odds: offers.outcomeMap })
+      .from(thresholdFirings)
       .innerJoin(markets, eq(markets.id, thresholdFirings.marketId))
       .leftJoin(thresholdSets, eq(thresholdSets.id, thresholdFirings.thresholdSetId))
       .leftJoin(offers, eq(offers.id, thresholdFirings.offerId))
-      .where(where).orderBy(desc(thresholdFirings.feedAt), desc(thresholdFirings.id)).limit(limit).offset(query.start ?? 0),
-    db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(thresholdFirings).where(where),
+      .where(where)
+      .orderBy(desc(thresholdFirings.feedAt), desc(thresholdFirings.id))
+      .limit(limit)
+      .offset(query.start ?? 0),
+    db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(thresholdFirings)
+      .where(where),
   ]);
   return {
     results: rows.map(({ f, marketName, setType, odds }) => ({
-      id: f.id, match_id: f.matchId, offer_id: f.offerId, market: { id: f.marketId, name: marketName },
+      id: f.id,
+      match_id: f.matchId,
+      offer_id: f.offerId,
+      market: { id: f.marketId, name: marketName },
       threshold_set: { id: f.thresholdSetId, type: (setType ?? null) as ThresholdType | null },
       // Firings stored before the details were kept (migration 0008) name their outcomes only: odds from their offer.
-      outcomes: f.details ?? f.outcomes.map((outcome) => ({
-        outcome, odds: odds?.[outcome] ?? null, reference_odds: null, reference_at: null, why: `${outcome} fired (stored before reasons were kept)`,
-      })),
-      match_time: f.matchTime, sent_at: f.feedAt.toISOString(), created_at: f.createdAt.toISOString(),
+      outcomes:
+        f.details ??
+        f.outcomes.map((outcome) => ({
+          outcome,
+          odds: odds?.[outcome] ?? null,
+          reference_odds: null,
+          reference_at: null,
+          why: `${outcome} fired (stored before reasons were kept)`,
+        })),
+      match_time: f.matchTime,
+      sent_at: f.feedAt.toISOString(),
+      created_at: f.createdAt.toISOString(),
     })),
     total,
     limit,

@@ -6,7 +6,12 @@ import { marketTypeDef } from '../events/outcomes';
 import { orderBy, pageSize } from '../db/paging';
 
 const sortable = {
-  id: offers.id, created_at: offers.createdAt, sent_at: offers.sentAt, match_time: offers.matchTime, status: offers.status, market: markets.name,
+  id: offers.id,
+  created_at: offers.createdAt,
+  sent_at: offers.sentAt,
+  match_time: offers.matchTime,
+  status: offers.status,
+  market: markets.name,
 };
 
 const columns = { offer: offers, marketName: markets.name, marketTypeId: markets.typeId };
@@ -27,7 +32,10 @@ function inTypeOrder(odds: Record<string, number>, typeId: number): Record<strin
 async function deliveredTo(db: Db, offerIds: number[]): Promise<Map<number, { names: string[]; log: DeliveryLog }>> {
   const byOffer = new Map<number, { names: string[]; log: DeliveryLog }>();
   if (!offerIds.length) return byOffer;
-  const ids = sql.join(offerIds.map((id) => sql`${id}`), sql`, `);
+  const ids = sql.join(
+    offerIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
   const [names, logs] = await Promise.all([
     db.execute(sql`select d.offer_id, c.name from ${deliveries} d join ${contacts} c on c.id = d.contact_id
       where d.offer_id in (${ids}) group by d.offer_id, c.name order by d.offer_id, min(d.id)`),
@@ -41,22 +49,46 @@ async function deliveredTo(db: Db, offerIds: number[]): Promise<Map<number, { na
 /** The feed message an offer was ingested from, as received (after validation, which keeps only known fields). */
 function rawMessage(offer: typeof offers.$inferSelect): FeedOfferMessage {
   return {
-    type: 'offer', source_id: offer.sourceId, sent_at: offer.sentAt.toISOString(), market_id: offer.marketId, outcomes: offer.odds,
-    match_time: offer.matchTime, prematch: offer.prematch, score: offer.score, sub_node: offer.subNode, leaf_node: offer.leafNode,
-    period: offer.period, suspended: offer.suspended,
+    type: 'offer',
+    source_id: offer.sourceId,
+    sent_at: offer.sentAt.toISOString(),
+    market_id: offer.marketId,
+    outcomes: offer.odds,
+    match_time: offer.matchTime,
+    prematch: offer.prematch,
+    score: offer.score,
+    sub_node: offer.subNode,
+    leaf_node: offer.leafNode,
+    period: offer.period,
+    suspended: offer.suspended,
   };
 }
 
 async function toOffers(db: Db, rows: Row[], withRaw: boolean): Promise<Offer[]> {
   // Only an offer that fired has deliveries: most polls of a live match ask for none.
-  const delivered = await deliveredTo(db, rows.filter((r) => r.offer.status === 'TRIGGERED').map((r) => r.offer.id));
+  const delivered = await deliveredTo(
+    db,
+    rows.filter((r) => r.offer.status === 'TRIGGERED').map((r) => r.offer.id),
+  );
   return rows.map(({ offer, marketName, marketTypeId }) => {
     const sent = delivered.get(offer.id);
     return {
-      id: offer.id, match_id: offer.matchId, market_id: offer.marketId, market: { id: offer.marketId, name: marketName },
-      outcome_map: inTypeOrder(offer.outcomeMap, marketTypeId), score: offer.score, sub_node: offer.subNode, leaf_node: offer.leafNode, match_time: offer.matchTime,
-      prematch: offer.prematch, status: offer.status as OfferStatus, created_at: offer.createdAt.toISOString(), odds: offer.odds,
-      contact_names: sent?.names ?? [], delivery: sent ? { log: sent.log } : null, reasons: offer.reasons,
+      id: offer.id,
+      match_id: offer.matchId,
+      market_id: offer.marketId,
+      market: { id: offer.marketId, name: marketName },
+      outcome_map: inTypeOrder(offer.outcomeMap, marketTypeId),
+      score: offer.score,
+      sub_node: offer.subNode,
+      leaf_node: offer.leafNode,
+      match_time: offer.matchTime,
+      prematch: offer.prematch,
+      status: offer.status as OfferStatus,
+      created_at: offer.createdAt.toISOString(),
+      odds: offer.odds,
+      contact_names: sent?.names ?? [],
+      delivery: sent ? { log: sent.log } : null,
+      reasons: offer.reasons,
       ...(withRaw && { raw: offer.raw ?? rawMessage(offer), arrival: offer.arrival }),
     };
   });
@@ -77,12 +109,25 @@ export interface FeedQuery {
 /** The Feed tab: a match's offers, newest (feed clock) first, with the raw message. */
 export async function matchFeed(db: Db, matchId: number, query: FeedQuery): Promise<ListReply<Offer>> {
   const limit = pageSize(query.limit, 1000);
-  const where = and(eq(offers.matchId, matchId), query.market_id ? eq(offers.marketId, query.market_id) : undefined, query.after_id ? gt(offers.id, query.after_id) : undefined,
-    query.before_id ? lt(offers.id, query.before_id) : undefined);
+  const where = and(
+    eq(offers.matchId, matchId),
+    query.market_id ? eq(offers.marketId, query.market_id) : undefined,
+    query.after_id ? gt(offers.id, query.after_id) : undefined,
+    query.before_id ? lt(offers.id, query.before_id) : undefined,
+  );
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    db.select(columns).from(offers).innerJoin(markets, eq(markets.id, offers.marketId)).where(where)
-      .orderBy(...orderBy(sortable, '-sent_at', offers.id, query.order_by, query.order_dir)).limit(limit).offset(query.start ?? 0),
-    db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(offers).where(where),
+    db
+      .select(columns)
+      .from(offers)
+      .innerJoin(markets, eq(markets.id, offers.marketId))
+      .where(where)
+      .orderBy(...orderBy(sortable, '-sent_at', offers.id, query.order_by, query.order_dir))
+      .limit(limit)
+      .offset(query.start ?? 0),
+    db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(offers)
+      .where(where),
   ]);
   return { results: await toOffers(db, rows, true), total, limit };
 }
@@ -105,7 +150,11 @@ export async function matchOffers(db: Db, matchId: number, query: OffersQuery = 
   if (query.market_id) filters.push(eq(offers.marketId, query.market_id));
   if (query.after_id) filters.push(gt(offers.id, query.after_id));
   if (query.before_id) filters.push(lt(offers.id, query.before_id));
-  const select = db.select(columns).from(offers).innerJoin(markets, eq(markets.id, offers.marketId)).where(and(...filters));
+  const select = db
+    .select(columns)
+    .from(offers)
+    .innerJoin(markets, eq(markets.id, offers.marketId))
+    .where(and(...filters));
   const rows = query.limit
     ? (await select.orderBy(desc(offers.id)).limit(query.limit)).sort((a, b) => a.offer.sentAt.getTime() - b.offer.sentAt.getTime() || a.offer.id - b.offer.id)
     : await select.orderBy(asc(offers.sentAt), asc(offers.id));
@@ -119,9 +168,13 @@ export async function matchOffers(db: Db, matchId: number, query: OffersQuery = 
  */
 export async function offersSince(db: Db, cursors: [matchId: number, afterId: number][], limit: number): Promise<{ results: Offer[]; more: boolean }> {
   if (!cursors.length) return { results: [], more: false };
-  const rows = await db.select(columns).from(offers).innerJoin(markets, eq(markets.id, offers.marketId))
+  const rows = await db
+    .select(columns)
+    .from(offers)
+    .innerJoin(markets, eq(markets.id, offers.marketId))
     .where(or(...cursors.map(([matchId, afterId]) => and(eq(offers.matchId, matchId), gt(offers.id, afterId)))))
-    .orderBy(asc(offers.matchId), asc(offers.sentAt), asc(offers.id)).limit(limit + 1);
+    .orderBy(asc(offers.matchId), asc(offers.sentAt), asc(offers.id))
+    .limit(limit + 1);
   return { results: await toOffers(db, rows.slice(0, limit), true), more: rows.length > limit };
 }
 

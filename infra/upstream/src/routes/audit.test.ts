@@ -12,8 +12,20 @@ beforeAll(async () => {
 });
 afterAll(() => upstream.close());
 
-const call = (who: 'demo' | 'ops', route: RouteDef, params: Record<string, number> = {}, query: Record<string, unknown> = {}, payload?: object, extra: Record<string, string> = {}) =>
-  upstream.app.inject({ method: route.method, url: buildPath(route, params) + buildQuery(query), headers: { ...headers[who], ...extra }, ...(payload && { payload }) });
+const call = (
+  who: 'demo' | 'ops',
+  route: RouteDef,
+  params: Record<string, number> = {},
+  query: Record<string, unknown> = {},
+  payload?: object,
+  extra: Record<string, string> = {},
+) =>
+  upstream.app.inject({
+    method: route.method,
+    url: buildPath(route, params) + buildQuery(query),
+    headers: { ...headers[who], ...extra },
+    ...(payload && { payload }),
+  });
 
 describe('GET /api/1/audit', () => {
   it('lists writes newest first with actor, entity, action, before and after; filters and pages', async () => {
@@ -24,8 +36,14 @@ describe('GET /api/1/audit', () => {
     expect(body.total).toBe(2);
     expect(body.limit).toBe(1);
     expect(body.results[0]).toMatchObject({
-      actor: { name: 'Ops Operator' }, entity: 'team', entity_id: team.id, match_id: null, action: 'update', version: team.version! + 2,
-      before: { short_name: 'ONE' }, after: { short_name: 'TWO' },
+      actor: { name: 'Ops Operator' },
+      entity: 'team',
+      entity_id: team.id,
+      match_id: null,
+      action: 'update',
+      version: team.version! + 2,
+      before: { short_name: 'ONE' },
+      after: { short_name: 'TWO' },
     });
     const second = (await call('demo', routes.audit, {}, { entity: 'team', entity_id: team.id, start: 1 })).json<ListReply<AuditEntry>>();
     expect(second.results.map((e) => e.actor.name)).toEqual(['Demo Operator']);
@@ -55,7 +73,9 @@ describe('two operators writing the same version at once', () => {
   });
 
   it('documents the 409 and If-Match of every versioned write in the OpenAPI description', async () => {
-    const doc = (await upstream.app.inject({ method: 'GET', url: '/docs/json' })).json<{ paths: Record<string, Record<string, { responses: Record<string, unknown>; description?: string }>> }>();
+    const doc = (await upstream.app.inject({ method: 'GET', url: '/docs/json' })).json<{
+      paths: Record<string, Record<string, { responses: Record<string, unknown>; description?: string }>>;
+    }>();
     const save = doc.paths['/api/1/teams/{teamId}']!.post!;
     expect(Object.keys(save.responses)).toContain('409');
     expect(save.description).toMatch(/If-Match/);

@@ -4,7 +4,9 @@ import { buildUpstream } from '../app';
 import { createTestUpstream, DEMO, type TestUpstream } from '../testing';
 
 let upstream: TestUpstream;
-beforeAll(async () => { upstream = await createTestUpstream(); });
+beforeAll(async () => {
+  upstream = await createTestUpstream();
+});
 afterAll(() => upstream.close());
 
 const authenticate = (payload: unknown) => upstream.app.inject({ method: 'POST', url: '/api/1/authenticate', payload: payload as object });
@@ -63,7 +65,11 @@ describe('tokens', () => {
   });
 
   it('are refused when made up', async () => {
-    const reply = await upstream.app.inject({ method: 'GET', url: '/api/1/providers', headers: { authorization: 'Token aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' } });
+    const reply = await upstream.app.inject({
+      method: 'GET',
+      url: '/api/1/providers',
+      headers: { authorization: 'Token aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' },
+    });
     expect(reply.statusCode).toBe(401);
   });
 
@@ -113,7 +119,9 @@ describe('login throttle behind a shared address (a proxy, a NAT)', () => {
     for (let i = 0; i < 20; i++) expect((await login(`someone${i % 5}-${i}@example.com`, 'wrong-password', address)).statusCode).toBe(400);
     const wrong = await login('another@example.com', 'wrong-password', address);
     expect(wrong.statusCode).toBe(429);
-    expect(wrong.json().message).toMatch(/^Too many failed login attempts from this network\. Sign in with the right password, or try again in \d+ minutes?\.$/);
+    expect(wrong.json().message).toMatch(
+      /^Too many failed login attempts from this network\. Sign in with the right password, or try again in \d+ minutes?\.$/,
+    );
     // The right password from the same address still gets in (it was 429 for 5 minutes before).
     const right = await login(DEMO.email, DEMO.password, address);
     expect(right.statusCode).toBe(200);

@@ -7,7 +7,10 @@ import { Errors } from '../errors';
 import { requireAdmin } from '../http/auth';
 import { implement } from '../http/implement';
 
-export async function authRoutes(app: FastifyInstance, { sessions, displays, throttle = new LoginThrottle() }: { sessions: SessionStore; displays: DisplayStore; throttle?: LoginThrottle }) {
+export async function authRoutes(
+  app: FastifyInstance,
+  { sessions, displays, throttle = new LoginThrottle() }: { sessions: SessionStore; displays: DisplayStore; throttle?: LoginThrottle },
+) {
   implement(app, routes.authenticate, async ({ body, request, reply }) => {
     const address = clientAddress(request.socket.remoteAddress, request.headers['x-forwarded-for']);
     const refused = throttle.begin(body.email, address);
@@ -21,7 +24,12 @@ export async function authRoutes(app: FastifyInstance, { sessions, displays, thr
     const result = await sessions.login(body.email, body.password);
     if (!result) throw refused ? tooMany() : new Errors.BadCredentials();
     throttle.succeeded(body.email, address, !refused);
-    return { token: result.token, user: { ...result.session.user, admin: result.session.admin }, success: true as const, expires_at: result.session.expiresAt.toISOString() };
+    return {
+      token: result.token,
+      user: { ...result.session.user, admin: result.session.admin },
+      success: true as const,
+      expires_at: result.session.expiresAt.toISOString(),
+    };
   });
 
   implement(app, routes.session, async ({ request }) => {

@@ -14,14 +14,27 @@ beforeAll(async () => {
   upstream = await createTestUpstream();
   headers = { authorization: `Token ${await upstream.login()}` };
   const { db } = upstream.database;
-  [{ id: finalId }] = await db.select({ id: matches.id }).from(matches).where(and(eq(matches.providerId, 1), eq(matches.eventId, 'wc2022-64')));
-  [{ id: final2018 }] = await db.select({ id: matches.id }).from(matches).where(and(eq(matches.providerId, 1), eq(matches.eventId, 'wc2018-64')));
-  [{ id: resultMarket }] = await db.select({ id: markets.id }).from(markets).where(and(eq(markets.providerId, 1), eq(markets.typeId, 1)));
-  [{ id: iberiaMarket }] = await db.select({ id: markets.id }).from(markets).where(and(eq(markets.providerId, 2), eq(markets.typeId, 1)));
+  [{ id: finalId }] = await db
+    .select({ id: matches.id })
+    .from(matches)
+    .where(and(eq(matches.providerId, 1), eq(matches.eventId, 'wc2022-64')));
+  [{ id: final2018 }] = await db
+    .select({ id: matches.id })
+    .from(matches)
+    .where(and(eq(matches.providerId, 1), eq(matches.eventId, 'wc2018-64')));
+  [{ id: resultMarket }] = await db
+    .select({ id: markets.id })
+    .from(markets)
+    .where(and(eq(markets.providerId, 1), eq(markets.typeId, 1)));
+  [{ id: iberiaMarket }] = await db
+    .select({ id: markets.id })
+    .from(markets)
+    .where(and(eq(markets.providerId, 2), eq(markets.typeId, 1)));
 });
 afterAll(() => upstream.close());
 
-const banner = (matchId: number | string, marketId: number | string) => upstream.app.inject({ method: 'GET', url: `/api/1/banner/${matchId}/${marketId}`, headers });
+const banner = (matchId: number | string, marketId: number | string) =>
+  upstream.app.inject({ method: 'GET', url: `/api/1/banner/${matchId}/${marketId}`, headers });
 
 describe('GET /api/1/banner/{matchId}/{marketId}', () => {
   it("shows the match's basics while the market has no offer", async () => {
@@ -33,14 +46,33 @@ describe('GET /api/1/banner/{matchId}/{marketId}', () => {
     expect(reply.headers['content-security-policy']).toContain("default-src 'none'");
     const html = reply.body;
     expect(html).toMatch(/^<!doctype html>/);
-    for (const text of ['France', 'Croatia', '4–2', 'Full time (half time 2–1)', 'Match Result', 'FIFA World Cup', 'No odds offered for this market yet.']) expect(html).toContain(text);
+    for (const text of ['France', 'Croatia', '4–2', 'Full time (half time 2–1)', 'Match Result', 'FIFA World Cup', 'No odds offered for this market yet.'])
+      expect(html).toContain(text);
     expect(html).not.toMatch(/<script|<link|<img|src=|href=/i);
   });
 
   it('shows the score, minute and odds of the latest offer', async () => {
     await upstream.database.db.insert(offers).values([
-      { matchId: finalId, marketId: resultMarket, sourceId: 'banner-test-1', outcomeMap: { home: 1900, draw: 3300, away: 4200 }, odds: [], score: 'H0-A0', matchTime: 600, createdAt: new Date('2022-12-18T15:10:00Z') },
-      { matchId: finalId, marketId: resultMarket, sourceId: 'banner-test-2', outcomeMap: { home: 1450, draw: 4100, away: 7250 }, odds: [], score: 'H1-A0', matchTime: 1395, createdAt: new Date('2022-12-18T15:24:00Z') },
+      {
+        matchId: finalId,
+        marketId: resultMarket,
+        sourceId: 'banner-test-1',
+        outcomeMap: { home: 1900, draw: 3300, away: 4200 },
+        odds: [],
+        score: 'H0-A0',
+        matchTime: 600,
+        createdAt: new Date('2022-12-18T15:10:00Z'),
+      },
+      {
+        matchId: finalId,
+        marketId: resultMarket,
+        sourceId: 'banner-test-2',
+        outcomeMap: { home: 1450, draw: 4100, away: 7250 },
+        odds: [],
+        score: 'H1-A0',
+        matchTime: 1395,
+        createdAt: new Date('2022-12-18T15:24:00Z'),
+      },
     ]);
     const html = (await banner(finalId, resultMarket)).body;
     for (const text of ['1–0', '23&#39;', '1.45', '4.10', '7.25', 'Draw', 'Odds at 2022-12-18 15:24 UTC']) expect(html).toContain(text);

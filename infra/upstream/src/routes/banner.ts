@@ -8,7 +8,8 @@ import { implement } from '../http/implement';
 export async function bannerRoutes(app: FastifyInstance, { db }: { db: Db }) {
   implement(app, routes.banner, async ({ params, reply }) => {
     const html = await renderBanner(db, params.matchId, params.marketId);
-    reply.header('content-type', 'text/html; charset=utf-8')
+    reply
+      .header('content-type', 'text/html; charset=utf-8')
       .header('content-security-policy', BANNER_CSP)
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'no-store');

@@ -20,7 +20,9 @@ export async function basketRoutes(app: FastifyInstance, { db }: { db: Db }) {
     const ids = body.items.map((item) => item.match_content_id);
     if (new Set(ids).size !== ids.length) throw new Errors.BadRequest('The basket holds each content item once.');
     const values = { userId: user.id, items: body.items, required: body.required };
-    await db.insert(baskets).values(values)
+    await db
+      .insert(baskets)
+      .values(values)
       .onConflictDoUpdate({ target: baskets.userId, set: { items: body.items, required: body.required, lastModified: sql`now()` } });
     return { items: body.items, required: body.required };
   });

@@ -18,7 +18,11 @@ const get = (url: string) => upstream.app.inject({ method: 'GET', url, headers }
 describe('GET /api/1/providers', () => {
   it('lists providers with their sports, scores definitions and languages', async () => {
     const { results } = (await get('/api/1/providers')).json<{ results: Provider[] }>();
-    expect(results.map((p) => [p.name, p.active])).toEqual([['Nordic Sportsbook', true], ['Iberia Apuestas', true], ['Benelux Odds', false]]);
+    expect(results.map((p) => [p.name, p.active])).toEqual([
+      ['Nordic Sportsbook', true],
+      ['Iberia Apuestas', true],
+      ['Benelux Odds', false],
+    ]);
     const nordic = results[0]!;
     expect(nordic.meta.languages).toEqual(['en', 'da', 'sv', 'no', 'fi']);
     expect(nordic.sports.map((s) => s.name)).toEqual(['Football', 'Ice Hockey', 'Tennis', 'Basketball']);
@@ -40,20 +44,33 @@ describe('GET /api/1/providers', () => {
 
 describe('GET /api/1/sports', () => {
   it('lists the four sports', async () => {
-    expect((await get('/api/1/sports')).json()).toEqual({ results: [
-      { id: 1, name: 'Football' }, { id: 2, name: 'Ice Hockey' }, { id: 3, name: 'Tennis' }, { id: 4, name: 'Basketball' },
-    ] });
+    expect((await get('/api/1/sports')).json()).toEqual({
+      results: [
+        { id: 1, name: 'Football' },
+        { id: 2, name: 'Ice Hockey' },
+        { id: 3, name: 'Tennis' },
+        { id: 4, name: 'Basketball' },
+      ],
+    });
   });
 });
 
 describe('GET /api/1/{p}/{s}/leagues', () => {
-  it('lists the provider\'s leagues with seasons, default page size 20', async () => {
+  it("lists the provider's leagues with seasons, default page size 20", async () => {
     const body = (await get('/api/1/1/1/leagues')).json<ListReply<League>>();
     expect(body.total).toBe(2);
     expect(body.limit).toBe(20);
     expect(body.results[0]).toEqual({
-      id: body.results[0]!.id, name: 'FIFA World Cup', provider_name: 'Nordic Sportsbook', path: 'International / FIFA World Cup',
-      unique_id: 'fifa-world-cup', event_sync: true, seasons: [{ id: expect.any(Number), name: '2018' }, { id: expect.any(Number), name: '2022' }],
+      id: body.results[0]!.id,
+      name: 'FIFA World Cup',
+      provider_name: 'Nordic Sportsbook',
+      path: 'International / FIFA World Cup',
+      unique_id: 'fifa-world-cup',
+      event_sync: true,
+      seasons: [
+        { id: expect.any(Number), name: '2018' },
+        { id: expect.any(Number), name: '2022' },
+      ],
     });
   });
 
@@ -94,10 +111,17 @@ describe('GET /api/1/{p}/{s}/matches', () => {
   it('gives each match its teams, league and connected providers', async () => {
     const [final] = (await list('?q=Argentina - France&date=2022-12-18')).results;
     expect(final).toMatchObject({
-      name: 'Argentina - France', home: { name: 'Argentina' }, away: { name: 'France' }, start: '2022-12-18T15:00:00.000Z',
+      name: 'Argentina - France',
+      home: { name: 'Argentina' },
+      away: { name: 'France' },
+      start: '2022-12-18T15:00:00.000Z',
       league: { name: 'FIFA World Cup', provider_name: 'Nordic Sportsbook', unique_id: 'fifa-world-cup' },
-      league_unique_id: 'fifa-world-cup', provider: 1, provider_count: 2, provider_names: ['Nordic Sportsbook', 'Iberia Apuestas'],
-      score: { home: 2, away: 2 }, ht_score: { home: 2, away: 0 },
+      league_unique_id: 'fifa-world-cup',
+      provider: 1,
+      provider_count: 2,
+      provider_names: ['Nordic Sportsbook', 'Iberia Apuestas'],
+      score: { home: 2, away: 2 },
+      ht_score: { home: 2, away: 0 },
     });
     expect(final!.meta.participants.Argentina!.map((p) => p.name)).toContain('Lionel Messi');
   });
@@ -115,7 +139,10 @@ describe('GET /api/1/{p}/{s}/matches', () => {
 
   it('finds a match by its two teams as an operator types them, either way round', async () => {
     for (const q of ['Argentina - France', 'argentina vs france', 'France v Argentina', 'Argent – Fran']) {
-      expect((await list(`?q=${encodeURIComponent(q)}&limit=100`)).results.map((m) => m.name), q).toContain('Argentina - France');
+      expect(
+        (await list(`?q=${encodeURIComponent(q)}&limit=100`)).results.map((m) => m.name),
+        q,
+      ).toContain('Argentina - France');
     }
     expect((await list(`?q=${encodeURIComponent('Argentina - Brazil')}&limit=100`)).results.map((m) => m.name)).not.toContain('Argentina - France');
   });
@@ -152,7 +179,10 @@ describe('GET /api/1/{p}/{s}/matches', () => {
       // The rest by kick-off, newest first.
       expect(Date.parse(liveFirst.results[1]!.start)).toBeGreaterThanOrEqual(Date.parse(liveFirst.results[2]!.start));
     } finally {
-      await upstream.database.db.update(matches).set({ start: new Date(future.start) }).where(eq(matches.id, future.id));
+      await upstream.database.db
+        .update(matches)
+        .set({ start: new Date(future.start) })
+        .where(eq(matches.id, future.id));
     }
   });
 

@@ -18,11 +18,24 @@ const byName = async (name: string) => (await list({ limit: 100 })).items.find((
 
 /** A whole record, as the contact form sends it for an update. */
 const record = (contact: Contact) => ({
-  name: contact.name, sport_id: contact.sport_id, channel_id: contact.channel_id, active: contact.active, sub_all: contact.sub_all,
-  rate_limited: contact.rate_limited, email: contact.email, twitter: contact.twitter, device_id: contact.device_id,
-  segment: contact.segment, list_id: contact.list_id, mobile: contact.mobile, raw_filter: contact.raw_filter,
-  rate_limit_minutes: contact.rate_limit_minutes, limiter: contact.limiter, languages: contact.languages,
-  leagues: contact.leagues.map((l) => l.id), teams: contact.teams.map((t) => t.id),
+  name: contact.name,
+  sport_id: contact.sport_id,
+  channel_id: contact.channel_id,
+  active: contact.active,
+  sub_all: contact.sub_all,
+  rate_limited: contact.rate_limited,
+  email: contact.email,
+  twitter: contact.twitter,
+  device_id: contact.device_id,
+  segment: contact.segment,
+  list_id: contact.list_id,
+  mobile: contact.mobile,
+  raw_filter: contact.raw_filter,
+  rate_limit_minutes: contact.rate_limit_minutes,
+  limiter: contact.limiter,
+  languages: contact.languages,
+  leagues: contact.leagues.map((l) => l.id),
+  teams: contact.teams.map((t) => t.id),
 });
 
 const expectBadRequest = async (reply: Awaited<ReturnType<typeof call>>, message: string | RegExp) => {
@@ -38,12 +51,27 @@ describe('GET /api/1/contacts', () => {
     expect(body.limit).toBe(20);
     const desk = body.items.find((c) => c.name === 'Trading desk – test iPhone');
     expect(desk).toEqual({
-      id: expect.any(Number), version: 1, name: 'Trading desk – test iPhone', sport_id: 1, channel_id: 1,
-      channel: { id: 1, name: 'Push notification', code: 'PUSH' }, active: true, sub_all: true, rate_limited: true,
-      email: null, twitter: null, device_id: expect.stringMatching(/^[0-9a-f]{64}$/), segment: null, list_id: null, mobile: null,
-      raw_filter: null, rate_limit_minutes: 10,
+      id: expect.any(Number),
+      version: 1,
+      name: 'Trading desk – test iPhone',
+      sport_id: 1,
+      channel_id: 1,
+      channel: { id: 1, name: 'Push notification', code: 'PUSH' },
+      active: true,
+      sub_all: true,
+      rate_limited: true,
+      email: null,
+      twitter: null,
+      device_id: expect.stringMatching(/^[0-9a-f]{64}$/),
+      segment: null,
+      list_id: null,
+      mobile: null,
+      raw_filter: null,
+      rate_limit_minutes: 10,
       limiter: { max_market_match_push: 2, max_match_push: 6, market_push_p1: 1, market_push_p2: 1, period_push_p1: 3, period_push_p2: 3 },
-      languages: ['en'], leagues: [], teams: [],
+      languages: ['en'],
+      leagues: [],
+      teams: [],
     });
     const fans = body.items.find((c) => c.name === 'iOS app – Danish football fans')!;
     expect(fans.leagues.map((l) => l.name)).toEqual(['FIFA World Cup']);
@@ -95,10 +123,27 @@ describe('POST /api/1/contact', () => {
     const reply = await create({ name: 'Push – new test device', device_id: 'device-123' });
     expect(reply.statusCode).toBe(200);
     expect(reply.json()).toEqual({
-      id: expect.any(Number), version: 1, name: 'Push – new test device', languages: ['en'], sport_id: 1, channel_id: 1,
-      channel: { id: 1, name: 'Push notification', code: 'PUSH' }, rate_limited: false, active: true, sub_all: false,
-      email: null, twitter: null, device_id: 'device-123', segment: null, list_id: null, mobile: null, raw_filter: null,
-      rate_limit_minutes: null, limiter: {}, leagues: [], teams: [],
+      id: expect.any(Number),
+      version: 1,
+      name: 'Push – new test device',
+      languages: ['en'],
+      sport_id: 1,
+      channel_id: 1,
+      channel: { id: 1, name: 'Push notification', code: 'PUSH' },
+      rate_limited: false,
+      active: true,
+      sub_all: false,
+      email: null,
+      twitter: null,
+      device_id: 'device-123',
+      segment: null,
+      list_id: null,
+      mobile: null,
+      raw_filter: null,
+      rate_limit_minutes: null,
+      limiter: {},
+      leagues: [],
+      teams: [],
     });
   });
 
@@ -106,23 +151,39 @@ describe('POST /api/1/contact', () => {
     const copa = (await upstream.app.inject({ method: 'GET', url: '/api/1/2/1/leagues', headers })).json().results[0];
     const teams = (await byNameOf(2, 'App iOS – aficionados al fútbol en México')).teams;
     const lists = (await call(routes.lists, {}, { provider: 2 })).json().results;
-    const reply = await create({
-      name: 'WhatsApp – Copa Mundial LatAm', channel_id: 7, languages: ['es-mx', 'es-co'], list_id: lists[0].id,
-      rate_limited: true, rate_limit_minutes: 20, limiter: { max_match_push: 3, market_push_p2: 1, period_push_p3: null },
-      leagues: [copa.id], teams: teams.map((t) => t.id),
-    }, { provider: 2 });
+    const reply = await create(
+      {
+        name: 'WhatsApp – Copa Mundial LatAm',
+        channel_id: 7,
+        languages: ['es-mx', 'es-co'],
+        list_id: lists[0].id,
+        rate_limited: true,
+        rate_limit_minutes: 20,
+        limiter: { max_match_push: 3, market_push_p2: 1, period_push_p3: null },
+        leagues: [copa.id],
+        teams: teams.map((t) => t.id),
+      },
+      { provider: 2 },
+    );
     expect(reply.statusCode).toBe(200);
     expect(reply.json()).toMatchObject({
-      channel: { code: 'WHATSAPP' }, languages: ['es-mx', 'es-co'], list_id: lists[0].id, rate_limited: true,
-      limiter: { max_match_push: 3, market_push_p2: 1 }, leagues: [{ id: copa.id, name: 'Copa Mundial de la FIFA' }], teams: [{ name: 'Mexico' }],
+      channel: { code: 'WHATSAPP' },
+      languages: ['es-mx', 'es-co'],
+      list_id: lists[0].id,
+      rate_limited: true,
+      limiter: { max_match_push: 3, market_push_p2: 1 },
+      leagues: [{ id: copa.id, name: 'Copa Mundial de la FIFA' }],
+      teams: [{ name: 'Mexico' }],
     });
     expect((await list({ provider: 2 })).total).toBe(8);
   });
 
-  it('checks language codes: unsupported with the exact message, then the provider\'s own', async () => {
+  it("checks language codes: unsupported with the exact message, then the provider's own", async () => {
     await expectBadRequest(await create({ name: 'X', device_id: 'd', languages: ['en', 'xx'] }), 'Invalid language code: xx.');
-    await expectBadRequest(await create({ name: 'X', device_id: 'd', languages: ['es'] }),
-      "Nordic Sportsbook does not offer language 'es'; choose from: en, da, sv, no, fi.");
+    await expectBadRequest(
+      await create({ name: 'X', device_id: 'd', languages: ['es'] }),
+      "Nordic Sportsbook does not offer language 'es'; choose from: en, da, sv, no, fi.",
+    );
   });
 
   it('needs the destination of the channel', async () => {
@@ -136,19 +197,26 @@ describe('POST /api/1/contact', () => {
   });
 
   it("keeps per-period caps within the sport's periods", async () => {
-    await expectBadRequest(await create({ name: 'X', device_id: 'd', rate_limited: true, limiter: { market_push_p3: 1 } }),
-      'Football has 2 periods, so limiter.market_push_p3 cannot be set.');
+    await expectBadRequest(
+      await create({ name: 'X', device_id: 'd', rate_limited: true, limiter: { market_push_p3: 1 } }),
+      'Football has 2 periods, so limiter.market_push_p3 cannot be set.',
+    );
     const hockey = await create({ name: 'Hockey push', device_id: 'd', sport_id: 2, limiter: { period_push_p3: 2 } });
     expect(hockey.json()).toMatchObject({ sport_id: 2, limiter: { period_push_p3: 2 } });
-    await expectBadRequest(await create({ name: 'X', device_id: 'd', sport_id: 2, limiter: { period_push_p4: 2 } }),
-      'Ice Hockey has 3 periods, so limiter.period_push_p4 cannot be set.');
+    await expectBadRequest(
+      await create({ name: 'X', device_id: 'd', sport_id: 2, limiter: { period_push_p4: 2 } }),
+      'Ice Hockey has 3 periods, so limiter.period_push_p4 cannot be set.',
+    );
   });
 
   it('needs subscribed leagues and teams of the provider and sport, and a sport it offers', async () => {
     await expectBadRequest(await create({ name: 'X', device_id: 'd', leagues: [999999] }), 'No Football league of Nordic Sportsbook has id 999999.');
     const mexico = (await byNameOf(2, 'App iOS – aficionados al fútbol en México')).teams[0]!;
     await expectBadRequest(await create({ name: 'X', device_id: 'd', teams: [mexico.id] }), `No Football team of Nordic Sportsbook has id ${mexico.id}.`);
-    await expectBadRequest(await create({ name: 'X', device_id: 'd', languages: ['es'], sport_id: 3 }, { provider: 2 }), 'Iberia Apuestas does not offer Tennis.');
+    await expectBadRequest(
+      await create({ name: 'X', device_id: 'd', languages: ['es'], sport_id: 3 }, { provider: 2 }),
+      'Iberia Apuestas does not offer Tennis.',
+    );
     await expectBadRequest(await create({ name: 'X', device_id: 'd', sport_id: 99 }), 'Sport 99 does not exist.');
   });
 
@@ -161,23 +229,41 @@ describe('POST /api/1/contact', () => {
   });
 });
 
-const byNameOf = async (provider: number, name: string) =>
-  (await list({ provider, limit: 100 })).items.find((c) => c.name === name)!;
+const byNameOf = async (provider: number, name: string) => (await list({ provider, limit: 100 })).items.find((c) => c.name === name)!;
 
 describe('POST /api/1/contact/{contactId}', () => {
   it('replaces the whole record', async () => {
     const swedes = await byName('Android app – Swedish in-play bettors');
     const leagues = (await upstream.app.inject({ method: 'GET', url: '/api/1/1/1/leagues', headers })).json().results;
-    const reply = await call(routes.contactUpdate, { contactId: swedes.id }, {}, {
-      ...record(swedes), channel_id: 2, email: 'inplay-se@crm.nordicsportsbook.example', segment: null,
-      languages: ['sv'], leagues: leagues.map((l: { id: number }) => l.id), teams: [], rate_limited: false,
-      rate_limit_minutes: null, limiter: { max_match_push: null, max_market_match_push: 0 },
-    });
+    const reply = await call(
+      routes.contactUpdate,
+      { contactId: swedes.id },
+      {},
+      {
+        ...record(swedes),
+        channel_id: 2,
+        email: 'inplay-se@crm.nordicsportsbook.example',
+        segment: null,
+        languages: ['sv'],
+        leagues: leagues.map((l: { id: number }) => l.id),
+        teams: [],
+        rate_limited: false,
+        rate_limit_minutes: null,
+        limiter: { max_match_push: null, max_market_match_push: 0 },
+      },
+    );
     expect(reply.statusCode).toBe(200);
     const updated = reply.json<Contact>();
     expect(updated).toMatchObject({
-      id: swedes.id, channel: { code: 'EMAIL' }, email: 'inplay-se@crm.nordicsportsbook.example', segment: null,
-      languages: ['sv'], teams: [], rate_limited: false, rate_limit_minutes: null, limiter: { max_market_match_push: 0 },
+      id: swedes.id,
+      channel: { code: 'EMAIL' },
+      email: 'inplay-se@crm.nordicsportsbook.example',
+      segment: null,
+      languages: ['sv'],
+      teams: [],
+      rate_limited: false,
+      rate_limit_minutes: null,
+      limiter: { max_market_match_push: 0 },
     });
     expect(updated.leagues.map((l) => l.name).sort()).toEqual(['FIFA World Cup', 'World Cup Classics']);
     expect((await call(routes.contact, { contactId: swedes.id })).json()).toEqual(updated);
@@ -240,8 +326,11 @@ describe('GET /api/1/segments/{contactId}', () => {
     expect(body.total).toBe(5);
     expect(body.limit).toBe(5);
     expect(body.results.map((s: { display_name: string }) => s.display_name)).toEqual([
-      'Android app – Swedish in-play bettors', 'App users opted in to odds alerts', 'Finnish casual bettors',
-      'iOS app – Danish football fans', 'Norwegian high-value customers',
+      'Android app – Swedish in-play bettors',
+      'App users opted in to odds alerts',
+      'Finnish casual bettors',
+      'iOS app – Danish football fans',
+      'Norwegian high-value customers',
     ]);
     expect(body.results.find((s: { display_name: string }) => s.display_name === 'iOS app – Danish football fans').id).toBe(fans.segment);
     expect((await call(routes.segments, { contactId: fans.id }, { provider: 1 })).json()).toEqual(body);
@@ -258,7 +347,10 @@ describe('GET /api/1/lists', () => {
   it("lists a provider's lists (provider 1 by default)", async () => {
     const nordic = (await call(routes.lists)).json();
     expect(nordic.results.map((l: { name: string }) => l.name)).toEqual([
-      'Newsletter – Nordic weekly', 'VIP – Danish high rollers', 'World Cup Classics – replay reminders', 'Telegram – odds boost channel',
+      'Newsletter – Nordic weekly',
+      'VIP – Danish high rollers',
+      'World Cup Classics – replay reminders',
+      'Telegram – odds boost channel',
     ]);
     expect(nordic.results.every((l: { id: string }) => /^\d+$/.test(l.id))).toBe(true);
     expect((await call(routes.lists, {}, { provider: 3 })).json().total).toBe(2);

@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_PROVIDER_ID, routes } from '@odds/protocol';
 import { providerLists, providerSegments } from '../contacts/audiences';
-import {
-  contactRow, deleteContact, getContact, insertContact, listContacts, toggleContactActive, updateContact,
-} from '../contacts/contacts';
+import { contactRow, deleteContact, getContact, insertContact, listContacts, toggleContactActive, updateContact } from '../contacts/contacts';
 import { contactValues, providerOrNotFound } from '../contacts/rules';
 import type { Db } from '../db/client';
 import { Errors } from '../errors';
@@ -13,11 +11,12 @@ import { createOne, writeOne } from '../coedit/versioned';
 
 /** Contacts (delivery targets) and the audiences they can target: the /contacts screens. */
 export async function contactRoutes(app: FastifyInstance, { db }: { db: Db }) {
-
-  implement(app, routes.contacts, async ({ query }) => listContacts(db, {
-    ...providerListQuery(query),
-    ...((query.sort ?? query.order_by) !== undefined && { sort: query.sort ?? query.order_by }),
-  }));
+  implement(app, routes.contacts, async ({ query }) =>
+    listContacts(db, {
+      ...providerListQuery(query),
+      ...((query.sort ?? query.order_by) !== undefined && { sort: query.sort ?? query.order_by }),
+    }),
+  );
 
   implement(app, routes.contact, async ({ params }) => {
     const contact = await getContact(db, params.contactId);
@@ -40,16 +39,27 @@ export async function contactRoutes(app: FastifyInstance, { db }: { db: Db }) {
     return writeOne(db, call, 'contact', existing.id, (tx) => updateContact(tx, existing.id, values));
   });
 
-  implement(app, routes.contactDelete, async (call) => writeOne(db, call, 'contact', call.params.contactId, async (tx) => {
-    if (!(await deleteContact(tx, call.params.contactId))) throw new Errors.NotFound('Contact', call.params.contactId);
-    return { success: true };
-  }, 'delete'));
+  implement(app, routes.contactDelete, async (call) =>
+    writeOne(
+      db,
+      call,
+      'contact',
+      call.params.contactId,
+      async (tx) => {
+        if (!(await deleteContact(tx, call.params.contactId))) throw new Errors.NotFound('Contact', call.params.contactId);
+        return { success: true };
+      },
+      'delete',
+    ),
+  );
 
-  implement(app, routes.contactToggleActive, async (call) => writeOne(db, call, 'contact', call.params.contactId, async (tx) => {
-    const contact = await toggleContactActive(tx, call.params.contactId);
-    if (!contact) throw new Errors.NotFound('Contact', call.params.contactId);
-    return contact;
-  }));
+  implement(app, routes.contactToggleActive, async (call) =>
+    writeOne(db, call, 'contact', call.params.contactId, async (tx) => {
+      const contact = await toggleContactActive(tx, call.params.contactId);
+      if (!contact) throw new Errors.NotFound('Contact', call.params.contactId);
+      return contact;
+    }),
+  );
 
   // Segments the contact's provider offers; a provider in the query must be the contact's own.
   implement(app, routes.segments, async ({ params, query }) => {

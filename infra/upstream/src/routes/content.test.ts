@@ -15,9 +15,18 @@ beforeAll(async () => {
   upstream = await createTestUpstream();
   headers = { authorization: `Token ${await upstream.login()}` };
   const { db } = upstream.database;
-  [result] = await db.select({ id: markets.id, name: markets.name }).from(markets).where(and(eq(markets.providerId, 1), eq(markets.typeId, 1)));
-  [overUnder] = await db.select({ id: markets.id }).from(markets).where(and(eq(markets.providerId, 1), eq(markets.typeId, 2), eq(markets.line, 2500)));
-  [{ id: finalId }] = await db.select({ id: matches.id }).from(matches).where(and(eq(matches.providerId, 1), eq(matches.eventId, 'wc2022-64')));
+  [result] = await db
+    .select({ id: markets.id, name: markets.name })
+    .from(markets)
+    .where(and(eq(markets.providerId, 1), eq(markets.typeId, 1)));
+  [overUnder] = await db
+    .select({ id: markets.id })
+    .from(markets)
+    .where(and(eq(markets.providerId, 1), eq(markets.typeId, 2), eq(markets.line, 2500)));
+  [{ id: finalId }] = await db
+    .select({ id: matches.id })
+    .from(matches)
+    .where(and(eq(matches.providerId, 1), eq(matches.eventId, 'wc2022-64')));
 });
 afterAll(() => upstream.close());
 
@@ -41,7 +50,12 @@ function tinyPng(): Buffer {
     return out;
   };
   const header = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.from([0, 255, 0, 0]))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.from([0, 255, 0, 0]))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 const PNG = tinyPng();
 
@@ -50,10 +64,17 @@ function form(fields: Record<string, string | string[]>, file?: { name: string; 
   const boundary = '----oddsconsole7MA4YWxkTrZu0gW';
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
-    for (const v of Array.isArray(value) ? value : [value]) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${v}\r\n`));
+    for (const v of Array.isArray(value) ? value : [value])
+      parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${v}\r\n`));
   }
   if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'image'}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.bytes, Buffer.from('\r\n'));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'image'}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from('\r\n'),
+    );
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` } };
@@ -70,15 +91,21 @@ describe('GET /api/1/content/categories', () => {
 });
 
 describe('GET /api/1/contents', () => {
-  it('pages the provider\'s items, newest first, with names for what they refer to', async () => {
+  it("pages the provider's items, newest first, with names for what they refer to", async () => {
     const body = await list('limit=5');
     expect(body.limit).toBe(5);
     expect(body.total).toBeGreaterThan(40);
     expect(body.results.every((item) => item.provider === 1 || !item.provider_lock)).toBe(true);
     const [kickOff] = (await list(`group_id=1&language_code=da`)).results;
     expect(kickOff).toMatchObject({
-      content: '{{home.name}} mod {{away.name}}: kampen starter snart', content_type: 'title', language: 'da', channel_id: 1,
-      categories: [{ id: 1, name: 'Pre-match' }], markets: [{ id: result.id, name: 'Match Result' }], provider_lock: true, group: { id: 1 },
+      content: '{{home.name}} mod {{away.name}}: kampen starter snart',
+      content_type: 'title',
+      language: 'da',
+      channel_id: 1,
+      categories: [{ id: 1, name: 'Pre-match' }],
+      markets: [{ id: result.id, name: 'Match Result' }],
+      provider_lock: true,
+      group: { id: 1 },
     });
   });
 
@@ -142,8 +169,18 @@ describe('POST /api/1/content', () => {
     const reply = await upload({ ...text, markets: String(result.id), categories: ['1', '4'], link_target: 'home', auto_build: 'true' });
     expect(reply.statusCode).toBe(200);
     expect(reply.json()).toMatchObject({
-      content: text.content, content_type: 'cta', language: 'sv', channel_id: 1, link_target: 'home', auto_build: true, deliver: true,
-      markets: [{ id: result.id, name: 'Match Result' }], categories: [{ name: 'Pre-match' }, { name: 'Value bet' }], provider_lock: true, provider: 1, image: null,
+      content: text.content,
+      content_type: 'cta',
+      language: 'sv',
+      channel_id: 1,
+      link_target: 'home',
+      auto_build: true,
+      deliver: true,
+      markets: [{ id: result.id, name: 'Match Result' }],
+      categories: [{ name: 'Pre-match' }, { name: 'Value bet' }],
+      provider_lock: true,
+      provider: 1,
+      image: null,
     });
   });
 
@@ -153,7 +190,10 @@ describe('POST /api/1/content', () => {
   });
 
   it('stores an uploaded PNG and serves it back', async () => {
-    const reply = await upload({ content: 'Final banner', content_type: 'image', language: 'en', channel_id: '2' }, { name: 'dot.png', type: 'image/png', bytes: PNG });
+    const reply = await upload(
+      { content: 'Final banner', content_type: 'image', language: 'en', channel_id: '2' },
+      { name: 'dot.png', type: 'image/png', bytes: PNG },
+    );
     expect(reply.statusCode).toBe(200);
     const item = reply.json<ContentItem>();
     expect(item.image!.url).toMatch(/^\/api\/1\/images\/\d+$/);
@@ -180,14 +220,18 @@ describe('POST /api/1/content', () => {
     const fields = { content: 'x', content_type: 'image', language: 'en', channel_id: '1' };
     expect((await upload(fields, { name: 'big.png', type: 'image/png', bytes: big })).json().message).toBe('The image is larger than 2 MB.');
     expect((await upload(fields)).json().message).toMatch(/^Image content needs an image file/);
-    expect((await upload(text, { name: 'dot.png', type: 'image/png', bytes: PNG })).json().message).toBe('An image file goes with image content only, not with cta.');
+    expect((await upload(text, { name: 'dot.png', type: 'image/png', bytes: PNG })).json().message).toBe(
+      'An image file goes with image content only, not with cta.',
+    );
   });
 
   it('refuses bad languages, a language the provider does not offer, bad link targets and unknown references', async () => {
     const message = async (fields: Record<string, string | string[]>) => (await upload({ ...text, ...fields })).json().message;
     expect(await message({ language: 'xx' })).toBe('Invalid language code: xx.');
     expect(await message({ language: 'es' })).toBe('Language es is not offered by Nordic Sportsbook; use one of: en, da, sv, no, fi.');
-    expect(await message({ markets: String(result.id), link_target: 'over' })).toBe("Link target 'over' is not a key of market Match Result; use one of: home, draw, away.");
+    expect(await message({ markets: String(result.id), link_target: 'over' })).toBe(
+      "Link target 'over' is not a key of market Match Result; use one of: home, draw, away.",
+    );
     expect(await message({ content_type: 'title', link_target: 'home' })).toBe('A link target applies to cta and content texts only, not to title.');
     expect(await message({ categories: '999' })).toBe('Unknown content category: 999.');
     expect(await message({ channel_id: 'push' })).toBe('channel_id must be integer');
@@ -198,19 +242,29 @@ describe('POST /api/1/content', () => {
 describe('POST /api/1/content/{id}', () => {
   it('updates an item', async () => {
     const [item] = (await list('language_code=fi&content_type=cta')).results;
-    const reply = await post(`/api/1/content/${item!.id}`, { content: 'Pelaa nyt: {{home.name}}', content_type: 'cta', language: 'fi', channel_id: 1, markets: [result.id], link_target: 'home' });
+    const reply = await post(`/api/1/content/${item!.id}`, {
+      content: 'Pelaa nyt: {{home.name}}',
+      content_type: 'cta',
+      language: 'fi',
+      channel_id: 1,
+      markets: [result.id],
+      link_target: 'home',
+    });
     expect(reply.json()).toMatchObject({ id: item!.id, content: 'Pelaa nyt: {{home.name}}', group: item!.group });
   });
 
   it('answers 404 for an unknown item and 400 for a bad language', async () => {
     expect((await post('/api/1/content/999999', { content: 'x', content_type: 'title', language: 'en', channel_id: 1 })).statusCode).toBe(404);
     const [item] = (await list('limit=1')).results;
-    expect((await post(`/api/1/content/${item!.id}`, { content: 'x', content_type: 'title', language: 'zz', channel_id: 1 })).json().message).toBe('Invalid language code: zz.');
+    expect((await post(`/api/1/content/${item!.id}`, { content: 'x', content_type: 'title', language: 'zz', channel_id: 1 })).json().message).toBe(
+      'Invalid language code: zz.',
+    );
   });
 });
 
 describe('DELETE /api/1/content/{id}', () => {
-  const create = async () => (await post('/api/1/content', { content: 'Temporary', content_type: 'title', language: 'en', channel_id: 1 })).json<ContentItem>().id;
+  const create = async () =>
+    (await post('/api/1/content', { content: 'Temporary', content_type: 'title', language: 'en', channel_id: 1 })).json<ContentItem>().id;
 
   it('deletes the item and the ids listed with it, in one go', async () => {
     const [a, b] = [await create(), await create()];
@@ -243,13 +297,18 @@ describe('toggles', () => {
 
 describe('POST /api/1/content/parse', () => {
   it("fills a real match's tags with the teams' record before kick-off", async () => {
-    const reply = await post('/api/1/content/parse', { content: '{{home.name}} ({{home.wins}}W {{home.draws}}D {{home.losses}}L, {{home.win_rate}}%) v {{away.name}}: {{match.score}} {{home.nickname}}', match_id: finalId });
+    const reply = await post('/api/1/content/parse', {
+      content: '{{home.name}} ({{home.wins}}W {{home.draws}}D {{home.losses}}L, {{home.win_rate}}%) v {{away.name}}: {{match.score}} {{home.nickname}}',
+      match_id: finalId,
+    });
     // Argentina before the 2022 final: lost to Saudi Arabia, drew with the Netherlands after 90 minutes, won four.
     expect(reply.json()).toEqual({ content: 'Argentina (4W 1D 1L, 67%) v France: 2-2 {{home.nickname}}', unresolved: ['home.nickname'] });
   });
 
   it("reads from the away side's point of view", async () => {
-    expect((await post('/api/1/content/parse', { content: '{{home.name}} v {{away.name}}', match_id: finalId, context: 'away' })).json().content).toBe('France v Argentina');
+    expect((await post('/api/1/content/parse', { content: '{{home.name}} v {{away.name}}', match_id: finalId, context: 'away' })).json().content).toBe(
+      'France v Argentina',
+    );
   });
 
   it('answers 404 for an unknown match', async () => {
@@ -259,18 +318,30 @@ describe('POST /api/1/content/parse', () => {
 
 describe('POST /api/1/content/compiler', () => {
   const body = async () => ({
-    ...(await finalTeams()), market_id: result.id, behaviour: 'odd_favourite', side: 'home',
+    ...(await finalTeams()),
+    market_id: result.id,
+    behaviour: 'odd_favourite',
+    side: 'home',
     content_elements: [] as { content_type: string; content: string }[],
-    offer: { minutes: 23, outcomes: [
-      { operator_id: 'home', label: '1', oddsDecimal: 2.2, odds: 2200 }, { operator_id: 'draw', label: 'X', oddsDecimal: 3.1, odds: 3100 }, { operator_id: 'away', label: '2', oddsDecimal: 3.4, odds: 3400 },
-    ] },
+    offer: {
+      minutes: 23,
+      outcomes: [
+        { operator_id: 'home', label: '1', oddsDecimal: 2.2, odds: 2200 },
+        { operator_id: 'draw', label: 'X', oddsDecimal: 3.1, odds: 3100 },
+        { operator_id: 'away', label: '2', oddsDecimal: 3.4, odds: 3400 },
+      ],
+    },
   });
 
-  it('compiles ad-hoc elements with the odds and the teams\' values', async () => {
-    const request = { ...(await body()), content_elements: [{ content_type: 'title', content: '{{home.name}} at {{odds.home}} after {{match.minute}}\'' }] };
+  it("compiles ad-hoc elements with the odds and the teams' values", async () => {
+    const request = { ...(await body()), content_elements: [{ content_type: 'title', content: "{{home.name}} at {{odds.home}} after {{match.minute}}'" }] };
     const reply = (await post('/api/1/content/compiler', request)).json<CompilerReply>();
     expect(reply.results).toEqual([{ content_type: 'title', content: "Argentina at 2.20 after 23'", link_target: null, content_id: null }]);
-    expect(reply.odds).toEqual([{ label: '1', line: null, odds: 2200 }, { label: 'X', line: null, odds: 3100 }, { label: '2', line: null, odds: 3400 }]);
+    expect(reply.odds).toEqual([
+      { label: '1', line: null, odds: 2200 },
+      { label: 'X', line: null, odds: 3100 },
+      { label: '2', line: null, odds: 3400 },
+    ]);
     const away = (await post('/api/1/content/compiler', { ...request, side: 'away' })).json<CompilerReply>();
     expect(away.results[0]!.content).toBe("France at 3.40 after 23'");
   });

@@ -39,18 +39,27 @@ export async function contentRoutes(app: FastifyInstance, { db }: { db: Db }) {
   implement(app, routes.contentDelete, async (call) => {
     const ids = [...new Set([call.params.id, ...(call.query.ids ?? [])])];
     const expected = expectedVersion(call.request.headers, {});
-    const deleted = await versionedWrite(db, {
-      entity: 'content_item', actor: actorOf(call.user),
-      targets: ids.map((id) => ({ id, expected: id === call.params.id ? expected : null, action: 'delete' as const })),
-    }, (tx) => deleteItems(tx, ids));
+    const deleted = await versionedWrite(
+      db,
+      {
+        entity: 'content_item',
+        actor: actorOf(call.user),
+        targets: ids.map((id) => ({ id, expected: id === call.params.id ? expected : null, action: 'delete' as const })),
+      },
+      (tx) => deleteItems(tx, ids),
+    );
     return { success: true, deleted };
   });
 
   implement(app, routes.contentParse, async ({ body }) => parseContent(db, body));
 
-  implement(app, routes.contentAutoToggle, async (call) => writeOne(db, call, 'content_item', call.params.id, (tx) => toggleItem(tx, call.params.id, 'autoBuild')));
+  implement(app, routes.contentAutoToggle, async (call) =>
+    writeOne(db, call, 'content_item', call.params.id, (tx) => toggleItem(tx, call.params.id, 'autoBuild')),
+  );
 
-  implement(app, routes.contentActiveToggle, async (call) => writeOne(db, call, 'content_item', call.params.id, (tx) => toggleItem(tx, call.params.id, 'deliver')));
+  implement(app, routes.contentActiveToggle, async (call) =>
+    writeOne(db, call, 'content_item', call.params.id, (tx) => toggleItem(tx, call.params.id, 'deliver')),
+  );
 
   implement(app, routes.contentCompiler, async ({ body }) => compileRequest(db, body));
 
@@ -60,7 +69,8 @@ export async function contentRoutes(app: FastifyInstance, { db }: { db: Db }) {
     const [image] = await db.select().from(images).where(eq(images.id, params.imageId));
     if (!image) throw new Errors.NotFound('Image', params.imageId);
     // Only sniffed PNG, JPEG, GIF or WebP are stored; nosniff and a closed CSP keep it an image.
-    reply.header('content-type', image.mimeType)
+    reply
+      .header('content-type', image.mimeType)
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "default-src 'none'")
       .header('cache-control', 'private, max-age=86400');

@@ -16,7 +16,9 @@ const all = Object.entries(routes) as [string, RouteDef][];
 const src = fileURLToPath(new URL('..', import.meta.url));
 let upstream: TestUpstream;
 
-beforeAll(async () => { upstream = await createTestUpstream(); });
+beforeAll(async () => {
+  upstream = await createTestUpstream();
+});
 afterAll(() => upstream.close());
 
 interface Operation {
@@ -43,16 +45,22 @@ describe("protocol's route table", () => {
     const reply = await upstream.app.inject({ method: 'GET', url: '/docs/json' });
     expect(reply.statusCode).toBe(200);
     const doc = reply.json<{ paths: Record<string, Record<string, Operation>> }>();
-    const undocumented = all.filter(([, route]) => {
-      if (!upstream.app.hasRoute({ method: route.method, url: route.path })) return false;
-      const operation = doc.paths[openApiPath(route.path)]?.[route.method.toLowerCase()];
-      if (!operation || operation.summary !== route.summary || !operation.responses?.['200']) return true;
-      // The request schemas came along too: every path and query parameter, and the JSON body.
-      const documented = (where: string) => (operation.parameters ?? []).filter((p) => p.in === where).map((p) => p.name).sort();
-      if (route.params && documented('path').join() !== Object.keys(route.params.properties).sort().join()) return true;
-      if (route.query && documented('query').join() !== Object.keys(route.query.properties).sort().join()) return true;
-      return Boolean(route.body && !route.multipart && !operation.requestBody);
-    }).map(([name]) => name);
+    const undocumented = all
+      .filter(([, route]) => {
+        if (!upstream.app.hasRoute({ method: route.method, url: route.path })) return false;
+        const operation = doc.paths[openApiPath(route.path)]?.[route.method.toLowerCase()];
+        if (!operation || operation.summary !== route.summary || !operation.responses?.['200']) return true;
+        // The request schemas came along too: every path and query parameter, and the JSON body.
+        const documented = (where: string) =>
+          (operation.parameters ?? [])
+            .filter((p) => p.in === where)
+            .map((p) => p.name)
+            .sort();
+        if (route.params && documented('path').join() !== Object.keys(route.params.properties).sort().join()) return true;
+        if (route.query && documented('query').join() !== Object.keys(route.query.properties).sort().join()) return true;
+        return Boolean(route.body && !route.multipart && !operation.requestBody);
+      })
+      .map(([name]) => name);
     expect(undocumented).toEqual([]);
     expect(doc.paths['/api/1/authenticate']!.post!.security).toEqual([]);
   });
@@ -62,7 +70,9 @@ describe("protocol's route table", () => {
     for (const [name, route] of all.filter(([, r]) => !r.public)) {
       for (const authorization of [undefined, 'Token not-a-real-token']) {
         const reply = await upstream.app.inject({
-          method: route.method, url: withParams(route.path), ...(authorization && { headers: { authorization } }),
+          method: route.method,
+          url: withParams(route.path),
+          ...(authorization && { headers: { authorization } }),
           ...(route.body && !route.multipart && { payload: {} }),
         });
         if (reply.statusCode !== 401 || reply.json().message !== 'Authentication required') open.push(`${name} (${reply.statusCode})`);
@@ -97,6 +107,9 @@ describe("protocol's route table", () => {
 function mentions(text: string, name: string, route: RouteDef): boolean {
   if (new RegExp(`\\broutes\\.${name}\\b`).test(text)) return true;
   const param = String.raw`(?:\d+|\$\{[^}]+\})`;
-  const path = route.path.split(/(:[A-Za-z_]+)/).map((part) => (part.startsWith(':') ? param : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('');
+  const path = route.path
+    .split(/(:[A-Za-z_]+)/)
+    .map((part) => (part.startsWith(':') ? param : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
   return new RegExp(`['"\`]${path}(?=['"\`?])`).test(text);
 }

@@ -12,14 +12,16 @@ const get = (url: string) => upstream.app.inject({ method: 'GET', url, headers }
 beforeAll(async () => {
   upstream = await createTestUpstream();
   headers = { authorization: `Token ${await upstream.login()}` };
-  const result = await upstream.database.db.execute(sql`select count(*)::int as n from deliveries d join matches m on m.id = d.match_id where m.provider_id = 1 and m.sport_id = 1`);
+  const result = await upstream.database.db.execute(
+    sql`select count(*)::int as n from deliveries d join matches m on m.id = d.match_id where m.provider_id = 1 and m.sport_id = 1`,
+  );
   total = (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
 });
 afterAll(() => upstream.close());
 
 // The engine demo seeder delivered offers of three 2022 matches (10, 14 and 18 December 2022).
 describe('GET /api/1/{p}/{s}/delivery (Reports)', () => {
-  it('pages the provider\'s deliveries newest first, with per-platform stats for pushes', async () => {
+  it("pages the provider's deliveries newest first, with per-platform stats for pushes", async () => {
     expect(total).toBeGreaterThan(10);
     const body = (await get('/api/1/1/1/delivery')).json<DeliveriesReply>();
     expect(body.total).toBe(total);
@@ -27,7 +29,11 @@ describe('GET /api/1/{p}/{s}/delivery (Reports)', () => {
     const created = body.deliveries.map((d) => d.created_at);
     expect([...created].sort().reverse()).toEqual(created);
     const push = body.deliveries.find((d) => d.channel.id === 1)!;
-    expect(push).toMatchObject({ status: 'RECORDED', channel: { id: 1, name: 'Push notification', code: 'PUSH' }, stats: { report: { total: { sent: expect.any(Number) } } } });
+    expect(push).toMatchObject({
+      status: 'RECORDED',
+      channel: { id: 1, name: 'Push notification', code: 'PUSH' },
+      stats: { report: { total: { sent: expect.any(Number) } } },
+    });
     expect(push.stats!.report!.total.sent).toBe(push.stats!.report!.ios.sent + push.stats!.report!.android.sent);
   });
 
@@ -63,8 +69,13 @@ describe('GET /api/1/{p}/{s}/delivery/csv', () => {
     expect(reply.headers['content-disposition']).toBe('attachment; filename="deliveries-1-1-2022-12-01_to_2022-12-31.csv"');
     // A UTF-8 byte order mark, so spreadsheet programs show 'Mål' and '–' as written.
     expect(reply.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-    const lines = reply.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-    expect(lines[0]).toBe('id,created_at,sent_at,status,channel,match_id,market,contact,language,score,title,body,cta,ios_sent,ios_open,android_sent,android_open,total_sent,total_open,attempts,next_attempt_at,last_error');
+    const lines = reply.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'id,created_at,sent_at,status,channel,match_id,market,contact,language,score,title,body,cta,ios_sent,ios_open,android_sent,android_open,total_sent,total_open,attempts,next_attempt_at,last_error',
+    );
     expect(lines).toHaveLength(total + 1);
     const first = (await get('/api/1/1/1/delivery?limit=1')).json<DeliveriesReply>().deliveries[0]!;
     expect(lines[1]!.startsWith(`${first.id},${first.created_at},`)).toBe(true);
@@ -103,7 +114,7 @@ describe('GET /api/1/delivery/match/{matchId}', () => {
 });
 
 describe('GET /api/1/delivery/stats/{logId}', () => {
-  it('refreshes a push\'s report: the same audience, opens as of now', async () => {
+  it("refreshes a push's report: the same audience, opens as of now", async () => {
     const push = (await get('/api/1/1/1/delivery?channel=1&limit=1')).json<DeliveriesReply>().deliveries[0]!;
     const stats = (await get(`/api/1/delivery/stats/${push.id}`)).json<DeliveryStats>();
     expect(stats.report!.total.sent).toBe(push.stats!.report!.total.sent);
@@ -128,18 +139,31 @@ describe('POST /api/1/delivery/{logId}/retry', () => {
     const rows = (result: unknown) => (result as { rows: { id: number; match_id: number }[] }).rows;
     // A seeded push delivery (RECORDED), made FAILED as a webhook refusal would leave it.
     const [seeded] = rows(await db.execute(sql`select id, match_id from deliveries where status = 'RECORDED' order by id limit 1`));
-    expect((await retry(seeded!.id)).json()).toMatchObject({ statusCode: 409, message: `Delivery ${seeded!.id} is RECORDED: only a FAILED delivery can be retried` });
+    expect((await retry(seeded!.id)).json()).toMatchObject({
+      statusCode: 409,
+      message: `Delivery ${seeded!.id} is RECORDED: only a FAILED delivery can be retried`,
+    });
     await db.execute(sql`update deliveries set status = 'FAILED', error = 'HTTP 503 from hooks.example' where id = ${seeded!.id}`);
     expect((await retry(seeded!.id, {})).statusCode).toBe(401);
     expect((await retry(999_999)).json()).toMatchObject({ statusCode: 404, message: 'Delivery 999999 not found' });
     const reply = await retry(seeded!.id);
     expect(reply.statusCode).toBe(200);
-    expect(reply.json()).toMatchObject({ id: seeded!.id, status: 'PENDING', attempts: 0, next_attempt_at: expect.any(String), last_error: 'HTTP 503 from hooks.example' });
-    const history = (await get(`/api/1/audit?match_id=${seeded!.match_id}&entity=delivery`)).json<ListReply<{ entity_id: number; before: { status: string }; after: { status: string } }>>();
+    expect(reply.json()).toMatchObject({
+      id: seeded!.id,
+      status: 'PENDING',
+      attempts: 0,
+      next_attempt_at: expect.any(String),
+      last_error: 'HTTP 503 from hooks.example',
+    });
+    const history = (await get(`/api/1/audit?match_id=${seeded!.match_id}&entity=delivery`)).json<
+      ListReply<{ entity_id: number; before: { status: string }; after: { status: string } }>
+    >();
     expect(history.results[0]).toMatchObject({ entity_id: seeded!.id, before: { status: 'FAILED' }, after: { status: 'PENDING' } });
     // This process is the sender: a push contact has no URL to call, so the retry fails at once, saying why.
     for (let i = 0; i < 50; i += 1) {
-      const [row] = (await db.execute(sql`select status, error from deliveries where id = ${seeded!.id}`) as unknown as { rows: { status: string; error: string }[] }).rows;
+      const [row] = (
+        (await db.execute(sql`select status, error from deliveries where id = ${seeded!.id}`)) as unknown as { rows: { status: string; error: string }[] }
+      ).rows;
       if (row!.status === 'FAILED') return expect(row!.error).toBe('the contact has no reachable destination any more');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

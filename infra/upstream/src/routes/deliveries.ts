@@ -10,7 +10,10 @@ import { conditionalGets } from './etag';
 import type { RouteDeps } from './deps';
 
 function checkDates(from?: string, to?: string): void {
-  for (const [name, value] of [['from_date', from], ['to_date', to]] as const) {
+  for (const [name, value] of [
+    ['from_date', from],
+    ['to_date', to],
+  ] as const) {
     if (value && Number.isNaN(Date.parse(`${value}T00:00:00Z`))) throw new Errors.BadRequest(`${name} '${value}' is not a date.`);
   }
   if (from && to && from > to) throw new Errors.BadRequest(`from_date ${from} is after to_date ${to}.`);
@@ -31,13 +34,18 @@ export async function deliveryRoutes(app: FastifyInstance, { db, broker = null }
     let csv = `\uFEFF${csvHeader()}`;
     for await (const page of allDeliveries(db, filter, query.sort)) for (const delivery of page) csv += csvRow(delivery);
     const span = [query.from_date, query.to_date].filter(Boolean).join('_to_');
-    reply.type('text/csv; charset=utf-8')
+    reply
+      .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="deliveries-${params.p}-${params.s}${span ? `-${span}` : ''}.csv"`);
     return csv;
   });
 
   implement(app, routes.matchDeliveries, async ({ params, query }) => {
-    const reply = await listDeliveries(db, { matchId: params.matchId, marketId: query.market_id, offerId: query.offer_id, beforeId: query.before_id }, { ...query, sort: query.sort ?? query.order_by });
+    const reply = await listDeliveries(
+      db,
+      { matchId: params.matchId, marketId: query.market_id, offerId: query.offer_id, beforeId: query.before_id },
+      { ...query, sort: query.sort ?? query.order_by },
+    );
     // Polled every second per watched match: the match is looked up only when the list is empty.
     if (!reply.deliveries.length) await assertMatch(db, params.matchId);
     return reply;
@@ -48,8 +56,9 @@ export async function deliveryRoutes(app: FastifyInstance, { db, broker = null }
   // An operator's retry of a FAILED delivery: audited (the match's History shows it), announced.
   implement(app, routes.deliveryRetry, async ({ params, user }) => {
     const engine = app.engine;
-    const { matchId } = await versionedWrite(db, { entity: 'delivery', actor: actorOf(user), targets: [{ id: params.logId, expected: null }] },
-      (tx) => engine.retryFailed(tx, params.logId));
+    const { matchId } = await versionedWrite(db, { entity: 'delivery', actor: actorOf(user), targets: [{ id: params.logId, expected: null }] }, (tx) =>
+      engine.retryFailed(tx, params.logId),
+    );
     engine.bus.publish({ match_id: matchId, topics: ['deliveries'], delivery_ids: [params.logId] });
     const [delivery] = (await listDeliveries(db, { id: params.logId }, {})).deliveries;
     // Embedded, this process is the sender: the call goes out now. On a broker a worker's next poll takes it.

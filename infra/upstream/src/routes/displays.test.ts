@@ -1,6 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPath, buildQuery, FORBIDDEN_MESSAGE, routes, type Display, type DisplayCreated, type DisplayInput, type ListReply, type Match, type RouteDef, type SessionReply } from '@odds/protocol';
+import {
+  buildPath,
+  buildQuery,
+  FORBIDDEN_MESSAGE,
+  routes,
+  type Display,
+  type DisplayCreated,
+  type DisplayInput,
+  type ListReply,
+  type Match,
+  type RouteDef,
+  type SessionReply,
+} from '@odds/protocol';
 import { createTestUpstream, type TestUpstream } from '../testing';
 
 let upstream: TestUpstream;
@@ -19,7 +31,14 @@ afterAll(() => upstream.close());
 function call(headers: Record<string, string>, route: RouteDef, params: Record<string, number> = {}, query: Record<string, unknown> = {}, payload?: object) {
   return upstream.app.inject({ method: route.method, url: buildPath(route, params) + buildQuery(query), headers, ...(payload && { payload }) });
 }
-const input = (over: Partial<DisplayInput> = {}): DisplayInput => ({ name: 'Trading floor', match_ids: [match.id], league_id: null, market_id: null, theme: 'dark', ...over });
+const input = (over: Partial<DisplayInput> = {}): DisplayInput => ({
+  name: 'Trading floor',
+  match_ids: [match.id],
+  league_id: null,
+  market_id: null,
+  theme: 'dark',
+  ...over,
+});
 async function create(over: Partial<DisplayInput> = {}): Promise<DisplayCreated> {
   const reply = await call(operator, routes.displayCreate, {}, {}, input(over));
   expect(reply.statusCode).toBe(200);
@@ -31,8 +50,15 @@ describe('wall displays', () => {
   it('creates a display whose token is shown once, carried in the wall address, and stored hashed', async () => {
     const created = await create();
     expect(created.path).toBe(`/wall#display=${created.token}`);
-    expect(created.display).toMatchObject({ name: 'Trading floor', config: { match_ids: [match.id], league_id: null, market_id: null, theme: 'dark' }, created_by: { name: 'Demo Operator' }, revoked_at: null });
-    const stored = (await upstream.database.db.execute(sql`select token_hash from displays where id = ${created.display.id}`)) as unknown as { rows: { token_hash: string }[] };
+    expect(created.display).toMatchObject({
+      name: 'Trading floor',
+      config: { match_ids: [match.id], league_id: null, market_id: null, theme: 'dark' },
+      created_by: { name: 'Demo Operator' },
+      revoked_at: null,
+    });
+    const stored = (await upstream.database.db.execute(sql`select token_hash from displays where id = ${created.display.id}`)) as unknown as {
+      rows: { token_hash: string }[];
+    };
     const hash = stored.rows[0]!.token_hash;
     expect(hash).toMatch(/^[0-9a-f]{64}$/);
     expect(hash).not.toContain(created.token);

@@ -40,7 +40,10 @@ export async function engineRoutes(app: FastifyInstance, { db, broker: settings 
     reply.hijack();
     const stream = reply.raw;
     stream.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no',
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
     });
     const wanted = (notice: ChangeNotice) => query.match_id === undefined || notice.match_id === query.match_id || !!notice.revoked_tokens?.length;
     const send = (notice: ChangeNotice) => {

@@ -19,16 +19,22 @@ export async function eventRoutes(app: FastifyInstance, { db }: { db: Db }) {
   implement(app, routes.statEventsSave, async (call) => {
     const single = call.body.events.length === 1 ? expectedVersion(call.request.headers, {}) : null;
     const targets = call.body.events.flatMap((row) => (row.id ? [{ id: row.id, expected: row.version ?? single }] : []));
-    return versionedWrite(db, { entity: 'stat_event', actor: actorOf(call.user), targets, created: (saved) => saved.results.map((e) => e.id) },
-      (tx) => saveStatEvents(tx, call.body.events));
+    return versionedWrite(db, { entity: 'stat_event', actor: actorOf(call.user), targets, created: (saved) => saved.results.map((e) => e.id) }, (tx) =>
+      saveStatEvents(tx, call.body.events),
+    );
   });
 
   implement(app, routes.statEventsDelete, async (call) => ({
     success: true,
-    deleted: await versionedWrite(db, {
-      entity: 'stat_event', actor: actorOf(call.user),
-      targets: [...new Set(call.query.event_ids)].map((id) => ({ id, expected: null, action: 'delete' as const })),
-    }, (tx) => deleteStatEvents(tx, call.query.event_ids)),
+    deleted: await versionedWrite(
+      db,
+      {
+        entity: 'stat_event',
+        actor: actorOf(call.user),
+        targets: [...new Set(call.query.event_ids)].map((id) => ({ id, expected: null, action: 'delete' as const })),
+      },
+      (tx) => deleteStatEvents(tx, call.query.event_ids),
+    ),
   }));
 
   implement(app, routes.eventTypes, async () => listEventTypes(db));
@@ -38,5 +44,13 @@ export async function eventRoutes(app: FastifyInstance, { db }: { db: Db }) {
   implement(app, routes.statsQuery, async ({ params, body }) => ({ results: await runStatsQuery(db, params.s, body.query, body.params) }));
 
   implement(app, routes.apex, async ({ params, query }) =>
-    apex(db, { sportId: params.s, leagueId: params.leagueId, teamId: params.teamId, side: query.side, ...(query.outcome !== undefined && { outcome: query.outcome }), marketId: query.market_id }));
+    apex(db, {
+      sportId: params.s,
+      leagueId: params.leagueId,
+      teamId: params.teamId,
+      side: query.side,
+      ...(query.outcome !== undefined && { outcome: query.outcome }),
+      marketId: query.market_id,
+    }),
+  );
 }

@@ -27,9 +27,18 @@ describe('GET /api/1/match/{matchId}/feed', () => {
     expect([...times].sort().reverse()).toEqual(times);
     const kickOff = body.results.find((o) => o.match_time === 0 && o.market_id === resultMarket)!;
     expect(kickOff).toMatchObject({
-      match_id: final.id, market: { id: resultMarket, name: 'Match Result' }, score: 'H0-A0', prematch: false, sub_node: null, leaf_node: null,
+      match_id: final.id,
+      market: { id: resultMarket, name: 'Match Result' },
+      score: 'H0-A0',
+      prematch: false,
+      sub_node: null,
+      leaf_node: null,
       outcome_map: { home: expect.any(Number), draw: expect.any(Number), away: expect.any(Number) },
-      odds: [{ label: '1', line: null, odds: expect.any(Number) }, { label: 'X', line: null, odds: expect.any(Number) }, { label: '2', line: null, odds: expect.any(Number) }],
+      odds: [
+        { label: '1', line: null, odds: expect.any(Number) },
+        { label: 'X', line: null, odds: expect.any(Number) },
+        { label: '2', line: null, odds: expect.any(Number) },
+      ],
       raw: { type: 'offer', market_id: resultMarket, match_time: 0, sent_at: '2022-12-18T15:00:00.000Z', period: 1, suspended: false },
     });
     expect(['TRIGGERED', 'SKIPPED']).toContain(kickOff.status);
@@ -58,8 +67,9 @@ describe('GET /api/1/offers/{matchId}', () => {
     expect(all.results[0]).toMatchObject({ prematch: true, score: 'PRE', match_time: null });
     expect(all.results.every((o) => o.market_id === resultMarket && o.raw === undefined)).toBe(true);
     const after = all.results.at(-3)!.id;
-    expect((await get(`/api/1/offers/${final.id}?market_id=${resultMarket}&after_id=${after}`)).json<ListReply<Offer>>().results.map((o) => o.id))
-      .toEqual(all.results.slice(-2).map((o) => o.id));
+    expect((await get(`/api/1/offers/${final.id}?market_id=${resultMarket}&after_id=${after}`)).json<ListReply<Offer>>().results.map((o) => o.id)).toEqual(
+      all.results.slice(-2).map((o) => o.id),
+    );
   });
 
   it('without market_id lists every market of the match (the relay reads a match in one request)', async () => {
@@ -105,7 +115,9 @@ describe('GET /api/1/offer/{offerId}', () => {
     const { subject, body, cta, content } = offer.delivery!.log;
     expect(content).toBe([subject, body, cta].filter(Boolean).join('\n'));
     // The names are its deliveries' contacts, each once, in the order they were served; the log is the first delivery's.
-    const sent = (await get(`/api/1/delivery/match/${final.id}?limit=1000&sort=id&order_dir=asc`)).json<DeliveriesReply>().deliveries.filter((d) => d.offer_id === offer.id);
+    const sent = (await get(`/api/1/delivery/match/${final.id}?limit=1000&sort=id&order_dir=asc`))
+      .json<DeliveriesReply>()
+      .deliveries.filter((d) => d.offer_id === offer.id);
     expect(offer.contact_names).toEqual([...new Set(sent.map((d) => d.contact.name))]);
     expect(offer.delivery!.log).toEqual(sent[0]!.log);
   });

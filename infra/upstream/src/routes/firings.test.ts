@@ -12,9 +12,18 @@ let fixture: number;
 const call = (method: 'GET' | 'POST', url: string, payload?: object) => upstream.app.inject({ method, url, headers, ...(payload && { payload }) });
 const T0 = Date.parse('2031-07-01T18:00:00Z');
 const offerAt = (id: string, minute: number, home: number) => ({
-  type: 'offer', source_id: id, sent_at: new Date(T0 + minute * 60_000).toISOString(), market: { type_id: 1, line: null },
-  outcomes: [{ label: '1', line: null, odds: home }, { label: 'X', line: null, odds: 3300 }, { label: '2', line: null, odds: 3000 }],
-  match_time: minute * 60, prematch: false, score: 'H0-A0',
+  type: 'offer',
+  source_id: id,
+  sent_at: new Date(T0 + minute * 60_000).toISOString(),
+  market: { type_id: 1, line: null },
+  outcomes: [
+    { label: '1', line: null, odds: home },
+    { label: 'X', line: null, odds: 3300 },
+    { label: '2', line: null, odds: 3000 },
+  ],
+  match_time: minute * 60,
+  prematch: false,
+  score: 'H0-A0',
 });
 
 beforeAll(async () => {
@@ -43,7 +52,9 @@ describe('GET /api/1/match/{matchId}/firings', () => {
     }
     const value = body.results.find((f) => f.threshold_set.type === 'VALUE')!;
     expect(value.outcomes[0]).toMatchObject({ reference_odds: null, reference_at: null });
-    expect(value.outcomes[0]!.why).toBe(`VALUE ${value.outcomes[0]!.outcome} ≥ ${value.outcomes[0]!.why.split('≥ ')[1]!.split(' ')[0]} reached at ${(value.outcomes[0]!.odds! / 1000).toFixed(2)}`);
+    expect(value.outcomes[0]!.why).toBe(
+      `VALUE ${value.outcomes[0]!.outcome} ≥ ${value.outcomes[0]!.why.split('≥ ')[1]!.split(' ')[0]} reached at ${(value.outcomes[0]!.odds! / 1000).toFixed(2)}`,
+    );
   });
 
   it('filters by market, set, outcome and offer, and pages', async () => {
@@ -64,7 +75,7 @@ describe('GET /api/1/match/{matchId}/firings', () => {
   });
 
   it('refuses bad input with a message, an unknown match with 404, and a call without a token', async () => {
-    const bad = async (query: string) => (await call('GET', `/api/1/match/${final.id}/firings?${query}`));
+    const bad = async (query: string) => await call('GET', `/api/1/match/${final.id}/firings?${query}`);
     for (const query of ['market_id=abc', 'threshold_set_id=0', 'outcome=a%20b', 'limit=0', 'start=-1', `outcome=${'x'.repeat(33)}`]) {
       const reply = await bad(query);
       expect(reply.statusCode, query).toBe(400);
@@ -77,22 +88,42 @@ describe('GET /api/1/match/{matchId}/firings', () => {
   it('stores a RELATIVE firing with its reference, and an exhausted set as one MAX_THRESHOLD record counted across ingests', async () => {
     const { db } = upstream.database;
     const [match] = await db.select().from(matches).where(eq(matches.id, fixture));
-    const [market] = await db.select().from(markets).where(and(eq(markets.providerId, match!.providerId), eq(markets.sportId, match!.sportId), eq(markets.typeId, 1))).orderBy(asc(markets.id)).limit(1);
-    await db.update(markets).set({ meta: { max_threshold: 1 } }).where(eq(markets.id, market!.id));
+    const [market] = await db
+      .select()
+      .from(markets)
+      .where(and(eq(markets.providerId, match!.providerId), eq(markets.sportId, match!.sportId), eq(markets.typeId, 1)))
+      .orderBy(asc(markets.id))
+      .limit(1);
+    await db
+      .update(markets)
+      .set({ meta: { max_threshold: 1 } })
+      .where(eq(markets.id, market!.id));
     try {
-      const [set] = await db.insert(thresholdSets).values({
-        matchId: fixture, marketId: market!.id, type: 'RELATIVE',
-        thresholds: { home: { direction: 'RISE', metric: 'VALUE', value: 200, time_amount: 5, time_unit: 'MINUTES', time_basis: 'REAL' } },
-      }).returning();
+      const [set] = await db
+        .insert(thresholdSets)
+        .values({
+          matchId: fixture,
+          marketId: market!.id,
+          type: 'RELATIVE',
+          thresholds: { home: { direction: 'RISE', metric: 'VALUE', value: 200, time_amount: 5, time_unit: 'MINUTES', time_basis: 'REAL' } },
+        })
+        .returning();
       const ingest = (messages: object[]) => call('POST', `/api/1/engine/match/${fixture}/ingest`, { messages });
       // Fires at 2.30 (from 2.00 a minute earlier); then home falls and rises 0.20 twice, in two ingests.
       expect((await ingest([offerAt('a', 1, 2000), offerAt('b', 2, 2300), offerAt('c', 3, 2000), offerAt('d', 4, 2250)])).json()).toMatchObject({ firings: 1 });
       expect((await ingest([offerAt('e', 5, 2000), offerAt('f', 6, 2300)])).json()).toMatchObject({ firings: 0 });
       const fired = (await call('GET', `/api/1/match/${fixture}/firings?threshold_set_id=${set!.id}`)).json<ListReply<Firing>>();
-      expect(fired.results.map((f) => f.outcomes)).toEqual([[{
-        outcome: 'home', odds: 2300, reference_odds: 2000, reference_at: new Date(T0 + 60_000).toISOString(),
-        why: 'RELATIVE home rose 0.30 (≥ 0.20 within 5 min, REAL) from 2.00 at 18:01:00 to 2.30',
-      }]]);
+      expect(fired.results.map((f) => f.outcomes)).toEqual([
+        [
+          {
+            outcome: 'home',
+            odds: 2300,
+            reference_odds: 2000,
+            reference_at: new Date(T0 + 60_000).toISOString(),
+            why: 'RELATIVE home rose 0.30 (≥ 0.20 within 5 min, REAL) from 2.00 at 18:01:00 to 2.30',
+          },
+        ],
+      ]);
       const listed = (await call('GET', `/api/1/match/${fixture}/suppressions?limit=100`)).json<ListReply<Suppression>>().results;
       const held = listed.filter((s) => s.reason === 'MAX_THRESHOLD');
       expect(held.map((s) => [s.outcome, s.count, s.threshold_set_id])).toEqual([['home', 2, set!.id]]);

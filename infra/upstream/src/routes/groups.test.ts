@@ -13,8 +13,14 @@ beforeAll(async () => {
   upstream = await createTestUpstream();
   headers = { authorization: `Token ${await upstream.login()}` };
   const { db } = upstream.database;
-  [{ id: resultMarket }] = await db.select({ id: markets.id }).from(markets).where(and(eq(markets.providerId, 1), eq(markets.typeId, 1)));
-  [{ id: totalsMarket }] = await db.select({ id: markets.id }).from(markets).where(and(eq(markets.providerId, 1), eq(markets.typeId, 2), eq(markets.line, 2500)));
+  [{ id: resultMarket }] = await db
+    .select({ id: markets.id })
+    .from(markets)
+    .where(and(eq(markets.providerId, 1), eq(markets.typeId, 1)));
+  [{ id: totalsMarket }] = await db
+    .select({ id: markets.id })
+    .from(markets)
+    .where(and(eq(markets.providerId, 1), eq(markets.typeId, 2), eq(markets.line, 2500)));
 });
 afterAll(() => upstream.close());
 
@@ -23,16 +29,26 @@ const post = (url: string, payload: object) => upstream.app.inject({ method: 'PO
 const groups = async (q = '') => (await get(`/api/1/groups${q}`)).json<ListReply<ContentGroupSummary>>();
 
 const input = () => ({
-  name: 'Draw watch', content_type: 'content', channel_id: 1,
+  name: 'Draw watch',
+  content_type: 'content',
+  channel_id: 1,
   content: { en: 'The draw is {{odds.draw}}.', da: 'Uafgjort giver {{odds.draw}}.', sv: '' },
-  market_ids: [resultMarket], link_target: 'draw', categories: [2, 4],
+  market_ids: [resultMarket],
+  link_target: 'draw',
+  categories: [2, 4],
 });
 
 describe('GET /api/1/groups', () => {
   it("lists the provider's groups with their type, channel and item count", async () => {
     const nordic = await groups();
     expect(nordic.total).toBe(7);
-    expect(nordic.results.find((g) => g.name === 'Over 2.5 goals – newsletter')).toEqual({ id: expect.any(Number), name: 'Over 2.5 goals – newsletter', content_type: 'content', channel_id: 2, item_count: 5 });
+    expect(nordic.results.find((g) => g.name === 'Over 2.5 goals – newsletter')).toEqual({
+      id: expect.any(Number),
+      name: 'Over 2.5 goals – newsletter',
+      content_type: 'content',
+      channel_id: 2,
+      item_count: 5,
+    });
     const iberia = await groups('?provider=2');
     expect(iberia.results.every((g) => g.item_count === 3)).toBe(true);
   });
@@ -64,9 +80,18 @@ describe('POST /api/1/groups', () => {
     expect(reply.statusCode).toBe(200);
     const group = reply.json<ContentGroup>();
     expect(group.name).toBe('Draw watch');
-    expect(group.items.map((i) => [i.language, i.content])).toEqual([['en', 'The draw is {{odds.draw}}.'], ['da', 'Uafgjort giver {{odds.draw}}.']]);
+    expect(group.items.map((i) => [i.language, i.content])).toEqual([
+      ['en', 'The draw is {{odds.draw}}.'],
+      ['da', 'Uafgjort giver {{odds.draw}}.'],
+    ]);
     for (const item of group.items) {
-      expect(item).toMatchObject({ content_type: 'content', channel_id: 1, link_target: 'draw', provider_lock: true, group: { id: group.id, name: 'Draw watch' } });
+      expect(item).toMatchObject({
+        content_type: 'content',
+        channel_id: 1,
+        link_target: 'draw',
+        provider_lock: true,
+        group: { id: group.id, name: 'Draw watch' },
+      });
       expect(item.categories.map((c) => c.name)).toEqual(['In-play', 'Value bet']);
     }
   });
@@ -96,12 +121,19 @@ describe('POST /api/1/groups/{groupId}', () => {
     const created = (await post('/api/1/groups', input())).json<ContentGroup>();
     const en = created.items.find((i) => i.language === 'en')!;
     const reply = await post(`/api/1/groups/${created.id}?provider=1`, {
-      ...input(), name: 'Goals watch', channel_id: 2, market_ids: [totalsMarket], link_target: 'over',
+      ...input(),
+      name: 'Goals watch',
+      channel_id: 2,
+      market_ids: [totalsMarket],
+      link_target: 'over',
       content: { en: 'Over 2.5 goals pays {{odds.over}}.', fi: 'Yli 2,5 maalia: kerroin {{odds.over}}.' },
     });
     const group = reply.json<ContentGroup>();
     expect(group.name).toBe('Goals watch');
-    expect(group.items.map((i) => [i.language, i.content])).toEqual([['en', 'Over 2.5 goals pays {{odds.over}}.'], ['fi', 'Yli 2,5 maalia: kerroin {{odds.over}}.']]);
+    expect(group.items.map((i) => [i.language, i.content])).toEqual([
+      ['en', 'Over 2.5 goals pays {{odds.over}}.'],
+      ['fi', 'Yli 2,5 maalia: kerroin {{odds.over}}.'],
+    ]);
     expect(group.items[0]!.id).toBe(en.id);
     expect(group.items.every((i) => i.channel_id === 2 && i.link_target === 'over' && i.markets[0]?.id === totalsMarket)).toBe(true);
     expect((await get(`/api/1/content/${created.items.find((i) => i.language === 'da')!.id}`)).statusCode).toBe(404);

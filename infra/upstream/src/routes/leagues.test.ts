@@ -56,8 +56,12 @@ describe('GET /api/1/:s/league/:leagueId/table (leagueTable)', () => {
     expect(body.table).toHaveLength(64);
     expect(body.table[0]).toEqual({
       match: { id: expect.any(Number), day: 23, date: '2022-12-18T15:00:00.000Z' },
-      home: 'Argentina', away: 'France', home_id: expect.any(Number), away_id: expect.any(Number),
-      score: { home: 2, away: 2 }, ht_score: { home: 2, away: 0 },
+      home: 'Argentina',
+      away: 'France',
+      home_id: expect.any(Number),
+      away_id: expect.any(Number),
+      score: { home: 2, away: 2 },
+      ht_score: { home: 2, away: 0 },
       result: { regular: { home: 2, away: 2 }, after_extra_time: { home: 3, away: 3 }, penalties: { home: 4, away: 2 } },
     });
   });
@@ -74,8 +78,12 @@ describe('GET /api/1/:s/league/:leagueId/table/:seasonId (leagueSeasonTable)', (
   it('gives the 2018 opener and final with their real full-time and half-time scores', async () => {
     const { table } = (await get(`/api/1/1/league/${worldCup.id}/table/${season('2018')}`)).json<LeagueTableReply>();
     expect(table.at(-1)).toMatchObject({
-      match: { day: 1, date: '2018-06-14T15:00:00.000Z' }, home: 'Russia', away: 'Saudi Arabia', home_id: russia,
-      score: { home: 5, away: 0 }, ht_score: { home: 2, away: 0 },
+      match: { day: 1, date: '2018-06-14T15:00:00.000Z' },
+      home: 'Russia',
+      away: 'Saudi Arabia',
+      home_id: russia,
+      score: { home: 5, away: 0 },
+      ht_score: { home: 2, away: 0 },
     });
     expect(table[0]).toMatchObject({ match: { day: 25 }, home: 'France', away: 'Croatia', score: { home: 4, away: 2 }, ht_score: { home: 2, away: 1 } });
   });
@@ -95,12 +103,18 @@ describe('GET /api/1/:s/league/:leagueId/table/:seasonId (leagueSeasonTable)', (
 });
 
 describe('GET /api/1/:s/league/:leagueId/table/:seasonId/team/:teamId (leagueTeamTable)', () => {
-  const rows = async (q = '') => (await get(`/api/1/1/league/${worldCup.id}/table/${season('2018')}/team/${russia}${q}`)).json<LeagueTableReply>().table
-    .map((r) => `${r.home} ${r.score!.home}-${r.score!.away} (${r.ht_score!.home}-${r.ht_score!.away}) ${r.away}`);
+  const rows = async (q = '') =>
+    (await get(`/api/1/1/league/${worldCup.id}/table/${season('2018')}/team/${russia}${q}`))
+      .json<LeagueTableReply>()
+      .table.map((r) => `${r.home} ${r.score!.home}-${r.score!.away} (${r.ht_score!.home}-${r.ht_score!.away}) ${r.away}`);
 
   it("lists the team's matches, home or away ones with home_away", async () => {
     expect(await rows()).toEqual([
-      'Russia 1-1 (1-1) Croatia', 'Spain 1-1 (1-1) Russia', 'Uruguay 3-0 (2-0) Russia', 'Russia 3-1 (0-0) Egypt', 'Russia 5-0 (2-0) Saudi Arabia',
+      'Russia 1-1 (1-1) Croatia',
+      'Spain 1-1 (1-1) Russia',
+      'Uruguay 3-0 (2-0) Russia',
+      'Russia 3-1 (0-0) Egypt',
+      'Russia 5-0 (2-0) Saudi Arabia',
     ]);
     expect(await rows('?home_away=home')).toEqual(['Russia 1-1 (1-1) Croatia', 'Russia 3-1 (0-0) Egypt', 'Russia 5-0 (2-0) Saudi Arabia']);
     expect(await rows('?home_away=away&match_limiter=1')).toEqual(['Spain 1-1 (1-1) Russia']);

@@ -23,12 +23,13 @@ export async function leagueRoutes(app: FastifyInstance, { db }: { db: Db }) {
     return listMatches(db, providerId, sportId, { ...query, league_id: params.leagueId });
   });
 
-  implement(app, routes.leagueTable, async ({ params, query }) =>
-    leagueTable(db, { sportId: params.s, leagueId: params.leagueId, ...query }));
+  implement(app, routes.leagueTable, async ({ params, query }) => leagueTable(db, { sportId: params.s, leagueId: params.leagueId, ...query }));
 
   implement(app, routes.leagueSeasonTable, async ({ params, query }) =>
-    leagueTable(db, { sportId: params.s, leagueId: params.leagueId, seasonId: params.seasonId, ...query }));
+    leagueTable(db, { sportId: params.s, leagueId: params.leagueId, seasonId: params.seasonId, ...query }),
+  );
 
   implement(app, routes.leagueTeamTable, async ({ params, query }) =>
-    leagueTable(db, { sportId: params.s, leagueId: params.leagueId, seasonId: params.seasonId, teamId: params.teamId, ...query }));
+    leagueTable(db, { sportId: params.s, leagueId: params.leagueId, seasonId: params.seasonId, teamId: params.teamId, ...query }),
+  );
 }

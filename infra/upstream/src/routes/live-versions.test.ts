@@ -32,7 +32,12 @@ describe('GET /api/1/match/{matchId}/live-versions', () => {
 
   it('moves only the stats version, and the history its audit entry joins, when a stat event is added', async () => {
     const before = await versions();
-    const reply = await upstream.app.inject({ method: 'POST', url: '/api/1/events', headers, payload: { events: [{ match_id: final.id, type: 6, period: 2, game_time: 61, team: final.home.id }] } });
+    const reply = await upstream.app.inject({
+      method: 'POST',
+      url: '/api/1/events',
+      headers,
+      payload: { events: [{ match_id: final.id, type: 6, period: 2, game_time: 61, team: final.home.id }] },
+    });
     expect(reply.statusCode).toBe(200);
     expect(moved(before.versions, (await versions()).versions)).toEqual(['stats', 'history']);
     // And again when that row is deleted.
@@ -44,7 +49,9 @@ describe('GET /api/1/match/{matchId}/live-versions', () => {
 
   it("moves the deliveries version when a delivery's status changes after it was written", async () => {
     const before = await versions();
-    await upstream.database.db.execute(sql`update deliveries set status = 'FAILED', error = 'test' where id = (select max(id) from deliveries where match_id = ${final.id})`);
+    await upstream.database.db.execute(
+      sql`update deliveries set status = 'FAILED', error = 'test' where id = (select max(id) from deliveries where match_id = ${final.id})`,
+    );
     expect(moved(before.versions, (await versions()).versions)).toEqual(['deliveries']);
   });
 
@@ -60,7 +67,14 @@ describe('GET /api/1/match/{matchId}/live-versions', () => {
   });
 
   it("gives a wall display the versions of what it may read, and refuses another match's", async () => {
-    const created = (await upstream.app.inject({ method: 'POST', url: buildPath(routes.displayCreate), headers, payload: { name: 'Versions wall', match_ids: [final.id], league_id: null, market_id: null, theme: 'dark' } })).json<DisplayCreated>();
+    const created = (
+      await upstream.app.inject({
+        method: 'POST',
+        url: buildPath(routes.displayCreate),
+        headers,
+        payload: { name: 'Versions wall', match_ids: [final.id], league_id: null, market_id: null, theme: 'dark' },
+      })
+    ).json<DisplayCreated>();
     const wall = { authorization: `Token ${created.token}` };
     expect(Object.keys((await versions(final.id, wall)).versions).sort()).toEqual(['deliveries', 'feed', 'offers']);
     const others = (await get('/api/1/1/1/matches?limit=2')).json<ListReply<Match>>().results.filter((match) => match.id !== final.id);

@@ -32,7 +32,8 @@ interface Aggregates {
 export async function liveVersionRoutes(app: FastifyInstance, { db }: { db: Db }) {
   implement(app, routes.matchLiveVersions, async ({ params, request }) => {
     const { matchId } = params;
-    const [row] = rowsOf<Aggregates>(await db.execute(sql`
+    const [row] = rowsOf<Aggregates>(
+      await db.execute(sql`
       SELECT
         (SELECT count(*) FROM offers WHERE match_id = ${matchId}) AS offers,
         (SELECT min(id) FROM offers WHERE match_id = ${matchId}) AS offers_min,
@@ -42,7 +43,8 @@ export async function liveVersionRoutes(app: FastifyInstance, { db }: { db: Db }
         SELECT count(*) AS count, max(id) AS max,
           sum(hashtext(status || '|' || coalesce(error, '') || '|' || coalesce(sent_at::text, '') || '|' || coalesce(stats::text, ''))) AS sum
         FROM deliveries WHERE match_id = ${matchId}
-      ) d`));
+      ) d`),
+    );
     if (!row || Number(row.offers) === 0) await assertMatch(db, matchId);
     const offers = `${row?.offers_min ?? 0}-${row?.offers_max ?? 0}-${row?.offers ?? 0}`;
     const versions: Partial<Record<LiveTopic, string>> = {
@@ -52,10 +54,12 @@ export async function liveVersionRoutes(app: FastifyInstance, { db }: { db: Db }
     };
     if (!request.display) {
       const authorization = request.headers.authorization ?? '';
-      await Promise.all(Object.entries(MATCH_TABLE_TOPICS).map(async ([topic, route]) => {
-        const reply = await app.inject({ method: 'GET', url: buildPath(routes[route], { matchId }), headers: { authorization } });
-        versions[topic as LiveTopic] = reply.statusCode === 200 ? createHash('sha1').update(reply.body).digest('base64url') : `status-${reply.statusCode}`;
-      }));
+      await Promise.all(
+        Object.entries(MATCH_TABLE_TOPICS).map(async ([topic, route]) => {
+          const reply = await app.inject({ method: 'GET', url: buildPath(routes[route], { matchId }), headers: { authorization } });
+          versions[topic as LiveTopic] = reply.statusCode === 200 ? createHash('sha1').update(reply.body).digest('base64url') : `status-${reply.statusCode}`;
+        }),
+      );
       // The history topic holds the match's newest audit entries, which are only ever added.
       const [audit] = rowsOf<{ newest: number | null }>(await db.execute(sql`SELECT max(id) AS newest FROM audit_log WHERE match_id = ${matchId}`));
       versions.history = String(audit?.newest ?? 0);

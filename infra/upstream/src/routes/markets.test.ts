@@ -22,12 +22,22 @@ describe('GET /api/1/:p/:s/markets (markets)', () => {
     expect(body.total).toBe(10);
     expect(body.limit).toBe(20);
     expect(body.results.map((m) => m.name)).toEqual([
-      'Match Result', 'Over/Under 1.5 Goals', 'Over/Under 2.5 Goals', 'Over/Under 3.5 Goals', 'Both Teams to Score',
-      'Handicap -1', 'Handicap +1', 'Correct Score', 'Half-time Result', 'Draw No Bet',
+      'Match Result',
+      'Over/Under 1.5 Goals',
+      'Over/Under 2.5 Goals',
+      'Over/Under 3.5 Goals',
+      'Both Teams to Score',
+      'Handicap -1',
+      'Handicap +1',
+      'Correct Score',
+      'Half-time Result',
+      'Draw No Bet',
     ]);
     const ou = body.results[2]!;
     expect(ou).toMatchObject({
-      line: 2500, type: { id: 2, name: 'Total Goals Over/Under', outcomes: ['over', 'under'] }, helper_args: { dynamic_line: false },
+      line: 2500,
+      type: { id: 2, name: 'Total Goals Over/Under', outcomes: ['over', 'under'] },
+      helper_args: { dynamic_line: false },
       outcome_mapping: { over: 'Over', under: 'Under' },
       meta: { first_minute: 0, last_minute: 80, thresholds: { over: 1900, over_min: 1300, over_max: 3500, under: 1950 } },
     });
@@ -54,11 +64,24 @@ describe('POST /api/1/core/:p/:s/market/:marketId (marketMetaSave)', () => {
     const asText = await post(`/api/1/core/1/1/market/${market.id}`, { market_meta: { first_minute: '5' } });
     expect([asText.statusCode, asText.json().message]).toEqual([400, 'market_meta.first_minute must be integer or null']);
     const reply = await post(`/api/1/core/1/1/market/${market.id}`, {
-      market_meta: { first_minute: 5, last_minute: 80, send_delay_minutes: 3, pass_threshold: 1.5, thresholds: { home: 2600, home_min: 1300, home_max: 7000, draw: 3300, away: 3100 } },
+      market_meta: {
+        first_minute: 5,
+        last_minute: 80,
+        send_delay_minutes: 3,
+        pass_threshold: 1.5,
+        thresholds: { home: 2600, home_min: 1300, home_max: 7000, draw: 3300, away: 3100 },
+      },
     });
     expect(reply.statusCode).toBe(200);
     const saved = reply.json<Market>();
-    expect(saved.meta).toMatchObject({ first_minute: 5, last_minute: 80, send_delay_minutes: 3, pass_threshold: 1.5, max_threshold: 3, pass_threshold_timeout: 300 });
+    expect(saved.meta).toMatchObject({
+      first_minute: 5,
+      last_minute: 80,
+      send_delay_minutes: 3,
+      pass_threshold: 1.5,
+      max_threshold: 3,
+      pass_threshold_timeout: 300,
+    });
     expect(saved.meta.thresholds).toEqual({ home: 2600, home_min: 1300, home_max: 7000, draw: 3300, away: 3100 });
     expect(saved.meta.summary).toEqual({ name: 'outcome_ratio', args: { market_type_id: 1, last_n: 10 } });
     expect((await marketNamed('Match Result')).meta).toEqual(saved.meta);
@@ -98,7 +121,11 @@ describe('GET /api/1/core/:s/marketypes (marketTypes)', () => {
     expect(body.results[0]).toEqual({ id: 1, name: 'Match Result', outcomes: ['home', 'draw', 'away'], evaluator: 'win_draw' });
     expect(body.results.find((t) => t.id === 10)).toMatchObject({ outcomes: ['yes', 'no'], evaluator: 'yes_no' });
     expect(body.results.find((t) => t.id === 3)!.outcomes).toContain('H2-A1');
-    expect((await get('/api/1/core/4/marketypes')).json<ListReply<MarketType>>().results.map((t) => t.name)).toEqual(['Money Line', 'Total Points Over/Under', 'Point Spread']);
+    expect((await get('/api/1/core/4/marketypes')).json<ListReply<MarketType>>().results.map((t) => t.name)).toEqual([
+      'Money Line',
+      'Total Points Over/Under',
+      'Point Spread',
+    ]);
   });
 
   it('answers 404 for an unknown sport', async () => {
@@ -112,7 +139,13 @@ describe('GET /api/1/:p/:s/rules (rules)', () => {
   it("lists a provider's rule sets with their markets", async () => {
     const body = (await get('/api/1/1/1/rules')).json<ListReply<RuleSet>>();
     expect(body.results.map((r) => r.name)).toEqual(['Result markets', 'Goal markets', 'Headline markets']);
-    expect(body.results[1]!.markets.map((m) => m.name)).toEqual(['Over/Under 1.5 Goals', 'Over/Under 2.5 Goals', 'Over/Under 3.5 Goals', 'Both Teams to Score', 'Correct Score']);
+    expect(body.results[1]!.markets.map((m) => m.name)).toEqual([
+      'Over/Under 1.5 Goals',
+      'Over/Under 2.5 Goals',
+      'Over/Under 3.5 Goals',
+      'Both Teams to Score',
+      'Correct Score',
+    ]);
     expect((await get('/api/1/2/4/rules')).json<ListReply<RuleSet>>().results.map((r) => r.name)).toEqual(['Todos los mercados']);
   });
 

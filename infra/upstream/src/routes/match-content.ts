@@ -8,7 +8,6 @@ import { implement } from '../http/implement';
 
 /** A match's content: the Content tab's Form and Preview (SPEC §2 Match pages). */
 export async function matchContentRoutes(app: FastifyInstance, { db }: { db: Db }) {
-
   // The body schema is a union (timed or not); its validator would only say 'timed must be equal to
   // constant', so the rule of SPEC §5 is checked first, in its own words.
   app.addHook('preValidation', async (request) => {
@@ -27,8 +26,17 @@ export async function matchContentRoutes(app: FastifyInstance, { db }: { db: Db 
     return call.body.id ? writeOne(db, call, 'match_content', call.body.id, save) : createOne(db, call, 'match_content', save);
   });
 
-  implement(app, routes.matchContentDelete, async (call) => writeOne(db, call, 'match_content', call.params.matchContentId, async (tx) => {
-    await deleteMatchContent(tx, call.params.matchContentId);
-    return { success: true };
-  }, 'delete'));
+  implement(app, routes.matchContentDelete, async (call) =>
+    writeOne(
+      db,
+      call,
+      'match_content',
+      call.params.matchContentId,
+      async (tx) => {
+        await deleteMatchContent(tx, call.params.matchContentId);
+        return { success: true };
+      },
+      'delete',
+    ),
+  );
 }

@@ -20,7 +20,10 @@ beforeAll(async () => {
   upstream = await createTestUpstream();
   headers = { authorization: `Token ${await upstream.login()}` };
   [final] = (await get('/api/1/1/1/matches?q=Argentina - France&date=2022-12-18')).json<ListReply<Match>>().results as [Match];
-  const [league] = await upstream.database.db.select({ id: leagues.id }).from(leagues).where(and(eq(leagues.providerId, 1), eq(leagues.uniqueId, 'fifa-world-cup')));
+  const [league] = await upstream.database.db
+    .select({ id: leagues.id })
+    .from(leagues)
+    .where(and(eq(leagues.providerId, 1), eq(leagues.uniqueId, 'fifa-world-cup')));
   leagueId = league!.id;
 });
 afterAll(() => upstream.close());
@@ -35,8 +38,16 @@ describe('one result of the 2022 final everywhere', () => {
     const { table, season } = (await get(`/api/1/1/league/${leagueId}/table`)).json<LeagueTableReply>();
     expect(table.find((row) => row.match.id === final.id)!.result).toEqual(FINAL);
 
-    const [resultMarket] = await upstream.database.db.select({ id: markets.id }).from(markets).where(and(eq(markets.providerId, 1), eq(markets.typeId, 1)));
-    const stats = (await post('/api/1/1/events/query', { query: 'team_market_outcomes', params: { season_id: season!.id, team_id: final.home.id, market_id: resultMarket!.id } })).json<{ results: { match_id: number; result: MatchResult; outcome: string }[] }>();
+    const [resultMarket] = await upstream.database.db
+      .select({ id: markets.id })
+      .from(markets)
+      .where(and(eq(markets.providerId, 1), eq(markets.typeId, 1)));
+    const stats = (
+      await post('/api/1/1/events/query', {
+        query: 'team_market_outcomes',
+        params: { season_id: season!.id, team_id: final.home.id, market_id: resultMarket!.id },
+      })
+    ).json<{ results: { match_id: number; result: MatchResult; outcome: string }[] }>();
     const row = stats.results.find((r) => r.match_id === final.id)!;
     expect(row.result).toEqual(FINAL);
     // 1X2 settles on 90 minutes: a draw, though Argentina won the cup.
@@ -51,7 +62,10 @@ describe('one result of the 2022 final everywhere', () => {
   });
 
   it('shows it on the banner once the market has no offer', async () => {
-    const [resultMarket] = await upstream.database.db.select({ id: markets.id }).from(markets).where(and(eq(markets.providerId, 1), eq(markets.typeId, 1)));
+    const [resultMarket] = await upstream.database.db
+      .select({ id: markets.id })
+      .from(markets)
+      .where(and(eq(markets.providerId, 1), eq(markets.typeId, 1)));
     await upstream.database.db.delete(offers).where(and(eq(offers.matchId, final.id), eq(offers.marketId, resultMarket!.id)));
     const html = (await get(`/api/1/banner/${final.id}/${resultMarket!.id}`)).body;
     expect(html).toContain('3–3 a.e.t., 4–2 pens');

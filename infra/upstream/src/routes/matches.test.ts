@@ -35,13 +35,26 @@ beforeAll(async () => {
   await db.insert(thresholdSets).values({ matchId: final.id, marketId: matchResult.id, type: 'VALUE', thresholds: { home: { value: 2500 } }, timedBefore: 45 });
   // A third provider's feed carries the final under its own event id and Dutch team names.
   const [league] = await db.insert(leagues).values({ providerId: 3, sportId: 1, name: 'WK', path: 'Internationaal / WK', uniqueId: 'wk' }).returning();
-  const [home, away] = await db.insert(teams).values([
-    { providerId: 3, sportId: 1, name: 'Argentinië', teamKey: 'argentinie' }, { providerId: 3, sportId: 1, name: 'Frankrijk', teamKey: 'frankrijk' },
-  ]).returning();
-  const [match] = await db.insert(matches).values({
-    providerId: 3, sportId: 1, leagueId: league!.id, homeTeamId: home!.id, awayTeamId: away!.id, name: 'Argentinië - Frankrijk',
-    start: new Date('2022-12-18T15:00:00Z'), eventId: 'benelux-wk-64',
-  }).returning();
+  const [home, away] = await db
+    .insert(teams)
+    .values([
+      { providerId: 3, sportId: 1, name: 'Argentinië', teamKey: 'argentinie' },
+      { providerId: 3, sportId: 1, name: 'Frankrijk', teamKey: 'frankrijk' },
+    ])
+    .returning();
+  const [match] = await db
+    .insert(matches)
+    .values({
+      providerId: 3,
+      sportId: 1,
+      leagueId: league!.id,
+      homeTeamId: home!.id,
+      awayTeamId: away!.id,
+      name: 'Argentinië - Frankrijk',
+      start: new Date('2022-12-18T15:00:00Z'),
+      eventId: 'benelux-wk-64',
+    })
+    .returning();
   benelux = match!.id;
 });
 afterAll(() => upstream.close());
@@ -67,9 +80,23 @@ describe('GET /api/1/matches/content (matchesContent)', () => {
     const body = await contentOf(final.id);
     const danish = body.results.find((c) => c.language.code === 'da' && c.node_id === 'H1-A0' && c.market?.id === matchResult.id);
     expect(danish).toEqual({
-      id: expect.any(Number), version: 1, match_id: final.id, market: { id: matchResult.id, name: 'Match Result' }, market_type: null,
-      channel: { id: 1, name: 'Push notification', code: 'PUSH' }, ruleset: null, language: { code: 'da' }, node_id: 'H1-A0',
-      sub_node: null, leaf_node: null, link_target: null, timed: false, contact_id: null, period: null, meta: { before: null }, hold: true,
+      id: expect.any(Number),
+      version: 1,
+      match_id: final.id,
+      market: { id: matchResult.id, name: 'Match Result' },
+      market_type: null,
+      channel: { id: 1, name: 'Push notification', code: 'PUSH' },
+      ruleset: null,
+      language: { code: 'da' },
+      node_id: 'H1-A0',
+      sub_node: null,
+      leaf_node: null,
+      link_target: null,
+      timed: false,
+      contact_id: null,
+      period: null,
+      meta: { before: null },
+      hold: true,
       content: { title: [{ content: 'Argentina fører' }], content: [{ content: '{{home.name}} against {{away.name}}' }], cta: [], image: [] },
     });
     const toSend = (await get(`/api/1/matches/content?match_id=${final.id}&hold=false&limit=100`)).json<ListReply<MatchContent>>();
@@ -88,10 +115,12 @@ describe('GET /api/1/matches/content (matchesContent)', () => {
 describe('GET /api/1/matches/connect/:from (matchConnectSearch)', () => {
   it("finds other providers' matches not on the match's event, with their providers and kick-off", async () => {
     const body = (await get(`/api/1/matches/connect/${benelux}?q=Argentina - France.`)).json<ListReply<SearchResult>>();
-    expect(body.results).toEqual(expect.arrayContaining([
-      { id: iberiaFinal.id, title: 'Argentina - France', providers: ['Nordic Sportsbook', 'Iberia Apuestas'], start: '2022-12-18T15:00:00.000Z' },
-      { id: final.id, title: 'Argentina - France', providers: ['Nordic Sportsbook', 'Iberia Apuestas'], start: '2022-12-18T15:00:00.000Z' },
-    ]));
+    expect(body.results).toEqual(
+      expect.arrayContaining([
+        { id: iberiaFinal.id, title: 'Argentina - France', providers: ['Nordic Sportsbook', 'Iberia Apuestas'], start: '2022-12-18T15:00:00.000Z' },
+        { id: final.id, title: 'Argentina - France', providers: ['Nordic Sportsbook', 'Iberia Apuestas'], start: '2022-12-18T15:00:00.000Z' },
+      ]),
+    );
     // And the World Cup Classics replay of the final, a fixture of its own; latest modified (then highest id) first.
     expect(body.results.map((r) => r.title)).toEqual(['Argentina - France', 'Argentina - France', 'Argentina - France']);
     expect(body.results.map((r) => r.id)).toEqual([...body.results.map((r) => r.id)].sort((a, b) => b - a));
@@ -121,13 +150,25 @@ describe('POST /api/1/matches/connect/:from/to/:to (matchConnect)', () => {
     expect(argentinie.providers).toEqual(['Nordic Sportsbook', 'Iberia Apuestas', 'Benelux Odds']);
     // In the history, in the reassign's transaction: the match's event id, and both teams' connectors.
     const history = (await get(`/api/1/audit?match_id=${benelux}`)).json<ListReply<AuditEntry>>();
-    expect(history.results).toEqual([expect.objectContaining({
-      entity: 'match', entity_id: benelux, action: 'update', actor: expect.objectContaining({ name: 'Demo Operator' }),
-      before: expect.objectContaining({ event_id: 'benelux-wk-64' }), after: expect.objectContaining({ event_id: final.event_id }),
-    })]);
+    expect(history.results).toEqual([
+      expect.objectContaining({
+        entity: 'match',
+        entity_id: benelux,
+        action: 'update',
+        actor: expect.objectContaining({ name: 'Demo Operator' }),
+        before: expect.objectContaining({ event_id: 'benelux-wk-64' }),
+        after: expect.objectContaining({ event_id: final.event_id }),
+      }),
+    ]);
     const teamsChanged = (await get('/api/1/audit?entity=team')).json<ListReply<AuditEntry>>().results;
-    expect(teamsChanged.map((e) => [(e.before as { name: string }).name, (e.before as { team_key: string }).team_key, (e.after as { team_key: string }).team_key]).sort())
-      .toEqual([['Argentinië', 'argentinie', 'argentina'], ['Frankrijk', 'frankrijk', 'france']]);
+    expect(
+      teamsChanged
+        .map((e) => [(e.before as { name: string }).name, (e.before as { team_key: string }).team_key, (e.after as { team_key: string }).team_key])
+        .sort(),
+    ).toEqual([
+      ['Argentinië', 'argentinie', 'argentina'],
+      ['Frankrijk', 'frankrijk', 'france'],
+    ]);
   });
 
   it('refuses a second match of one provider on an event, itself, and unknown matches', async () => {
@@ -135,7 +176,9 @@ describe('POST /api/1/matches/connect/:from/to/:to (matchConnect)', () => {
     expect(clash.statusCode).toBe(400);
     expect(clash.json().message).toBe(`Match ${iberiaFinal.id}'s event already has match ${final.id} of the same provider as match ${semi.id}.`);
     expect((await post(`/api/1/matches/connect/${final.id}/to/${final.id}`)).json().message).toBe('A match cannot be connected to itself.');
-    expect((await post(`/api/1/matches/connect/${final.id}/to/${iberiaFinal.id}`)).json().message).toBe(`Match ${final.id} is already connected to match ${iberiaFinal.id}.`);
+    expect((await post(`/api/1/matches/connect/${final.id}/to/${iberiaFinal.id}`)).json().message).toBe(
+      `Match ${final.id} is already connected to match ${iberiaFinal.id}.`,
+    );
     const unknown = await post(`/api/1/matches/connect/${final.id}/to/999999`);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('Match 999999 not found');
@@ -149,7 +192,10 @@ describe('POST /api/1/match/:to/copy/from/:from (matchCopy)', () => {
     expect((await post(`/api/1/match/${semi.id}/copy/from/${final.id}`)).json()).toEqual({ success: true, id: semi.id });
     const copied = await contentOf(semi.id);
     expect(copied.results.map((c) => [c.language.code, c.node_id, c.content.title[0]?.content]).sort()).toEqual(
-      expect.arrayContaining([['da', 'H1-A0', 'Argentina fører'], ['en', 'PRE', 'World Cup final tonight']]),
+      expect.arrayContaining([
+        ['da', 'H1-A0', 'Argentina fører'],
+        ['en', 'PRE', 'World Cup final tonight'],
+      ]),
     );
     const { db } = upstream.database;
     const sets = await db.select().from(thresholdSets).where(eq(thresholdSets.matchId, semi.id));

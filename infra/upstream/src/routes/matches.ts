@@ -19,19 +19,33 @@ export async function matchesRoutes(app: FastifyInstance, { db }: { db: Db }) {
   // of both events hears of it once it committed.
   implement(app, routes.matchConnect, async ({ params, user }) => {
     const actor = actorOf(user);
-    await versionedWrite<Awaited<ReturnType<typeof connectMatches>>>(db, {
-      entity: 'match', actor, targets: [{ id: params.from, expected: null }], alsoChanged: (connected) => connected.teams,
-      notices: (connected) => [matchWriteNotice(connected.matchIds, { id: params.from, actor })].filter((notice) => notice !== null),
-    }, (tx) => connectMatches(tx as unknown as Tx, params.from, params.to));
+    await versionedWrite<Awaited<ReturnType<typeof connectMatches>>>(
+      db,
+      {
+        entity: 'match',
+        actor,
+        targets: [{ id: params.from, expected: null }],
+        alsoChanged: (connected) => connected.teams,
+        notices: (connected) => [matchWriteNotice(connected.matchIds, { id: params.from, actor })].filter((notice) => notice !== null),
+      },
+      (tx) => connectMatches(tx as unknown as Tx, params.from, params.to),
+    );
     return { success: true, id: params.to };
   });
 
   // Audited as the records it creates (so the match's watchers see them appear).
   implement(app, routes.matchCopy, async ({ params, user }) => {
-    await versionedWrite<Awaited<ReturnType<typeof copyMatch>>>(db, {
-      entity: 'match_content', actor: actorOf(user), targets: [], created: (copied) => copied.contents,
-      alsoCreated: (copied) => copied.thresholds.map((id) => ({ entity: 'threshold_set' as const, id })),
-    }, (tx) => copyMatch(tx, params.to, params.from));
+    await versionedWrite<Awaited<ReturnType<typeof copyMatch>>>(
+      db,
+      {
+        entity: 'match_content',
+        actor: actorOf(user),
+        targets: [],
+        created: (copied) => copied.contents,
+        alsoCreated: (copied) => copied.thresholds.map((id) => ({ entity: 'threshold_set' as const, id })),
+      },
+      (tx) => copyMatch(tx, params.to, params.from),
+    );
     return { success: true, id: params.to };
   });
 }

@@ -11,13 +11,33 @@ describe('GET /api/1/live/offers', () => {
   beforeAll(async () => {
     upstream = await createTestUpstream();
     token = await upstream.login();
-    ids = (await upstream.app.inject({ method: 'GET', url: '/api/1/1/1/matches?limit=2', headers: { authorization: `Token ${token}` } })).json().results.map((m: { id: number }) => m.id).sort((a: number, b: number) => a - b);
+    ids = (await upstream.app.inject({ method: 'GET', url: '/api/1/1/1/matches?limit=2', headers: { authorization: `Token ${token}` } }))
+      .json()
+      .results.map((m: { id: number }) => m.id)
+      .sort((a: number, b: number) => a - b);
     for (const matchId of ids) {
       for (const n of [1, 2]) {
         const reply = await upstream.app.inject({
-          method: 'POST', url: `/api/1/engine/match/${matchId}/ingest`, headers: { authorization: `Token ${token}` },
-          payload: { messages: [{ type: 'offer', source_id: `o${n}`, market: { type_id: 1, line: null }, match_time: 60 * n, prematch: false, score: 'H0-A0',
-            outcomes: [{ label: '1', line: null, odds: 2000 + n }, { label: 'X', line: null, odds: 3300 }, { label: '2', line: null, odds: 3600 }] }] },
+          method: 'POST',
+          url: `/api/1/engine/match/${matchId}/ingest`,
+          headers: { authorization: `Token ${token}` },
+          payload: {
+            messages: [
+              {
+                type: 'offer',
+                source_id: `o${n}`,
+                market: { type_id: 1, line: null },
+                match_time: 60 * n,
+                prematch: false,
+                score: 'H0-A0',
+                outcomes: [
+                  { label: '1', line: null, odds: 2000 + n },
+                  { label: 'X', line: null, odds: 3300 },
+                  { label: '2', line: null, odds: 3600 },
+                ],
+              },
+            ],
+          },
         });
         expect(reply.statusCode).toBe(200);
       }

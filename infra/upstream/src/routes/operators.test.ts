@@ -1,7 +1,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
-  buildPath, FORBIDDEN_MESSAGE, routes,
-  type AuditEntry, type AuthReply, type ChangeNotice, type ListReply, type Operator, type OperatorLinkReply, type RouteDef, type SessionReply,
+  buildPath,
+  FORBIDDEN_MESSAGE,
+  routes,
+  type AuditEntry,
+  type AuthReply,
+  type ChangeNotice,
+  type ListReply,
+  type Operator,
+  type OperatorLinkReply,
+  type RouteDef,
+  type SessionReply,
 } from '@odds/protocol';
 import { createTestUpstream, OPS, type TestUpstream } from '../testing';
 
@@ -34,7 +43,12 @@ const STRONG = 'a quiet harbour at dawn';
 /** Invites someone new; returns the reply (the link's token in its path). */
 async function invite(over: { admin?: boolean } = {}): Promise<OperatorLinkReply> {
   sequence += 1;
-  const reply = await call(admin, routes.operatorInvite, {}, { email: `new${sequence}@example.com`, name: `New Operator ${sequence}`, admin: over.admin ?? false });
+  const reply = await call(
+    admin,
+    routes.operatorInvite,
+    {},
+    { email: `new${sequence}@example.com`, name: `New Operator ${sequence}`, admin: over.admin ?? false },
+  );
   expect(reply.statusCode, reply.body).toBe(200);
   return reply.json<OperatorLinkReply>();
 }
@@ -68,7 +82,7 @@ describe('operator accounts (admins only)', () => {
     expect(again.json().message).toBe(`An operator with the email ${operator.email.toUpperCase()} already exists`);
   });
 
-  it('gives a non-admin 403 with the spec\'s message on every account route, and on creating or revoking a wall display', async () => {
+  it("gives a non-admin 403 with the spec's message on every account route, and on creating or revoking a wall display", async () => {
     const { operator } = await invite();
     const ops = as(await upstream.login(OPS));
     expect((await call(ops, routes.session)).json<SessionReply>().user.admin).toBe(false);
@@ -88,7 +102,10 @@ describe('operator accounts (admins only)', () => {
       expect((await call({}, route, params, body)).statusCode, route.path).toBe(401);
     }
     // Nothing was changed by the refused calls.
-    expect((await call(admin, routes.operators)).json<ListReply<Operator>>().results.find((o) => o.id === operator.id)).toMatchObject({ status: 'pending', admin: false });
+    expect((await call(admin, routes.operators)).json<ListReply<Operator>>().results.find((o) => o.id === operator.id)).toMatchObject({
+      status: 'pending',
+      admin: false,
+    });
     expect((await call(admin, routes.session)).json<SessionReply>().user.admin).toBe(true);
   });
 });
@@ -143,7 +160,11 @@ describe('disable, enable, reset, admin', () => {
     notices = [];
     const disabled = await call(admin, routes.operatorStatus, { operatorId: operator.id }, { status: 'disabled' });
     expect(disabled.json<Operator>().status).toBe('disabled');
-    expect(notices.find((n) => n.revoked_tokens?.length)).toMatchObject({ match_id: 0, revoked_reason: 'disabled', revoked_tokens: [expect.stringMatching(/^[0-9a-f]{64}$/)] });
+    expect(notices.find((n) => n.revoked_tokens?.length)).toMatchObject({
+      match_id: 0,
+      revoked_reason: 'disabled',
+      revoked_tokens: [expect.stringMatching(/^[0-9a-f]{64}$/)],
+    });
     // No cached session lets a call through after the reply.
     expect((await call(as(token), routes.session)).statusCode).toBe(401);
     const refused = await signIn(operator.email, STRONG);
@@ -184,7 +205,10 @@ describe('disable, enable, reset, admin', () => {
     const demoId = (await call(admin, routes.session)).json<SessionReply>().user.id;
     const admins = (await call(admin, routes.operators)).json<ListReply<Operator>>().results.filter((o) => o.admin && o.status === 'active');
     expect(admins.map((o) => o.id)).toEqual([demoId]);
-    for (const [route, body] of [[routes.operatorAdmin, { admin: false }], [routes.operatorStatus, { status: 'disabled' }]] as const) {
+    for (const [route, body] of [
+      [routes.operatorAdmin, { admin: false }],
+      [routes.operatorStatus, { status: 'disabled' }],
+    ] as const) {
       const last = await call(admin, route, { operatorId: demoId }, body);
       expect(last.statusCode).toBe(409);
       expect(last.json().message).toBe('The team must keep at least one active admin: make another operator admin first');
@@ -192,7 +216,7 @@ describe('disable, enable, reset, admin', () => {
     expect((await call(admin, routes.session)).json<SessionReply>().user.admin).toBe(true);
   });
 
-  it('keeps every change on the operator\'s history, by whom, never with a password hash', async () => {
+  it("keeps every change on the operator's history, by whom, never with a password hash", async () => {
     const { operator } = await invited();
     await call(admin, routes.operatorStatus, { operatorId: operator.id }, { status: 'disabled' });
     await call(admin, routes.operatorStatus, { operatorId: operator.id }, { status: 'active' });

@@ -2,8 +2,15 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PASSWORD_FRAGMENT_KEY, routes, type SessionEndReason } from '@odds/protocol';
 import {
-  changeOwnPassword, consumePasswordToken, createOperator, getOperator, issuePasswordToken, listOperators, setOperatorAdmin,
-  setOperatorStatus, type PasswordLink,
+  changeOwnPassword,
+  consumePasswordToken,
+  createOperator,
+  getOperator,
+  issuePasswordToken,
+  listOperators,
+  setOperatorAdmin,
+  setOperatorStatus,
+  type PasswordLink,
 } from '../auth/accounts';
 import { mailPasswordLink } from '../auth/invite-mail';
 import { tokenHash, type SessionStore } from '../auth/sessions';
@@ -87,7 +94,12 @@ export async function operatorRoutes(
     throttle.succeeded(key, address);
     const signedIn = await sessions.login(account.email, body.password);
     if (!signedIn) throw new Errors.BadCredentials();
-    return { token: signedIn.token, user: { ...signedIn.session.user, admin: signedIn.session.admin }, success: true as const, expires_at: signedIn.session.expiresAt.toISOString() };
+    return {
+      token: signedIn.token,
+      user: { ...signedIn.session.user, admin: signedIn.session.admin },
+      success: true as const,
+      expires_at: signedIn.session.expiresAt.toISOString(),
+    };
   });
 
   implement(app, routes.passwordChange, async ({ body, user, request }) => {
@@ -100,8 +112,10 @@ export async function operatorRoutes(
 
 /** Whether a link exists, is unused and has not expired (consumePasswordToken checks it again, locked). */
 async function linkUsable(db: Db, token: string): Promise<boolean> {
-  const [link] = await db.select({ usedAt: passwordTokens.usedAt, expiresAt: passwordTokens.expiresAt })
-    .from(passwordTokens).where(eq(passwordTokens.tokenHash, tokenHash(token)));
+  const [link] = await db
+    .select({ usedAt: passwordTokens.usedAt, expiresAt: passwordTokens.expiresAt })
+    .from(passwordTokens)
+    .where(eq(passwordTokens.tokenHash, tokenHash(token)));
   return link !== undefined && link.usedAt === null && link.expiresAt.getTime() > Date.now();
 }
 

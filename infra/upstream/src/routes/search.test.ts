@@ -22,7 +22,8 @@ describe('GET /api/1/:p/:s/search (search)', () => {
         { id: expect.any(Number), title: 'FIFA World Cup', providers: ['Nordic Sportsbook'] },
         { id: expect.any(Number), title: 'World Cup Classics', providers: ['Nordic Sportsbook'] },
       ],
-      total: 2, limit: 10,
+      total: 2,
+      limit: 10,
     });
     expect(await titles(1, 'q=replays&type=leagues')).toEqual(['World Cup Classics']);
     expect(await titles(2, 'q=mundial')).toEqual(['Copa Mundial de la FIFA']);

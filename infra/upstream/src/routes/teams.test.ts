@@ -8,7 +8,8 @@ let upstream: TestUpstream;
 let headers: Record<string, string>;
 let worldCup: League;
 let rusland: number;
-const team = async (name: string, p = 1) => (await get(`/api/1/teams?provider=${p}&q=${encodeURIComponent(name)}`)).json<ListReply<Team>>().results.find((t) => t.name === name)!;
+const team = async (name: string, p = 1) =>
+  (await get(`/api/1/teams?provider=${p}&q=${encodeURIComponent(name)}`)).json<ListReply<Team>>().results.find((t) => t.name === name)!;
 
 beforeAll(async () => {
   upstream = await createTestUpstream();
@@ -21,7 +22,8 @@ beforeAll(async () => {
 afterAll(() => upstream.close());
 
 const get = (url: string) => upstream.app.inject({ method: 'GET', url, headers });
-const post = (url: string, payload?: unknown) => upstream.app.inject({ method: 'POST', url, headers, ...(payload !== undefined && { payload: payload as object }) });
+const post = (url: string, payload?: unknown) =>
+  upstream.app.inject({ method: 'POST', url, headers, ...(payload !== undefined && { payload: payload as object }) });
 
 describe('GET /api/1/teams (teams)', () => {
   it("pages the provider's teams with provider name, short name and connected providers", async () => {
@@ -29,12 +31,26 @@ describe('GET /api/1/teams (teams)', () => {
     expect(body.total).toBe(40);
     expect(body.limit).toBe(5);
     const argentina = await team('Argentina');
-    expect(argentina).toEqual({ id: argentina.id, version: 1, name: 'Argentina', title: 'Argentina', provider_name: 'Nordic Sportsbook', short_name: null, providers: ['Nordic Sportsbook', 'Iberia Apuestas'] });
+    expect(argentina).toEqual({
+      id: argentina.id,
+      version: 1,
+      name: 'Argentina',
+      title: 'Argentina',
+      provider_name: 'Nordic Sportsbook',
+      short_name: null,
+      providers: ['Nordic Sportsbook', 'Iberia Apuestas'],
+    });
     expect((await team('Sweden')).providers).toEqual(['Nordic Sportsbook']);
   });
 
   it('finds teams by keyword or by match id, of every provider with all_providers, sorted and paged', async () => {
-    expect((await get('/api/1/teams?q=land&order_by=name')).json<ListReply<Team>>().results.map((t) => t.name)).toEqual(['England', 'Iceland', 'Netherlands', 'Poland', 'Switzerland']);
+    expect((await get('/api/1/teams?q=land&order_by=name')).json<ListReply<Team>>().results.map((t) => t.name)).toEqual([
+      'England',
+      'Iceland',
+      'Netherlands',
+      'Poland',
+      'Switzerland',
+    ]);
     const opener = (await get('/api/1/1/1/matches?date=2018-06-14')).json().results[0];
     expect((await get(`/api/1/teams?q=${opener.id}&order_by=name`)).json<ListReply<Team>>().results.map((t) => t.name)).toEqual(['Russia', 'Saudi Arabia']);
     const everywhere = (await get('/api/1/teams?all_providers=true&q=Argentin&order_by=provider_name')).json<ListReply<Team>>();
@@ -44,7 +60,9 @@ describe('GET /api/1/teams (teams)', () => {
   });
 
   it('refuses an unknown sort and a negative start', async () => {
-    expect((await get('/api/1/teams?order_by=colour')).json().message).toBe("Cannot sort by 'colour'; use one of: id, name, title, provider_name, short_name, last_modified.");
+    expect((await get('/api/1/teams?order_by=colour')).json().message).toBe(
+      "Cannot sort by 'colour'; use one of: id, name, title, provider_name, short_name, last_modified.",
+    );
     const negative = await get('/api/1/teams?start=-1');
     expect(negative.statusCode).toBe(400);
     expect(negative.json().message).toBe('start must be >= 0');
@@ -96,7 +114,11 @@ describe('GET /api/1/teams/:teamId (team)', () => {
 describe('POST /api/1/teams/:teamId (teamShortNameSave)', () => {
   it('saves a short name (trimmed), which moves the team to the top of the default sort, and clears it', async () => {
     const argentina = await team('Argentina');
-    expect((await post(`/api/1/teams/${argentina.id}`, { value: ' ARG ' })).json()).toEqual({ ...argentina, short_name: 'ARG', version: argentina.version! + 1 });
+    expect((await post(`/api/1/teams/${argentina.id}`, { value: ' ARG ' })).json()).toEqual({
+      ...argentina,
+      short_name: 'ARG',
+      version: argentina.version! + 1,
+    });
     expect((await get('/api/1/teams?limit=1')).json<ListReply<Team>>().results[0]!.short_name).toBe('ARG');
     expect((await get('/api/1/teams?q=ARG')).json<ListReply<Team>>().results.map((t) => t.name)).toEqual(['Argentina']);
     expect((await post(`/api/1/teams/${argentina.id}`, { value: '' })).json<Team>().short_name).toBeNull();
@@ -127,7 +149,7 @@ describe('GET /api/1/teams/connect/:from (teamConnectSearch)', () => {
 });
 
 describe('POST /api/1/teams/connect/:from/to/:to (teamConnect)', () => {
-  it('reassigns a team as another provider\'s team: they share its connector', async () => {
+  it("reassigns a team as another provider's team: they share its connector", async () => {
     const russia = await team('Russia');
     expect((await post(`/api/1/teams/connect/${rusland}/to/${russia.id}`)).json()).toEqual({ success: true, id: russia.id });
     expect((await get(`/api/1/teams/${rusland}`)).json<Team>().providers).toEqual(['Nordic Sportsbook', 'Benelux Odds']);
@@ -135,14 +157,20 @@ describe('POST /api/1/teams/connect/:from/to/:to (teamConnect)', () => {
     // In the history: the connector before and after, as a new version; connecting again changes and records nothing.
     const history = () => get(`/api/1/audit?entity=team&entity_id=${rusland}`).then((r) => r.json<ListReply<AuditEntry>>());
     const [entry] = (await history()).results;
-    expect(entry).toMatchObject({ action: 'update', actor: { name: 'Demo Operator' }, version: 2, before: { team_key: 'rusland', version: 1 }, after: { version: 2 } });
+    expect(entry).toMatchObject({
+      action: 'update',
+      actor: { name: 'Demo Operator' },
+      version: 2,
+      before: { team_key: 'rusland', version: 1 },
+      after: { version: 2 },
+    });
     const [russiaRow] = await upstream.database.db.select({ key: teams.teamKey }).from(teams).where(eq(teams.id, russia.id));
     expect((entry!.after as { team_key: string }).team_key).toBe(russiaRow!.key);
     expect((await post(`/api/1/teams/connect/${rusland}/to/${russia.id}`)).statusCode).toBe(200);
     expect((await history()).total).toBe(1);
   });
 
-  it("refuses a team of the same provider, the team itself and unknown teams", async () => {
+  it('refuses a team of the same provider, the team itself and unknown teams', async () => {
     const [russia, sweden] = [await team('Russia'), await team('Sweden')];
     const same = await post(`/api/1/teams/connect/${russia.id}/to/${sweden.id}`);
     expect(same.statusCode).toBe(400);

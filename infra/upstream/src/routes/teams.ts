@@ -20,14 +20,19 @@ export async function teamRoutes(app: FastifyInstance, { db }: { db: Db }) {
 
   implement(app, routes.team, async ({ params }) => getTeam(db, params.teamId));
 
-  implement(app, routes.teamShortNameSave, async (call) => writeOne(db, call, 'team', call.params.teamId, (tx) => saveShortName(tx, call.params.teamId, call.body.value)));
+  implement(app, routes.teamShortNameSave, async (call) =>
+    writeOne(db, call, 'team', call.params.teamId, (tx) => saveShortName(tx, call.params.teamId, call.body.value)),
+  );
 
   implement(app, routes.teamConnectSearch, async ({ params, query }) => teamConnectSearch(db, params.from, query));
 
   // Audited (the team's connector before and after) in the reassign's transaction; a no-op records nothing.
   implement(app, routes.teamConnect, async ({ params, user }) => {
-    await versionedWrite<TeamChange | null>(db, { entity: 'team', actor: actorOf(user), targets: [], alsoChanged: (change) => (change ? [change] : []) },
-      (tx) => connectTeams(tx as unknown as Tx, params.from, params.to));
+    await versionedWrite<TeamChange | null>(
+      db,
+      { entity: 'team', actor: actorOf(user), targets: [], alsoChanged: (change) => (change ? [change] : []) },
+      (tx) => connectTeams(tx as unknown as Tx, params.from, params.to),
+    );
     return { success: true, id: params.to };
   });
 }

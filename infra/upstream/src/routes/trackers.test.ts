@@ -14,8 +14,16 @@ afterAll(() => upstream.close());
 const call = (route: RouteDef, params: Record<string, number> = {}, query: Record<string, unknown> = {}, payload?: object) =>
   upstream.app.inject({ method: route.method, url: buildPath(route, params) + buildQuery(query), headers, ...(payload && { payload }) });
 const list = async (query: Record<string, unknown> = {}) => (await call(routes.trackers, {}, query)).json<ListReply<Tracker>>();
-const upcomingClassics = async () => (await call(routes.matches, { p: 1, s: 1 }, { timeframe: 'FUTURE', order_by: 'start', limit: 5 })).json<ListReply<Match>>().results;
-const input = (t: Tracker): TrackerInput => ({ contact_id: t.contact_id, language: t.language, model_type: t.model_type, model_id: t.model_id, active: t.active, spec: t.spec });
+const upcomingClassics = async () =>
+  (await call(routes.matches, { p: 1, s: 1 }, { timeframe: 'FUTURE', order_by: 'start', limit: 5 })).json<ListReply<Match>>().results;
+const input = (t: Tracker): TrackerInput => ({
+  contact_id: t.contact_id,
+  language: t.language,
+  model_type: t.model_type,
+  model_id: t.model_id,
+  active: t.active,
+  spec: t.spec,
+});
 
 const expectStatus = async (reply: Awaited<ReturnType<typeof call>>, status: number, message: string | RegExp) => {
   expect(reply.statusCode).toBe(status);
@@ -31,12 +39,22 @@ describe('GET /api/1/trackers', () => {
     const [next] = await upcomingClassics();
     const fans = body.results.find((t) => t.model_type === 'M' && t.model_id === next!.id);
     expect(fans).toEqual({
-      id: expect.any(Number), version: 1, contact_id: expect.any(Number), contact: { id: fans!.contact_id, name: 'iOS app – Danish football fans' },
-      language: 'da', model_type: 'M', model_id: next!.id, active: true,
+      id: expect.any(Number),
+      version: 1,
+      contact_id: expect.any(Number),
+      contact: { id: fans!.contact_id, name: 'iOS app – Danish football fans' },
+      language: 'da',
+      model_type: 'M',
+      model_id: next!.id,
+      active: true,
       spec: { limiter: { min_score: 60 }, thresholds_type: 'VALUE', match_state: ['P', 'I'] },
     });
-    expect(body.results.filter((t) => t.model_type === 'L').map((t) => t.contact.name).sort())
-      .toEqual(['Twitter – @NordicOdds', 'WhatsApp – Norwegian high-value customers']);
+    expect(
+      body.results
+        .filter((t) => t.model_type === 'L')
+        .map((t) => t.contact.name)
+        .sort(),
+    ).toEqual(['Twitter – @NordicOdds', 'WhatsApp – Norwegian high-value customers']);
   });
 
   it('pages and sorts, and lists per provider and sport', async () => {
@@ -105,7 +123,10 @@ describe('POST /api/1/tracker/{trackerId}', () => {
     const tracker = await anyTracker();
     const [, , third] = await upcomingClassics();
     const body = {
-      ...input(tracker), language: 'fi', model_id: third!.id, active: false,
+      ...input(tracker),
+      language: 'fi',
+      model_id: third!.id,
+      active: false,
       spec: { limiter: { min_score: 85 }, thresholds_type: ['RANGE', 'RELATIVE'], match_state: ['P'] },
     };
     const reply = await save(tracker.id, body);
@@ -128,16 +149,26 @@ describe('POST /api/1/tracker/{trackerId}', () => {
     await expectStatus(await withScore(101), 400, 'spec.limiter.min_score must be <= 100');
   });
 
-  it("checks the language, the contact and what the tracker follows", async () => {
+  it('checks the language, the contact and what the tracker follows', async () => {
     const tracker = await anyTracker();
     await expectStatus(await save(tracker.id, { ...input(tracker), language: 'xx' }), 400, 'Invalid language code: xx.');
-    await expectStatus(await save(tracker.id, { ...input(tracker), language: 'es' }), 400,
-      "Nordic Sportsbook does not offer language 'es'; choose from: en, da, sv, no, fi.");
+    await expectStatus(
+      await save(tracker.id, { ...input(tracker), language: 'es' }),
+      400,
+      "Nordic Sportsbook does not offer language 'es'; choose from: en, da, sv, no, fi.",
+    );
     await expectStatus(await save(tracker.id, { ...input(tracker), contact_id: 999999 }), 400, 'Contact 999999 does not exist.');
-    await expectStatus(await save(tracker.id, { ...input(tracker), model_type: 'M', model_id: 999999 }), 400, 'Match 999999 does not exist for Nordic Sportsbook.');
+    await expectStatus(
+      await save(tracker.id, { ...input(tracker), model_type: 'M', model_id: 999999 }),
+      400,
+      'Match 999999 does not exist for Nordic Sportsbook.',
+    );
     const [copa] = (await call(routes.leagues, { p: 2, s: 1 })).json().results;
-    await expectStatus(await save(tracker.id, { ...input(tracker), model_type: 'L', model_id: copa.id }), 400,
-      `League ${copa.id} does not exist for Nordic Sportsbook.`);
+    await expectStatus(
+      await save(tracker.id, { ...input(tracker), model_type: 'L', model_id: copa.id }),
+      400,
+      `League ${copa.id} does not exist for Nordic Sportsbook.`,
+    );
     await expectStatus(await save(tracker.id, { ...input(tracker), model_type: 'T' }), 400, /^model_type must be equal to one of the allowed values/);
   });
 
@@ -166,7 +197,11 @@ describe('POST /api/1/tracker', () => {
   it('refuses bad input with the messages of a save, and creates nothing', async () => {
     const tracker = (await list({ limit: 1 })).results[0]!;
     const before = (await list()).total;
-    await expectStatus(await create({ ...input(tracker), language: 'es' }), 400, "Nordic Sportsbook does not offer language 'es'; choose from: en, da, sv, no, fi.");
+    await expectStatus(
+      await create({ ...input(tracker), language: 'es' }),
+      400,
+      "Nordic Sportsbook does not offer language 'es'; choose from: en, da, sv, no, fi.",
+    );
     await expectStatus(await create({ ...input(tracker), contact_id: 999999 }), 400, 'Contact 999999 does not exist.');
     await expectStatus(await create({ ...input(tracker), model_type: 'M', model_id: 999999 }), 400, 'Match 999999 does not exist for Nordic Sportsbook.');
     await expectStatus(await create({ ...input(tracker), model_type: 'T' }), 400, /^model_type must be equal to one of the allowed values/);

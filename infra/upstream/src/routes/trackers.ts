@@ -9,10 +9,12 @@ import { createOne, writeOne } from '../coedit/versioned';
 
 /** Trackers: contacts following a match or a league (the /trackers screens and a match's trackers). */
 export async function trackerRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  implement(app, routes.trackers, async ({ query }) => listTrackers(db, {
-    ...providerListQuery(query),
-    ...(query.order_by !== undefined && { order_by: query.order_by }),
-  }));
+  implement(app, routes.trackers, async ({ query }) =>
+    listTrackers(db, {
+      ...providerListQuery(query),
+      ...(query.order_by !== undefined && { order_by: query.order_by }),
+    }),
+  );
 
   implement(app, routes.matchTrackers, async ({ params }) => matchTrackers(db, params.matchId));
 
@@ -24,5 +26,7 @@ export async function trackerRoutes(app: FastifyInstance, { db }: { db: Db }) {
 
   implement(app, routes.trackerCreate, async (call) => createOne(db, call, 'tracker', (tx) => createTracker(tx, call.body)));
 
-  implement(app, routes.trackerSave, async (call) => writeOne(db, call, 'tracker', call.params.trackerId, (tx) => saveTracker(tx, call.params.trackerId, call.body)));
+  implement(app, routes.trackerSave, async (call) =>
+    writeOne(db, call, 'tracker', call.params.trackerId, (tx) => saveTracker(tx, call.params.trackerId, call.body)),
+  );
 }

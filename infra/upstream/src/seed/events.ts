@@ -43,8 +43,19 @@ function goalTimestamp(start: Date, goal: Goal, period: number): Date {
  */
 export async function seedStatEvents(tx: Tx): Promise<void> {
   await tx.insert(eventTypes).values(FOOTBALL_EVENT_TYPES.map((t) => ({ ...t, sportId: 1 })));
-  const cups = new Map<number, WorldCup>([[2018, loadWorldCup(2018)], [2022, loadWorldCup(2022)]]);
-  const rows = await tx.select({ id: matches.id, eventId: matches.eventId, start: matches.start, homeTeamId: matches.homeTeamId, awayTeamId: matches.awayTeamId, meta: matches.meta })
+  const cups = new Map<number, WorldCup>([
+    [2018, loadWorldCup(2018)],
+    [2022, loadWorldCup(2022)],
+  ]);
+  const rows = await tx
+    .select({
+      id: matches.id,
+      eventId: matches.eventId,
+      start: matches.start,
+      homeTeamId: matches.homeTeamId,
+      awayTeamId: matches.awayTeamId,
+      meta: matches.meta,
+    })
     .from(matches)
     .where(and(eq(matches.sportId, 1), like(matches.eventId, 'wc____-%')));
   const values: (typeof statEvents.$inferInsert)[] = [];
@@ -52,10 +63,9 @@ export async function seedStatEvents(tx: Tx): Promise<void> {
     const [, year, nn] = /^wc(\d{4})-(\d+)$/.exec(row.eventId) ?? [];
     const source = cups.get(Number(year))?.matches[Number(nn) - 1];
     if (!source) continue;
-    const goals = [
-      ...(source.goals1 ?? []).map((goal) => ({ goal, home: true })),
-      ...(source.goals2 ?? []).map((goal) => ({ goal, home: false })),
-    ].sort((a, b) => a.goal.minute - b.goal.minute || (a.goal.offset ?? 0) - (b.goal.offset ?? 0));
+    const goals = [...(source.goals1 ?? []).map((goal) => ({ goal, home: true })), ...(source.goals2 ?? []).map((goal) => ({ goal, home: false }))].sort(
+      (a, b) => a.goal.minute - b.goal.minute || (a.goal.offset ?? 0) - (b.goal.offset ?? 0),
+    );
     let [home, away] = [0, 0];
     for (const { goal, home: forHome } of goals) {
       const before = forHome ? home - away : away - home;
@@ -74,9 +84,12 @@ export async function seedStatEvents(tx: Tx): Promise<void> {
       values.push({
         matchId: row.id,
         typeId: goal.owngoal ? EVENT_TYPE_IDS.ownGoal : goal.penalty ? EVENT_TYPE_IDS.penaltyGoal : EVENT_TYPE_IDS.goal,
-        period: time.period, gameTime: time.game_time, extraTime: time.extra_time,
+        period: time.period,
+        gameTime: time.game_time,
+        extraTime: time.extra_time,
         teamId: forHome ? row.homeTeamId : row.awayTeamId,
-        participant, tags,
+        participant,
+        tags,
         timestamp: goalTimestamp(row.start, goal, time.period),
       });
     }

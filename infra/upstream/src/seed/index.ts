@@ -27,7 +27,8 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
   }
   await db.transaction(async (tx) => {
     await tx.insert(sports).values(demoSports);
-    const providerRows = await tx.insert(providers)
+    const providerRows = await tx
+      .insert(providers)
       .values(demoProviders.map((p) => ({ name: p.name, active: p.active, meta: { languages: p.languages } })))
       .returning({ id: providers.id });
     await tx.insert(providerSports).values(demoProviders.flatMap((p, i) => p.sports.map((sportId) => ({ providerId: providerRows[i]!.id, sportId }))));
@@ -52,7 +53,10 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
 export const OPS_NAME = 'Ops Operator';
 
 export async function ensureDemoUser(db: Db, email: string, password: string, resetPassword: boolean, name = 'Demo Operator', admin = false): Promise<void> {
-  const [existing] = await db.select({ id: users.id, admin: users.admin }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  const [existing] = await db
+    .select({ id: users.id, admin: users.admin })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
   // A database from before accounts had an admin flag: its demo operator becomes admin.
   if (existing && admin && !existing.admin) await db.update(users).set({ admin }).where(eq(users.id, existing.id));
   if (existing && !resetPassword) return;
@@ -72,7 +76,9 @@ async function teamIds(tx: Tx, providerId: number, names: string[]): Promise<Map
   const ids = new Map(existing.map((t) => [t.name, t.id]));
   const missing = [...new Set(names)].filter((n) => !ids.has(n));
   if (missing.length) {
-    const created = await tx.insert(teams).values(missing.map((name) => ({ providerId, sportId: 1, name, teamKey: name.toLowerCase() })))
+    const created = await tx
+      .insert(teams)
+      .values(missing.map((name) => ({ providerId, sportId: 1, name, teamKey: name.toLowerCase() })))
       .returning({ id: teams.id, name: teams.name });
     for (const t of created) ids.set(t.name, t.id);
   }
@@ -81,21 +87,32 @@ async function teamIds(tx: Tx, providerId: number, names: string[]): Promise<Map
 
 async function seedTournament(tx: Tx, providerId: number, leagueId: number, cup: WorldCup): Promise<void> {
   const starts = cup.matches.map((m) => kickOff(m, cup.year));
-  const [season] = await tx.insert(seasons).values({
-    leagueId, name: String(cup.year),
-    startsOn: isoDay(new Date(Math.min(...starts.map(Number)))), endsOn: isoDay(new Date(Math.max(...starts.map(Number)))),
-  }).returning({ id: seasons.id });
-  const ids = await teamIds(tx, providerId, cup.matches.flatMap((m) => [m.team1, m.team2]));
-  await tx.insert(matches).values(cup.matches.map((m, i) => ({
-    ...matchRow(providerId, leagueId, season!.id, ids, m),
-    start: starts[i]!,
-    eventId: `wc${cup.year}-${String(i + 1).padStart(2, '0')}`,
-    homeScore: m.score?.ft?.[0] ?? null,
-    awayScore: m.score?.ft?.[1] ?? null,
-    htHomeScore: halfTime(m)?.[0] ?? null,
-    htAwayScore: halfTime(m)?.[1] ?? null,
-    ...beyondRegularTime(m),
-  })));
+  const [season] = await tx
+    .insert(seasons)
+    .values({
+      leagueId,
+      name: String(cup.year),
+      startsOn: isoDay(new Date(Math.min(...starts.map(Number)))),
+      endsOn: isoDay(new Date(Math.max(...starts.map(Number)))),
+    })
+    .returning({ id: seasons.id });
+  const ids = await teamIds(
+    tx,
+    providerId,
+    cup.matches.flatMap((m) => [m.team1, m.team2]),
+  );
+  await tx.insert(matches).values(
+    cup.matches.map((m, i) => ({
+      ...matchRow(providerId, leagueId, season!.id, ids, m),
+      start: starts[i]!,
+      eventId: `wc${cup.year}-${String(i + 1).padStart(2, '0')}`,
+      homeScore: m.score?.ft?.[0] ?? null,
+      awayScore: m.score?.ft?.[1] ?? null,
+      htHomeScore: halfTime(m)?.[0] ?? null,
+      htAwayScore: halfTime(m)?.[1] ?? null,
+      ...beyondRegularTime(m),
+    })),
+  );
 }
 
 async function seedClassics(tx: Tx, providerId: number, cup: WorldCup, now: Date): Promise<void> {
@@ -103,22 +120,35 @@ async function seedClassics(tx: Tx, providerId: number, cup: WorldCup, now: Date
   const knockouts = cup.matches.filter((m) => !m.round.startsWith('Matchday'));
   // Tomorrow at 18:00 UTC, then one fixture a day.
   const firstKickOff = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1, 18));
-  const [season] = await tx.insert(seasons).values({ leagueId, name: 'Replay', startsOn: isoDay(firstKickOff), endsOn: isoDay(new Date(firstKickOff.getTime() + knockouts.length * DAY_MS)) })
+  const [season] = await tx
+    .insert(seasons)
+    .values({ leagueId, name: 'Replay', startsOn: isoDay(firstKickOff), endsOn: isoDay(new Date(firstKickOff.getTime() + knockouts.length * DAY_MS)) })
     .returning({ id: seasons.id });
-  const ids = await teamIds(tx, providerId, knockouts.flatMap((m) => [m.team1, m.team2]));
-  await tx.insert(matches).values(knockouts.map((m, i) => ({
-    ...matchRow(providerId, leagueId, season!.id, ids, m),
-    start: new Date(firstKickOff.getTime() + i * DAY_MS),
-    eventId: `classics-${cup.year}-${String(i + 1).padStart(2, '0')}`,
-  })));
+  const ids = await teamIds(
+    tx,
+    providerId,
+    knockouts.flatMap((m) => [m.team1, m.team2]),
+  );
+  await tx.insert(matches).values(
+    knockouts.map((m, i) => ({
+      ...matchRow(providerId, leagueId, season!.id, ids, m),
+      start: new Date(firstKickOff.getTime() + i * DAY_MS),
+      eventId: `classics-${cup.year}-${String(i + 1).padStart(2, '0')}`,
+    })),
+  );
 }
 
 function matchRow(providerId: number, leagueId: number, seasonId: number, ids: Map<string, number>, m: WorldCupMatch) {
   return {
-    providerId, sportId: 1, leagueId, seasonId,
-    homeTeamId: ids.get(m.team1)!, awayTeamId: ids.get(m.team2)!,
+    providerId,
+    sportId: 1,
+    leagueId,
+    seasonId,
+    homeTeamId: ids.get(m.team1)!,
+    awayTeamId: ids.get(m.team2)!,
     name: `${m.team1} - ${m.team2}`,
-    round: m.round, ground: m.ground ?? null,
+    round: m.round,
+    ground: m.ground ?? null,
     meta: { participants: participants(m) },
   };
 }

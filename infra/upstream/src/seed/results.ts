@@ -25,7 +25,9 @@ export async function backfillResults(db: Db): Promise<number> {
   let updated = 0;
   for (const year of [2018, 2022] as const) {
     const cup = loadWorldCup(year);
-    const rows = await db.select({ id: matches.id, eventId: matches.eventId }).from(matches)
+    const rows = await db
+      .select({ id: matches.id, eventId: matches.eventId })
+      .from(matches)
       .where(and(like(matches.eventId, `wc${year}-%`), isNotNull(matches.homeScore), isNull(matches.etHomeScore), isNull(matches.penHomeScore)));
     for (const row of rows) {
       const source = cup.matches[Number(row.eventId.slice(`wc${year}-`.length)) - 1];

@@ -11,7 +11,17 @@ import { contacts, leagues, marketTypes, markets, matches, savedThresholds, thre
  */
 
 type Thresholds = Record<string, unknown>;
-interface MarketRow { id: number; providerId: number; name: string; typeId: number; line: number | null; dynamicLine: boolean; meta: MarketMeta; outcomes: string[]; evaluator: string | null }
+interface MarketRow {
+  id: number;
+  providerId: number;
+  name: string;
+  typeId: number;
+  line: number | null;
+  dynamicLine: boolean;
+  meta: MarketMeta;
+  outcomes: string[];
+  evaluator: string | null;
+}
 
 const isOdds = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 1000 && n <= 1_000_000;
 const isLineOption = (n: number | null) => n !== null && Math.abs(n) <= 18_000 && n % 500 === 0;
@@ -28,14 +38,31 @@ function perOutcome(market: MarketRow, build: (value: number, max: number, key: 
   return entries.length ? Object.fromEntries(entries) : null;
 }
 
-const sharpDrop = (percent: number, minutes: number) =>
-  ({ ...RELATIVE_THRESHOLD_DEFAULTS, direction: 'DROP', metric: 'PERCENT', value: percent, time_amount: minutes, time_basis: 'GAME' });
+const sharpDrop = (percent: number, minutes: number) => ({
+  ...RELATIVE_THRESHOLD_DEFAULTS,
+  direction: 'DROP',
+  metric: 'PERCENT',
+  value: percent,
+  time_amount: minutes,
+  time_basis: 'GAME',
+});
 
 export async function seedThresholds(tx: Tx, now: Date): Promise<void> {
-  const marketRows: MarketRow[] = await tx.select({
-    id: markets.id, providerId: markets.providerId, name: markets.name, typeId: markets.typeId, line: markets.line,
-    dynamicLine: markets.dynamicLine, meta: markets.meta, outcomes: marketTypes.outcomes, evaluator: marketTypes.evaluator,
-  }).from(markets).innerJoin(marketTypes, eq(marketTypes.id, markets.typeId)).orderBy(asc(markets.id));
+  const marketRows: MarketRow[] = await tx
+    .select({
+      id: markets.id,
+      providerId: markets.providerId,
+      name: markets.name,
+      typeId: markets.typeId,
+      line: markets.line,
+      dynamicLine: markets.dynamicLine,
+      meta: markets.meta,
+      outcomes: marketTypes.outcomes,
+      evaluator: marketTypes.evaluator,
+    })
+    .from(markets)
+    .innerJoin(marketTypes, eq(marketTypes.id, markets.typeId))
+    .orderBy(asc(markets.id));
   if (!marketRows.length) return;
   const feedContacts = await tx.select({ id: contacts.id, providerId: contacts.providerId }).from(contacts).where(eq(contacts.channelId, 4));
 
@@ -46,13 +73,30 @@ export async function seedThresholds(tx: Tx, now: Date): Promise<void> {
     const standard = perOutcome(market, (value) => ({ value }));
     if (!standard) continue;
     templates.push({ ...base, name: 'Standard alert', isDefault: true, type: 'VALUE', thresholds: standard });
-    templates.push({ ...base, name: 'Long-odds window', isDefault: false, type: 'RANGE', thresholds: perOutcome(market, (value, max) => ({ from: value, to: max }))! });
+    templates.push({
+      ...base,
+      name: 'Long-odds window',
+      isDefault: false,
+      type: 'RANGE',
+      thresholds: perOutcome(market, (value, max) => ({ from: value, to: max }))!,
+    });
     if (market.evaluator === 'win_draw' || market.evaluator === 'over_under') {
-      templates.push({ ...base, name: 'Sharp drop – 10% in 5 min', isDefault: false, type: 'RELATIVE', thresholds: perOutcome(market, () => sharpDrop(10, 5))! });
+      templates.push({
+        ...base,
+        name: 'Sharp drop – 10% in 5 min',
+        isDefault: false,
+        type: 'RELATIVE',
+        thresholds: perOutcome(market, () => sharpDrop(10, 5))!,
+      });
       const feed = feedContacts.find((c) => c.providerId === market.providerId);
       if (feed) {
         templates.push({
-          ...base, name: 'Feed partner – bounded value', isDefault: false, type: 'VALUE', contactId: feed.id, channelId: 4,
+          ...base,
+          name: 'Feed partner – bounded value',
+          isDefault: false,
+          type: 'VALUE',
+          contactId: feed.id,
+          channelId: 4,
           thresholds: perOutcome(market, (value, max) => ({ value, min: value, max }))!,
         });
       }
@@ -69,10 +113,19 @@ async function seedMatchSets(tx: Tx, now: Date, marketRows: MarketRow[]): Promis
   const ofProvider = marketRows.filter((m) => m.providerId === classics.providerId);
   const result = ofProvider.find((m) => m.evaluator === 'win_draw' && m.outcomes.includes('draw'));
   const overUnder = ofProvider.find((m) => m.evaluator === 'over_under' && m.line === 2500) ?? ofProvider.find((m) => m.evaluator === 'over_under');
-  const upcoming = await tx.select({ id: matches.id }).from(matches)
-    .where(and(eq(matches.leagueId, classics.id), gt(matches.start, now))).orderBy(asc(matches.start)).limit(3);
+  const upcoming = await tx
+    .select({ id: matches.id })
+    .from(matches)
+    .where(and(eq(matches.leagueId, classics.id), gt(matches.start, now)))
+    .orderBy(asc(matches.start))
+    .limit(3);
   const contactId = async (name: string) =>
-    (await tx.select({ id: contacts.id }).from(contacts).where(and(eq(contacts.name, name), eq(contacts.providerId, classics.providerId))))[0]?.id ?? null;
+    (
+      await tx
+        .select({ id: contacts.id })
+        .from(contacts)
+        .where(and(eq(contacts.name, name), eq(contacts.providerId, classics.providerId)))
+    )[0]?.id ?? null;
   const danishFans = await contactId('iOS app – Danish football fans');
   const telegram = await contactId('Telegram – odds boost channel');
   const swedes = await contactId('Android app – Swedish in-play bettors');
@@ -86,15 +139,52 @@ async function seedMatchSets(tx: Tx, now: Date, marketRows: MarketRow[]): Promis
       if (market && thresholds) rows.push({ matchId: match.id, marketId: market.id, contactId: contact, type, thresholds, timedBefore });
     };
     if (result) {
-      add(result, null, 'VALUE', perOutcome(result, (value) => ({ value: value + shift })), i === 0 ? 90 : null);
-      add(result, danishFans, 'RANGE', perOutcome(result, (value, max) => ({ from: value - 200 + shift, to: Math.min(max, value + 800) + shift })));
-      add(result, telegram, 'RELATIVE', perOutcome(result, (_, __, key) =>
-        key === 'draw' ? { ...RELATIVE_THRESHOLD_DEFAULTS, value: 300, time_amount: 10 } : sharpDrop(8 + i, 10)));
+      add(
+        result,
+        null,
+        'VALUE',
+        perOutcome(result, (value) => ({ value: value + shift })),
+        i === 0 ? 90 : null,
+      );
+      add(
+        result,
+        danishFans,
+        'RANGE',
+        perOutcome(result, (value, max) => ({ from: value - 200 + shift, to: Math.min(max, value + 800) + shift })),
+      );
+      add(
+        result,
+        telegram,
+        'RELATIVE',
+        perOutcome(result, (_, __, key) => (key === 'draw' ? { ...RELATIVE_THRESHOLD_DEFAULTS, value: 300, time_amount: 10 } : sharpDrop(8 + i, 10))),
+      );
     }
     if (overUnder) {
-      add(overUnder, feed, 'VALUE', perOutcome(overUnder, (value, max) => (feed ? { value: value + shift, min: value - 100, max } : { value: value + shift })));
-      add(overUnder, null, 'RANGE', perOutcome(overUnder, (value, max) => ({ from: value + shift, to: max })));
-      add(overUnder, swedes, 'RELATIVE', perOutcome(overUnder, () => ({ ...RELATIVE_THRESHOLD_DEFAULTS, value: 15, metric: 'PERCENT', time_amount: 90, time_unit: 'SECONDS', time_basis: 'REAL' })));
+      add(
+        overUnder,
+        feed,
+        'VALUE',
+        perOutcome(overUnder, (value, max) => (feed ? { value: value + shift, min: value - 100, max } : { value: value + shift })),
+      );
+      add(
+        overUnder,
+        null,
+        'RANGE',
+        perOutcome(overUnder, (value, max) => ({ from: value + shift, to: max })),
+      );
+      add(
+        overUnder,
+        swedes,
+        'RELATIVE',
+        perOutcome(overUnder, () => ({
+          ...RELATIVE_THRESHOLD_DEFAULTS,
+          value: 15,
+          metric: 'PERCENT',
+          time_amount: 90,
+          time_unit: 'SECONDS',
+          time_basis: 'REAL',
+        })),
+      );
     }
   });
   if (rows.length) await tx.insert(thresholdSets).values(rows);

@@ -19,16 +19,36 @@ type Handle = Db | Tx;
 async function setUnderTest(db: Handle, statics: MatchStatic, request: BacktestRequest): Promise<ThresholdSetSpec> {
   if (request.threshold_set_id !== undefined && request.threshold_set) throw new Errors.BadRequest('Give threshold_set_id or threshold_set, not both.');
   if (request.threshold_set_id !== undefined) {
-    const [row] = await db.select().from(thresholdSets).where(and(eq(thresholdSets.id, request.threshold_set_id), eq(thresholdSets.matchId, statics.match.id)));
+    const [row] = await db
+      .select()
+      .from(thresholdSets)
+      .where(and(eq(thresholdSets.id, request.threshold_set_id), eq(thresholdSets.matchId, statics.match.id)));
     if (!row) throw new Errors.BadRequest(`Threshold set ${request.threshold_set_id} is not a threshold set of match ${statics.match.id}.`);
-    return { id: row.id, marketId: row.marketId, contactId: row.contactId, type: row.type as ThresholdSetSpec['type'], thresholds: row.thresholds, line: row.line, timedBefore: row.timedBefore };
+    return {
+      id: row.id,
+      marketId: row.marketId,
+      contactId: row.contactId,
+      type: row.type as ThresholdSetSpec['type'],
+      thresholds: row.thresholds,
+      line: row.line,
+      timedBefore: row.timedBefore,
+    };
   }
   if (!request.threshold_set) throw new Errors.BadRequest('Give the threshold set to test: threshold_set_id or threshold_set.');
   const { match } = statics;
-  const checked = await checkThresholdSet(db, { id: match.id, providerId: match.providerId, sportId: match.sportId }, request.threshold_set as MatchThresholdInput);
+  const checked = await checkThresholdSet(
+    db,
+    { id: match.id, providerId: match.providerId, sportId: match.sportId },
+    request.threshold_set as MatchThresholdInput,
+  );
   return {
-    id: 0, marketId: checked.market.market.id, contactId: checked.contact?.id ?? null, type: request.threshold_set.type,
-    thresholds: checked.thresholds, line: checked.line, timedBefore: checked.timedBefore,
+    id: 0,
+    marketId: checked.market.market.id,
+    contactId: checked.contact?.id ?? null,
+    type: request.threshold_set.type,
+    thresholds: checked.thresholds,
+    line: checked.line,
+    timedBefore: checked.timedBefore,
   };
 }
 
@@ -39,15 +59,38 @@ async function storedMessages(db: Handle, matchId: number): Promise<FeedMessage[
     db.select().from(matchEvents).where(eq(matchEvents.matchId, matchId)).orderBy(asc(matchEvents.sentAt), asc(matchEvents.id)),
   ]);
   const timed: [number, FeedMessage][] = [
-    ...offerRows.map((o): [number, FeedMessage] => [o.sentAt.getTime(), {
-      type: 'offer', source_id: o.sourceId, sent_at: o.sentAt.toISOString(), market_id: o.marketId, outcomes: o.odds, match_time: o.matchTime,
-      prematch: o.prematch, score: o.score, sub_node: o.subNode, leaf_node: o.leafNode, period: o.period, suspended: o.suspended,
-    }]),
-    ...eventRows.map((e): [number, FeedMessage] => [e.sentAt.getTime(), {
-      type: 'event', source_id: e.sourceId, sent_at: e.sentAt.toISOString(), kind: e.kind as 'goal', match_time: e.matchTime, period: e.period,
-      ...(e.score && { score: e.score }), ...(e.side && { side: e.side as 'home' }), ...(e.suspended !== null && { suspended: e.suspended }),
-      ...(e.marketId !== null && { market_id: e.marketId }),
-    }]),
+    ...offerRows.map((o): [number, FeedMessage] => [
+      o.sentAt.getTime(),
+      {
+        type: 'offer',
+        source_id: o.sourceId,
+        sent_at: o.sentAt.toISOString(),
+        market_id: o.marketId,
+        outcomes: o.odds,
+        match_time: o.matchTime,
+        prematch: o.prematch,
+        score: o.score,
+        sub_node: o.subNode,
+        leaf_node: o.leafNode,
+        period: o.period,
+        suspended: o.suspended,
+      },
+    ]),
+    ...eventRows.map((e): [number, FeedMessage] => [
+      e.sentAt.getTime(),
+      {
+        type: 'event',
+        source_id: e.sourceId,
+        sent_at: e.sentAt.toISOString(),
+        kind: e.kind as 'goal',
+        match_time: e.matchTime,
+        period: e.period,
+        ...(e.score && { score: e.score }),
+        ...(e.side && { side: e.side as 'home' }),
+        ...(e.suspended !== null && { suspended: e.suspended }),
+        ...(e.marketId !== null && { market_id: e.marketId }),
+      },
+    ]),
   ];
   return timed.sort((a, b) => a[0] - b[0]).map(([, message]) => message);
 }
@@ -77,8 +120,12 @@ export async function runBacktest(db: Handle, request: BacktestRequest, nowMs: n
 
   const all = request.feed ? feedMessages(request.feed, statics.match.start) : await storedMessages(db, statics.match.id);
   // Offers of other markets change nothing for this set; leaving them out keeps the run short.
-  const messages = all.filter((m) => m.type === 'event' || m.market_id === market.id
-    || (m.market !== undefined && statics.marketsByRef.get(`${m.market.type_id}:${m.market.line ?? ''}`)?.id === market.id));
+  const messages = all.filter(
+    (m) =>
+      m.type === 'event' ||
+      m.market_id === market.id ||
+      (m.market !== undefined && statics.marketsByRef.get(`${m.market.type_id}:${m.market.line ?? ''}`)?.id === market.id),
+  );
   const state = new MatchState(statics, emptyLive());
   const out = emptyDecisions();
   runMessages(state, messages, out, { limiter: new RateLimiter(), smtp: false, nowMs });
@@ -95,11 +142,19 @@ export async function runBacktest(db: Handle, request: BacktestRequest, nowMs: n
     offers: out.offers.length,
     firings: out.firings.map((f) => ({ ...when(f.offer), outcomes: f.outcomes, odds: out.offers[f.offer]!.outcomeMap, why: f.details.map((d) => d.why) })),
     deliveries: out.deliveries.map((d) => ({
-      ...when(d.offer), contact: { id: d.contact.id, name: d.contact.name }, channel: channel(d.contact.channelId),
-      language: d.language as BacktestReply['deliveries'][number]['language'], subject: d.log.subject, body: d.log.body,
+      ...when(d.offer),
+      contact: { id: d.contact.id, name: d.contact.name },
+      channel: channel(d.contact.channelId),
+      language: d.language as BacktestReply['deliveries'][number]['language'],
+      subject: d.log.subject,
+      body: d.log.body,
     })),
     suppressions: out.suppressions.map((s) => ({
-      ...when(s.offer), reason: s.reason, detail: s.detail, outcome: s.outcome, contact: s.contact ? { id: s.contact.id, name: s.contact.name } : null,
+      ...when(s.offer),
+      reason: s.reason,
+      detail: s.detail,
+      outcome: s.outcome,
+      contact: s.contact ? { id: s.contact.id, name: s.contact.name } : null,
     })),
   };
 }

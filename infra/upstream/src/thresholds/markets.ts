@@ -7,11 +7,17 @@ import { toMarket } from '../catalog/markets';
 
 type MarketRow = typeof markets.$inferSelect;
 type MarketTypeRow = typeof marketTypes.$inferSelect;
-export interface MarketWithType { market: MarketRow; type: MarketTypeRow }
+export interface MarketWithType {
+  market: MarketRow;
+  type: MarketTypeRow;
+}
 
 export async function marketWithType(db: Db | Tx, marketId: number): Promise<MarketWithType | null> {
-  const [row] = await db.select({ market: markets, type: marketTypes }).from(markets)
-    .innerJoin(marketTypes, eq(marketTypes.id, markets.typeId)).where(eq(markets.id, marketId));
+  const [row] = await db
+    .select({ market: markets, type: marketTypes })
+    .from(markets)
+    .innerJoin(marketTypes, eq(marketTypes.id, markets.typeId))
+    .where(eq(markets.id, marketId));
   return row ?? null;
 }
 
@@ -24,11 +30,12 @@ export async function matchMarkets(db: Db, matchId: number, all: boolean): Promi
   const [match] = await db.select({ providerId: matches.providerId, sportId: matches.sportId }).from(matches).where(eq(matches.id, matchId));
   if (!match) throw new Errors.NotFound('Match', matchId);
   const hasContent = sql<boolean>`exists (select 1 from ${matchContents} mc where mc.match_id = ${matchId} and (mc.market_id = ${markets.id} or (mc.market_id is null and mc.market_type_id = ${markets.typeId})))`;
-  const rows = await db.select({ market: markets, type: marketTypes, hasContent }).from(markets)
+  const rows = await db
+    .select({ market: markets, type: marketTypes, hasContent })
+    .from(markets)
     .innerJoin(marketTypes, eq(marketTypes.id, markets.typeId))
     .where(and(eq(markets.providerId, match.providerId), eq(markets.sportId, match.sportId), all ? undefined : hasContent))
     .orderBy(asc(markets.id));
   const results = rows.map((row) => ({ ...toMarket(row.market, row.type), has_content: Boolean(row.hasContent) }));
   return { results, total: results.length, limit: Math.max(1, results.length) };
 }
-

@@ -7,30 +7,32 @@ import { checkThresholdSet, type MatchRef } from './rules';
 import { saveTemplate } from './saved';
 
 function baseSelect(db: Db) {
-  return db.select({ set: thresholdSets, marketName: markets.name, contactName: contacts.name }).from(thresholdSets)
+  return db
+    .select({ set: thresholdSets, marketName: markets.name, contactName: contacts.name })
+    .from(thresholdSets)
     .innerJoin(markets, eq(markets.id, thresholdSets.marketId))
     .leftJoin(contacts, eq(contacts.id, thresholdSets.contactId));
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof baseSelect>['execute']>>[number];
 
-const toSet = ({ set, marketName, contactName }: Row): MatchThresholdSet => ({
-  id: set.id,
-  version: set.version,
-  match_id: set.matchId,
-  market_id: set.marketId,
-  market: { id: set.marketId, name: marketName },
-  contact_id: set.contactId,
-  contact: set.contactId !== null && contactName !== null ? { id: set.contactId, name: contactName } : null,
-  line: set.line,
-  timed: set.timedBefore !== null ? { before: set.timedBefore } : null,
-  type: set.type,
-  thresholds: set.thresholds,
-} as MatchThresholdSet);
+const toSet = ({ set, marketName, contactName }: Row): MatchThresholdSet =>
+  ({
+    id: set.id,
+    version: set.version,
+    match_id: set.matchId,
+    market_id: set.marketId,
+    market: { id: set.marketId, name: marketName },
+    contact_id: set.contactId,
+    contact: set.contactId !== null && contactName !== null ? { id: set.contactId, name: contactName } : null,
+    line: set.line,
+    timed: set.timedBefore !== null ? { before: set.timedBefore } : null,
+    type: set.type,
+    thresholds: set.thresholds,
+  }) as MatchThresholdSet;
 
 async function matchOrNotFound(db: Db, matchId: number): Promise<MatchRef> {
-  const [match] = await db.select({ id: matches.id, providerId: matches.providerId, sportId: matches.sportId })
-    .from(matches).where(eq(matches.id, matchId));
+  const [match] = await db.select({ id: matches.id, providerId: matches.providerId, sportId: matches.sportId }).from(matches).where(eq(matches.id, matchId));
   if (!match) throw new Errors.NotFound('Match', matchId);
   return match;
 }
@@ -40,7 +42,9 @@ export async function listMatchSets(db: Db, matchId: number, marketId?: number):
   await matchOrNotFound(db, matchId);
   const filters: SQL[] = [eq(thresholdSets.matchId, matchId)];
   if (marketId !== undefined) filters.push(eq(thresholdSets.marketId, marketId));
-  const rows = await baseSelect(db).where(and(...filters)).orderBy(asc(thresholdSets.marketId), asc(thresholdSets.id));
+  const rows = await baseSelect(db)
+    .where(and(...filters))
+    .orderBy(asc(thresholdSets.marketId), asc(thresholdSets.id));
   return { results: rows.map(toSet), total: rows.length, limit: Math.max(1, rows.length) };
 }
 
@@ -59,19 +63,30 @@ export async function prepareMatchSet(db: Db, matchId: number, input: MatchThres
   const match = await matchOrNotFound(db, matchId);
   const checked = await checkThresholdSet(db, match, input);
   const values = {
-    matchId, marketId: input.market_id, contactId: checked.contact?.id ?? null, type: input.type,
-    thresholds: checked.thresholds, line: checked.line, timedBefore: checked.timedBefore,
+    matchId,
+    marketId: input.market_id,
+    contactId: checked.contact?.id ?? null,
+    type: input.type,
+    thresholds: checked.thresholds,
+    line: checked.line,
+    timedBefore: checked.timedBefore,
   };
   return { match, input, values, channelId: checked.contact?.channelId ?? null };
 }
 
 /** The set a save would replace: the match keeps one per market, contact and line. */
 export async function sameSetId(db: Db | Tx, { values }: PreparedSet): Promise<number | null> {
-  const [same] = await db.select({ id: thresholdSets.id }).from(thresholdSets).where(and(
-    eq(thresholdSets.matchId, values.matchId), eq(thresholdSets.marketId, values.marketId),
-    values.contactId === null ? isNull(thresholdSets.contactId) : eq(thresholdSets.contactId, values.contactId!),
-    values.line === null ? isNull(thresholdSets.line) : eq(thresholdSets.line, values.line!),
-  ));
+  const [same] = await db
+    .select({ id: thresholdSets.id })
+    .from(thresholdSets)
+    .where(
+      and(
+        eq(thresholdSets.matchId, values.matchId),
+        eq(thresholdSets.marketId, values.marketId),
+        values.contactId === null ? isNull(thresholdSets.contactId) : eq(thresholdSets.contactId, values.contactId!),
+        values.line === null ? isNull(thresholdSets.line) : eq(thresholdSets.line, values.line!),
+      ),
+    );
   return same?.id ?? null;
 }
 
@@ -83,14 +98,22 @@ export async function sameSetId(db: Db | Tx, { values }: PreparedSet): Promise<n
 export async function writeMatchSet(db: Db, prepared: PreparedSet, sameId: number | null): Promise<MatchThresholdSet> {
   const { match, input, values } = prepared;
   const id = await db.transaction(async (tx) => {
-    const [row] = sameId !== null
-      ? await tx.update(thresholdSets).set(values).where(eq(thresholdSets.id, sameId)).returning({ id: thresholdSets.id })
-      : await tx.insert(thresholdSets).values(values).returning({ id: thresholdSets.id });
+    const [row] =
+      sameId !== null
+        ? await tx.update(thresholdSets).set(values).where(eq(thresholdSets.id, sameId)).returning({ id: thresholdSets.id })
+        : await tx.insert(thresholdSets).values(values).returning({ id: thresholdSets.id });
     const name = input.saveAsTemplate?.trim();
     if (name) {
       prepared.savedTemplate = await saveTemplate(tx, {
-        providerId: match.providerId, marketId: input.market_id, name, isDefault: input.saveAsTemplateDefault ?? false,
-        type: input.type, thresholds: values.thresholds, contactId: values.contactId ?? null, channelId: prepared.channelId, line: values.line ?? null,
+        providerId: match.providerId,
+        marketId: input.market_id,
+        name,
+        isDefault: input.saveAsTemplateDefault ?? false,
+        type: input.type,
+        thresholds: values.thresholds,
+        contactId: values.contactId ?? null,
+        channelId: prepared.channelId,
+        line: values.line ?? null,
       });
     }
     return row!.id;
@@ -111,7 +134,8 @@ export async function deleteMatchSets(db: Db, matchId: number, ids: number[]): P
   await matchOrNotFound(db, matchId);
   const unique = [...new Set(ids)];
   return db.transaction(async (tx) => {
-    const found = await tx.delete(thresholdSets)
+    const found = await tx
+      .delete(thresholdSets)
       .where(and(eq(thresholdSets.matchId, matchId), inArray(thresholdSets.id, unique)))
       .returning({ id: thresholdSets.id });
     const missing = unique.filter((id) => !found.some((row) => row.id === id));

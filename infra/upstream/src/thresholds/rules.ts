@@ -1,6 +1,10 @@
 import { eq } from 'drizzle-orm';
 import {
-  formatOdds, RELATIVE_THRESHOLD_DEFAULTS, type MatchThresholdInput, type RangeThreshold, type RelativeThreshold,
+  formatOdds,
+  RELATIVE_THRESHOLD_DEFAULTS,
+  type MatchThresholdInput,
+  type RangeThreshold,
+  type RelativeThreshold,
   type ValueThreshold,
 } from '@odds/protocol';
 import { channelOf } from '../contacts/contacts';
@@ -9,7 +13,11 @@ import { contacts } from '../db/schema';
 import { Errors } from '../errors';
 import { marketWithType, type MarketWithType } from './markets';
 
-export interface MatchRef { id: number; providerId: number; sportId: number }
+export interface MatchRef {
+  id: number;
+  providerId: number;
+  sportId: number;
+}
 
 /** A threshold set that passed every rule, ready to store. */
 export interface CheckedSet {
@@ -69,8 +77,9 @@ function checkThresholds(input: MatchThresholdInput, contact: CheckedSet['contac
       }
       return input.thresholds;
     case 'RELATIVE':
-      return Object.fromEntries(Object.entries(input.thresholds as Record<string, RelativeThreshold>)
-        .map(([key, t]) => [key, { ...RELATIVE_THRESHOLD_DEFAULTS, ...definedOnly(t) }]));
+      return Object.fromEntries(
+        Object.entries(input.thresholds as Record<string, RelativeThreshold>).map(([key, t]) => [key, { ...RELATIVE_THRESHOLD_DEFAULTS, ...definedOnly(t) }]),
+      );
   }
 }
 
@@ -78,8 +87,10 @@ const definedOnly = <T extends object>(value: T): Partial<T> =>
   Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined && v !== null)) as Partial<T>;
 
 async function contactOf(db: Db | Tx, match: MatchRef, contactId: number): Promise<CheckedSet['contact']> {
-  const [contact] = await db.select({ id: contacts.id, name: contacts.name, channelId: contacts.channelId, providerId: contacts.providerId })
-    .from(contacts).where(eq(contacts.id, contactId));
+  const [contact] = await db
+    .select({ id: contacts.id, name: contacts.name, channelId: contacts.channelId, providerId: contacts.providerId })
+    .from(contacts)
+    .where(eq(contacts.id, contactId));
   if (!contact || contact.providerId !== match.providerId) {
     throw new Errors.BadRequest(`Contact ${contactId} is not a contact of this match's provider.`);
   }

@@ -37,7 +37,12 @@ export class ServiceAccount implements PollCredentials {
   private current: { token: string; expiresAt: number } | null = null;
   private pending: Promise<string> | null = null;
 
-  constructor(private readonly upstream: UpstreamClient, private readonly email: string, private readonly password: string, private readonly renewBeforeMs = 60_000) {}
+  constructor(
+    private readonly upstream: UpstreamClient,
+    private readonly email: string,
+    private readonly password: string,
+    private readonly renewBeforeMs = 60_000,
+  ) {}
 
   async token(): Promise<string> {
     if (this.current && this.current.expiresAt - this.renewBeforeMs > Date.now()) return this.current.token;
@@ -79,7 +84,12 @@ export class WatcherTokens implements PollCredentials {
 
   async token(matchId?: number, operatorOnly = false): Promise<string> {
     const best = this.best(matchId, operatorOnly);
-    if (!best) throw new NoCredentials(matchId === undefined ? 'no operator is connected to lend a token' : `no valid ${operatorOnly ? 'operator ' : ''}token among the watchers of match ${matchId}`);
+    if (!best)
+      throw new NoCredentials(
+        matchId === undefined
+          ? 'no operator is connected to lend a token'
+          : `no valid ${operatorOnly ? 'operator ' : ''}token among the watchers of match ${matchId}`,
+      );
     return best.token;
   }
 

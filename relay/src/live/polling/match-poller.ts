@@ -1,6 +1,14 @@
 import {
-  buildPath, FEED_FETCH_LIMIT, isOperatorTopic, LIVE_TOPICS, routes,
-  type ChangeNotice, type LiveTopic, type LiveVersions, type StatusPayload, type UpstreamState,
+  buildPath,
+  FEED_FETCH_LIMIT,
+  isOperatorTopic,
+  LIVE_TOPICS,
+  routes,
+  type ChangeNotice,
+  type LiveTopic,
+  type LiveVersions,
+  type StatusPayload,
+  type UpstreamState,
 } from '@odds/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RelayMetrics } from '../../metrics';
@@ -62,7 +70,12 @@ export class MatchPoller {
   private readonly failures: PollFailures;
   readonly primed: Promise<void>;
 
-  constructor(readonly matchId: number, private readonly fence: number, private readonly deps: MatchPollerDeps, private readonly onFenced: () => void) {
+  constructor(
+    readonly matchId: number,
+    private readonly fence: number,
+    private readonly deps: MatchPollerDeps,
+    private readonly onFenced: () => void,
+  ) {
     const pace = deps.schedule.pace;
     this.fetchers = createFetchers({
       matchId,
@@ -78,12 +91,24 @@ export class MatchPoller {
       void this.updateStatus();
     };
     // Topics are read when asked (a notice, a moved version), and again after a failure until read.
-    this.pollers = Object.fromEntries(LIVE_TOPICS.map((topic) => [
-      topic,
-      new TopicPoller(() => this.poll(topic), deps.schedule, onHealth(topic), () => null),
-    ])) as Record<LiveTopic, TopicPoller>;
+    this.pollers = Object.fromEntries(
+      LIVE_TOPICS.map((topic) => [
+        topic,
+        new TopicPoller(
+          () => this.poll(topic),
+          deps.schedule,
+          onHealth(topic),
+          () => null,
+        ),
+      ]),
+    ) as Record<LiveTopic, TopicPoller>;
     this.slot = deps.clock.slot();
-    this.checker = new TopicPoller(() => this.check(), deps.schedule, onHealth('check'), () => deps.clock.delay(this.slot, this.periodMs));
+    this.checker = new TopicPoller(
+      () => this.check(),
+      deps.schedule,
+      onHealth('check'),
+      () => deps.clock.delay(this.slot, this.periodMs),
+    );
     this.primed = this.checker.firstPoll.then(() => Promise.all(LIVE_TOPICS.map((topic) => this.pollers[topic].firstPoll))).then(() => undefined);
   }
 
@@ -174,7 +199,12 @@ export class MatchPoller {
   }
 
   /** The upstream GET behind every fetch: a poll token, metrics, and one retry with another token after a 401. */
-  private readonly get = async (topic: LiveTopic | 'check', path: string, etag: string | null, operatorOnly = topic !== 'check' && isOperatorTopic(topic)): Promise<LiveResponse> => {
+  private readonly get = async (
+    topic: LiveTopic | 'check',
+    path: string,
+    etag: string | null,
+    operatorOnly = topic !== 'check' && isOperatorTopic(topic),
+  ): Promise<LiveResponse> => {
     const { credentials, upstream, metrics } = this.deps;
     for (let attempt = 0; ; attempt++) {
       const token = await credentials.token(this.matchId, operatorOnly);
@@ -281,7 +311,12 @@ export class MatchPoller {
 }
 
 /** Where the time of a notice-driven delta went, phase by phase (relay_live_path_seconds). */
-function observePhases(metrics: RelayMetrics, noticed: { receivedAt: number; sentAt: number }, created: LiveRecord[], at: { startedAt: number; fetchedAt: number; committedAt: number; emittedAt: number }): void {
+function observePhases(
+  metrics: RelayMetrics,
+  noticed: { receivedAt: number; sentAt: number },
+  created: LiveRecord[],
+  at: { startedAt: number; fetchedAt: number; committedAt: number; emittedAt: number },
+): void {
   const observe = (phase: string, ms: number) => metrics.livePath.observe({ phase }, Math.max(0, ms) / 1000);
   const createdAt = Math.min(...created.map((record) => Date.parse((record as { created_at?: string }).created_at ?? '')).filter(Number.isFinite));
   if (Number.isFinite(createdAt) && Number.isFinite(noticed.sentAt)) observe('publish', noticed.sentAt - createdAt);

@@ -17,7 +17,10 @@ export class PollFailures {
   private since = 0;
   private count = 0;
 
-  constructor(private readonly matchId: number, private readonly log: FastifyBaseLogger) {}
+  constructor(
+    private readonly matchId: number,
+    private readonly log: FastifyBaseLogger,
+  ) {}
 
   failed(topic: string, error: unknown): void {
     const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
@@ -31,7 +34,10 @@ export class PollFailures {
     const first = this.reason === null;
     if (first) this.since = Date.now();
     this.reason = reason;
-    this.log.warn({ matchId: this.matchId, topic, ...(!expected && { err: error }) }, `polls of match ${this.matchId} ${first ? 'failing' : 'now failing'}: ${reason}`);
+    this.log.warn(
+      { matchId: this.matchId, topic, ...(!expected && { err: error }) },
+      `polls of match ${this.matchId} ${first ? 'failing' : 'now failing'}: ${reason}`,
+    );
   }
 
   succeeded(topic: string): void {
@@ -45,7 +51,10 @@ export class PollFailures {
 
   private end(what: string): void {
     if (this.reason === null) return;
-    this.log.info({ matchId: this.matchId, failures: this.count, seconds: Math.round((Date.now() - this.since) / 1000) }, `${what} (match ${this.matchId}, after ${this.count} failed polls: ${this.reason})`);
+    this.log.info(
+      { matchId: this.matchId, failures: this.count, seconds: Math.round((Date.now() - this.since) / 1000) },
+      `${what} (match ${this.matchId}, after ${this.count} failed polls: ${this.reason})`,
+    );
     this.reason = null;
     this.count = 0;
     this.failing.clear();

@@ -49,10 +49,13 @@ describe('TopicPoller', () => {
   it('starts a triggered poll in the same turn, not on a timer tick, and the catch-up poll right after the one in flight', async () => {
     let polls = 0;
     let finish: () => void = () => {};
-    const poller = new TopicPoller(() => {
-      polls++;
-      return new Promise<void>((resolve) => (finish = resolve));
-    }, { ...schedule, intervalMs: 10_000 });
+    const poller = new TopicPoller(
+      () => {
+        polls++;
+        return new Promise<void>((resolve) => (finish = resolve));
+      },
+      { ...schedule, intervalMs: 10_000 },
+    );
     poller.start();
     await sleep(20);
     finish();
@@ -74,10 +77,14 @@ describe('TopicPoller', () => {
     const health: PollHealth[] = [];
     let fail = true;
     const at: number[] = [];
-    const poller = new TopicPoller(async () => {
-      at.push(Date.now());
-      if (fail) throw new Error('upstream down');
-    }, schedule, (h) => health.push(h));
+    const poller = new TopicPoller(
+      async () => {
+        at.push(Date.now());
+        if (fail) throw new Error('upstream down');
+      },
+      schedule,
+      (h) => health.push(h),
+    );
     poller.start();
     await sleep(150);
     expect(health.slice(0, 3).map((h) => h.state)).toEqual(['degraded', 'degraded', 'down']);
@@ -94,10 +101,13 @@ describe('TopicPoller', () => {
 
   it('ignores triggers while backing off', async () => {
     let polls = 0;
-    const poller = new TopicPoller(async () => {
-      polls++;
-      throw new Error('down');
-    }, { ...schedule, backoffMs: 10_000, maxBackoffMs: 10_000 });
+    const poller = new TopicPoller(
+      async () => {
+        polls++;
+        throw new Error('down');
+      },
+      { ...schedule, backoffMs: 10_000, maxBackoffMs: 10_000 },
+    );
     poller.start();
     await sleep(20);
     poller.trigger();

@@ -9,12 +9,22 @@ import { SafetyClock } from './safety-clock';
 import { MemoryStore } from '../state/store';
 
 const PERIOD_MS = 30_000;
-const silent = { info() {}, warn() {}, debug() {}, error() {}, trace() {}, fatal() {}, child() { return silent; } } as unknown as FastifyBaseLogger;
+const silent = {
+  info() {},
+  warn() {},
+  debug() {},
+  error() {},
+  trace() {},
+  fatal() {},
+  child() {
+    return silent;
+  },
+} as unknown as FastifyBaseLogger;
 
 /** A seeded source of jitter, so a run is repeatable. */
 function seeded(seed: number): () => number {
   let state = seed;
-  return () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  return () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 }
 
 /** An upstream of quiet matches (empty topics, fixed versions), recording every request and its time. */
@@ -53,16 +63,21 @@ afterEach(async () => {
 });
 
 function startPoller(matchId: number, upstream: UpstreamClient): MatchPoller {
-  const poller = new MatchPoller(matchId, 1, {
-    store: new MemoryStore(),
-    upstream,
-    credentials: { kind: 'service account', token: async () => 'token', readsOperatorTables: () => true, rejected() {} },
-    schedule: { intervalMs: 1_000, pace, backoffMs: 500, maxBackoffMs: 10_000, downAfter: 3 },
-    broadcaster: { emit() {} },
-    metrics: createRelayMetrics(),
-    log: silent,
-    clock,
-  }, () => {});
+  const poller = new MatchPoller(
+    matchId,
+    1,
+    {
+      store: new MemoryStore(),
+      upstream,
+      credentials: { kind: 'service account', token: async () => 'token', readsOperatorTables: () => true, rejected() {} },
+      schedule: { intervalMs: 1_000, pace, backoffMs: 500, maxBackoffMs: 10_000, downAfter: 3 },
+      broadcaster: { emit() {} },
+      metrics: createRelayMetrics(),
+      log: silent,
+      clock,
+    },
+    () => {},
+  );
   pollers.push(poller);
   poller.start();
   return poller;
@@ -101,7 +116,10 @@ describe('safety checks', () => {
     console.log(`[safety-check] 100 matches: checks per second mean ${mean.toFixed(2)}, worst ${Math.max(...counts)}`);
     expect(Math.max(...counts)).toBeLessThanOrEqual(2 * mean);
     for (let matchId = 1; matchId <= 100; matchId++) {
-      expect(later.filter((request) => request.path === `/api/1/match/${matchId}/live-versions`), `match ${matchId}`).toHaveLength(3);
+      expect(
+        later.filter((request) => request.path === `/api/1/match/${matchId}/live-versions`),
+        `match ${matchId}`,
+      ).toHaveLength(3);
     }
   });
 

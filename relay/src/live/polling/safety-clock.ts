@@ -12,7 +12,10 @@ const GOLDEN = 0.6180339887498949;
 export class SafetyClock {
   private next = 0;
 
-  constructor(random: () => number = Math.random, private readonly origin = Date.now()) {
+  constructor(
+    random: () => number = Math.random,
+    private readonly origin = Date.now(),
+  ) {
     this.next = random();
   }
 

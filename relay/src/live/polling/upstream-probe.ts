@@ -21,15 +21,17 @@ export class UpstreamProbe {
   private stopped = false;
   last: ProbeResult = { status: 'ok', latency_ms: 0, lastOkAt: null };
 
-  constructor(private readonly options: {
-    check: (timeoutMs: number) => Promise<{ status: 'ok' | 'down'; latency_ms: number }>;
-    onChange: (state: ProbeState) => void;
-    log: FastifyBaseLogger;
-    intervalMs?: number;
-    timeoutMs?: number;
-    /** Consecutive failed probes before the upstream is reported down. */
-    downAfter?: number;
-  }) {}
+  constructor(
+    private readonly options: {
+      check: (timeoutMs: number) => Promise<{ status: 'ok' | 'down'; latency_ms: number }>;
+      onChange: (state: ProbeState) => void;
+      log: FastifyBaseLogger;
+      intervalMs?: number;
+      timeoutMs?: number;
+      /** Consecutive failed probes before the upstream is reported down. */
+      downAfter?: number;
+    },
+  ) {}
 
   start(): void {
     this.stopped = false;
@@ -49,7 +51,10 @@ export class UpstreamProbe {
     const status: ProbeState = result.status === 'ok' ? 'ok' : this.failures >= downAfter ? 'down' : before;
     this.last = { status, latency_ms: result.latency_ms, lastOkAt: result.status === 'ok' ? Date.now() : this.last.lastOkAt };
     if (status !== before) {
-      this.options.log.warn({ status, failures: this.failures }, status === 'down' ? 'the upstream does not answer its health probe' : 'the upstream answers its health probe again');
+      this.options.log.warn(
+        { status, failures: this.failures },
+        status === 'down' ? 'the upstream does not answer its health probe' : 'the upstream answers its health probe again',
+      );
       this.options.onChange(status);
     }
     if (!this.stopped) this.timer = setTimeout(() => void this.probe(), intervalMs);

@@ -11,21 +11,34 @@ const ana = { id: 1, name: 'Ana' };
 describe('presence board in memory', () => {
   it('lists each operator editing a tab once, however many sockets, sorted by name then tab', async () => {
     const board = new MemoryPresence();
-    const presence = await board.publish(7, [ben, ana, ben], [
-      { conn: 's1', ...ben, tab: 'thresholds' },
-      { conn: 's2', ...ben, tab: 'thresholds' },
-      { conn: 's3', ...ana, tab: 'stats' },
-      { conn: 's4', ...ana, tab: 'content' },
-    ]);
+    const presence = await board.publish(
+      7,
+      [ben, ana, ben],
+      [
+        { conn: 's1', ...ben, tab: 'thresholds' },
+        { conn: 's2', ...ben, tab: 'thresholds' },
+        { conn: 's3', ...ana, tab: 'stats' },
+        { conn: 's4', ...ana, tab: 'content' },
+      ],
+    );
     expect(presence).toEqual({
       viewers: [ana, ben],
-      editors: [{ ...ana, tab: 'content' }, { ...ana, tab: 'stats' }, { ...ben, tab: 'thresholds' }],
+      editors: [
+        { ...ana, tab: 'content' },
+        { ...ana, tab: 'stats' },
+        { ...ben, tab: 'thresholds' },
+      ],
     });
     expect(await board.publish(7, [ana])).toEqual({ viewers: [ana], editors: [] });
   });
 
   it('tells two operators of the same name apart by id', () => {
-    expect(distinctEditors([{ id: 3, name: 'Sam', tab: 'trackers' }, { id: 4, name: 'Sam', tab: 'trackers' }])).toHaveLength(2);
+    expect(
+      distinctEditors([
+        { id: 3, name: 'Sam', tab: 'trackers' },
+        { id: 4, name: 'Sam', tab: 'trackers' },
+      ]),
+    ).toHaveLength(2);
   });
 });
 
@@ -44,7 +57,7 @@ describe.skipIf('skip' in redis)('presence board in Redis, shared by two instanc
     if (!('skip' in redis)) await redis.release();
   });
 
-  it('each instance sees the other\'s viewers and editors; an instance leaving takes its own away', async () => {
+  it("each instance sees the other's viewers and editors; an instance leaving takes its own away", async () => {
     const one = new RedisPresence(connections.commands, prefix, 'one');
     const two = new RedisPresence(connections.commands, prefix, 'two');
     await one.publish(9, [ana], [{ conn: 'a1', ...ana, tab: 'thresholds' }]);

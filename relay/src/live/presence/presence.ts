@@ -63,7 +63,12 @@ interface Entry {
  * older than `staleMs` (a crashed instance) are ignored and deleted.
  */
 export class RedisPresence implements PresenceBoard {
-  constructor(private readonly redis: RedisClient, private readonly prefix: string, private readonly instanceId: string, private readonly staleMs = 45_000) {}
+  constructor(
+    private readonly redis: RedisClient,
+    private readonly prefix: string,
+    private readonly instanceId: string,
+    private readonly staleMs = 45_000,
+  ) {}
 
   async publish(matchId: number, local: Viewer[], editing: Editing[] = []): Promise<Presence> {
     const key = matchKeys(this.prefix, matchId).presence;

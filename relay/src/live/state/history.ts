@@ -13,7 +13,10 @@ export class DeltaHistory<T extends LiveRecord = LiveRecord> {
   private readonly entries: SeqChange<T>[] = [];
   private records = 0;
 
-  constructor(private readonly maxDeltas = 500, private readonly maxRecords = 20_000) {}
+  constructor(
+    private readonly maxDeltas = 500,
+    private readonly maxRecords = 20_000,
+  ) {}
 
   get length(): number {
     return this.entries.length;

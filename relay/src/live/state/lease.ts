@@ -144,8 +144,10 @@ export class RedisLeases implements Leases {
           handlers.onDeposed();
           this.metrics.leases.inc({ event: 'released' });
           // Best effort, and never held up by an unreachable Redis: an unreleased lease lapses by itself.
-          await Promise.race([this.redis.eval(RELEASE, { keys: [keys.lease], arguments: [owner] }), new Promise((resolve) => setTimeout(resolve, 1_000).unref())])
-            .catch((error: unknown) => this.log.warn({ err: error, matchId }, 'could not release the poller lease; it lapses by itself'));
+          await Promise.race([
+            this.redis.eval(RELEASE, { keys: [keys.lease], arguments: [owner] }),
+            new Promise((resolve) => setTimeout(resolve, 1_000).unref()),
+          ]).catch((error: unknown) => this.log.warn({ err: error, matchId }, 'could not release the poller lease; it lapses by itself'));
         }
       },
     };

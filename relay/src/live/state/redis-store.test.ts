@@ -62,13 +62,15 @@ describe.skipIf('skip' in redis)('live state and leases in Redis', () => {
     const leases = [1, 2].map(() => new RedisLeases(connections.commands, { prefix, ttlMs: 300 }, metrics, log));
     const events: string[] = [];
     const fences: number[] = [];
-    const campaigns = leases.map((lease, i) => lease.campaign(9, {
-      onElected: (fence) => {
-        events.push(`elected ${i}`);
-        fences.push(fence);
-      },
-      onDeposed: () => events.push(`deposed ${i}`),
-    }));
+    const campaigns = leases.map((lease, i) =>
+      lease.campaign(9, {
+        onElected: (fence) => {
+          events.push(`elected ${i}`);
+          fences.push(fence);
+        },
+        onDeposed: () => events.push(`deposed ${i}`),
+      }),
+    );
     await sleep(250);
     expect(events).toHaveLength(1);
     const first = Number(events[0]!.split(' ')[1]);

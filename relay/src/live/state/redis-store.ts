@@ -81,7 +81,10 @@ export interface RedisStoreOptions {
 export class RedisStore implements LiveStore {
   readonly kind = 'redis';
 
-  constructor(private readonly redis: RedisClient, private readonly options: RedisStoreOptions) {}
+  constructor(
+    private readonly redis: RedisClient,
+    private readonly options: RedisStoreOptions,
+  ) {}
 
   private keys(matchId: number) {
     return matchKeys(this.options.prefix, matchId);
@@ -90,7 +93,8 @@ export class RedisStore implements LiveStore {
   async snapshot(matchId: number, topic: LiveTopic): Promise<TopicState> {
     const keys = this.keys(matchId).topic(topic);
     const [seq, epoch, flat] = (await this.redis.eval(SNAPSHOT, {
-      keys: [keys.seq, keys.records, keys.epoch, keys.history], arguments: [newEpoch(), String(this.options.retainMs)],
+      keys: [keys.seq, keys.records, keys.epoch, keys.history],
+      arguments: [newEpoch(), String(this.options.retainMs)],
     })) as [string, string, string[]];
     const records: LiveRecord[] = [];
     for (let i = 1; i < flat.length; i += 2) records.push(JSON.parse(flat[i]!) as LiveRecord);
@@ -101,7 +105,8 @@ export class RedisStore implements LiveStore {
   async since(matchId: number, topic: LiveTopic, sinceSeq: number, epoch: string | undefined): Promise<Missed> {
     const keys = this.keys(matchId).topic(topic);
     const [seqText, current, outcome, ...entries] = (await this.redis.eval(SINCE, {
-      keys: [keys.seq, keys.history, keys.epoch], arguments: [String(sinceSeq), epoch ?? ''],
+      keys: [keys.seq, keys.history, keys.epoch],
+      arguments: [String(sinceSeq), epoch ?? ''],
     })) as string[];
     const seq = Number(seqText);
     if (outcome !== 'ok') return { epoch: current!, seq, deltas: null };
@@ -118,14 +123,18 @@ export class RedisStore implements LiveStore {
     const keys = this.keys(matchId);
     const topicKeys = keys.topic(topic);
     const args = [
-      String(fence), newEpoch(), String(this.options.retainMs), String(this.options.maxDeltas),
+      String(fence),
+      newEpoch(),
+      String(this.options.retainMs),
+      String(this.options.maxDeltas),
       JSON.stringify({ upserts: change.upserts, removes: change.removes }),
       String(change.upserts.length),
     ];
     for (const record of change.upserts) args.push(String(record.id), JSON.stringify(record));
     for (const id of change.removes) args.push(String(id));
     const [seq, epoch] = (await this.redis.eval(COMMIT, {
-      keys: [keys.fence, topicKeys.seq, topicKeys.records, topicKeys.history, topicKeys.epoch], arguments: args,
+      keys: [keys.fence, topicKeys.seq, topicKeys.records, topicKeys.history, topicKeys.epoch],
+      arguments: args,
     })) as [string, string];
     return Number(seq) < 0 ? null : { epoch, seq: Number(seq) };
   }
@@ -137,7 +146,10 @@ export class RedisStore implements LiveStore {
 
   async setStatus(matchId: number, fence: number, status: StatusPayload): Promise<boolean> {
     const keys = this.keys(matchId);
-    const done = await this.redis.eval(SET_STATUS, { keys: [keys.fence, keys.status], arguments: [String(fence), JSON.stringify(status), String(this.options.retainMs)] });
+    const done = await this.redis.eval(SET_STATUS, {
+      keys: [keys.fence, keys.status],
+      arguments: [String(fence), JSON.stringify(status), String(this.options.retainMs)],
+    });
     return Number(done) === 1;
   }
 

@@ -4,7 +4,14 @@ import { boundSnapshot, outlineOf, SnapshotCache } from './snapshot';
 import { MemoryStore } from './store';
 
 const offer = (id: number, market: number, time: number, score = 'H0-A0') => ({
-  id, market_id: market, match_time: time, prematch: false, score, outcome_map: { home: 2000 + id }, status: 'SKIPPED', raw: { big: 'x'.repeat(50) },
+  id,
+  market_id: market,
+  match_time: time,
+  prematch: false,
+  score,
+  outcome_map: { home: 2000 + id },
+  status: 'SKIPPED',
+  raw: { big: 'x'.repeat(50) },
 });
 
 describe('bounded snapshots', () => {
@@ -13,10 +20,18 @@ describe('bounded snapshots', () => {
     const records = Array.from({ length: limit + 30 }, (_, i) => ({ id: 1000 - i * 3 })).reverse();
     const bounded = boundSnapshot('deliveries', { epoch: 'e', seq: 7, records });
     expect(bounded.items).toHaveLength(limit);
-    expect(bounded.items.map((r) => r.id)).toEqual(records.map((r) => r.id).sort((a, b) => b - a).slice(0, limit));
+    expect(bounded.items.map((r) => r.id)).toEqual(
+      records
+        .map((r) => r.id)
+        .sort((a, b) => b - a)
+        .slice(0, limit),
+    );
     expect(bounded.more).toBe(true);
     expect(bounded.outline).toBeUndefined();
-    expect(boundSnapshot('deliveries', { epoch: 'e', seq: 7, records: records.slice(0, limit) })).toMatchObject({ more: false, items: records.slice(0, limit) });
+    expect(boundSnapshot('deliveries', { epoch: 'e', seq: 7, records: records.slice(0, limit) })).toMatchObject({
+      more: false,
+      items: records.slice(0, limit),
+    });
   });
 
   it('sends the small match tables whole', () => {

@@ -25,7 +25,16 @@ export function snapshotPayload(matchId: number, topic: LiveTopic, bounded: Boun
   let payload = bounded.payloads[reason];
   if (!payload) {
     const { epoch, seq, items, more, outline } = bounded;
-    payload = { matchId, topic, epoch, seq, items, ...(more && { more }), ...(outline && { outline }), ...(reason === 'resync' && { fresh: true }) } as SnapshotPayload;
+    payload = {
+      matchId,
+      topic,
+      epoch,
+      seq,
+      items,
+      ...(more && { more }),
+      ...(outline && { outline }),
+      ...(reason === 'resync' && { fresh: true }),
+    } as SnapshotPayload;
     bounded.payloads[reason] = payload;
   }
   return payload;
@@ -56,9 +65,16 @@ export function outlineOf(offers: readonly OfferRecord[]): OfferPoint[] {
     if (previous !== undefined && previous !== offer.score) kept.set(`goal:${offer.id}`, offer);
     kept.set(`${offer.market_id}:${Math.floor(chartTime(offer) / OUTLINE_SECONDS)}`, offer);
   }
-  return [...kept.values()].sort((a, b) => a.id - b.id).map(({ id, market_id, match_time, prematch, score, outcome_map }) => ({
-    id, market_id, match_time, prematch, score, outcome_map,
-  }));
+  return [...kept.values()]
+    .sort((a, b) => a.id - b.id)
+    .map(({ id, market_id, match_time, prematch, score, outcome_map }) => ({
+      id,
+      market_id,
+      match_time,
+      prematch,
+      score,
+      outcome_map,
+    }));
 }
 
 /** The newest SNAPSHOT_LIMITS[topic] records by id (all of a topic without a limit), and the outline of older offers. */
@@ -108,10 +124,18 @@ export const oversized = (topic: LiveTopic, upserts: number): boolean => upserts
  * flagged `fresh` at the same epoch and seq, which every watcher applies in its place. 200 consoles resyncing
  * after a restart then get the newest rows, not every record the relay holds, each.
  */
-export async function pushChange(store: LiveStore, broadcaster: RoomBroadcaster, matchId: number, topic: LiveTopic, at: Position, change: Change): Promise<void> {
+export async function pushChange(
+  store: LiveStore,
+  broadcaster: RoomBroadcaster,
+  matchId: number,
+  topic: LiveTopic,
+  at: Position,
+  change: Change,
+): Promise<void> {
   if (oversized(topic, change.upserts.length)) {
     const state = await store.snapshot(matchId, topic);
-    if (state.seq === at.seq && state.epoch === at.epoch) return broadcaster.emit(matchId, 'snapshot', snapshotPayload(matchId, topic, boundSnapshot(topic, state), 'resync'));
+    if (state.seq === at.seq && state.epoch === at.epoch)
+      return broadcaster.emit(matchId, 'snapshot', snapshotPayload(matchId, topic, boundSnapshot(topic, state), 'resync'));
   }
   broadcaster.emit(matchId, 'delta', { matchId, topic, epoch: at.epoch, seq: at.seq, upserts: change.upserts, removes: change.removes } as DeltaPayload);
 }

@@ -73,7 +73,10 @@ export class MemoryStore implements LiveStore {
   readonly kind = 'memory';
   private readonly matches = new Map<number, MemoryMatch>();
 
-  constructor(private readonly retainMs = 10 * 60_000, private readonly limits: HistoryLimits = { maxDeltas: 500, maxRecords: 20_000 }) {}
+  constructor(
+    private readonly retainMs = 10 * 60_000,
+    private readonly limits: HistoryLimits = { maxDeltas: 500, maxRecords: 20_000 },
+  ) {}
 
   /** The newest fence of a match: MemoryLease asks for the next one here. */
   nextFence(matchId: number): number {

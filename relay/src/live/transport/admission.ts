@@ -38,7 +38,10 @@ export class Admission {
   private readonly perAddress = new Map<string, number>();
   private readonly perToken = new Map<string, number>();
 
-  constructor(readonly limits: AdmissionLimits = DEFAULT_ADMISSION, private readonly now: () => number = Date.now) {}
+  constructor(
+    readonly limits: AdmissionLimits = DEFAULT_ADMISSION,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** Counts one handshake from this address; the refusal when it is over its rate. */
   handshake(address: string): string | null {

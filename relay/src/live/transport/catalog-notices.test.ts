@@ -3,7 +3,15 @@ import type { CatalogChangedPayload, ChangeNotice, MatchChangedPayload } from '@
 import { forwardCatalogNotice } from './catalog-notices';
 
 const notice = (change: Partial<ChangeNotice>): ChangeNotice => ({
-  seq: 1, match_id: 0, topics: [], offer_ids: [], delivery_ids: [], event_ids: [], reset: false, at: '2026-11-24T09:00:00.000Z', ...change,
+  seq: 1,
+  match_id: 0,
+  topics: [],
+  offer_ids: [],
+  delivery_ids: [],
+  event_ids: [],
+  reset: false,
+  at: '2026-11-24T09:00:00.000Z',
+  ...change,
 });
 const ana = { id: 7, name: 'Ana' };
 
@@ -15,7 +23,7 @@ function forward(change: Partial<ChangeNotice>) {
 }
 
 describe('forwardCatalogNotice', () => {
-  it("sends a connector reassign to every match the notice names, naming the match written and who wrote it", () => {
+  it('sends a connector reassign to every match the notice names, naming the match written and who wrote it', () => {
     const { sent, matches, consoles } = forward({ match_ids: [3, 9, 12], entities: [{ entity: 'match', id: 9, action: 'update', actor: ana }] });
     expect(sent).toBe(3);
     expect(matches).toEqual([3, 9, 12].map((matchId) => ({ matchId, entity: 'match', id: 9, action: 'update', actor: ana, at: '2026-11-24T09:00:00.000Z' })));

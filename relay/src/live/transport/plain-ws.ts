@@ -2,8 +2,13 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import {
-  LIVE_WS_PATH, liveMessageError, PACKED_ENCODING, SOCKET_AUTH_ERROR,
-  type LiveAck, type LiveClientMessage, type LiveServerMessage,
+  LIVE_WS_PATH,
+  liveMessageError,
+  PACKED_ENCODING,
+  SOCKET_AUTH_ERROR,
+  type LiveAck,
+  type LiveClientMessage,
+  type LiveServerMessage,
 } from '@odds/protocol';
 import type { RelayMetrics } from '../../metrics';
 import type { CheckedSession, UpstreamClient } from '../../upstream';
@@ -31,7 +36,10 @@ const tokenFromHeader = (header: string | undefined) => /^(?:Token|Bearer)\s+(\S
  * that connects with `?packed=deflate-raw` gets big snapshots and deltas as binary messages,
  * deflated once for every connection (protocol LIVE_WS_PACKED_QUERY); the others get text only.
  */
-export async function registerPlainWs(app: FastifyInstance, deps: { upstream: UpstreamClient; hub: LiveHub; rooms: WsRooms; metrics: RelayMetrics; admission: Admission; packer?: LivePacker }): Promise<Set<WebSocket>> {
+export async function registerPlainWs(
+  app: FastifyInstance,
+  deps: { upstream: UpstreamClient; hub: LiveHub; rooms: WsRooms; metrics: RelayMetrics; admission: Admission; packer?: LivePacker },
+): Promise<Set<WebSocket>> {
   const { upstream, hub, rooms, metrics, admission, packer = new LivePacker(metrics) } = deps;
   const log = app.log.child({ module: 'relay:live-ws' });
   const open = new Set<WebSocket>();
@@ -51,7 +59,14 @@ export async function registerPlainWs(app: FastifyInstance, deps: { upstream: Up
     preValidation: async (request: FastifyRequest, reply: FastifyReply) => {
       const { packed } = request.query as { packed?: unknown };
       if (packed !== undefined && packed !== PACKED_ENCODING) {
-        return reply.status(400).send({ statusCode: 400, code: 'BAD_PACKED', error: 'Bad Request', message: `packed must be ${PACKED_ENCODING} (or left out for text messages only)` });
+        return reply
+          .status(400)
+          .send({
+            statusCode: 400,
+            code: 'BAD_PACKED',
+            error: 'Bad Request',
+            message: `packed must be ${PACKED_ENCODING} (or left out for text messages only)`,
+          });
       }
       const tooFast = admission.handshake(request.ip);
       if (!tooFast) return;
@@ -129,7 +144,9 @@ export async function registerPlainWs(app: FastifyInstance, deps: { upstream: Up
       };
       hub.connected(conn);
       // A logout (or any revocation the relay learns of) closes the connection at once.
-      untrack = upstream.revocations.track(token, (reason) => socket.close(WS_CLOSE.unauthorized, reason === 'disabled' ? 'Account disabled' : 'Session ended'));
+      untrack = upstream.revocations.track(token, (reason) =>
+        socket.close(WS_CLOSE.unauthorized, reason === 'disabled' ? 'Account disabled' : 'Session ended'),
+      );
       expiry = setTimeout(() => socket.close(WS_CLOSE.unauthorized, 'Token expired'), Math.max(0, Math.min(session.expiresAt - Date.now(), 2 ** 31 - 1)));
       sendMessage({ event: 'hello', data: { user: { id: session.user.id, name: session.user.name } } });
     };

@@ -21,7 +21,12 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const upstream = new UpstreamClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-  rooms = new ProviderRooms({ upstream, emitLocal: (room, _event, payload) => sent.push({ room, payload }), resyncLocal: () => resyncs++, log: pino({ level: 'silent' }) });
+  rooms = new ProviderRooms({
+    upstream,
+    emitLocal: (room, _event, payload) => sent.push({ room, payload }),
+    resyncLocal: () => resyncs++,
+    log: pino({ level: 'silent' }),
+  });
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
@@ -31,7 +36,15 @@ function follower(token = 'good', display = false): ProviderFollower & { rooms: 
 }
 
 const notice = (change: Partial<ChangeNotice>): ChangeNotice => ({
-  seq: 1, match_id: 0, topics: [], offer_ids: [], delivery_ids: [], event_ids: [], reset: false, at: '2026-11-24T06:00:00.000Z', ...change,
+  seq: 1,
+  match_id: 0,
+  topics: [],
+  offer_ids: [],
+  delivery_ids: [],
+  event_ids: [],
+  reset: false,
+  at: '2026-11-24T06:00:00.000Z',
+  ...change,
 });
 
 describe('ProviderRooms', () => {
@@ -59,9 +72,18 @@ describe('ProviderRooms', () => {
     expect(rooms.notice(notice({ match_id: 5, topics: ['thresholds'], entity: 'threshold_set', entity_id: 3 }))).toBe(0);
     expect(rooms.notice(notice({ revoked_tokens: ['a'.repeat(64)] }))).toBe(0);
     const actor = { id: 2, name: 'Ana' };
-    expect(rooms.notice(notice({
-      provider_id: 2, entities: [{ entity: 'market', id: 4, action: 'update', actor }, { entity: 'content_group', id: 8, action: 'create', actor }, { entity: 'team', id: 1, actor }],
-    }))).toBe(2);
+    expect(
+      rooms.notice(
+        notice({
+          provider_id: 2,
+          entities: [
+            { entity: 'market', id: 4, action: 'update', actor },
+            { entity: 'content_group', id: 8, action: 'create', actor },
+            { entity: 'team', id: 1, actor },
+          ],
+        }),
+      ),
+    ).toBe(2);
     expect(sent).toEqual([
       { room: 'provider:2', payload: { providerId: 2, entity: 'market', id: 4, action: 'update', actor, at: '2026-11-24T06:00:00.000Z' } },
       { room: 'provider:2', payload: { providerId: 2, entity: 'content_group', id: 8, action: 'create', actor, at: '2026-11-24T06:00:00.000Z' } },

@@ -1,8 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  isProviderEntity, liveRequestError, providerRoom, routes,
-  type ChangeNotice, type LiveAck, type ProviderChangedPayload,
-} from '@odds/protocol';
+import { isProviderEntity, liveRequestError, providerRoom, routes, type ChangeNotice, type LiveAck, type ProviderChangedPayload } from '@odds/protocol';
 import type { UpstreamClient } from '../../upstream';
 
 /** A live connection as provider rooms need it: its token, whether it is a wall display, its rooms. */
@@ -63,7 +60,12 @@ export class ProviderRooms {
     for (const changed of notice.entities) {
       if (!isProviderEntity(changed.entity)) continue;
       this.options.emitLocal(providerRoom(notice.provider_id), 'changed', {
-        providerId: notice.provider_id, entity: changed.entity, id: changed.id, action: changed.action ?? 'update', actor: changed.actor, at: notice.at,
+        providerId: notice.provider_id,
+        entity: changed.entity,
+        id: changed.id,
+        action: changed.action ?? 'update',
+        actor: changed.actor,
+        at: notice.at,
       });
       sent++;
     }

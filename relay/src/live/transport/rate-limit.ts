@@ -6,7 +6,11 @@ export class TokenBucket {
   private tokens: number;
   private updatedAt: number;
 
-  constructor(private readonly capacity: number, private readonly perSecond: number, private readonly now: () => number = Date.now) {
+  constructor(
+    private readonly capacity: number,
+    private readonly perSecond: number,
+    private readonly now: () => number = Date.now,
+  ) {
     this.tokens = capacity;
     this.updatedAt = now();
   }

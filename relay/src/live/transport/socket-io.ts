@@ -1,8 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import {
-  matchRoom, SOCKET_AUTH_ERROR,
-  type ClientToServerEvents, type LiveAck, type ServerToClientEvents, type SocketData, type SocketRefusal,
+  matchRoom,
+  SOCKET_AUTH_ERROR,
+  type ClientToServerEvents,
+  type LiveAck,
+  type ServerToClientEvents,
+  type SocketData,
+  type SocketRefusal,
 } from '@odds/protocol';
 import type { IncomingMessage } from 'node:http';
 import { Admission, type Place } from './admission';
@@ -37,8 +42,17 @@ export interface SocketAdmission {
   packer?: LivePacker;
 }
 
-export function attachSockets(app: FastifyInstance, upstream: UpstreamClient, hub: LiveHub, metrics: RelayMetrics, providers?: ProviderRooms,
-  { admission, addressOf, packer = new LivePacker(metrics) }: SocketAdmission = { admission: new Admission(), addressOf: (request) => request.socket.remoteAddress ?? 'unknown' }): RelayIo {
+export function attachSockets(
+  app: FastifyInstance,
+  upstream: UpstreamClient,
+  hub: LiveHub,
+  metrics: RelayMetrics,
+  providers?: ProviderRooms,
+  { admission, addressOf, packer = new LivePacker(metrics) }: SocketAdmission = {
+    admission: new Admission(),
+    addressOf: (request) => request.socket.remoteAddress ?? 'unknown',
+  },
+): RelayIo {
   const log = app.log.child({ module: 'relay:sockets' });
   const io: RelayIo = new Server(app.server, {
     serveClient: false,
@@ -135,7 +149,8 @@ export function attachSockets(app: FastifyInstance, upstream: UpstreamClient, hu
     // Provider-wide data (live-provider.ts): follow the provider the console works in.
     const follower = { token, display, rooms: socket.rooms, join: (room: string) => void socket.join(room), leave: (room: string) => void socket.leave(room) };
     socket.on('provider', (payload: unknown, ack: unknown) =>
-      answer(providers ? providers.follow(follower, payload) : Promise.resolve({ ok: false, error: 'This relay does not push provider data' }), ack));
+      answer(providers ? providers.follow(follower, payload) : Promise.resolve({ ok: false, error: 'This relay does not push provider data' }), ack),
+    );
     socket.emit('hello', { user: { id: user.id, name: user.name } });
   });
 

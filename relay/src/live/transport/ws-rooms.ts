@@ -38,9 +38,11 @@ export class WsRooms {
       this.rooms.set(matchId, room);
       if (this.redis) {
         const channel = matchKeys(this.redis.prefix, matchId).wsChannel;
-        this.redis.subscriber.sSubscribe(channel, (text) => this.deliver(matchId, text)).catch((error: unknown) => {
-          this.log.warn({ err: error, matchId }, 'could not subscribe to /live pushes of a match');
-        });
+        this.redis.subscriber
+          .sSubscribe(channel, (text) => this.deliver(matchId, text))
+          .catch((error: unknown) => {
+            this.log.warn({ err: error, matchId }, 'could not subscribe to /live pushes of a match');
+          });
       }
     }
     room.add(member);

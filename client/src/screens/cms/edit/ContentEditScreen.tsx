@@ -27,7 +27,9 @@ export default function ContentEditScreen() {
 /** Content item history: categories, markets and market types by name (the stored row holds their ids). */
 function historyReading(options: CmsOptions): HistoryReading {
   const lists: Record<string, readonly { id: number; name?: string | null }[]> = {
-    category_ids: options.categories, market_ids: options.markets, market_type_ids: options.marketTypes,
+    category_ids: options.categories,
+    market_ids: options.markets,
+    market_type_ids: options.marketTypes,
   };
   return {
     format: () => (field, value) => {

@@ -5,16 +5,36 @@ import { renderApp } from '../../../testing/renderApp';
 
 const PROVIDERS = { results: [{ id: 1, name: 'Nordic Sportsbook', active: true, sports: [], meta: { languages: ['en', 'da'] } }] };
 const market = (id: number, name: string, thresholds: Record<string, number>, outcomes: string[]) => ({
-  id, name, line: null, type: { id, outcomes }, meta: { thresholds }, helper_args: { dynamic_line: false }, outcome_mapping: {},
+  id,
+  name,
+  line: null,
+  type: { id, outcomes },
+  meta: { thresholds },
+  helper_args: { dynamic_line: false },
+  outcome_mapping: {},
 });
 const MARKETS = [
   market(1, 'Match Result', { home: 2500, draw: 3400, away: 3000, home_min: 1200 }, ['home', 'draw', 'away']),
   market(3, 'Over/Under 2.5', { over: 1900, under: 1950 }, ['over', 'under']),
 ];
 const item = (id: number, language: string, content: string) => ({
-  id, content, content_type: 'cta', language, channel_id: 2, side_context: 'none', image: null, link_target: 'under',
-  categories: [{ id: 4, name: 'Promo' }], markets: [{ id: 3, name: 'Over/Under 2.5' }], market_types: [], provider_lock: true,
-  auto_build: false, deliver: true, group: { id: 5, name: 'Kick-off' }, archived_at: null, provider: 1,
+  id,
+  content,
+  content_type: 'cta',
+  language,
+  channel_id: 2,
+  side_context: 'none',
+  image: null,
+  link_target: 'under',
+  categories: [{ id: 4, name: 'Promo' }],
+  markets: [{ id: 3, name: 'Over/Under 2.5' }],
+  market_types: [],
+  provider_lock: true,
+  auto_build: false,
+  deliver: true,
+  group: { id: 5, name: 'Kick-off' },
+  archived_at: null,
+  provider: 1,
 });
 
 function serve() {
@@ -56,7 +76,10 @@ describe('grouped content form', () => {
     renderApp('/cms/create/group');
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Grouped Content');
     const areas = await screen.findAllByRole('textbox', { name: /^Content - / });
-    expect(areas.map((a) => a.getAttribute('aria-label') ?? document.querySelector(`label[for="${a.id}"]`)?.textContent)).toEqual(['Content - English', 'Content - Danish']);
+    expect(areas.map((a) => a.getAttribute('aria-label') ?? document.querySelector(`label[for="${a.id}"]`)?.textContent)).toEqual([
+      'Content - English',
+      'Content - Danish',
+    ]);
     expect(areas.every((a) => a.getAttribute('rows') === '10')).toBe(true);
     expect(screen.queryByLabelText('Content - Swedish')).toBeNull();
   });
@@ -97,7 +120,13 @@ describe('grouped content form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/cms'));
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
-      name: null, content_type: 'title', channel_id: 1, content: { en: 'Kick-off soon', da: '' }, market_ids: [], link_target: null, categories: [],
+      name: null,
+      content_type: 'title',
+      channel_id: 1,
+      content: { en: 'Kick-off soon', da: '' },
+      market_ids: [],
+      link_target: null,
+      categories: [],
     });
   });
 });
@@ -122,7 +151,16 @@ describe('a group another operator saved meanwhile', () => {
         const body = call.body as (typeof posts)[number];
         posts.push(body);
         if (body.version !== 3) {
-          return json(409, { statusCode: 409, code: 'CONFLICT', error: 'Conflict', message: 'Content group 5 was changed', entity: 'content_group', current: theirs, changed_by: { id: 2, name: 'Ana' }, changed_at: '2026-11-24T10:02:00Z' });
+          return json(409, {
+            statusCode: 409,
+            code: 'CONFLICT',
+            error: 'Conflict',
+            message: 'Content group 5 was changed',
+            entity: 'content_group',
+            current: theirs,
+            changed_by: { id: 2, name: 'Ana' },
+            changed_at: '2026-11-24T10:02:00Z',
+          });
         }
         return json(200, { ...theirs, version: 4, name: body.name });
       },
@@ -139,6 +177,9 @@ describe('a group another operator saved meanwhile', () => {
     expect([...row.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['Renamed by Ana', 'Mine (differs)']);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Overwrite with mine' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/cms'));
-    expect(posts.map((p) => [p.version, p.name])).toEqual([[2, 'Mine'], [3, 'Mine']]);
+    expect(posts.map((p) => [p.version, p.name])).toEqual([
+      [2, 'Mine'],
+      [3, 'Mine'],
+    ]);
   });
 });

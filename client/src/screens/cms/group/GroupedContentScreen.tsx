@@ -56,10 +56,22 @@ function GroupForm({ group }: { group: GroupedContentState }) {
           <InputText id="group-name" value={values.name} aria-describedby="group-name-hint" onChange={(e) => set('name', e.target.value)} />
         </Field>
         <Field id="group-type" label="Content Type">
-          <Dropdown {...dropdownNames('Content Type')} inputId="group-type" options={TYPE_OPTIONS} value={values.content_type} onChange={(e) => set('content_type', e.value)} />
+          <Dropdown
+            {...dropdownNames('Content Type')}
+            inputId="group-type"
+            options={TYPE_OPTIONS}
+            value={values.content_type}
+            onChange={(e) => set('content_type', e.value)}
+          />
         </Field>
         <Field id="group-channel" label="Delivery Channel">
-          <Dropdown {...dropdownNames('Delivery Channel')} inputId="group-channel" options={CHANNEL_OPTIONS} value={values.channel_id} onChange={(e) => set('channel_id', e.value as number)} />
+          <Dropdown
+            {...dropdownNames('Delivery Channel')}
+            inputId="group-channel"
+            options={CHANNEL_OPTIONS}
+            value={values.channel_id}
+            onChange={(e) => set('channel_id', e.value as number)}
+          />
         </Field>
         <Field id="group-categories" label="Category">
           <MultiSelect

@@ -76,22 +76,28 @@ export function useGroupedContent(groupId: number | undefined) {
       const body = formToGroupInput(values, languages);
       const query = { provider: providerId, sport: sportId };
       const view = (v: typeof values) => groupConflictView(v, languages, options);
-      const saved = groupId === undefined
-        ? await api(routes.groupCreate, { query, body })
-        : await saveVersioned<unknown, ContentGroup>({
-          send: (theirs, merged) => {
-            const named = theirs?.version ?? version;
-            const sent = merged === undefined ? body : formToGroupInput(merged as GroupFormValues, languages);
-            return api(routes.groupUpdate, { params: { groupId }, query, body: { ...sent, ...(named === undefined ? {} : { version: named }) }, ...CONFLICT_SHOWN });
-          },
-          // Merged as the form holds it (one text per language), shown in the form's words.
-          mine: () => values,
-          view: groupToForm,
-          present: (record) => view(record as GroupFormValues),
-          started: initial,
-          adopt: (merged) => setValues(merged as GroupFormValues),
-          keepTheirs: load,
-        });
+      const saved =
+        groupId === undefined
+          ? await api(routes.groupCreate, { query, body })
+          : await saveVersioned<unknown, ContentGroup>({
+              send: (theirs, merged) => {
+                const named = theirs?.version ?? version;
+                const sent = merged === undefined ? body : formToGroupInput(merged as GroupFormValues, languages);
+                return api(routes.groupUpdate, {
+                  params: { groupId },
+                  query,
+                  body: { ...sent, ...(named === undefined ? {} : { version: named }) },
+                  ...CONFLICT_SHOWN,
+                });
+              },
+              // Merged as the form holds it (one text per language), shown in the form's words.
+              mine: () => values,
+              view: groupToForm,
+              present: (record) => view(record as GroupFormValues),
+              started: initial,
+              adopt: (merged) => setValues(merged as GroupFormValues),
+              keepTheirs: load,
+            });
       // Nothing saved (their version taken, or the dialog closed): the form stays.
       if (!saved) return setSaving(false);
       void invalidateRoute(routes.groups);

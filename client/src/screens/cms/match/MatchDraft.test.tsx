@@ -6,10 +6,17 @@ import { renderApp } from '../../../testing/renderApp';
 
 /** 0, 2 and 4 goals a side: the grid can be read whole. */
 const scores = { max_score: 4, increment: 2, max_sub_node: 0, sub_node_increment: 1, sub_nodes: [], max_leaf_node: 0, leaf_node_increment: 1, leaf_nodes: [] };
-const PROVIDERS = { results: [{ id: 1, name: 'Nordic Odds', active: true, meta: { languages: ['en'] }, sports: [{ id: 1, name: 'Football', scores, periods: 2 }] }] };
+const PROVIDERS = {
+  results: [{ id: 1, name: 'Nordic Odds', active: true, meta: { languages: ['en'] }, sports: [{ id: 1, name: 'Football', scores, periods: 2 }] }],
+};
 const MARKETS = { results: [{ id: 5, name: 'Match result', line: null, type: { id: 1, outcomes: ['home', 'draw', 'away'] }, meta: {}, has_content: true }] };
 const used = (node: string, channelId: number) =>
-  ({ id: node.length + channelId, market: { id: 5, name: 'Match result' }, channel: { id: channelId, name: 'Push notification', code: 'PUSH' }, node_id: node }) as unknown as MatchContent;
+  ({
+    id: node.length + channelId,
+    market: { id: 5, name: 'Match result' },
+    channel: { id: channelId, name: 'Push notification', code: 'PUSH' },
+    node_id: node,
+  }) as unknown as MatchContent;
 
 async function scoreOptions(): Promise<string[]> {
   fireEvent.click(document.querySelector('#draft-node')!.closest('.p-dropdown')!);

@@ -48,36 +48,90 @@ function DraftForm({ draft }: { draft: MatchDraft }) {
     { label: `From ${draft.match?.away.name ?? 'away'}`, value: 'away' },
   ];
   return (
-    <form aria-label="Match content draft" onSubmit={(e) => { e.preventDefault(); void draft.save(); }}>
+    <form
+      aria-label="Match content draft"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void draft.save();
+      }}
+    >
       <div className="form-grid">
         <Field id="draft-market" label="Market">
-          <Dropdown {...dropdownNames('Market')} inputId="draft-market" options={draft.markets} optionLabel="name" optionValue="id" value={values.market_id} filter
-            placeholder="Choose a market" onChange={(e) => set('market_id', e.value as number)} />
+          <Dropdown
+            {...dropdownNames('Market')}
+            inputId="draft-market"
+            options={draft.markets}
+            optionLabel="name"
+            optionValue="id"
+            value={values.market_id}
+            filter
+            placeholder="Choose a market"
+            onChange={(e) => set('market_id', e.value as number)}
+          />
         </Field>
         <Field id="draft-language" label="Language">
-          <Dropdown {...dropdownNames('Language')} inputId="draft-language" options={languageOptions(draft.languages)} value={values.language} onChange={(e) => set('language', e.value as string)} />
+          <Dropdown
+            {...dropdownNames('Language')}
+            inputId="draft-language"
+            options={languageOptions(draft.languages)}
+            value={values.language}
+            onChange={(e) => set('language', e.value as string)}
+          />
         </Field>
         <Field id="draft-channel" label="Channel">
-          <Dropdown {...dropdownNames('Channel')} inputId="draft-channel" options={CHANNEL_OPTIONS} value={values.channel_id} onChange={(e) => set('channel_id', e.value as number)} />
+          <Dropdown
+            {...dropdownNames('Channel')}
+            inputId="draft-channel"
+            options={CHANNEL_OPTIONS}
+            value={values.channel_id}
+            onChange={(e) => set('channel_id', e.value as number)}
+          />
         </Field>
         <Field id="draft-node" label="Score">
-          <Dropdown {...dropdownNames('Score')} inputId="draft-node" options={draft.scoreChoices} value={values.node_id} onChange={(e) => set('node_id', e.value as string)} />
+          <Dropdown
+            {...dropdownNames('Score')}
+            inputId="draft-node"
+            options={draft.scoreChoices}
+            value={values.node_id}
+            onChange={(e) => set('node_id', e.value as string)}
+          />
         </Field>
         <Field id="draft-link-target" label="Link Target">
-          <Dropdown {...dropdownNames('Link Target')} inputId="draft-link-target" options={draft.linkTargets} value={values.link_target} showClear placeholder="None"
-            emptyMessage="Choose a market first" onChange={(e) => set('link_target', (e.value as string | undefined) ?? null)} />
+          <Dropdown
+            {...dropdownNames('Link Target')}
+            inputId="draft-link-target"
+            options={draft.linkTargets}
+            value={values.link_target}
+            showClear
+            placeholder="None"
+            emptyMessage="Choose a market first"
+            onChange={(e) => set('link_target', (e.value as string | undefined) ?? null)}
+          />
         </Field>
       </div>
       <div className="group-texts">
         {DRAFT_PARTS.map((part) => (
           <Field key={part} id={`draft-${part}`} label={PART_LABELS[part]}>
-            <InputTextarea id={`draft-${part}`} rows={part === 'content' ? 6 : 3} value={values.texts[part]} onChange={(e) => draft.setText(part, e.target.value)} />
+            <InputTextarea
+              id={`draft-${part}`}
+              rows={part === 'content' ? 6 : 3}
+              value={values.texts[part]}
+              onChange={(e) => draft.setText(part, e.target.value)}
+            />
           </Field>
         ))}
       </div>
       <div className="form-actions">
         <SelectButton options={sides} value={values.side} allowEmpty={false} aria-label="Preview from the side of" onChange={(e) => set('side', e.value)} />
-        <Button type="button" label="Preview" icon="pi pi-eye" outlined disabled={!draft.written} loading={draft.busy === 'preview'} onClick={() => void draft.showPreview()} />
+        <Button
+          type="button"
+          label="Preview"
+          icon="pi pi-eye"
+          outlined
+          disabled={!draft.written}
+          loading={draft.busy === 'preview'}
+          onClick={() => void draft.showPreview()}
+        />
         <Button type="submit" label="Save" icon="pi pi-check" disabled={!draft.written || values.market_id === null} loading={draft.busy === 'save'} />
       </div>
       {draft.preview && (
@@ -88,9 +142,7 @@ function DraftForm({ draft }: { draft: MatchDraft }) {
               <div key={part}>
                 <dt>{PART_LABELS[part]}</dt>
                 <dd>{draft.preview![part]!.content}</dd>
-                {draft.preview![part]!.unresolved.length > 0 && (
-                  <dd className="form-hint">{`Not filled: ${draft.preview![part]!.unresolved.join(', ')}`}</dd>
-                )}
+                {draft.preview![part]!.unresolved.length > 0 && <dd className="form-hint">{`Not filled: ${draft.preview![part]!.unresolved.join(', ')}`}</dd>}
               </div>
             ))}
           </dl>

@@ -1,6 +1,4 @@
-import {
-  DEFAULT_CHANNEL_ID, DEFAULT_LANGUAGE, PRE_NODE, type MatchContentInput, type Side,
-} from '@odds/protocol';
+import { DEFAULT_CHANNEL_ID, DEFAULT_LANGUAGE, PRE_NODE, type MatchContentInput, type Side } from '@odds/protocol';
 import { takesLinkTarget } from '../linkTargets';
 
 /** The texts a draft holds, one of each (images are uploaded in the CMS list). */

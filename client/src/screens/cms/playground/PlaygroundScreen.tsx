@@ -16,7 +16,10 @@ import { usePlayground, type Playground } from './usePlayground';
 import '../cms.css';
 import { dropdownNames } from '../../../components/forms/a11y';
 
-const SIDES = [{ label: 'Home', value: 'home' }, { label: 'Away', value: 'away' }];
+const SIDES = [
+  { label: 'Home', value: 'home' },
+  { label: 'Away', value: 'away' },
+];
 const BEHAVIOURS = ['historical_favourite', 'all', 'odd_favourite'].map((b) => ({ value: b, label: b.replace('_', ' ') }));
 const TYPES = CONTENT_TYPES.filter((t) => t !== 'image').map((t) => ({ value: t, label: t }));
 
@@ -47,8 +50,16 @@ function Situation({ pg }: { pg: Playground }) {
       <h2 id="pg-situation">Situation</h2>
       <div className="form-grid">
         <Field id="pg-league" label="League">
-          <Dropdown {...dropdownNames('League')} inputId="pg-league" options={pg.leagues} optionLabel="name" optionValue="id" value={s.leagueId} filter
-            onChange={(e) => set('leagueId', e.value as number)} />
+          <Dropdown
+            {...dropdownNames('League')}
+            inputId="pg-league"
+            options={pg.leagues}
+            optionLabel="name"
+            optionValue="id"
+            value={s.leagueId}
+            filter
+            onChange={(e) => set('leagueId', e.value as number)}
+          />
         </Field>
         <Field id="pg-home" label="Home team">
           <SingleSearchPicker inputId="pg-home" type="teams" value={s.home} onChange={(v) => set('home', v)} placeholder="Search a team" />
@@ -57,26 +68,47 @@ function Situation({ pg }: { pg: Playground }) {
           <SingleSearchPicker inputId="pg-away" type="teams" value={s.away} onChange={(v) => set('away', v)} placeholder="Search a team" />
         </Field>
         <Field id="pg-market" label="Market">
-          <Dropdown {...dropdownNames('Market')} inputId="pg-market" options={pg.markets} optionLabel="name" optionValue="id" value={s.marketId} filter
-            onChange={(e) => set('marketId', e.value as number)} />
+          <Dropdown
+            {...dropdownNames('Market')}
+            inputId="pg-market"
+            options={pg.markets}
+            optionLabel="name"
+            optionValue="id"
+            value={s.marketId}
+            filter
+            onChange={(e) => set('marketId', e.value as number)}
+          />
         </Field>
         <div className="form-field" role="group" aria-labelledby="pg-side-title">
-          <span id="pg-side-title" className="form-field-title">Side</span>
+          <span id="pg-side-title" className="form-field-title">
+            Side
+          </span>
           <SelectButton options={SIDES} value={s.side} allowEmpty={false} aria-labelledby="pg-side-title" onChange={(e) => set('side', e.value)} />
         </div>
         <Field id="pg-minutes" label="Simulated minutes">
           <InputText id="pg-minutes" inputMode="numeric" value={s.minutes} onChange={(e) => set('minutes', e.target.value.replace(/\D/g, ''))} />
         </Field>
         <Field id="pg-behaviour" label="Selection behaviour">
-          <Dropdown {...dropdownNames('Selection behaviour')} inputId="pg-behaviour" options={BEHAVIOURS} value={s.behaviour} onChange={(e) => set('behaviour', e.value)} />
+          <Dropdown
+            {...dropdownNames('Selection behaviour')}
+            inputId="pg-behaviour"
+            options={BEHAVIOURS}
+            value={s.behaviour}
+            onChange={(e) => set('behaviour', e.value)}
+          />
         </Field>
       </div>
       {market && (
         <div className="form-grid pg-odds" role="group" aria-label="Odds per outcome (decimal)">
           {market.type.outcomes.map((key) => (
             <Field key={key} id={`pg-odds-${key}`} label={outcomeLabel(market, key) === key ? `Odds ${key}` : `Odds ${key} (${outcomeLabel(market, key)})`}>
-              <InputText id={`pg-odds-${key}`} inputMode="decimal" placeholder="e.g. 2.15" value={s.odds[key] ?? ''}
-                onChange={(e) => pg.setOdds(key, e.target.value)} />
+              <InputText
+                id={`pg-odds-${key}`}
+                inputMode="decimal"
+                placeholder="e.g. 2.15"
+                value={s.odds[key] ?? ''}
+                onChange={(e) => pg.setOdds(key, e.target.value)}
+              />
             </Field>
           ))}
         </div>
@@ -92,20 +124,51 @@ function AdHocContent({ pg }: { pg: Playground }) {
       <h2 id="pg-adhoc">Content</h2>
       <div className="form-grid">
         <Field id="pg-type" label="Content Type">
-          <Dropdown {...dropdownNames('Content Type')} inputId="pg-type" options={TYPES} value={pg.adHoc.content_type} onChange={(e) => pg.setAdHoc({ ...pg.adHoc, content_type: e.value })} />
+          <Dropdown
+            {...dropdownNames('Content Type')}
+            inputId="pg-type"
+            options={TYPES}
+            value={pg.adHoc.content_type}
+            onChange={(e) => pg.setAdHoc({ ...pg.adHoc, content_type: e.value })}
+          />
         </Field>
         <Field id="pg-language" label="Language of stored content">
-          <Dropdown {...dropdownNames('Language of stored content')} inputId="pg-language" options={languageOptions(pg.languages)} value={pg.situation.language} onChange={(e) => pg.set('language', e.value as string)} />
+          <Dropdown
+            {...dropdownNames('Language of stored content')}
+            inputId="pg-language"
+            options={languageOptions(pg.languages)}
+            value={pg.situation.language}
+            onChange={(e) => pg.set('language', e.value as string)}
+          />
         </Field>
       </div>
       <Field id="pg-content" label="Ad-hoc content" className="pg-content" hint="Query tags such as {{home.name}} are filled with the teams' values.">
-        <InputTextarea id="pg-content" rows={4} value={pg.adHoc.content} aria-describedby="pg-content-hint"
-          onChange={(e) => pg.setAdHoc({ ...pg.adHoc, content: e.target.value })} />
+        <InputTextarea
+          id="pg-content"
+          rows={4}
+          value={pg.adHoc.content}
+          aria-describedby="pg-content-hint"
+          onChange={(e) => pg.setAdHoc({ ...pg.adHoc, content: e.target.value })}
+        />
       </Field>
       <div className="form-actions">
         <Button label="Test" icon="pi pi-play" disabled={!pg.ready || !pg.adHoc.content.trim()} loading={pg.busy === 'test'} onClick={() => void pg.test()} />
-        <Button label="Compile stored content" icon="pi pi-cog" outlined disabled={!pg.ready} loading={pg.busy === 'compile'} onClick={() => void pg.compileTemplates()} />
-        <Button label="Generate content options" icon="pi pi-lightbulb" outlined disabled={!pg.ready} loading={pg.busy === 'options'} onClick={() => void pg.generateOptions()} />
+        <Button
+          label="Compile stored content"
+          icon="pi pi-cog"
+          outlined
+          disabled={!pg.ready}
+          loading={pg.busy === 'compile'}
+          onClick={() => void pg.compileTemplates()}
+        />
+        <Button
+          label="Generate content options"
+          icon="pi pi-lightbulb"
+          outlined
+          disabled={!pg.ready}
+          loading={pg.busy === 'options'}
+          onClick={() => void pg.generateOptions()}
+        />
         {waiting && <span className="form-hint pg-waiting">{waiting}</span>}
       </div>
     </section>

@@ -1,6 +1,4 @@
-import {
-  CONTENT_OFFER_DEFAULT_MINUTES, DEFAULTS, toThousandths, type ContentOffer, type ContentOfferOutcome, type Market,
-} from '@odds/protocol';
+import { CONTENT_OFFER_DEFAULT_MINUTES, DEFAULTS, toThousandths, type ContentOffer, type ContentOfferOutcome, type Market } from '@odds/protocol';
 
 /** The league the playground opens on: 9 where the provider has it (SPEC §9), else its first. */
 export function defaultLeagueId(leagues: readonly { id: number }[]): number | null {

@@ -1,6 +1,13 @@
 import {
-  CONTENT_OFFER_DEFAULT_MINUTES, routes, type CompilerReply, type ContentElement, type ContentType, type League, type NamedRef,
-  type SelectionBehaviour, type Side,
+  CONTENT_OFFER_DEFAULT_MINUTES,
+  routes,
+  type CompilerReply,
+  type ContentElement,
+  type ContentType,
+  type League,
+  type NamedRef,
+  type SelectionBehaviour,
+  type Side,
 } from '@odds/protocol';
 import { useCallback, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
@@ -39,8 +46,14 @@ export function usePlayground() {
   const leaguesQuery = useApiQuery(routes.leagues, { params: { p: providerId, s: sportId }, query: { limit: 1000 } });
   const leagues = leaguesQuery.data?.results ?? NO_LEAGUES;
   const [situation, setSituation] = useState<PlaygroundSituation>({
-    leagueId: null, home: null, away: null, marketId: null, side: 'home',
-    minutes: String(CONTENT_OFFER_DEFAULT_MINUTES), behaviour: 'historical_favourite', odds: {},
+    leagueId: null,
+    home: null,
+    away: null,
+    marketId: null,
+    side: 'home',
+    minutes: String(CONTENT_OFFER_DEFAULT_MINUTES),
+    behaviour: 'historical_favourite',
+    odds: {},
     language: languages.includes('en') ? 'en' : (languages[0] ?? 'en'),
   });
   const [adHoc, setAdHoc] = useState<ContentElement>({ content_type: 'content', content: '' });
@@ -53,7 +66,8 @@ export function usePlayground() {
     const loaded = leaguesQuery.data?.results;
     if (!loaded) return;
     setSituation((current) =>
-      current.leagueId !== null && loaded.some((l) => l.id === current.leagueId) ? current : { ...current, leagueId: defaultLeagueId(loaded) });
+      current.leagueId !== null && loaded.some((l) => l.id === current.leagueId) ? current : { ...current, leagueId: defaultLeagueId(loaded) },
+    );
   }, [leaguesQuery.data]);
 
   // The first market until the operator picks one.
@@ -72,36 +86,50 @@ export function usePlayground() {
   const { leagueId, home, away } = situation;
   const ready = leagueId !== null && home !== null && away !== null && market !== null;
 
-  const run = useCallback(
-    async (kind: Busy, call: () => Promise<void>) => {
-      setBusy(kind);
-      try {
-        await call();
-      } catch {
-        // The API client shows the server's message.
-      } finally {
-        setBusy(null);
-      }
-    },
-    [],
-  );
+  const run = useCallback(async (kind: Busy, call: () => Promise<void>) => {
+    setBusy(kind);
+    try {
+      await call();
+    } catch {
+      // The API client shows the server's message.
+    } finally {
+      setBusy(null);
+    }
+  }, []);
 
   const base = () => ({
-    home_id: home!.id, away_id: away!.id, league_id: leagueId!, market_id: market!.id, side: situation.side,
+    home_id: home!.id,
+    away_id: away!.id,
+    league_id: leagueId!,
+    market_id: market!.id,
+    side: situation.side,
     offer: simulatedOffer(market!, situation.odds, situation.minutes),
   });
 
   /** Ad-hoc text (with query tags) compiled for the situation; or, without elements, the stored templates. */
   const compile = (elements: ContentElement[]) =>
     run(elements.length ? 'test' : 'compile', async () => {
-      setCompiled(await api(routes.contentCompiler, {
-        body: { ...base(), behaviour: situation.behaviour, content_elements: elements, language: situation.language },
-      }));
+      setCompiled(
+        await api(routes.contentCompiler, {
+          body: { ...base(), behaviour: situation.behaviour, content_elements: elements, language: situation.language },
+        }),
+      );
     });
 
   return {
-    situation, set, setOdds, leagues, markets, market, languages, ready, busy,
-    adHoc, setAdHoc, compiled, suggestions,
+    situation,
+    set,
+    setOdds,
+    leagues,
+    markets,
+    market,
+    languages,
+    ready,
+    busy,
+    adHoc,
+    setAdHoc,
+    compiled,
+    suggestions,
     test: () => (adHoc.content.trim() ? compile([{ content_type: adHoc.content_type, content: adHoc.content }]) : Promise.resolve()),
     compileTemplates: () => compile([]),
     generateOptions: () =>

@@ -33,31 +33,83 @@ export function ContentFormView({ tab }: { tab: ContentTab }) {
         <h2>{tab.editing ? `Edit content ${tab.editing.id}` : 'New content'}</h2>
         <div className="content-form-row">
           <Field id="content-market" label="Market">
-            <Dropdown {...dropdownNames("Market")} inputId="content-market" value={form.marketId} options={tab.markets.map((m) => ({ label: m.name, value: m.id }))} showClear filter placeholder="Any market" onChange={(e) => patch({ marketId: (e.value as number | undefined) ?? null })} />
+            <Dropdown
+              {...dropdownNames('Market')}
+              inputId="content-market"
+              value={form.marketId}
+              options={tab.markets.map((m) => ({ label: m.name, value: m.id }))}
+              showClear
+              filter
+              placeholder="Any market"
+              onChange={(e) => patch({ marketId: (e.value as number | undefined) ?? null })}
+            />
           </Field>
           <Field id="content-channel" label="Channel">
-            <Dropdown {...dropdownNames("Channel")} inputId="content-channel" value={form.channelId} options={CHANNELS.map((c) => ({ label: c.name, value: c.id }))} onChange={(e) => patch({ channelId: Number(e.value) })} />
+            <Dropdown
+              {...dropdownNames('Channel')}
+              inputId="content-channel"
+              value={form.channelId}
+              options={CHANNELS.map((c) => ({ label: c.name, value: c.id }))}
+              onChange={(e) => patch({ channelId: Number(e.value) })}
+            />
           </Field>
           <Field id="content-language" label="Language">
-            <Dropdown {...dropdownNames("Language")} inputId="content-language" value={form.language} options={languageOptions(tab.languages, [form.language])} onChange={(e) => patch({ language: e.value as string })} />
+            <Dropdown
+              {...dropdownNames('Language')}
+              inputId="content-language"
+              value={form.language}
+              options={languageOptions(tab.languages, [form.language])}
+              onChange={(e) => patch({ language: e.value as string })}
+            />
           </Field>
         </div>
         <div className="content-form-row">
           <Field id="content-score" label="Score">
-            <Dropdown {...dropdownNames("Score")} inputId="content-score" value={form.node} options={list(tab.scoreChoices)} filter onChange={(e) => patch({ node: e.value as string })} />
+            <Dropdown
+              {...dropdownNames('Score')}
+              inputId="content-score"
+              value={form.node}
+              options={list(tab.scoreChoices)}
+              filter
+              onChange={(e) => patch({ node: e.value as string })}
+            />
           </Field>
           {subNodes.length > 0 && (
             <Field id="content-sub-node" label="Sub node">
-              <Dropdown {...dropdownNames("Sub node")} inputId="content-sub-node" value={form.subNode} options={list(subNodes)} showClear placeholder="Any" onChange={(e) => patch({ subNode: (e.value as string) ?? null })} />
+              <Dropdown
+                {...dropdownNames('Sub node')}
+                inputId="content-sub-node"
+                value={form.subNode}
+                options={list(subNodes)}
+                showClear
+                placeholder="Any"
+                onChange={(e) => patch({ subNode: (e.value as string) ?? null })}
+              />
             </Field>
           )}
           {leafNodes.length > 0 && (
             <Field id="content-leaf-node" label="Leaf node">
-              <Dropdown {...dropdownNames("Leaf node")} inputId="content-leaf-node" value={form.leafNode} options={list(leafNodes)} showClear placeholder="Any" onChange={(e) => patch({ leafNode: (e.value as string) ?? null })} />
+              <Dropdown
+                {...dropdownNames('Leaf node')}
+                inputId="content-leaf-node"
+                value={form.leafNode}
+                options={list(leafNodes)}
+                showClear
+                placeholder="Any"
+                onChange={(e) => patch({ leafNode: (e.value as string) ?? null })}
+              />
             </Field>
           )}
           <Field id="content-period" label="Period">
-            <Dropdown {...dropdownNames("Period")} inputId="content-period" value={form.period} options={PERIOD_OPTIONS.map((p) => ({ label: String(p), value: p }))} showClear placeholder="Any" onChange={(e) => patch({ period: (e.value as number) ?? null })} />
+            <Dropdown
+              {...dropdownNames('Period')}
+              inputId="content-period"
+              value={form.period}
+              options={PERIOD_OPTIONS.map((p) => ({ label: String(p), value: p }))}
+              showClear
+              placeholder="Any"
+              onChange={(e) => patch({ period: (e.value as number) ?? null })}
+            />
           </Field>
         </div>
         <div className="content-form-row">
@@ -68,10 +120,25 @@ export function ContentFormView({ tab }: { tab: ContentTab }) {
           {form.timed && (
             <>
               <Field id="content-before" label="Minutes before">
-                <InputNumber inputId="content-before" value={form.before} min={1} max={10080} useGrouping={false} onValueChange={(e) => patch({ before: e.value ?? null })} />
+                <InputNumber
+                  inputId="content-before"
+                  value={form.before}
+                  min={1}
+                  max={10080}
+                  useGrouping={false}
+                  onValueChange={(e) => patch({ before: e.value ?? null })}
+                />
               </Field>
               <Field id="content-contact" label="Contact">
-                <Dropdown {...dropdownNames("Contact")} inputId="content-contact" value={form.contactId} options={tab.contacts.map((c) => ({ label: c.name, value: c.id }))} filter placeholder="Choose a contact" onChange={(e) => patch({ contactId: (e.value as number) ?? null })} />
+                <Dropdown
+                  {...dropdownNames('Contact')}
+                  inputId="content-contact"
+                  value={form.contactId}
+                  options={tab.contacts.map((c) => ({ label: c.name, value: c.id }))}
+                  filter
+                  placeholder="Choose a contact"
+                  onChange={(e) => patch({ contactId: (e.value as number) ?? null })}
+                />
               </Field>
             </>
           )}
@@ -81,7 +148,13 @@ export function ContentFormView({ tab }: { tab: ContentTab }) {
         </Field>
         {PART_TYPES.map((type) => (
           <Field key={type} id={`content-text-${type}`} label={type === 'cta' ? 'CTA' : type[0]!.toUpperCase() + type.slice(1)}>
-            <InputTextarea id={`content-text-${type}`} value={form.texts[type]} rows={type === 'content' ? 4 : 2} autoResize onChange={(e) => patch({ texts: { ...form.texts, [type]: e.target.value } })} />
+            <InputTextarea
+              id={`content-text-${type}`}
+              value={form.texts[type]}
+              rows={type === 'content' ? 4 : 2}
+              autoResize
+              onChange={(e) => patch({ texts: { ...form.texts, [type]: e.target.value } })}
+            />
           </Field>
         ))}
         {tab.error && (

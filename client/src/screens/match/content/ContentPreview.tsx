@@ -27,7 +27,13 @@ export function ContentPreview({ tab }: { tab: ContentTab }) {
   for (const mc of tab.records) groups.set(groupOf(mc, by), [...(groups.get(groupOf(mc, by)) ?? []), mc]);
   return (
     <div className="content-preview">
-      <SelectButton value={by} options={[...GROUPINGS]} allowEmpty={false} aria-label="Group by" onChange={(e) => tab.setSearchParam('group_by', e.value === 'market' ? '' : (e.value as string))} />
+      <SelectButton
+        value={by}
+        options={[...GROUPINGS]}
+        allowEmpty={false}
+        aria-label="Group by"
+        onChange={(e) => tab.setSearchParam('group_by', e.value === 'market' ? '' : (e.value as string))}
+      />
       {tab.loading ? (
         <p>Loading...</p>
       ) : tab.records.length === 0 ? (
@@ -49,12 +55,36 @@ export function ContentPreview({ tab }: { tab: ContentTab }) {
                       <ChangeMark by={tab.marks.get(mc.id)} />
                     </div>
                     <div className="content-record-text">
-                      {(['title', 'content', 'cta'] as const).map((type) => mc.content[type][0] && <p key={type}><strong>{type}:</strong> {mc.content[type][0].content}</p>)}
+                      {(['title', 'content', 'cta'] as const).map(
+                        (type) =>
+                          mc.content[type][0] && (
+                            <p key={type}>
+                              <strong>{type}:</strong> {mc.content[type][0].content}
+                            </p>
+                          ),
+                      )}
                     </div>
                     <span className="content-record-actions">
                       <Button type="button" label="Edit" text size="small" aria-label={`Edit content ${mc.id}`} onClick={() => tab.edit(mc)} />
-                      <Button type="button" label="Delete" text severity="danger" className="danger-strong" size="small" aria-label={`Delete content ${mc.id}`} onClick={() => setDeleting(mc)} />
-                      <Button type="button" label={inBasket ? 'In basket' : 'Add to basket'} outlined size="small" disabled={inBasket} aria-label={`${inBasket ? 'In basket' : 'Add to basket'}: content ${mc.id}`} onClick={() => void tab.addToBasket(mc)} />
+                      <Button
+                        type="button"
+                        label="Delete"
+                        text
+                        severity="danger"
+                        className="danger-strong"
+                        size="small"
+                        aria-label={`Delete content ${mc.id}`}
+                        onClick={() => setDeleting(mc)}
+                      />
+                      <Button
+                        type="button"
+                        label={inBasket ? 'In basket' : 'Add to basket'}
+                        outlined
+                        size="small"
+                        disabled={inBasket}
+                        aria-label={`${inBasket ? 'In basket' : 'Add to basket'}: content ${mc.id}`}
+                        onClick={() => void tab.addToBasket(mc)}
+                      />
                     </span>
                   </li>
                 );
@@ -71,7 +101,16 @@ export function ContentPreview({ tab }: { tab: ContentTab }) {
         footer={
           <>
             <Button type="button" label="No" text onClick={() => setDeleting(null)} />
-            <Button type="button" label="Yes" severity="danger" onClick={() => { const target = deleting; setDeleting(null); if (target) void tab.remove(target); }} />
+            <Button
+              type="button"
+              label="Yes"
+              severity="danger"
+              onClick={() => {
+                const target = deleting;
+                setDeleting(null);
+                if (target) void tab.remove(target);
+              }}
+            />
           </>
         }
       >

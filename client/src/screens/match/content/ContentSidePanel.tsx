@@ -27,7 +27,10 @@ export function ContentSidePanel({ tab, onUse }: { tab: ContentTab; onUse: (type
   const f = (name: string) => tab.search.get(name) ?? '';
   // Through the query cache: the CMS screens showing the same items and groups share the reads.
   const categories: ContentCategory[] = useApiQuery(routes.contentCategories, {}).data?.results ?? NONE;
-  const groups = (useApiQuery(routes.groups, { query: { provider: providerId, sport: sportId, limit: 1000 } }).data?.results ?? NONE) as { id: number; name: string }[];
+  const groups = (useApiQuery(routes.groups, { query: { provider: providerId, sport: sportId, limit: 1000 } }).data?.results ?? NONE) as {
+    id: number;
+    name: string;
+  }[];
   // Content items and groups saved on any console of the provider: the lists read again in place
   // (the list shown stays until the new one is there; other filters show 'Loading...').
   const { markOf } = useProviderChanges(CONTENT_CHANGES, () => {
@@ -36,8 +39,12 @@ export function ContentSidePanel({ tab, onUse }: { tab: ContentTab; onUse: (type
   });
   const listed = useApiQuery(routes.contents, {
     query: {
-      provider: providerId, limit: 50, content_type: (f('type') || undefined) as ContentItem['content_type'] | undefined,
-      category_id: Number(f('category')) || undefined, group_id: Number(f('group')) || undefined, auto_build: f('auto') === '1' ? true : undefined,
+      provider: providerId,
+      limit: 50,
+      content_type: (f('type') || undefined) as ContentItem['content_type'] | undefined,
+      category_id: Number(f('category')) || undefined,
+      group_id: Number(f('group')) || undefined,
+      auto_build: f('auto') === '1' ? true : undefined,
     },
   });
   const items: ContentItem[] | null = listed.data?.results ?? (listed.isError ? [] : null);
@@ -46,20 +53,52 @@ export function ContentSidePanel({ tab, onUse }: { tab: ContentTab; onUse: (type
   return (
     <aside className="content-side" aria-label="Content items">
       <Field id="content-filter-type" label="Content type">
-        <Dropdown {...dropdownNames("Content type")} inputId="content-filter-type" value={f('type') || null} options={opts(CONTENT_TYPES)} showClear placeholder="Any" onChange={(e) => tab.setSearchParam('type', (e.value as string) ?? '')} />
+        <Dropdown
+          {...dropdownNames('Content type')}
+          inputId="content-filter-type"
+          value={f('type') || null}
+          options={opts(CONTENT_TYPES)}
+          showClear
+          placeholder="Any"
+          onChange={(e) => tab.setSearchParam('type', (e.value as string) ?? '')}
+        />
       </Field>
       <Field id="content-filter-category" label="Category">
-        <Dropdown {...dropdownNames("Category")} inputId="content-filter-category" value={Number(f('category')) || null} options={categories.map((c) => ({ label: c.name, value: c.id }))} showClear placeholder="Any" onChange={(e) => tab.setSearchParam('category', e.value ? String(e.value) : '')} />
+        <Dropdown
+          {...dropdownNames('Category')}
+          inputId="content-filter-category"
+          value={Number(f('category')) || null}
+          options={categories.map((c) => ({ label: c.name, value: c.id }))}
+          showClear
+          placeholder="Any"
+          onChange={(e) => tab.setSearchParam('category', e.value ? String(e.value) : '')}
+        />
       </Field>
       <Field id="content-filter-side" label="Participants">
-        <Dropdown {...dropdownNames("Participants")} inputId="content-filter-side" value={f('side') || null} options={opts(SIDE_CONTEXTS)} showClear placeholder="Any" onChange={(e) => tab.setSearchParam('side', (e.value as string) ?? '')} />
+        <Dropdown
+          {...dropdownNames('Participants')}
+          inputId="content-filter-side"
+          value={f('side') || null}
+          options={opts(SIDE_CONTEXTS)}
+          showClear
+          placeholder="Any"
+          onChange={(e) => tab.setSearchParam('side', (e.value as string) ?? '')}
+        />
       </Field>
       <span className="switch-row">
         <Checkbox inputId="content-filter-auto" checked={f('auto') === '1'} onChange={(e) => tab.setSearchParam('auto', e.checked ? '1' : '')} />
         <label htmlFor="content-filter-auto">Auto Build</label>
       </span>
       <Field id="content-filter-group" label="Group">
-        <Dropdown {...dropdownNames("Group")} inputId="content-filter-group" value={Number(f('group')) || null} options={groups.map((g) => ({ label: g.name, value: g.id }))} showClear placeholder="Any" onChange={(e) => tab.setSearchParam('group', e.value ? String(e.value) : '')} />
+        <Dropdown
+          {...dropdownNames('Group')}
+          inputId="content-filter-group"
+          value={Number(f('group')) || null}
+          options={groups.map((g) => ({ label: g.name, value: g.id }))}
+          showClear
+          placeholder="Any"
+          onChange={(e) => tab.setSearchParam('group', e.value ? String(e.value) : '')}
+        />
       </Field>
       {items === null ? (
         <p>Loading...</p>
@@ -71,7 +110,14 @@ export function ContentSidePanel({ tab, onUse }: { tab: ContentTab; onUse: (type
             <li key={item.id}>
               <span className="content-side-type">{item.content_type}</span> {item.content || item.image?.url}
               <ChangeMark by={markOf('content_item', item.id)} />
-              <Button type="button" label="Use" text size="small" aria-label={`Use content item ${item.id}`} onClick={() => onUse(item.content_type, item.content || item.image?.url || '')} />
+              <Button
+                type="button"
+                label="Use"
+                text
+                size="small"
+                aria-label={`Use content item ${item.id}`}
+                onClick={() => onUse(item.content_type, item.content || item.image?.url || '')}
+              />
             </li>
           ))}
         </ul>

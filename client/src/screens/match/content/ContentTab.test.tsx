@@ -12,8 +12,14 @@ const none = { max_sub_node: 0, sub_node_increment: 1, sub_nodes: [], max_leaf_n
 /** A small grid: 0, 2 and 4 a side, so the options can be read whole. */
 const FOOTBALL: ScoresDefinition = { max_score: 4, increment: 2, ...none };
 const TENNIS: ScoresDefinition = {
-  max_score: 3, increment: 1, max_sub_node: 7, sub_node_increment: 1, sub_nodes: ['S1', 'S2', 'S3'],
-  max_leaf_node: 4, leaf_node_increment: 1, leaf_nodes: ['0', '15', '30', '40', 'AD'],
+  max_score: 3,
+  increment: 1,
+  max_sub_node: 7,
+  sub_node_increment: 1,
+  sub_nodes: ['S1', 'S2', 'S3'],
+  max_leaf_node: 4,
+  leaf_node_increment: 1,
+  leaf_nodes: ['0', '15', '30', '40', 'AD'],
 };
 const MARKETS = [
   { id: 5, name: 'Match result', line: null, type: { id: 1, outcomes: ['home', 'draw', 'away'] }, has_content: true },
@@ -22,9 +28,23 @@ const MARKETS = [
 const CHANNEL = { 1: { id: 1, name: 'Push notification', code: 'PUSH' }, 2: { id: 2, name: 'Email', code: 'EMAIL' } } as const;
 
 const record = (id: number, node: string, marketId: number, channelId: 1 | 2): MatchContent => ({
-  id, match_id: 12, market: { id: marketId, name: MARKETS.find((m) => m.id === marketId)!.name }, market_type: null, channel: CHANNEL[channelId],
-  ruleset: null, language: { code: 'en' }, node_id: node, sub_node: null, leaf_node: null, link_target: null, timed: false, contact_id: null,
-  period: null, meta: { before: null }, hold: false, content: { title: [{ id: id * 10, content: `Saved ${id}` }], content: [], cta: [], image: [] },
+  id,
+  match_id: 12,
+  market: { id: marketId, name: MARKETS.find((m) => m.id === marketId)!.name },
+  market_type: null,
+  channel: CHANNEL[channelId],
+  ruleset: null,
+  language: { code: 'en' },
+  node_id: node,
+  sub_node: null,
+  leaf_node: null,
+  link_target: null,
+  timed: false,
+  contact_id: null,
+  period: null,
+  meta: { before: null },
+  hold: false,
+  content: { title: [{ id: id * 10, content: `Saved ${id}` }], content: [], cta: [], image: [] },
 });
 
 /** The content service of match 12: its records (a save adds one) and what the side panel lists. */
@@ -51,11 +71,16 @@ function renderTab(scores: ScoresDefinition, path = '/match/12/content') {
   clearErrors();
   contextStore.providerId = 1;
   contextStore.sportId = 1;
-  contextStore.providers = [{ id: 1, name: 'Nordic Odds', active: true, meta: { languages: ['en', 'da'] }, sports: [{ id: 1, name: 'Football', scores, periods: 2 }] }] as never;
+  contextStore.providers = [
+    { id: 1, name: 'Nordic Odds', active: true, meta: { languages: ['en', 'da'] }, sports: [{ id: 1, name: 'Football', scores, periods: 2 }] },
+  ] as never;
   const page: MatchPage = { matchId: 12, match: null, markets: MARKETS, marketId: null, setMarket: () => undefined, live: null, version: 0 };
-  const router = createMemoryRouter([{ path: '/match/:matchId', element: <Outlet context={page} />, children: [{ path: 'content/*', element: <ContentTab /> }] }], {
-    initialEntries: [path],
-  });
+  const router = createMemoryRouter(
+    [{ path: '/match/:matchId', element: <Outlet context={page} />, children: [{ path: 'content/*', element: <ContentTab /> }] }],
+    {
+      initialEntries: [path],
+    },
+  );
   return { router, ...render(<RouterProvider router={router} />) };
 }
 

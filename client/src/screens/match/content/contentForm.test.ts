@@ -31,13 +31,27 @@ describe('match content form rules', () => {
     const form = { ...emptyContentForm(), timed: true, texts: { title: 'Hi', content: '', cta: '', image: '' } };
     expect(buildContentInput(form, null)).toEqual({ ok: false, error: 'Timed content needs a timing in minutes.' });
     expect(buildContentInput({ ...form, before: 30 }, null)).toEqual({ ok: false, error: 'Timed content needs a contact.' });
-    expect(buildContentInput({ ...form, before: 30, contactId: 4 }, null)).toMatchObject({ ok: true, input: { timed: true, contact_id: 4, meta: { before: 30 } } });
+    expect(buildContentInput({ ...form, before: 30, contactId: 4 }, null)).toMatchObject({
+      ok: true,
+      input: { timed: true, contact_id: 4, meta: { before: 30 } },
+    });
   });
 
-  it('shows a conflict in the form\'s words: no phantom market, channel or language difference, names instead of ids', () => {
+  it("shows a conflict in the form's words: no phantom market, channel or language difference, names instead of ids", () => {
     const saved = {
-      id: 4, version: 2, market: { id: 1, name: 'Match Result' }, channel: { id: 1, name: 'Push', code: 'PUSH' }, language: { code: 'en', name: 'English' },
-      node_id: 'PRE', sub_node: null, leaf_node: null, period: null, hold: false, timed: false, contact_id: null, meta: { before: null },
+      id: 4,
+      version: 2,
+      market: { id: 1, name: 'Match Result' },
+      channel: { id: 1, name: 'Push', code: 'PUSH' },
+      language: { code: 'en', name: 'English' },
+      node_id: 'PRE',
+      sub_node: null,
+      leaf_node: null,
+      period: null,
+      hold: false,
+      timed: false,
+      contact_id: null,
+      meta: { before: null },
       content: { title: [{ id: 9, content: 'Kick-off' }], content: [], cta: [], image: [] },
     } as unknown as MatchContent;
     const names = { market: (id: number) => (id === 1 ? 'Match Result' : undefined), channel: () => 'Push', contact: () => undefined };

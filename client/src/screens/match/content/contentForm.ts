@@ -23,15 +23,37 @@ export interface ContentForm {
 }
 
 export const emptyContentForm = (language = 'en'): ContentForm => ({
-  marketId: null, channelId: 1, language, node: 'PRE', subNode: null, leafNode: null, period: null, timed: false, before: null,
-  contactId: null, macros: '', hold: false, texts: { title: '', content: '', cta: '', image: '' },
+  marketId: null,
+  channelId: 1,
+  language,
+  node: 'PRE',
+  subNode: null,
+  leafNode: null,
+  period: null,
+  timed: false,
+  before: null,
+  contactId: null,
+  macros: '',
+  hold: false,
+  texts: { title: '', content: '', cta: '', image: '' },
 });
 
 /** A saved record in the form: one entry per part type (the first; others stay as saved). */
 export const contentFormOf = (mc: MatchContent): ContentForm => ({
-  id: mc.id, version: mc.version, marketId: mc.market?.id ?? null, channelId: mc.channel.id, language: mc.language.code, node: mc.node_id,
-  subNode: mc.sub_node, leafNode: mc.leaf_node, period: mc.period, timed: mc.timed, before: mc.meta.before,
-  contactId: mc.contact_id, macros: '', hold: mc.hold,
+  id: mc.id,
+  version: mc.version,
+  marketId: mc.market?.id ?? null,
+  channelId: mc.channel.id,
+  language: mc.language.code,
+  node: mc.node_id,
+  subNode: mc.sub_node,
+  leafNode: mc.leaf_node,
+  period: mc.period,
+  timed: mc.timed,
+  before: mc.meta.before,
+  contactId: mc.contact_id,
+  macros: '',
+  hold: mc.hold,
   texts: Object.fromEntries(PART_TYPES.map((t) => [t, mc.content[t][0]?.content ?? ''])) as Record<PartType, string>,
 });
 
@@ -40,10 +62,12 @@ export const contentFormOf = (mc: MatchContent): ContentForm => ({
  * scores other records of the match already use for the same market and channel. A new record's
  * form moves off a score that becomes used (useContentTab).
  */
-export function scoreOptions(scores: ScoresDefinition, records: readonly MatchContent[], form: Pick<ContentForm, 'id' | 'marketId' | 'channelId' | 'node'>): string[] {
-  const used = records
-    .filter((r) => r.id !== form.id && (r.market?.id ?? null) === form.marketId && r.channel.id === form.channelId)
-    .map((r) => r.node_id);
+export function scoreOptions(
+  scores: ScoresDefinition,
+  records: readonly MatchContent[],
+  form: Pick<ContentForm, 'id' | 'marketId' | 'channelId' | 'node'>,
+): string[] {
+  const used = records.filter((r) => r.id !== form.id && (r.market?.id ?? null) === form.marketId && r.channel.id === form.channelId).map((r) => r.node_id);
   const options = availableScoreNodes(scores, used);
   // A saved record keeps its own score even if the sport's grid no longer has it.
   return form.id && !options.includes(form.node) ? [form.node, ...options] : options;
@@ -80,8 +104,17 @@ export function buildContentInput(form: ContentForm, saved: MatchContent | null)
   ) as MatchContentParts;
   if (PART_TYPES.every((t) => content[t].length === 0)) return { ok: false, error: 'Write a title, content, cta or image.' };
   const common = {
-    ...(form.id ? { id: form.id } : {}), ...(form.id && form.version ? { version: form.version } : {}), market_id: form.marketId, channel_id: form.channelId, language: form.language, node_id: form.node,
-    sub_node: form.subNode, leaf_node: form.leafNode, period: form.period, hold: form.hold, content,
+    ...(form.id ? { id: form.id } : {}),
+    ...(form.id && form.version ? { version: form.version } : {}),
+    market_id: form.marketId,
+    channel_id: form.channelId,
+    language: form.language,
+    node_id: form.node,
+    sub_node: form.subNode,
+    leaf_node: form.leafNode,
+    period: form.period,
+    hold: form.hold,
+    content,
   };
   const input: MatchContentInput = form.timed
     ? { ...common, timed: true, contact_id: form.contactId!, meta: { before: form.before! } }
@@ -94,7 +127,10 @@ export function buildContentInput(form: ContentForm, saved: MatchContent | null)
  * name, the contact by name, the score and timing as chosen, one text per part (macros are typing
  * help, not content, and are left out).
  */
-export function contentConflictView(form: ContentForm, names: { market: (id: number) => string | undefined; channel: (id: number) => string | undefined; contact: (id: number) => string | undefined }) {
+export function contentConflictView(
+  form: ContentForm,
+  names: { market: (id: number) => string | undefined; channel: (id: number) => string | undefined; contact: (id: number) => string | undefined },
+) {
   return {
     market: form.marketId === null ? 'All markets' : (names.market(form.marketId) ?? `#${form.marketId}`),
     channel: names.channel(form.channelId) ?? `#${form.channelId}`,

@@ -15,7 +15,14 @@ import { buildContentInput, contentConflictView, contentFormOf, emptyContentForm
 
 const NO_CONTACTS: Contact[] = [];
 const NO_SCORES: ScoresDefinition = {
-  max_score: 0, increment: 1, max_sub_node: 0, sub_node_increment: 1, sub_nodes: [], max_leaf_node: 0, leaf_node_increment: 1, leaf_nodes: [],
+  max_score: 0,
+  increment: 1,
+  max_sub_node: 0,
+  sub_node_increment: 1,
+  sub_nodes: [],
+  max_leaf_node: 0,
+  leaf_node_increment: 1,
+  leaf_nodes: [],
 };
 
 /**
@@ -159,8 +166,28 @@ export function useContentTab() {
     });
 
   return {
-    matchId, markets, records, loading, contacts, scores, scoreChoices, languages, periods: sport?.periods ?? 2, form, patch, editing, error, saving,
-    save, remove, edit, addToBasket, search, setSearchParam, conflict: conflict.conflict, marks,
+    matchId,
+    markets,
+    records,
+    loading,
+    contacts,
+    scores,
+    scoreChoices,
+    languages,
+    periods: sport?.periods ?? 2,
+    form,
+    patch,
+    editing,
+    error,
+    saving,
+    save,
+    remove,
+    edit,
+    addToBasket,
+    search,
+    setSearchParam,
+    conflict: conflict.conflict,
+    marks,
   };
 }
 

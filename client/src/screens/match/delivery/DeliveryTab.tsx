@@ -46,7 +46,9 @@ export default function DeliveryTab() {
           </dl>
           <RetryDeliveryButton delivery={selected} retrying={retrying} onRetry={(d) => void retry(d)} withLabel />
           <h4>Raw data</h4>
-          <pre className="raw-data" tabIndex={0} aria-label="Raw data">{JSON.stringify(selected, null, 2)}</pre>
+          <pre className="raw-data" tabIndex={0} aria-label="Raw data">
+            {JSON.stringify(selected, null, 2)}
+          </pre>
         </section>
       )}
     </section>

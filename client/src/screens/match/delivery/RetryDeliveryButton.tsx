@@ -2,7 +2,12 @@ import type { Delivery } from '@odds/protocol';
 import { Button } from 'primereact/button';
 
 /** 'Retry' for a FAILED delivery (nothing for the others): the caller confirms and sends. */
-export function RetryDeliveryButton({ delivery, retrying, onRetry, withLabel = false }: {
+export function RetryDeliveryButton({
+  delivery,
+  retrying,
+  onRetry,
+  withLabel = false,
+}: {
   delivery: Delivery;
   retrying: number | null;
   onRetry: (delivery: Delivery) => void;

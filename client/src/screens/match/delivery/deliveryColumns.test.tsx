@@ -5,10 +5,18 @@ import { DELIVERY_COLUMNS } from './deliveryColumns';
 
 const long = 'Over 2.5 goals now at 1.45 after the second goal: the market moved 40% in two minutes';
 const row = {
-  id: 7, channel: { id: 1, name: 'Push notification', code: 'PUSH' }, market: { id: 1, name: 'Over/Under 2.5 Goals' },
-  contact: { id: 3, name: 'Android app – Swedish in-play bettors' }, language: 'sv', stats: null, status: 'PENDING',
-  attempts: 2, next_attempt_at: '2026-11-26T21:22:34Z', last_error: 'Webhook answered 503 Service Unavailable three times in a row',
-  sent_at: null, log: { subject: long, body: null, cta: null, content: null },
+  id: 7,
+  channel: { id: 1, name: 'Push notification', code: 'PUSH' },
+  market: { id: 1, name: 'Over/Under 2.5 Goals' },
+  contact: { id: 3, name: 'Android app – Swedish in-play bettors' },
+  language: 'sv',
+  stats: null,
+  status: 'PENDING',
+  attempts: 2,
+  next_attempt_at: '2026-11-26T21:22:34Z',
+  last_error: 'Webhook answered 503 Service Unavailable three times in a row',
+  sent_at: null,
+  log: { subject: long, body: null, cta: null, content: null },
 } as unknown as Delivery;
 
 const column = (field: string) => DELIVERY_COLUMNS.find((c) => c.field === field)!;

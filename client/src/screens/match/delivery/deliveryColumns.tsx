@@ -16,7 +16,13 @@ export function retryText(row: Pick<Delivery, 'next_attempt_at' | 'last_error'>)
 }
 
 export const deliveryValue = (row: Delivery, field: string): unknown =>
-  field === 'channel' ? row.channel.name : field === 'market' ? row.market.name : field === 'contact' ? row.contact.name : (row as unknown as Record<string, unknown>)[field];
+  field === 'channel'
+    ? row.channel.name
+    : field === 'market'
+      ? row.market.name
+      : field === 'contact'
+        ? row.contact.name
+        : (row as unknown as Record<string, unknown>)[field];
 
 const stats = (platform: Platform, header: string): TableColumn<Delivery> => ({
   field: `stats_${platform}`,

@@ -4,8 +4,7 @@ import { api } from '../../../api/client';
 import { ask } from '../../../components/question';
 
 /** The question the operator confirms before a FAILED delivery is sent again. */
-const retryQuestion = (delivery: Pick<Delivery, 'id' | 'contact'>) =>
-  `Are you sure you want to retry delivery ${delivery.id} to ${delivery.contact.name}?`;
+const retryQuestion = (delivery: Pick<Delivery, 'id' | 'contact'>) => `Are you sure you want to retry delivery ${delivery.id} to ${delivery.contact.name}?`;
 
 /**
  * An operator's retry of a FAILED delivery (Delivery tab, Reports): confirmed first, then sent
@@ -14,17 +13,20 @@ const retryQuestion = (delivery: Pick<Delivery, 'id' | 'contact'>) =>
  */
 export function useRetryDelivery(after?: () => void) {
   const [retrying, setRetrying] = useState<number | null>(null);
-  const retry = useCallback(async (delivery: Pick<Delivery, 'id' | 'contact'>) => {
-    if (!(await ask(retryQuestion(delivery), { header: 'Retry the delivery', accept: 'Retry' }))) return;
-    setRetrying(delivery.id);
-    try {
-      await api(routes.deliveryRetry, { params: { logId: delivery.id } });
-    } catch {
-      // Shown by the API client (e.g. 'Delivery 12 is SENT: only a FAILED delivery can be retried').
-    } finally {
-      setRetrying(null);
-      after?.();
-    }
-  }, [after]);
+  const retry = useCallback(
+    async (delivery: Pick<Delivery, 'id' | 'contact'>) => {
+      if (!(await ask(retryQuestion(delivery), { header: 'Retry the delivery', accept: 'Retry' }))) return;
+      setRetrying(delivery.id);
+      try {
+        await api(routes.deliveryRetry, { params: { logId: delivery.id } });
+      } catch {
+        // Shown by the API client (e.g. 'Delivery 12 is SENT: only a FAILED delivery can be retried').
+      } finally {
+        setRetrying(null);
+        after?.();
+      }
+    },
+    [after],
+  );
   return { retry, retrying };
 }

@@ -4,10 +4,25 @@ import { json, shellHandlers, stubFetch } from '../../../testing/fetchStub';
 import { renderApp } from '../../../testing/renderApp';
 
 const MATCH = {
-  id: 12, name: 'Ghana - Uruguay', start: '2022-12-02T15:00:00Z', event_id: 'ev-12', league_unique_id: 'wc', provider_count: 1,
-  provider_names: ['Nordic Odds'], home_team_id: 1, away_team_id: 2, league_id: 9, sport_id: 1, provider_id: 1,
+  id: 12,
+  name: 'Ghana - Uruguay',
+  start: '2022-12-02T15:00:00Z',
+  event_id: 'ev-12',
+  league_unique_id: 'wc',
+  provider_count: 1,
+  provider_names: ['Nordic Odds'],
+  home_team_id: 1,
+  away_team_id: 2,
+  league_id: 9,
+  sport_id: 1,
+  provider_id: 1,
 };
-const MARKETS = { results: [{ id: 1, name: 'Match result' }, { id: 2, name: 'Over/Under 2.5' }] };
+const MARKETS = {
+  results: [
+    { id: 1, name: 'Match result' },
+    { id: 2, name: 'Over/Under 2.5' },
+  ],
+};
 
 describe('feed tab', () => {
   beforeAll(async () => {

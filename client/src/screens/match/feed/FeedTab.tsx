@@ -39,7 +39,9 @@ export default function FeedTab() {
       {list.selected && (
         <section aria-labelledby="feed-raw-title">
           <h3 id="feed-raw-title">Raw data of feed event {list.selected.id}</h3>
-          <pre className="raw-data" tabIndex={0} aria-label="Raw data">{JSON.stringify(list.selected.raw ?? list.selected, null, 2)}</pre>
+          <pre className="raw-data" tabIndex={0} aria-label="Raw data">
+            {JSON.stringify(list.selected.raw ?? list.selected, null, 2)}
+          </pre>
         </section>
       )}
     </section>

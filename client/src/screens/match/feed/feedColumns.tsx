@@ -3,15 +3,19 @@ import type { TableColumn } from '../../../components/table';
 import { formatDateTime } from '../../../lib/format';
 
 /** State (SPEC §2 Feed): the score, plus sub and leaf node where the sport has them. */
-const feedState = (event: Pick<FeedEvent, 'score' | 'sub_node' | 'leaf_node'>) =>
-  [event.score, event.sub_node, event.leaf_node].filter(Boolean).join(' · ');
+const feedState = (event: Pick<FeedEvent, 'score' | 'sub_node' | 'leaf_node'>) => [event.score, event.sub_node, event.leaf_node].filter(Boolean).join(' · ');
 
-const oddsText = (event: Pick<FeedEvent, 'odds'>) =>
-  event.odds.map((o) => `${o.label} ${formatOdds(o.odds)}`).join('  ');
+const oddsText = (event: Pick<FeedEvent, 'odds'>) => event.odds.map((o) => `${o.label} ${formatOdds(o.odds)}`).join('  ');
 
 /** Sort values of the columns whose cell is not a plain field. */
 export const feedValue = (row: FeedEvent, field: string): unknown =>
-  field === 'market' ? row.market.name : field === 'match_time' ? (row.prematch ? -1 : (row.match_time ?? -1)) : (row as unknown as Record<string, unknown>)[field];
+  field === 'market'
+    ? row.market.name
+    : field === 'match_time'
+      ? row.prematch
+        ? -1
+        : (row.match_time ?? -1)
+      : (row as unknown as Record<string, unknown>)[field];
 
 export const FEED_COLUMNS: TableColumn<FeedEvent>[] = [
   { field: 'id', header: 'Id', sortable: true },

@@ -70,7 +70,9 @@ export default function GraphTab() {
       <figure className="chart-figure">
         <figcaption className="sr-only">
           {`Odds of ${marketName || 'the market'} per outcome against match minutes; the offers table below lists them. `}
-          {goals.length === 0 ? 'No goals yet.' : `Goals, marked by red triangles: ${goals.map((g) => `${scoreLabel(g.score)} at ${minuteLabel(g.time)}`).join(', ')}.`}
+          {goals.length === 0
+            ? 'No goals yet.'
+            : `Goals, marked by red triangles: ${goals.map((g) => `${scoreLabel(g.score)} at ${minuteLabel(g.time)}`).join(', ')}.`}
         </figcaption>
         <div ref={chart} className="odds-chart" />
         <ChartLegend offers={charted} />

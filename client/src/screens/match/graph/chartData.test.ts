@@ -16,7 +16,11 @@ describe('graph data', () => {
   it('draws one line per outcome against match minutes, one point per time', () => {
     expect(outcomeKeys(offers)).toEqual(['home', 'draw', 'away']);
     const lines = outcomeSeries(offers, ['home', 'draw', 'away']);
-    expect(lines.home).toEqual([{ time: 0, value: 2.1 }, { time: 600, value: 1.95 }, { time: 1380, value: 1.4 }]);
+    expect(lines.home).toEqual([
+      { time: 0, value: 2.1 },
+      { time: 600, value: 1.95 },
+      { time: 1380, value: 1.4 },
+    ]);
   });
 
   it('marks a goal where the score changes', () => {

@@ -39,7 +39,11 @@ export function scoreLabel(node: string): string {
 export function downTriangle(x: number, top: number, size: number): [Point, Point, Point] {
   const half = size / 2;
   const height = Math.round(size * 0.866);
-  return [{ x: x - half, y: top }, { x: x + half, y: top }, { x, y: top + height }];
+  return [
+    { x: x - half, y: top },
+    { x: x + half, y: top },
+    { x, y: top + height },
+  ];
 }
 
 /**

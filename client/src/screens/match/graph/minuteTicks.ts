@@ -26,7 +26,13 @@ export function tickStep(pxPerMinute: number, labelWidth: number): number {
  * Regular x labels from 0′ every `step` minutes up to `lastMinute`, each centred on its minute's x
  * (from `xOf`, null when that minute is not on the axis) and kept whole inside `width`.
  */
-export function placeTicks(lastMinute: number, step: number, xOf: (minute: number) => number | null, width: number, widthOf: (text: string) => number): PlacedTick[] {
+export function placeTicks(
+  lastMinute: number,
+  step: number,
+  xOf: (minute: number) => number | null,
+  width: number,
+  widthOf: (text: string) => number,
+): PlacedTick[] {
   const ticks: PlacedTick[] = [];
   for (let minute = 0; minute <= lastMinute; minute += step) {
     const at = xOf(minute);

@@ -7,11 +7,13 @@ export function offerColumns(keys: readonly string[]): TableColumn<Offer>[] {
     { field: 'id', header: 'Id', sortable: true },
     { field: 'match_time', header: 'Minute', sortable: true, body: (row) => formatGameClock(row.match_time, row.prematch) },
     { field: 'score', header: 'Score', sortable: true },
-    ...keys.map((key): TableColumn<Offer> => ({
-      field: `outcome_${key}`,
-      header: key,
-      body: (row) => (row.outcome_map[key] === undefined ? '' : formatOdds(row.outcome_map[key])),
-    })),
+    ...keys.map(
+      (key): TableColumn<Offer> => ({
+        field: `outcome_${key}`,
+        header: key,
+        body: (row) => (row.outcome_map[key] === undefined ? '' : formatOdds(row.outcome_map[key])),
+      }),
+    ),
     { field: 'status', header: 'Status', sortable: true },
     { field: 'subject', header: 'Subject', body: (row) => row.delivery?.log.subject ?? '' },
     { field: 'body', header: 'Body', body: (row) => row.delivery?.log.body ?? '' },

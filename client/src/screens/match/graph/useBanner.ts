@@ -15,11 +15,10 @@ async function readBanner(matchId: number, marketId: number, signal: AbortSignal
  * `asOf` (the newest offer: a new offer changes its odds); the last creative shows while the next loads.
  */
 export function useBanner(matchId: number, marketId: number | null, enabled: boolean, asOf: unknown) {
-  const query = useCached(
-    [...apiKey(routes.banner, { matchId, marketId: marketId ?? 0 }), asOf ?? null],
-    (signal) => readBanner(matchId, marketId!, signal),
-    { enabled: enabled && marketId !== null, keepPrevious: true },
-  );
+  const query = useCached([...apiKey(routes.banner, { matchId, marketId: marketId ?? 0 }), asOf ?? null], (signal) => readBanner(matchId, marketId!, signal), {
+    enabled: enabled && marketId !== null,
+    keepPrevious: true,
+  });
   const error = query.error ? (query.error instanceof Error ? query.error.message : String(query.error)) : null;
   return { html: query.data ?? null, error };
 }

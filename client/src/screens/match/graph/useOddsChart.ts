@@ -70,9 +70,19 @@ export function useOddsChart(offers: readonly OfferPoint[], marketId: number | n
     }
     // Whitespace from 0 to 100 minutes keeps the axis there whatever the data (SPEC §9). It draws
     // no line and carries the x labels, so they are there before the first offer.
-    const axisSeries = made.addSeries(LineSeries, { lineVisible: false, pointMarkersVisible: false, lastValueVisible: false, priceLineVisible: false, crosshairMarkerVisible: false });
+    const axisSeries = made.addSeries(LineSeries, {
+      lineVisible: false,
+      pointMarkersVisible: false,
+      lastValueVisible: false,
+      priceLineVisible: false,
+      crosshairMarkerVisible: false,
+    });
     axisSeries.setData(axisTimes().map((time) => ({ time: t(time) })));
-    const minutes = new MinuteAxis({ color: dark ? '#e5e7eb' : '#1f2937', grid: dark ? '#1f2937' : '#eef0f3', font: `${dark ? 16 : 12}px system-ui, sans-serif` });
+    const minutes = new MinuteAxis({
+      color: dark ? '#e5e7eb' : '#1f2937',
+      grid: dark ? '#1f2937' : '#eef0f3',
+      font: `${dark ? 16 : 12}px system-ui, sans-serif`,
+    });
     axisSeries.attachPrimitive(minutes);
     axis.current = minutes;
     // A resize (a wall gaining a panel) keeps the bar spacing: fit the whole match in again.
@@ -103,8 +113,7 @@ export function useOddsChart(offers: readonly OfferPoint[], marketId: number | n
     const fresh = offers.filter((offer) => !last || offer.id > last.lastId).sort((a, b) => a.id - b.id);
     // Appending needs time order: first-half stoppage (45+3) runs past the second half's 45:00.
     const inOrder = fresh.every((offer, i) => offerTime(offer) >= (i ? offerTime(fresh[i - 1]!) : (last?.lastTime ?? 0)));
-    const appendable =
-      last && last.market === marketId && last.keys === keys.join() && last.count + fresh.length === offers.length && inOrder;
+    const appendable = last && last.market === marketId && last.keys === keys.join() && last.count + fresh.length === offers.length && inOrder;
     if (appendable) {
       let lastTime = last.lastTime;
       for (const offer of fresh) {

@@ -12,7 +12,14 @@ import './history.css';
  * before → after of the fields it changed. Loads each time it opens and after each save here
  * (`reloadKey`).
  */
-export function EntityHistory({ entity, id, name, reading, reloadKey = 0, onEntries }: {
+export function EntityHistory({
+  entity,
+  id,
+  name,
+  reading,
+  reloadKey = 0,
+  onEntries,
+}: {
   entity: AuditEntity;
   id: number;
   /** What the operator calls the record ('contact'): "No changes to this contact yet." */
@@ -28,7 +35,14 @@ export function EntityHistory({ entity, id, name, reading, reloadKey = 0, onEntr
   return (
     <>
       <Button type="button" label="History" icon="pi pi-history" size="small" outlined onClick={() => setVisible(true)} />
-      <Sidebar visible={visible} onHide={() => setVisible(false)} position="right" className="history-panel" header={<h2 className="history-title">History</h2>} aria-label="History">
+      <Sidebar
+        visible={visible}
+        onHide={() => setVisible(false)}
+        position="right"
+        className="history-panel"
+        header={<h2 className="history-title">History</h2>}
+        aria-label="History"
+      >
         <HistoryList history={history} empty={`No changes to this ${name} yet.`} reading={reading} />
       </Sidebar>
     </>

@@ -4,10 +4,20 @@ import { fieldChanges, fieldLabel, type FieldFormat } from '../../../components/
 import { formatDateTime } from '../../../lib/format';
 
 const ENTITY_NAMES: Record<string, string> = {
-  threshold_set: 'Threshold set', match_content: 'Content', stat_event: 'Stat event', tracker: 'Tracker',
-  contact: 'Contact', content_item: 'Content item', content_group: 'Content group', market: 'Market',
-  match: 'Match', provider: 'Provider', team: 'Team', saved_threshold: 'Saved threshold',
-  account: 'Operator', delivery: 'Delivery',
+  threshold_set: 'Threshold set',
+  match_content: 'Content',
+  stat_event: 'Stat event',
+  tracker: 'Tracker',
+  contact: 'Contact',
+  content_item: 'Content item',
+  content_group: 'Content group',
+  market: 'Market',
+  match: 'Match',
+  provider: 'Provider',
+  team: 'Team',
+  saved_threshold: 'Saved threshold',
+  account: 'Operator',
+  delivery: 'Delivery',
 };
 const ACTIONS = { create: 'created', update: 'changed', delete: 'deleted' } as const;
 /** Keys and owners, not content: the same in every entry of one record. */
@@ -23,8 +33,7 @@ export interface HistoryReading {
 /** One change: who did what to which record and when, and its fields before → after. */
 function HistoryEntry({ entry, reading = {} }: { entry: AuditEntry; reading?: HistoryReading }) {
   const label = reading.label ?? fieldLabel;
-  const changes = fieldChanges(entry.before, entry.after, reading.format?.(entry))
-    .filter((c) => !ALWAYS_HIDDEN.has(c.field) && !reading.hidden?.(c.field));
+  const changes = fieldChanges(entry.before, entry.after, reading.format?.(entry)).filter((c) => !ALWAYS_HIDDEN.has(c.field) && !reading.hidden?.(c.field));
   const what = `${ENTITY_NAMES[entry.entity] ?? entry.entity} #${entry.entity_id}`;
   return (
     <li className="history-entry">
@@ -51,7 +60,11 @@ function HistoryEntry({ entry, reading = {} }: { entry: AuditEntry; reading?: Hi
 }
 
 /** A record's or a match's changes, newest first, with "Older changes" while there are more. */
-export function HistoryList({ history, empty, reading }: {
+export function HistoryList({
+  history,
+  empty,
+  reading,
+}: {
   history: { entries: AuditEntry[]; loading: boolean; hasMore: boolean; more(): void };
   empty: string;
   reading?: HistoryReading;
@@ -62,7 +75,9 @@ export function HistoryList({ history, empty, reading }: {
         <p>{history.loading ? 'Loading...' : empty}</p>
       ) : (
         <ol className="history-list" aria-label="Changes, newest first">
-          {history.entries.map((entry) => <HistoryEntry key={entry.id} entry={entry} reading={reading} />)}
+          {history.entries.map((entry) => (
+            <HistoryEntry key={entry.id} entry={entry} reading={reading} />
+          ))}
         </ol>
       )}
       {history.hasMore && <Button type="button" label="Older changes" text size="small" loading={history.loading} onClick={history.more} />}

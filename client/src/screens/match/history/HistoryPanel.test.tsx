@@ -5,11 +5,39 @@ import { json, stubFetch } from '../../../testing/fetchStub';
 import { HistoryPanel } from './HistoryPanel';
 
 const set = (home: number, version: number) => ({
-  id: 4, version, match_id: 12, market_id: 1, type: 'VALUE', thresholds: { home: { value: home }, draw: { value: 3400 } }, updated_at: `2026-11-24T10:0${version}:00Z`,
+  id: 4,
+  version,
+  match_id: 12,
+  market_id: 1,
+  type: 'VALUE',
+  thresholds: { home: { value: home }, draw: { value: 3400 } },
+  updated_at: `2026-11-24T10:0${version}:00Z`,
 });
 const ENTRIES: AuditEntry[] = [
-  { id: 2, at: '2026-11-24T10:02:00Z', actor: { id: 2, name: 'Ops' }, entity: 'threshold_set', entity_id: 4, match_id: 12, action: 'update', version: 2, before: set(2100, 1), after: set(2500, 2) },
-  { id: 1, at: '2026-11-24T10:01:00Z', actor: { id: 1, name: 'Demo' }, entity: 'threshold_set', entity_id: 4, match_id: 12, action: 'create', version: 1, before: null, after: set(2100, 1) },
+  {
+    id: 2,
+    at: '2026-11-24T10:02:00Z',
+    actor: { id: 2, name: 'Ops' },
+    entity: 'threshold_set',
+    entity_id: 4,
+    match_id: 12,
+    action: 'update',
+    version: 2,
+    before: set(2100, 1),
+    after: set(2500, 2),
+  },
+  {
+    id: 1,
+    at: '2026-11-24T10:01:00Z',
+    actor: { id: 1, name: 'Demo' },
+    entity: 'threshold_set',
+    entity_id: 4,
+    match_id: 12,
+    action: 'create',
+    version: 1,
+    before: null,
+    after: set(2100, 1),
+  },
 ];
 
 describe('History panel of a match', () => {
@@ -24,7 +52,11 @@ describe('History panel of a match', () => {
     expect(items[1]!.textContent).toContain('Demo created Threshold set #4');
     const diff = within(items[0]!).getByRole('table', { name: 'Changes to Threshold set #4 by Ops' });
     // Only what changed, bookkeeping (version, updated_at) left out.
-    expect(within(diff).getAllByRole('row').map((r) => r.textContent)).toEqual(['home value2.10→2.50']);
+    expect(
+      within(diff)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['home value2.10→2.50']);
     expect(stub.calls[0]!.url.searchParams.get('match_id')).toBe('12');
     expect(screen.queryByRole('button', { name: 'Older changes' })).toBeNull();
   });

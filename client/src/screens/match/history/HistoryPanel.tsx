@@ -13,9 +13,7 @@ const READING: HistoryReading = {
 };
 
 /** The match's History panel: every change to its sets, content, stat events, trackers and connector, newest first. */
-export function HistoryPanel({ matchId, live, visible, onHide }: {
-  matchId: number; live: MatchLive | null; visible: boolean; onHide(): void;
-}) {
+export function HistoryPanel({ matchId, live, visible, onHide }: { matchId: number; live: MatchLive | null; visible: boolean; onHide(): void }) {
   const history = useMatchHistory(matchId, live, visible);
   return (
     <Sidebar

@@ -17,7 +17,11 @@ const reloadHistories = () => invalidateRoute(routes.audit);
  */
 export function useAuditHistory(filter: Filter, shown: boolean, reloadKey: string | number = 0) {
   const [pages, setPages] = useState(1);
-  const query = useApiQuery(routes.audit, { query: { ...filter, start: 0, limit: HISTORY_PAGE * pages } }, { enabled: shown, staleTime: 0, keepPrevious: true });
+  const query = useApiQuery(
+    routes.audit,
+    { query: { ...filter, start: 0, limit: HISTORY_PAGE * pages } },
+    { enabled: shown, staleTime: 0, keepPrevious: true },
+  );
   const firstKey = useRef(reloadKey);
   useEffect(() => {
     if (firstKey.current === reloadKey) return;

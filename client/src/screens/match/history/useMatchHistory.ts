@@ -6,8 +6,7 @@ import { useTopicSeq } from '../../../live/useTopicSeq';
 import { useAuditHistory } from './useAuditHistory';
 
 /** The History of a match is read again by those showing it (its connector moved: no topic carries that). */
-export const reloadMatchHistory = (matchId: number) =>
-  queryClient.invalidateQueries({ queryKey: apiKey(routes.audit, null, { match_id: matchId }) });
+export const reloadMatchHistory = (matchId: number) => queryClient.invalidateQueries({ queryKey: apiKey(routes.audit, null, { match_id: matchId }) });
 
 /**
  * The history of a match's sets, content, stat events and trackers (GET /api/1/audit?match_id=),
@@ -33,7 +32,7 @@ export function useMatchHistory(matchId: number, live: MatchLive | null, shown: 
     void reloadMatchHistory(matchId);
   }, [gap, floor, matchId]);
   return useMemo(() => {
-    if (!buffer || buffer.seq < 0 || read.loading && !read.entries.length) return read;
+    if (!buffer || buffer.seq < 0 || (read.loading && !read.entries.length)) return read;
     const newest = read.entries[0]?.id ?? 0;
     const pushed: AuditEntry[] = [];
     for (const entry of buffer.rows.values()) if (entry.id > newest) pushed.push(entry);

@@ -24,7 +24,13 @@ export function OutcomeFields({ outcome, type, fields, withMinMax, onChange }: P
   );
   const choice = (name: keyof Fields, label: string, values: readonly string[]) => (
     <Field id={`${id}-${name}`} label={label}>
-      <Dropdown {...dropdownNames(label)} inputId={`${id}-${name}`} value={fields[name]} options={options(values)} onChange={(e) => onChange({ [name]: e.value as string })} />
+      <Dropdown
+        {...dropdownNames(label)}
+        inputId={`${id}-${name}`}
+        value={fields[name]}
+        options={options(values)}
+        onChange={(e) => onChange({ [name]: e.value as string })}
+      />
     </Field>
   );
   return (

@@ -7,14 +7,27 @@ import { buildInput, defaultForm, formOf, type ThresholdForm } from './threshold
 
 const market = (dynamic: boolean) =>
   ({
-    id: 5, name: 'Match result', line: null, type: { id: 1, outcomes: ['home', 'draw', 'away'] }, meta: {},
-    helper_args: { dynamic_line: dynamic }, outcome_mapping: {}, has_content: true,
+    id: 5,
+    name: 'Match result',
+    line: null,
+    type: { id: 1, outcomes: ['home', 'draw', 'away'] },
+    meta: {},
+    helper_args: { dynamic_line: dynamic },
+    outcome_mapping: {},
+    has_content: true,
   }) as MatchMarket;
 const contact = (id: number, code: string) => ({ id, name: `${code} contact`, channel_id: id, channel: { id, name: code, code } }) as unknown as Contact;
 const CONTACTS = [contact(1, 'PUSH'), contact(4, 'FEED')];
 const TEMPLATE = {
-  id: 9, market_id: 5, name: 'Late drift', is_default: false, contact: { id: 4, name: 'FEED contact' }, channel: null, line: 1500,
-  type: 'RANGE', thresholds: { away: { from: 2500, to: 3750 } },
+  id: 9,
+  market_id: 5,
+  name: 'Late drift',
+  is_default: false,
+  contact: { id: 4, name: 'FEED contact' },
+  channel: null,
+  line: 1500,
+  type: 'RANGE',
+  thresholds: { away: { from: 2500, to: 3750 } },
 } as SavedThreshold;
 
 let latest: ThresholdForm = defaultForm();
@@ -24,9 +37,17 @@ function Harness({ dynamic = false }: { dynamic?: boolean }) {
   const m = market(dynamic);
   return (
     <ThresholdEditor
-      market={m} form={form} patch={(change) => setForm((f) => ({ ...f, ...change }))} contacts={CONTACTS} templates={[TEMPLATE]}
-      isFeedContact={CONTACTS.find((c) => c.id === form.contactId)?.channel.code === 'FEED'} error={null} saving={false}
-      onSave={() => undefined} onBacktest={() => undefined} backtest={null}
+      market={m}
+      form={form}
+      patch={(change) => setForm((f) => ({ ...f, ...change }))}
+      contacts={CONTACTS}
+      templates={[TEMPLATE]}
+      isFeedContact={CONTACTS.find((c) => c.id === form.contactId)?.channel.code === 'FEED'}
+      error={null}
+      saving={false}
+      onSave={() => undefined}
+      onBacktest={() => undefined}
+      backtest={null}
     />
   );
 }
@@ -44,21 +65,42 @@ describe('threshold editor', () => {
     type('away value', '3');
     expect(screen.queryByLabelText('home min')).toBeNull();
     const built = buildInput(latest, 5, false);
-    expect(built).toEqual({ ok: true, input: { type: 'VALUE', market_id: 5, contact_id: null, line: null, thresholds: { home: { value: 2150 }, away: { value: 3000 } }, timed: null } });
+    expect(built).toEqual({
+      ok: true,
+      input: { type: 'VALUE', market_id: 5, contact_id: null, line: null, thresholds: { home: { value: 2150 }, away: { value: 3000 } }, timed: null },
+    });
   });
 
   it('shows a saved set\'s "timed before" and sends it back with the save, so a save never wipes it', () => {
     const saved = {
-      id: 3, version: 2, match_id: 1, market_id: 5, market: { id: 5, name: 'Match result' }, contact_id: null, contact: null, line: null,
-      timed: { before: 90 }, type: 'VALUE', thresholds: { home: { value: 2500 } },
+      id: 3,
+      version: 2,
+      match_id: 1,
+      market_id: 5,
+      market: { id: 5, name: 'Match result' },
+      contact_id: null,
+      contact: null,
+      line: null,
+      timed: { before: 90 },
+      type: 'VALUE',
+      thresholds: { home: { value: 2500 } },
     } as MatchThresholdSet;
     function Opened() {
       const [form, setForm] = useState<ThresholdForm>(() => ({ ...defaultForm(), ...formOf(saved) }));
       latest = form;
       return (
         <ThresholdEditor
-          market={market(false)} form={form} patch={(change) => setForm((f) => ({ ...f, ...change }))} contacts={CONTACTS} templates={[]}
-          isFeedContact={false} error={null} saving={false} onSave={() => undefined} onBacktest={() => undefined} backtest={null}
+          market={market(false)}
+          form={form}
+          patch={(change) => setForm((f) => ({ ...f, ...change }))}
+          contacts={CONTACTS}
+          templates={[]}
+          isFeedContact={false}
+          error={null}
+          saving={false}
+          onSave={() => undefined}
+          onBacktest={() => undefined}
+          backtest={null}
         />
       );
     }
@@ -95,7 +137,10 @@ describe('threshold editor', () => {
     type('home time amount', '10');
     expect(buildInput(latest, 5, false)).toMatchObject({
       ok: true,
-      input: { type: 'RELATIVE', thresholds: { home: { direction: 'RISE', metric: 'VALUE', value: 250, time_amount: 10, time_unit: 'MINUTES', time_basis: 'START' } } },
+      input: {
+        type: 'RELATIVE',
+        thresholds: { home: { direction: 'RISE', metric: 'VALUE', value: 250, time_amount: 10, time_unit: 'MINUTES', time_basis: 'START' } },
+      },
     });
   });
 
@@ -122,7 +167,10 @@ describe('threshold editor', () => {
     const form = formOf(TEMPLATE);
     expect(form).toMatchObject({ type: 'RANGE', contactId: 4, line: 1500 });
     expect(form.outcomes.away).toMatchObject({ from: '2.5', to: '3.75' });
-    expect(buildInput(form, 5, true)).toMatchObject({ ok: true, input: { type: 'RANGE', line: 1500, contact_id: 4, thresholds: { away: { from: 2500, to: 3750 } } } });
+    expect(buildInput(form, 5, true)).toMatchObject({
+      ok: true,
+      input: { type: 'RANGE', line: 1500, contact_id: 4, thresholds: { away: { from: 2500, to: 3750 } } },
+    });
   });
 });
 
@@ -130,8 +178,17 @@ function FeedHarness() {
   const [form, setForm] = useState<ThresholdForm>({ ...defaultForm(), contactId: 4 });
   return (
     <ThresholdEditor
-      market={market(false)} form={form} patch={(change) => setForm((f) => ({ ...f, ...change }))} contacts={CONTACTS} templates={[]}
-      isFeedContact error={null} saving={false} onSave={() => undefined} onBacktest={() => undefined} backtest={null}
+      market={market(false)}
+      form={form}
+      patch={(change) => setForm((f) => ({ ...f, ...change }))}
+      contacts={CONTACTS}
+      templates={[]}
+      isFeedContact
+      error={null}
+      saving={false}
+      onSave={() => undefined}
+      onBacktest={() => undefined}
+      backtest={null}
     />
   );
 }

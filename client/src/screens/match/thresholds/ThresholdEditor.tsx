@@ -52,10 +52,17 @@ export function ThresholdEditor(props: ThresholdEditorProps) {
     >
       {/* Focused (not tabbable) when a set is opened from the list. */}
       <h2 tabIndex={-1}>{market.name}</h2>
-      <SelectButton value={form.type} options={MODES} allowEmpty={false} aria-label="Mode" onChange={(e) => patch({ type: e.value as ThresholdForm['type'] })} />
+      <SelectButton
+        value={form.type}
+        options={MODES}
+        allowEmpty={false}
+        aria-label="Mode"
+        onChange={(e) => patch({ type: e.value as ThresholdForm['type'] })}
+      />
       <div className="threshold-row">
         <Field id="threshold-template" label="Saved threshold">
-          <Dropdown {...dropdownNames("Saved threshold")}
+          <Dropdown
+            {...dropdownNames('Saved threshold')}
             inputId="threshold-template"
             value={null}
             options={ownTemplates.map((t) => ({ label: `${t.name ?? `#${t.id}`} (${t.type}${t.is_default ? ', default' : ''})`, value: t.id }))}
@@ -69,7 +76,8 @@ export function ThresholdEditor(props: ThresholdEditorProps) {
           <ChangeMark by={props.templateChangedBy} />
         </Field>
         <Field id="threshold-contact" label="Contact">
-          <Dropdown {...dropdownNames("Contact")}
+          <Dropdown
+            {...dropdownNames('Contact')}
             inputId="threshold-contact"
             value={form.contactId}
             options={contacts.map((c) => ({ label: `${c.name} (${c.channel?.name ?? c.channel_id})`, value: c.id }))}
@@ -80,11 +88,27 @@ export function ThresholdEditor(props: ThresholdEditorProps) {
           />
         </Field>
         <Field id="threshold-timed" label="Timed before (minutes)" hint="Before kick-off only; empty: always">
-          <InputText id="threshold-timed" aria-describedby="threshold-timed-hint" inputMode="numeric" className="threshold-timed" value={form.timedBefore ?? ''} placeholder="Always" onChange={(e) => patch({ timedBefore: e.target.value })} />
+          <InputText
+            id="threshold-timed"
+            aria-describedby="threshold-timed-hint"
+            inputMode="numeric"
+            className="threshold-timed"
+            value={form.timedBefore ?? ''}
+            placeholder="Always"
+            onChange={(e) => patch({ timedBefore: e.target.value })}
+          />
         </Field>
         {market.helper_args.dynamic_line && (
           <Field id="threshold-line" label="Line">
-            <Dropdown {...dropdownNames("Line")} inputId="threshold-line" value={form.line} options={LINE_OPTIONS as never[]} showClear placeholder="No line" onChange={(e) => patch({ line: (e.value as number | undefined) ?? null })} />
+            <Dropdown
+              {...dropdownNames('Line')}
+              inputId="threshold-line"
+              value={form.line}
+              options={LINE_OPTIONS as never[]}
+              showClear
+              placeholder="No line"
+              onChange={(e) => patch({ line: (e.value as number | undefined) ?? null })}
+            />
           </Field>
         )}
       </div>
@@ -102,18 +126,25 @@ export function ThresholdEditor(props: ThresholdEditorProps) {
       </div>
       <div className="threshold-row">
         <Field id="threshold-template-name" label="Save as template">
-          <InputText id="threshold-template-name" value={form.saveAsTemplate} placeholder="Template name" onChange={(e) => patch({ saveAsTemplate: e.target.value })} />
+          <InputText
+            id="threshold-template-name"
+            value={form.saveAsTemplate}
+            placeholder="Template name"
+            onChange={(e) => patch({ saveAsTemplate: e.target.value })}
+          />
         </Field>
         <span className="switch-row">
-          <Checkbox inputId="threshold-template-default" checked={form.saveAsTemplateDefault} onChange={(e) => patch({ saveAsTemplateDefault: Boolean(e.checked) })} />
+          <Checkbox
+            inputId="threshold-template-default"
+            checked={form.saveAsTemplateDefault}
+            onChange={(e) => patch({ saveAsTemplateDefault: Boolean(e.checked) })}
+          />
           <label htmlFor="threshold-template-default">Default template of the market</label>
         </span>
       </div>
       {props.deletedBy !== undefined && props.deletedBy !== null && (
         <div className="threshold-deleted" role="alert">
-          <p>
-            This set was deleted by {props.deletedBy} while you had it open. Saving would create it again.
-          </p>
+          <p>This set was deleted by {props.deletedBy} while you had it open. Saving would create it again.</p>
           <Button type="button" label="Recreate it" size="small" onClick={props.onRecreate} />
           <Button type="button" label="Discard my edit" size="small" outlined onClick={props.onDiscard} />
         </div>
@@ -143,7 +174,9 @@ function BacktestResult({ reply }: { reply: BacktestReply }) {
           {reply.firings.slice(0, 50).map((f, i) => (
             <li key={i}>
               {f.match_time === null ? 'PREMATCH' : `${Math.floor(f.match_time / 60)}'`} {f.score}: {f.outcomes.join(', ')} at{' '}
-              {Object.entries(f.odds).map(([k, v]) => `${k} ${formatOdds(v)}`).join(', ')}
+              {Object.entries(f.odds)
+                .map(([k, v]) => `${k} ${formatOdds(v)}`)
+                .join(', ')}
             </li>
           ))}
         </ul>

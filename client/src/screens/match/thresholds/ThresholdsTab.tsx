@@ -65,10 +65,27 @@ export default function ThresholdsTab() {
       <TabTitle id="screen-title" tab="thresholds" />
       <div className="thresholds-markets">
         <div className="thresholds-toolbar">
-          <Button type="button" label={tab.showAll ? 'Show Active Markets' : 'Show All Markets'} outlined size="small" disabled={tab.noneActive} onClick={tab.toggleAll} />
-          <Button type="button" label="Delete all" severity="danger" className="danger-strong" size="small" disabled={tab.sets.length === 0} onClick={() => setConfirming(true)} />
+          <Button
+            type="button"
+            label={tab.showAll ? 'Show Active Markets' : 'Show All Markets'}
+            outlined
+            size="small"
+            disabled={tab.noneActive}
+            onClick={tab.toggleAll}
+          />
+          <Button
+            type="button"
+            label="Delete all"
+            severity="danger"
+            className="danger-strong"
+            size="small"
+            disabled={tab.sets.length === 0}
+            onClick={() => setConfirming(true)}
+          />
         </div>
-        {tab.noneActive && !tab.showAll && <p className="thresholds-none-active">No markets with content yet: every market is listed, and the first is open in the editor.</p>}
+        {tab.noneActive && !tab.showAll && (
+          <p className="thresholds-none-active">No markets with content yet: every market is listed, and the first is open in the editor.</p>
+        )}
         {tab.loading && tab.shown.length === 0 ? (
           <p>Loading...</p>
         ) : tab.shown.length === 0 ? (

@@ -1,6 +1,13 @@
 import {
-  fromThousandths, parseNumericInput, RELATIVE_THRESHOLD_DEFAULTS, toThousandths,
-  type MatchThresholdInput, type MatchThresholdSet, type RelativeThreshold, type SavedThreshold, type ThresholdType,
+  fromThousandths,
+  parseNumericInput,
+  RELATIVE_THRESHOLD_DEFAULTS,
+  toThousandths,
+  type MatchThresholdInput,
+  type MatchThresholdSet,
+  type RelativeThreshold,
+  type SavedThreshold,
+  type ThresholdType,
 } from '@odds/protocol';
 
 type Relative = typeof RELATIVE_THRESHOLD_DEFAULTS;
@@ -33,13 +40,25 @@ export interface ThresholdForm {
 }
 
 export const emptyOutcome = (): OutcomeFields => ({
-  value: '', min: '', max: '', from: '', to: '', change: '', time_amount: '',
+  value: '',
+  min: '',
+  max: '',
+  from: '',
+  to: '',
+  change: '',
+  time_amount: '',
   ...(RELATIVE_THRESHOLD_DEFAULTS as { [K in keyof Relative]: Relative[K] }),
 });
 
 /** The editor's default: Value mode, no contact, nothing typed (also what 'Delete all' returns to). */
 export const defaultForm = (): ThresholdForm => ({
-  type: 'VALUE', contactId: null, line: null, outcomes: {}, timedBefore: '', saveAsTemplate: '', saveAsTemplateDefault: false,
+  type: 'VALUE',
+  contactId: null,
+  line: null,
+  outcomes: {},
+  timedBefore: '',
+  saveAsTemplate: '',
+  saveAsTemplateDefault: false,
 });
 
 const oddsText = (thousandths: number | undefined) => (thousandths === undefined ? '' : String(fromThousandths(thousandths)));
@@ -58,8 +77,12 @@ export function formOf(set: MatchThresholdSet | SavedThreshold): ThresholdForm {
     } else {
       const r = { ...RELATIVE_THRESHOLD_DEFAULTS, ...(t as RelativeThreshold) };
       Object.assign(fields, {
-        direction: r.direction, metric: r.metric, time_unit: r.time_unit, time_basis: r.time_basis,
-        change: r.metric === 'VALUE' ? String(fromThousandths(r.value)) : String(r.value), time_amount: String(r.time_amount),
+        direction: r.direction,
+        metric: r.metric,
+        time_unit: r.time_unit,
+        time_basis: r.time_basis,
+        change: r.metric === 'VALUE' ? String(fromThousandths(r.value)) : String(r.value),
+        time_amount: String(r.time_amount),
       });
     }
     outcomes[outcome] = fields;
@@ -124,7 +147,12 @@ export function buildInput(form: ThresholdForm, marketId: number, withMinMax: bo
     const timed = timedOf(form.timedBefore ?? '');
     const name = form.saveAsTemplate.trim();
     const input = {
-      type: form.type, market_id: marketId, contact_id: form.contactId, line: form.line, thresholds, timed,
+      type: form.type,
+      market_id: marketId,
+      contact_id: form.contactId,
+      line: form.line,
+      thresholds,
+      timed,
       ...(name ? { saveAsTemplate: name, saveAsTemplateDefault: form.saveAsTemplateDefault } : {}),
     } as MatchThresholdInput;
     return { ok: true, input };

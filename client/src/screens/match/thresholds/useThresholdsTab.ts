@@ -1,4 +1,12 @@
-import { routes, type BacktestReply, type Contact, type MatchMarket, type MatchThresholdInput, type MatchThresholdSet, type SavedThreshold } from '@odds/protocol';
+import {
+  routes,
+  type BacktestReply,
+  type Contact,
+  type MatchMarket,
+  type MatchThresholdInput,
+  type MatchThresholdSet,
+  type SavedThreshold,
+} from '@odds/protocol';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { proxy, useSnapshot } from 'valtio';
@@ -39,7 +47,12 @@ export function useThresholdsTab() {
   const showAll = search.get('all') === '1';
   // The sets as the match's live topic holds them: another operator's save is pushed as the saved
   // set (read over REST only until the topic's first snapshot).
-  const table = useLiveTable(live, 'thresholds', (signal) => api(routes.matchThresholds, { params: { matchId }, signal }).then((r) => r.results), byMarketThenId);
+  const table = useLiveTable(
+    live,
+    'thresholds',
+    (signal) => api(routes.matchThresholds, { params: { matchId }, signal }).then((r) => r.results),
+    byMarketThenId,
+  );
   /** With the sets saved or deleted here that the push has not brought yet. */
   const own = useOwnWrites(table.rows, byMarketThenId);
   const sets = own.rows;
@@ -106,14 +119,17 @@ export function useThresholdsTab() {
 
   // Clicking a market that has a saved set opens that set (the one for any contact and line first),
   // so the operator edits it instead of typing over it unseen.
-  const edit = useCallback((id: number, from?: MatchThresholdSet | SavedThreshold) => {
-    const saved = from ?? savedSetOf(sets, id);
-    setMarketId(id);
-    setOpened(saved && 'match_id' in saved ? saved : null);
-    opening({ ...defaultForm(), ...(saved ? formOf(saved) : {}) });
-    setError(null);
-    setBacktest(null);
-  }, [sets]);
+  const edit = useCallback(
+    (id: number, from?: MatchThresholdSet | SavedThreshold) => {
+      const saved = from ?? savedSetOf(sets, id);
+      setMarketId(id);
+      setOpened(saved && 'match_id' in saved ? saved : null);
+      opening({ ...defaultForm(), ...(saved ? formOf(saved) : {}) });
+      setError(null);
+      setBacktest(null);
+    },
+    [sets],
+  );
 
   // On a match with nothing to show yet the editor is not hidden behind 'Show All Markets' and a click.
   useEffect(() => {
@@ -146,7 +162,9 @@ export function useThresholdsTab() {
         const saved = await conflict.save<MatchThresholdSet, MatchThresholdSet>({
           send: (theirs, merged) =>
             api(routes.matchThresholdsSave, {
-              params: { matchId }, body: { ...built.input, ...(merged as ThresholdRecord | undefined), version: (theirs ?? versioned).version } as MatchThresholdInput, ...CONFLICT_SHOWN,
+              params: { matchId },
+              body: { ...built.input, ...(merged as ThresholdRecord | undefined), version: (theirs ?? versioned).version } as MatchThresholdInput,
+              ...CONFLICT_SHOWN,
             }),
           mine: () => built.input,
           view: recordOf,
@@ -175,7 +193,14 @@ export function useThresholdsTab() {
             throw error;
           }
           // A set exists for this market, contact and line: replace it only when the operator says so.
-          if (!(await ask(replaceQuestion(reply.current as MatchThresholdSet), { header: 'A set exists for this market and contact', accept: 'Replace', danger: true }))) return;
+          if (
+            !(await ask(replaceQuestion(reply.current as MatchThresholdSet), {
+              header: 'A set exists for this market and contact',
+              accept: 'Replace',
+              danger: true,
+            }))
+          )
+            return;
           savedHere(await api(routes.matchThresholdsSave, { params: { matchId }, body: { ...built.input, replace: true } }));
         }
       }
@@ -233,9 +258,34 @@ export function useThresholdsTab() {
   const otherEditors = editors.filter((e) => e.tab === 'thresholds' && e.id !== myId).map((e) => e.name);
 
   return {
-    matchId, shown, showAll, noneActive, toggleAll, sets, loading, templates, contacts, market, form, patch, edit, error,
-    saving, save, deleteAll, backtest, deletedBy: deleted.by, recreate, discard, otherEditors, runBacktest, isFeedContact, conflict: conflict.conflict, marks, dirty,
-    templateChangedBy: providerChanges.latest?.by, marketChangedBy: (id: number) => marketChanges.markOf('market', id),
+    matchId,
+    shown,
+    showAll,
+    noneActive,
+    toggleAll,
+    sets,
+    loading,
+    templates,
+    contacts,
+    market,
+    form,
+    patch,
+    edit,
+    error,
+    saving,
+    save,
+    deleteAll,
+    backtest,
+    deletedBy: deleted.by,
+    recreate,
+    discard,
+    otherEditors,
+    runBacktest,
+    isFeedContact,
+    conflict: conflict.conflict,
+    marks,
+    dirty,
+    templateChangedBy: providerChanges.latest?.by,
+    marketChangedBy: (id: number) => marketChanges.markOf('market', id),
   };
 }
-

@@ -3,8 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { closestSet } from './closest';
 
 const offer = {
-  id: 9, match_id: 1, market_id: 3, market: { id: 3, name: 'Match Result' }, outcome_map: { home: 2100, draw: 3300, away: 2900 },
-  odds: [{ label: '1', line: null, odds: 2100 }], score: 'H0-A0', prematch: false, match_time: 600, status: 'SKIPPED',
+  id: 9,
+  match_id: 1,
+  market_id: 3,
+  market: { id: 3, name: 'Match Result' },
+  outcome_map: { home: 2100, draw: 3300, away: 2900 },
+  odds: [{ label: '1', line: null, odds: 2100 }],
+  score: 'H0-A0',
+  prematch: false,
+  match_time: 600,
+  status: 'SKIPPED',
 } as unknown as Offer;
 const base = { match_id: 1, market_id: 3, market: { id: 3, name: 'Match Result' }, contact_id: null, contact: null, line: null, timed: null };
 const set = (id: number, rest: object) => ({ ...base, id, ...rest }) as MatchThresholdSet;

@@ -42,7 +42,12 @@ export function closestSet(offer: Offer, sets: readonly MatchThresholdSet[]): Cl
       const m = measure(set, outcome, odds);
       if (!m || (best && best.gap <= m.gap)) continue;
       const state = m.gap === 0 ? 'met its condition, yet did not fire' : `was ${(m.gap * 100).toFixed(1)} % short`;
-      best = { set, outcome, gap: m.gap, text: `Closest: the ${set.type} set for ${set.contact?.name ?? 'any contact'} (${outcome} ${m.need}) at ${formatOdds(odds)} ${state}.` };
+      best = {
+        set,
+        outcome,
+        gap: m.gap,
+        text: `Closest: the ${set.type} set for ${set.contact?.name ?? 'any contact'} (${outcome} ${m.need}) at ${formatOdds(odds)} ${state}.`,
+      };
     }
   }
   return best;

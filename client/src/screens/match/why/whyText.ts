@@ -1,5 +1,15 @@
 import type { Closest } from './closest';
-import { formatGameClock, formatLine, formatOdds, type Delivery, type MatchThresholdSet, type Offer, type SetReason, type Suppression, type SuppressionReason } from '@odds/protocol';
+import {
+  formatGameClock,
+  formatLine,
+  formatOdds,
+  type Delivery,
+  type MatchThresholdSet,
+  type Offer,
+  type SetReason,
+  type Suppression,
+  type SuppressionReason,
+} from '@odds/protocol';
 
 /** A suppression's reason in the operator's words (its detail says the limit and the figures). */
 export const REASON_LABELS: Record<SuppressionReason, string> = {
@@ -68,13 +78,19 @@ export function textChoice(d: Delivery, sets: readonly MatchThresholdSet[]): str
 
 /** "Match Result · 54:10 · H1-A0 · home 2.10  draw 3.30  away 3.05". */
 export function offerSummary(offer: Offer): string {
-  const odds = Object.entries(offer.outcome_map).map(([key, value]) => `${key} ${formatOdds(value)}`).join('  ');
+  const odds = Object.entries(offer.outcome_map)
+    .map(([key, value]) => `${key} ${formatOdds(value)}`)
+    .join('  ');
   return [offer.market.name, formatGameClock(offer.match_time, offer.prematch), offer.score, odds].filter(Boolean).join(' · ');
 }
 
 /** The parts of a delivery's text that were sent (a channel leaves unused parts null). */
 export function textParts(d: Delivery): { label: string; text: string }[] {
-  const parts: [string, string | null][] = [['Subject', d.log.subject], ['Body', d.log.body], ['Cta', d.log.cta]];
+  const parts: [string, string | null][] = [
+    ['Subject', d.log.subject],
+    ['Body', d.log.body],
+    ['Cta', d.log.cta],
+  ];
   return parts.filter((p): p is [string, string] => !!p[1]).map(([label, text]) => ({ label, text }));
 }
 

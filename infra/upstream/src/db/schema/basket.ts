@@ -4,7 +4,9 @@ import { lastModified, users } from './core';
 
 /** Each operator's basket (SPEC §2 Basket popup): the picked match content and 'Required to trigger'. */
 export const baskets = pgTable('baskets', {
-  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   items: jsonb('items').$type<BasketItem[]>().notNull(),
   required: integer('required').notNull(),
   lastModified: lastModified(),

@@ -3,39 +3,47 @@ import type { ContactLimiter } from '@odds/protocol';
 import { createdAt, lastModified, providerRecord, providers } from './core';
 
 /** A delivery target (SPEC §3 Contact) with its destination per channel and its rate limits. */
-export const contacts = pgTable('contacts', {
-  ...providerRecord(),
-  channelId: integer('channel_id').notNull().default(1),
-  name: text('name').notNull(),
-  active: boolean('active').notNull().default(true),
-  languages: text('languages').array().notNull().default(['en']),
-  subAll: boolean('sub_all').notNull().default(false),
-  rateLimited: boolean('rate_limited').notNull().default(false),
-  email: text('email'),
-  twitter: text('twitter'),
-  deviceId: text('device_id'),
-  segment: text('segment'),
-  listId: text('list_id'),
-  mobile: text('mobile'),
-  rawFilter: text('raw_filter'),
-  rateLimitMinutes: integer('rate_limit_minutes'),
-  limiter: jsonb('limiter').$type<ContactLimiter>().notNull().default({}),
-  /** Subscriptions: the leagues and teams whose matches the contact receives. */
-  leagueIds: integer('league_ids').array().notNull().default([]),
-  teamIds: integer('team_ids').array().notNull().default([]),
-  createdAt: createdAt(),
-  lastModified: lastModified(),
-}, (t) => [index('contacts_provider_idx').on(t.providerId)]);
+export const contacts = pgTable(
+  'contacts',
+  {
+    ...providerRecord(),
+    channelId: integer('channel_id').notNull().default(1),
+    name: text('name').notNull(),
+    active: boolean('active').notNull().default(true),
+    languages: text('languages').array().notNull().default(['en']),
+    subAll: boolean('sub_all').notNull().default(false),
+    rateLimited: boolean('rate_limited').notNull().default(false),
+    email: text('email'),
+    twitter: text('twitter'),
+    deviceId: text('device_id'),
+    segment: text('segment'),
+    listId: text('list_id'),
+    mobile: text('mobile'),
+    rawFilter: text('raw_filter'),
+    rateLimitMinutes: integer('rate_limit_minutes'),
+    limiter: jsonb('limiter').$type<ContactLimiter>().notNull().default({}),
+    /** Subscriptions: the leagues and teams whose matches the contact receives. */
+    leagueIds: integer('league_ids').array().notNull().default([]),
+    teamIds: integer('team_ids').array().notNull().default([]),
+    createdAt: createdAt(),
+    lastModified: lastModified(),
+  },
+  (t) => [index('contacts_provider_idx').on(t.providerId)],
+);
 
 /** Audience segments and mailing lists a provider's push/messaging contacts can target. */
 export const segments = pgTable('segments', {
   id: serial('id').primaryKey(),
-  providerId: integer('provider_id').notNull().references(() => providers.id, { onDelete: 'cascade' }),
+  providerId: integer('provider_id')
+    .notNull()
+    .references(() => providers.id, { onDelete: 'cascade' }),
   displayName: text('display_name').notNull(),
 });
 
 export const lists = pgTable('lists', {
   id: serial('id').primaryKey(),
-  providerId: integer('provider_id').notNull().references(() => providers.id, { onDelete: 'cascade' }),
+  providerId: integer('provider_id')
+    .notNull()
+    .references(() => providers.id, { onDelete: 'cascade' }),
   name: text('name').notNull(),
 });

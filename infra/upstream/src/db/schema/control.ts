@@ -7,7 +7,9 @@ import { lastModified, providers } from './core';
  * A provider without a row has never been switched and follows its `active` flag.
  */
 export const providerControls = pgTable('provider_controls', {
-  providerId: integer('provider_id').primaryKey().references(() => providers.id, { onDelete: 'cascade' }),
+  providerId: integer('provider_id')
+    .primaryKey()
+    .references(() => providers.id, { onDelete: 'cascade' }),
   active: boolean('active').notNull(),
   lastModified: lastModified(),
 });

@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, type AnyPgColumn,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ScoresDefinition } from '@odds/protocol';
 
 /** Operators and their sessions; sports, providers, leagues, seasons, teams and matches. */
@@ -12,31 +10,38 @@ export const lastModified = () => timestamp('last_modified', { withTimezone: tru
 /** 'pending': invited, no password chosen yet; 'disabled': may not sign in (the row stays for history). */
 export type AccountStatus = 'active' | 'pending' | 'disabled';
 
-export const users = pgTable('users', {
-  id: serial('id').primaryKey(),
-  email: text('email').notNull(),
-  name: text('name').notNull(),
-  passwordHash: text('password_hash').notNull(),
-  /** May manage operators and wall displays (the spec names no roles; this is the one needed). */
-  admin: boolean('admin').notNull().default(false),
-  status: text('status').$type<AccountStatus>().notNull().default('active'),
-  /** Who created the account (null: the seed or the operator command, or a creator since removed). */
-  createdBy: integer('created_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
-  createdAt: createdAt(),
-  lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
-}, (t) => [
-  uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
-  check('users_status_check', sql`${t.status} in ('active', 'pending', 'disabled')`),
-]);
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** May manage operators and wall displays (the spec names no roles; this is the one needed). */
+    admin: boolean('admin').notNull().default(false),
+    status: text('status').$type<AccountStatus>().notNull().default('active'),
+    /** Who created the account (null: the seed or the operator command, or a creator since removed). */
+    createdBy: integer('created_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), check('users_status_check', sql`${t.status} in ('active', 'pending', 'disabled')`)],
+);
 
 /** Opaque login tokens: only their SHA-256 is stored, so a leaked table grants nothing. */
-export const sessions = pgTable('sessions', {
-  id: serial('id').primaryKey(),
-  tokenHash: text('token_hash').notNull().unique(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  createdAt: createdAt(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-}, (t) => [index('sessions_expires_idx').on(t.expiresAt)]);
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_expires_idx').on(t.expiresAt)],
+);
 
 export const sports = pgTable('sports', {
   id: integer('id').primaryKey(),
@@ -63,86 +68,133 @@ export const providers = pgTable('providers', {
 export const providerRecord = () => ({
   id: serial('id').primaryKey(),
   version: integer('version').notNull().default(1),
-  providerId: integer('provider_id').notNull().references(() => providers.id, { onDelete: 'cascade' }),
-  sportId: integer('sport_id').notNull().references(() => sports.id),
+  providerId: integer('provider_id')
+    .notNull()
+    .references(() => providers.id, { onDelete: 'cascade' }),
+  sportId: integer('sport_id')
+    .notNull()
+    .references(() => sports.id),
 });
 
-export const providerSports = pgTable('provider_sports', {
-  providerId: integer('provider_id').notNull().references(() => providers.id, { onDelete: 'cascade' }),
-  sportId: integer('sport_id').notNull().references(() => sports.id),
-}, (t) => [primaryKey({ columns: [t.providerId, t.sportId] })]);
+export const providerSports = pgTable(
+  'provider_sports',
+  {
+    providerId: integer('provider_id')
+      .notNull()
+      .references(() => providers.id, { onDelete: 'cascade' }),
+    sportId: integer('sport_id')
+      .notNull()
+      .references(() => sports.id),
+  },
+  (t) => [primaryKey({ columns: [t.providerId, t.sportId] })],
+);
 
-export const leagues = pgTable('leagues', {
-  id: serial('id').primaryKey(),
-  providerId: integer('provider_id').notNull().references(() => providers.id, { onDelete: 'cascade' }),
-  sportId: integer('sport_id').notNull().references(() => sports.id),
-  name: text('name').notNull(),
-  path: text('path').notNull(),
-  uniqueId: text('unique_id').notNull(),
-  eventSync: boolean('event_sync').notNull().default(false),
-  createdAt: createdAt(),
-  lastModified: lastModified(),
-}, (t) => [index('leagues_provider_sport_idx').on(t.providerId, t.sportId)]);
+export const leagues = pgTable(
+  'leagues',
+  {
+    id: serial('id').primaryKey(),
+    providerId: integer('provider_id')
+      .notNull()
+      .references(() => providers.id, { onDelete: 'cascade' }),
+    sportId: integer('sport_id')
+      .notNull()
+      .references(() => sports.id),
+    name: text('name').notNull(),
+    path: text('path').notNull(),
+    uniqueId: text('unique_id').notNull(),
+    eventSync: boolean('event_sync').notNull().default(false),
+    createdAt: createdAt(),
+    lastModified: lastModified(),
+  },
+  (t) => [index('leagues_provider_sport_idx').on(t.providerId, t.sportId)],
+);
 
-export const seasons = pgTable('seasons', {
-  id: serial('id').primaryKey(),
-  leagueId: integer('league_id').notNull().references(() => leagues.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-  startsOn: date('starts_on'),
-  endsOn: date('ends_on'),
-}, (t) => [index('seasons_league_idx').on(t.leagueId)]);
+export const seasons = pgTable(
+  'seasons',
+  {
+    id: serial('id').primaryKey(),
+    leagueId: integer('league_id')
+      .notNull()
+      .references(() => leagues.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    startsOn: date('starts_on'),
+    endsOn: date('ends_on'),
+  },
+  (t) => [index('seasons_league_idx').on(t.leagueId)],
+);
 
 /**
  * A provider's team. `teamKey` is the connector: teams of different providers with the same key
  * are the same real team (SPEC: Team.providers, 'Connect To').
  */
-export const teams = pgTable('teams', {
-  id: serial('id').primaryKey(),
-  /** Optimistic concurrency: bumped by every write (coedit/versioned.ts); a stale write gets 409. */
-  version: integer('version').notNull().default(1),
-  providerId: integer('provider_id').notNull().references(() => providers.id, { onDelete: 'cascade' }),
-  sportId: integer('sport_id').notNull().references(() => sports.id),
-  name: text('name').notNull(),
-  shortName: text('short_name'),
-  teamKey: text('team_key').notNull(),
-  createdAt: createdAt(),
-  lastModified: lastModified(),
-}, (t) => [index('teams_provider_sport_idx').on(t.providerId, t.sportId), index('teams_key_idx').on(t.teamKey)]);
+export const teams = pgTable(
+  'teams',
+  {
+    id: serial('id').primaryKey(),
+    /** Optimistic concurrency: bumped by every write (coedit/versioned.ts); a stale write gets 409. */
+    version: integer('version').notNull().default(1),
+    providerId: integer('provider_id')
+      .notNull()
+      .references(() => providers.id, { onDelete: 'cascade' }),
+    sportId: integer('sport_id')
+      .notNull()
+      .references(() => sports.id),
+    name: text('name').notNull(),
+    shortName: text('short_name'),
+    teamKey: text('team_key').notNull(),
+    createdAt: createdAt(),
+    lastModified: lastModified(),
+  },
+  (t) => [index('teams_provider_sport_idx').on(t.providerId, t.sportId), index('teams_key_idx').on(t.teamKey)],
+);
 
 /**
  * A provider's match. `eventId` is the connector: matches of different providers with the same
  * event id are one real event (SPEC: Match.provider_count, provider_names).
  */
-export const matches = pgTable('matches', {
-  id: serial('id').primaryKey(),
-  providerId: integer('provider_id').notNull().references(() => providers.id, { onDelete: 'cascade' }),
-  sportId: integer('sport_id').notNull().references(() => sports.id),
-  leagueId: integer('league_id').notNull().references(() => leagues.id, { onDelete: 'cascade' }),
-  seasonId: integer('season_id').references(() => seasons.id, { onDelete: 'set null' }),
-  homeTeamId: integer('home_team_id').notNull().references(() => teams.id),
-  awayTeamId: integer('away_team_id').notNull().references(() => teams.id),
-  name: text('name').notNull(),
-  start: timestamp('start', { withTimezone: true }).notNull(),
-  eventId: text('event_id').notNull(),
-  round: text('round'),
-  ground: text('ground'),
-  /** After regular time (90 minutes): what markets settle on. */
-  homeScore: integer('home_score'),
-  awayScore: integer('away_score'),
-  htHomeScore: integer('ht_home_score'),
-  htAwayScore: integer('ht_away_score'),
-  /** After extra time (regular time's goals included), where it was played. */
-  etHomeScore: integer('et_home_score'),
-  etAwayScore: integer('et_away_score'),
-  /** The penalty shoot-out, where there was one. */
-  penHomeScore: integer('pen_home_score'),
-  penAwayScore: integer('pen_away_score'),
-  meta: jsonb('meta').$type<{ participants: Record<string, { id: number; name: string; tag: string }[]> }>()
-    .notNull().default({ participants: {} }),
-  createdAt: createdAt(),
-  lastModified: lastModified(),
-}, (t) => [
-  index('matches_provider_sport_start_idx').on(t.providerId, t.sportId, t.start),
-  index('matches_event_idx').on(t.eventId),
-  index('matches_league_idx').on(t.leagueId),
-]);
+export const matches = pgTable(
+  'matches',
+  {
+    id: serial('id').primaryKey(),
+    providerId: integer('provider_id')
+      .notNull()
+      .references(() => providers.id, { onDelete: 'cascade' }),
+    sportId: integer('sport_id')
+      .notNull()
+      .references(() => sports.id),
+    leagueId: integer('league_id')
+      .notNull()
+      .references(() => leagues.id, { onDelete: 'cascade' }),
+    seasonId: integer('season_id').references(() => seasons.id, { onDelete: 'set null' }),
+    homeTeamId: integer('home_team_id')
+      .notNull()
+      .references(() => teams.id),
+    awayTeamId: integer('away_team_id')
+      .notNull()
+      .references(() => teams.id),
+    name: text('name').notNull(),
+    start: timestamp('start', { withTimezone: true }).notNull(),
+    eventId: text('event_id').notNull(),
+    round: text('round'),
+    ground: text('ground'),
+    /** After regular time (90 minutes): what markets settle on. */
+    homeScore: integer('home_score'),
+    awayScore: integer('away_score'),
+    htHomeScore: integer('ht_home_score'),
+    htAwayScore: integer('ht_away_score'),
+    /** After extra time (regular time's goals included), where it was played. */
+    etHomeScore: integer('et_home_score'),
+    etAwayScore: integer('et_away_score'),
+    /** The penalty shoot-out, where there was one. */
+    penHomeScore: integer('pen_home_score'),
+    penAwayScore: integer('pen_away_score'),
+    meta: jsonb('meta').$type<{ participants: Record<string, { id: number; name: string; tag: string }[]> }>().notNull().default({ participants: {} }),
+    createdAt: createdAt(),
+    lastModified: lastModified(),
+  },
+  (t) => [
+    index('matches_provider_sport_start_idx').on(t.providerId, t.sportId, t.start),
+    index('matches_event_idx').on(t.eventId),
+    index('matches_league_idx').on(t.leagueId),
+  ],
+);

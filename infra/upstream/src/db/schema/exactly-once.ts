@@ -25,18 +25,19 @@ export const contactPushLedger = pgTable('contact_push_ledger', {
  * the failed calls since the first (or the operator's retry), which picks the backoff step;
  * `deadline_at` is the last moment a retry may be planned for.
  */
-export const deliverySends = pgTable('delivery_sends', {
-  deliveryId: integer('delivery_id').primaryKey(),
-  matchId: integer('match_id').notNull(),
-  attempts: integer('attempts').notNull().default(0),
-  claimedBy: text('claimed_by'),
-  claimedUntil: timestamp('claimed_until', { withTimezone: true }),
-  failures: integer('failures').notNull().default(0),
-  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
-  deadlineAt: timestamp('deadline_at', { withTimezone: true }),
-  lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
-  lastError: text('last_error'),
-}, (t) => [
-  index('delivery_sends_due_idx').on(t.nextAttemptAt).where(sql`${t.nextAttemptAt} is not null`),
-  index('delivery_sends_match_idx').on(t.matchId),
-]);
+export const deliverySends = pgTable(
+  'delivery_sends',
+  {
+    deliveryId: integer('delivery_id').primaryKey(),
+    matchId: integer('match_id').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    claimedBy: text('claimed_by'),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    failures: integer('failures').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    deadlineAt: timestamp('deadline_at', { withTimezone: true }),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    lastError: text('last_error'),
+  },
+  (t) => [index('delivery_sends_due_idx').on(t.nextAttemptAt).where(sql`${t.nextAttemptAt} is not null`), index('delivery_sends_match_idx').on(t.matchId)],
+);

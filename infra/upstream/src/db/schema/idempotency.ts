@@ -6,12 +6,16 @@ import { createdAt } from './core';
  * a repeat of a call with the same key gets the first call's reply and writes nothing. `status` is
  * null while the first call is under way (its claim).
  */
-export const idempotencyKeys = pgTable('idempotency_keys', {
-  userId: integer('user_id').notNull(),
-  key: text('key').notNull(),
-  requestHash: text('request_hash').notNull(),
-  status: integer('status'),
-  contentType: text('content_type'),
-  reply: text('reply'),
-  createdAt: createdAt(),
-}, (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)]);
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    status: integer('status'),
+    contentType: text('content_type'),
+    reply: text('reply'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);

@@ -10,7 +10,9 @@ import { matches } from './core';
 
 /** A console match linked to a UOF event (`sr:match:10927088`); versioned and audited like other edits. */
 export const uofLinks = pgTable('uof_links', {
-  matchId: integer('match_id').primaryKey().references(() => matches.id, { onDelete: 'cascade' }),
+  matchId: integer('match_id')
+    .primaryKey()
+    .references(() => matches.id, { onDelete: 'cascade' }),
   event: text('event').notNull().unique(),
   version: integer('version').notNull().default(1),
   /** The producer of the last message taken for the match: its health is the match's. */
@@ -39,25 +41,33 @@ export const uofProducers = pgTable('uof_producers', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const uofRecoveries = pgTable('uof_recoveries', {
-  id: serial('id').primaryKey(),
-  producer: integer('producer').notNull(),
-  requestId: integer('request_id').notNull(),
-  after: timestamp('after', { withTimezone: true }),
-  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
-  endedAt: timestamp('ended_at', { withTimezone: true }),
-  messages: integer('messages').notNull().default(0),
-  attempts: integer('attempts').notNull().default(1),
-  status: text('status').notNull().default('running'),
-}, (t) => [index('uof_recoveries_producer_idx').on(t.producer, t.id)]);
+export const uofRecoveries = pgTable(
+  'uof_recoveries',
+  {
+    id: serial('id').primaryKey(),
+    producer: integer('producer').notNull(),
+    requestId: integer('request_id').notNull(),
+    after: timestamp('after', { withTimezone: true }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    messages: integer('messages').notNull().default(0),
+    attempts: integer('attempts').notNull().default(1),
+    status: text('status').notNull().default('running'),
+  },
+  (t) => [index('uof_recoveries_producer_idx').on(t.producer, t.id)],
+);
 
-export const uofUnknownMarkets = pgTable('uof_unknown_markets', {
-  market: text('market').notNull(),
-  /** '' when the market itself is unknown. */
-  outcome: text('outcome').notNull().default(''),
-  count: integer('count').notNull().default(0),
-  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [primaryKey({ columns: [t.market, t.outcome] })]);
+export const uofUnknownMarkets = pgTable(
+  'uof_unknown_markets',
+  {
+    market: text('market').notNull(),
+    /** '' when the market itself is unknown. */
+    outcome: text('outcome').notNull().default(''),
+    count: integer('count').notNull().default(0),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.market, t.outcome] })],
+);
 
 export const uofUnlinkedEvents = pgTable('uof_unlinked_events', {
   event: text('event').primaryKey(),
@@ -70,7 +80,9 @@ export const uofUnlinkedEvents = pgTable('uof_unlinked_events', {
 
 /** A live match without feed messages for FEED_STALL_S (or whose UOF producer is down): one row while it lasts. */
 export const feedStalls = pgTable('feed_stalls', {
-  matchId: integer('match_id').primaryKey().references(() => matches.id, { onDelete: 'cascade' }),
+  matchId: integer('match_id')
+    .primaryKey()
+    .references(() => matches.id, { onDelete: 'cascade' }),
   since: timestamp('since', { withTimezone: true }).notNull().defaultNow(),
   lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
   reason: text('reason').notNull(),

@@ -6,7 +6,12 @@ const HOUR = 3_600_000;
 
 describe('sandbox push report', () => {
   it('counts one device on its platform for a device id', () => {
-    const ios = sandboxPushReport({ deviceId: 'a3f29c7e4b1d4e0f9a6c2b8d5e7f1a30c4d6e8f0b2a4c6e8d0f2a4b6c8e0f2a4', segment: null, listId: null }, 'k', SENT, SENT);
+    const ios = sandboxPushReport(
+      { deviceId: 'a3f29c7e4b1d4e0f9a6c2b8d5e7f1a30c4d6e8f0b2a4c6e8d0f2a4b6c8e0f2a4', segment: null, listId: null },
+      'k',
+      SENT,
+      SENT,
+    );
     expect(ios.report).toEqual({ ios: { sent: 1, open: 0 }, android: { sent: 0, open: 0 }, total: { sent: 1, open: 0 } });
     const android = sandboxPushReport({ deviceId: 'fcm:APA91bH', segment: null, listId: null }, 'k', SENT, SENT);
     expect(android.report?.android.sent).toBe(1);

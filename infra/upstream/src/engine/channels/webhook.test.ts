@@ -3,18 +3,24 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchWebhookReport, postWebhook } from './webhook';
 
-interface Received { method: string; url: string; contentType: string | undefined; body: string }
+interface Received {
+  method: string;
+  url: string;
+  contentType: string | undefined;
+  body: string;
+}
 
 let server: Server;
 let base: string;
 const received: Received[] = [];
 const report = { report: { ios: { sent: 10, open: 2 }, android: { sent: 5, open: 1 }, total: { sent: 15, open: 3 } } };
 
-const read = (request: IncomingMessage) => new Promise<string>((resolve) => {
-  let body = '';
-  request.on('data', (chunk) => (body += chunk));
-  request.on('end', () => resolve(body));
-});
+const read = (request: IncomingMessage) =>
+  new Promise<string>((resolve) => {
+    let body = '';
+    request.on('data', (chunk) => (body += chunk));
+    request.on('end', () => resolve(body));
+  });
 
 beforeAll(async () => {
   server = createServer(async (request, response) => {
@@ -34,7 +40,7 @@ afterAll(async () => {
 });
 
 describe('webhook adapter', () => {
-  it('POSTs the delivery as JSON to the contact\'s URL and keeps the report the receiver gives', async () => {
+  it("POSTs the delivery as JSON to the contact's URL and keeps the report the receiver gives", async () => {
     const payload = { delivery_id: 41, log: { subject: 'Goal!', body: 'Home win 1.48', cta: null, content: null } };
     const result = await postWebhook(`${base}/hooks/odds`, payload);
     expect(result).toEqual({ status: 'SENT', stats: report });
@@ -53,7 +59,7 @@ describe('webhook adapter', () => {
     expect(slow.error).toMatch(/^webhook 127\.0\.0\.1:\d+: /);
   });
 
-  it('marks a 4xx other than 408/429 final, and passes on a 429\'s Retry-After', async () => {
+  it("marks a 4xx other than 408/429 final, and passes on a 429's Retry-After", async () => {
     expect(await postWebhook(`${base}/bad`, {})).toEqual({ status: 'FAILED', error: `HTTP 400 from ${new URL(base).host}`, final: true });
     expect(await postWebhook(`${base}/later`, {})).toEqual({ status: 'FAILED', error: `HTTP 429 from ${new URL(base).host}`, retryAfterMs: 30_000 });
   });

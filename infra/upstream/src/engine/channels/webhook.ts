@@ -11,8 +11,7 @@ export interface SendResult {
   retryAfterMs?: number | null;
 }
 
-const isReport = (value: unknown): value is DeliveryStats =>
-  typeof value === 'object' && value !== null && 'report' in value;
+const isReport = (value: unknown): value is DeliveryStats => typeof value === 'object' && value !== null && 'report' in value;
 
 /**
  * Webhook adapter: POSTs the delivery as JSON to the contact's URL. A 2xx answer is SENT (and a
@@ -32,8 +31,10 @@ export async function postWebhook(url: string, payload: unknown, timeoutMs = 500
     if (!response.ok) {
       const retryAfterMs = response.status === 429 || response.status === 503 ? parseRetryAfter(response.headers.get('retry-after'), Date.now()) : null;
       return {
-        status: 'FAILED', error: `HTTP ${response.status} from ${new URL(url).host}`,
-        ...(isFinalHttpStatus(response.status) && { final: true }), ...(retryAfterMs !== null && { retryAfterMs }),
+        status: 'FAILED',
+        error: `HTTP ${response.status} from ${new URL(url).host}`,
+        ...(isFinalHttpStatus(response.status) && { final: true }),
+        ...(retryAfterMs !== null && { retryAfterMs }),
       };
     }
     let stats: DeliveryStats | null = null;

@@ -4,7 +4,15 @@ import { checkBounds, passCount, type BoundsContext } from './bounds';
 
 const T0 = Date.parse('2022-12-18T15:00:00Z');
 const ctx = (over: Partial<BoundsContext> = {}): BoundsContext => ({
-  outcome: 'home', odds: 2500, minute: 30, gameS: 1800, lastGoalS: null, marketFirings: 0, feedMs: T0, lastFiredMs: null, ...over,
+  outcome: 'home',
+  odds: 2500,
+  minute: 30,
+  gameS: 1800,
+  lastGoalS: null,
+  marketFirings: 0,
+  feedMs: T0,
+  lastFiredMs: null,
+  ...over,
 });
 const reason = (meta: MarketMeta, over: Partial<BoundsContext> = {}) => checkBounds(meta, ctx(over))?.reason ?? null;
 
@@ -40,7 +48,7 @@ describe('market-meta bounds', () => {
     expect(reason({ max_threshold: 0 })).toBe('MAX_THRESHOLD');
   });
 
-  it('names the limit in the operator\'s words, and reads pass_threshold as a count', () => {
+  it("names the limit in the operator's words, and reads pass_threshold as a count", () => {
     expect(checkBounds({ max_threshold: 3 }, ctx({ marketFirings: 3 }))?.detail).toBe('market fired 3 of max 3 times in this match');
     expect(checkBounds({ thresholds: { home_max: 8000 } }, ctx({ odds: 9500 }))?.detail).toBe("home odds 9.50 outside the market's …–8.00");
     expect([passCount({}), passCount({ pass_threshold: 0 }), passCount({ pass_threshold: 2.7 })]).toEqual([1, 1, 2]);

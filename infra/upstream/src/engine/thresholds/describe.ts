@@ -12,7 +12,10 @@ export function describeFiring(type: ThresholdType, threshold: unknown, outcome:
   switch (type) {
     case 'VALUE': {
       const t = threshold as ValueThreshold;
-      const band = t.min !== undefined || t.max !== undefined ? ` (within ${t.min !== undefined ? formatOdds(t.min) : '…'}–${t.max !== undefined ? formatOdds(t.max) : '…'})` : '';
+      const band =
+        t.min !== undefined || t.max !== undefined
+          ? ` (within ${t.min !== undefined ? formatOdds(t.min) : '…'}–${t.max !== undefined ? formatOdds(t.max) : '…'})`
+          : '';
       return `VALUE ${outcome} ≥ ${formatOdds(t.value)}${band} reached at ${formatOdds(odds)}`;
     }
     case 'RANGE': {

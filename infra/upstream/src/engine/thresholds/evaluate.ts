@@ -69,9 +69,12 @@ function conditionMet(set: ThresholdSetSpec, outcome: string, current: PricePoin
   if (odds === undefined) return null;
   const threshold = set.thresholds[outcome];
   switch (set.type) {
-    case 'VALUE': return { met: valueMet(threshold as ValueThreshold, odds), reference: null };
-    case 'RANGE': return { met: rangeMet(threshold as RangeThreshold, odds), reference: null };
-    case 'RELATIVE': return relativeCheck(threshold as RelativeThreshold, outcome, current, history);
+    case 'VALUE':
+      return { met: valueMet(threshold as ValueThreshold, odds), reference: null };
+    case 'RANGE':
+      return { met: rangeMet(threshold as RangeThreshold, odds), reference: null };
+    case 'RELATIVE':
+      return relativeCheck(threshold as RelativeThreshold, outcome, current, history);
   }
 }
 
@@ -108,8 +111,14 @@ export function evaluateSet(
       continue;
     }
     const bound = checkBounds(market.meta, {
-      outcome, odds: current.odds[outcome]!, minute: Math.floor(current.gameS / 60), gameS: current.gameS,
-      lastGoalS: market.lastGoalS, marketFirings: market.firings, feedMs: current.feedMs, lastFiredMs: state.lastFiredMs,
+      outcome,
+      odds: current.odds[outcome]!,
+      minute: Math.floor(current.gameS / 60),
+      gameS: current.gameS,
+      lastGoalS: market.lastGoalS,
+      marketFirings: market.firings,
+      feedMs: current.feedMs,
+      lastFiredMs: state.lastFiredMs,
     });
     steps.push({ outcome, step, bound });
     if (bound) {

@@ -16,7 +16,11 @@ const at = (minutes: number, gameS: number, odds: number): PricePoint => ({ feed
 const met = (t: RelativeThreshold, h: MarketHistory, now: PricePoint) => relativeMet(t, 'home', now, h);
 
 describe('RELATIVE threshold', () => {
-  const earlier = history([[0, 0, 2000], [4, 240, 2100], [8, 480, 2300]]);
+  const earlier = history([
+    [0, 0, 2000],
+    [4, 240, 2100],
+    [8, 480, 2300],
+  ]);
 
   it('REAL, VALUE: a rise of 0.30 within 5 minutes of feed time', () => {
     const t: RelativeThreshold = { direction: 'RISE', metric: 'VALUE', value: 300, time_amount: 5, time_unit: 'MINUTES', time_basis: 'REAL' };
@@ -28,7 +32,7 @@ describe('RELATIVE threshold', () => {
     expect(met(t, earlier, at(10, 600, 2400))).toBe(false);
   });
 
-  it('REAL, PERCENT, DROP: 10 % down from the window\'s highest price', () => {
+  it("REAL, PERCENT, DROP: 10 % down from the window's highest price", () => {
     const t: RelativeThreshold = { direction: 'DROP', metric: 'PERCENT', value: 10, time_amount: 300, time_unit: 'SECONDS', time_basis: 'REAL' };
     // Window (4..9]: highest 2.30; 10 % of 2.30 is 0.23, so 2.07 is met and 2.08 (9.6 %) is not.
     expect(met(t, earlier, at(9, 540, 2070))).toBe(true);
@@ -39,7 +43,11 @@ describe('RELATIVE threshold', () => {
 
   it('GAME: the window runs on the match clock, which stands still at half-time', () => {
     // 2.00 at 44:00, then half-time: 17 minutes of feed time pass while the clock stays at 45:00.
-    const h = history([[0, 2640, 2000], [2, 2700, 2050], [17, 2700, 2100]]);
+    const h = history([
+      [0, 2640, 2000],
+      [2, 2700, 2050],
+      [17, 2700, 2100],
+    ]);
     const t: RelativeThreshold = { direction: 'RISE', metric: 'VALUE', value: 400, time_amount: 5, time_unit: 'MINUTES', time_basis: 'GAME' };
     // At clock 47:00 (feed minute 19) the game window (42:00..47:00] still holds 2.00: 2.40 − 2.00 = 0.40 → met.
     expect(met(t, h, at(19, 2820, 2400))).toBe(true);
@@ -61,7 +69,12 @@ describe('RELATIVE threshold', () => {
     const h = new MarketHistory();
     h.add({ feedMs: T0, gameS: 0, odds: { home: 1900 }, prematch: true });
     h.add({ feedMs: T0 + 10 * MIN, gameS: 0, odds: { home: 2000 }, prematch: true });
-    const inPlay = (minute: number, odds: number): PricePoint => ({ feedMs: T0 + (10 + minute) * MIN, gameS: minute * 60, odds: { home: odds }, prematch: false });
+    const inPlay = (minute: number, odds: number): PricePoint => ({
+      feedMs: T0 + (10 + minute) * MIN,
+      gameS: minute * 60,
+      odds: { home: odds },
+      prematch: false,
+    });
     // 35 minutes into the match (45 since the first offer): still within 40 minutes of play.
     expect(relativeCheck(t, 'home', inPlay(35, 2300), h)).toEqual({ met: true, reference: { odds: 2000, feedMs: T0 + 10 * MIN } });
     // 2.20 is 0.30 above the first prematch price but only 0.20 above kick-off: not met.
@@ -92,7 +105,12 @@ describe('RELATIVE threshold', () => {
     const t: RelativeThreshold = { direction: 'RISE', metric: 'PERCENT', value: 10, time_amount: 10, time_unit: 'MINUTES', time_basis: 'REAL' };
     const h = new MarketHistory();
     h.add({ feedMs: T0, gameS: 600, odds: { home: 1300 }, line: -500 });
-    const atLine = (minute: number, odds: number, line: number): PricePoint => ({ feedMs: T0 + minute * MIN, gameS: 600 + minute * 60, odds: { home: odds }, line });
+    const atLine = (minute: number, odds: number, line: number): PricePoint => ({
+      feedMs: T0 + minute * MIN,
+      gameS: 600 + minute * 60,
+      odds: { home: odds },
+      line,
+    });
     // −0.5 → −1: 1.30 → 1.55 is "+19 %" across lines: not a move, no reference.
     expect(relativeCheck(t, 'home', atLine(1, 1550, -1000), h)).toEqual({ met: false, reference: null });
     h.add(atLine(1, 1550, -1000));

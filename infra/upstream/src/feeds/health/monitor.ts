@@ -27,7 +27,13 @@ export class FeedStallMonitor {
   /** The last state seen per live match (the Prometheus gauge reads it). */
   readonly current = new Map<number, MatchFeedHealth>();
 
-  constructor(private readonly db: Db, private readonly bus: ChangeBus, private readonly settings: FeedHealthSettings, private readonly log: Logger, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly db: Db,
+    private readonly bus: ChangeBus,
+    private readonly settings: FeedHealthSettings,
+    private readonly log: Logger,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** How often to look: a quarter of the stall time, between 0.2 and 5 s. */
   get tickMs(): number {
@@ -48,9 +54,11 @@ export class FeedStallMonitor {
 
   /** One look at every live match (also called by tests). Never throws: a failed look is logged and retried next tick. */
   tick(): Promise<void> {
-    this.running ??= this.look().catch((error: unknown) => this.log.warn({ err: error }, 'feed health check failed')).finally(() => {
-      this.running = null;
-    });
+    this.running ??= this.look()
+      .catch((error: unknown) => this.log.warn({ err: error }, 'feed health check failed'))
+      .finally(() => {
+        this.running = null;
+      });
     return this.running;
   }
 
@@ -66,19 +74,33 @@ export class FeedStallMonitor {
     }
     for (const id of this.current.keys()) if (!live.has(id)) this.current.delete(id);
     // A match no longer in play is not stalled: its row goes quietly (the end of play is its own event).
-    const gone = live.size ? await this.db.delete(feedStalls).where(notInArray(feedStalls.matchId, [...live])).returning()
+    const gone = live.size
+      ? await this.db
+          .delete(feedStalls)
+          .where(notInArray(feedStalls.matchId, [...live]))
+          .returning()
       : await this.db.delete(feedStalls).returning();
     for (const stall of gone) this.log.info({ matchId: stall.matchId }, 'feed stall cleared: match no longer in play');
   }
 
   private async begin(health: MatchFeedHealth, reason: string, nowMs: number): Promise<void> {
     const started = await this.db.transaction(async (tx) => {
-      const [row] = await tx.insert(feedStalls).values({ matchId: health.match_id, since: new Date(nowMs), lastMessageAt: health.last_message_at ? new Date(health.last_message_at) : null, reason })
-        .onConflictDoNothing().returning();
+      const [row] = await tx
+        .insert(feedStalls)
+        .values({ matchId: health.match_id, since: new Date(nowMs), lastMessageAt: health.last_message_at ? new Date(health.last_message_at) : null, reason })
+        .onConflictDoNothing()
+        .returning();
       if (!row) return false;
       await tx.insert(auditLog).values({
-        actorId: MONITOR.id, actorName: MONITOR.name, entity: 'match', entityId: health.match_id, matchId: health.match_id, action: 'update', version: null,
-        before: { feed_stalled: false }, after: { feed_stalled: true, reason, last_message_at: health.last_message_at, feed: health.feed },
+        actorId: MONITOR.id,
+        actorName: MONITOR.name,
+        entity: 'match',
+        entityId: health.match_id,
+        matchId: health.match_id,
+        action: 'update',
+        version: null,
+        before: { feed_stalled: false },
+        after: { feed_stalled: true, reason, last_message_at: health.last_message_at, feed: health.feed },
       });
       return true;
     });
@@ -92,8 +114,15 @@ export class FeedStallMonitor {
       const [row] = await tx.delete(feedStalls).where(eq(feedStalls.matchId, health.match_id)).returning();
       if (!row) return false;
       await tx.insert(auditLog).values({
-        actorId: MONITOR.id, actorName: MONITOR.name, entity: 'match', entityId: health.match_id, matchId: health.match_id, action: 'update', version: null,
-        before: { feed_stalled: true, since: row.since.toISOString(), reason: row.reason }, after: { feed_stalled: false, last_message_at: health.last_message_at },
+        actorId: MONITOR.id,
+        actorName: MONITOR.name,
+        entity: 'match',
+        entityId: health.match_id,
+        matchId: health.match_id,
+        action: 'update',
+        version: null,
+        before: { feed_stalled: true, since: row.since.toISOString(), reason: row.reason },
+        after: { feed_stalled: false, last_message_at: health.last_message_at },
       });
       return true;
     });

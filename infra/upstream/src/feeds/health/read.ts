@@ -36,12 +36,23 @@ async function liveFeeds(db: Db): Promise<LiveFeedRow[]> {
 }
 
 const presentProducer = (row: typeof uofProducers.$inferSelect, recovery: UofProducer['recovery'] = null): UofProducer => ({
-  id: row.id, state: row.state as ProducerState, last_alive_at: iso(row.lastAliveAt), subscribed: row.subscribed, reason: row.reason,
-  last_good_at: iso(row.lastGoodAt), recovery,
+  id: row.id,
+  state: row.state as ProducerState,
+  last_alive_at: iso(row.lastAliveAt),
+  subscribed: row.subscribed,
+  reason: row.reason,
+  last_good_at: iso(row.lastGoodAt),
+  recovery,
 });
 
 /** Why a match is stalled now, or null when it is not. */
-export function stallReason(row: { event: string | null; last_at: Date | string | null; in_break?: boolean }, producer: ProducerState | null, producerId: number | null, nowMs: number, settings: FeedHealthSettings): string | null {
+export function stallReason(
+  row: { event: string | null; last_at: Date | string | null; in_break?: boolean },
+  producer: ProducerState | null,
+  producerId: number | null,
+  nowMs: number,
+  settings: FeedHealthSettings,
+): string | null {
   if (row.event !== null && producer !== null && producer !== 'up') return `UOF producer ${producerId} ${producer}`;
   // Some feeds say nothing between a period's end and the next start: a break is not a stall.
   if (row.in_break) return null;
@@ -57,13 +68,20 @@ export async function matchFeedHealth(db: Db, settings: FeedHealthSettings, nowM
   const since = new Map(stalls.map((s) => [s.matchId, s.since]));
   return rows.map((row) => {
     // A linked match's health is that of the producer it last heard from (live odds until one spoke).
-    const producerId = row.event === null ? null : row.last_product ?? 1;
-    const producer = producerId === null ? null : producerState.get(producerId) ?? 'down';
+    const producerId = row.event === null ? null : (row.last_product ?? 1);
+    const producer = producerId === null ? null : (producerState.get(producerId) ?? 'down');
     const reason = stallReason(row, producer, producerId, nowMs, settings);
     const recorded = since.get(row.match_id);
     return {
-      match_id: row.match_id, name: row.name, feed: row.event === null ? 'odds-feed' : 'uof', event: row.event, last_message_at: iso(row.last_at),
-      stalled: reason !== null, stalled_since: reason === null ? null : (recorded ?? new Date(nowMs)).toISOString(), producer, reason,
+      match_id: row.match_id,
+      name: row.name,
+      feed: row.event === null ? 'odds-feed' : 'uof',
+      event: row.event,
+      last_message_at: iso(row.last_at),
+      stalled: reason !== null,
+      stalled_since: reason === null ? null : (recorded ?? new Date(nowMs)).toISOString(),
+      producer,
+      reason,
     };
   });
 }
@@ -86,10 +104,24 @@ export async function readFeedHealth(db: Db, settings: FeedHealthSettings): Prom
       return presentProducer(p, r ? { request_id: r.requestId, started_at: r.startedAt.toISOString(), attempts: r.attempts } : null);
     }),
     unknown_markets: unknown.map((u) => ({ market: u.market, outcome: u.outcome || null, count: u.count, last_seen_at: u.lastSeenAt.toISOString() })),
-    unlinked_events: unlinked.map((u) => ({ event: u.event, count: u.count, home: u.home, away: u.away, kick_off: iso(u.kickOff), last_seen_at: u.lastSeenAt.toISOString() })),
+    unlinked_events: unlinked.map((u) => ({
+      event: u.event,
+      count: u.count,
+      home: u.home,
+      away: u.away,
+      kick_off: iso(u.kickOff),
+      last_seen_at: u.lastSeenAt.toISOString(),
+    })),
     recoveries: recoveries.map((r) => ({
-      id: r.id, producer: r.producer, request_id: r.requestId, after: iso(r.after), started_at: r.startedAt.toISOString(), ended_at: iso(r.endedAt),
-      messages: r.messages, attempts: r.attempts, status: r.status as 'running' | 'complete' | 'failed',
+      id: r.id,
+      producer: r.producer,
+      request_id: r.requestId,
+      after: iso(r.after),
+      started_at: r.startedAt.toISOString(),
+      ended_at: iso(r.endedAt),
+      messages: r.messages,
+      attempts: r.attempts,
+      status: r.status as 'running' | 'complete' | 'failed',
     })),
   };
 }
@@ -104,5 +136,14 @@ export async function readMatchFeedHealth(db: Db, settings: FeedHealthSettings, 
   const result = await db.execute(sql`select m.id, m.name, l.event from matches m left join uof_links l on l.match_id = m.id where m.id = ${matchId}`);
   const [match] = (result as unknown as { rows: { id: number; name: string; event: string | null }[] }).rows;
   if (!match) throw new Errors.NotFound('Match', matchId);
-  return { match_id: matchId, name: match.name, feed: match.event === null ? 'odds-feed' : 'uof', event: match.event, last_message_at: null, stalled: false, stalled_since: null, producer: null };
+  return {
+    match_id: matchId,
+    name: match.name,
+    feed: match.event === null ? 'odds-feed' : 'uof',
+    event: match.event,
+    last_message_at: null,
+    stalled: false,
+    stalled_since: null,
+    producer: null,
+  };
 }

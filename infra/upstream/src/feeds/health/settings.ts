@@ -6,6 +6,7 @@ export interface FeedHealthSettings {
 
 export function feedHealthSettings(env: { FEED_STALL_S?: string }): FeedHealthSettings {
   const stall = Number(env.FEED_STALL_S ?? 60);
-  if (!Number.isFinite(stall) || stall < 1 || stall > 86_400) throw new Error(`FEED_STALL_S must be a number of seconds from 1 to 86400, got '${env.FEED_STALL_S}'`);
+  if (!Number.isFinite(stall) || stall < 1 || stall > 86_400)
+    throw new Error(`FEED_STALL_S must be a number of seconds from 1 to 86400, got '${env.FEED_STALL_S}'`);
   return { stallAfterS: Math.round(stall) };
 }

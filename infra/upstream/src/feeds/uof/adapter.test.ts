@@ -20,11 +20,31 @@ const EVENT = 'sr:match:10927088';
 const key = (type: string) => `hi.-.live.${type}.1.sr:match.10927088.-`;
 const call = (method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object, extra: Record<string, string> = {}) =>
   upstream.app.inject({ method, url, headers: { ...headers, ...extra }, ...(payload && { payload }) });
-const live = (minute: number, home: number, away: number, markets = [
-  { id: 1, outcomes: [[1, 2.1], [2, 3.3], [3, 3.6]] as [number, number][] },
-  { id: 18, specifiers: 'total=2.5', outcomes: [[12, 1.9], [13, 1.95]] as [number, number][] },
-  { id: 26, outcomes: [[70, 1.8]] as [number, number][] },
-], requestId?: number) => oddsChangeXml({ event: EVENT, timestamp: clock, requestId, status: { status: 1, matchStatus: 6, home, away, clock: `${minute}:00` }, markets });
+const live = (
+  minute: number,
+  home: number,
+  away: number,
+  markets = [
+    {
+      id: 1,
+      outcomes: [
+        [1, 2.1],
+        [2, 3.3],
+        [3, 3.6],
+      ] as [number, number][],
+    },
+    {
+      id: 18,
+      specifiers: 'total=2.5',
+      outcomes: [
+        [12, 1.9],
+        [13, 1.95],
+      ] as [number, number][],
+    },
+    { id: 26, outcomes: [[70, 1.8]] as [number, number][] },
+  ],
+  requestId?: number,
+) => oddsChangeXml({ event: EVENT, timestamp: clock, requestId, status: { status: 1, matchStatus: 6, home, away, clock: `${minute}:00` }, markets });
 const offersOf = () => upstream.database.db.select().from(offers).where(eq(offers.matchId, matchId)).orderBy(asc(offers.id));
 
 beforeAll(async () => {
@@ -32,10 +52,18 @@ beforeAll(async () => {
   headers = { authorization: `Token ${await upstream.login()}` };
   const { db } = upstream.database;
   // A future fixture of the first provider's football, unplayed.
-  [{ id: matchId }] = await db.select({ id: matches.id }).from(matches)
-    .where(and(eq(matches.providerId, 1), eq(matches.sportId, 1), gt(matches.start, new Date()))).orderBy(asc(matches.start)).limit(1) as [{ id: number }];
+  [{ id: matchId }] = (await db
+    .select({ id: matches.id })
+    .from(matches)
+    .where(and(eq(matches.providerId, 1), eq(matches.sportId, 1), gt(matches.start, new Date())))
+    .orderBy(asc(matches.start))
+    .limit(1)) as [{ id: number }];
   adapter = new UofAdapter({
-    db, ingest: upstream.app.engine, bus: upstream.app.engine.bus, log: quiet, now: () => clock,
+    db,
+    ingest: upstream.app.engine,
+    bus: upstream.app.engine.bus,
+    log: quiet,
+    now: () => clock,
     settings: { aliveTimeoutS: 20, recoveryTimeoutS: 60 },
     // The fake fixture API: sr:match:5 is Ajax - PSV (its kick-off comes from its fixture_change).
     fetchFixture: async (event) => (event === 'sr:match:5' ? { home: 'Ajax', away: 'PSV', startTime: Date.parse('2031-01-01T19:00:00Z') } : null),
@@ -51,7 +79,13 @@ afterAll(() => upstream.close());
 
 describe('linking a match to a UOF event', () => {
   it('links, reads, refuses bad or stale writes, audits', async () => {
-    expect((await call('GET', `/api/1/match/${matchId}/uof`)).json()).toEqual({ match_id: matchId, event: null, version: null, updated_at: null, updated_by: null });
+    expect((await call('GET', `/api/1/match/${matchId}/uof`)).json()).toEqual({
+      match_id: matchId,
+      event: null,
+      version: null,
+      updated_at: null,
+      updated_by: null,
+    });
     const bad = await call('PUT', `/api/1/match/${matchId}/uof`, { event: '10927088' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain('event');
@@ -69,8 +103,16 @@ describe('linking a match to a UOF event', () => {
     expect(taken.json().message).toBe(`UOF event ${EVENT} is already linked to match ${matchId}; unlink it there first.`);
     expect((await call('GET', `/api/1/match/${matchId}/uof`)).json<UofLink>().event).toBe(EVENT);
     const history = (await call('GET', `/api/1/audit?entity=match&entity_id=${matchId}`)).json<ListReply<AuditEntry>>().results;
-    expect(history.map((h) => [h.action, (h.before as { uof_event?: string } | null)?.uof_event ?? null, (h.after as { uof_event?: string } | null)?.uof_event ?? null]))
-      .toEqual([['update', 'sr:match:1', EVENT], ['create', null, 'sr:match:1']]);
+    expect(
+      history.map((h) => [
+        h.action,
+        (h.before as { uof_event?: string } | null)?.uof_event ?? null,
+        (h.after as { uof_event?: string } | null)?.uof_event ?? null,
+      ]),
+    ).toEqual([
+      ['update', 'sr:match:1', EVENT],
+      ['create', null, 'sr:match:1'],
+    ]);
   });
 });
 
@@ -81,7 +123,10 @@ describe('the UOF adapter', () => {
     expect(adapter.producers.state(1)).toBe('recovering');
     // The snapshot: a live match at 10:00, 0-0; stored but suspended while the producer is held down.
     await adapter.handle(key('odds_change'), live(10, 0, 0, undefined, 1));
-    expect((await offersOf()).map((o) => [o.status, o.suspended])).toEqual([['SUSPENDED', true], ['SUSPENDED', true]]);
+    expect((await offersOf()).map((o) => [o.status, o.suspended])).toEqual([
+      ['SUSPENDED', true],
+      ['SUSPENDED', true],
+    ]);
     await adapter.handle('-.-.-.snapshot_complete.-.-.-.-', snapshotCompleteXml(1, 1, clock));
     expect(adapter.producers.state(1)).toBe('up');
     const [recovery] = await upstream.database.db.select().from(uofRecoveries);
@@ -95,7 +140,10 @@ describe('the UOF adapter', () => {
       ['TRIGGERED', false, { over: 1900, under: 1950 }, 600, 'H0-A0'],
     ]);
     const events = await upstream.database.db.select().from(matchEvents).where(eq(matchEvents.matchId, matchId)).orderBy(asc(matchEvents.id));
-    expect(events.map((e) => [e.kind, e.suspended])).toEqual([['period_start', null], ['suspension', false]]);
+    expect(events.map((e) => [e.kind, e.suspended])).toEqual([
+      ['period_start', null],
+      ['suspension', false],
+    ]);
   });
 
   it('turns goals into events and a bet_stop into a suspension', async () => {
@@ -103,7 +151,10 @@ describe('the UOF adapter', () => {
     await adapter.handle(key('odds_change'), live(12, 1, 0));
     await adapter.handle(key('bet_stop'), betStopXml(EVENT, clock + 1));
     const events = await upstream.database.db.select().from(matchEvents).where(eq(matchEvents.matchId, matchId)).orderBy(asc(matchEvents.id));
-    expect(events.slice(-2).map((e) => [e.kind, e.side, e.score, e.suspended])).toEqual([['goal', 'home', 'H1-A0', null], ['suspension', null, null, true]]);
+    expect(events.slice(-2).map((e) => [e.kind, e.side, e.score, e.suspended])).toEqual([
+      ['goal', 'home', 'H1-A0', null],
+      ['suspension', null, null, true],
+    ]);
   });
 
   it('counts unknown markets and unlinked events, dead-letters malformed XML', async () => {
@@ -113,12 +164,14 @@ describe('the UOF adapter', () => {
     await adapter.flush();
     const health = (await call('GET', '/api/1/feed-health')).json<FeedHealthReply>();
     expect(health.unknown_markets).toEqual([expect.objectContaining({ market: '26', outcome: null, count: 3 })]);
-    expect(health.unlinked_events).toEqual([expect.objectContaining({ event: 'sr:match:5', count: 2, home: 'Ajax', away: 'PSV', kick_off: '2031-01-01T20:00:00.000Z' })]);
+    expect(health.unlinked_events).toEqual([
+      expect.objectContaining({ event: 'sr:match:5', count: 2, home: 'Ajax', away: 'PSV', kick_off: '2031-01-01T20:00:00.000Z' }),
+    ]);
     const [dead] = await upstream.database.db.select().from(deadLetters).where(eq(deadLetters.kind, 'uof_malformed'));
     expect(dead).toMatchObject({ routingKey: key('odds_change'), reason: expect.stringContaining('not well-formed XML') });
   });
 
-  it('moves an unplayed match\'s kick-off on fixture_change', async () => {
+  it("moves an unplayed match's kick-off on fixture_change", async () => {
     const start = Date.parse('2031-07-01T19:00:00Z');
     await adapter.handle('lo.pre.-.fixture_change.1.sr:match.10927088.-', fixtureChangeXml(EVENT, start, clock));
     const [row] = await upstream.database.db.select({ start: matches.start }).from(matches).where(eq(matches.id, matchId));

@@ -81,10 +81,17 @@ export class UofAdapter {
 
   constructor(private readonly options: AdapterOptions) {
     this.now = options.now ?? Date.now;
-    this.producers = new Producers(options.db, options.requestRecovery, options.settings, {
-      down: (producer, reason, feedMs) => this.suspendProducer(producer, true, reason, feedMs),
-      up: (producer, feedMs) => this.suspendProducer(producer, false, 'recovered', feedMs),
-    }, options.log, this.now);
+    this.producers = new Producers(
+      options.db,
+      options.requestRecovery,
+      options.settings,
+      {
+        down: (producer, reason, feedMs) => this.suspendProducer(producer, true, reason, feedMs),
+        up: (producer, feedMs) => this.suspendProducer(producer, false, 'recovered', feedMs),
+      },
+      options.log,
+      this.now,
+    );
   }
 
   async start(): Promise<void> {
@@ -158,7 +165,11 @@ export class UofAdapter {
     // While its producer is down a match stays suspended: nothing it sends may lift that.
     if (!up) memory.matchSuspended = true;
     const { messages, unknown } = translate(message, await this.mappingTable(), await this.labelsOf(link), memory);
-    const taken: FeedMessage[] = up ? messages : messages.flatMap((m): FeedMessage[] => (m.type === 'offer' ? [{ ...m, suspended: true }] : m.kind === 'suspension' && m.suspended === false && !m.market ? [] : [m]));
+    const taken: FeedMessage[] = up
+      ? messages
+      : messages.flatMap((m): FeedMessage[] =>
+          m.type === 'offer' ? [{ ...m, suspended: true }] : m.kind === 'suspension' && m.suspended === false && !m.market ? [] : [m],
+        );
     for (const u of unknown) {
       const key = `${u.market}\u0000${u.outcome ?? ''}`;
       const tally = this.tallies.unknown.get(key) ?? { market: u.market, outcome: u.outcome ?? '', count: 0 };
@@ -182,7 +193,10 @@ export class UofAdapter {
     this.pending = null;
     if (!batch) return;
     try {
-      await this.options.ingest.ingest(batch.matchId, batch.parts.flatMap((p) => p.messages));
+      await this.options.ingest.ingest(
+        batch.matchId,
+        batch.parts.flatMap((p) => p.messages),
+      );
       this.counts.ingested += batch.parts.length;
       return;
     } catch (error) {
@@ -216,8 +230,13 @@ export class UofAdapter {
       this.memories.set(link.matchId, memory);
       memory.matchSuspended = suspended;
       const message: FeedMessage = {
-        type: 'event', source_id: `uof:${link.event}:producer:${producer}:${suspended ? 'down' : 'up'}:${at}`, sent_at: new Date(feedMs ?? at).toISOString(),
-        kind: 'suspension', suspended, match_time: null, reason: `uof producer ${producer} ${suspended ? `down (${reason})` : 'recovered'}`,
+        type: 'event',
+        source_id: `uof:${link.event}:producer:${producer}:${suspended ? 'down' : 'up'}:${at}`,
+        sent_at: new Date(feedMs ?? at).toISOString(),
+        kind: 'suspension',
+        suspended,
+        match_time: null,
+        reason: `uof producer ${producer} ${suspended ? `down (${reason})` : 'recovered'}`,
       };
       try {
         await this.options.ingest.ingest(link.matchId, [message]);
@@ -234,11 +253,22 @@ export class UofAdapter {
     const changed = await this.options.db.transaction(async (tx) => {
       const [before] = await tx.select({ start: matches.start }).from(matches).where(eq(matches.id, link.matchId)).for('update');
       if (!before || before.start.getTime() === start.getTime()) return false;
-      const [updated] = await tx.update(matches).set({ start, lastModified: new Date(this.now()) }).where(and(eq(matches.id, link.matchId), isNull(matches.homeScore))).returning({ id: matches.id });
+      const [updated] = await tx
+        .update(matches)
+        .set({ start, lastModified: new Date(this.now()) })
+        .where(and(eq(matches.id, link.matchId), isNull(matches.homeScore)))
+        .returning({ id: matches.id });
       if (!updated) return false;
       await tx.insert(auditLog).values({
-        actorId: UOF_ACTOR.id, actorName: UOF_ACTOR.name, entity: 'match', entityId: link.matchId, matchId: link.matchId, action: 'update', version: null,
-        before: { start: before.start.toISOString() }, after: { start: start.toISOString(), uof_event: link.event, change_type: message.changeType },
+        actorId: UOF_ACTOR.id,
+        actorName: UOF_ACTOR.name,
+        entity: 'match',
+        entityId: link.matchId,
+        matchId: link.matchId,
+        action: 'update',
+        version: null,
+        before: { start: before.start.toISOString() },
+        after: { start: start.toISOString(), uof_event: link.event, change_type: message.changeType },
       });
       return true;
     });
@@ -248,8 +278,11 @@ export class UofAdapter {
   private async linkOf(event: string): Promise<Link | null> {
     const cached = this.links.get(event);
     if (cached && this.now() - cached.at < CACHE_MS) return cached.link;
-    const [row] = await this.options.db.select({ matchId: uofLinks.matchId, providerId: matches.providerId, sportId: matches.sportId, event: uofLinks.event, lastProduct: uofLinks.lastProduct })
-      .from(uofLinks).innerJoin(matches, eq(matches.id, uofLinks.matchId)).where(eq(uofLinks.event, event));
+    const [row] = await this.options.db
+      .select({ matchId: uofLinks.matchId, providerId: matches.providerId, sportId: matches.sportId, event: uofLinks.event, lastProduct: uofLinks.lastProduct })
+      .from(uofLinks)
+      .innerJoin(matches, eq(matches.id, uofLinks.matchId))
+      .where(eq(uofLinks.event, event));
     const link = row ?? null;
     this.links.set(event, { link, at: this.now() });
     return link;
@@ -258,7 +291,9 @@ export class UofAdapter {
   private async mappingTable(): Promise<MappingTable> {
     if (this.mapping && this.now() - this.mapping.at < CACHE_MS) return this.mapping.table;
     const rows = await this.options.db.select().from(uofMarketMap);
-    const table = new MappingTable(rows.map((r): UofMarketMapping => ({ uofMarketId: r.uofMarketId, typeId: r.typeId, lineSpecifier: r.lineSpecifier, outcomes: r.outcomes, name: r.name })));
+    const table = new MappingTable(
+      rows.map((r): UofMarketMapping => ({ uofMarketId: r.uofMarketId, typeId: r.typeId, lineSpecifier: r.lineSpecifier, outcomes: r.outcomes, name: r.name })),
+    );
     this.mapping = { table, at: this.now() };
     return table;
   }
@@ -268,8 +303,10 @@ export class UofAdapter {
     const key = `${link.providerId}:${link.sportId}`;
     const cached = this.labels.get(key);
     if (cached && this.now() - cached.at < CACHE_MS) return cached.labelOf;
-    const rows = await this.options.db.select({ typeId: markets.typeId, line: markets.line, dynamicLine: markets.dynamicLine, mapping: markets.outcomeMapping })
-      .from(markets).where(and(eq(markets.providerId, link.providerId), eq(markets.sportId, link.sportId)));
+    const rows = await this.options.db
+      .select({ typeId: markets.typeId, line: markets.line, dynamicLine: markets.dynamicLine, mapping: markets.outcomeMapping })
+      .from(markets)
+      .where(and(eq(markets.providerId, link.providerId), eq(markets.sportId, link.sportId)));
     const exact = new Map(rows.map((r) => [`${r.typeId}:${r.line ?? '-'}`, r.mapping]));
     const dynamic = new Map(rows.filter((r) => r.dynamicLine).map((r) => [r.typeId, r.mapping]));
     const labelOf: LabelOf = (typeId, line, outcome) => (exact.get(`${typeId}:${line ?? '-'}`) ?? dynamic.get(typeId))?.[outcome] ?? null;
@@ -279,7 +316,9 @@ export class UofAdapter {
 
   private async deadLetter(kind: string, reason: string, routingKey: string, matchId: number | null, body: Buffer | string): Promise<void> {
     const text = (typeof body === 'string' ? body : body.toString('utf8')).replace(/\u0000/g, '').slice(0, 4096);
-    await this.options.db.insert(deadLetters).values({ kind, reason: reason.slice(0, 1000), routingKey: routingKey.slice(0, 300), shard: 'uof', matchId, body: text });
+    await this.options.db
+      .insert(deadLetters)
+      .values({ kind, reason: reason.slice(0, 1000), routingKey: routingKey.slice(0, 300), shard: 'uof', matchId, body: text });
     this.options.log.warn({ kind, reason, routingKey }, 'UOF message dead-lettered');
   }
 
@@ -291,13 +330,23 @@ export class UofAdapter {
     const at = new Date(this.now());
     await this.options.db.transaction(async (tx) => {
       for (const u of unknown.values()) {
-        await tx.insert(uofUnknownMarkets).values({ market: u.market, outcome: u.outcome, count: u.count, lastSeenAt: at })
-          .onConflictDoUpdate({ target: [uofUnknownMarkets.market, uofUnknownMarkets.outcome], set: { count: sql`${uofUnknownMarkets.count} + ${u.count}`, lastSeenAt: at } });
+        await tx
+          .insert(uofUnknownMarkets)
+          .values({ market: u.market, outcome: u.outcome, count: u.count, lastSeenAt: at })
+          .onConflictDoUpdate({
+            target: [uofUnknownMarkets.market, uofUnknownMarkets.outcome],
+            set: { count: sql`${uofUnknownMarkets.count} + ${u.count}`, lastSeenAt: at },
+          });
       }
       for (const [event, u] of unlinked) {
         const kickOff = u.kickOffMs === null ? null : new Date(u.kickOffMs);
-        await tx.insert(uofUnlinkedEvents).values({ event, count: u.count, kickOff, lastSeenAt: at })
-          .onConflictDoUpdate({ target: uofUnlinkedEvents.event, set: { count: sql`${uofUnlinkedEvents.count} + ${u.count}`, lastSeenAt: at, ...(kickOff && { kickOff }) } });
+        await tx
+          .insert(uofUnlinkedEvents)
+          .values({ event, count: u.count, kickOff, lastSeenAt: at })
+          .onConflictDoUpdate({
+            target: uofUnlinkedEvents.event,
+            set: { count: sql`${uofUnlinkedEvents.count} + ${u.count}`, lastSeenAt: at, ...(kickOff && { kickOff }) },
+          });
       }
     });
     await this.fixtures([...unlinked.keys()]);
@@ -317,8 +366,13 @@ export class UofAdapter {
       try {
         const fixture = await fetchFixture(event);
         if (!fixture) continue;
-        await this.options.db.update(uofUnlinkedEvents)
-          .set({ home: fixture.home, away: fixture.away, kickOff: sql`coalesce(${uofUnlinkedEvents.kickOff}, ${fixture.startTime === null ? null : new Date(fixture.startTime).toISOString()}::timestamptz)` })
+        await this.options.db
+          .update(uofUnlinkedEvents)
+          .set({
+            home: fixture.home,
+            away: fixture.away,
+            kickOff: sql`coalesce(${uofUnlinkedEvents.kickOff}, ${fixture.startTime === null ? null : new Date(fixture.startTime).toISOString()}::timestamptz)`,
+          })
           .where(eq(uofUnlinkedEvents.event, event));
       } catch (error) {
         this.fixturesAsked.delete(event);

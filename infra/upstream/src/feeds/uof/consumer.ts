@@ -29,7 +29,12 @@ export class UofConsumer {
   private flushTimer: NodeJS.Timeout | null = null;
   private tag: string | null = null;
 
-  private constructor(private readonly connection: ChannelModel, private readonly channel: Channel, private readonly adapter: UofAdapter, private readonly log: Logger) {}
+  private constructor(
+    private readonly connection: ChannelModel,
+    private readonly channel: Channel,
+    private readonly adapter: UofAdapter,
+    private readonly log: Logger,
+  ) {}
 
   static async start(settings: UofSettings, adapter: UofAdapter, log: Logger): Promise<UofConsumer> {
     const connection = await amqp.connect(settings.amqpUrl);

@@ -10,7 +10,14 @@ export interface UofFixture {
 /** Asks UOF for an event's fixture; null when UOF has none (404). Throws on other failures. */
 export type FetchFixture = (event: string) => Promise<UofFixture | null>;
 
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', parseAttributeValue: false, parseTagValue: false, ignoreDeclaration: true, isArray: (name) => name === 'competitor' });
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  parseAttributeValue: false,
+  parseTagValue: false,
+  ignoreDeclaration: true,
+  isArray: (name) => name === 'competitor',
+});
 
 type Node = Record<string, unknown>;
 
@@ -39,7 +46,8 @@ export function uofFixtureApi(apiUrl: string, token: string | null, fetchImpl: t
   const base = apiUrl.replace(/\/+$/, '');
   return async (event) => {
     const reply = await fetchImpl(`${base}/v1/sports/en/sport_events/${encodeURIComponent(event)}/fixture.xml`, {
-      headers: token ? { 'x-access-token': token } : {}, signal: AbortSignal.timeout(10_000),
+      headers: token ? { 'x-access-token': token } : {},
+      signal: AbortSignal.timeout(10_000),
     });
     if (reply.status === 404) return null;
     if (!reply.ok) throw new Error(`UOF fixture of ${event} answered ${reply.status}`);

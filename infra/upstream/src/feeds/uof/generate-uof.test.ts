@@ -10,10 +10,21 @@ import { parseUof } from './parse';
 import { readUofRecording } from './recording';
 import { newMemory, translate, type LabelOf } from './translate';
 
-const FILES = readdirSync(FEEDS_DIR).filter((f) => f.endsWith('.jsonl')).sort();
+const FILES = readdirSync(FEEDS_DIR)
+  .filter((f) => f.endsWith('.jsonl'))
+  .sort();
 /** The demo provider's labels: each demo market's outcome keys to its labels, as the seeded outcome mappings hold them. */
 const labelOf: LabelOf = (typeId, _line, key) => DEMO_MARKETS.find((m) => m.type_id === typeId)?.outcomes.find(([k]) => k === key)?.[1] ?? null;
-const offerView = (o: FeedOfferMessage) => ({ sent_at: o.sent_at, market: o.market, outcomes: o.outcomes, match_time: o.match_time, prematch: o.prematch, score: o.score, period: o.period ?? null, suspended: o.suspended ?? false });
+const offerView = (o: FeedOfferMessage) => ({
+  sent_at: o.sent_at,
+  market: o.market,
+  outcomes: o.outcomes,
+  match_time: o.match_time,
+  prematch: o.prematch,
+  score: o.score,
+  period: o.period ?? null,
+  suspended: o.suspended ?? false,
+});
 
 describe('the UOF demo generator', () => {
   it('covers the four demo matches, and the shipped recordings are its output (uof:replay reads them)', () => {
@@ -50,12 +61,16 @@ describe('the UOF demo generator', () => {
         translated.push(...messages);
       }
       const offers = (list: FeedMessage[]) => list.filter((m): m is FeedOfferMessage => m.type === 'offer').map(offerView);
-      const expected = feed.messages.filter((m) => m.type === 'offer').map((m) => offerView({ ...(m as FeedOfferMessage), sent_at: new Date(base + m.offset_ms).toISOString() }));
+      const expected = feed.messages
+        .filter((m) => m.type === 'offer')
+        .map((m) => offerView({ ...(m as FeedOfferMessage), sent_at: new Date(base + m.offset_ms).toISOString() }));
       expect(offers(translated)).toEqual(expected);
       // The score's events: one goal per goal, at the same clock and score.
-      const goals = (list: FeedMessage[]) => list.filter((m) => m.type === 'event' && m.kind === 'goal').map((m) => [m.match_time, (m as { score?: string }).score, (m as { side?: string }).side]);
+      const goals = (list: FeedMessage[]) =>
+        list.filter((m) => m.type === 'event' && m.kind === 'goal').map((m) => [m.match_time, (m as { score?: string }).score, (m as { side?: string }).side]);
       expect(goals(translated)).toEqual(goals(feed.messages));
-      const kinds = (list: FeedMessage[], kind: string) => list.filter((m) => m.type === 'event' && m.kind === kind).map((m) => [m.match_time, m.period ?? null]);
+      const kinds = (list: FeedMessage[], kind: string) =>
+        list.filter((m) => m.type === 'event' && m.kind === kind).map((m) => [m.match_time, m.period ?? null]);
       expect(kinds(translated, 'period_start')).toEqual(kinds(feed.messages, 'period_start'));
       expect(kinds(translated, 'period_end').map(([, p]) => p)).toEqual(kinds(feed.messages, 'period_end').map(([, p]) => p));
       expect(translated.filter((m) => m.type === 'event' && m.kind === 'match_end')).toHaveLength(1);
@@ -67,7 +82,7 @@ describe('the UOF demo generator', () => {
     });
   }
 
-  it('writes the final\'s extra time and penalties as UOF match statuses', () => {
+  it("writes the final's extra time and penalties as UOF match statuses", () => {
     const demo = uofFromFeed(readFeedFile(new URL('argentina-france-2022-final.jsonl', FEEDS_DIR)));
     const codes = [...new Set(demo.messages.map((m) => /match_status="(\d+)"/.exec(m.xml)?.[1]).filter(Boolean))];
     expect(codes).toEqual(['0', '6', '31', '7', '32', '41', '33', '42', '34', '120']);

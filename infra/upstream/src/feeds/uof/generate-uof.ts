@@ -45,8 +45,11 @@ function uofEventOf(header: FeedHeader): string {
 }
 
 const escape = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-const attrs = (pairs: Record<string, string | number | null | undefined>) => Object.entries(pairs)
-  .filter(([, v]) => v !== null && v !== undefined).map(([k, v]) => ` ${k}="${escape(String(v))}"`).join('');
+const attrs = (pairs: Record<string, string | number | null | undefined>) =>
+  Object.entries(pairs)
+    .filter(([, v]) => v !== null && v !== undefined)
+    .map(([k, v]) => ` ${k}="${escape(String(v))}"`)
+    .join('');
 /** Thousandths as UOF's decimal odds: 2690 is "2.69". */
 const decimal = (odds: number) => String(odds / 1000);
 const clockText = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
@@ -58,16 +61,23 @@ function uofMarketOf(ref: FeedMarketRef): { id: number; specifiers: string | und
   if (!row || !demo) throw new Error(`market type ${ref.type_id} (line ${ref.line}) has no UOF mapping`);
   const idOfKey = new Map(Object.entries(row.outcomes).map(([id, key]) => [key, id]));
   const outcomeIds = new Map(demo.outcomes.map(([key, label]) => [label, idOfKey.get(key)!]));
-  return { id: row.uofMarketId, specifiers: row.lineSpecifier && ref.line !== null ? `${row.lineSpecifier}=${ref.line / 1000}` : undefined, outcomeIds, keyOf: new Map(Object.entries(row.outcomes)) };
+  return {
+    id: row.uofMarketId,
+    specifiers: row.lineSpecifier && ref.line !== null ? `${row.lineSpecifier}=${ref.line / 1000}` : undefined,
+    outcomeIds,
+    keyOf: new Map(Object.entries(row.outcomes)),
+  };
 }
 
 function marketXml(ref: FeedMarketRef, status: number, outcomes: { label: string; odds: number }[]): string {
   const market = uofMarketOf(ref);
-  const inner = outcomes.map((o) => {
-    const id = market.outcomeIds.get(o.label);
-    if (!id) throw new Error(`outcome '${o.label}' of market type ${ref.type_id} has no UOF outcome id`);
-    return `<outcome${attrs({ id, odds: decimal(o.odds), active: 1 })}/>`;
-  }).join('');
+  const inner = outcomes
+    .map((o) => {
+      const id = market.outcomeIds.get(o.label);
+      if (!id) throw new Error(`outcome '${o.label}' of market type ${ref.type_id} has no UOF outcome id`);
+      return `<outcome${attrs({ id, odds: decimal(o.odds), active: 1 })}/>`;
+    })
+    .join('');
   return `<market${attrs({ status, id: market.id, specifiers: market.specifiers })}>${inner}</market>`;
 }
 
@@ -75,9 +85,13 @@ function marketXml(ref: FeedMarketRef, status: number, outcomes: { label: string
 function result(key: string, line: number | null, { home, away }: { home: number; away: number }): number {
   const total = (home + away) * 1000;
   const won: Record<string, boolean> = {
-    home: home > away, draw: home === away, away: away > home,
-    over: line !== null && total > line, under: line !== null && total < line,
-    yes: home > 0 && away > 0, no: home === 0 || away === 0,
+    home: home > away,
+    draw: home === away,
+    away: away > home,
+    over: line !== null && total > line,
+    under: line !== null && total < line,
+    yes: home > 0 && away > 0,
+    no: home === 0 || away === 0,
   };
   return won[key] ? 1 : 0;
 }
@@ -96,23 +110,41 @@ export function uofFromFeed(feed: RecordedFeed, exchange = 'unifiedfeed'): UofDe
   const eventNumber = Number(event.split(':')[2]);
   if (!header.match.kick_off) throw new Error(`${header.name}: the header has no kick_off`);
   const baseMs = Date.parse(header.match.kick_off) - kickOffOffset(messages);
-  const lastPeriod = Math.max(...messages.map((m) => (m.type === 'event' && m.kind === 'period_start' ? m.period ?? 1 : 0)));
+  const lastPeriod = Math.max(...messages.map((m) => (m.type === 'event' && m.kind === 'period_start' ? (m.period ?? 1) : 0)));
   const penalties = messages.some((m) => m.type === 'event' && m.kind === 'match_end' && (m.reason ?? '').startsWith('penalties'));
-  const key = (type: string, live: boolean) => buildUofRoutingKey({ priority: live ? 'hi' : 'lo', prematch: !live, live, messageType: type, sportId: 1, urnType: 'sr:match', eventId: eventNumber, nodeId: null });
-  const systemKey = (type: string) => buildUofRoutingKey({ priority: null, prematch: false, live: false, messageType: type, sportId: null, urnType: null, eventId: null, nodeId: null });
+  const key = (type: string, live: boolean) =>
+    buildUofRoutingKey({
+      priority: live ? 'hi' : 'lo',
+      prematch: !live,
+      live,
+      messageType: type,
+      sportId: 1,
+      urnType: 'sr:match',
+      eventId: eventNumber,
+      nodeId: null,
+    });
+  const systemKey = (type: string) =>
+    buildUofRoutingKey({ priority: null, prematch: false, live: false, messageType: type, sportId: null, urnType: null, eventId: null, nodeId: null });
 
   const out: UofRecordedMessage[] = [];
-  const push = (offset: number, routingKey: string, xml: string) => out.push({ offset_ms: offset, routing_key: routingKey, xml: `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>${xml}`, received_at: new Date(baseMs + offset).toISOString() });
+  const push = (offset: number, routingKey: string, xml: string) =>
+    out.push({
+      offset_ms: offset,
+      routing_key: routingKey,
+      xml: `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>${xml}`,
+      received_at: new Date(baseMs + offset).toISOString(),
+    });
   const status: Status = { code: 0, home: 0, away: 0, clockS: null };
   let nextAlive = 0;
   const alives = (upTo: number) => {
     for (; nextAlive <= upTo; nextAlive += ALIVE_EVERY_MS) {
-      for (const product of [LIVE_ODDS, PREMATCH]) push(nextAlive, systemKey('alive'), `<alive${attrs({ product, timestamp: baseMs + nextAlive, subscribed: 1 })}/>`);
+      for (const product of [LIVE_ODDS, PREMATCH])
+        push(nextAlive, systemKey('alive'), `<alive${attrs({ product, timestamp: baseMs + nextAlive, subscribed: 1 })}/>`);
     }
   };
 
   // Messages at one offset become as few UOF messages as keep their order.
-  for (let i = 0; i < messages.length;) {
+  for (let i = 0; i < messages.length; ) {
     const offset = messages[i]!.offset_ms;
     const group: RecordedMessage[] = [];
     for (; i < messages.length && messages[i]!.offset_ms === offset; i += 1) group.push(messages[i]!);
@@ -128,7 +160,11 @@ export function uofFromFeed(feed: RecordedFeed, exchange = 'unifiedfeed'): UofDe
       const clock = status.clockS === null || !live ? '' : `<clock${attrs({ match_time: clockText(status.clockS) })}/>`;
       const sportEventStatus = `<sport_event_status${attrs({ status: state, match_status: status.code, home_score: status.home, away_score: status.away })}>${clock}</sport_event_status>`;
       const odds = markets.length ? `<odds>${markets.join('')}</odds>` : '';
-      push(offset, key('odds_change', live), `<odds_change${attrs({ product: live ? LIVE_ODDS : PREMATCH, event_id: event, timestamp })}>${sportEventStatus}${odds}</odds_change>`);
+      push(
+        offset,
+        key('odds_change', live),
+        `<odds_change${attrs({ product: live ? LIVE_ODDS : PREMATCH, event_id: event, timestamp })}>${sportEventStatus}${odds}</odds_change>`,
+      );
       changed = false;
       markets = [];
     };
@@ -137,7 +173,13 @@ export function uofFromFeed(feed: RecordedFeed, exchange = 'unifiedfeed'): UofDe
       if (m.type === 'offer') {
         const ref = m.market;
         if (!ref) throw new Error(`${m.source_id}: an offer without its market type`);
-        markets.push(marketXml(ref, m.suspended ? -1 : 1, m.outcomes.map((o) => ({ label: o.label, odds: o.odds }))));
+        markets.push(
+          marketXml(
+            ref,
+            m.suspended ? -1 : 1,
+            m.outcomes.map((o) => ({ label: o.label, odds: o.odds })),
+          ),
+        );
         continue;
       }
       switch (m.kind) {
@@ -174,7 +216,11 @@ export function uofFromFeed(feed: RecordedFeed, exchange = 'unifiedfeed'): UofDe
             push(offset, key('bet_stop', live), `<bet_stop${attrs({ groups: 'all', product: LIVE_ODDS, event_id: event, timestamp })}/>`);
           } else if (m.suspended && m.market && m.reason === 'settled') {
             const market = uofMarketOf(m.market);
-            push(offset, key('bet_settlement', live), `<bet_settlement${attrs({ certainty: 2, product: LIVE_ODDS, event_id: event, timestamp })}><outcomes><market${attrs({ id: market.id, specifiers: market.specifiers })}>${[...market.keyOf].map(([id, key]) => `<outcome${attrs({ id, result: result(key, m.market!.line, status) })}/>`).join('')}</market></outcomes></bet_settlement>`);
+            push(
+              offset,
+              key('bet_settlement', live),
+              `<bet_settlement${attrs({ certainty: 2, product: LIVE_ODDS, event_id: event, timestamp })}><outcomes><market${attrs({ id: market.id, specifiers: market.specifiers })}>${[...market.keyOf].map(([id, key]) => `<outcome${attrs({ id, result: result(key, m.market!.line, status) })}/>`).join('')}</market></outcomes></bet_settlement>`,
+            );
           } else if (m.suspended && m.market) {
             markets.push(marketXml(m.market, -1, []));
             flush();
@@ -187,7 +233,10 @@ export function uofFromFeed(feed: RecordedFeed, exchange = 'unifiedfeed'): UofDe
   }
   return {
     header: {
-      format: UOF_RECORDING_FORMAT, exchange, event, match: header.match,
+      format: UOF_RECORDING_FORMAT,
+      exchange,
+      event,
+      match: header.match,
       source: `Generated by infra/feeds/uof/generate.ts from ${header.name}.jsonl (the same prices and events as UOF messages; the event id is made up).`,
     },
     messages: out,

@@ -9,8 +9,11 @@ import { Errors } from '../../errors';
 type LinkRow = typeof uofLinks.$inferSelect;
 
 const present = (matchId: number, row: LinkRow | undefined): UofLink => ({
-  match_id: matchId, event: row?.event ?? null, version: row?.version ?? null,
-  updated_at: row?.updatedAt.toISOString() ?? null, updated_by: row?.updatedBy ?? null,
+  match_id: matchId,
+  event: row?.event ?? null,
+  version: row?.version ?? null,
+  updated_at: row?.updatedAt.toISOString() ?? null,
+  updated_by: row?.updatedBy ?? null,
 });
 
 async function matchExists(db: Db | Tx, matchId: number): Promise<void> {
@@ -35,28 +38,42 @@ export async function writeLink(db: Db, matchId: number, event: string | null, e
     const [before] = await tx.select().from(uofLinks).where(eq(uofLinks.matchId, matchId)).for('update');
     if (expected !== null && (before?.version ?? null) !== expected) {
       const last = await lastChange(tx, 'match', matchId);
-      throw new VersionConflict(`The UOF link of match ${matchId} was changed by someone else (version ${before?.version ?? 'none'}, you had ${expected}); nothing was saved`,
-        'match', present(matchId, before), last?.actor ?? null, last?.at ?? null);
+      throw new VersionConflict(
+        `The UOF link of match ${matchId} was changed by someone else (version ${before?.version ?? 'none'}, you had ${expected}); nothing was saved`,
+        'match',
+        present(matchId, before),
+        last?.actor ?? null,
+        last?.at ?? null,
+      );
     }
     if (event !== null) {
       const [other] = await tx.select({ matchId: uofLinks.matchId }).from(uofLinks).where(eq(uofLinks.event, event));
-      if (other && other.matchId !== matchId) throw new Errors.BadRequest(`UOF event ${event} is already linked to match ${other.matchId}; unlink it there first.`);
+      if (other && other.matchId !== matchId)
+        throw new Errors.BadRequest(`UOF event ${event} is already linked to match ${other.matchId}; unlink it there first.`);
     }
     if (before?.event === event || (!before && event === null)) return present(matchId, before);
     let after: LinkRow | undefined;
     if (event === null) await tx.delete(uofLinks).where(eq(uofLinks.matchId, matchId));
     else {
-      [after] = await tx.insert(uofLinks).values({ matchId, event, updatedBy: actor.name })
+      [after] = await tx
+        .insert(uofLinks)
+        .values({ matchId, event, updatedBy: actor.name })
         .onConflictDoUpdate({ target: uofLinks.matchId, set: { event, version: sql`${uofLinks.version} + 1`, updatedAt: new Date(), updatedBy: actor.name } })
         .returning();
       // Its messages are no longer unlinked.
       await tx.delete(uofUnlinkedEvents).where(eq(uofUnlinkedEvents.event, event));
     }
     await tx.insert(auditLog).values({
-      actorId: actor.id, actorName: actor.name, entity: 'match', entityId: matchId, matchId, action: before && event !== null ? 'update' : event === null ? 'delete' : 'create',
-      version: after?.version ?? null, before: before ? { uof_event: before.event, version: before.version } : null, after: after ? { uof_event: after.event, version: after.version } : null,
+      actorId: actor.id,
+      actorName: actor.name,
+      entity: 'match',
+      entityId: matchId,
+      matchId,
+      action: before && event !== null ? 'update' : event === null ? 'delete' : 'create',
+      version: after?.version ?? null,
+      before: before ? { uof_event: before.event, version: before.version } : null,
+      after: after ? { uof_event: after.event, version: after.version } : null,
     });
     return present(matchId, after);
   });
 }
-

@@ -7,7 +7,10 @@ import { Errors } from '../../errors';
 type Row = typeof uofMarketMap.$inferSelect;
 
 const present = (row: Row): UofMarketMapping => ({
-  uof_market_id: row.uofMarketId, type_id: row.typeId, line_specifier: row.lineSpecifier, name: row.name,
+  uof_market_id: row.uofMarketId,
+  type_id: row.typeId,
+  line_specifier: row.lineSpecifier,
+  name: row.name,
   outcomes: Object.entries(row.outcomes).map(([id, key]) => ({ id, key })),
 });
 
@@ -29,19 +32,35 @@ export async function saveMapping(db: Db, uofMarketId: number, input: UofMarketM
     const keys = new Map<string, string>();
     for (const { id, key } of input.outcomes) {
       if (ids.has(id)) throw new Errors.BadRequest(`UOF outcome ${id} is mapped twice.`);
-      if (!type.outcomes.includes(key)) throw new Errors.BadRequest(`'${key}' is not an outcome of market type ${type.id} (${type.name}); its outcomes are ${type.outcomes.join(', ')}.`);
+      if (!type.outcomes.includes(key))
+        throw new Errors.BadRequest(`'${key}' is not an outcome of market type ${type.id} (${type.name}); its outcomes are ${type.outcomes.join(', ')}.`);
       if (keys.has(key)) throw new Errors.BadRequest(`Outcome ${key} is mapped from two UOF outcomes (${keys.get(key)} and ${id}).`);
       ids.add(id);
       keys.set(key, id);
     }
-    const values = { typeId: type.id, lineSpecifier: input.line_specifier, outcomes: Object.fromEntries(input.outcomes.map((o) => [o.id, o.key])), name: input.name.trim() };
+    const values = {
+      typeId: type.id,
+      lineSpecifier: input.line_specifier,
+      outcomes: Object.fromEntries(input.outcomes.map((o) => [o.id, o.key])),
+      name: input.name.trim(),
+    };
     if (!values.name) throw new Errors.BadRequest('The mapping needs a name.');
     const [before] = await tx.select().from(uofMarketMap).where(eq(uofMarketMap.uofMarketId, uofMarketId)).for('update');
-    const [after] = await tx.insert(uofMarketMap).values({ uofMarketId, ...values })
-      .onConflictDoUpdate({ target: uofMarketMap.uofMarketId, set: values }).returning();
+    const [after] = await tx
+      .insert(uofMarketMap)
+      .values({ uofMarketId, ...values })
+      .onConflictDoUpdate({ target: uofMarketMap.uofMarketId, set: values })
+      .returning();
     await tx.insert(auditLog).values({
-      actorId: actor.id, actorName: actor.name, entity: 'uof_market_map', entityId: uofMarketId, matchId: null, action: before ? 'update' : 'create',
-      version: null, before: before ? present(before) : null, after: present(after!),
+      actorId: actor.id,
+      actorName: actor.name,
+      entity: 'uof_market_map',
+      entityId: uofMarketId,
+      matchId: null,
+      action: before ? 'update' : 'create',
+      version: null,
+      before: before ? present(before) : null,
+      after: present(after!),
     });
     return present(after!);
   });
@@ -53,7 +72,15 @@ export async function deleteMapping(db: Db, uofMarketId: number, actor: AuditAct
     const [before] = await tx.delete(uofMarketMap).where(eq(uofMarketMap.uofMarketId, uofMarketId)).returning();
     if (!before) throw new Errors.NotFound('UOF market mapping', uofMarketId);
     await tx.insert(auditLog).values({
-      actorId: actor.id, actorName: actor.name, entity: 'uof_market_map', entityId: uofMarketId, matchId: null, action: 'delete', version: null, before: present(before), after: null,
+      actorId: actor.id,
+      actorName: actor.name,
+      entity: 'uof_market_map',
+      entityId: uofMarketId,
+      matchId: null,
+      action: 'delete',
+      version: null,
+      before: present(before),
+      after: null,
     });
     return present(before);
   });

@@ -17,7 +17,18 @@ const parser = new XMLParser({
 
 type Node = Record<string, unknown>;
 
-const ROOTS = ['odds_change', 'bet_stop', 'bet_settlement', 'bet_cancel', 'rollback_bet_settlement', 'rollback_bet_cancel', 'fixture_change', 'alive', 'snapshot_complete', 'product_down'] as const;
+const ROOTS = [
+  'odds_change',
+  'bet_stop',
+  'bet_settlement',
+  'bet_cancel',
+  'rollback_bet_settlement',
+  'rollback_bet_cancel',
+  'fixture_change',
+  'alive',
+  'snapshot_complete',
+  'product_down',
+] as const;
 
 function int(node: Node, name: string, where: string, required: true): number;
 function int(node: Node, name: string, where: string, required?: false): number | null;
@@ -117,9 +128,21 @@ export function parseUof(body: string | Buffer): UofMessage {
     case 'product_down':
       return { ...base, type: 'product_down' };
     case 'odds_change':
-      return { ...base, type: 'odds_change', eventId: eventId(), status: eventStatus(node.sport_event_status as Node | undefined), markets: markets(node.odds as Node | undefined, root) };
+      return {
+        ...base,
+        type: 'odds_change',
+        eventId: eventId(),
+        status: eventStatus(node.sport_event_status as Node | undefined),
+        markets: markets(node.odds as Node | undefined, root),
+      };
     case 'bet_stop':
-      return { ...base, type: 'bet_stop', eventId: eventId(), groups: (text(node, 'groups') ?? 'all').split('|'), marketStatus: int(node, 'market_status', root) };
+      return {
+        ...base,
+        type: 'bet_stop',
+        eventId: eventId(),
+        groups: (text(node, 'groups') ?? 'all').split('|'),
+        marketStatus: int(node, 'market_status', root),
+      };
     case 'fixture_change':
       return { ...base, type: 'fixture_change', eventId: eventId(), startTime: int(node, 'start_time', root), changeType: int(node, 'change_type', root) };
     case 'bet_settlement':

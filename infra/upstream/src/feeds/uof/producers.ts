@@ -73,7 +73,16 @@ export class Producers {
   /** Reads the last good times and the request ids used so far (a recovery resumes from where the last run stopped). */
   async load(): Promise<void> {
     for (const row of await this.db.select().from(uofProducers)) {
-      this.producers.set(row.id, { id: row.id, state: 'down', subscribed: false, reason: 'adapter started', lastAliveMs: null, lastGoodMs: row.lastGoodAt?.getTime() ?? null, feedMs: row.lastGoodAt?.getTime() ?? null, recovery: null });
+      this.producers.set(row.id, {
+        id: row.id,
+        state: 'down',
+        subscribed: false,
+        reason: 'adapter started',
+        lastAliveMs: null,
+        lastGoodMs: row.lastGoodAt?.getTime() ?? null,
+        feedMs: row.lastGoodAt?.getTime() ?? null,
+        recovery: null,
+      });
     }
     const [last] = await this.db.select({ id: max(uofRecoveries.requestId) }).from(uofRecoveries);
     this.nextRequestId = (last?.id ?? 0) + 1;
@@ -153,7 +162,9 @@ export class Producers {
       if (timestamp !== undefined) p.feedMs = Math.max(p.feedMs ?? 0, timestamp);
       const recovery = p.recovery;
       if (!recovery || recovery.requestId !== requestId) return;
-      await this.db.update(uofRecoveries).set({ endedAt: new Date(this.now()), messages: recovery.messages, attempts: recovery.attempts, status: 'complete' })
+      await this.db
+        .update(uofRecoveries)
+        .set({ endedAt: new Date(this.now()), messages: recovery.messages, attempts: recovery.attempts, status: 'complete' })
         .where(eq(uofRecoveries.id, recovery.rowId));
       p.recovery = null;
       p.state = 'up';
@@ -185,7 +196,9 @@ export class Producers {
   private async markDown(p: Producer, reason: string): Promise<void> {
     const wasDown = p.state === 'down';
     if (p.recovery) {
-      await this.db.update(uofRecoveries).set({ endedAt: new Date(this.now()), messages: p.recovery.messages, attempts: p.recovery.attempts, status: 'failed' })
+      await this.db
+        .update(uofRecoveries)
+        .set({ endedAt: new Date(this.now()), messages: p.recovery.messages, attempts: p.recovery.attempts, status: 'failed' })
         .where(eq(uofRecoveries.id, p.recovery.rowId));
       p.recovery = null;
     }
@@ -199,7 +212,10 @@ export class Producers {
   private async startRecovery(p: Producer): Promise<void> {
     const requestId = this.nextRequestId++;
     const now = this.now();
-    const [row] = await this.db.insert(uofRecoveries).values({ producer: p.id, requestId, after: p.lastGoodMs === null ? null : new Date(p.lastGoodMs), startedAt: new Date(now) }).returning();
+    const [row] = await this.db
+      .insert(uofRecoveries)
+      .values({ producer: p.id, requestId, after: p.lastGoodMs === null ? null : new Date(p.lastGoodMs), startedAt: new Date(now) })
+      .returning();
     p.recovery = { rowId: row!.id, requestId, afterMs: p.lastGoodMs, attemptMs: now, attempts: 1, messages: 0, asked: false };
     p.state = 'recovering';
     await this.persist(p);
@@ -235,9 +251,16 @@ export class Producers {
 
   private async persist(p: Producer): Promise<void> {
     const values = {
-      state: p.state, subscribed: p.subscribed, reason: p.reason, lastAliveAt: p.lastAliveMs === null ? null : new Date(p.lastAliveMs),
-      lastGoodAt: p.lastGoodMs === null ? null : new Date(p.lastGoodMs), updatedAt: new Date(this.now()),
+      state: p.state,
+      subscribed: p.subscribed,
+      reason: p.reason,
+      lastAliveAt: p.lastAliveMs === null ? null : new Date(p.lastAliveMs),
+      lastGoodAt: p.lastGoodMs === null ? null : new Date(p.lastGoodMs),
+      updatedAt: new Date(this.now()),
     };
-    await this.db.insert(uofProducers).values({ id: p.id, ...values }).onConflictDoUpdate({ target: uofProducers.id, set: values });
+    await this.db
+      .insert(uofProducers)
+      .values({ id: p.id, ...values })
+      .onConflictDoUpdate({ target: uofProducers.id, set: values });
   }
 }

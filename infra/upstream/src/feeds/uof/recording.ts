@@ -18,12 +18,15 @@ export interface UofRecordedMessage {
 }
 
 export function readUofRecording(path: string): UofRecordedMessage[] {
-  const [header, ...lines] = readFileSync(path, 'utf8').split('\n').filter((l) => l.trim());
+  const [header, ...lines] = readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim());
   const format = (JSON.parse(header ?? '{}') as { format?: string }).format;
   if (format !== UOF_RECORDING_FORMAT) throw new Error(`${path} is not a UOF recording (format '${format ?? ''}', expected '${UOF_RECORDING_FORMAT}')`);
   return lines.map((line, i) => {
     const m = JSON.parse(line) as UofRecordedMessage;
-    if (typeof m.routing_key !== 'string' || typeof m.xml !== 'string' || !Number.isInteger(m.offset_ms)) throw new Error(`${path} line ${i + 2} is not a recorded UOF message`);
+    if (typeof m.routing_key !== 'string' || typeof m.xml !== 'string' || !Number.isInteger(m.offset_ms))
+      throw new Error(`${path} line ${i + 2} is not a recorded UOF message`);
     return m;
   });
 }
@@ -39,14 +42,23 @@ export async function recordUof(o: { amqpUrl: string; exchange: string; bindingK
   file.write(`${JSON.stringify({ format: UOF_RECORDING_FORMAT, exchange: o.exchange, binding_keys: o.bindingKeys, recorded_at: new Date().toISOString() })}\n`);
   let first: number | null = null;
   let count = 0;
-  await channel.consume(queue, (message) => {
-    if (!message) return;
-    const now = Date.now();
-    first ??= now;
-    const line: UofRecordedMessage = { offset_ms: now - first, routing_key: message.fields.routingKey, xml: message.content.toString('utf8'), received_at: new Date(now).toISOString() };
-    file.write(`${JSON.stringify(line)}\n`);
-    count += 1;
-  }, { noAck: true });
+  await channel.consume(
+    queue,
+    (message) => {
+      if (!message) return;
+      const now = Date.now();
+      first ??= now;
+      const line: UofRecordedMessage = {
+        offset_ms: now - first,
+        routing_key: message.fields.routingKey,
+        xml: message.content.toString('utf8'),
+        received_at: new Date(now).toISOString(),
+      };
+      file.write(`${JSON.stringify(line)}\n`);
+      count += 1;
+    },
+    { noAck: true },
+  );
   await o.stop;
   await connection.close();
   file.end();

@@ -15,7 +15,9 @@ export function uofRecoveryApi(apiUrl: string, token: string | null, fetchImpl: 
   return async (producer, requestId, afterMs) => {
     const query = new URLSearchParams({ request_id: String(requestId), ...(afterMs !== null && { after: String(afterMs) }) });
     const reply = await fetchImpl(`${base}/v1/${producerName(producer)}/recovery/initiate_request?${query}`, {
-      method: 'POST', headers: token ? { 'x-access-token': token } : {}, signal: AbortSignal.timeout(10_000),
+      method: 'POST',
+      headers: token ? { 'x-access-token': token } : {},
+      signal: AbortSignal.timeout(10_000),
     });
     if (!reply.ok) throw new Error(`UOF recovery request for producer ${producer} answered ${reply.status} ${(await reply.text()).slice(0, 200)}`);
   };

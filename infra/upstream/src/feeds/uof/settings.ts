@@ -21,7 +21,8 @@ export interface UofSettings {
 
 function seconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const value = Number(env[name] ?? fallback);
-  if (!Number.isFinite(value) || value <= 0 || value > 86_400) throw new Error(`${name} must be a number of seconds above 0 and up to 86400, got '${env[name]}'`);
+  if (!Number.isFinite(value) || value <= 0 || value > 86_400)
+    throw new Error(`${name} must be a number of seconds above 0 and up to 86400, got '${env[name]}'`);
   return value;
 }
 
@@ -32,7 +33,10 @@ export function uofSettings(env: NodeJS.ProcessEnv): UofSettings | null {
     amqpUrl: env.UOF_AMQP_URL,
     exchange: env.UOF_EXCHANGE || 'unifiedfeed',
     queue: env.UOF_QUEUE || '',
-    bindingKeys: (env.UOF_BINDING_KEYS || '#').split(',').map((k) => k.trim()).filter(Boolean),
+    bindingKeys: (env.UOF_BINDING_KEYS || '#')
+      .split(',')
+      .map((k) => k.trim())
+      .filter(Boolean),
     apiUrl: env.UOF_API_URL || null,
     token: env.UOF_TOKEN || null,
     aliveTimeoutS: seconds(env, 'UOF_ALIVE_TIMEOUT_S', 20),

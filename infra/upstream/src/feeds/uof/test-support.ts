@@ -7,21 +7,38 @@ export interface OddsMarket {
   outcomes: [id: string | number, odds: number | null, active?: boolean][];
 }
 
-const attrs = (pairs: Record<string, string | number | null | undefined>) => Object.entries(pairs)
-  .filter(([, v]) => v !== null && v !== undefined).map(([k, v]) => ` ${k}="${String(v)}"`).join('');
+const attrs = (pairs: Record<string, string | number | null | undefined>) =>
+  Object.entries(pairs)
+    .filter(([, v]) => v !== null && v !== undefined)
+    .map(([k, v]) => ` ${k}="${String(v)}"`)
+    .join('');
 
 export function oddsChangeXml(o: {
-  event: string; timestamp: number; product?: number; requestId?: number;
+  event: string;
+  timestamp: number;
+  product?: number;
+  requestId?: number;
   status?: { status: number; matchStatus: number; home: number; away: number; clock?: string };
   markets: OddsMarket[];
 }): string {
-  const status = o.status ? `<sport_event_status${attrs({ status: o.status.status, match_status: o.status.matchStatus, home_score: o.status.home, away_score: o.status.away })}>${o.status.clock ? `<clock match_time="${o.status.clock}"/>` : ''}</sport_event_status>` : '';
-  const markets = o.markets.map((m) => `<market${attrs({ status: m.status ?? 1, id: m.id, specifiers: m.specifiers })}>${m.outcomes.map(([id, odds, active]) => `<outcome${attrs({ id, odds: odds === null ? null : odds.toFixed(2), active: active === false ? 0 : 1 })}/>`).join('')}</market>`).join('');
+  const status = o.status
+    ? `<sport_event_status${attrs({ status: o.status.status, match_status: o.status.matchStatus, home_score: o.status.home, away_score: o.status.away })}>${o.status.clock ? `<clock match_time="${o.status.clock}"/>` : ''}</sport_event_status>`
+    : '';
+  const markets = o.markets
+    .map(
+      (m) =>
+        `<market${attrs({ status: m.status ?? 1, id: m.id, specifiers: m.specifiers })}>${m.outcomes.map(([id, odds, active]) => `<outcome${attrs({ id, odds: odds === null ? null : odds.toFixed(2), active: active === false ? 0 : 1 })}/>`).join('')}</market>`,
+    )
+    .join('');
   return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><odds_change${attrs({ product: o.product ?? 1, event_id: o.event, timestamp: o.timestamp, request_id: o.requestId })}>${status}<odds>${markets}</odds></odds_change>`;
 }
 
-export const aliveXml = (product: number, timestamp: number, subscribed = true) => `<alive product="${product}" timestamp="${timestamp}" subscribed="${subscribed ? 1 : 0}"/>`;
-export const snapshotCompleteXml = (product: number, requestId: number, timestamp: number) => `<snapshot_complete request_id="${requestId}" product="${product}" timestamp="${timestamp}"/>`;
+export const aliveXml = (product: number, timestamp: number, subscribed = true) =>
+  `<alive product="${product}" timestamp="${timestamp}" subscribed="${subscribed ? 1 : 0}"/>`;
+export const snapshotCompleteXml = (product: number, requestId: number, timestamp: number) =>
+  `<snapshot_complete request_id="${requestId}" product="${product}" timestamp="${timestamp}"/>`;
 export const productDownXml = (product: number, timestamp: number) => `<product_down product="${product}" timestamp="${timestamp}"/>`;
-export const betStopXml = (event: string, timestamp: number, product = 1) => `<bet_stop groups="all" product="${product}" event_id="${event}" timestamp="${timestamp}"/>`;
-export const fixtureChangeXml = (event: string, startTime: number, timestamp: number, product = 3) => `<fixture_change start_time="${startTime}" product="${product}" change_type="2" event_id="${event}" timestamp="${timestamp}"/>`;
+export const betStopXml = (event: string, timestamp: number, product = 1) =>
+  `<bet_stop groups="all" product="${product}" event_id="${event}" timestamp="${timestamp}"/>`;
+export const fixtureChangeXml = (event: string, startTime: number, timestamp: number, product = 3) =>
+  `<fixture_change start_time="${startTime}" product="${product}" change_type="2" event_id="${event}" timestamp="${timestamp}"/>`;

@@ -51,23 +51,67 @@ function statusEvents(status: UofEventStatus, memory: MatchMemory, base: string,
   const clock = status.clockS;
   const before = memory.matchStatus;
   if (code !== null && code !== before) {
-    const wasPeriod = before === null ? null : PERIOD_OF[before] ?? null;
+    const wasPeriod = before === null ? null : (PERIOD_OF[before] ?? null);
     if (wasPeriod !== null && (PAUSE_AFTER[code] === wasPeriod || ENDED.has(code) || (PERIOD_OF[code] ?? 0) > wasPeriod)) {
-      events.push({ type: 'event', source_id: `${base}:period_end:${wasPeriod}`, sent_at: at, kind: 'period_end', period: wasPeriod, match_time: clock, score: scoreNodeName({ home: memory.home, away: memory.away }) });
+      events.push({
+        type: 'event',
+        source_id: `${base}:period_end:${wasPeriod}`,
+        sent_at: at,
+        kind: 'period_end',
+        period: wasPeriod,
+        match_time: clock,
+        score: scoreNodeName({ home: memory.home, away: memory.away }),
+      });
     }
     const period = PERIOD_OF[code];
-    if (period !== undefined) events.push({ type: 'event', source_id: `${base}:period_start:${period}`, sent_at: at, kind: 'period_start', period, match_time: clock ?? 0, score: scoreNodeName({ home: memory.home, away: memory.away }) });
+    if (period !== undefined)
+      events.push({
+        type: 'event',
+        source_id: `${base}:period_start:${period}`,
+        sent_at: at,
+        kind: 'period_start',
+        period,
+        match_time: clock ?? 0,
+        score: scoreNodeName({ home: memory.home, away: memory.away }),
+      });
     memory.matchStatus = code;
   }
   const home = status.home ?? memory.home;
   const away = status.away ?? memory.away;
   // One goal event per goal, so several goals between two messages each count.
-  for (let n = memory.home + 1; n <= home; n += 1) events.push({ type: 'event', source_id: `${base}:goal:H${n}-A${memory.away}`, sent_at: at, kind: 'goal', side: 'home', match_time: clock, period: periodOf(memory.matchStatus), score: scoreNodeName({ home: n, away: memory.away }) });
+  for (let n = memory.home + 1; n <= home; n += 1)
+    events.push({
+      type: 'event',
+      source_id: `${base}:goal:H${n}-A${memory.away}`,
+      sent_at: at,
+      kind: 'goal',
+      side: 'home',
+      match_time: clock,
+      period: periodOf(memory.matchStatus),
+      score: scoreNodeName({ home: n, away: memory.away }),
+    });
   memory.home = Math.max(memory.home, home);
-  for (let n = memory.away + 1; n <= away; n += 1) events.push({ type: 'event', source_id: `${base}:goal:H${memory.home}-A${n}`, sent_at: at, kind: 'goal', side: 'away', match_time: clock, period: periodOf(memory.matchStatus), score: scoreNodeName({ home: memory.home, away: n }) });
+  for (let n = memory.away + 1; n <= away; n += 1)
+    events.push({
+      type: 'event',
+      source_id: `${base}:goal:H${memory.home}-A${n}`,
+      sent_at: at,
+      kind: 'goal',
+      side: 'away',
+      match_time: clock,
+      period: periodOf(memory.matchStatus),
+      score: scoreNodeName({ home: memory.home, away: n }),
+    });
   memory.away = Math.max(memory.away, away);
   if (code !== null && ENDED.has(code) && before !== code) {
-    events.push({ type: 'event', source_id: `${base}:match_end`, sent_at: at, kind: 'match_end', match_time: clock, score: scoreNodeName({ home: memory.home, away: memory.away }) });
+    events.push({
+      type: 'event',
+      source_id: `${base}:match_end`,
+      sent_at: at,
+      kind: 'match_end',
+      match_time: clock,
+      score: scoreNodeName({ home: memory.home, away: memory.away }),
+    });
   }
   return events;
 }
@@ -136,19 +180,67 @@ export function translate(message: UofEventMessage, mapping: MappingTable, label
         const ref = { type_id: resolved.typeId, line: resolved.line };
         if (market.status === 1 && outcomes.length) {
           anyActive = true;
-          if (memory.suspendedMarkets.delete(key)) messages.push({ type: 'event', source_id: `${base}:${market.id}:${market.specifierText}:resume`, sent_at: at, kind: 'suspension', suspended: false, market: ref, match_time: status?.clockS ?? null, reason: 'uof market active' });
-          offers.push({ type: 'offer', source_id: `${base}:${market.id}:${market.specifierText}`, sent_at: at, market: ref, outcomes, match_time: prematch ? null : status?.clockS ?? null, prematch, score, period });
+          if (memory.suspendedMarkets.delete(key))
+            messages.push({
+              type: 'event',
+              source_id: `${base}:${market.id}:${market.specifierText}:resume`,
+              sent_at: at,
+              kind: 'suspension',
+              suspended: false,
+              market: ref,
+              match_time: status?.clockS ?? null,
+              reason: 'uof market active',
+            });
+          offers.push({
+            type: 'offer',
+            source_id: `${base}:${market.id}:${market.specifierText}`,
+            sent_at: at,
+            market: ref,
+            outcomes,
+            match_time: prematch ? null : (status?.clockS ?? null),
+            prematch,
+            score,
+            period,
+          });
         } else if (outcomes.length && market.status !== -3 && market.status !== -4) {
           // Suspended or inactive with prices: stored as a suspended offer, never fired on.
-          offers.push({ type: 'offer', source_id: `${base}:${market.id}:${market.specifierText}`, sent_at: at, market: ref, outcomes, match_time: prematch ? null : status?.clockS ?? null, prematch, score, period, suspended: true });
+          offers.push({
+            type: 'offer',
+            source_id: `${base}:${market.id}:${market.specifierText}`,
+            sent_at: at,
+            market: ref,
+            outcomes,
+            match_time: prematch ? null : (status?.clockS ?? null),
+            prematch,
+            score,
+            period,
+            suspended: true,
+          });
         } else if (!memory.suspendedMarkets.has(key)) {
           memory.suspendedMarkets.add(key);
-          messages.push({ type: 'event', source_id: `${base}:${market.id}:${market.specifierText}:suspend`, sent_at: at, kind: 'suspension', suspended: true, market: ref, match_time: status?.clockS ?? null, reason: market.status === -3 ? 'settled' : `uof market status ${market.status}` });
+          messages.push({
+            type: 'event',
+            source_id: `${base}:${market.id}:${market.specifierText}:suspend`,
+            sent_at: at,
+            kind: 'suspension',
+            suspended: true,
+            market: ref,
+            match_time: status?.clockS ?? null,
+            reason: market.status === -3 ? 'settled' : `uof market status ${market.status}`,
+          });
         }
       }
       // Prices again after a bet_stop (or after a restart, when we cannot know): the stop is over.
       if (anyActive && memory.matchSuspended !== false) {
-        messages.push({ type: 'event', source_id: `${base}:resume`, sent_at: at, kind: 'suspension', suspended: false, match_time: status?.clockS ?? null, reason: 'uof odds_change' });
+        messages.push({
+          type: 'event',
+          source_id: `${base}:resume`,
+          sent_at: at,
+          kind: 'suspension',
+          suspended: false,
+          match_time: status?.clockS ?? null,
+          reason: 'uof odds_change',
+        });
         memory.matchSuspended = false;
       }
       messages.push(...offers);
@@ -156,7 +248,15 @@ export function translate(message: UofEventMessage, mapping: MappingTable, label
     }
     case 'bet_stop':
       // Groups other than `all` name market groups our mapping has no notion of: the whole match stops.
-      messages.push({ type: 'event', source_id: `${base}:bet_stop`, sent_at: at, kind: 'suspension', suspended: true, match_time: null, reason: `uof bet_stop ${message.groups.join('|')}` });
+      messages.push({
+        type: 'event',
+        source_id: `${base}:bet_stop`,
+        sent_at: at,
+        kind: 'suspension',
+        suspended: true,
+        match_time: null,
+        reason: `uof bet_stop ${message.groups.join('|')}`,
+      });
       memory.matchSuspended = true;
       break;
     case 'bet_settlement':
@@ -165,7 +265,16 @@ export function translate(message: UofEventMessage, mapping: MappingTable, label
         const resolved = resolve(market, mapping, unknown);
         if (!resolved) continue;
         memory.suspendedMarkets.add(marketKey(resolved.typeId, resolved.line));
-        messages.push({ type: 'event', source_id: `${base}:${market.id}:${market.specifierText}:${message.type}`, sent_at: at, kind: 'suspension', suspended: true, market: { type_id: resolved.typeId, line: resolved.line }, match_time: null, reason: message.type === 'bet_settlement' ? 'settled' : 'cancelled' });
+        messages.push({
+          type: 'event',
+          source_id: `${base}:${market.id}:${market.specifierText}:${message.type}`,
+          sent_at: at,
+          kind: 'suspension',
+          suspended: true,
+          market: { type_id: resolved.typeId, line: resolved.line },
+          match_time: null,
+          reason: message.type === 'bet_settlement' ? 'settled' : 'cancelled',
+        });
       }
       break;
     default:

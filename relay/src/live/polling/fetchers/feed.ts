@@ -50,7 +50,9 @@ export class FeedFetcher implements TopicFetcher {
     const records = body.results as unknown as FeedRecord[];
     if (full) {
       return {
-        records, complete: true, seen: () => {
+        records,
+        complete: true,
+        seen: () => {
           remember();
           this.markFull();
           this.replace(records);

@@ -5,7 +5,11 @@ import type { FetcherContext } from './fetcher';
 import { createFetchers } from './index';
 import { HEAD_SIZE } from './window';
 
-interface Data { feed: object[]; offers: object[]; deliveries: object[] }
+interface Data {
+  feed: object[];
+  offers: object[];
+  deliveries: object[];
+}
 
 /** An upstream answering from arrays (feed newest first, offers oldest first), recording the URLs asked for. */
 function upstreamOf(data: Data) {
@@ -73,7 +77,10 @@ describe('feed fetcher', () => {
 
 describe('offers fetcher', () => {
   it('asks once per match, for every market, only after the newest offer held', async () => {
-    const offers = [{ ...offer(1), market_id: 1 }, { ...offer(2), market_id: 2 }];
+    const offers = [
+      { ...offer(1), market_id: 1 },
+      { ...offer(2), market_id: 2 },
+    ];
     const { urls, get } = upstreamOf({ feed: [], offers, deliveries: [] });
     const { offers: fetcher } = createFetchers(context(get));
     const first = await fetcher.fetch();
@@ -103,8 +110,10 @@ describe('deliveries fetcher', () => {
     const deep = await fetcher.fetch();
     expect(deep!.complete).toBe(true);
     expect(urls).toEqual([
-      '/api/1/delivery/match/7?limit=1000', `/api/1/delivery/match/7?limit=${HEAD_SIZE}`,
-      `/api/1/delivery/match/7?limit=${HEAD_SIZE}`, '/api/1/delivery/match/7?limit=1000',
+      '/api/1/delivery/match/7?limit=1000',
+      `/api/1/delivery/match/7?limit=${HEAD_SIZE}`,
+      `/api/1/delivery/match/7?limit=${HEAD_SIZE}`,
+      '/api/1/delivery/match/7?limit=1000',
     ]);
   });
 });

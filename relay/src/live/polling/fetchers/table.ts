@@ -10,7 +10,11 @@ import { Unchanged } from './unchanged';
 export class TableFetcher implements TopicFetcher {
   private readonly unchanged = new Unchanged();
 
-  constructor(readonly topic: MatchTableTopic | 'history', private readonly url: string, private readonly get: LiveGet) {}
+  constructor(
+    readonly topic: MatchTableTopic | 'history',
+    private readonly url: string,
+    private readonly get: LiveGet,
+  ) {}
 
   async fetch(): Promise<Fetched | null> {
     const response = await this.get(this.topic, this.url, this.unchanged.etag(this.url));
