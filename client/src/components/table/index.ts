@@ -19,4 +19,4 @@ export { TruncatedText } from './TruncatedText';
 export { useList, type ListController } from './useList';
 export { useListState } from './useListState';
 export { inMemoryGetList, routeGetList, type GetList } from './getList';
-export { type FilterSpec, type ListStateConfig } from './listState';
+export type { FilterSpec, ListStateConfig } from './listState';

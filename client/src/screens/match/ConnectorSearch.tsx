@@ -1,7 +1,7 @@
 import type { SearchResult } from '@odds/protocol';
 import { AutoComplete } from 'primereact/autocomplete';
 import { useState } from 'react';
-import { connectorLabel, useConnector } from './useConnector';
+import { connectorLabel, type useConnector } from './useConnector';
 
 /** Connector reassign search: type a name and a dot to search; choosing a result asks first. */
 export function ConnectorSearch({ connector }: { connector: ReturnType<typeof useConnector> }) {

@@ -1,12 +1,12 @@
 import { and, asc, arrayContains, eq, isNull, or } from 'drizzle-orm';
-import {
-  type CompilerReply,
-  type CompilerRequest,
-  type ContentOffer,
-  type ContentParseReply,
-  type ContentParseRequest,
-  type OddsOutcome,
-  type SelectionBehaviour,
+import type {
+  CompilerReply,
+  CompilerRequest,
+  ContentOffer,
+  ContentParseReply,
+  ContentParseRequest,
+  OddsOutcome,
+  SelectionBehaviour,
 } from '@odds/protocol';
 import type { Db } from '../db/client';
 import { contentItems, leagues, marketTypes, markets } from '../db/schema';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import Value from 'typebox/value';
-import { FeedHeader, RecordedLine, type FeedMessage, type RecordedMessage } from '@odds/protocol';
+import { type FeedHeader, RecordedLine, type FeedMessage, type RecordedMessage } from '@odds/protocol';
 
 export interface RecordedFeed {
   header: FeedHeader;
