@@ -85,7 +85,7 @@ export async function buildUpstream({
   await app.register(authPlugin, { sessions, displays, db: database.db });
   // After auth (keys are per operator), before every route: any POST may carry an Idempotency-Key.
   installIdempotency(app, database.db);
-  await app.register(authRoutes, { sessions, displays });
+  await app.register(authRoutes, { sessions, displays, db: database.db });
   const mail = smtp ? createSmtpSender(smtp.url, smtp.from) : null;
   if (mail) app.addHook('onClose', async () => mail.close());
   await app.register(operatorRoutes, { sessions, db: database.db, mail });

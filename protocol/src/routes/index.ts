@@ -30,6 +30,7 @@ export { ProviderSportParams, LeaguesQuery, MatchesQuery } from './catalog';
 export { ConnectSearchQuery, MoveReply } from './matches';
 export { ContentsQuery } from './content';
 export { LiveVersions } from './live';
+export { ACCESS_BATCH_MAX, type AccessCheck, type AccessResult } from './auth';
 export { AuditQuery, versionedReads, versionedWrites, type VersionedWrite } from './audit';
 
 /** One object per resource file; kept apart so a test can see two files claiming the same name. */

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { routes } from '@odds/protocol';
+import { checkAccessBatch } from '../auth/access-batch';
 import { DISPLAY_RECHECK_MS, type DisplayStore } from '../auth/displays';
 import { tokenHash, type SessionStore } from '../auth/sessions';
+import type { Db } from '../db/client';
 import { clientAddress, LoginThrottle, TooManyFromNetwork, TooManyLogins, waitText } from '../auth/throttle';
 import { Errors } from '../errors';
 import { requireAdmin } from '../http/auth';
@@ -9,7 +11,7 @@ import { implement } from '../http/implement';
 
 export async function authRoutes(
   app: FastifyInstance,
-  { sessions, displays, throttle = new LoginThrottle() }: { sessions: SessionStore; displays: DisplayStore; throttle?: LoginThrottle },
+  { sessions, displays, db, throttle = new LoginThrottle() }: { sessions: SessionStore; displays: DisplayStore; db: Db; throttle?: LoginThrottle },
 ) {
   implement(app, routes.authenticate, async ({ body, request, reply }) => {
     const address = clientAddress(request.socket.remoteAddress, request.headers['x-forwarded-for']);
@@ -41,6 +43,8 @@ export async function authRoutes(
     if (!session) throw new Errors.Unauthorized();
     return { user: { ...session.user, admin: session.admin }, expires_at: session.expiresAt.toISOString() };
   });
+
+  implement(app, routes.accessBatch, async ({ body }) => ({ results: await checkAccessBatch(db, sessions, displays, body.checks) }));
 
   implement(app, routes.logout, async ({ request }) => {
     if (request.token) {

@@ -1,0 +1,54 @@
+import { inArray } from 'drizzle-orm';
+import type { AccessCheck, AccessResult, SessionReply } from '@odds/protocol';
+import type { Db } from '../db/client';
+import { matches } from '../db/schema';
+import { displayMaySee } from '../http/display-scope';
+import { DISPLAY_RECHECK_MS, type DisplayPrincipal, type DisplayStore } from './displays';
+import type { SessionStore } from './sessions';
+
+type Principal = { reply: SessionReply; display: DisplayPrincipal['display'] | null };
+
+/**
+ * Answers a burst of the relay's checks in one call: for each token what GET /api/1/session
+ * answers, and with a match what GET /api/1/match/:id answers that token (403 for a display
+ * that may not show it, 404 for no such match). Each token is looked up once however many
+ * watches carry it; the matches named are looked up in one query.
+ */
+export async function checkAccessBatch(db: Db, sessions: SessionStore, displays: DisplayStore, checks: readonly AccessCheck[]): Promise<AccessResult[]> {
+  const named = [...new Set(checks.flatMap((check) => (check.match_id === undefined ? [] : [check.match_id])))];
+  const existing = new Set(named.length ? (await db.select({ id: matches.id }).from(matches).where(inArray(matches.id, named))).map((row) => row.id) : []);
+  const principals = new Map<string, Promise<Principal | null>>();
+  const principalOf = (token: string) => {
+    const known = principals.get(token);
+    if (known) return known;
+    const principal = lookUp(sessions, displays, token);
+    principals.set(token, principal);
+    return principal;
+  };
+  return Promise.all(
+    checks.map(async ({ token, match_id: matchId }): Promise<AccessResult> => {
+      const principal = await principalOf(token);
+      if (!principal) return { status: 401 };
+      if (matchId !== undefined) {
+        if (principal.display && !(await displayMaySee(db, principal.display, { matchId }))) return { status: 403 };
+        if (!existing.has(matchId)) return { status: 404 };
+      }
+      return { status: 200, session: principal.reply };
+    }),
+  );
+}
+
+/** A token as the auth hook resolves it: an operator's session first, then a wall display's. */
+async function lookUp(sessions: SessionStore, displays: DisplayStore, token: string): Promise<Principal | null> {
+  const session = await sessions.check(token);
+  if (session) {
+    return { reply: { user: { ...session.user, admin: session.admin }, expires_at: session.expiresAt.toISOString() }, display: null };
+  }
+  const principal = await displays.check(token);
+  if (!principal) return null;
+  const user = { ...principal.user, admin: false };
+  return {
+    reply: { user, display: principal.display, expires_at: new Date(Date.now() + DISPLAY_RECHECK_MS).toISOString() },
+    display: principal.display,
+  };
+}
