@@ -1,10 +1,9 @@
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { InputText } from 'primereact/inputtext';
-import { Message } from 'primereact/message';
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { expiryStore } from '../api/sessionExpiry';
+import { CredentialFields } from '../screens/login/CredentialFields';
 import { useLoginForm } from '../screens/login/useLoginForm';
 import { logout, sessionStore } from '../stores/session';
 import { sessionEndStore } from '../stores/sessionEnd';
@@ -39,18 +38,7 @@ function SignInForm() {
   return (
     <form className="login-card sign-in-card" noValidate onSubmit={form.submit} onKeyDown={form.onKeyDown} aria-label="Sign in again">
       <p>Sign in again to carry on where you were. Nothing on this page is lost: what you were saving is sent once you are back.</p>
-      <label htmlFor="sign-in-email">Email</label>
-      <InputText id="sign-in-email" type="email" autoComplete="username" value={form.email} onChange={(e) => form.setEmail(e.target.value)} />
-      <label htmlFor="sign-in-password">Password</label>
-      <InputText
-        id="sign-in-password"
-        type="password"
-        autoComplete="current-password"
-        autoFocus
-        value={form.password}
-        onChange={(e) => form.setPassword(e.target.value)}
-      />
-      {form.message && <Message severity="error" text={form.message} role="alert" />}
+      <CredentialFields form={form} idPrefix="sign-in" focus="password" />
       <Button type="submit" label="Sign in" loading={form.pending} />
       <Button type="button" label="Log out instead" link onClick={() => void logout()} />
     </form>

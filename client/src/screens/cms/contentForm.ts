@@ -1,4 +1,5 @@
-import { CHANNELS, DEFAULT_CHANNEL_ID, DEFAULT_LANGUAGE, type ContentItem, type ContentItemInput, type ContentType, type SideContext } from '@odds/protocol';
+import { DEFAULT_CHANNEL_ID, DEFAULT_LANGUAGE, type ContentItem, type ContentItemInput, type ContentType, type SideContext } from '@odds/protocol';
+import { channelName, namesOf, type Named } from './conflictNames';
 import { takesLinkTarget } from './linkTargets';
 
 /** The fields of one content item as the new-content modal and the edit page hold them. */
@@ -97,9 +98,6 @@ export function contentFormData(values: ContentFormValues, image: File | null): 
   return form;
 }
 
-type Named = { readonly id: number; readonly name?: string | null };
-const names = (ids: readonly number[], from: readonly Named[]) => ids.map((id) => from.find((o) => o.id === id)?.name ?? `#${id}`).join(', ');
-
 /**
  * A content item as the conflict dialog compares it (theirs beside mine): the fields the form
  * saves, with channel, categories, markets and market types by name and switches as yes / no.
@@ -112,10 +110,10 @@ export function contentConflictView(
   const yesNo = (value: boolean | undefined) => (value ? 'yes' : 'no');
   return {
     ...input,
-    channel_id: CHANNELS.find((channel) => channel.id === input.channel_id)?.name ?? input.channel_id,
-    categories: names(values.categories, options.categories),
-    markets: names(values.markets, options.markets),
-    market_types: names(values.market_types, options.marketTypes),
+    channel_id: channelName(input.channel_id),
+    categories: namesOf(values.categories, options.categories),
+    markets: namesOf(values.markets, options.markets),
+    market_types: namesOf(values.market_types, options.marketTypes),
     provider_lock: yesNo(input.provider_lock),
     auto_build: yesNo(input.auto_build),
     deliver: yesNo(input.deliver),

@@ -1,10 +1,10 @@
 import { routes, type ContentItem } from '@odds/protocol';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { api } from '../../api/client';
 import { invalidateRoute, useApiQuery } from '../../api/queries';
 import { CONFLICT_SHOWN, useVersionedSave } from '../../components/conflict';
-import { useUnsavedChangesGuard } from '../../components/forms/useUnsavedChangesGuard';
+import { useRecordForm } from '../../components/forms/useRecordForm';
 import { contextStore, findById } from '../../stores/context';
 import {
   contentConflictView,
@@ -37,31 +37,21 @@ interface Options {
 export function useContentForm({ contentId, options, onSaved }: Options) {
   const { providerId, sportId, providers } = useSnapshot(contextStore);
   const languages = findById(providers, providerId)?.meta.languages ?? [];
-  const [initial, setInitial] = useState<ContentFormValues>(() => emptyContentForm(languages));
-  const [values, setValues] = useState<ContentFormValues>(initial);
-  const [item, setItem] = useState<ContentItem | null>(null);
-  const [loadedFor, setLoadedFor] = useState<number | undefined>(undefined);
   const [image, setImage] = useState<File | null>(null);
   const [imageError, setImageError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const versioned = useVersionedSave();
-  /** Their item, loaded or taken with "Keep theirs": the form starts again from it. */
-  const load = useCallback((loaded: ContentItem) => {
-    const form = itemToForm(loaded);
-    setItem(loaded);
-    setInitial(form);
-    setValues(form);
-  }, []);
-
-  // The form starts from this visit's answer (not an older one cached), so an update names the
-  // version it read; later answers do not overwrite what is being typed.
-  const record = useApiQuery(routes.contentItem, { params: { id: contentId ?? 0 } }, { enabled: contentId !== undefined, staleTime: 0 });
-  useEffect(() => {
-    if (contentId === undefined || !record.data || !record.isFetchedAfterMount || loadedFor === contentId) return;
-    load(record.data);
-    setLoadedFor(contentId);
-  }, [contentId, record.data, record.isFetchedAfterMount, loadedFor, load]);
-  const loading = contentId !== undefined && loadedFor !== contentId && !record.isError;
+  const read = useApiQuery(routes.contentItem, { params: { id: contentId ?? 0 } }, { enabled: contentId !== undefined, staleTime: 0 });
+  const {
+    values,
+    setValues,
+    record: item,
+    load,
+    status,
+    dirty,
+    allowLeaving,
+  } = useRecordForm({ id: contentId, read, toForm: itemToForm, empty: () => emptyContentForm(languages), unsaved: image !== null });
+  const loading = status === 'loading';
 
   const choicesFor = useCallback(
     (v: ContentFormValues) =>
@@ -84,7 +74,7 @@ export function useContentForm({ contentId, options, onSaved }: Options) {
         }
         return next;
       }),
-    [choicesFor],
+    [choicesFor, setValues],
   );
 
   const chooseImage = useCallback((file: File | null) => {
@@ -96,9 +86,6 @@ export function useContentForm({ contentId, options, onSaved }: Options) {
     setImage(file);
     setImageError(null);
   }, []);
-
-  const dirty = useMemo(() => image !== null || JSON.stringify(values) !== JSON.stringify(initial), [values, initial, image]);
-  const { allowLeaving } = useUnsavedChangesGuard(dirty);
 
   const { save: saveVersioned } = versioned;
   const save = useCallback(async () => {

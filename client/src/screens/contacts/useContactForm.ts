@@ -1,12 +1,12 @@
 import { routes, type Contact, type ContactList, type Segment } from '@odds/protocol';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { api } from '../../api/client';
 import { invalidateRoute, useApiQuery } from '../../api/queries';
 import { CONFLICT_SHOWN, useVersionedSave } from '../../components/conflict';
 import { languageOptions } from '../../components/forms/languages';
-import { useUnsavedChangesGuard } from '../../components/forms/useUnsavedChangesGuard';
+import { useRecordForm } from '../../components/forms/useRecordForm';
 import { contextStore, findById } from '../../stores/context';
 import {
   contactConflictView,
@@ -18,8 +18,6 @@ import {
   type ContactFormValues,
   type LimiterKey,
 } from './contactForm';
-
-type Status = 'loading' | 'ready' | 'failed';
 
 const NO_LISTS: ContactList[] = [];
 const NO_SEGMENTS: Segment[] = [];
@@ -35,47 +33,34 @@ export function useContactForm(contactId: number | undefined) {
   const { providerId, providers, sportId } = useSnapshot(contextStore);
   const provider = findById(providers, providerId);
   const navigate = useNavigate();
-  const [initial, setInitial] = useState<ContactFormValues>(() => emptyContactForm(sportId));
-  const [values, setValues] = useState<ContactFormValues>(initial);
-  const [contactName, setContactName] = useState<string | null>(null);
-  const [loadedFor, setLoadedFor] = useState<number | undefined>(undefined);
-  const [saving, setSaving] = useState(false);
-  /** The version the form was loaded from (or took with "Keep theirs"): an update names it. */
-  const [version, setVersion] = useState<number | undefined>(undefined);
-  const versioned = useVersionedSave();
-  /** Their record, as the form shows it: the form starts again from it. */
-  const load = useCallback((contact: Contact) => {
-    const loaded = contactToForm(contact);
-    setInitial(loaded);
-    setValues(loaded);
-    setContactName(contact.name);
-    setVersion(contact.version);
-  }, []);
-
-  // The form starts from this visit's answer (not an older one cached), so a save names the
-  // version it read; later answers do not overwrite what is being typed.
-  const record = useApiQuery(routes.contact, { params: { contactId: contactId ?? 0 } }, { enabled: !!contactId, staleTime: 0 });
-  useEffect(() => {
-    if (!contactId || !record.data || !record.isFetchedAfterMount || record.data.id !== contactId || loadedFor === contactId) return;
-    load(record.data);
-    setLoadedFor(contactId);
-  }, [contactId, record.data, record.isFetchedAfterMount, loadedFor, load]);
-  const status: Status = !contactId || loadedFor === contactId ? 'ready' : record.isError ? 'failed' : 'loading';
   // Segments are offered per contact (SPEC §7 `GET segments/{contactId}`); without them the field is free text.
   const segments = useApiQuery(routes.segments, { params: { contactId: contactId ?? 0 }, silent: true }, { enabled: !!contactId }).data?.results ?? NO_SEGMENTS;
   const lists = useApiQuery(routes.lists, { query: { provider: providerId } }).data?.results ?? NO_LISTS;
+  const [saving, setSaving] = useState(false);
+  const versioned = useVersionedSave();
+  const read = useApiQuery(routes.contact, { params: { contactId: contactId ?? 0 } }, { enabled: !!contactId, staleTime: 0 });
+  const { values, setValues, record, load, status, dirty, allowLeaving } = useRecordForm({
+    id: contactId || undefined,
+    read,
+    toForm: contactToForm,
+    empty: () => emptyContactForm(sportId),
+  });
+  const version = record?.version;
 
-  const dirty = useMemo(() => JSON.stringify(values) !== JSON.stringify(initial), [values, initial]);
-  const { allowLeaving } = useUnsavedChangesGuard(dirty);
-
-  const set = useCallback(<K extends keyof ContactFormValues>(field: K, value: ContactFormValues[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-  }, []);
-  const setLimit = useCallback((key: LimiterKey | 'rate_limit_minutes', value: string) => {
-    setValues((current) =>
-      key === 'rate_limit_minutes' ? { ...current, rate_limit_minutes: value } : { ...current, limiter: { ...current.limiter, [key]: value } },
-    );
-  }, []);
+  const set = useCallback(
+    <K extends keyof ContactFormValues>(field: K, value: ContactFormValues[K]) => {
+      setValues((current) => ({ ...current, [field]: value }));
+    },
+    [setValues],
+  );
+  const setLimit = useCallback(
+    (key: LimiterKey | 'rate_limit_minutes', value: string) => {
+      setValues((current) =>
+        key === 'rate_limit_minutes' ? { ...current, rate_limit_minutes: value } : { ...current, limiter: { ...current.limiter, [key]: value } },
+      );
+    },
+    [setValues],
+  );
 
   const periods = limiterPeriods(provider, values.sport_id);
 
@@ -112,7 +97,7 @@ export function useContactForm(contactId: number | undefined) {
     status,
     saving,
     dirty,
-    contactName,
+    contactName: record?.name ?? null,
     provider,
     lists,
     segments,

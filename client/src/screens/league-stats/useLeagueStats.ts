@@ -1,14 +1,11 @@
 import type { HomeAway } from '@odds/protocol';
-import { useEffect } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { inMemoryGetList, useList } from '../../components/table';
 import { contextStore } from '../../stores/context';
-import { useLeague } from '../leagues/useLeague';
-import { useMarketOptions } from '../markets/useMarketOptions';
 import { useStatsQuery } from './useStatsQuery';
 import { runStatsQuery, type MarketOutcomeRow, type TeamRecord } from './statsQuery';
-import { useSeasonTeams } from './useSeasonTeams';
+import { useSeasonChoices } from './useSeasonChoices';
 
 export interface StatsRoute {
   leagueId: number;
@@ -35,20 +32,10 @@ function statsPath({ leagueId, seasonId, teamId, marketId }: StatsRoute): string
  */
 export function useLeagueStats(route: StatsRoute) {
   const { sportId } = useSnapshot(contextStore);
-  const league = useLeague(route.leagueId);
-  const teams = useSeasonTeams(route.seasonId ?? null);
-  const markets = useMarketOptions();
-  const navigate = useNavigate();
-  const { search: query } = useLocation();
+  const { league, teams, markets, go } = useSeasonChoices(route, statsPath);
   const [search, setSearch] = useSearchParams();
   const otherTeamId = Number(search.get('other')) || null;
   const side = SIDES.find((s) => s === search.get('side')) ?? 'all';
-
-  // No season in the path: the latest one.
-  const latest = league?.seasons.at(-1)?.id;
-  useEffect(() => {
-    if (!route.seasonId && latest) navigate(`${statsPath({ ...route, seasonId: latest })}${query}`, { replace: true });
-  }, [route, latest, navigate]);
 
   const ready = Boolean(route.seasonId && route.teamId && route.marketId);
   const params = {
@@ -75,7 +62,6 @@ export function useLeagueStats(route: StatsRoute) {
   );
   const record = recordRows[0] ?? null;
 
-  const go = (patch: Partial<StatsRoute>) => navigate(`${statsPath({ ...route, ...patch })}${query}`);
   const setQuery = (name: string, value: string | null) =>
     setSearch((current) => {
       const next = new URLSearchParams(current);

@@ -38,3 +38,5 @@ export function useLoginForm() {
 
   return { email, setEmail, password, setPassword, pending, message, submit, onKeyDown };
 }
+
+export type LoginForm = ReturnType<typeof useLoginForm>;

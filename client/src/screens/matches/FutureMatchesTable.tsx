@@ -2,20 +2,15 @@ import type { Match } from '@odds/protocol';
 import { memo, useDeferredValue } from 'react';
 import { Link } from 'react-router-dom';
 import { GenericTable, type TableColumn } from '../../components/table';
-import { formatDateTime } from '../../lib/format';
+import { LEAGUE_COLUMN, START_COLUMN } from './matchColumns';
 import { useShallowStable } from '../../lib/useShallowStable';
 import { useFutureMatchesList, type MatchesList } from './useMatchesList';
 
 const COLUMNS: TableColumn<Match>[] = [
   { field: 'id', header: 'Id', sortable: true },
   { field: 'name', header: 'Match', sortable: true, body: (m) => <Link to={`/match/${m.id}`}>{m.name}</Link> },
-  { field: 'start', header: 'Start time', sortable: true, className: 'nowrap', body: (m) => formatDateTime(m.start) },
-  {
-    field: 'league',
-    header: 'League',
-    sortable: true,
-    body: (m) => <Link to={`/league/${m.league.id}/matches`}>{m.league.name}</Link>,
-  },
+  START_COLUMN,
+  LEAGUE_COLUMN,
   { field: 'event_id', header: 'Event id', sortable: true },
   { field: 'league_unique_id', header: 'League unique id' },
 ];

@@ -3,7 +3,7 @@ import { DEFAULT_SORTS, type Match } from '@odds/protocol';
 import { Button } from 'primereact/button';
 import { Link } from 'react-router-dom';
 import { GenericTable, type TableColumn } from '../../components/table';
-import { formatDateTime } from '../../lib/format';
+import { LEAGUE_COLUMN, START_COLUMN } from './matchColumns';
 import { MatchOptions } from './MatchOptions';
 import type { MatchesList } from './useMatchesList';
 
@@ -12,13 +12,8 @@ const COLUMNS: TableColumn<Match>[] = [
   { field: 'live', header: 'Live', sortable: true, body: (m) => (m.live ? <span className="match-live-flag">Live</span> : null) },
   { field: 'home', header: 'Home', sortable: true, body: (m) => m.home.name },
   { field: 'away', header: 'Away', sortable: true, body: (m) => m.away.name },
-  { field: 'start', header: 'Start time', sortable: true, className: 'nowrap', body: (m) => formatDateTime(m.start) },
-  {
-    field: 'league',
-    header: 'League',
-    sortable: true,
-    body: (m) => <Link to={`/league/${m.league.id}/matches`}>{m.league.name}</Link>,
-  },
+  START_COLUMN,
+  LEAGUE_COLUMN,
   { field: 'event_id', header: 'Event id', className: 'nowrap' },
   { field: 'league_id', header: 'League id', className: 'nowrap', body: (m) => m.league.id },
   { field: 'options', header: 'Options', body: (m) => <MatchOptions matchId={m.id} /> },

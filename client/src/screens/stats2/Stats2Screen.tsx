@@ -2,6 +2,7 @@ import { useParams } from 'react-router-dom';
 import { idParam } from '../leagues/useLeague';
 import { NotFound } from '../not-found/NotFound';
 import { ContentOffers } from './ContentOffers';
+import { OutcomeRatios } from './OutcomeRatios';
 import { Stats2Controls } from './Stats2Controls';
 import type { Stats2Route } from './stats2Route';
 import { TeamPanel } from './TeamPanel';
@@ -51,13 +52,7 @@ function Stats2View({ route }: { route: Stats2Route }) {
       {hasMarket && stats.summary.length > 0 && (
         <section aria-labelledby="summary-title" className="summary">
           <h2 id="summary-title">Summary</h2>
-          <ul className="ratios" aria-label="Season outcome ratios">
-            {stats.summary.map((r) => (
-              <li key={r.outcome}>
-                <span>{r.outcome}</span> <strong>{r.ratio}%</strong> <span className="muted">({r.matches})</span>
-              </li>
-            ))}
-          </ul>
+          <OutcomeRatios ratios={stats.summary} label="Season outcome ratios" />
         </section>
       )}
       {stats.market && <ContentOffers stats={stats} market={stats.market} />}

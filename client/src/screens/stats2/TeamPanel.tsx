@@ -1,6 +1,7 @@
 import type { Side, Team } from '@odds/protocol';
 import { Dropdown } from 'primereact/dropdown';
 import { SelectButton } from 'primereact/selectbutton';
+import { OutcomeRatios } from './OutcomeRatios';
 import type { TeamSideStats } from './useTeamSide';
 
 const SIDES: { label: string; value: Side }[] = [
@@ -46,8 +47,8 @@ export function TeamPanel({ index, teams, teamId, side, stats, minScore, hasMark
       </div>
       {stats.record && (
         <p>
-          {side === 'home' ? 'At home' : 'Away'}: played {stats.record.played}, won {stats.record.wins}, drawn {stats.record.draws}, lost {stats.record.losses};
-          win rate {stats.record.win_rate}%.
+          {side === 'home' ? 'At home' : 'Away'}: played {stats.record.played}, won {stats.record.wins}, drawn {stats.record.draws}, lost {stats.record.losses}
+          {'; '}win rate {stats.record.win_rate}%.
         </p>
       )}
       {hasMarket && (
@@ -56,13 +57,7 @@ export function TeamPanel({ index, teams, teamId, side, stats, minScore, hasMark
             Apex outcome: <strong>{stats.apex?.apex ?? 'none'}</strong>
             {stats.apex?.ratio !== null && stats.apex?.ratio !== undefined && ` (${stats.apex.ratio}%)`}
           </p>
-          <ul className="ratios" aria-label={`${label} outcome ratios`}>
-            {shown.map((r) => (
-              <li key={r.outcome}>
-                <span>{r.outcome}</span> <strong>{r.ratio}%</strong> <span className="muted">({r.matches})</span>
-              </li>
-            ))}
-          </ul>
+          <OutcomeRatios ratios={shown} label={`${label} outcome ratios`} />
           {shown.length < stats.ratios.length && (
             <p className="muted">
               {stats.ratios.length - shown.length} outcome(s) below {minScore}% hidden.

@@ -1,13 +1,11 @@
 import type { Side } from '@odds/protocol';
 import { useEffect, useMemo, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { contextStore } from '../../stores/context';
 import type { OutcomeRatio } from '../league-stats/statsQuery';
 import { useStatsQuery } from '../league-stats/useStatsQuery';
-import { useSeasonTeams } from '../league-stats/useSeasonTeams';
-import { useLeague } from '../leagues/useLeague';
-import { useMarketOptions } from '../markets/useMarketOptions';
+import { useSeasonChoices } from '../league-stats/useSeasonChoices';
 import { readStats2Options, stats2Path, writeStats2Options, type Stats2Options, type Stats2Route } from './stats2Route';
 import { DEFAULT_MINUTES, useCompiledOffer } from './useCompiledOffer';
 import { useTeamSide } from './useTeamSide';
@@ -18,23 +16,13 @@ import { useTeamSide } from './useTeamSide';
  */
 export function useStats2(route: Stats2Route) {
   const { sportId } = useSnapshot(contextStore);
-  const league = useLeague(route.leagueId);
-  const teams = useSeasonTeams(route.seasonId ?? null);
-  const markets = useMarketOptions();
-  const navigate = useNavigate();
-  const { search } = useLocation();
+  const { league, teams, markets, search, go } = useSeasonChoices(route, stats2Path);
   const [, setSearch] = useSearchParams();
   const options = useMemo(() => readStats2Options(new URLSearchParams(search)), [search]);
   // A team chosen while the other is not yet: the path holds both or neither.
   const [pending, setPending] = useState<[number | undefined, number | undefined]>([route.teamId, route.otherTeamId]);
   useEffect(() => setPending([route.teamId, route.otherTeamId]), [route.teamId, route.otherTeamId]);
 
-  const latest = league?.seasons.at(-1)?.id;
-  useEffect(() => {
-    if (!route.seasonId && latest) navigate(`${stats2Path({ ...route, seasonId: latest })}${search}`, { replace: true });
-  }, [route, latest, navigate, search]);
-
-  const go = (patch: Partial<Stats2Route>) => navigate(`${stats2Path({ ...route, ...patch })}${search}`);
   const setOptions = (patch: Partial<Stats2Options>) => setSearch((current) => writeStats2Options(current, { ...readStats2Options(current), ...patch }));
 
   const sideQuery = (teamId: number | undefined, side: Side) => ({ ...route, teamId, side, last: options.last });

@@ -2,28 +2,25 @@ import { routes, type Tracker } from '@odds/protocol';
 import { useCallback, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { api } from '../../api/client';
-import { invalidateRoute } from '../../api/queries';
 import { useList } from '../../components/table';
-import { useProviderChanges } from '../../live/useProviderChanges';
+import { useRecordChanges } from '../../live/useRecordChanges';
 import { contextStore } from '../../stores/context';
 import { inputOf } from './format';
+
+/** What reads again when a tracker changes: the list and every tracker form showing one. */
+const TRACKER_READS = [routes.trackers, routes.tracker];
 
 /**
  * The trackers list (SPEC §2): active is edited locally (a row's switch), then saved, then the
  * list reloads (SPEC §4); another console's save reloads it too, the row marked with who.
  */
-const TRACKER_CHANGES = ['tracker'] as const;
-
-/** The list and every tracker form showing one read again. */
-const invalidateTrackers = () => Promise.all([invalidateRoute(routes.trackers), invalidateRoute(routes.tracker)]);
-
 export function useTrackersList() {
   const { providerId, sportId } = useSnapshot(contextStore);
   const list = useList({ route: routes.trackers, query: { provider: providerId, sport: sportId }, defaultSort: 'id' });
   const [edits, setEdits] = useState<Record<number, boolean>>({});
   const [saving, setSaving] = useState(false);
   // A tracker saved, added or deleted on another console of the provider: the list reads again and marks who.
-  const changes = useProviderChanges(TRACKER_CHANGES, invalidateTrackers);
+  const { invalidate, changedBy } = useRecordChanges('tracker', TRACKER_READS);
 
   const activeOf = (tracker: Tracker) => edits[tracker.id] ?? tracker.active;
   const setActive = useCallback((tracker: Tracker, active: boolean) => {
@@ -43,7 +40,7 @@ export function useTrackersList() {
         await api(routes.trackerSave, { params: { trackerId: tracker.id }, body: { ...inputOf(tracker), active: edits[tracker.id]! } });
       }
       setEdits({});
-      void invalidateTrackers();
+      void invalidate();
     } catch {
       // The API client has shown why; the edits stay for another try.
     } finally {
@@ -59,7 +56,7 @@ export function useTrackersList() {
     saving,
     save,
     discard: () => setEdits({}),
-    changedBy: (id: number) => changes.markOf('tracker', id),
+    changedBy,
   };
 }
 

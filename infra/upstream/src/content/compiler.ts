@@ -1,15 +1,8 @@
 import { and, asc, arrayContains, eq, isNull, or } from 'drizzle-orm';
-import type {
-  CompilerReply,
-  CompilerRequest,
-  ContentOffer,
-  ContentParseReply,
-  ContentParseRequest,
-  OddsOutcome,
-  SelectionBehaviour,
-} from '@odds/protocol';
+import type { CompilerReply, CompilerRequest, ContentOffer, ContentParseReply, ContentParseRequest, OddsOutcome, SelectionBehaviour } from '@odds/protocol';
 import type { Db } from '../db/client';
-import { contentItems, leagues, marketTypes, markets } from '../db/schema';
+import { contentItems, leagues, type marketTypes, type markets } from '../db/schema';
+import { marketWithType, type MarketWithType } from '../catalog/markets';
 import { Errors } from '../errors';
 import { compileItems, fillText, type CompileContext, type TemplateItem } from './compile';
 import { loadMatchContext, loadTeam } from './context';
@@ -26,12 +19,8 @@ export async function parseContent(db: Db, body: ContentParseRequest): Promise<C
   return { content: text, unresolved: [...new Set(missing)] };
 }
 
-export async function loadMarket(db: Db, marketId: number): Promise<{ market: MarketRow; type: TypeRow }> {
-  const [row] = await db
-    .select({ market: markets, type: marketTypes })
-    .from(markets)
-    .innerJoin(marketTypes, eq(marketTypes.id, markets.typeId))
-    .where(eq(markets.id, marketId));
+export async function loadMarket(db: Db, marketId: number): Promise<MarketWithType> {
+  const row = await marketWithType(db, marketId);
   if (!row) throw new Errors.NotFound('Market', marketId);
   return row;
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AuditEntity } from '@odds/protocol';
-import { toMarket } from '../catalog/markets';
+import { marketWithType, toMarket } from '../catalog/markets';
 import { listProviders } from '../catalog/providers';
 import { getTeam } from '../catalog/teams';
 import type { Present } from '../coedit/plugin';
@@ -13,7 +13,6 @@ import type { Db } from '../db/client';
 import { statEvents } from '../db/schema';
 import { toStatEvent } from '../events/stat-events';
 import { getMatchSet } from '../thresholds/match-sets';
-import { marketWithType } from '../thresholds/markets';
 
 /**
  * How a 409 shows each versioned entity: as its own route shows it (the stored row for the

@@ -1,25 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ListReply, MatchMarket } from '@odds/protocol';
-import type { Db, Tx } from '../db/client';
+import type { Db } from '../db/client';
 import { marketTypes, matchContents, markets, matches } from '../db/schema';
 import { Errors } from '../errors';
 import { toMarket } from '../catalog/markets';
-
-type MarketRow = typeof markets.$inferSelect;
-type MarketTypeRow = typeof marketTypes.$inferSelect;
-export interface MarketWithType {
-  market: MarketRow;
-  type: MarketTypeRow;
-}
-
-export async function marketWithType(db: Db | Tx, marketId: number): Promise<MarketWithType | null> {
-  const [row] = await db
-    .select({ market: markets, type: marketTypes })
-    .from(markets)
-    .innerJoin(marketTypes, eq(marketTypes.id, markets.typeId))
-    .where(eq(markets.id, marketId));
-  return row ?? null;
-}
 
 /**
  * The markets of a match's provider and sport, for its Thresholds tab, each flagged when the

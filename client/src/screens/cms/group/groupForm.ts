@@ -1,4 +1,5 @@
-import { CHANNELS, DEFAULT_CHANNEL_ID, type ContentGroup, type ContentGroupInput, type ContentType } from '@odds/protocol';
+import { DEFAULT_CHANNEL_ID, type ContentGroup, type ContentGroupInput, type ContentType } from '@odds/protocol';
+import { channelName, namesOf, type Named } from '../conflictNames';
 import { takesLinkTarget } from '../linkTargets';
 
 /** A group holds texts only: images are uploaded one item at a time. */
@@ -54,18 +55,15 @@ export function formToGroupInput(values: GroupFormValues, languages: readonly st
   };
 }
 
-type Named = { readonly id: number; readonly name?: string | null };
-const names = (ids: readonly number[], from: readonly Named[]) => ids.map((id) => from.find((o) => o.id === id)?.name ?? `#${id}`).join(', ');
-
 /** A group as the conflict dialog compares it (theirs beside mine): names for ids, one text per language. */
 export function groupConflictView(values: GroupFormValues, languages: readonly string[], options: { categories: readonly Named[]; markets: readonly Named[] }) {
   const input = formToGroupInput(values, languages);
   return {
     name: input.name,
     content_type: input.content_type,
-    channel_id: CHANNELS.find((channel) => channel.id === input.channel_id)?.name ?? input.channel_id,
-    categories: names(values.categories, options.categories),
-    markets: names(values.market_ids, options.markets),
+    channel_id: channelName(input.channel_id),
+    categories: namesOf(values.categories, options.categories),
+    markets: namesOf(values.market_ids, options.markets),
     link_target: input.link_target,
     ...Object.fromEntries(languages.map((code) => [`text_${code}`, input.content[code] ?? ''])),
   };

@@ -1,11 +1,11 @@
 import { routes, type ContentGroup } from '@odds/protocol';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { api } from '../../../api/client';
 import { invalidateRoute, useApiQuery } from '../../../api/queries';
 import { CONFLICT_SHOWN, useVersionedSave } from '../../../components/conflict';
-import { useUnsavedChangesGuard } from '../../../components/forms/useUnsavedChangesGuard';
+import { useRecordForm } from '../../../components/forms/useRecordForm';
 import { contextStore, findById } from '../../../stores/context';
 import { keepLinkTarget, linkTargetOptions } from '../linkTargets';
 import { useCmsOptions } from '../useCmsOptions';
@@ -22,29 +22,13 @@ export function useGroupedContent(groupId: number | undefined) {
   const provider = findById(providers, providerId);
   const options = useCmsOptions();
   const navigate = useNavigate();
-  const [initial, setInitial] = useState<GroupFormValues>(emptyGroupForm);
-  const [values, setValues] = useState<GroupFormValues>(initial);
-  const [loadedFor, setLoadedFor] = useState<number | undefined>(undefined);
   const [saving, setSaving] = useState(false);
-  /** The version the form was loaded from (or took with "Keep theirs"): an update names it. */
-  const [version, setVersion] = useState<number | undefined>(undefined);
   const versioned = useVersionedSave();
-  const load = useCallback((group: ContentGroup) => {
-    const loaded = groupToForm(group);
-    setInitial(loaded);
-    setValues(loaded);
-    setVersion(group.version);
-  }, []);
-
-  // The form starts from this visit's answer (not an older one cached), so an update names the
-  // version it read; later answers do not overwrite what is being typed.
-  const record = useApiQuery(routes.group, { params: { p: providerId, s: sportId, groupId: groupId ?? 0 } }, { enabled: groupId !== undefined, staleTime: 0 });
-  useEffect(() => {
-    if (groupId === undefined || !record.data || !record.isFetchedAfterMount || loadedFor === groupId) return;
-    load(record.data);
-    setLoadedFor(groupId);
-  }, [groupId, record.data, record.isFetchedAfterMount, loadedFor, load]);
-  const loading = groupId !== undefined && loadedFor !== groupId && !record.isError;
+  const read = useApiQuery(routes.group, { params: { p: providerId, s: sportId, groupId: groupId ?? 0 } }, { enabled: groupId !== undefined, staleTime: 0 });
+  const { values, setValues, initial, record, load, status, allowLeaving } = useRecordForm({ id: groupId, read, toForm: groupToForm, empty: emptyGroupForm });
+  /** The version the form was loaded from (or took with "Keep theirs"): an update names it. */
+  const version = record?.version;
+  const loading = status === 'loading';
 
   const linkTargets = linkTargetOptions({ contentType: values.content_type, marketIds: values.market_ids, markets: options.markets });
 
@@ -59,14 +43,15 @@ export function useGroupedContent(groupId: number | undefined) {
         }
         return next;
       }),
-    [options.markets],
+    [options.markets, setValues],
   );
-  const setText = useCallback((language: string, text: string) => {
-    setValues((current) => ({ ...current, content: { ...current.content, [language]: text } }));
-  }, []);
+  const setText = useCallback(
+    (language: string, text: string) => {
+      setValues((current) => ({ ...current, content: { ...current.content, [language]: text } }));
+    },
+    [setValues],
+  );
 
-  const dirty = useMemo(() => JSON.stringify(values) !== JSON.stringify(initial), [values, initial]);
-  const { allowLeaving } = useUnsavedChangesGuard(dirty);
   const languages = provider?.meta.languages ?? [];
 
   const { save: saveVersioned } = versioned;
@@ -108,7 +93,7 @@ export function useGroupedContent(groupId: number | undefined) {
     } catch {
       setSaving(false);
     }
-  }, [values, initial, languages, providerId, sportId, groupId, allowLeaving, navigate, saveVersioned, version, load, options]);
+  }, [values, initial, languages, providerId, sportId, groupId, allowLeaving, navigate, saveVersioned, version, load, options, setValues]);
 
   return { values, set, setText, linkTargets, options, provider, loading, saving, save, conflict: versioned.conflict };
 }

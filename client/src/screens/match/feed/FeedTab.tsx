@@ -1,13 +1,11 @@
 import type { FeedEvent } from '@odds/protocol';
 import { Button } from 'primereact/button';
-import { useCallback, useState } from 'react';
-import { GenericTable } from '../../../components/table';
+import { useCallback } from 'react';
 import { TabTitle } from '../TabTitle';
 import { useLiveList } from '../useLiveList';
 import { useMatchPage } from '../useMatchPage';
-import { LoadOlder } from '../LoadOlder';
 import { useTopicRows } from '../useTopicRows';
-import { WhyPanel } from '../why/WhyPanel';
+import { WhyTable } from '../why/WhyTable';
 import { FEED_COLUMNS, feedValue } from './feedColumns';
 
 /**
@@ -16,7 +14,6 @@ import { FEED_COLUMNS, feedValue } from './feedColumns';
  */
 export default function FeedTab() {
   const { live, matchId, marketId } = useMatchPage();
-  const [why, setWhy] = useState<FeedEvent | null>(null);
   const keep = useCallback((row: FeedEvent) => marketId === null || row.market_id === marketId, [marketId]);
   const { rows, ready } = useTopicRows(live, 'feed', keep);
   const list = useLiveList(rows, {
@@ -33,9 +30,15 @@ export default function FeedTab() {
         <Button type="button" label="Refresh" icon="pi pi-refresh" size="small" outlined onClick={() => list.reload()} />
       </div>
       <p className="hint">Click a feed event, or press Enter on it, for its raw data and why it did or did not fire.</p>
-      <GenericTable list={list} columns={FEED_COLUMNS} label="Feed events" emptyMessage="No feed events yet" onActivate={setWhy} />
-      <LoadOlder live={live} topic="feed" marketId={marketId} label="feed events" />
-      <WhyPanel live={live} matchId={matchId} offer={why} onHide={() => setWhy(null)} />
+      <WhyTable
+        live={live}
+        matchId={matchId}
+        list={list}
+        columns={FEED_COLUMNS}
+        label="Feed events"
+        emptyMessage="No feed events yet"
+        older={{ topic: 'feed', marketId, label: 'feed events' }}
+      />
       {list.selected && (
         <section aria-labelledby="feed-raw-title">
           <h3 id="feed-raw-title">Raw data of feed event {list.selected.id}</h3>

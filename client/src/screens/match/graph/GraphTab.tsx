@@ -1,13 +1,11 @@
 import type { Offer } from '@odds/protocol';
 import { Button } from 'primereact/button';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { GenericTable } from '../../../components/table';
 import { TabTitle } from '../TabTitle';
 import { useLiveList } from '../useLiveList';
 import { useMatchPage } from '../useMatchPage';
-import { LoadOlder } from '../LoadOlder';
 import { useTopicRows } from '../useTopicRows';
-import { WhyPanel } from '../why/WhyPanel';
+import { WhyTable } from '../why/WhyTable';
 import { goalMarks, minuteLabel, outcomeKeys, withOutline } from './chartData';
 import { scoreLabel } from './goalTriangles';
 import { offerColumns } from './offerColumns';
@@ -24,7 +22,6 @@ export default function GraphTab() {
   const { live, matchId, marketId, markets } = useMatchPage();
   const [running, setRunning] = useState(true);
   const [creative, setCreative] = useState(false);
-  const [why, setWhy] = useState<Offer | null>(null);
   const keep = useCallback((row: Offer) => row.market_id === marketId, [marketId]);
   const { rows, ready } = useTopicRows(live, 'offers', keep);
   // Stopped: the chart and table keep the offers they had (the live state goes on underneath).
@@ -87,15 +84,15 @@ export default function GraphTab() {
         </div>
       )}
       <p className="hint">Click an offer, or press Enter on it, to see why it did or did not fire.</p>
-      <GenericTable
+      <WhyTable
+        live={live}
+        matchId={matchId}
         list={list}
         columns={offerColumns(keys)}
         label="Offers"
         emptyMessage={marketId === null ? 'Choose a market' : 'No offers yet'}
-        onActivate={setWhy}
+        older={marketId === null ? null : { topic: 'offers', marketId, label: 'offers' }}
       />
-      {marketId !== null && <LoadOlder live={live} topic="offers" marketId={marketId} label="offers" />}
-      <WhyPanel live={live} matchId={matchId} offer={why} onHide={() => setWhy(null)} />
     </section>
   );
 }

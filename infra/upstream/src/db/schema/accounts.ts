@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { belongsTo } from './columns';
 import { createdAt, users } from './core';
 
 export type PasswordTokenPurpose = 'invite' | 'reset';
@@ -12,9 +13,7 @@ export const passwordTokens = pgTable(
   'password_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose').$type<PasswordTokenPurpose>().notNull(),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

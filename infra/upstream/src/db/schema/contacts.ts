@@ -1,4 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { belongsTo } from './columns';
 import type { ContactLimiter } from '@odds/protocol';
 import { createdAt, lastModified, providerRecord, providers } from './core';
 
@@ -34,16 +35,12 @@ export const contacts = pgTable(
 /** Audience segments and mailing lists a provider's push/messaging contacts can target. */
 export const segments = pgTable('segments', {
   id: serial('id').primaryKey(),
-  providerId: integer('provider_id')
-    .notNull()
-    .references(() => providers.id, { onDelete: 'cascade' }),
+  providerId: belongsTo('provider_id', () => providers.id, { onDelete: 'cascade' }),
   displayName: text('display_name').notNull(),
 });
 
 export const lists = pgTable('lists', {
   id: serial('id').primaryKey(),
-  providerId: integer('provider_id')
-    .notNull()
-    .references(() => providers.id, { onDelete: 'cascade' }),
+  providerId: belongsTo('provider_id', () => providers.id, { onDelete: 'cascade' }),
   name: text('name').notNull(),
 });

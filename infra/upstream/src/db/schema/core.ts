@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { belongsTo, versionedRecord } from './columns';
 import type { ScoresDefinition } from '@odds/protocol';
 
 /** Operators and their sessions; sports, providers, leagues, seasons, teams and matches. */
@@ -34,9 +35,7 @@ export const sessions = pgTable(
   {
     id: serial('id').primaryKey(),
     tokenHash: text('token_hash').notNull().unique(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
@@ -51,54 +50,36 @@ export const sports = pgTable('sports', {
 });
 
 export const providers = pgTable('providers', {
-  id: serial('id').primaryKey(),
-  /** Optimistic concurrency: bumped by every write (coedit/versioned.ts); a stale write gets 409. */
-  version: integer('version').notNull().default(1),
+  ...versionedRecord(),
   name: text('name').notNull(),
   active: boolean('active').notNull().default(true),
   meta: jsonb('meta').$type<{ languages: string[] }>().notNull(),
   createdAt: createdAt(),
 });
 
-/**
- * The first columns of a provider's co-edited record (contacts, content): its id, its version
- * (optimistic concurrency: bumped by every write, coedit/versioned.ts; a stale write gets 409),
- * the provider that owns it and its sport.
- */
-export const providerRecord = () => ({
-  id: serial('id').primaryKey(),
-  version: integer('version').notNull().default(1),
-  providerId: integer('provider_id')
-    .notNull()
-    .references(() => providers.id, { onDelete: 'cascade' }),
-  sportId: integer('sport_id')
-    .notNull()
-    .references(() => sports.id),
+/** The provider that owns a row (deleted with it) and the row's sport. */
+export const providerSport = () => ({
+  providerId: belongsTo('provider_id', () => providers.id, { onDelete: 'cascade' }),
+  sportId: belongsTo('sport_id', () => sports.id),
 });
 
-export const providerSports = pgTable(
-  'provider_sports',
-  {
-    providerId: integer('provider_id')
-      .notNull()
-      .references(() => providers.id, { onDelete: 'cascade' }),
-    sportId: integer('sport_id')
-      .notNull()
-      .references(() => sports.id),
-  },
-  (t) => [primaryKey({ columns: [t.providerId, t.sportId] })],
-);
+/**
+ * The first columns of a provider's co-edited record (teams, markets, contacts, content): its id,
+ * its version (optimistic concurrency: bumped by every write, coedit/versioned.ts; a stale write
+ * gets 409), the provider that owns it and its sport.
+ */
+export const providerRecord = () => ({
+  ...versionedRecord(),
+  ...providerSport(),
+});
+
+export const providerSports = pgTable('provider_sports', providerSport(), (t) => [primaryKey({ columns: [t.providerId, t.sportId] })]);
 
 export const leagues = pgTable(
   'leagues',
   {
     id: serial('id').primaryKey(),
-    providerId: integer('provider_id')
-      .notNull()
-      .references(() => providers.id, { onDelete: 'cascade' }),
-    sportId: integer('sport_id')
-      .notNull()
-      .references(() => sports.id),
+    ...providerSport(),
     name: text('name').notNull(),
     path: text('path').notNull(),
     uniqueId: text('unique_id').notNull(),
@@ -113,9 +94,7 @@ export const seasons = pgTable(
   'seasons',
   {
     id: serial('id').primaryKey(),
-    leagueId: integer('league_id')
-      .notNull()
-      .references(() => leagues.id, { onDelete: 'cascade' }),
+    leagueId: belongsTo('league_id', () => leagues.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     startsOn: date('starts_on'),
     endsOn: date('ends_on'),
@@ -130,15 +109,7 @@ export const seasons = pgTable(
 export const teams = pgTable(
   'teams',
   {
-    id: serial('id').primaryKey(),
-    /** Optimistic concurrency: bumped by every write (coedit/versioned.ts); a stale write gets 409. */
-    version: integer('version').notNull().default(1),
-    providerId: integer('provider_id')
-      .notNull()
-      .references(() => providers.id, { onDelete: 'cascade' }),
-    sportId: integer('sport_id')
-      .notNull()
-      .references(() => sports.id),
+    ...providerRecord(),
     name: text('name').notNull(),
     shortName: text('short_name'),
     teamKey: text('team_key').notNull(),
@@ -156,22 +127,11 @@ export const matches = pgTable(
   'matches',
   {
     id: serial('id').primaryKey(),
-    providerId: integer('provider_id')
-      .notNull()
-      .references(() => providers.id, { onDelete: 'cascade' }),
-    sportId: integer('sport_id')
-      .notNull()
-      .references(() => sports.id),
-    leagueId: integer('league_id')
-      .notNull()
-      .references(() => leagues.id, { onDelete: 'cascade' }),
+    ...providerSport(),
+    leagueId: belongsTo('league_id', () => leagues.id, { onDelete: 'cascade' }),
     seasonId: integer('season_id').references(() => seasons.id, { onDelete: 'set null' }),
-    homeTeamId: integer('home_team_id')
-      .notNull()
-      .references(() => teams.id),
-    awayTeamId: integer('away_team_id')
-      .notNull()
-      .references(() => teams.id),
+    homeTeamId: belongsTo('home_team_id', () => teams.id),
+    awayTeamId: belongsTo('away_team_id', () => teams.id),
     name: text('name').notNull(),
     start: timestamp('start', { withTimezone: true }).notNull(),
     eventId: text('event_id').notNull(),

@@ -1,5 +1,6 @@
 import type { DisplayConfig } from '@odds/protocol';
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { belongsTo } from './columns';
 import { createdAt, users } from './core';
 
 /**
@@ -13,9 +14,7 @@ export const displays = pgTable(
     name: text('name').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     config: jsonb('config').$type<DisplayConfig>().notNull(),
-    createdBy: integer('created_by')
-      .notNull()
-      .references(() => users.id),
+    createdBy: belongsTo('created_by', () => users.id),
     createdAt: createdAt(),
     revokedBy: integer('revoked_by').references(() => users.id),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { belongsTo } from './columns';
 import type { DeliveryLog, DeliveryStats, OddsOutcome, SetReason } from '@odds/protocol';
 import { createdAt, matches } from './core';
 import { markets } from './markets';
@@ -19,9 +20,7 @@ export const offers = pgTable(
   'offers',
   {
     id: serial('id').primaryKey(),
-    matchId: integer('match_id')
-      .notNull()
-      .references(() => matches.id, { onDelete: 'cascade' }),
+    matchId: belongsTo('match_id', () => matches.id, { onDelete: 'cascade' }),
     /** Not a foreign key, as for deliveries (see there); the market's deletion takes its offers along. */
     marketId: integer('market_id').notNull(),
     sourceId: text('source_id').notNull(),
@@ -61,9 +60,7 @@ export const matchEvents = pgTable(
   'match_events',
   {
     id: serial('id').primaryKey(),
-    matchId: integer('match_id')
-      .notNull()
-      .references(() => matches.id, { onDelete: 'cascade' }),
+    matchId: belongsTo('match_id', () => matches.id, { onDelete: 'cascade' }),
     sourceId: text('source_id').notNull(),
     kind: text('kind').notNull(),
     side: text('side'),
@@ -82,6 +79,14 @@ export const matchEvents = pgTable(
   (t) => [uniqueIndex('match_events_match_source_key').on(t.matchId, t.sourceId), index('match_events_match_idx').on(t.matchId, t.id)],
 );
 
+/** The first columns of a row of the engine's log (deliveries, suppressions): see deliveries for why only the match is a foreign key. */
+const logReferences = () => ({
+  id: serial('id').primaryKey(),
+  matchId: belongsTo('match_id', () => matches.id, { onDelete: 'cascade' }),
+  offerId: integer('offer_id'),
+  marketId: integer('market_id').notNull(),
+});
+
 /**
  * One piece of content sent (or recorded, or refused) to one contact (SPEC §3 Delivery).
  *
@@ -97,12 +102,7 @@ export const matchEvents = pgTable(
 export const deliveries = pgTable(
   'deliveries',
   {
-    id: serial('id').primaryKey(),
-    matchId: integer('match_id')
-      .notNull()
-      .references(() => matches.id, { onDelete: 'cascade' }),
-    offerId: integer('offer_id'),
-    marketId: integer('market_id').notNull(),
+    ...logReferences(),
     contactId: integer('contact_id').notNull(),
     thresholdSetId: integer('threshold_set_id'),
     channelId: integer('channel_id').notNull(),
@@ -138,12 +138,7 @@ export const deliveries = pgTable(
 export const suppressions = pgTable(
   'suppressions',
   {
-    id: serial('id').primaryKey(),
-    matchId: integer('match_id')
-      .notNull()
-      .references(() => matches.id, { onDelete: 'cascade' }),
-    offerId: integer('offer_id'),
-    marketId: integer('market_id').notNull(),
+    ...logReferences(),
     thresholdSetId: integer('threshold_set_id'),
     contactId: integer('contact_id'),
     outcome: text('outcome'),
@@ -178,15 +173,9 @@ export const thresholdFirings = pgTable(
   'threshold_firings',
   {
     id: serial('id').primaryKey(),
-    matchId: integer('match_id')
-      .notNull()
-      .references(() => matches.id, { onDelete: 'cascade' }),
-    marketId: integer('market_id')
-      .notNull()
-      .references(() => markets.id, { onDelete: 'cascade' }),
-    thresholdSetId: integer('threshold_set_id')
-      .notNull()
-      .references(() => thresholdSets.id, { onDelete: 'cascade' }),
+    matchId: belongsTo('match_id', () => matches.id, { onDelete: 'cascade' }),
+    marketId: belongsTo('market_id', () => markets.id, { onDelete: 'cascade' }),
+    thresholdSetId: belongsTo('threshold_set_id', () => thresholdSets.id, { onDelete: 'cascade' }),
     offerId: integer('offer_id').references(() => offers.id, { onDelete: 'set null' }),
     outcomes: jsonb('outcomes').$type<string[]>().notNull(),
     /** Per fired outcome: odds, reference (RELATIVE), why (null for firings stored before 0008). */
@@ -206,9 +195,7 @@ export const thresholdFirings = pgTable(
 export const thresholdStates = pgTable(
   'threshold_states',
   {
-    thresholdSetId: integer('threshold_set_id')
-      .notNull()
-      .references(() => thresholdSets.id, { onDelete: 'cascade' }),
+    thresholdSetId: belongsTo('threshold_set_id', () => thresholdSets.id, { onDelete: 'cascade' }),
     outcome: text('outcome').notNull(),
     armed: boolean('armed').notNull().default(true),
     streak: integer('streak').notNull().default(0),

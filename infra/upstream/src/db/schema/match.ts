@@ -1,4 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { belongsTo, versionedRecord } from './columns';
 import type { MatchContentParts, TrackerSpec } from '@odds/protocol';
 import { contacts } from './contacts';
 import { createdAt, matches, providers, sports } from './core';
@@ -11,15 +12,9 @@ import { markets, ruleSets } from './markets';
 export const thresholdSets = pgTable(
   'threshold_sets',
   {
-    id: serial('id').primaryKey(),
-    /** Optimistic concurrency: bumped by every write (coedit/versioned.ts); a stale write gets 409. */
-    version: integer('version').notNull().default(1),
-    matchId: integer('match_id')
-      .notNull()
-      .references(() => matches.id, { onDelete: 'cascade' }),
-    marketId: integer('market_id')
-      .notNull()
-      .references(() => markets.id, { onDelete: 'cascade' }),
+    ...versionedRecord(),
+    matchId: belongsTo('match_id', () => matches.id, { onDelete: 'cascade' }),
+    marketId: belongsTo('market_id', () => markets.id, { onDelete: 'cascade' }),
     contactId: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
     type: text('type').notNull(),
     thresholds: jsonb('thresholds').$type<Record<string, unknown>>().notNull(),
@@ -36,15 +31,9 @@ export const thresholdSets = pgTable(
 export const savedThresholds = pgTable(
   'saved_thresholds',
   {
-    id: serial('id').primaryKey(),
-    /** Optimistic concurrency: bumped by every write (coedit/versioned.ts); a stale write gets 409. */
-    version: integer('version').notNull().default(1),
-    providerId: integer('provider_id')
-      .notNull()
-      .references(() => providers.id, { onDelete: 'cascade' }),
-    marketId: integer('market_id')
-      .notNull()
-      .references(() => markets.id, { onDelete: 'cascade' }),
+    ...versionedRecord(),
+    providerId: belongsTo('provider_id', () => providers.id, { onDelete: 'cascade' }),
+    marketId: belongsTo('market_id', () => markets.id, { onDelete: 'cascade' }),
     name: text('name'),
     isDefault: boolean('is_default').notNull().default(false),
     type: text('type').notNull(),
@@ -61,12 +50,8 @@ export const savedThresholds = pgTable(
 export const matchContents = pgTable(
   'match_contents',
   {
-    id: serial('id').primaryKey(),
-    /** Optimistic concurrency: bumped by every write (coedit/versioned.ts); a stale write gets 409. */
-    version: integer('version').notNull().default(1),
-    matchId: integer('match_id')
-      .notNull()
-      .references(() => matches.id, { onDelete: 'cascade' }),
+    ...versionedRecord(),
+    matchId: belongsTo('match_id', () => matches.id, { onDelete: 'cascade' }),
     marketId: integer('market_id').references(() => markets.id, { onDelete: 'cascade' }),
     marketTypeId: integer('market_type_id'),
     channelId: integer('channel_id').notNull(),
@@ -89,9 +74,7 @@ export const matchContents = pgTable(
 
 export const eventTypes = pgTable('event_types', {
   id: integer('id').primaryKey(),
-  sportId: integer('sport_id')
-    .notNull()
-    .references(() => sports.id),
+  sportId: belongsTo('sport_id', () => sports.id),
   name: text('name').notNull(),
 });
 
@@ -99,15 +82,9 @@ export const eventTypes = pgTable('event_types', {
 export const statEvents = pgTable(
   'stat_events',
   {
-    id: serial('id').primaryKey(),
-    /** Optimistic concurrency: bumped by every write (coedit/versioned.ts); a stale write gets 409. */
-    version: integer('version').notNull().default(1),
-    matchId: integer('match_id')
-      .notNull()
-      .references(() => matches.id, { onDelete: 'cascade' }),
-    typeId: integer('type_id')
-      .notNull()
-      .references(() => eventTypes.id),
+    ...versionedRecord(),
+    matchId: belongsTo('match_id', () => matches.id, { onDelete: 'cascade' }),
+    typeId: belongsTo('type_id', () => eventTypes.id),
     period: integer('period').notNull(),
     gameTime: integer('game_time').notNull(),
     extraTime: integer('extra_time').notNull().default(0),
@@ -123,12 +100,8 @@ export const statEvents = pgTable(
 export const trackers = pgTable(
   'trackers',
   {
-    id: serial('id').primaryKey(),
-    /** Optimistic concurrency: bumped by every write (coedit/versioned.ts); a stale write gets 409. */
-    version: integer('version').notNull().default(1),
-    contactId: integer('contact_id')
-      .notNull()
-      .references(() => contacts.id, { onDelete: 'cascade' }),
+    ...versionedRecord(),
+    contactId: belongsTo('contact_id', () => contacts.id, { onDelete: 'cascade' }),
     language: text('language').notNull(),
     modelType: text('model_type').notNull(),
     modelId: integer('model_id').notNull(),

@@ -1,4 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { version } from './columns';
 import { matches } from './core';
 
 /**
@@ -14,7 +15,7 @@ export const uofLinks = pgTable('uof_links', {
     .primaryKey()
     .references(() => matches.id, { onDelete: 'cascade' }),
   event: text('event').notNull().unique(),
-  version: integer('version').notNull().default(1),
+  version: version(),
   /** The producer of the last message taken for the match: its health is the match's. */
   lastProduct: integer('last_product'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

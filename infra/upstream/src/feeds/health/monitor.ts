@@ -9,6 +9,19 @@ import type { FeedHealthSettings } from './settings';
 /** Who the audit rows of stalls name: no operator did it. */
 const MONITOR = { id: null, name: 'Feed monitor' };
 
+/** The audit row of a stall starting or ending: the match's feed state before and after, by the monitor. */
+const stallAudit = (matchId: number, before: Record<string, unknown>, after: Record<string, unknown>): typeof auditLog.$inferInsert => ({
+  actorId: MONITOR.id,
+  actorName: MONITOR.name,
+  entity: 'match',
+  entityId: matchId,
+  matchId,
+  action: 'update',
+  version: null,
+  before,
+  after,
+});
+
 interface Logger {
   warn(object: object, message: string): void;
   info(object: object, message: string): void;
@@ -91,17 +104,11 @@ export class FeedStallMonitor {
         .onConflictDoNothing()
         .returning();
       if (!row) return false;
-      await tx.insert(auditLog).values({
-        actorId: MONITOR.id,
-        actorName: MONITOR.name,
-        entity: 'match',
-        entityId: health.match_id,
-        matchId: health.match_id,
-        action: 'update',
-        version: null,
-        before: { feed_stalled: false },
-        after: { feed_stalled: true, reason, last_message_at: health.last_message_at, feed: health.feed },
-      });
+      await tx
+        .insert(auditLog)
+        .values(
+          stallAudit(health.match_id, { feed_stalled: false }, { feed_stalled: true, reason, last_message_at: health.last_message_at, feed: health.feed }),
+        );
       return true;
     });
     if (!started) return;
@@ -113,17 +120,15 @@ export class FeedStallMonitor {
     const ended = await this.db.transaction(async (tx) => {
       const [row] = await tx.delete(feedStalls).where(eq(feedStalls.matchId, health.match_id)).returning();
       if (!row) return false;
-      await tx.insert(auditLog).values({
-        actorId: MONITOR.id,
-        actorName: MONITOR.name,
-        entity: 'match',
-        entityId: health.match_id,
-        matchId: health.match_id,
-        action: 'update',
-        version: null,
-        before: { feed_stalled: true, since: row.since.toISOString(), reason: row.reason },
-        after: { feed_stalled: false, last_message_at: health.last_message_at },
-      });
+      await tx
+        .insert(auditLog)
+        .values(
+          stallAudit(
+            health.match_id,
+            { feed_stalled: true, since: row.since.toISOString(), reason: row.reason },
+            { feed_stalled: false, last_message_at: health.last_message_at },
+          ),
+        );
       return true;
     });
     if (!ended) return;

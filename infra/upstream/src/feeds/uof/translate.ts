@@ -178,6 +178,18 @@ export function translate(message: UofEventMessage, mapping: MappingTable, label
         }
         const key = marketKey(resolved.typeId, resolved.line);
         const ref = { type_id: resolved.typeId, line: resolved.line };
+        // The market's offer as priced; sent suspended (never fired on) when the market is not active.
+        const offer: FeedOfferMessage = {
+          type: 'offer',
+          source_id: `${base}:${market.id}:${market.specifierText}`,
+          sent_at: at,
+          market: ref,
+          outcomes,
+          match_time: prematch ? null : (status?.clockS ?? null),
+          prematch,
+          score,
+          period,
+        };
         if (market.status === 1 && outcomes.length) {
           anyActive = true;
           if (memory.suspendedMarkets.delete(key))
@@ -191,31 +203,10 @@ export function translate(message: UofEventMessage, mapping: MappingTable, label
               match_time: status?.clockS ?? null,
               reason: 'uof market active',
             });
-          offers.push({
-            type: 'offer',
-            source_id: `${base}:${market.id}:${market.specifierText}`,
-            sent_at: at,
-            market: ref,
-            outcomes,
-            match_time: prematch ? null : (status?.clockS ?? null),
-            prematch,
-            score,
-            period,
-          });
+          offers.push(offer);
         } else if (outcomes.length && market.status !== -3 && market.status !== -4) {
           // Suspended or inactive with prices: stored as a suspended offer, never fired on.
-          offers.push({
-            type: 'offer',
-            source_id: `${base}:${market.id}:${market.specifierText}`,
-            sent_at: at,
-            market: ref,
-            outcomes,
-            match_time: prematch ? null : (status?.clockS ?? null),
-            prematch,
-            score,
-            period,
-            suspended: true,
-          });
+          offers.push({ ...offer, suspended: true });
         } else if (!memory.suspendedMarkets.has(key)) {
           memory.suspendedMarkets.add(key);
           messages.push({
