@@ -96,7 +96,9 @@ export const proxyPlugin = fp<ProxyOptions>(
     // One connection pool for every lane. Connections are cheap on loopback; a slow call must never
     // queue the small ones behind it.
     const pool = new Agent({ connections: 128, pipelining: 1, keepAliveTimeout: 4_000 });
-    scope.addHook('onClose', async () => pool.close());
+    // Closed with the relay once the calls under way have finished; not waited for (a proxied change
+    // stream stays open until its client goes).
+    scope.addHook('onClose', async () => void pool.close());
 
     // Bodies are read whole (as bytes, whatever the type) within the route's limit; Fastify answers
     // a declared length over it at once (and closes the connection), a chunked one as it crosses.
