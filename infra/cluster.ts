@@ -7,11 +7,12 @@
  * again a second later (doubling with crashes in a row) (meanwhile the other worker's standby subscriptions take its shards: the
  * failover docs/scaling-out.md describes); the API or a relay ending stops the cluster.
  */
+import { startProcess } from '@odds/ops';
 import { Launcher } from './launcher';
 
-// The launcher of the production shape: each child checks its own settings from this environment.
-const env = process.env;
-const missing = ['DATABASE_URL', 'REDIS_URL', 'AMQP_URL'].filter((name) => !env[name]);
+// Its own settings, checked like any process's; each child checks its own from the whole environment.
+const env = startProcess('cluster');
+const missing = (['DATABASE_URL', 'REDIS_URL', 'AMQP_URL'] as const).filter((name) => !env[name]);
 if (missing.length) {
   console.error(`npm run cluster needs ${missing.join(', ')} (postgres://…, redis://…, amqp://…): see docs/scaling-out.md.`);
   process.exit(2);
@@ -20,7 +21,7 @@ const port = Number(env.PORT ?? 8080);
 const upstreamPort = Number(env.UPSTREAM_PORT ?? 8081);
 const enginePort = Number(env.ENGINE_PORT ?? 9100);
 const upstreamUrl = `http://127.0.0.1:${upstreamPort}`;
-const launcher = new Launcher(env);
+const launcher = new Launcher(process.env);
 
 launcher.buildClientIfMissing();
 // The API first: it migrates and seeds the database the workers then share.

@@ -1,18 +1,19 @@
-import replyFrom from '@fastify/reply-from';
+import httpProxy from '@fastify/http-proxy';
+import type { FastifyReplyFromHooks } from '@fastify/reply-from';
 import fp from 'fastify-plugin';
-import { STATUS_CODES } from 'node:http';
-import type { FastifyBaseLogger, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { type IncomingHttpHeaders, STATUS_CODES } from 'node:http';
+import type { FastifyBaseLogger, FastifyError, FastifyReply, FastifyRequest, HTTPMethods, RawServerBase, RouteGenericInterface } from 'fastify';
+import { Agent } from 'undici';
 import { routes } from '@odds/protocol';
 
 /** What every failed upstream call answers: never the internal address, never a 500. */
 export const UPSTREAM_DOWN_MESSAGE = 'The back-office services cannot be reached; try again in a moment.';
+/** An address whose percent-escapes are not UTF-8: nobody down the line can read it. */
+export const BAD_ESCAPE_MESSAGE = 'The address holds a malformed percent-escape (such as %ff): escape text as UTF-8.';
 /**
  * A write the upstream took too long to answer may still be applied when it resumes: the client is
  * told so, and that a retry with the same Idempotency-Key is applied only once.
  */
-/** An address whose percent-escapes are not UTF-8: nobody down the line can read it. */
-export const BAD_ESCAPE_MESSAGE = 'The address holds a malformed percent-escape (such as %ff): escape text as UTF-8.';
-
 export const WRITE_TIMEOUT_MESSAGE =
   'The back-office services did not answer in time: the change may have been saved. Try again; the same save is never applied twice.';
 
@@ -40,8 +41,8 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'tra
 const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${+(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.round(bytes / 1024)} kB`);
 
 /**
- * Forwards `/api/1/*` (and nothing else) to the configured upstream, passing the request id on so
- * one call can be followed through both logs. The upstream checks the token.
+ * Forwards `/api/1/*` (and nothing else) to the configured upstream with @fastify/http-proxy,
+ * passing the request id on so one call can be followed through both logs. The upstream checks the token.
  *
  * The relay holds its ground in front of it: request bodies are read whole by the relay, up to
  * its own limit (larger on upload routes), so an oversized body gets a 413 from the relay before
@@ -54,7 +55,33 @@ export interface ProxyOptions {
   limits: ProxyLimits;
 }
 
+const PREFIX = '/api/1';
+
+/**
+ * One registration of @fastify/http-proxy: routes that share a method, a body limit, an upstream
+ * timeout and what is done with the reply. Paths are under PREFIX.
+ */
+interface Lane {
+  methods: HTTPMethods[];
+  paths: string[];
+  bodyLimit: number;
+  /** Time the upstream has to answer (0: not timed). */
+  timeout: number;
+  /** What happens with the upstream's reply, where more than passing it on (reply-from's onResponse). */
+  onResponse?: NonNullable<FastifyReplyFromHooks['onResponse']>;
+}
+
+/** The body limit of a lane, read back by the scope's onRoute hook (http-proxy does not pass one to its routes). */
+interface LaneConfig {
+  proxyBodyLimit: number;
+}
+
+/** A request and a reply as reply-from's hooks see them (any kind of Node server). */
+type ProxiedRequest = FastifyRequest<RouteGenericInterface, RawServerBase>;
+type ProxiedReply = FastifyReply<RouteGenericInterface, RawServerBase>;
+
 const tokenOf = (header: string | undefined) => /^(?:Token|Bearer)\s+(\S{20,200})$/i.exec(header?.trim() ?? '')?.[1] ?? null;
+const under = (path: string) => path.slice(PREFIX.length) || '/';
 
 export const proxyPlugin = fp<ProxyOptions>(
   async (scope, { limits }) => {
@@ -66,17 +93,22 @@ export const proxyPlugin = fp<ProxyOptions>(
       upstream.forgetToken(token);
       if (closed) log.info({ closed }, "logout: closed the session's live connections");
     };
-    await scope.register(replyFrom, {
-      base: upstream.baseUrl,
-      // Connections are cheap on loopback; a slow call must never queue the small ones behind it.
-      undici: { connections: 128, pipelining: 1, keepAliveTimeout: 4_000 },
-      disableRequestLogging: true,
-    });
+    // One connection pool for every lane. Connections are cheap on loopback; a slow call must never
+    // queue the small ones behind it.
+    const pool = new Agent({ connections: 128, pipelining: 1, keepAliveTimeout: 4_000 });
+    // Closed with the relay once the calls under way have finished; not waited for (a proxied change
+    // stream stays open until its client goes).
+    scope.addHook('onClose', async () => void pool.close());
 
     // Bodies are read whole (as bytes, whatever the type) within the route's limit; Fastify answers
     // a declared length over it at once (and closes the connection), a chunked one as it crosses.
+    // http-proxy's own parsers (proxyPayloads) would stream the body to the upstream instead.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    scope.addHook('onRoute', (route) => {
+      const limit = (route.config as Partial<LaneConfig> | undefined)?.proxyBodyLimit;
+      if (limit) route.bodyLimit = limit;
+    });
 
     scope.setErrorHandler((error: FastifyError, request, reply) => {
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
@@ -88,27 +120,46 @@ export const proxyPlugin = fp<ProxyOptions>(
       return sendError(reply, status, error.code ?? 'ERROR', status === 500 ? 'Something went wrong in the relay; the error has been logged.' : error.message);
     });
 
+    // Before any forwarding (http-proxy's preHandler): what nobody down the line could read.
+    const guard = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+      // A percent-escape that is not UTF-8 (%ff, %C0%AF, a lone surrogate) cannot be read by
+      // anyone down the line: said here, not left to throw inside the forwarding.
+      if (!decodable(request.url)) return void sendError(reply, 400, 'BAD_ESCAPE', BAD_ESCAPE_MESSAGE);
+      // '..' or a backslash could step out of /api/1/ at an upstream that normalises paths.
+      const path = request.url.split('?')[0]!;
+      if (/(^|\/)\.\.?(\/|$)|\\|%2e%2e|%5c/i.test(path)) return void sendError(reply, 400, 'BAD_PATH', `No such call: ${request.method} ${path}`);
+      done();
+    };
+    // The body was read whole: it goes on as read, under the client's own content type (with its
+    // charset or multipart boundary), which reply-from would otherwise re-encode from the parsed body.
+    // `dest` is the path alone; reply-from passes the query on as the client wrote it.
+    const handler = (request: FastifyRequest, reply: FastifyReply, dest: string, options: FastifyReplyFromHooks) => {
+      const body = request.body as Buffer | undefined;
+      const withBody = body && body.length > 0 && request.method !== 'GET' && request.method !== 'HEAD';
+      return reply.from(dest, withBody ? { ...options, body, contentType: request.headers['content-type'] ?? 'application/octet-stream' } : options);
+    };
+
     // What every forward shares, built once (nothing per request beyond the forwarding itself).
     // No retries: a POST must not run twice, and a GET the client may repeat itself.
     const retryDelay = () => null;
-    const rewriteRequestHeaders = (req: FastifyRequest, headers: Record<string, unknown>) => {
+    const rewriteRequestHeaders = (req: ProxiedRequest, headers: IncomingHttpHeaders) => {
       // The relay answered the client's 100-continue itself; undici refuses to send `expect`.
       const { expect: _expect, ...rest } = headers;
       return { ...rest, 'x-request-id': String(req.id), 'x-forwarded-for': req.ip };
     };
     // The upstream's own hop-by-hop headers are about the relay's connection to it, not the
     // client's: copied, its `connection: keep-alive` overrode a client's `Connection: close`.
-    const rewriteHeaders = (headers: Record<string, unknown>) => {
+    const rewriteHeaders = (headers: IncomingHttpHeaders) => {
       const named = String(headers.connection ?? '')
         .toLowerCase()
         .split(',')
         .map((name) => name.trim())
         .filter(Boolean);
-      const kept: Record<string, unknown> = {};
+      const kept: IncomingHttpHeaders = {};
       for (const [name, value] of Object.entries(headers)) if (!HOP_BY_HOP.has(name.toLowerCase()) && !named.includes(name.toLowerCase())) kept[name] = value;
       return kept;
     };
-    const onError = (failedReply: FastifyReply, { error }: { error: unknown }) => {
+    const onError = (failedReply: ProxiedReply, { error }: { error: unknown }) => {
       const cause = (error as { cause?: NodeJS.ErrnoException }).cause ?? (error as NodeJS.ErrnoException);
       const status = upstreamFailureStatus(error as FastifyError, cause);
       failedReply.request.log.warn(
@@ -119,62 +170,69 @@ export const proxyPlugin = fp<ProxyOptions>(
       // A connection refused never reached the upstream; a timeout or a broken connection may have.
       sendError(failedReply, status, 'UPSTREAM_UNAVAILABLE', write && status !== 503 ? WRITE_TIMEOUT_MESSAGE : UPSTREAM_DOWN_MESSAGE);
     };
-    const forward = (timeout: number) => {
-      const plain = { timeout, retryDelay, rewriteRequestHeaders, rewriteHeaders, onError };
-      return async (request: FastifyRequest, reply: FastifyReply) => {
-        // '..' or a backslash could step out of /api/1/ at an upstream that normalises paths.
-        const path = request.url.split('?')[0]!;
-        // A percent-escape that is not UTF-8 (%ff, %C0%AF, a lone surrogate) cannot be read by
-        // anyone down the line: said here, not left to throw inside the forwarding.
-        if (!decodable(request.url)) return sendError(reply, 400, 'BAD_ESCAPE', BAD_ESCAPE_MESSAGE);
-        if (/(^|\/)\.\.?(\/|$)|\\|%2e%2e|%5c/i.test(path)) return sendError(reply, 400, 'BAD_PATH', `No such call: ${request.method} ${path}`);
-        const body = request.body as Buffer | undefined;
-        const withBody = body && body.length > 0 && request.method !== 'GET' && request.method !== 'HEAD';
-        return reply.from(
-          request.url,
-          (withBody ? { ...plain, body, contentType: request.headers['content-type'] ?? 'application/octet-stream' } : plain) as Parameters<
-            FastifyReply['from']
-          >[1],
-        );
-      };
-    };
 
-    // GET routes answer HEAD too (Fastify adds those).
-    const methods = ['DELETE', 'GET', 'PATCH', 'POST', 'PUT', 'OPTIONS'] as const;
-    for (const route of new Set(SLOW_ROUTES)) {
-      const multipart = 'multipart' in route && route.multipart;
-      scope.route({
-        method: route.method,
-        url: route.path,
-        bodyLimit: multipart ? limits.uploadLimit : limits.bodyLimit,
-        handler: forward(limits.slowTimeoutMs),
+    for (const lane of lanes(limits, loggedOut)) {
+      await scope.register(httpProxy, {
+        upstream: upstream.baseUrl,
+        prefix: PREFIX,
+        rewritePrefix: PREFIX,
+        routes: lane.paths,
+        httpMethods: lane.methods,
+        // The body parser above reads bodies whole; the upstream's redirects (none today) pass as sent.
+        proxyPayloads: false,
+        internalRewriteLocationHeader: false,
+        undici: pool,
+        disableRequestLogging: true,
+        config: { proxyBodyLimit: lane.bodyLimit } satisfies LaneConfig,
+        preHandler: guard,
+        handler,
+        replyOptions: {
+          timeout: lane.timeout,
+          retryDelay,
+          rewriteRequestHeaders,
+          rewriteHeaders,
+          onError,
+          ...(lane.onResponse && { onResponse: lane.onResponse }),
+        },
       });
-    }
-    // A logout that succeeded ends the session's live connections here at once: a hook of its own
-    // route, so no other call pays for the check.
-    scope.route({
-      method: routes.logout.method,
-      url: routes.logout.path,
-      bodyLimit: limits.bodyLimit,
-      handler: forward(limits.timeoutMs),
-      onResponse: (request, reply, done) => {
-        const token = reply.statusCode === 200 ? tokenOf(request.headers.authorization) : null;
-        if (token) loggedOut(token, request.log);
-        done();
-      },
-    });
-    for (const route of STREAMING_ROUTES) {
-      // undici's one timeout covers headers and body alike: the stream is not timed (it sends a comment every 15 s).
-      scope.route({ method: route.method, url: route.path, bodyLimit: limits.bodyLimit, handler: forward(0) });
-    }
-    // Everything else under /api/1/, known to protocol or not (the upstream answers unknown calls 404).
-    for (const method of methods) {
-      scope.route({ method, url: '/api/1/*', bodyLimit: limits.bodyLimit, handler: forward(limits.timeoutMs) });
-      scope.route({ method, url: '/api/1', bodyLimit: limits.bodyLimit, handler: forward(limits.timeoutMs) });
     }
   },
   { name: 'relay-proxy', fastify: '5.x', dependencies: ['relay-core'], encapsulate: true },
 );
+
+/**
+ * The proxy's lanes: the routes that may run long (and the uploads, with their larger limit), the
+ * logout (its reply ends the session's live connections here), the change stream (never timed),
+ * and everything else under /api/1/, known to protocol or not (the upstream answers unknown calls
+ * 404). A route of a lane of its own is matched before the catch-all.
+ */
+function lanes(limits: ProxyLimits, loggedOut: (token: string, log: FastifyBaseLogger) => void): Lane[] {
+  const one = (route: { method: string; path: string }, lane: Omit<Lane, 'methods' | 'paths'>): Lane => ({
+    methods: [route.method as HTTPMethods],
+    paths: [under(route.path)],
+    ...lane,
+  });
+  return [
+    ...[...new Set(SLOW_ROUTES)].map((route) =>
+      one(route, { bodyLimit: 'multipart' in route && route.multipart ? limits.uploadLimit : limits.bodyLimit, timeout: limits.slowTimeoutMs }),
+    ),
+    // A logout that succeeded ends the session's live connections here at once: on its own lane,
+    // so no other call pays for the check.
+    one(routes.logout, {
+      bodyLimit: limits.bodyLimit,
+      timeout: limits.timeoutMs,
+      onResponse: (request, reply, res) => {
+        const token = res.statusCode === 200 ? tokenOf(request.headers.authorization) : null;
+        if (token) loggedOut(token, request.log);
+        reply.send(res.stream);
+      },
+    }),
+    // undici's one timeout covers headers and body alike: the stream is not timed (it sends a comment every 15 s).
+    ...STREAMING_ROUTES.map((route) => one(route, { bodyLimit: limits.bodyLimit, timeout: 0 })),
+    // GET routes answer HEAD too (Fastify adds those).
+    { methods: ['DELETE', 'GET', 'PATCH', 'POST', 'PUT', 'OPTIONS'], paths: ['/', '/*'], bodyLimit: limits.bodyLimit, timeout: limits.timeoutMs },
+  ];
+}
 
 /** 503 when nothing answers at the address, 504 when the upstream took too long, 502 when the connection broke. */
 function upstreamFailureStatus(error: FastifyError, cause: NodeJS.ErrnoException | undefined): 502 | 503 | 504 {
@@ -197,7 +255,7 @@ function decodable(url: string): boolean {
   }
 }
 
-function sendError(reply: FastifyReply, status: number, code: string, message: string) {
+function sendError(reply: ProxiedReply, status: number, code: string, message: string) {
   if (reply.sent) return reply;
   // A reply-from failure may have copied some upstream headers already; this answer is the relay's own.
   reply.removeHeader('content-length');

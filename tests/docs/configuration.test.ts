@@ -8,7 +8,16 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
 const table: Record<string, { processes: ProcessName[] }> = VARIABLES;
 /** How docs/configuration.md's "read by" column names each process, in this order. */
-const COLUMN: Record<ProcessName, string> = { relay: 'relay', api: 'api', worker: 'worker', migrate: 'migrate', operator: 'operator', start: '`npm start`' };
+const COLUMN: Record<ProcessName, string> = {
+  relay: 'relay',
+  api: 'api',
+  worker: 'worker',
+  migrate: 'migrate',
+  operator: 'operator',
+  start: '`npm start`',
+  cluster: '`npm run cluster`',
+  'feed-tools': 'feed tools',
+};
 
 /** The rows of docs/configuration.md's table: the variables a row names, and its "read by" cell. */
 function documentedRows(): { names: string[]; readBy: string }[] {

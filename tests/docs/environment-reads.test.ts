@@ -12,10 +12,8 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const ALLOWED: Record<string, string> = {
   'infra/ops/src/environment.ts': "the one reader: startProcess/readEnvironment check and freeze a process's variables",
   'infra/start.ts': '`npm start`: hands its whole environment on to the processes it starts (its own settings come from startProcess)',
-  'infra/cluster.ts': '`npm run cluster`: a launcher that hands the environment on to the processes it starts, which read it themselves',
+  'infra/cluster.ts': '`npm run cluster`: hands its whole environment on to the processes it starts (its own settings come from startProcess)',
   'infra/containers/healthcheck.mjs': "the image's HEALTHCHECK, plain node without the bundles: the port of the process it probes",
-  'infra/upstream/src/feeds/args.ts': 'the feed record/replay command-line tools (not console processes): flags fall back to the variables',
-  'infra/upstream/src/feeds/uof/recording-cli.ts': 'the UOF recording command-line tool (not a console process): where to record from',
   'infra/upstream/src/testing.ts': 'test support: the seeded snapshot the test run made (ODDS_TEST_PGLITE_SNAPSHOT)',
 };
 

@@ -48,3 +48,30 @@ describe("reading a process's environment once", () => {
     expect(() => readEnvironment('relay', { POLL_INTERVAL_MS: '10' })).toThrow("POLL_INTERVAL_MS must be a whole number of at least 50, got '10'");
   });
 });
+
+describe('the launchers and the feed tools', () => {
+  it('read their own settings through the same table, and hand nothing else down', () => {
+    const shell = {
+      UPSTREAM_URL: 'http://api:8081',
+      DEMO_EMAIL: 'ana@example.com',
+      UOF_AMQP_URL: 'amqp://broker',
+      UOF_QUEUE: 'q',
+      PORT: '9000',
+      DATABASE_URL: 'postgres://db/odds',
+    };
+    expect(readEnvironment('feed-tools', shell)).toEqual({ UPSTREAM_URL: 'http://api:8081', DEMO_EMAIL: 'ana@example.com', UOF_AMQP_URL: 'amqp://broker' });
+    expect(readEnvironment('cluster', { ...shell, ENGINE_PORT: '9200', ENGINE_HOST: '0.0.0.0' })).toEqual({
+      PORT: '9000',
+      DATABASE_URL: 'postgres://db/odds',
+      ENGINE_PORT: '9200',
+    });
+  });
+
+  it('refuse a malformed value of their own settings', () => {
+    expect(environmentProblems('feed-tools', { UPSTREAM_URL: 'api:8081', UOF_AMQP_URL: 'http://broker' })).toEqual([
+      "UPSTREAM_URL must be a http:// or https:// URL, got 'api:8081'",
+      "UOF_AMQP_URL must be a amqp:// or amqps:// URL, got 'http://broker'",
+    ]);
+    expect(environmentProblems('cluster', { ENGINE_PORT: 'ninety' })).toEqual(["ENGINE_PORT must be a port number, got 'ninety'"]);
+  });
+});

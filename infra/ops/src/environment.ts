@@ -8,7 +8,7 @@ import { Value } from 'typebox/value';
  * variable that looks like ours but that no process knows (a typo), stops it with a message naming
  * the variable. docs/configuration.md is checked against this table by a test.
  */
-export type ProcessName = 'relay' | 'api' | 'worker' | 'migrate' | 'operator' | 'start';
+export type ProcessName = 'relay' | 'api' | 'worker' | 'migrate' | 'operator' | 'start' | 'cluster' | 'feed-tools';
 
 export interface Variable {
   processes: ProcessName[];
@@ -30,25 +30,28 @@ const onOff = oneOf('on', 'off', '1', '0', 'true', 'false');
 
 const UP: ProcessName[] = ['api', 'start'];
 const DB: ProcessName[] = ['api', 'worker', 'migrate', 'operator', 'start'];
+// The command-line tools that record and replay feeds (feed:record, feed:replay, uof:record,
+// uof:replay) talk to an upstream or a UOF broker: their flags fall back to these variables.
+const TOOLS: ProcessName = 'feed-tools';
 const ALL: ProcessName[] = ['relay', 'api', 'worker', 'migrate', 'operator', 'start'];
 const v = (processes: ProcessName[], form: { schema: TSchema; form: string }): Variable => ({ processes, schema: form.schema, form: form.form });
 
 export const VARIABLES = {
   NODE_ENV: v(ALL, oneOf('production', 'development', 'test')),
   // The API and the operator command make set-password links under http://localhost:$PORT without PUBLIC_URL.
-  PORT: v(['relay', 'start', 'operator', 'api'], port),
+  PORT: v(['relay', 'start', 'operator', 'api', 'cluster'], port),
   HOST: v(['relay'], text),
-  DATABASE_URL: v(DB, url(['postgres', 'postgresql'])),
+  DATABASE_URL: v([...DB, 'cluster'], url(['postgres', 'postgresql'])),
   ALLOW_EMBEDDED_DB: v(DB, oneOf('1', '0')),
   PGLITE_DIR: v(DB, text),
   SEED_DEMO: v(UP, onOff),
   PUBLIC_URL: v(['operator', 'api'], url(['http', 'https'])),
-  UPSTREAM_URL: v(['relay', 'start'], url(['http', 'https'])),
-  UPSTREAM_PORT: v(['api', 'start'], port),
+  UPSTREAM_URL: v(['relay', 'start', TOOLS], url(['http', 'https'])),
+  UPSTREAM_PORT: v(['api', 'start', 'cluster', TOOLS], port),
   UPSTREAM_HOST: v(['api'], text),
   CLIENT_DIR: v(['relay'], text),
-  DEMO_EMAIL: v(UP, text),
-  DEMO_PASSWORD: v(UP, text),
+  DEMO_EMAIL: v([...UP, TOOLS], text),
+  DEMO_PASSWORD: v([...UP, TOOLS], text),
   OPS_EMAIL: v(UP, text),
   OPS_PASSWORD: v(UP, text),
   TOKEN_TTL_HOURS: v(['api'], { schema: Type.String({ pattern: '^\\d+(\\.\\d+)?$' }), form: 'a positive number of hours' }),
@@ -57,7 +60,7 @@ export const VARIABLES = {
   // The common convention (no-color.org): any value turns colours off in pretty logs.
   NO_COLOR: v(ALL, anyText),
   API_DOCS: v(['relay'], oneOf('login', 'public')),
-  REDIS_URL: v(['relay', 'api', 'worker', 'operator', 'start'], url(['redis', 'rediss'])),
+  REDIS_URL: v(['relay', 'api', 'worker', 'operator', 'start', 'cluster'], url(['redis', 'rediss'])),
   REDIS_PREFIX: v(['relay', 'api', 'worker', 'operator'], anyText),
   POLL_INTERVAL_MS: v(['relay'], whole(50)),
   CHANGE_STREAM: v(['relay'], onOff),
@@ -80,7 +83,7 @@ export const VARIABLES = {
   SMTP_FROM: v(['api', 'worker'], text),
   DEMO_FEED: v(['start'], onOff),
   DEMO_FEED_SPEED: v(['start'], { schema: Type.String({ pattern: '^\\d+(\\.\\d+)?$' }), form: 'a positive number' }),
-  AMQP_URL: v(['api', 'worker', 'start'], url(['amqp', 'amqps'])),
+  AMQP_URL: v(['api', 'worker', 'start', 'cluster'], url(['amqp', 'amqps'])),
   AMQP_PREFIX: v(['api', 'worker'], text),
   ENGINE_SHARDS: v(['api', 'worker'], whole(1)),
   ENGINE_WORKERS: v(['worker'], whole(1)),
@@ -89,7 +92,7 @@ export const VARIABLES = {
   ENGINE_PREFETCH: v(['worker'], whole(1)),
   ENGINE_BATCH_MAX: v(['worker'], whole(1)),
   ENGINE_BATCH_MS: v(['worker'], whole()),
-  ENGINE_PORT: v(['worker'], port),
+  ENGINE_PORT: v(['worker', 'cluster'], port),
   ENGINE_HOST: v(['worker'], text),
   ENGINE_SEND_GRACE_MS: v(['worker'], whole()),
   // Retries of failed webhook and mail sends (docs/deliveries.md): engine workers, and the API without a broker.
@@ -109,8 +112,8 @@ export const VARIABLES = {
   CHANGE_OUTBOX_SWEEP_MS: v(['api', 'start'], whole(50)),
   CHANGE_OUTBOX_DELAY_MS: v(['api', 'start'], whole()),
   // Sportradar UOF adapter (docs/feeds-uof.md) and the feed-stall alarm, in the API process.
-  UOF_AMQP_URL: v(['api', 'start'], url(['amqp', 'amqps'])),
-  UOF_EXCHANGE: v(['api', 'start'], text),
+  UOF_AMQP_URL: v(['api', 'start', TOOLS], url(['amqp', 'amqps'])),
+  UOF_EXCHANGE: v(['api', 'start', TOOLS], text),
   UOF_QUEUE: v(['api', 'start'], text),
   UOF_BINDING_KEYS: v(['api', 'start'], text),
   UOF_API_URL: v(['api', 'start'], url(['http', 'https'])),

@@ -80,7 +80,7 @@ export async function buildUpstream({
   // Before any route too: versioned writes get their 409 (and its docs), versioned reads an ETag.
   await app.register(coediting, { db: database.db, presenters });
   // The engine and its change bus, from this app's mail server and send settings (app.engine, app.changes).
-  await app.register(enginePlugin, { db: database.db, options: { smtpUrl: smtp?.url ?? null, ...(smtp && { smtpFrom: smtp.from }), sending } });
+  await app.register(enginePlugin, { db: database.db, settings: { smtp, sending } });
   const engine = app.engine;
   await app.register(authPlugin, { sessions, displays, db: database.db });
   // After auth (keys are per operator), before every route: any POST may carry an Idempotency-Key.
@@ -100,6 +100,8 @@ export async function buildUpstream({
   // processes), after each commit of this process, and on a sweep.
   const publisher = new NoticePublisher(database.db, engine.bus, notices, app.log.child({ module: 'upstream:notices' }));
   app.decorate('notices', publisher);
+  // Versioned writes of the routes below commit their notices on this app's database and wake its publisher.
+  app.decorate('writes', { db: database.db, notices: publisher });
   app.addHook('onReady', async () => void publisher.start());
   app.addHook('onClose', async () => publisher.stop());
   const feedSettings = feedHealth || feedHealthSettings({});

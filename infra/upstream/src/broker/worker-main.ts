@@ -3,7 +3,7 @@ import pino from 'pino';
 import { answerMetrics, createRegistry, refuse, startProcess } from '@odds/ops';
 import { readWorkerConfig } from '../config';
 import { databaseReachable, openDatabase } from '../db/client';
-import { Engine } from '../engine/engine';
+import { assembleEngine } from '../plugins/engine';
 import { ChangeBus } from '../engine/changes';
 import { changeTransportFor } from './change-transport';
 import { EngineWorker } from './worker';
@@ -31,12 +31,8 @@ const database = await openDatabase(config.databaseUrl, { migrations: config.pro
 const bus = new ChangeBus();
 const transport = changeTransportFor(config.changes, config.databaseUrl, (error) => log.warn({ err: error.message }, 'change stream transport'));
 if (transport) await bus.attach(transport);
-const engine = new Engine(database.db, {
-  smtpUrl: config.smtp?.url ?? null,
-  ...(config.smtp && { smtpFrom: config.smtp.from }),
-  bus,
-  sending: config.sending.options,
-});
+// Assembled as the API process assembles its own (plugins/engine.ts), on the bus that hears the other processes.
+const engine = assembleEngine(database.db, { smtp: config.smtp, sending: config.sending.options, bus });
 // A reset by the API (or another process) leaves this worker's cache of the match behind.
 bus.subscribe((notice) => {
   if (notice.reset) engine.forgetMatch(notice.match_id);

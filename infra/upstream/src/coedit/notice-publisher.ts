@@ -35,19 +35,6 @@ const BATCH = 100;
 
 type OutboxRow = { id: number | string; notice: Change };
 
-/** The publishers of each database in this process, woken by a commit that wrote notices. */
-const publishers = new Map<Db, Set<NoticePublisher>>();
-
-/**
- * A write committed notices on `db`: this process's publishers hand them over now (the call waits,
- * so a reply to the write follows its notice, as before the outbox). Rows no publisher here takes
- * (none runs in this process, or the delay setting holds them) are published later: by the sweep
- * of any API process on the database, or by this one after a restart.
- */
-export async function publishCommitted(db: Db): Promise<void> {
-  await Promise.all([...(publishers.get(db) ?? [])].map((publisher) => publisher.committed()));
-}
-
 /**
  * Publishes the change outbox (coedit/notices.ts) of one database on the change stream. Each round
  * takes the oldest unpublished rows with `FOR UPDATE SKIP LOCKED`, publishes them (and waits for the
@@ -72,11 +59,8 @@ export class NoticePublisher {
     private readonly log?: FastifyBaseLogger,
   ) {}
 
-  /** Publishes what the outbox holds now, then keeps sweeping it; commits of this process wake it. */
+  /** Publishes what the outbox holds now, then keeps sweeping it; commits of this app wake it (`committed`). */
   start(): Promise<void> {
-    let set = publishers.get(this.db);
-    if (!set) publishers.set(this.db, (set = new Set()));
-    set.add(this);
     this.sweep = setInterval(() => void this.wake(), this.settings.sweepMs);
     this.sweep.unref();
     return this.wake();
@@ -85,13 +69,15 @@ export class NoticePublisher {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.sweep) clearInterval(this.sweep);
-    const set = publishers.get(this.db);
-    set?.delete(this);
-    if (set?.size === 0) publishers.delete(this.db);
     await this.running;
   }
 
-  /** A commit here wrote notices: publish them, waited for unless the delay setting holds them back. */
+  /**
+   * A write of this app committed notices (coedit/versioned.ts): publish them now, waited for (so the
+   * reply to the write follows its notice) unless the delay setting holds them back. Rows nobody
+   * here takes are published later: by the sweep of any API process on the database, or by this
+   * one after a restart.
+   */
   committed(): Promise<void> {
     const done = this.wake();
     return this.settings.delayMs ? Promise.resolve() : done;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath, routes, type ChangeNotice, type RouteDef } from '@odds/protocol';
 import { createTestUpstream, OPS, type TestUpstream } from '../testing';
+import { ChangeBus } from '../engine/changes';
 import { NoticePublisher } from './notice-publisher';
 
 /**
@@ -75,5 +76,27 @@ describe('change outbox', () => {
     expect(statNotices()).toEqual([expect.objectContaining({ match_id: matchId, entity_id: event!.id })]);
     expect(publisher.published).toBe(1);
     expect(await outbox()).toEqual([]);
+  });
+
+  it("wakes the writing app's own publisher only: another one on the same database takes the row on its own round", async () => {
+    // The app's publisher is stopped (above); another app's runs on the same database with its own bus.
+    const heard: ChangeNotice[] = [];
+    const bus = new ChangeBus();
+    bus.subscribe((notice) => heard.push(notice));
+    const other = new NoticePublisher(upstream.database.db, bus, { sweepMs: 60_000, delayMs: 0 });
+    await other.start();
+    try {
+      const saved = await call(routes.statEventsSave, { events: [{ match_id: matchId, type: 6, period: 1, game_time: 30 }] });
+      expect(saved.statusCode).toBe(200);
+      const [event] = saved.json<{ results: { id: number }[] }>().results;
+      // Not woken by this app's commit (a registry of publishers per database woke every one of them).
+      expect(other.published).toBe(0);
+      expect((await outbox()).map((row) => row.notice.entity_id)).toEqual([event!.id]);
+      await other.wake();
+      expect(heard).toEqual([expect.objectContaining({ match_id: matchId, entity_id: event!.id })]);
+      expect(await outbox()).toEqual([]);
+    } finally {
+      await other.stop();
+    }
   });
 });

@@ -5,9 +5,25 @@ import type { Change } from '../engine/changes';
 import { auditLog } from '../db/schema';
 import { expectedVersion, VersionConflict } from './conflict';
 import { entities } from './entities';
-import { publishCommitted } from './notice-publisher';
+import type { NoticePublisher } from './notice-publisher';
 import { noticesOf, recordNotices } from './notices';
 import type { Written } from './written';
+
+/**
+ * Where an app's versioned writes go: its database, and its publisher of the notices they commit
+ * (app.ts decorates the app with it as `app.writes`; route modules pass it to every write).
+ */
+export interface WriteStore {
+  db: Db;
+  notices: Pick<NoticePublisher, 'committed'>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This app's database and publisher of change notices, for versioned writes (app.ts). */
+    writes: WriteStore;
+  }
+}
 
 /** One record a write changes: its id, the version the caller read (null: not named), update or delete. */
 export interface Target {
@@ -65,7 +81,7 @@ export async function conflictFor(db: Db | Tx, entity: AuditEntity, id: number, 
  * fails, for whatever reason, rolls all of it back: no change, no version bump, no audit row, no notice.
  */
 export async function versionedWrite<T>(
-  db: Db,
+  store: WriteStore,
   op: {
     entity: AuditEntity;
     actor: AuditActor;
@@ -80,6 +96,7 @@ export async function versionedWrite<T>(
   },
   write: (tx: Db) => Promise<T>,
 ): Promise<T> {
+  const { db } = store;
   const spec = entities[op.entity];
   const written: Written[] = [];
   const notices: Change[] = [];
@@ -137,7 +154,7 @@ export async function versionedWrite<T>(
     await recordNotices(tx, notices);
     return value;
   });
-  if (notices.length) await publishCommitted(db);
+  if (notices.length) await store.notices.committed();
   return result;
 }
 
@@ -151,7 +168,7 @@ export const actorOf = (user: CallLike['user']): AuditActor => ({ id: user.id, n
 
 /** A write of one existing record, checked against the version the call names (If-Match or body). */
 export function writeOne<T>(
-  db: Db,
+  store: WriteStore,
   call: CallLike,
   entity: AuditEntity,
   id: number,
@@ -159,10 +176,10 @@ export function writeOne<T>(
   action: Target['action'] = 'update',
 ): Promise<T> {
   const expected = expectedVersion(call.request.headers, call.body);
-  return versionedWrite(db, { entity, actor: actorOf(call.user), targets: [{ id, expected, action }] }, write);
+  return versionedWrite(store, { entity, actor: actorOf(call.user), targets: [{ id, expected, action }] }, write);
 }
 
 /** A write that creates one record (the result names its id); audited like any other. */
-export function createOne<T extends { id: number }>(db: Db, call: CallLike, entity: AuditEntity, write: (tx: Db) => Promise<T>): Promise<T> {
-  return versionedWrite(db, { entity, actor: actorOf(call.user), targets: [], created: (result) => [result.id] }, write);
+export function createOne<T extends { id: number }>(store: WriteStore, call: CallLike, entity: AuditEntity, write: (tx: Db) => Promise<T>): Promise<T> {
+  return versionedWrite(store, { entity, actor: actorOf(call.user), targets: [], created: (result) => [result.id] }, write);
 }

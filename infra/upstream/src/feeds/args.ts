@@ -1,3 +1,5 @@
+import type { Environment } from '@odds/ops';
+
 /** `--name value` pairs, `--flag` switches and positional arguments of a command line. */
 export interface Args {
   positional: string[];
@@ -34,12 +36,15 @@ export function numberOption(args: Args, name: string, fallback: number): number
   return value;
 }
 
-/** Upstream address and credentials: --upstream, --token, --email, --password (env UPSTREAM_URL, DEMO_EMAIL, DEMO_PASSWORD). */
-export function targetOf(args: Args) {
+/**
+ * Upstream address and credentials: --upstream, --token, --email, --password, else the tool's
+ * settings (UPSTREAM_URL, UPSTREAM_PORT, DEMO_EMAIL, DEMO_PASSWORD, read by `startProcess('feed-tools')`).
+ */
+export function targetOf(args: Args, env: Environment) {
   return {
-    url: args.options.get('upstream') ?? process.env.UPSTREAM_URL ?? `http://127.0.0.1:${process.env.UPSTREAM_PORT ?? 8081}`,
+    url: args.options.get('upstream') ?? env.UPSTREAM_URL ?? `http://127.0.0.1:${env.UPSTREAM_PORT ?? 8081}`,
     token: args.options.get('token'),
-    email: args.options.get('email') ?? process.env.DEMO_EMAIL ?? undefined,
-    password: args.options.get('password') ?? process.env.DEMO_PASSWORD ?? undefined,
+    email: args.options.get('email') ?? env.DEMO_EMAIL,
+    password: args.options.get('password') ?? env.DEMO_PASSWORD,
   };
 }

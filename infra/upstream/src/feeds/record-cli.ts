@@ -7,11 +7,13 @@
  * into any upstream whose provider has those markets.
  */
 import { createWriteStream } from 'node:fs';
+import { startProcess } from '@odds/ops';
 import { numberOption, parseArgs, targetOf } from './args';
 import { UpstreamClient } from './client';
 import { feedLine } from './jsonl';
 import { recordFeed } from './record';
 
+const env = startProcess('feed-tools');
 const args = parseArgs(process.argv.slice(2), ['once']);
 const out = args.options.get('out');
 if (!args.options.has('match') || !out) {
@@ -19,7 +21,7 @@ if (!args.options.has('match') || !out) {
   process.exit(2);
 }
 const matchId = numberOption(args, 'match', 0);
-const client = await UpstreamClient.connect(targetOf(args));
+const client = await UpstreamClient.connect(targetOf(args, env));
 const file = createWriteStream(out);
 const controller = new AbortController();
 process.once('SIGINT', () => controller.abort());

@@ -10,12 +10,14 @@
  * pass's start and end); Ctrl+C stops.
  */
 import { formatGameClock, routes, type DeadLettersReply, type Match } from '@odds/protocol';
+import { startProcess } from '@odds/ops';
 import { numberOption, parseArgs, targetOf } from './args';
 import { UpstreamClient } from './client';
 import { readFeedFile } from './jsonl';
 import { replayFeed, type ReplayProgress } from './replay';
 import { resolveMatch } from './resolve-match';
 
+const env = startProcess('feed-tools');
 const args = parseArgs(process.argv.slice(2), ['loop', 'quiet']);
 const file = args.positional[0];
 if (!file) {
@@ -26,7 +28,7 @@ if (!file) {
 }
 const speed = numberOption(args, 'speed', 0);
 const feed = readFeedFile(file);
-const client = await UpstreamClient.connect(targetOf(args));
+const client = await UpstreamClient.connect(targetOf(args, env));
 const match: Match = await resolveMatch(client, feed.header, {
   matchId: args.options.has('match') ? numberOption(args, 'match', 0) : undefined,
   league: args.options.get('league'),

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { SmtpSettings } from '../config';
 import type { Db } from '../db/client';
 import type { ChangeBus } from '../engine/changes';
 import { Engine, type EngineOptions } from '../engine/engine';
@@ -13,14 +14,26 @@ declare module 'fastify' {
   }
 }
 
+/** What a process's engine is made from: its mail server, its send settings, and the bus it publishes on (a new one by default). */
+export interface EngineSettings {
+  smtp: SmtpSettings | null;
+  sending: NonNullable<EngineOptions['sending']>;
+  bus?: ChangeBus;
+}
+
+/** The one way a process assembles its engine: the API process (enginePlugin) and each engine worker (broker/worker-main.ts). */
+export function assembleEngine(db: Db, { smtp, sending, bus }: EngineSettings): Engine {
+  return new Engine(db, { smtpUrl: smtp?.url ?? null, ...(smtp && { smtpFrom: smtp.from }), sending, ...(bus && { bus }) });
+}
+
 /**
- * The engine and the change bus as decorators of the root instance, made from the app's options
+ * The engine and the change bus as decorators of the root instance, made from the app's settings
  * (mail server, send settings), so route modules take them from `app` rather than look them up by
  * database. Closed after the routes (their change streams end first), finishing the sends under way.
  */
 export const enginePlugin = fp(
-  async (app: FastifyInstance, { db, options }: { db: Db; options: EngineOptions }) => {
-    const engine = new Engine(db, options);
+  async (app: FastifyInstance, { db, settings }: { db: Db; settings: EngineSettings }) => {
+    const engine = assembleEngine(db, settings);
     app.decorate('engine', engine);
     app.decorate('changes', engine.bus);
     app.addHook('onClose', async () => engine.close());

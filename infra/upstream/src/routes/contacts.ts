@@ -27,7 +27,7 @@ export async function contactRoutes(app: FastifyInstance, { db }: { db: Db }) {
   implement(app, routes.contactCreate, async (call) => {
     const provider = await providerOrNotFound(db, call.query.provider ?? DEFAULT_PROVIDER_ID);
     const values = await contactValues(db, provider, call.body);
-    return createOne(db, call, 'contact', (tx) => insertContact(tx, values));
+    return createOne(app.writes, call, 'contact', (tx) => insertContact(tx, values));
   });
 
   // The whole record replaces the stored one; the contact stays with its provider.
@@ -36,12 +36,12 @@ export async function contactRoutes(app: FastifyInstance, { db }: { db: Db }) {
     if (!existing) throw new Errors.NotFound('Contact', call.params.contactId);
     const provider = await providerOrNotFound(db, existing.providerId);
     const values = await contactValues(db, provider, call.body);
-    return writeOne(db, call, 'contact', existing.id, (tx) => updateContact(tx, existing.id, values));
+    return writeOne(app.writes, call, 'contact', existing.id, (tx) => updateContact(tx, existing.id, values));
   });
 
   implement(app, routes.contactDelete, async (call) =>
     writeOne(
-      db,
+      app.writes,
       call,
       'contact',
       call.params.contactId,
@@ -54,7 +54,7 @@ export async function contactRoutes(app: FastifyInstance, { db }: { db: Db }) {
   );
 
   implement(app, routes.contactToggleActive, async (call) =>
-    writeOne(db, call, 'contact', call.params.contactId, async (tx) => {
+    writeOne(app.writes, call, 'contact', call.params.contactId, async (tx) => {
       const contact = await toggleContactActive(tx, call.params.contactId);
       if (!contact) throw new Errors.NotFound('Contact', call.params.contactId);
       return contact;

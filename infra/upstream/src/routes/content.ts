@@ -31,16 +31,20 @@ export async function contentRoutes(app: FastifyInstance, { db }: { db: Db }) {
   implement(app, routes.contentCreate, async (call) => {
     const { query, request } = call;
     const { input, image } = await readContentForm(request);
-    return createOne(db, call, 'content_item', (tx) => createItem(tx, input, query.provider ?? DEFAULT_PROVIDER_ID, query.sport ?? DEFAULT_SPORT_ID, image));
+    return createOne(app.writes, call, 'content_item', (tx) =>
+      createItem(tx, input, query.provider ?? DEFAULT_PROVIDER_ID, query.sport ?? DEFAULT_SPORT_ID, image),
+    );
   });
 
-  implement(app, routes.contentUpdate, async (call) => writeOne(db, call, 'content_item', call.params.id, (tx) => updateItem(tx, call.params.id, call.body)));
+  implement(app, routes.contentUpdate, async (call) =>
+    writeOne(app.writes, call, 'content_item', call.params.id, (tx) => updateItem(tx, call.params.id, call.body)),
+  );
 
   implement(app, routes.contentDelete, async (call) => {
     const ids = [...new Set([call.params.id, ...(call.query.ids ?? [])])];
     const expected = expectedVersion(call.request.headers, {});
     const deleted = await versionedWrite(
-      db,
+      app.writes,
       {
         entity: 'content_item',
         actor: actorOf(call.user),
@@ -54,11 +58,11 @@ export async function contentRoutes(app: FastifyInstance, { db }: { db: Db }) {
   implement(app, routes.contentParse, async ({ body }) => parseContent(db, body));
 
   implement(app, routes.contentAutoToggle, async (call) =>
-    writeOne(db, call, 'content_item', call.params.id, (tx) => toggleItem(tx, call.params.id, 'autoBuild')),
+    writeOne(app.writes, call, 'content_item', call.params.id, (tx) => toggleItem(tx, call.params.id, 'autoBuild')),
   );
 
   implement(app, routes.contentActiveToggle, async (call) =>
-    writeOne(db, call, 'content_item', call.params.id, (tx) => toggleItem(tx, call.params.id, 'deliver')),
+    writeOne(app.writes, call, 'content_item', call.params.id, (tx) => toggleItem(tx, call.params.id, 'deliver')),
   );
 
   implement(app, routes.contentCompiler, async ({ body }) => compileRequest(db, body));

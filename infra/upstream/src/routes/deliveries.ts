@@ -56,7 +56,7 @@ export async function deliveryRoutes(app: FastifyInstance, { db, broker = null }
   // An operator's retry of a FAILED delivery: audited (the match's History shows it), announced.
   implement(app, routes.deliveryRetry, async ({ params, user }) => {
     const engine = app.engine;
-    const { matchId } = await versionedWrite(db, { entity: 'delivery', actor: actorOf(user), targets: [{ id: params.logId, expected: null }] }, (tx) =>
+    const { matchId } = await versionedWrite(app.writes, { entity: 'delivery', actor: actorOf(user), targets: [{ id: params.logId, expected: null }] }, (tx) =>
       engine.retryFailed(tx, params.logId),
     );
     engine.bus.publish({ match_id: matchId, topics: ['deliveries'], delivery_ids: [params.logId] });

@@ -19,7 +19,7 @@ export async function eventRoutes(app: FastifyInstance, { db }: { db: Db }) {
   implement(app, routes.statEventsSave, async (call) => {
     const single = call.body.events.length === 1 ? expectedVersion(call.request.headers, {}) : null;
     const targets = call.body.events.flatMap((row) => (row.id ? [{ id: row.id, expected: row.version ?? single }] : []));
-    return versionedWrite(db, { entity: 'stat_event', actor: actorOf(call.user), targets, created: (saved) => saved.results.map((e) => e.id) }, (tx) =>
+    return versionedWrite(app.writes, { entity: 'stat_event', actor: actorOf(call.user), targets, created: (saved) => saved.results.map((e) => e.id) }, (tx) =>
       saveStatEvents(tx, call.body.events),
     );
   });
@@ -27,7 +27,7 @@ export async function eventRoutes(app: FastifyInstance, { db }: { db: Db }) {
   implement(app, routes.statEventsDelete, async (call) => ({
     success: true,
     deleted: await versionedWrite(
-      db,
+      app.writes,
       {
         entity: 'stat_event',
         actor: actorOf(call.user),

@@ -14,11 +14,15 @@ export async function groupRoutes(app: FastifyInstance, { db }: { db: Db }) {
   implement(app, routes.group, async ({ params }) => getGroup(db, params.groupId, params.p, params.s));
 
   implement(app, routes.groupCreate, async (call) =>
-    createOne(db, call, 'content_group', (tx) => createGroup(tx, call.body, call.query.provider ?? DEFAULT_PROVIDER_ID, call.query.sport ?? DEFAULT_SPORT_ID)),
+    createOne(app.writes, call, 'content_group', (tx) =>
+      createGroup(tx, call.body, call.query.provider ?? DEFAULT_PROVIDER_ID, call.query.sport ?? DEFAULT_SPORT_ID),
+    ),
   );
 
   // The provider and sport, when given, must be the group's own; the group keeps them either way.
   implement(app, routes.groupUpdate, async (call) =>
-    writeOne(db, call, 'content_group', call.params.groupId, (tx) => updateGroup(tx, call.params.groupId, call.body, call.query.provider, call.query.sport)),
+    writeOne(app.writes, call, 'content_group', call.params.groupId, (tx) =>
+      updateGroup(tx, call.params.groupId, call.body, call.query.provider, call.query.sport),
+    ),
   );
 }

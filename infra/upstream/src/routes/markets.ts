@@ -10,7 +10,9 @@ export async function marketRoutes(app: FastifyInstance, { db }: { db: Db }) {
   implement(app, routes.markets, async ({ params, query }) => listMarkets(db, params.p, params.s, query));
 
   implement(app, routes.marketMetaSave, async (call) =>
-    writeOne(db, call, 'market', call.params.marketId, (tx) => saveMarketMeta(tx, call.params.p, call.params.s, call.params.marketId, call.body.market_meta)),
+    writeOne(app.writes, call, 'market', call.params.marketId, (tx) =>
+      saveMarketMeta(tx, call.params.p, call.params.s, call.params.marketId, call.body.market_meta),
+    ),
   );
 
   implement(app, routes.marketTypes, async ({ params }) => listMarketTypes(db, params.s));

@@ -23,12 +23,12 @@ export async function matchContentRoutes(app: FastifyInstance, { db }: { db: Db 
 
   implement(app, routes.matchContentSave, async (call) => {
     const save = (tx: Db) => saveMatchContent(tx, call.params.matchId, call.body);
-    return call.body.id ? writeOne(db, call, 'match_content', call.body.id, save) : createOne(db, call, 'match_content', save);
+    return call.body.id ? writeOne(app.writes, call, 'match_content', call.body.id, save) : createOne(app.writes, call, 'match_content', save);
   });
 
   implement(app, routes.matchContentDelete, async (call) =>
     writeOne(
-      db,
+      app.writes,
       call,
       'match_content',
       call.params.matchContentId,

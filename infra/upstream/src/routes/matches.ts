@@ -20,7 +20,7 @@ export async function matchesRoutes(app: FastifyInstance, { db }: { db: Db }) {
   implement(app, routes.matchConnect, async ({ params, user }) => {
     const actor = actorOf(user);
     await versionedWrite<Awaited<ReturnType<typeof connectMatches>>>(
-      db,
+      app.writes,
       {
         entity: 'match',
         actor,
@@ -36,7 +36,7 @@ export async function matchesRoutes(app: FastifyInstance, { db }: { db: Db }) {
   // Audited as the records it creates (so the match's watchers see them appear).
   implement(app, routes.matchCopy, async ({ params, user }) => {
     await versionedWrite<Awaited<ReturnType<typeof copyMatch>>>(
-      db,
+      app.writes,
       {
         entity: 'match_content',
         actor: actorOf(user),

@@ -21,7 +21,7 @@ export async function teamRoutes(app: FastifyInstance, { db }: { db: Db }) {
   implement(app, routes.team, async ({ params }) => getTeam(db, params.teamId));
 
   implement(app, routes.teamShortNameSave, async (call) =>
-    writeOne(db, call, 'team', call.params.teamId, (tx) => saveShortName(tx, call.params.teamId, call.body.value)),
+    writeOne(app.writes, call, 'team', call.params.teamId, (tx) => saveShortName(tx, call.params.teamId, call.body.value)),
   );
 
   implement(app, routes.teamConnectSearch, async ({ params, query }) => teamConnectSearch(db, params.from, query));
@@ -29,7 +29,7 @@ export async function teamRoutes(app: FastifyInstance, { db }: { db: Db }) {
   // Audited (the team's connector before and after) in the reassign's transaction; a no-op records nothing.
   implement(app, routes.teamConnect, async ({ params, user }) => {
     await versionedWrite<TeamChange | null>(
-      db,
+      app.writes,
       { entity: 'team', actor: actorOf(user), targets: [], alsoChanged: (change) => (change ? [change] : []) },
       (tx) => connectTeams(tx as unknown as Tx, params.from, params.to),
     );

@@ -23,7 +23,7 @@ export async function thresholdRoutes(app: FastifyInstance, { db }: { db: Db }) 
     const expected = expectedVersion(call.request.headers, call.body);
     let sameId: number | null = null;
     const saved = await versionedWrite<MatchThresholdSet>(
-      db,
+      app.writes,
       {
         entity: 'threshold_set',
         actor: actorOf(call.user),
@@ -54,7 +54,7 @@ export async function thresholdRoutes(app: FastifyInstance, { db }: { db: Db }) 
   implement(app, routes.matchThresholdsDelete, async (call) => ({
     success: true,
     deleted: await versionedWrite(
-      db,
+      app.writes,
       {
         entity: 'threshold_set',
         actor: actorOf(call.user),
@@ -77,7 +77,7 @@ export async function thresholdRoutes(app: FastifyInstance, { db }: { db: Db }) 
 
   implement(app, routes.savedThresholdDelete, async (call) =>
     writeOne(
-      db,
+      app.writes,
       call,
       'saved_threshold',
       call.params.thresholdId,

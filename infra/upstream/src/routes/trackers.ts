@@ -24,9 +24,9 @@ export async function trackerRoutes(app: FastifyInstance, { db }: { db: Db }) {
     return tracker;
   });
 
-  implement(app, routes.trackerCreate, async (call) => createOne(db, call, 'tracker', (tx) => createTracker(tx, call.body)));
+  implement(app, routes.trackerCreate, async (call) => createOne(app.writes, call, 'tracker', (tx) => createTracker(tx, call.body)));
 
   implement(app, routes.trackerSave, async (call) =>
-    writeOne(db, call, 'tracker', call.params.trackerId, (tx) => saveTracker(tx, call.params.trackerId, call.body)),
+    writeOne(app.writes, call, 'tracker', call.params.trackerId, (tx) => saveTracker(tx, call.params.trackerId, call.body)),
   );
 }

@@ -1,3 +1,4 @@
+import { startProcess } from '@odds/ops';
 import { recordUof, readUofRecording, replayUof } from './recording';
 
 /**
@@ -9,8 +10,9 @@ const option = (name: string) => {
   const at = args.indexOf(`--${name}`);
   return at >= 0 ? args[at + 1] : undefined;
 };
-const amqpUrl = process.env.UOF_AMQP_URL;
-const exchange = process.env.UOF_EXCHANGE || 'unifiedfeed';
+const env = startProcess('feed-tools');
+const amqpUrl = env.UOF_AMQP_URL;
+const exchange = env.UOF_EXCHANGE ?? 'unifiedfeed';
 if (!amqpUrl) {
   console.error('UOF_AMQP_URL is not set');
   process.exit(2);
