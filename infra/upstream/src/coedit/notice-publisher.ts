@@ -75,7 +75,10 @@ export class NoticePublisher {
   /** Publishes what the outbox holds now, then keeps sweeping it; commits of this process wake it. */
   start(): Promise<void> {
     let set = publishers.get(this.db);
-    if (!set) publishers.set(this.db, (set = new Set()));
+    if (!set) {
+      set = new Set();
+      publishers.set(this.db, set);
+    }
     set.add(this);
     this.sweep = setInterval(() => void this.wake(), this.settings.sweepMs);
     this.sweep.unref();

@@ -1,13 +1,5 @@
 import { and, asc, arrayContains, eq, isNull, or } from 'drizzle-orm';
-import type {
-  CompilerReply,
-  CompilerRequest,
-  ContentOffer,
-  ContentParseReply,
-  ContentParseRequest,
-  OddsOutcome,
-  SelectionBehaviour,
-} from '@odds/protocol';
+import type { CompilerReply, CompilerRequest, ContentOffer, ContentParseReply, ContentParseRequest, OddsOutcome, SelectionBehaviour } from '@odds/protocol';
 import type { Db } from '../db/client';
 import { contentItems, leagues, marketTypes, markets } from '../db/schema';
 import { Errors } from '../errors';
