@@ -48,7 +48,7 @@ export function useLeagueStats(route: StatsRoute) {
   const latest = league?.seasons.at(-1)?.id;
   useEffect(() => {
     if (!route.seasonId && latest) navigate(`${statsPath({ ...route, seasonId: latest })}${query}`, { replace: true });
-  }, [route, latest, navigate]);
+  }, [route, latest, navigate, query]);
 
   const ready = Boolean(route.seasonId && route.teamId && route.marketId);
   const params = {
