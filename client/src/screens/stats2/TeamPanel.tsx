@@ -46,8 +46,7 @@ export function TeamPanel({ index, teams, teamId, side, stats, minScore, hasMark
       </div>
       {stats.record && (
         <p>
-          {side === 'home' ? 'At home' : 'Away'}: played {stats.record.played}, won {stats.record.wins}, drawn {stats.record.draws}, lost {stats.record.losses};
-          win rate {stats.record.win_rate}%.
+          {`${side === 'home' ? 'At home' : 'Away'}: played ${stats.record.played}, won ${stats.record.wins}, drawn ${stats.record.draws}, lost ${stats.record.losses}; win rate ${stats.record.win_rate}%.`}
         </p>
       )}
       {hasMarket && (
