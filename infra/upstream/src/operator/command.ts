@@ -50,7 +50,8 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-function parse(argv: string[]) {
+/** The command line's options and words, or a UsageError saying what is wrong with it. */
+function parseCommandLine(argv: string[]) {
   try {
     return parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
@@ -60,7 +61,7 @@ function parse(argv: string[]) {
 
 /** Runs one operator command; returns the process's exit code. */
 export async function runOperatorCommand(argv: string[], io: CommandIo): Promise<number> {
-  const { values, positionals } = parse(argv);
+  const { values, positionals } = parseCommandLine(argv);
   const [command, ...rest] = positionals;
   if (values.help || !command) {
     io.out(USAGE);
