@@ -38,13 +38,12 @@ export function phaseTotals(metricsText: string): PhaseTotals {
 
 /** Average ms per phase between two scrapes: `publish 3, stream 1, wait 0, fetch 40, commit 1, emit 2 ms`. */
 export function phaseAverages(before: PhaseTotals, after: PhaseTotals): string {
-  return (
-    PHASES.map((phase) => {
-      const count = (after.count[phase] ?? 0) - (before.count[phase] ?? 0);
-      const sum = (after.sum[phase] ?? 0) - (before.sum[phase] ?? 0);
-      return `${phase} ${count ? ((1000 * sum) / count).toFixed(1) : '–'}`;
-    }).join(', ') + ' ms'
-  );
+  const phases = PHASES.map((phase) => {
+    const count = (after.count[phase] ?? 0) - (before.count[phase] ?? 0);
+    const sum = (after.sum[phase] ?? 0) - (before.sum[phase] ?? 0);
+    return `${phase} ${count ? ((1000 * sum) / count).toFixed(1) : '–'}`;
+  });
+  return `${phases.join(', ')} ms`;
 }
 
 /**

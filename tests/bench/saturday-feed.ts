@@ -96,7 +96,7 @@ export function generatedFeed(matchId: number, markets: FeedMarket[], run: strin
     tick(nowMs) {
       if (suspended) {
         suspended = false;
-        markets.forEach((_, k) => move(k));
+        for (const k of markets.keys()) move(k);
         return [event(nowMs, { kind: 'suspension', suspended: false }), ...markets.map((_, k) => offer(k, nowMs))];
       }
       if (rnd() < GOAL_CHANCE) {

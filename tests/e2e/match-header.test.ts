@@ -33,7 +33,10 @@ describe.skipIf(unavailable)('match header, content form and goals in Chromium',
     classics = results.filter((m) => m.league.name === 'World Cup Classics');
     page = await openConsole(browser, stack.url, DEMO.email, DEMO.password);
   });
-  afterAll(async () => void (await browser?.close(), await stack?.close()), 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.close();
+  }, 120_000);
 
   it('reassigns the connector: results on a trailing dot, a confirm first, then the target match', async () => {
     // Iberia's England - France joins the event of Nordic's replayed fixture of it.

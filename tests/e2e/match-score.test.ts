@@ -36,7 +36,10 @@ describe.skipIf(unavailable)('match results in Chromium', () => {
     page = await openConsole(browser, stack.url, DEMO.email, DEMO.password);
     console.log(`[match-score] screenshots in ${shots}`);
   });
-  afterAll(async () => void (await browser?.close(), await stack?.close()), 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.close();
+  }, 120_000);
 
   it("shows the final's whole result in the match header, as the wall does", async () => {
     await page.goto(`${stack.url}/match/${final.id}`);

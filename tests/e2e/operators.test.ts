@@ -47,7 +47,7 @@ describe.skipIf(unavailable)('operator accounts in Chromium (two browsers)', () 
     await page.locator('#settings-menu').waitFor();
   };
   const row = () => admin.getByRole('row').filter({ hasText: INVITEE.email });
-  const linkOnScreen = async () => (await admin.getByLabel('Set-password link').textContent()) ?? '';
+  const linkOnScreen = async () => (await admin.getByRole('group', { name: 'Set-password link' }).locator('code').textContent()) ?? '';
   const thresholdSets = async () => (await get<{ results: unknown[] }>(`/api/1/match/${matchId}/thresholds`)).results.length;
 
   beforeAll(async () => {

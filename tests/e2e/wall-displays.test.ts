@@ -70,7 +70,7 @@ describe.skipIf(unavailable)('wall displays in Chromium', () => {
     await operator.getByLabel('Name').fill('Trading floor');
     await operator.getByLabel('Matches', { exact: true }).fill(`${final.id}, ${live.id}, ${future.id}`);
     await operator.getByRole('button', { name: 'Create display' }).click();
-    address = (await operator.getByLabel('Wall address').textContent()) ?? '';
+    address = (await operator.getByRole('group', { name: 'Wall address' }).locator('code').textContent()) ?? '';
     expect(address).toMatch(new RegExp(`^${stack.url}/wall#display=[A-Za-z0-9_-]{40,}$`));
     await expect.poll(() => operator.getByRole('table', { name: 'Displays' }).getByText('Trading floor').count()).toBe(1);
     expect(await seriousViolations(operator)).toEqual([]);

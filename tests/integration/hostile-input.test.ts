@@ -13,9 +13,9 @@ beforeAll(async () => {
 afterAll(async () => stack?.close());
 
 describe('malformed percent-escapes', () => {
-  it.each(['%ff', '%C0%AF', '%ED%A0%80'])('a query holding %s gets 400 with a plain message, token or not (a 500 before)', async (escape) => {
+  it.each(['%ff', '%C0%AF', '%ED%A0%80'])('a query holding %s gets 400 with a plain message, token or not (a 500 before)', async (malformed) => {
     for (const headers of [{}, { authorization: `Token ${token}` }] as Record<string, string>[]) {
-      const response = await fetch(`${stack.url}/api/1/1/1/matches?q=${escape}`, { headers });
+      const response = await fetch(`${stack.url}/api/1/1/1/matches?q=${malformed}`, { headers });
       expect(response.status).toBe(400);
       expect(await response.json()).toMatchObject({
         code: 'BAD_ESCAPE',

@@ -91,7 +91,9 @@ describe.each(databases)('a notice committed just before the API process is kill
       baseUrl: base,
       credentials: { kind: 'service account', token: async () => token, readsOperatorTables: () => true, rejected: () => {} },
       onNotice: (notice) => notices.push(notice),
-      onConnected: () => void (connects += 1),
+      onConnected: () => {
+        connects += 1;
+      },
       metrics: createRelayMetrics(),
       log: pino({ level: 'silent' }),
     });

@@ -61,15 +61,13 @@ export async function prepareMatches(db: Db, hookUrl: string, count: number): Pr
     image: [],
   };
   for (const { id: matchId } of fixtures) {
-    await db
-      .insert(trackers)
-      .values({
-        contactId: rows[4]!.id,
-        language: 'en',
-        modelType: 'M',
-        modelId: matchId,
-        spec: { limiter: { min_score: 30 }, thresholds_type: 'VALUE', match_state: ['I'] },
-      });
+    await db.insert(trackers).values({
+      contactId: rows[4]!.id,
+      language: 'en',
+      modelType: 'M',
+      modelId: matchId,
+      spec: { limiter: { min_score: 30 }, thresholds_type: 'VALUE', match_state: ['I'] },
+    });
     await db.insert(thresholdSets).values([
       { matchId, marketId: market!.id, type: 'VALUE', thresholds: { home: { value: 2500 } } },
       {

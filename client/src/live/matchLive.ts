@@ -162,7 +162,10 @@ export class MatchLive {
   }
 
   private rejoin(): void {
-    if (!this.held()) return this.watch();
+    if (!this.held()) {
+      this.watch();
+      return;
+    }
     // Back after a drop: what was missed, topic by topic, rather than everything again.
     for (const topic of LIVE_TOPICS) this.resync(topic);
   }
@@ -174,7 +177,10 @@ export class MatchLive {
   private resync(topic: LiveTopic): void {
     const seq = this.state.topics[topic].seq;
     if (this.resyncing.has(topic) || !this.socket.connected) return;
-    if (seq < 0) return this.watch();
+    if (seq < 0) {
+      this.watch();
+      return;
+    }
     this.resyncing.add(topic);
     const epoch = this.state.topics[topic].epoch;
     // Its epoch says which history the seq is of: another than the relay's gets a fresh snapshot.
@@ -185,7 +191,10 @@ export class MatchLive {
   }
 
   private onAck(ack: LiveAck): void {
-    if (!ack.ok && ack.retryable) return this.retryLater();
+    if (!ack.ok && ack.retryable) {
+      this.retryLater();
+      return;
+    }
     this.state.error = ack.ok ? null : ack.error;
     if (ack.ok) this.retries = 0;
     if (!ack.ok || this.watched) return;

@@ -23,7 +23,10 @@ export class LiveInbox {
   constructor(private readonly failed: (packed: PackedPayload, error: unknown) => void) {}
 
   plain(apply: () => void): void {
-    if (!this.tail) return apply();
+    if (!this.tail) {
+      apply();
+      return;
+    }
     this.chain(inflating(null), () => apply());
   }
 

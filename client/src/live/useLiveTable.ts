@@ -1,5 +1,5 @@
 import type { LiveTopic } from '@odds/protocol';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { MatchLive } from './matchLive';
 import type { LiveRecord } from './topicBuffer';
 import { useTopicSeq } from './useTopicSeq';
@@ -26,24 +26,26 @@ export function useLiveTable<K extends LiveTopic>(
   const held = seq !== 'none';
   const [first, setFirst] = useState<LiveRecord<K>[] | null>(null);
 
+  // The first read only: `load` is written inline by callers and reads the same table for the
+  // page's life, so a new identity is no reason to read again.
+  const loadRef = useRef(load);
+  loadRef.current = load;
+  const waiting = !held && first === null;
   useEffect(() => {
-    if (held || first !== null) return undefined;
+    if (!waiting) return undefined;
     const controller = new AbortController();
-    load(controller.signal).then(
+    loadRef.current(controller.signal).then(
       (rows) => !controller.signal.aborted && setFirst(rows),
       () => undefined,
     );
     return () => controller.abort();
-    // The first read only: `load` is the same table for the page's life.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [held, first === null]);
+  }, [waiting]);
 
   const rows = useMemo(() => {
     if (!held || !live) return first ?? [];
     return [...(live.state.topics[topic].rows.values() as Iterable<LiveRecord<K>>)].sort(order);
     // `seq` moves whenever the topic's rows change.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [held, seq, first, live, topic]);
+  }, [held, seq, first, live, topic, order]);
 
   return { rows, loaded: held || first !== null };
 }

@@ -21,7 +21,10 @@ const change = (entity: ProviderChangedPayload['entity'], id: number, name: stri
   actor: { id: 2, name },
   at: new Date().toISOString(),
 });
-const send = (payload: ProviderChangedPayload) => act(() => listeners.forEach((l) => l.changed(payload)));
+const send = (payload: ProviderChangedPayload) =>
+  act(() => {
+    for (const l of listeners) l.changed(payload);
+  });
 
 describe('useProviderChanges', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -55,7 +58,9 @@ describe('useProviderChanges', () => {
     send(change('market', 4, 'Ana'));
     act(() => vi.advanceTimersByTime(PROVIDER_RELOAD_DELAY_MS));
     expect(reload).not.toHaveBeenCalled();
-    act(() => listeners.forEach((l) => l.resync()));
+    act(() => {
+      for (const l of listeners) l.resync();
+    });
     act(() => vi.advanceTimersByTime(PROVIDER_RELOAD_DELAY_MS));
     expect(reload).toHaveBeenCalledTimes(1);
     unmount();

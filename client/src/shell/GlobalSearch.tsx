@@ -72,11 +72,14 @@ export function GlobalSearch() {
           onBlur={() => setOpen(false)}
         />
       </IconField>
+      {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: ARIA in HTML allows a list as a listbox; it is the combobox's popup */}
       <ul id={LIST_ID} role="listbox" aria-label="Search results" className="global-search-hits" hidden={!expanded || !hits.length}>
         {hits.map((hit, index) => (
+          // biome-ignore lint/a11y/useFocusableInteractive lint/a11y/useKeyWithClickEvents: the combobox pattern with aria-activedescendant: the focus and the keys (arrows, Enter) stay in the search box; a click is the mouse's way to choose
           <li
             key={hit.key}
             id={hitId(index)}
+            // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: ARIA in HTML allows a list item as an option of a listbox
             role="option"
             aria-selected={index === active}
             className={index === active ? 'active' : undefined}

@@ -29,7 +29,7 @@ describe('shell', () => {
     renderApp('/');
     const banner = screen.getByRole('banner');
     expect(banner.textContent).toContain('Odds Console');
-    expect((await screen.findByLabelText('Current provider')).textContent).toBe('Nordic Odds');
+    expect((await screen.findByText('Current provider:', { exact: false })).parentElement?.textContent).toBe('Current provider: Nordic Odds');
     expect(screen.getByRole('button', { name: 'Basket, 1 item' })).toBeTruthy();
     expect(screen.getByRole('main')).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeTruthy();

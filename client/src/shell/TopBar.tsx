@@ -15,7 +15,8 @@ export function TopBar() {
         Odds Console
       </Link>
       {provider && (
-        <span className="current-provider" aria-label="Current provider">
+        <span className="current-provider">
+          <span className="sr-only">Current provider: </span>
           {provider.name}
         </span>
       )}

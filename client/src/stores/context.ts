@@ -43,7 +43,9 @@ let reloading: Promise<void> | null = null;
 export function reloadProviders(): Promise<void> {
   reloading ??= api(routes.providers, { query: { active_only: false }, silent: true })
     .then(
-      (reply) => void (contextStore.providers = reply.results),
+      (reply) => {
+        contextStore.providers = reply.results;
+      },
       () => undefined,
     )
     .finally(() => (reloading = null));

@@ -77,7 +77,7 @@ export async function registerApiDocs(app: FastifyInstance, { upstream, access =
   };
 
   // The page (index.html, initializer.js) and Swagger UI's assets: files, public, no inline script.
-  app.get(API_DOCS_PREFIX, (request, reply) => reply.redirect(`${API_DOCS_PREFIX}/`));
+  app.get(API_DOCS_PREFIX, (_request, reply) => reply.redirect(`${API_DOCS_PREFIX}/`));
   await app.register(fastifyStatic, {
     root: pageDir,
     prefix: `${API_DOCS_PREFIX}/`,

@@ -246,7 +246,10 @@ export class LiveHub {
    * POLL_INTERVAL_MS, the first checks spread over one interval.
    */
   streaming(connected: boolean): void {
-    if (this.pace.streaming === connected && connected) return this.rooms.catchUp(this.catchUpMs);
+    if (this.pace.streaming === connected && connected) {
+      this.rooms.catchUp(this.catchUpMs);
+      return;
+    }
     this.pace.streaming = connected;
     this.rooms.catchUp(connected ? this.catchUpMs : this.options.schedule.intervalMs);
   }

@@ -63,7 +63,11 @@ export async function fuzzRoute(
   let logoutToken: string | null = null;
   const validateBody = route.body && !route.multipart ? judge.compile(route.body) : null;
   const property = fc.asyncProperty(requestArb(name, route), async (request: FuzzRequest) => {
-    const token = name === 'logout' ? (logoutToken ??= await target.upstream.login()) : target.token;
+    let token = target.token;
+    if (name === 'logout') {
+      logoutToken ??= await target.upstream.login();
+      token = logoutToken;
+    }
     const authorised = { ...request, headers: { ...request.headers, authorization: `Token ${token}` } };
     const before = await target.writes();
     const reply = await target.send(authorised);

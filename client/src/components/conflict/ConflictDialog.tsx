@@ -68,6 +68,7 @@ export function ConflictDialog({
             {who} saved it {whenText(reply.changed_at)}, after you opened it. Nothing of yours was saved yet.
             {started && ' Only the fields you both changed are listed; their other changes are kept either way.'}
           </p>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take the keyboard focus to be scrolled without a mouse (WCAG 2.1.1, axe's scrollable-region-focusable) */}
           <div className="conflict-scroll" tabIndex={0} role="region" aria-label="Their version and mine">
             <table className="conflict-table">
               <thead>

@@ -71,6 +71,7 @@ export function GenericTable<T>({
     ...(paginator ? [{ targetId: `${id}-pager`, text: `Skip to pager: ${label}`, onFollow: () => focusPager(`${id}-pager`) }] : []),
   ];
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: event delegation, not a control: the keys and focus come from the rows and their controls (the roving tabindex); the wrapper itself is never focused.
     <div ref={roving.ref} onKeyDownCapture={roving.onKeyDownCapture} onKeyDown={roving.onKeyDown} onFocusCapture={roving.onFocusCapture}>
       {skipLinks && <SkipLinks links={links} />}
       <DataTable

@@ -78,13 +78,13 @@ export function routeGetList<R extends RouteDef>(source: RouteListSource<R>): Ge
  */
 export function inMemoryGetList<T>(
   fetchAll: (signal: AbortSignal) => Promise<T[]>,
-  valueOf: (row: T, field: string) => unknown = (row, field) => (row as Record<string, unknown>)[field],
+  fieldValue: (row: T, field: string) => unknown = (row, field) => (row as Record<string, unknown>)[field],
 ): GetList<T> {
   return async ({ start, limit, sort, signal }) => {
     const rows = await fetchAll(signal);
     const field = sort.replace(/^-/, '');
     const direction = sort.startsWith('-') ? -1 : 1;
-    const sorted = field ? [...rows].sort((a, b) => direction * compare(valueOf(a, field), valueOf(b, field))) : rows;
+    const sorted = field ? [...rows].sort((a, b) => direction * compare(fieldValue(a, field), fieldValue(b, field))) : rows;
     return { results: sorted.slice(start, start + limit), total: rows.length, limit: limit || DEFAULT_PAGE_SIZE };
   };
 }

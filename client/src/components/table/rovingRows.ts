@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
+import { useCallback, useLayoutEffect, useRef, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
 
 /**
  * One tab stop per table (a matches page took 169 Tab presses, 8 per row): the rows
@@ -55,23 +55,27 @@ export function useRovingRows(activatesRows: boolean): RovingRows {
   const ref = useRef<HTMLDivElement>(null);
   const active = useRef<HTMLElement | null>(null);
 
-  const rows = () => Array.from(ref.current?.querySelectorAll<HTMLElement>(ROW) ?? []);
+  // Stable (they read refs only), so the observer below is set up once.
+  const rows = useCallback(() => Array.from(ref.current?.querySelectorAll<HTMLElement>(ROW) ?? []), []);
 
   /** Gives the tab stop to `row` (or keeps the last one while it is shown, else the first row). */
-  const sync = (row?: HTMLElement) => {
-    const all = rows();
-    if (row) active.current = row;
-    if (!active.current || !all.includes(active.current)) active.current = all[0] ?? null;
-    for (const r of all) {
-      r.tabIndex = r === active.current ? 0 : -1;
-      for (const control of rowControls(r)) {
-        if (!control.hasAttribute(MARK) || control.tabIndex !== -1) {
-          control.setAttribute(MARK, '');
-          control.tabIndex = -1;
+  const sync = useCallback(
+    (row?: HTMLElement) => {
+      const all = rows();
+      if (row) active.current = row;
+      if (!active.current || !all.includes(active.current)) active.current = all[0] ?? null;
+      for (const r of all) {
+        r.tabIndex = r === active.current ? 0 : -1;
+        for (const control of rowControls(r)) {
+          if (!control.hasAttribute(MARK) || control.tabIndex !== -1) {
+            control.setAttribute(MARK, '');
+            control.tabIndex = -1;
+          }
         }
       }
-    }
-  };
+    },
+    [rows],
+  );
 
   // After every render of the table, and whenever cells add controls later (a row's links load).
   useLayoutEffect(() => sync());
@@ -81,8 +85,7 @@ export function useRovingRows(activatesRows: boolean): RovingRows {
     const observer = new MutationObserver(() => sync());
     observer.observe(root, { childList: true, subtree: true });
     return () => observer.disconnect();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [sync]);
 
   const focus = (el: HTMLElement | undefined | null, event: KeyboardEvent) => {
     event.preventDefault();

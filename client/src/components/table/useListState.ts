@@ -28,18 +28,16 @@ export function useListState(config: ListStateConfig): ListStateHandle {
   configRef.current = config;
   const configKey = JSON.stringify(config, (_, value: unknown) => (typeof value === 'function' ? String(value) : value));
 
-  const ownKeys = useMemo(() => {
-    const names = ['page', 'sort', ...Object.keys(config.filters ?? {})];
-    return names.map((name) => (config.key ? `${config.key}.${name}` : name));
-    // configKey stands for config.
-  }, [configKey]);
   // Only this list's keys: another list's page change on the same screen leaves this one alone.
-  const stateKey = ownKeys.map((key) => `${key}=${search.get(key) ?? ''}`).join('&');
-  const state = useMemo(
-    () => readListState(new URLSearchParams(search), configRef.current),
-    // stateKey and configKey hold all the state depends on.
-    [stateKey, configKey],
-  );
+  const own = new URLSearchParams();
+  for (const name of ['page', 'sort', ...Object.keys(config.filters ?? {})]) {
+    const key = config.key ? `${config.key}.${name}` : name;
+    const value = search.get(key);
+    if (value !== null) own.set(key, value);
+  }
+  const stateKey = own.toString();
+  // stateKey holds every value the state is read from, configKey the config it is read with.
+  const state = useMemo(() => readListState(new URLSearchParams(stateKey), configRef.current), [stateKey, configKey]);
 
   const update = useCallback(
     (patch: Partial<ListState>, replace = false) =>

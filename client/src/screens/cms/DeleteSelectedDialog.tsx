@@ -31,6 +31,7 @@ export function DeleteSelectedDialog({ cms, visible, onHide }: { cms: CmsList; v
         </>
       }
     >
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take the keyboard focus to be scrolled without a mouse (WCAG 2.1.1, axe's scrollable-region-focusable) */}
       <div className="delete-all-scroll" style={{ maxHeight: LAYOUT.deleteAllScrollHeight }} tabIndex={0} role="region" aria-label="Content to delete">
         <ul>
           {items.map((item) => (

@@ -24,10 +24,10 @@ const digitsOnly = (value: string) => value.replace(/\D/g, '');
  * and for each period of the contact's sport (1 to its number of periods) two per-period caps.
  */
 export function ContactLimiterFields({ form }: { form: ContactFormState }) {
-  const valueOf = (key: LimitKey) => (key === 'rate_limit_minutes' ? form.values.rate_limit_minutes : (form.values.limiter[key] ?? ''));
+  const limitText = (key: LimitKey) => (key === 'rate_limit_minutes' ? form.values.rate_limit_minutes : (form.values.limiter[key] ?? ''));
   const input = ([key, label]: [LimitKey, string]) => (
     <Field key={key} id={`contact-${key}`} label={label}>
-      <InputText id={`contact-${key}`} inputMode="numeric" value={valueOf(key)} onChange={(e) => form.setLimit(key, digitsOnly(e.target.value))} />
+      <InputText id={`contact-${key}`} inputMode="numeric" value={limitText(key)} onChange={(e) => form.setLimit(key, digitsOnly(e.target.value))} />
     </Field>
   );
   return (

@@ -11,8 +11,8 @@ export function CreatedDisplay({ created }: { created: DisplayCreated }) {
       <p>
         <strong>{created.display.name}</strong> is ready. Open this address on the wall screen; it is shown only now.
       </p>
-      <div className="display-address">
-        <code aria-label="Wall address">{address}</code>
+      <div className="display-address" role="group" aria-label="Wall address">
+        <code>{address}</code>
         <Button type="button" label={copied ? 'Copied' : 'Copy'} icon="pi pi-copy" size="small" outlined onClick={() => void copy()} />
         <a href={address} target="_blank" rel="noreferrer">
           Open

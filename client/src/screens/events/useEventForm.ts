@@ -21,7 +21,10 @@ export interface EventRow extends MinuteValue {
 }
 
 let nextKey = 0;
-const newKey = () => `row-${(nextKey += 1)}`;
+const newKey = () => {
+  nextKey += 1;
+  return `row-${nextKey}`;
+};
 
 export const emptyRow = (): EventRow => ({
   key: newKey(),

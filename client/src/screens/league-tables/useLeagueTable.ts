@@ -6,7 +6,7 @@ import { inMemoryGetList, useList } from '../../components/table';
 import { contextStore } from '../../stores/context';
 
 /** Sort keys of the table rows; 'created_at' is the match date (SPEC §9: tables created_at descending). */
-function valueOf(row: SeasonTableRow, field: string): unknown {
+function sortValue(row: SeasonTableRow, field: string): unknown {
   switch (field) {
     case 'created_at':
       return row.match.date;
@@ -36,7 +36,7 @@ export function useLeagueTable(leagueId: number, seasonId: number | undefined) {
         : await api(routes.leagueTable, { params: { s: sportId, leagueId }, signal });
       setReply({ league: table.league, season: table.season });
       return table.table;
-    }, valueOf),
+    }, sortValue),
     deps: [leagueId, seasonId],
     defaultSort: DEFAULT_SORTS.tables,
     sortFields: ['created_at', 'day', 'home', 'away'],

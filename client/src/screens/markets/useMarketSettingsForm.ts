@@ -1,5 +1,5 @@
 import { routes, type Market } from '@odds/protocol';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { api } from '../../api/client';
 import { CONFLICT_SHOWN, merge3, useVersionedSave } from '../../components/conflict';
@@ -30,7 +30,8 @@ export function useMarketSettingsForm(market: Market, onSaved: (market: Market) 
   // with a field changed on both sides the form stays as typed, and its save asks about that field.
   const loaded = loadedKey(market);
   const dirty = JSON.stringify(values) !== JSON.stringify(valuesOf(base));
-  useEffect(() => {
+  // `loaded` says when the market's settings are new.
+  const follow = useEffectEvent(() => {
     // The form already stands on these settings (its first render, or the save it just made): an
     // edit typed before this effect ran must not be put back.
     if (loaded === loadedKey(base)) return;
@@ -44,9 +45,8 @@ export function useMarketSettingsForm(market: Market, onSaved: (market: Market) 
     }
     setValues(valuesOf(market));
     setBase(market);
-    // `loaded` says when the market's settings are new.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [loaded]);
+  });
+  useEffect(() => follow(), [loaded]);
 
   const setSetting = (key: SettingKey, value: number | null) => {
     setStatus('idle');

@@ -15,10 +15,10 @@ function compare(a: unknown, b: unknown): number {
 }
 
 /** Sorts by a list sort key ('-created_at'), ties broken by id descending so rows do not jump. */
-function sortRows<T extends { id: number }>(rows: readonly T[], sort: string, valueOf: ValueOf<T> = plain): T[] {
+function sortRows<T extends { id: number }>(rows: readonly T[], sort: string, fieldValue: ValueOf<T> = plain): T[] {
   const field = sort.replace(/^-/, '');
   const direction = sort.startsWith('-') ? -1 : 1;
-  return [...rows].sort((a, b) => direction * compare(valueOf(a, field), valueOf(b, field)) || b.id - a.id);
+  return [...rows].sort((a, b) => direction * compare(fieldValue(a, field), fieldValue(b, field)) || b.id - a.id);
 }
 
 /**

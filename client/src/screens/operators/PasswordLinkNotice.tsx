@@ -23,8 +23,8 @@ export function PasswordLinkNotice({ made }: { made: MadeLink }) {
         Give them this one-time link to choose a password. It works once, until {formatDateTime(link.expires_at)}, and is shown only now.
         {link.mailed ? ` It was also mailed to ${operator.email}.` : ''}
       </p>
-      <div className="operator-link-address">
-        <code aria-label="Set-password link">{address}</code>
+      <div className="operator-link-address" role="group" aria-label="Set-password link">
+        <code>{address}</code>
         <Button type="button" label={copied ? 'Copied' : 'Copy link'} icon="pi pi-copy" size="small" outlined onClick={() => void copy()} />
       </div>
     </div>

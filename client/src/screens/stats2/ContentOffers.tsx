@@ -64,6 +64,7 @@ export function ContentOffers({ stats, market }: { stats: Stats2; market: Market
         (reply && reply.results.length > 0 ? (
           <ul className="compiled">
             {reply.results.map((item, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a read-only list of one reply, drawn whole and replaced whole: its items have no id (the same text may come twice) and never move
               <li key={`${item.content_id ?? 'x'}-${i}`}>
                 <span className="content-type">{item.content_type}</span> {item.content} {item.content_type === 'cta' && <Betslip item={item} />}
               </li>

@@ -1,5 +1,5 @@
 import { routes, type Tracker } from '@odds/protocol';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../api/client';
 import { invalidateRoute, useApiQuery } from '../../api/queries';
@@ -59,7 +59,8 @@ export function useTrackerForm(trackerId: number | null) {
       resync: () => undefined,
     });
   }, [trackerId]);
-  useEffect(() => {
+  // Only a newer version of theirs moves the form.
+  const follow = useEffectEvent(() => {
     if (!theirs || !tracker || !baseline || (theirs.version ?? 0) <= (baseline.version ?? 0)) return;
     const typed = parseMinScore(minScore);
     const mine = typed === null ? tracker : { ...tracker, spec: { ...tracker.spec, limiter: { ...tracker.spec.limiter, min_score: typed } } };
@@ -68,9 +69,8 @@ export function useTrackerForm(trackerId: number | null) {
     setTracker({ ...merge.merged, version: theirs.version });
     setBaseline(theirs);
     if (typed !== null && typed !== merge.merged.spec.limiter.min_score) setMinScoreText(String(merge.merged.spec.limiter.min_score));
-    // Only a newer version of theirs moves the form.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [theirs]);
+  });
+  useEffect(() => follow(), [theirs]);
 
   useEffect(() => {
     loadedFor.current = null;

@@ -21,7 +21,10 @@ export class WorkerMetrics {
 
   shard(name: string) {
     let s = this.shards.get(name);
-    if (!s) this.shards.set(name, (s = { consumed: 0, lagMs: 0, depth: 0, lastAt: 0 }));
+    if (!s) {
+      s = { consumed: 0, lagMs: 0, depth: 0, lastAt: 0 };
+      this.shards.set(name, s);
+    }
     return s;
   }
 

@@ -142,7 +142,10 @@ export class EngineWorker {
     const checked = checkFeedMessage(value);
     if (!checked.ok) return void this.poison(shard, message, 'schema', checked.reason, route.matchId);
     let buffer = this.buffers.get(route.matchId);
-    if (!buffer) this.buffers.set(route.matchId, (buffer = { items: [], timer: null }));
+    if (!buffer) {
+      buffer = { items: [], timer: null };
+      this.buffers.set(route.matchId, buffer);
+    }
     buffer.items.push({ message, feed: checked.message, shard });
     // While the match's previous batch runs, messages gather: it takes them all when it ends.
     if (this.chains.has(route.matchId)) return;

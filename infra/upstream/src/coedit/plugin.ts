@@ -51,7 +51,8 @@ export const coediting = fp(
       const method = Array.isArray(route.method) ? route.method[0] : route.method;
       const routeKey = `${method} ${route.url}`;
       if (writes.has(routeKey)) {
-        const schema = (route.schema ??= {}) as Record<string, unknown>;
+        route.schema ??= {};
+        const schema = route.schema as Record<string, unknown>;
         schema.description = CONFLICT_DOC;
         schema.headers = {
           type: 'object',

@@ -62,7 +62,10 @@ export function groupRows<T>(
   for (const item of items) {
     const key = keyOf(item);
     let group = groups.get(key);
-    if (!group) groups.set(key, (group = { shared: shared(item), rows: [] }));
+    if (!group) {
+      group = { shared: shared(item), rows: [] };
+      groups.set(key, group);
+    }
     group.rows.push(own(item));
   }
   return [...groups.values()];

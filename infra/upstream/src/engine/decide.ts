@@ -124,7 +124,10 @@ export function decideOffer(state: MatchState, offer: OfferInput, out: Decisions
     const recipients = recipientsFor(state.statics, { set, firedOdds: evaluation.fired.map((o) => offer.outcomeMap[o]!), prematch: offer.prematch });
     for (const { contact, languages } of recipients) {
       let entry = reached.get(contact.id);
-      if (!entry) reached.set(contact.id, (entry = { contact, languages: [], firstSetId: set.id, setOf: new Map() }));
+      if (!entry) {
+        entry = { contact, languages: [], firstSetId: set.id, setOf: new Map() };
+        reached.set(contact.id, entry);
+      }
       for (const language of languages) if (!entry.languages.includes(language)) entry.languages.push(language);
       // An outcome two sets fired is the first (lowest id) set's.
       for (const outcome of evaluation.fired) if (!entry.setOf.has(outcome)) entry.setOf.set(outcome, set.id);

@@ -147,7 +147,10 @@ export class RateLimiter {
 
   private addPushTime(contactId: number, feedMs: number): void {
     let times = this.pushTimes.get(contactId);
-    if (!times) this.pushTimes.set(contactId, (times = []));
+    if (!times) {
+      times = [];
+      this.pushTimes.set(contactId, times);
+    }
     const at = lowerBound(times, feedMs);
     if (times[at] !== feedMs) times.splice(at, 0, feedMs);
   }

@@ -94,7 +94,8 @@ describe('engine rules on the recorded 2022 final', () => {
     const state = matchState({ sets: [set(1)], markets: [capped] });
     const out = emptyDecisions();
     const odds = [2600, 2400, 2600, 2400, 2600, 2400, 2600];
-    odds.forEach((home, i) => decideOffer(state, offer(10 + i, { home }, { market: capped }), out, { limiter: new RateLimiter(), smtp: false, nowMs: 0 }));
+    for (const [i, home] of odds.entries())
+      decideOffer(state, offer(10 + i, { home }, { market: capped }), out, { limiter: new RateLimiter(), smtp: false, nowMs: 0 });
     expect(out.firings).toHaveLength(1);
     expect(out.suppressions.map((s) => [s.reason, s.outcome, s.count, s.detail])).toEqual([
       ['MAX_THRESHOLD', 'home', 3, 'market fired 1 of max 1 times in this match'],

@@ -24,7 +24,7 @@ const lines = (...values: object[]) => values.map((v) => JSON.stringify(v)).join
 
 describe('recorded feed (JSON Lines)', () => {
   it('reads the header and the messages with their offsets', () => {
-    const feed = parseFeed(lines(header, offer(0, 'a'), offer(30_000, 'b')) + '\n\n');
+    const feed = parseFeed(`${lines(header, offer(0, 'a'), offer(30_000, 'b'))}\n\n`);
     expect(feed.header.name).toBe('demo');
     expect(feed.messages.map((m) => [m.offset_ms, m.source_id])).toEqual([
       [0, 'a'],

@@ -165,8 +165,7 @@ async function* changeStream(client: UpstreamClient, matchId: number, signal?: A
     let buffer = '';
     for await (const chunk of response.body) {
       buffer += decoder.decode(chunk as Uint8Array, { stream: true });
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
+      for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
         const block = buffer.slice(0, end);
         buffer = buffer.slice(end + 2);
         const data = block

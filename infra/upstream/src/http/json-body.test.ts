@@ -19,7 +19,7 @@ const post = (payload: string) =>
     headers: { authorization: `Token ${token}`, 'content-type': 'application/json' },
     payload,
   });
-const nested = (levels: number) => '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);
+const nested = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
 
 describe('JSON bodies', () => {
   it.each([40, 1_000, 5_000, 8_000])('refuses a body nested %i levels with 400 and says why (stored or 500 before)', async (levels) => {
@@ -32,7 +32,7 @@ describe('JSON bodies', () => {
   });
 
   it('counts nesting outside strings only', () => {
-    expect(jsonDepthExceeds(JSON.stringify({ text: '{'.repeat(100) + '"\\"' }), 2)).toBe(false);
+    expect(jsonDepthExceeds(JSON.stringify({ text: `${'{'.repeat(100)}"\\"` }), 2)).toBe(false);
     expect(jsonDepthExceeds(nested(3), 3)).toBe(false);
     expect(jsonDepthExceeds(nested(4), 3)).toBe(true);
   });

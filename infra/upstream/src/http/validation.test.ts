@@ -121,10 +121,8 @@ describe('multipart content creates', () => {
   });
 
   it('refuses NUL and exponent numbers in form fields', async () => {
-    const form = (fields: Record<string, string>) =>
-      Object.entries(fields)
-        .map(([name, value]) => `--xx\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
-        .join('') + '--xx--\r\n';
+    const part = ([name, value]: [string, string]) => `--xx\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const form = (fields: Record<string, string>) => `${Object.entries(fields).map(part).join('')}--xx--\r\n`;
     const base = { content: 'Bet now', content_type: 'cta', language: 'en', channel_id: '1' };
     await expectRefused(await multipart(form({ ...base, content: 'a\u0000b' })), 'content must not contain the NUL character (U+0000)');
     await expectRefused(await multipart(form({ ...base, channel_id: '1e0' })), 'channel_id must be integer');

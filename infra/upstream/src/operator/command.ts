@@ -50,15 +50,18 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-/** Runs one operator command; returns the process's exit code. */
-export async function runOperatorCommand(argv: string[], io: CommandIo): Promise<number> {
-  let parsed;
+/** The command line's options and words, or a UsageError saying what is wrong with it. */
+function parseCommandLine(argv: string[]) {
   try {
-    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+    return parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  const { values, positionals } = parsed;
+}
+
+/** Runs one operator command; returns the process's exit code. */
+export async function runOperatorCommand(argv: string[], io: CommandIo): Promise<number> {
+  const { values, positionals } = parseCommandLine(argv);
   const [command, ...rest] = positionals;
   if (values.help || !command) {
     io.out(USAGE);

@@ -41,32 +41,31 @@ export const csvHeader = () => `${HEADER.join(',')}\r\n`;
 /** A report row: the Reports columns, the log's texts, the per-platform figures (empty when N/A) and the sending's attempts. */
 export function csvRow(d: Delivery): string {
   const report = d.stats?.report ?? null;
-  return (
-    [
-      d.id,
-      d.created_at,
-      d.sent_at,
-      d.status,
-      d.channel.name,
-      d.match_id,
-      d.market.name,
-      d.contact.name,
-      d.language,
-      d.node_id,
-      d.log.subject,
-      d.log.body,
-      d.log.cta,
-      report?.ios.sent,
-      report?.ios.open,
-      report?.android.sent,
-      report?.android.open,
-      report?.total.sent,
-      report?.total.open,
-      d.attempts,
-      d.next_attempt_at,
-      d.last_error,
-    ]
-      .map(csvCell)
-      .join(',') + '\r\n'
-  );
+  const cells = [
+    d.id,
+    d.created_at,
+    d.sent_at,
+    d.status,
+    d.channel.name,
+    d.match_id,
+    d.market.name,
+    d.contact.name,
+    d.language,
+    d.node_id,
+    d.log.subject,
+    d.log.body,
+    d.log.cta,
+    report?.ios.sent,
+    report?.ios.open,
+    report?.android.sent,
+    report?.android.open,
+    report?.total.sent,
+    report?.total.open,
+    d.attempts,
+    d.next_attempt_at,
+    d.last_error,
+  ]
+    .map(csvCell)
+    .join(',');
+  return `${cells}\r\n`;
 }

@@ -51,7 +51,7 @@ describe('POST /api/1/authenticate', () => {
     const { token } = (await authenticate(DEMO)).json();
     const rows = await upstream.database.db.execute(sql`select u.password_hash, s.token_hash from users u join sessions s on s.user_id = u.id`);
     const text = JSON.stringify(rows);
-    expect(text).not.toContain(DEMO.password + '"');
+    expect(text).not.toContain(`${DEMO.password}"`);
     expect(text).not.toContain(token);
     expect(text).toContain('scrypt$');
   });

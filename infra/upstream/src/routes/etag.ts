@@ -13,7 +13,7 @@ export function conditionalGets(app: FastifyInstance): void {
     const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
     reply.header('etag', etag);
     const wanted = request.headers['if-none-match'];
-    if (!wanted || !wanted.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return payload;
+    if (!wanted?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return payload;
     reply.code(304).removeHeader('content-type');
     return '';
   });

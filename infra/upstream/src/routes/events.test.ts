@@ -45,7 +45,7 @@ afterAll(() => upstream.close());
 
 describe('GET /api/1/events (statEvents)', () => {
   it('lists every World Cup goal of both providers, newest first, paged', async () => {
-    const body = (await get('/api/1/events?limit=2&match_id=' + opener.id + '&sort=timestamp')).json<ListReply<StatEvent>>();
+    const body = (await get(`/api/1/events?limit=2&match_id=${opener.id}&sort=timestamp`)).json<ListReply<StatEvent>>();
     expect(body.total).toBe(5);
     expect(body.results.map((e) => [e.game_time, e.extra_time])).toEqual([
       [12, 0],
@@ -84,7 +84,7 @@ describe('GET /api/1/events (statEvents)', () => {
 describe('GET /api/1/events/match/:matchId (matchStatEvents)', () => {
   it("gives the opener's five goals in match order, with scorers and stoppage time", async () => {
     const body = (await get(`/api/1/events/match/${opener.id}`)).json<ListReply<StatEvent>>();
-    const names = opener.meta.participants['Russia']!;
+    const names = opener.meta.participants.Russia!;
     expect(body.results.map((e) => [e.period, e.game_time, e.extra_time, e.type, e.team, names.find((p) => p.id === e.participant)?.name, e.tags])).toEqual([
       [1, 12, 0, 1, opener.home.id, 'Gazinsky', ['positive', 'opener']],
       [1, 43, 0, 1, opener.home.id, 'Cheryshev', ['positive']],

@@ -113,8 +113,7 @@ export class ChangeStream {
         clearTimeout(idle);
         idle = setTimeout(() => this.abort?.abort(), idleMs);
         buffer += decoder.decode(chunk, { stream: true });
-        let newline: number;
-        while ((newline = buffer.search(/\r\n|\r|\n/)) >= 0) {
+        for (let newline = buffer.search(/\r\n|\r|\n/); newline >= 0; newline = buffer.search(/\r\n|\r|\n/)) {
           const line = buffer.slice(0, newline);
           buffer = buffer.slice(newline + (buffer.startsWith('\r\n', newline) ? 2 : 1));
           if (line === '') {

@@ -84,7 +84,8 @@ export class MatchPoller {
       streaming: () => pace?.streaming ?? false,
       safetyMs: pace?.safetyMs ?? deps.schedule.intervalMs,
     });
-    const failures = (this.failures = new PollFailures(matchId, deps.log));
+    const failures = new PollFailures(matchId, deps.log);
+    this.failures = failures;
     const onHealth = (name: LiveTopic | 'check') => (_health: unknown, error?: unknown) => {
       if (error) failures.failed(name, error);
       else failures.succeeded(name);

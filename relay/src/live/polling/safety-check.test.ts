@@ -24,7 +24,10 @@ const silent = {
 /** A seeded source of jitter, so a run is repeatable. */
 function seeded(seed: number): () => number {
   let state = seed;
-  return () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  return () => {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
 }
 
 /** An upstream of quiet matches (empty topics, fixed versions), recording every request and its time. */

@@ -59,14 +59,12 @@ export async function registerPlainWs(
     preValidation: async (request: FastifyRequest, reply: FastifyReply) => {
       const { packed } = request.query as { packed?: unknown };
       if (packed !== undefined && packed !== PACKED_ENCODING) {
-        return reply
-          .status(400)
-          .send({
-            statusCode: 400,
-            code: 'BAD_PACKED',
-            error: 'Bad Request',
-            message: `packed must be ${PACKED_ENCODING} (or left out for text messages only)`,
-          });
+        return reply.status(400).send({
+          statusCode: 400,
+          code: 'BAD_PACKED',
+          error: 'Bad Request',
+          message: `packed must be ${PACKED_ENCODING} (or left out for text messages only)`,
+        });
       }
       const tooFast = admission.handshake(request.ip);
       if (!tooFast) return;
@@ -135,7 +133,10 @@ export async function registerPlainWs(
           }
           // Shared by every watcher (live/snapshot.ts): serialised once, packed once.
           let snapshot = snapshotTexts.get(payload);
-          if (snapshot === undefined) snapshotTexts.set(payload, (snapshot = { text: JSON.stringify({ event, data: payload }) }));
+          if (snapshot === undefined) {
+            snapshot = { text: JSON.stringify({ event, data: payload }) };
+            snapshotTexts.set(payload, snapshot);
+          }
           if (packed && snapshot.packed === undefined) snapshot.packed = packer.text(snapshot.text);
           sendText((packed && snapshot.packed) || snapshot.text);
         },

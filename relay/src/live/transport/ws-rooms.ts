@@ -61,7 +61,10 @@ export class WsRooms {
 
   emit<E extends PushEvent>(matchId: number, event: E, ...[payload]: PushArgs<E>): void {
     const text = JSON.stringify({ event, data: payload });
-    if (!this.redis) return this.deliver(matchId, text);
+    if (!this.redis) {
+      this.deliver(matchId, text);
+      return;
+    }
     this.redis.commands.sPublish(matchKeys(this.redis.prefix, matchId).wsChannel, text).catch((error: unknown) => {
       this.log.warn({ err: error, matchId }, 'could not publish a /live push');
     });

@@ -13,6 +13,7 @@ export function PlaygroundResults({ pg }: { pg: Playground }) {
           {!pg.compiled.results.length && <p className="form-hint">Nothing compiled: no content for this market.</p>}
           <ul className="pg-results" aria-label="Compiled content">
             {pg.compiled.results.map((result, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a read-only list of one reply, drawn whole and replaced whole: its items have no id (the same text may come twice) and never move
               <li key={`${result.content_id ?? 'adhoc'}-${i}`}>
                 <span className="pg-type">{result.content_type}</span>
                 <span className="pg-text">{result.content}</span>
@@ -49,6 +50,7 @@ export function PlaygroundResults({ pg }: { pg: Playground }) {
           {!pg.suggestions.length && <p className="form-hint">No options for this situation.</p>}
           <ul className="pg-results" aria-label="Content options">
             {pg.suggestions.map((element, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a read-only list of one reply, drawn whole and replaced whole: its items have no id (the same text may come twice) and never move
               <li key={i}>
                 <span className="pg-type">{element.content_type}</span>
                 <span className="pg-text">{element.content}</span>

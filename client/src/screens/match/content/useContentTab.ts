@@ -1,5 +1,5 @@
 import { CHANNELS, routes, type Contact, type MatchContent, type ScoresDefinition } from '@odds/protocol';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { api } from '../../../api/client';
@@ -60,27 +60,27 @@ export function useContentTab() {
   const marks = useChangeMarks('match_content', records, !loading, live);
 
   const editing = useMemo(() => records.find((r) => r.id === editId) ?? null, [records, editId]);
-  useEffect(() => {
+  // Only a different record (or none) resets the form, not each reload of the list.
+  const open = useEffectEvent(() => {
     const opened = editing ? contentFormOf(editing) : emptyContentForm(languages[0]);
     setForm(opened);
     setBaseline(opened);
     setError(null);
-    // Only a different record (or none) resets the form, not each reload of the list.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [editing?.id]);
+  });
+  useEffect(() => open(), [editing?.id]);
 
   // The open record saved by someone else (pushed): fields left alone here take their value, so a
   // later save cannot put back what they changed; fields changed on both sides stay as typed.
-  useEffect(() => {
+  // Only a new version of the open record moves the form.
+  const follow = useEffectEvent(() => {
     if (!editing || baseline.id !== editing.id || (editing.version ?? 0) <= (baseline.version ?? 0)) return;
     const theirs = contentFormOf(editing);
     const merge = merge3(baseline, form, theirs);
     if (merge.conflicts.length > 0) return;
     setForm({ ...merge.merged, version: editing.version });
     setBaseline(theirs);
-    // Only a new version of the open record moves the form.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [editing?.version]);
+  });
+  useEffect(() => follow(), [editing?.version]);
 
   const patch = useCallback((change: Partial<ContentForm>) => setForm((f) => ({ ...f, ...change })), []);
 

@@ -46,7 +46,8 @@ export default function DeliveryTab() {
           </dl>
           <RetryDeliveryButton delivery={selected} retrying={retrying} onRetry={(d) => void retry(d)} withLabel />
           <h4>Raw data</h4>
-          <pre className="raw-data" tabIndex={0} aria-label="Raw data">
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take the keyboard focus to be scrolled without a mouse (WCAG 2.1.1, axe's scrollable-region-focusable) */}
+          <pre className="raw-data" tabIndex={0} role="region" aria-label="Raw data">
             {JSON.stringify(selected, null, 2)}
           </pre>
         </section>

@@ -26,13 +26,13 @@ describe('delivery columns', () => {
 
   it('cut long texts to one line with the whole text as a tooltip', () => {
     for (const field of ['content', 'contact', 'market', 'retry']) {
-      const { container } = render(<>{column(field).body!(row)}</>);
+      const { container } = render(column(field).body!(row));
       const cell = container.querySelector('.cell-truncate')!;
       expect(cell, field).not.toBeNull();
       expect(cell.getAttribute('title')).toBe(cell.textContent);
       cleanup();
     }
-    const { container } = render(<>{column('content').body!(row)}</>);
+    const { container } = render(column('content').body!(row));
     expect(container.textContent).toBe(long);
   });
 

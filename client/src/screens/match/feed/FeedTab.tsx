@@ -42,7 +42,8 @@ export default function FeedTab() {
       {list.selected && (
         <section aria-labelledby="feed-raw-title">
           <h3 id="feed-raw-title">Raw data of feed event {list.selected.id}</h3>
-          <pre className="raw-data" tabIndex={0} aria-label="Raw data">
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take the keyboard focus to be scrolled without a mouse (WCAG 2.1.1, axe's scrollable-region-focusable) */}
+          <pre className="raw-data" tabIndex={0} role="region" aria-label="Raw data">
             {JSON.stringify(list.selected.raw ?? list.selected, null, 2)}
           </pre>
         </section>

@@ -101,7 +101,7 @@ class GoalTrianglesRenderer implements IPrimitivePaneRenderer {
         mediaSize.width,
       );
       const line = rowHeight(this.style.font);
-      triangles.forEach(({ label }, i) => ctx.fillText(label, labels[i]!.x, TOP_GAP + labels[i]!.row * line));
+      for (const [i, { label }] of triangles.entries()) ctx.fillText(label, labels[i]!.x, TOP_GAP + labels[i]!.row * line);
       ctx.restore();
     });
   }

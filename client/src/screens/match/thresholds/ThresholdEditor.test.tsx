@@ -31,8 +31,8 @@ const TEMPLATE = {
 } as SavedThreshold;
 
 let latest: ThresholdForm = defaultForm();
-function Harness({ dynamic = false }: { dynamic?: boolean }) {
-  const [form, setForm] = useState<ThresholdForm>(defaultForm);
+function Harness({ dynamic = false, start }: { dynamic?: boolean; start?: ThresholdForm }) {
+  const [form, setForm] = useState<ThresholdForm>(() => start ?? defaultForm());
   latest = form;
   const m = market(dynamic);
   return (
@@ -85,26 +85,7 @@ describe('threshold editor', () => {
       type: 'VALUE',
       thresholds: { home: { value: 2500 } },
     } as MatchThresholdSet;
-    function Opened() {
-      const [form, setForm] = useState<ThresholdForm>(() => ({ ...defaultForm(), ...formOf(saved) }));
-      latest = form;
-      return (
-        <ThresholdEditor
-          market={market(false)}
-          form={form}
-          patch={(change) => setForm((f) => ({ ...f, ...change }))}
-          contacts={CONTACTS}
-          templates={[]}
-          isFeedContact={false}
-          error={null}
-          saving={false}
-          onSave={() => undefined}
-          onBacktest={() => undefined}
-          backtest={null}
-        />
-      );
-    }
-    render(<Opened />);
+    render(<Harness start={{ ...defaultForm(), ...formOf(saved) }} />);
     expect((screen.getByLabelText('Timed before (minutes)') as HTMLInputElement).value).toBe('90');
     type('home value', '2.51');
     expect(buildInput(latest, 5, false)).toMatchObject({ ok: true, input: { thresholds: { home: { value: 2510 } }, timed: { before: 90 } } });

@@ -172,6 +172,7 @@ function BacktestResult({ reply }: { reply: BacktestReply }) {
       {reply.firings.length > 0 && (
         <ul>
           {reply.firings.slice(0, 50).map((f, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a read-only list of one reply, drawn whole and replaced whole: its items have no id (the same text may come twice) and never move
             <li key={i}>
               {f.match_time === null ? 'PREMATCH' : `${Math.floor(f.match_time / 60)}'`} {f.score}: {f.outcomes.join(', ')} at{' '}
               {Object.entries(f.odds)

@@ -7,7 +7,7 @@ import {
   type MatchThresholdSet,
   type SavedThreshold,
 } from '@odds/protocol';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { proxy, useSnapshot } from 'valtio';
 import { api } from '../../../api/client';
@@ -65,10 +65,10 @@ export function useThresholdsTab() {
   const [form, setForm] = useState<ThresholdForm>(defaultForm);
   /** The form as last opened or saved: the operator is editing (others see it) while it differs. */
   const [baseline, setBaseline] = useState<ThresholdForm>(defaultForm);
-  const opening = (next: ThresholdForm) => {
+  const opening = useCallback((next: ThresholdForm) => {
     setForm(next);
     setBaseline(next);
-  };
+  }, []);
   const dirty = useMemo(() => marketId !== null && JSON.stringify(form) !== JSON.stringify(baseline), [marketId, form, baseline]);
   useEditingPresence(matchId, 'thresholds', dirty);
   const [error, setError] = useState<string | null>(null);
@@ -87,7 +87,8 @@ export function useThresholdsTab() {
   // take their value, so a later save cannot put back what they changed. Fields changed on both
   // sides stay as typed; the save then asks about those only.
   const current = opened ? sets.find((s) => s.id === opened.id) : undefined;
-  useEffect(() => {
+  // Only a new version of the open set moves the form.
+  const follow = useEffectEvent(() => {
     if (!opened || !current || (current.version ?? 0) <= (opened.version ?? 0)) return;
     const theirs = { ...defaultForm(), ...formOf(current) };
     const merge = merge3(baseline, form, theirs);
@@ -96,9 +97,8 @@ export function useThresholdsTab() {
     setOpened(current);
     setForm(merge.merged);
     setBaseline(theirs);
-    // Only a new version of the open set moves the form.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [current?.version]);
+  });
+  useEffect(() => follow(), [current?.version]);
   const deleted = useDeletedWhileOpen(opened, sets, loaded, live);
 
   const active = useMemo(() => markets.filter((m) => m.has_content || sets.some((s) => s.market_id === m.id)), [markets, sets]);
@@ -128,7 +128,7 @@ export function useThresholdsTab() {
       setError(null);
       setBacktest(null);
     },
-    [sets],
+    [sets, opening],
   );
 
   // On a match with nothing to show yet the editor is not hidden behind 'Show All Markets' and a click.

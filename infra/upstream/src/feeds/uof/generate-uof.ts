@@ -44,11 +44,11 @@ function uofEventOf(header: FeedHeader): string {
   return `sr:match:${match[1]}${match[2]!.padStart(3, '0')}`;
 }
 
-const escape = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const escapeXml = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 const attrs = (pairs: Record<string, string | number | null | undefined>) =>
   Object.entries(pairs)
     .filter(([, v]) => v !== null && v !== undefined)
-    .map(([k, v]) => ` ${k}="${escape(String(v))}"`)
+    .map(([k, v]) => ` ${k}="${escapeXml(String(v))}"`)
     .join('');
 /** Thousandths as UOF's decimal odds: 2690 is "2.69". */
 const decimal = (odds: number) => String(odds / 1000);
