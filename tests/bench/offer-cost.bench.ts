@@ -19,6 +19,8 @@ import { cpuMs } from './relay-figures';
 import { generatedFeed } from './saturday-feed';
 
 const ROUNDS = Number(process.env.OFFER_COST_ROUNDS ?? 30);
+/** OFFER_COST_PHASES=ingest: only the ingest phase (measuring the engine's ingest alone). */
+const INGEST_ONLY = process.env.OFFER_COST_PHASES === 'ingest';
 const child = fork(fileURLToPath(new URL('./offer-cost-upstream.ts', import.meta.url)), { execArgv: ['--import', 'tsx'] });
 const { url, token, matchIds, markets } = await new Promise<{ url: string; token: string; matchIds: number[]; markets: FeedMarket[] }>((resolve) =>
   child.once('message', resolve as never),
@@ -103,6 +105,7 @@ try {
   const rows = [];
   for (let pass = 0; pass < 2; pass += 1) {
     rows.push(await phase('ingest only', null, null));
+    if (INGEST_ONLY) continue;
     rows.push(await phase("ingest + today's 2 reads per ingest call", perMatchReads, null));
     rows.push(await phase('ingest + 1 cross-match read per burst', null, crossMatchRead));
   }
