@@ -19,73 +19,114 @@ import { cpuMs } from './relay-figures';
 import { generatedFeed } from './saturday-feed';
 
 const ROUNDS = Number(process.env.OFFER_COST_ROUNDS ?? 30);
-const child = fork(fileURLToPath(new URL('./offer-cost-upstream.ts', import.meta.url)), { execArgv: ['--import', 'tsx'] });
-const { url, token, matchIds, markets } = await new Promise<{ url: string; token: string; matchIds: number[]; markets: FeedMarket[] }>((resolve) =>
-  child.once('message', resolve as never),
-);
-const headers = { authorization: `Token ${token}`, 'content-type': 'application/json' };
+/** OFFER_COST_PHASES=ingest: only the ingest phase (measuring the engine's ingest alone). */
+const INGEST_ONLY = process.env.OFFER_COST_PHASES === 'ingest';
+/**
+ * OFFER_COST_BASELINE: the root of another checkout of this repository (e.g. `git archive <commit>
+ * infra/upstream | tar -x -C $D`, with `$D/node_modules` a link to this one's): its upstream runs
+ * beside this tree's, and the ingest phase alternates between the two, so the ratio is measured on
+ * the same machine load.
+ */
+const BASELINE = process.env.OFFER_COST_BASELINE;
+
+interface Upstream {
+  name: string;
+  child: ReturnType<typeof fork>;
+  url: string;
+  headers: Record<string, string>;
+  matchIds: number[];
+  feeds: ReturnType<typeof generatedFeed>[];
+  cursor: Map<number, number>;
+}
+
+async function startUpstream(name: string, testing?: string): Promise<Upstream> {
+  const child = fork(fileURLToPath(new URL('./offer-cost-upstream.ts', import.meta.url)), {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ...(testing && { OFFER_COST_TESTING: testing }) },
+  });
+  const { url, token, matchIds, markets } = await new Promise<{ url: string; token: string; matchIds: number[]; markets: FeedMarket[] }>((resolve) =>
+    child.once('message', resolve as never),
+  );
+  return {
+    name,
+    child,
+    url,
+    headers: { authorization: `Token ${token}`, 'content-type': 'application/json' },
+    matchIds,
+    feeds: matchIds.map((id) => generatedFeed(id, markets, `cost${name}${Date.now()}`)),
+    cursor: new Map(matchIds.map((id) => [id, 0])),
+  };
+}
+
 const load = () =>
   loadavg()
     .map((l) => l.toFixed(1))
     .join(' ');
-
-const feeds = matchIds.map((id) => generatedFeed(id, markets, `cost${Date.now()}`));
-const cursor = new Map(matchIds.map((id) => [id, 0]));
 let clock = Date.now();
 
-async function ingest(k: number, messages: object[]): Promise<number> {
+async function ingest(up: Upstream, k: number, messages: object[]): Promise<number> {
   if (!messages.length) return 0;
-  const response = await fetch(`${url}/api/1/engine/match/${matchIds[k]}/ingest`, { method: 'POST', headers, body: JSON.stringify({ messages }) });
+  const response = await fetch(`${up.url}/api/1/engine/match/${up.matchIds[k]}/ingest`, {
+    method: 'POST',
+    headers: up.headers,
+    body: JSON.stringify({ messages }),
+  });
   if (!response.ok) throw new Error(`ingest ${response.status}: ${await response.text()}`);
   await response.arrayBuffer();
   return messages.filter((m) => (m as { type: string }).type === 'offer').length;
 }
 
-async function read(path: string): Promise<{ id: number; match_id: number }[]> {
-  const response = await fetch(`${url}${path}`, { headers });
+async function read(up: Upstream, path: string): Promise<{ id: number; match_id: number }[]> {
+  const response = await fetch(`${up.url}${path}`, { headers: up.headers });
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { results: { id: number; match_id: number }[] }).results;
 }
 
 /** The relay's two reads of a match today, from the greatest offer id it holds. */
-async function perMatchReads(matchId: number): Promise<void> {
-  const after = cursor.get(matchId)!;
+async function perMatchReads(up: Upstream, matchId: number): Promise<void> {
+  const after = up.cursor.get(matchId)!;
   const [feed, offers] = await Promise.all([
-    read(`/api/1/match/${matchId}/feed?limit=200${after ? `&after_id=${after}` : ''}`),
-    read(`/api/1/offers/${matchId}${after ? `?after_id=${after}` : ''}`),
+    read(up, `/api/1/match/${matchId}/feed?limit=200${after ? `&after_id=${after}` : ''}`),
+    read(up, `/api/1/offers/${matchId}${after ? `?after_id=${after}` : ''}`),
   ]);
-  for (const o of [...feed, ...offers]) cursor.set(matchId, Math.max(cursor.get(matchId)!, o.id));
+  for (const o of [...feed, ...offers]) up.cursor.set(matchId, Math.max(up.cursor.get(matchId)!, o.id));
 }
 
-async function crossMatchRead(): Promise<void> {
-  const rows = await read(`/api/1/live/offers?after=${matchIds.map((id) => `${id}:${cursor.get(id)}`).join(',')}`);
-  for (const o of rows) cursor.set(o.match_id, Math.max(cursor.get(o.match_id)!, o.id));
+async function crossMatchRead(up: Upstream): Promise<void> {
+  const rows = await read(up, `/api/1/live/offers?after=${up.matchIds.map((id) => `${id}:${up.cursor.get(id)}`).join(',')}`);
+  for (const o of rows) up.cursor.set(o.match_id, Math.max(up.cursor.get(o.match_id)!, o.id));
 }
 
-async function phase(name: string, afterIngest: ((matchId: number) => Promise<void>) | null, afterBurst: (() => Promise<void>) | null) {
-  const before = cpuMs(child.pid!);
+async function phase(
+  up: Upstream,
+  name: string,
+  afterIngest: ((up: Upstream, matchId: number) => Promise<void>) | null,
+  afterBurst: ((up: Upstream) => Promise<void>) | null,
+) {
+  const before = cpuMs(up.child.pid!);
   const started = performance.now();
   let offers = 0;
   let reads = 0;
   for (let round = 0; round < ROUNDS; round += 1) {
     clock += 5_000;
     await Promise.all(
-      feeds.map(async (feed, k) => {
-        const stored = await ingest(k, feed.tick(clock));
+      up.feeds.map(async (feed, k) => {
+        const stored = await ingest(up, k, feed.tick(clock));
         offers += stored;
         if (afterIngest) {
-          await afterIngest(matchIds[k]!);
+          await afterIngest(up, up.matchIds[k]!);
           reads += 2;
         }
       }),
     );
     if (afterBurst) {
-      await afterBurst();
+      await afterBurst(up);
       reads += 1;
     }
   }
-  const spent = cpuMs(child.pid!) - before;
+  const spent = cpuMs(up.child.pid!) - before;
   return {
+    upstream: up.name,
     phase: name,
     offers,
     reads: reads,
@@ -95,21 +136,29 @@ async function phase(name: string, afterIngest: ((matchId: number) => Promise<vo
   };
 }
 
+const upstreams: Upstream[] = [];
 try {
-  // Kick-offs and first prices, and a warm-up round of each shape (compiled paths, caches).
-  await Promise.all(feeds.map((feed, k) => ingest(k, feed.start(clock))));
-  for (const id of matchIds) await perMatchReads(id);
-  await crossMatchRead();
+  if (BASELINE) upstreams.push(await startUpstream('baseline', `${BASELINE}/infra/upstream/src/testing.ts`));
+  upstreams.push(await startUpstream('this tree'));
+  for (const up of upstreams) {
+    // Kick-offs and first prices, and a warm-up round of each shape (compiled paths, caches).
+    await Promise.all(up.feeds.map((feed, k) => ingest(up, k, feed.start(clock))));
+    for (const id of up.matchIds) await perMatchReads(up, id);
+    await crossMatchRead(up);
+  }
   const rows = [];
   for (let pass = 0; pass < 2; pass += 1) {
-    rows.push(await phase('ingest only', null, null));
-    rows.push(await phase("ingest + today's 2 reads per ingest call", perMatchReads, null));
-    rows.push(await phase('ingest + 1 cross-match read per burst', null, crossMatchRead));
+    for (const up of upstreams) rows.push(await phase(up, 'ingest only', null, null));
+    if (INGEST_ONLY) continue;
+    for (const up of upstreams) {
+      rows.push(await phase(up, "ingest + today's 2 reads per ingest call", perMatchReads, null));
+      rows.push(await phase(up, 'ingest + 1 cross-match read per burst', null, crossMatchRead));
+    }
   }
   console.log(
-    `offer cost: ${matchIds.length} matches × ${ROUNDS} rounds per phase (an odds_change per match per round), embedded upstream on in-memory PGlite in its own process; each phase twice`,
+    `offer cost: ${upstreams[0]!.matchIds.length} matches × ${ROUNDS} rounds per phase (an odds_change per match per round), embedded upstream on in-memory PGlite in its own process; each phase twice`,
   );
   console.table(rows);
 } finally {
-  child.send({ type: 'stop' });
+  for (const up of upstreams) up.child.send({ type: 'stop' });
 }

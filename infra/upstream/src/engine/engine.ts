@@ -20,11 +20,11 @@ import { Dispatcher, type DispatcherOptions } from './dispatch';
 import type { DispatchJob } from './sends';
 import { loadState, loadStatic, seedLastPushes } from './load';
 import type { MatchState } from './match-state';
-import { claimPushes, decidedVersions, pushedContacts, refreshPushTimes, StaleLedger } from './push-ledger';
+import { claimPushes, decidedVersions, pushedContacts, refreshPushTimes, spansMatches, StaleLedger } from './push-ledger';
 import { RateLimiter } from './rate-limit';
 import { emptyDecisions, type Decisions } from './records';
 import { runMessages, type RunResult } from './run';
-import { contactsMatter, movedScopes, scopeVersions } from './scopes';
+import { contactsMatter, knownVersions, movedScopes, scopeVersions } from './scopes';
 import { retryFailed } from './retries';
 import { DEFAULT_RETRY_POLICY } from './retry-policy';
 import { refreshDeliveryStats } from './stats';
@@ -94,13 +94,23 @@ export class Engine {
     this.limiter.clear();
   }
 
-  private async stateOf(matchId: number): Promise<MatchState> {
-    const versions = await scopeVersions(this.db, matchId);
-    if (!versions) throw new Errors.NotFound('Match', matchId);
+  /**
+   * The match's state, current with its scopes, and the ledger versions of its rate-limited contacts
+   * when they were read with the scopes (a cached match whose scopes did not move: one read).
+   */
+  private async stateOf(matchId: number): Promise<{ state: MatchState; ledger?: Map<number, number> }> {
     const known = this.states.get(matchId);
     if (known) {
+      const { statics } = known;
+      const limited = [...statics.contacts.values()].filter(spansMatches).map((c) => c.id);
+      const now = await knownVersions(this.db, [...statics.versions.keys()], limited);
+      if (!movedScopes(statics.versions, now.scopes).length) return { state: known, ledger: now.ledger };
+    }
+    const versions = await scopeVersions(this.db, matchId);
+    if (!versions) throw new Errors.NotFound('Match', matchId);
+    if (known) {
       const moved = movedScopes(known.statics.versions, versions);
-      if (!moved.length) return known;
+      if (!moved.length) return { state: known };
       const [scope] = moved;
       if (
         moved.length === 1 &&
@@ -109,7 +119,7 @@ export class Engine {
       ) {
         this.counters.unaffected += 1;
         known.statics.versions = versions;
-        return known;
+        return { state: known };
       }
     }
     const statics = await loadStatic(this.db, matchId, versions);
@@ -118,12 +128,12 @@ export class Engine {
       this.counters.reloads += 1;
       known.statics = statics;
       await seedLastPushes(this.db, [...statics.contacts.keys()], this.limiter);
-      return known;
+      return { state: known };
     }
     const state = await loadState(this.db, statics, this.limiter);
     this.counters.loads += 1;
     this.states.set(matchId, state);
-    return state;
+    return { state };
   }
 
   ingest(matchId: number, messages: FeedMessage[]): Promise<IngestReply> {
@@ -132,9 +142,9 @@ export class Engine {
 
   private async ingestNow(matchId: number, messages: FeedMessage[], attempt = 1): Promise<IngestReply> {
     const nowMs = this.now();
-    const state = await this.stateOf(matchId);
+    const { state, ledger } = await this.stateOf(matchId);
     // Rate limits span matches that other workers own (push-ledger.ts).
-    await refreshPushTimes(this.db, state.statics.contacts.values(), this.limiter);
+    await refreshPushTimes(this.db, state.statics.contacts.values(), this.limiter, ledger);
     const decisions = emptyDecisions();
     let run: RunResult;
     let stored: Stored;

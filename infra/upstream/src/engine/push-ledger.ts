@@ -14,7 +14,7 @@ export class StaleLedger extends Error {
 }
 
 /** Contacts whose pushes span matches (rate_limit_minutes set): only they need the shared ledger. */
-const spansMatches = (c: LimitedContact) => c.rateLimited && (c.rateLimitMinutes ?? 0) > 0;
+export const spansMatches = (c: LimitedContact) => c.rateLimited && (c.rateLimitMinutes ?? 0) > 0;
 
 /** The ledger version of each contact (0 for one never pushed to). */
 async function versionsOf(db: Handle, contactIds: number[]): Promise<Map<number, number>> {
@@ -47,12 +47,13 @@ async function reseedPushTimes(db: Handle, contactIds: number[], limiter: RateLi
 
 /**
  * Brings the push times of the match's rate-limited contacts up to date before a batch is decided:
- * one small read of their ledger versions, and a re-read of the pushes of those that moved.
+ * one small read of their ledger versions (unless the caller read them, `known`: scopes.ts's
+ * knownVersions reads them with the scopes), and a re-read of the pushes of those that moved.
  */
-export async function refreshPushTimes(db: Handle, contacts: Iterable<LimitedContact>, limiter: RateLimiter): Promise<void> {
+export async function refreshPushTimes(db: Handle, contacts: Iterable<LimitedContact>, limiter: RateLimiter, known?: Map<number, number>): Promise<void> {
   const ids = [...contacts].filter(spansMatches).map((c) => c.id);
   if (!ids.length) return;
-  const versions = await versionsOf(db, ids);
+  const versions = known ?? (await versionsOf(db, ids));
   const stale = ids.filter((id) => versions.get(id) !== limiter.versionOf(id));
   if (stale.length) await reseedPushTimes(db, stale, limiter, versions);
 }

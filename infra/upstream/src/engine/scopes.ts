@@ -29,6 +29,31 @@ export async function scopeVersions(db: Handle, matchId: number): Promise<ScopeV
   return new Map(rows.map((r) => [r.scope, Number(r.version ?? 0)]));
 }
 
+/** A Postgres array literal (one parameter, however many items: a parameter each costs more on PGlite). */
+const arrayLiteral = (items: (string | number)[]) => `{${items.map((item) => `"${String(item).replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+
+/**
+ * What a cached match checks before each batch, in one read: the versions of the scopes it was
+ * loaded at (by name, 0 for one never bumped; the match's own row is one of them, so a match moved
+ * to another league or provider moves 'match:<id>' and is read in full again) and the push-ledger
+ * versions of its contacts whose pushes span matches (push-ledger.ts).
+ */
+export async function knownVersions(db: Handle, scopes: string[], contactIds: number[]): Promise<{ scopes: ScopeVersions; ledger: Map<number, number> }> {
+  const rows = rowsOf<{ scope: string | null; contact_id: number | null; version: string | number }>(
+    await db.execute(sql`
+    select scope, null::int as contact_id, version from engine_scopes where scope = any(${arrayLiteral(scopes)}::text[])
+    union all
+    select null, contact_id, version from contact_push_ledger where contact_id = any(${arrayLiteral(contactIds)}::int[])`),
+  );
+  const versions: ScopeVersions = new Map(scopes.map((scope) => [scope, 0]));
+  const ledger = new Map(contactIds.map((id) => [id, 0]));
+  for (const r of rows) {
+    if (r.scope !== null) versions.set(r.scope, Number(r.version));
+    else ledger.set(Number(r.contact_id), Number(r.version));
+  }
+  return { scopes: versions, ledger };
+}
+
 /** Scopes whose version differs between what a state was loaded at and now (a scope gone or new counts). */
 export function movedScopes(loaded: ScopeVersions, now: ScopeVersions): string[] {
   const names = new Set([...loaded.keys(), ...now.keys()]);

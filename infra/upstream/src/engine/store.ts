@@ -1,10 +1,9 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { matchLiveStates, matches } from '../db/schema';
 import { groupRows, insertGrouped, insertJson, type GroupedColumns } from './bulk';
 import type { MatchState } from './match-state';
 import type { EventInput } from './normalize';
 import type { Decisions } from './records';
+import { writeHead } from './store-head';
 
 export interface StoreInput {
   matchId: number;
@@ -46,16 +45,6 @@ export class StaleMatch extends Error {
   }
 }
 
-/**
- * Locks the match's live state for this batch (two deciders of one match take turns) and checks that
- * it is where the cache left it: another decider's batch meanwhile moved it (StaleMatch).
- */
-async function fence(tx: Tx, matchId: number, decidedAfterMs: number | null): Promise<void> {
-  const [row] = await tx.select({ last: matchLiveStates.lastMessageAt }).from(matchLiveStates).where(eq(matchLiveStates.matchId, matchId)).for('update');
-  const stored = row?.last?.getTime() ?? null;
-  if (stored !== decidedAfterMs) throw new StaleMatch(matchId, 'another decision moved its live state');
-}
-
 const DELIVERY_COLUMNS: GroupedColumns = {
   shared: {
     match_id: 'int',
@@ -86,15 +75,30 @@ const SUPPRESSION_COLUMNS: GroupedColumns = {
   own: { contact_id: 'int', detail: 'text' },
 };
 
-/** Writes one ingest's decisions in the caller's transaction: offers first, then what refers to them. */
+/**
+ * Writes one ingest's decisions in the caller's transaction: the fence, the live state, offers,
+ * events and outcome states in one statement (store-head.ts), then what refers to an offer id.
+ */
 export async function storeDecisions(tx: Tx, input: StoreInput): Promise<Stored> {
   const { matchId, decisions, state } = input;
-  await fence(tx, matchId, input.decidedAfterMs);
   const at = (feedMs: number) => iso(input.stampAtFeedTime ? feedMs : input.nowMs);
-  const inserted = await insertJson<{ id: number; source_id: string }>(
-    tx,
-    'offers',
-    decisions.offers.map((o) => ({
+  const { live } = state;
+  const head = await writeHead(tx, {
+    matchId,
+    decidedAfterMs: input.decidedAfterMs,
+    live: {
+      match_id: matchId,
+      status: live.status,
+      period: live.period,
+      score: live.score,
+      match_time: live.matchTime,
+      suspended: live.suspended,
+      suspended_market_ids: [...live.suspendedMarkets],
+      kicked_off_at: live.kickedOffAt === null ? null : iso(live.kickedOffAt),
+      last_goal_time: live.lastGoalS,
+      last_message_at: live.lastMessageMs === null ? null : iso(live.lastMessageMs),
+    },
+    offers: decisions.offers.map((o) => ({
       match_id: matchId,
       market_id: o.market.id,
       source_id: o.sourceId,
@@ -115,12 +119,7 @@ export async function storeDecisions(tx: Tx, input: StoreInput): Promise<Stored>
       reasons: o.reasons,
       created_at: at(o.feedMs),
     })),
-    'on conflict (match_id, source_id) do nothing returning id, source_id',
-  );
-  const eventRows = await insertJson<{ id: number }>(
-    tx,
-    'match_events',
-    input.events.map((e) => ({
+    events: input.events.map((e) => ({
       match_id: matchId,
       source_id: e.sourceId,
       kind: e.kind,
@@ -135,12 +134,14 @@ export async function storeDecisions(tx: Tx, input: StoreInput): Promise<Stored>
       arrival: e.arrival ?? null,
       created_at: at(e.feedMs),
     })),
-    'on conflict (match_id, source_id) do nothing returning id',
-  );
-  const known = decisions.offers.length - inserted.length + input.events.length - eventRows.length;
+    thresholdStates: dirtyStates(state),
+    kickOffMs: input.kickOffMs,
+    nowMs: input.nowMs,
+  });
+  if (!head.fenced) throw new StaleMatch(matchId, 'another decision moved its live state');
+  const known = decisions.offers.length - head.offerIds.size + input.events.length - head.eventIds.length;
   if (known > 0) throw new StaleMatch(matchId, `${known} message(s) of the batch were already stored by another decision`);
-  const idBySource = new Map(inserted.map((r) => [r.source_id, r.id]));
-  const offerIds = decisions.offers.map((o) => idBySource.get(o.sourceId) ?? null);
+  const offerIds = decisions.offers.map((o) => head.offerIds.get(o.sourceId) ?? null);
   const offerId = (index: number) => offerIds[index] ?? null;
   const kept = <T extends { offer: number }>(rows: T[]) => rows.filter((r) => offerId(r.offer) !== null);
 
@@ -255,7 +256,12 @@ export async function storeDecisions(tx: Tx, input: StoreInput): Promise<Stored>
     'on conflict do nothing',
   );
 
-  const dirty = [...state.dirty].flatMap((key) => {
+  return { offerIds, deliveryIds, eventIds: head.eventIds };
+}
+
+/** The outcome states the batch moved, as threshold_states rows. */
+function dirtyStates(state: MatchState): Record<string, unknown>[] {
+  return [...state.dirty].flatMap((key) => {
     const value = state.outcomeStates.get(key);
     const split = key.indexOf(':');
     return value
@@ -271,34 +277,4 @@ export async function storeDecisions(tx: Tx, input: StoreInput): Promise<Stored>
         ]
       : [];
   });
-  await insertJson(
-    tx,
-    'threshold_states',
-    dirty,
-    'on conflict (threshold_set_id, outcome) do update set armed = excluded.armed, streak = excluded.streak, blocked = excluded.blocked, last_fired_at = excluded.last_fired_at',
-  );
-
-  const { live } = state;
-  const liveRow = {
-    matchId,
-    status: live.status,
-    period: live.period,
-    score: live.score,
-    matchTime: live.matchTime,
-    suspended: live.suspended,
-    suspendedMarketIds: [...live.suspendedMarkets],
-    kickedOffAt: live.kickedOffAt === null ? null : new Date(live.kickedOffAt),
-    lastGoalTime: live.lastGoalS,
-    lastMessageAt: live.lastMessageMs === null ? null : new Date(live.lastMessageMs),
-  };
-  await tx.insert(matchLiveStates).values(liveRow).onConflictDoUpdate({ target: matchLiveStates.matchId, set: liveRow });
-  // The feed is the truth about kick-off: a fixture that kicks off moves its start there (so the
-  // catalog lists it as live), unless it is a played match of the past being replayed.
-  if (input.kickOffMs !== null) {
-    await tx
-      .update(matches)
-      .set({ start: new Date(input.kickOffMs), lastModified: new Date(input.nowMs) })
-      .where(and(eq(matches.id, matchId), isNull(matches.homeScore)));
-  }
-  return { offerIds, deliveryIds, eventIds: eventRows.map((r) => r.id) };
 }
