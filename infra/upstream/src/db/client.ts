@@ -68,6 +68,7 @@ export async function openDatabase(
     }
   }
   const { PGlite } = await import('@electric-sql/pglite');
+  const { setParsersOnce } = await import('./pglite-parsers');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const inMemory = url === 'memory://' || url === '';
@@ -86,6 +87,7 @@ export async function openDatabase(
       await migrate(db as never, { migrationsFolder });
       return before.missing;
     });
+    setParsersOnce(client);
     return { db, kind: 'pglite', applied, close: () => client.close() };
   } catch (error) {
     await client.close().catch(() => {});
