@@ -19,6 +19,7 @@ import { PollFailures } from './poll-failures';
 import { isEmpty, RecordIndex, type LiveRecord } from '../state/diff';
 import { TopicPoller, type PollSchedule } from './poller';
 import type { SafetyClock } from './safety-clock';
+import type { CrossMatchRead } from './cross-match';
 import { pushChange } from '../state/snapshot';
 import type { LiveStore } from '../state/store';
 import { createFetchers, NOTICE_IDS, type MatchFetchers } from './fetchers';
@@ -33,6 +34,8 @@ export interface MatchPollerDeps {
   log: FastifyBaseLogger;
   /** Spreads the matches' safety checks over their period (one clock per relay instance). */
   clock: SafetyClock;
+  /** Coalesces the incremental feed and offers reads of a burst into one read (one per relay instance); per-match reads without it. */
+  crossMatch?: CrossMatchRead;
 }
 
 const SEVERITY: Record<UpstreamState, number> = { ok: 0, degraded: 1, down: 2 };
@@ -83,8 +86,10 @@ export class MatchPoller {
       known: (topic, id) => this.indexes[topic].has(id),
       streaming: () => pace?.streaming ?? false,
       safetyMs: pace?.safetyMs ?? deps.schedule.intervalMs,
+      ...(deps.crossMatch && { offersAfter: (afterId: number) => deps.crossMatch!.offersAfter(matchId, afterId) }),
     });
-    const failures = (this.failures = new PollFailures(matchId, deps.log));
+    const failures = new PollFailures(matchId, deps.log);
+    this.failures = failures;
     const onHealth = (name: LiveTopic | 'check') => (_health: unknown, error?: unknown) => {
       if (error) failures.failed(name, error);
       else failures.succeeded(name);
