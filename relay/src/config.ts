@@ -38,6 +38,8 @@ export interface LiveConfig {
   safetyPollMs: number;
   /** Window of the catch-up checks after the change stream connects (tests shorten it; the hub's default otherwise). */
   catchUpMs?: number;
+  /** Coalescing window of the cross-match read of feed and offers (the hub's default when unset); 0: per-match reads. */
+  crossMatchWindowMs?: number;
   /** A service account for the relay's own polls; without it, watchers' tokens are used. */
   relayEmail: string | null;
   relayPassword: string | null;
@@ -160,6 +162,7 @@ export function readConfig(env: Environment): Readonly<RelayConfig> {
       retainMs: positive(env, 'LIVE_RETAIN_MS', d.retainMs, 1_000),
       leaseTtlMs: positive(env, 'LEASE_TTL_MS', d.leaseTtlMs, 500),
       safetyPollMs: positive(env, 'SAFETY_POLL_MS', d.safetyPollMs, 100),
+      ...(env.CROSS_MATCH_WINDOW_MS && { crossMatchWindowMs: positive(env, 'CROSS_MATCH_WINDOW_MS', 0, 0) }),
       changeStream: !['0', 'false', 'off', 'no'].includes((env.CHANGE_STREAM ?? '').toLowerCase()),
       relayEmail: env.RELAY_EMAIL || null,
       relayPassword: env.RELAY_PASSWORD || null,

@@ -9,16 +9,26 @@
  *   and offers, `after_id` the greatest id it holds);
  * - one cross-match read: after a burst (an ingest call of every match), one `GET /api/1/live/offers`
  *   naming every match with its cursor (one read serves both topics: it carries the raw message).
+ * - the relay's path: a real relay (in this process) watching every match (one socket.io console
+ *   each), reading on the upstream's change notices as it does in service, once with a read per
+ *   match and topic (CROSS_MATCH_WINDOW_MS 0) and once with its cross-match read (the default
+ *   window). Rounds every OFFER_COST_ROUND_MS (500): "aligned", every match's ingest call at the
+ *   round's start (a burst); "spread", the calls spread evenly over the round (as unaligned feeds
+ *   are). Measured until the consoles hold every offer; the relay's reads counted by its metrics.
+ *   OFFER_COST_RELAY=off leaves these phases out.
  * Prints CPU-ms per offer of the upstream process for each, and the load average.
  */
 import { fork } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { connectLive, LiveView, startRelay, until, type LiveSocket } from '../support/live-client';
 import type { FeedMarket } from './saturday-data';
 import { cpuMs } from './relay-figures';
 import { generatedFeed } from './saturday-feed';
 
 const ROUNDS = Number(process.env.OFFER_COST_ROUNDS ?? 30);
+const ROUND_MS = Number(process.env.OFFER_COST_ROUND_MS ?? 500);
+const WITH_RELAY = process.env.OFFER_COST_RELAY !== 'off';
 /** OFFER_COST_PHASES=ingest: only the ingest phase (measuring the engine's ingest alone). */
 const INGEST_ONLY = process.env.OFFER_COST_PHASES === 'ingest';
 /**
@@ -33,6 +43,7 @@ interface Upstream {
   name: string;
   child: ReturnType<typeof fork>;
   url: string;
+  token: string;
   headers: Record<string, string>;
   matchIds: number[];
   feeds: ReturnType<typeof generatedFeed>[];
@@ -51,6 +62,7 @@ async function startUpstream(name: string, testing?: string): Promise<Upstream> 
     name,
     child,
     url,
+    token,
     headers: { authorization: `Token ${token}`, 'content-type': 'application/json' },
     matchIds,
     feeds: matchIds.map((id) => generatedFeed(id, markets, `cost${name}${Date.now()}`)),
@@ -137,6 +149,72 @@ async function phase(
 }
 
 const upstreams: Upstream[] = [];
+
+/** The relay's upstream requests so far, by topic (its relay_upstream_requests_total). */
+async function relayReads(metrics: { upstreamRequests: { get(): Promise<{ values: { value: number; labels: Record<string, unknown> }[] }> } }) {
+  const byTopic: Record<string, number> = {};
+  for (const { value, labels } of (await metrics.upstreamRequests.get()).values) byTopic[String(labels.topic)] = (byTopic[String(labels.topic)] ?? 0) + value;
+  return byTopic;
+}
+
+/**
+ * A relay watching every match (one console each) reads what the rounds ingest, on the change
+ * stream's notices: per match and topic (`windowMs` 0) or with its cross-match read.
+ */
+async function relayPhase(up: Upstream, name: string, windowMs: number, spread: boolean) {
+  const relay = await startRelay(up.url, { changeStream: true, ...(windowMs >= 0 && { crossMatchWindowMs: windowMs }) });
+  const sockets: LiveSocket[] = [];
+  try {
+    const views: LiveView[] = [];
+    for (const matchId of up.matchIds) {
+      const socket = await connectLive(relay.url, up.token);
+      sockets.push(socket);
+      const view = new LiveView(socket, matchId);
+      await view.watch();
+      views.push(view);
+    }
+    await until(() => relay.relay.hub.isStreaming, 'the change stream', 30_000);
+    // The first snapshots and the catch-up checks after connecting are not the phase's.
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    const held = () => views.reduce((sum, view) => sum + view.records('offers').length, 0);
+    const heldBefore = held();
+    const readsBefore = await relayReads(relay.relay.metrics);
+    const before = cpuMs(up.child.pid!);
+    const started = performance.now();
+    let offers = 0;
+    for (let round = 0; round < ROUNDS; round += 1) {
+      clock += 5_000;
+      const roundStart = performance.now();
+      const at = clock;
+      await Promise.all(
+        up.feeds.map(async (feed, k) => {
+          if (spread) await new Promise((resolve) => setTimeout(resolve, (k * ROUND_MS) / up.feeds.length));
+          offers += await ingest(up, k, feed.tick(at));
+        }),
+      );
+      const rest = ROUND_MS - (performance.now() - roundStart);
+      if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
+    }
+    let delivered = true;
+    await until(() => held() - heldBefore >= offers, 'every offer at the consoles', 60_000).catch(() => (delivered = false));
+    const spent = cpuMs(up.child.pid!) - before;
+    const wall = (performance.now() - started) / 1000;
+    const readsAfter = await relayReads(relay.relay.metrics);
+    const reads = (topic: string) => (readsAfter[topic] ?? 0) - (readsBefore[topic] ?? 0);
+    return {
+      phase: name,
+      offers,
+      reads: `${reads('cross-match')} cross-match, ${reads('feed')} feed, ${reads('offers')} offers, ${reads('check')} checks`,
+      'upstream CPU ms/offer': (spent / offers).toFixed(2),
+      'wall s': `${wall.toFixed(1)}${delivered ? '' : ' (not every offer reached the consoles)'}`,
+      load: load(),
+    };
+  } finally {
+    for (const socket of sockets) socket.close();
+    await relay.close();
+  }
+}
+
 try {
   if (BASELINE) upstreams.push(await startUpstream('baseline', `${BASELINE}/infra/upstream/src/testing.ts`));
   upstreams.push(await startUpstream('this tree'));
@@ -155,8 +233,18 @@ try {
       rows.push(await phase(up, 'ingest + 1 cross-match read per burst', null, crossMatchRead));
     }
   }
+  if (WITH_RELAY && !INGEST_ONLY) {
+    const thisTree = upstreams.at(-1)!;
+    for (let pass = 0; pass < 2; pass += 1) {
+      for (const spread of [false, true]) {
+        const shape = spread ? 'spread' : 'aligned';
+        rows.push(await relayPhase(thisTree, `relay, ${shape}: a read per match and topic`, 0, spread));
+        rows.push(await relayPhase(thisTree, `relay, ${shape}: cross-match read`, -1, spread));
+      }
+    }
+  }
   console.log(
-    `offer cost: ${upstreams[0]!.matchIds.length} matches × ${ROUNDS} rounds per phase (an odds_change per match per round), embedded upstream on in-memory PGlite in its own process; each phase twice`,
+    `offer cost: ${upstreams[0]!.matchIds.length} matches × ${ROUNDS} rounds per phase (an odds_change per match per round${WITH_RELAY ? `; relay phases: a round every ${ROUND_MS} ms` : ''}), embedded upstream on in-memory PGlite in its own process; each phase twice`,
   );
   console.table(rows);
 } finally {

@@ -65,6 +65,7 @@ export const VARIABLES = {
   POLL_INTERVAL_MS: v(['relay'], whole(50)),
   CHANGE_STREAM: v(['relay'], onOff),
   SAFETY_POLL_MS: v(['relay'], whole(100)),
+  CROSS_MATCH_WINDOW_MS: v(['relay'], whole()),
   RELAY_EMAIL: v(['relay'], text),
   RELAY_PASSWORD: v(['relay'], text),
   WATCH_GRACE_MS: v(['relay'], whole()),

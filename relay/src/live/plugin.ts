@@ -86,6 +86,7 @@ export const livePlugin = fp<LiveOptions>(
       schedule: { intervalMs: config.pollIntervalMs, backoffMs: config.backoffMs, maxBackoffMs: config.maxBackoffMs, downAfter: config.downAfter },
       safetyPollMs: config.safetyPollMs,
       catchUpMs: config.catchUpMs,
+      crossMatchWindowMs: config.crossMatchWindowMs,
       rateLimits: config.rateLimits,
       metrics,
       log,

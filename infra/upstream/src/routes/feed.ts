@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { FEED_FETCH_LIMIT, routes } from '@odds/protocol';
+import { FEED_FETCH_LIMIT, LIVE_OFFERS_MAX_MATCHES, routes } from '@odds/protocol';
 import { assertMatch } from '../catalog/matches';
 import type { Db } from '../db/client';
 import { compileOffer } from '../reads/compiler';
@@ -29,7 +29,8 @@ export async function feedRoutes(app: FastifyInstance, { db }: { db: Db }) {
 
   implement(app, routes.offersSince, async ({ query }) => {
     const cursors = query.after.split(',').map((pair) => pair.split(':').map(Number) as [number, number]);
-    if (cursors.length > 500) throw new Errors.BadRequest(`after names ${cursors.length} matches; at most 500 at once.`);
+    if (cursors.length > LIVE_OFFERS_MAX_MATCHES)
+      throw new Errors.BadRequest(`after names ${cursors.length} matches; at most ${LIVE_OFFERS_MAX_MATCHES} at once.`);
     // Ids are the database's integers: 1 to 2147483647 for a match, 0 (from the start) up for an offer.
     const outOfRange = ([matchId, afterId]: [number, number]) => !(matchId >= 1 && matchId <= INT_MAX && afterId >= 0 && afterId <= INT_MAX);
     if (cursors.some(outOfRange) || new Set(cursors.map(([matchId]) => matchId)).size !== cursors.length) {

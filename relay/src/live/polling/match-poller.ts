@@ -19,6 +19,7 @@ import { PollFailures } from './poll-failures';
 import { isEmpty, RecordIndex, type LiveRecord } from '../state/diff';
 import { TopicPoller, type PollSchedule } from './poller';
 import type { SafetyClock } from './safety-clock';
+import type { CrossMatchRead } from './cross-match';
 import { pushChange } from '../state/snapshot';
 import type { LiveStore } from '../state/store';
 import { createFetchers, NOTICE_IDS, type MatchFetchers } from './fetchers';
@@ -33,6 +34,8 @@ export interface MatchPollerDeps {
   log: FastifyBaseLogger;
   /** Spreads the matches' safety checks over their period (one clock per relay instance). */
   clock: SafetyClock;
+  /** Coalesces the incremental feed and offers reads of a burst into one read (one per relay instance); per-match reads without it. */
+  crossMatch?: CrossMatchRead;
 }
 
 const SEVERITY: Record<UpstreamState, number> = { ok: 0, degraded: 1, down: 2 };
@@ -83,6 +86,7 @@ export class MatchPoller {
       known: (topic, id) => this.indexes[topic].has(id),
       streaming: () => pace?.streaming ?? false,
       safetyMs: pace?.safetyMs ?? deps.schedule.intervalMs,
+      ...(deps.crossMatch && { offersAfter: (afterId: number) => deps.crossMatch!.offersAfter(matchId, afterId) }),
     });
     const failures = new PollFailures(matchId, deps.log);
     this.failures = failures;

@@ -36,8 +36,13 @@ export class FeedFetcher implements TopicFetcher {
   }
 
   async fetch(): Promise<Fetched | null> {
-    const { matchId, get, streaming } = this.context;
+    const { matchId, get, streaming, offersAfter } = this.context;
     const full = this.wantFull || this.maxId === 0 || (!streaming() && Date.now() - this.fullAt >= FULL_EVERY_MS);
+    if (!full && offersAfter) {
+      // The burst's read answers oldest first: reversed, it is the feed route's order (newest first).
+      const rows = await offersAfter(this.maxId);
+      if (rows) return this.newer((rows as FeedRecord[]).reverse());
+    }
     const url = buildPath(routes.matchFeed, { matchId }) + buildQuery({ limit: FEED_FETCH_LIMIT, after_id: full ? undefined : this.maxId });
     const response = await get(this.topic, url, full ? this.unchanged.etag(url) : null);
     const { same, remember } = full ? this.unchanged.check(url, response) : { same: response.status === 304, remember: () => {} };
@@ -59,6 +64,11 @@ export class FeedFetcher implements TopicFetcher {
         },
       };
     }
+    return this.newer(records);
+  }
+
+  /** Offers after the newest held (newest first), merged into the window: what they push out of it is removed. */
+  private newer(records: FeedRecord[]): Promise<Fetched | null> | Fetched | null {
     if (!records.length) return null;
     // More new offers than a window holds: read the window whole instead.
     if (records.length >= FEED_FETCH_LIMIT) {

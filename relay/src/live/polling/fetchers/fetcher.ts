@@ -41,6 +41,11 @@ export interface FetcherContext {
   streaming(): boolean;
   /** How often a full read is due while streaming (the safety poll's period). */
   safetyMs: number;
+  /**
+   * The match's offers after an id (oldest first, with their raw message) through the cross-match
+   * read of a burst (cross-match.ts); null, or absent: read the match on its own.
+   */
+  offersAfter?(afterId: number): Promise<LiveRecord[] | null>;
 }
 
 /** Without the change stream: how often a window topic is read whole, to see removals and changes deeper than the head. */

@@ -22,12 +22,19 @@ export class OffersFetcher implements TopicFetcher {
   }
 
   async fetch(): Promise<Fetched | null> {
-    const { matchId, get } = this.context;
+    const { matchId, get, offersAfter } = this.context;
     const whole = this.whole;
-    const url = buildPath(routes.matchOffers, { matchId }) + buildQuery({ after_id: whole || this.maxId === 0 ? undefined : this.maxId });
-    const response = await get(this.topic, url, null);
-    if (response.status === 304 || response.text === null) return null;
-    const records = (JSON.parse(response.text) as ListReply<LiveRecord>).results;
+    const incremental = !whole && this.maxId > 0;
+    // The burst's read carries the feed's shape: without the raw message, the offers route's.
+    const burst = incremental && offersAfter ? await offersAfter(this.maxId) : null;
+    let records: LiveRecord[];
+    if (burst) records = (burst as (LiveRecord & { raw?: unknown; arrival?: unknown })[]).map(({ raw: _raw, arrival: _arrival, ...offer }) => offer);
+    else {
+      const url = buildPath(routes.matchOffers, { matchId }) + buildQuery({ after_id: incremental ? this.maxId : undefined });
+      const response = await get(this.topic, url, null);
+      if (response.status === 304 || response.text === null) return null;
+      records = (JSON.parse(response.text) as ListReply<LiveRecord>).results;
+    }
     if (!records.length && !whole) return null;
     return {
       records,
