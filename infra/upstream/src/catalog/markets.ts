@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ListReply, Market, MarketEvaluator, MarketMeta, MarketType, RuleSet } from '@odds/protocol';
-import type { Db, Tx } from '../db/client';
+import type { Db } from '../db/client';
 import { marketTypes, markets, ruleSetMarkets, ruleSets, sports } from '../db/schema';
 import { Errors } from '../errors';
 import { likePattern, orderBy, pageSize } from '../db/paging';
@@ -18,21 +18,6 @@ export const toMarket = (market: MarketRow, type: TypeRow): Market => ({
   helper_args: { dynamic_line: market.dynamicLine },
   outcome_mapping: market.outcomeMapping,
 });
-
-export interface MarketWithType {
-  market: MarketRow;
-  type: TypeRow;
-}
-
-/** A market with its type, or null when no market has this id. */
-export async function marketWithType(db: Db | Tx, marketId: number): Promise<MarketWithType | null> {
-  const [row] = await db
-    .select({ market: markets, type: marketTypes })
-    .from(markets)
-    .innerJoin(marketTypes, eq(marketTypes.id, markets.typeId))
-    .where(eq(markets.id, marketId));
-  return row ?? null;
-}
 
 const sortable = { id: markets.id, name: markets.name, type: markets.typeId, line: markets.line, last_modified: markets.lastModified };
 

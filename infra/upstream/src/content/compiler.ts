@@ -2,7 +2,7 @@ import { and, asc, arrayContains, eq, isNull, or } from 'drizzle-orm';
 import type { CompilerReply, CompilerRequest, ContentOffer, ContentParseReply, ContentParseRequest, OddsOutcome, SelectionBehaviour } from '@odds/protocol';
 import type { Db } from '../db/client';
 import { contentItems, leagues, type marketTypes, type markets } from '../db/schema';
-import { marketWithType, type MarketWithType } from '../catalog/markets';
+import { marketWithType, type MarketWithType } from '../db/market-with-type';
 import { Errors } from '../errors';
 import { compileItems, fillText, type CompileContext, type TemplateItem } from './compile';
 import { loadMatchContext, loadTeam } from './context';

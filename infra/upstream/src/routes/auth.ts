@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { routes } from '@odds/protocol';
-import { checkAccessBatch } from '../auth/access-batch';
+import { checkAccessBatch } from '../http/access-batch';
 import { DISPLAY_RECHECK_MS, type DisplayStore } from '../auth/displays';
 import { tokenHash, type SessionStore } from '../auth/sessions';
 import type { Db } from '../db/client';

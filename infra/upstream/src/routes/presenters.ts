@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AuditEntity } from '@odds/protocol';
-import { marketWithType, toMarket } from '../catalog/markets';
+import { toMarket } from '../catalog/markets';
+import { marketWithType } from '../db/market-with-type';
 import { listProviders } from '../catalog/providers';
 import { getTeam } from '../catalog/teams';
 import type { Present } from '../coedit/plugin';

@@ -11,7 +11,7 @@ import { channelOf } from '../contacts/contacts';
 import type { Db, Tx } from '../db/client';
 import { contacts } from '../db/schema';
 import { Errors } from '../errors';
-import { marketWithType, type MarketWithType } from '../catalog/markets';
+import { marketWithType, type MarketWithType } from '../db/market-with-type';
 
 export interface MatchRef {
   id: number;

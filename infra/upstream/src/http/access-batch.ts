@@ -2,9 +2,9 @@ import { inArray } from 'drizzle-orm';
 import type { AccessCheck, AccessResult, SessionReply } from '@odds/protocol';
 import type { Db } from '../db/client';
 import { matches } from '../db/schema';
-import { displayMaySee } from '../http/display-scope';
-import { DISPLAY_RECHECK_MS, type DisplayPrincipal, type DisplayStore } from './displays';
-import type { SessionStore } from './sessions';
+import { displayMaySee } from './display-scope';
+import { DISPLAY_RECHECK_MS, type DisplayPrincipal, type DisplayStore } from '../auth/displays';
+import type { SessionStore } from '../auth/sessions';
 
 type Principal = { reply: SessionReply; display: DisplayPrincipal['display'] | null };
 
