@@ -4,7 +4,7 @@ import { ApiError, errorFromResponse } from '../../api/errors';
 import { useCached } from '../../api/queries';
 
 /** The cache key of an uploaded image's bytes: one read however many rows and forms show it. */
-export const imageKey = (url: string) => ['image', url];
+const imageKey = (url: string) => ['image', url];
 
 /** An upload is served under its own id (a new picture is a new url): its bytes never go stale. */
 const NEVER_STALE = Number.POSITIVE_INFINITY;
