@@ -88,16 +88,21 @@ export function useMatchPageState(): MatchPage & { tab: MatchTab; copied(): void
           next.delete('page');
           return next;
         }),
-      // 'Copy from another match' created threshold sets and content here: the tabs show them from
-      // their topics (the copy is pushed like any edit); a REST answer cached of either is read again.
-      copied: () => {
-        void invalidateRoute(routes.matchThresholds, { matchId });
-        void invalidateRoute(routes.matchContent, { matchId });
-      },
+      copied: () => matchRecordsCopied(matchId),
       header: { changedBy },
     }),
     [matchId, match, markets, marketId, live, tab, setSearch, changedBy],
   );
+}
+
+/**
+ * 'Copy from another match' created threshold sets and content on this match: the tabs show them
+ * from their topics (the copy is pushed like any edit), and a REST answer cached of either (the Why
+ * panel's sets, a first read) is read again by whoever shows it.
+ */
+export function matchRecordsCopied(matchId: number): void {
+  void invalidateRoute(routes.matchThresholds, { matchId });
+  void invalidateRoute(routes.matchContent, { matchId });
 }
 
 /** A tab's view of the match layout's state. */
