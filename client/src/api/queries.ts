@@ -1,5 +1,5 @@
 import type { RouteDef, RouteParams, RouteQuery, RouteReply } from '@odds/protocol';
-import { keepPreviousData, QueryClient, useQuery, type QueryKey } from '@tanstack/react-query';
+import { keepPreviousData, onlineManager, QueryClient, useQuery, type QueryKey } from '@tanstack/react-query';
 import { api, type ApiOptions } from './client';
 import { ApiError } from './errors';
 import { UNSETTLED_STATUSES } from './idempotency';
@@ -13,10 +13,25 @@ import { UNSETTLED_STATUSES } from './idempotency';
  */
 export const queryClient = new QueryClient({
   defaultOptions: {
-    queries: { retry: retryRead, retryDelay: (attempt) => 1_000 * 2 ** attempt, refetchOnWindowFocus: false, staleTime: 30_000 },
-    mutations: { retry: false },
+    queries: {
+      retry: retryRead,
+      retryDelay: (attempt) => 1_000 * 2 ** attempt,
+      refetchOnWindowFocus: false,
+      // Only a query that asks (a wall's polls) reads again when the network comes back; and a read
+      // asked offline fails at once (the console says it cannot reach the services) instead of waiting.
+      refetchOnReconnect: false,
+      networkMode: 'always',
+      staleTime: 30_000,
+    },
+    mutations: { retry: false, networkMode: 'always' },
   },
 });
+
+// No provider mounts the client (hooks pass it), so it is mounted here: it then hears the browser,
+// a retry paused in a hidden tab goes on when the tab shows again, and a query with
+// refetchOnReconnect reads again when the network comes back (also on a page that opened offline).
+if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);
+queryClient.mount();
 
 /** Reads the services may answer on a second try (no reply, 502–504) are asked twice more: a page is not left empty by one busy second. */
 function retryRead(failures: number, error: unknown): boolean {

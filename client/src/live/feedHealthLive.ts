@@ -1,7 +1,7 @@
 import { routes, type MatchFeedHealth } from '@odds/protocol';
 import { useEffect, useState } from 'react';
 import { proxy, useSnapshot } from 'valtio';
-import { api } from '../api/client';
+import { useApiQuery } from '../api/queries';
 import { liveSocket } from './liveSocket';
 
 /** The feed health of the matches this page shows, by match id: read once, then as the relay pushes it. */
@@ -20,26 +20,16 @@ export function listenToFeedHealth(onPush?: (row: MatchFeedHealth) => void): () 
   };
 }
 
-/** One match's feed health: its current state from the API, then every change pushed. */
+/**
+ * One match's feed health: its current state read through the query cache (every banner and wall
+ * panel of the match share the read), then every change pushed, which wins over the read.
+ */
 export function useMatchFeedHealth(matchId: number | null): MatchFeedHealth | null {
   const snap = useSnapshot(feedHealth);
-  useEffect(() => {
-    if (matchId === null) return undefined;
-    const controller = new AbortController();
-    api(routes.matchFeedHealth, { params: { matchId }, signal: controller.signal, silent: true }).then(
-      (row) => {
-        // A push that came meanwhile is newer than this read.
-        if (!feedHealth.byMatch[matchId]) feedHealth.byMatch[matchId] = row;
-      },
-      () => undefined,
-    );
-    const stop = listenToFeedHealth();
-    return () => {
-      controller.abort();
-      stop();
-    };
-  }, [matchId]);
-  return matchId === null ? null : ((snap.byMatch[matchId] as MatchFeedHealth | undefined) ?? null);
+  const read = useApiQuery(routes.matchFeedHealth, { params: { matchId: matchId ?? 0 }, silent: true }, { enabled: matchId !== null, staleTime: 0 });
+  useEffect(() => (matchId === null ? undefined : listenToFeedHealth()), [matchId]);
+  if (matchId === null) return null;
+  return (snap.byMatch[matchId] as MatchFeedHealth | undefined) ?? read.data ?? null;
 }
 
 /** Now, moving every second while `running` (a stall's "for 2 min 10 s" counts up on screen, not by asking anyone). */

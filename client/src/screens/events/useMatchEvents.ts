@@ -4,8 +4,8 @@ import { api } from '../../api/client';
 import { useApiQuery } from '../../api/queries';
 import { inMemoryGetList, useList } from '../../components/table';
 import { useMatchLive } from '../../live/useMatchLive';
-import { rowsOf } from '../../live/topicBuffer';
-import { useTopicSeq } from '../../live/useTopicSeq';
+import { useLiveList } from '../match/useLiveList';
+import { useTopicRows } from '../match/useTopicRows';
 
 const NO_TYPES: EventType[] = [];
 
@@ -23,42 +23,50 @@ export function useMatchInfo(matchId: number | null) {
   return { match, types, typeName, teamName };
 }
 
+const LIST = { defaultSort: 'minute' } as const;
+
 /**
  * Stat events of one match (/events/{matchId}) or of every match (/events), in match order, with a
- * per-row delete that reloads the list.
+ * per-row delete. A match's events render from its live topic (another operator's stat event is
+ * pushed as the event, a delete as its removal): read over REST, through the query cache, only
+ * until the topic's first snapshot. Every match's events are one REST list, read again after a delete.
  */
 export function useStatEventsList(matchId: number | null) {
   const live = useMatchLive(matchId ?? 0);
-  // A match's events as its live topic holds them (another operator's stat event is pushed as the
-  // event): read over REST only until the topic's first snapshot.
+  const topic = useTopicRows(matchId === null ? null : live, 'stats');
+  const fromTopic = matchId !== null && topic.ready;
   const getList = useMemo(
     () =>
       matchId === null
         ? inMemoryGetList((signal) => api(routes.statEvents, { query: { limit: 1000 }, signal }).then((r) => r.results))
-        : inMemoryGetList((signal) => {
-            const pushed = live?.state.topics.stats;
-            if (pushed && pushed.seq >= 0) return Promise.resolve(rowsOf(pushed, 'asc'));
-            return api(routes.matchStatEvents, { params: { matchId }, signal }).then((r) => r.results);
-          }, minuteValue),
-    [matchId, live],
+        : inMemoryGetList((signal) => api(routes.matchStatEvents, { params: { matchId }, signal }).then((r) => r.results), minuteValue),
+    [matchId],
   );
-  const liveSeq = useTopicSeq(live, 'stats');
-  const list = useList<StatEvent>({ name: 'stat-events', getList, deps: [matchId, liveSeq], defaultSort: matchId === null ? '-timestamp' : 'minute' });
+  const read = useList<StatEvent>({
+    name: 'stat-events',
+    getList,
+    deps: [matchId],
+    enabled: !fromTopic,
+    defaultSort: matchId === null ? '-timestamp' : LIST.defaultSort,
+  });
+  const pushed = useLiveList(topic.rows, { ...LIST, ready: true, reload: () => live?.refresh(), sortValue: minuteValue });
+  const list = fromTopic ? pushed : read;
   const [busy, setBusy] = useState<number | null>(null);
-  const { reload } = list;
+  const { reload } = read;
   const remove = useCallback(
     async (event: StatEvent) => {
       setBusy(event.id);
       try {
         await api(routes.statEventsDelete, { query: { event_ids: [event.id] } });
-        reload();
+        // A match's topic pushes the removal; a list read over REST is read again.
+        if (!fromTopic) reload();
       } catch {
         // The API client has shown why.
       } finally {
         setBusy(null);
       }
     },
-    [reload],
+    [reload, fromTopic],
   );
   return { list, busy, remove, live };
 }

@@ -25,7 +25,7 @@ const ALL_MARKETS = 0;
  */
 export function MatchHeader({ page }: { page: ReturnType<typeof useMatchPageState> }) {
   const { match, markets, marketId, live, tab } = page;
-  const connector = useConnector(page.matchId, page.reload);
+  const connector = useConnector(page.matchId, page.copied);
   const [history, setHistory] = useState(false);
   const [copying, setCopying] = useState(false);
   const { providers } = useSnapshot(contextStore);

@@ -20,7 +20,6 @@ export default function MatchLayout() {
     marketId: page.marketId,
     setMarket: page.setMarket,
     live: page.live,
-    version: page.version,
   };
   return (
     <div className="match-page">

@@ -1,5 +1,5 @@
 import { routes, type Match, type MatchMarket } from '@odds/protocol';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useLocation, useOutletContext, useParams, useSearchParams } from 'react-router-dom';
 import { invalidateRoute, useApiQuery } from '../../api/queries';
 import type { MatchLive } from '../../live/matchLive';
@@ -35,8 +35,6 @@ export interface MatchPage {
   marketId: number | null;
   setMarket(id: number | null): void;
   live: MatchLive | null;
-  /** Goes up when the match's records changed under the tabs ('Copy from another match'): tabs reload on it. */
-  version: number;
 }
 
 /** The header's own liveness: who just changed it (shown briefly). */
@@ -48,7 +46,7 @@ export interface MatchHeaderState {
  * The match layout's state: the match and its markets (loaded once), the selected market kept in
  * the address, and the live watch of the match shared by every tab.
  */
-export function useMatchPageState(): MatchPage & { tab: MatchTab; reload(): void; header: MatchHeaderState } {
+export function useMatchPageState(): MatchPage & { tab: MatchTab; copied(): void; header: MatchHeaderState } {
   const matchId = Number(useParams().matchId);
   const { pathname } = useLocation();
   const [search, setSearch] = useSearchParams();
@@ -56,7 +54,6 @@ export function useMatchPageState(): MatchPage & { tab: MatchTab; reload(): void
   // Read through the query cache: the header, the tabs and the panels asking for the match share one read.
   const match = useApiQuery(routes.match, { params: { matchId } }, { enabled: valid }).data ?? null;
   const markets = useApiQuery(routes.matchMarkets, { params: { matchId }, query: { all: true } }, { enabled: valid }).data?.results ?? NO_MARKETS;
-  const [version, setVersion] = useState(0);
   const live = useMatchLive(matchId);
   usePatchFromPush(live, matchId);
   // Market settings saved on any console of the provider: the match's markets read again (no polling).
@@ -82,7 +79,6 @@ export function useMatchPageState(): MatchPage & { tab: MatchTab; reload(): void
       markets,
       marketId,
       live,
-      version,
       tab,
       setMarket: (id: number | null) =>
         setSearch((current) => {
@@ -92,15 +88,21 @@ export function useMatchPageState(): MatchPage & { tab: MatchTab; reload(): void
           next.delete('page');
           return next;
         }),
-      reload: () => {
-        void invalidateRoute(routes.match, { matchId });
-        void invalidateRoute(routes.matchMarkets, { matchId });
-        setVersion((v) => v + 1);
-      },
+      copied: () => matchRecordsCopied(matchId),
       header: { changedBy },
     }),
-    [matchId, match, markets, marketId, live, version, tab, setSearch, changedBy],
+    [matchId, match, markets, marketId, live, tab, setSearch, changedBy],
   );
+}
+
+/**
+ * 'Copy from another match' created threshold sets and content on this match: the tabs show them
+ * from their topics (the copy is pushed like any edit), and a REST answer cached of either (the Why
+ * panel's sets, a first read) is read again by whoever shows it.
+ */
+export function matchRecordsCopied(matchId: number): void {
+  void invalidateRoute(routes.matchThresholds, { matchId });
+  void invalidateRoute(routes.matchContent, { matchId });
 }
 
 /** A tab's view of the match layout's state. */

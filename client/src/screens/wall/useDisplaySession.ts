@@ -1,7 +1,9 @@
-import { routes, SOCKET_AUTH_ERROR, type DisplaySession } from '@odds/protocol';
-import { useCallback, useEffect, useState } from 'react';
+import { routes, SOCKET_AUTH_ERROR, type DisplaySession, type SessionReply } from '@odds/protocol';
+import { type Query, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { api } from '../../api/client';
 import { ApiError } from '../../api/errors';
+import { apiKey, queryClient } from '../../api/queries';
 import { liveSocket } from '../../live/liveSocket';
 
 export type DisplayState = { kind: 'loading' } | { kind: 'ok'; display: DisplaySession } | { kind: 'revoked' } | { kind: 'unreachable' };
@@ -9,51 +11,51 @@ export type DisplayState = { kind: 'loading' } | { kind: 'ok'; display: DisplayS
 /** While the console cannot be reached, a wall asks again this often. */
 const RETRY_MS = 10_000;
 
+const refusedToken = (error: unknown) => error instanceof ApiError && error.status === 401;
+
+/** A failed check (relay or services away) is asked again every 10 s; a refused token or a good answer is not. */
+const nextCheck = (query: Query<SessionReply, ApiError>) => (query.state.status === 'error' && !refusedToken(query.state.error) ? RETRY_MS : false);
+
 /**
- * The display a wall shows, from its token's session. A refused token (revoked) ends the wall at
- * once: the relay cuts a revoked display's socket, and the wall then asks whether its token still
- * holds. Anything else (relay or services down) is waited out.
+ * The display a wall shows, from its token's session, through the query cache. A refused token
+ * (revoked) ends the wall at once: the relay cuts a revoked display's socket, and the wall then
+ * asks whether its token still holds. Anything else (relay or services down) is waited out: asked
+ * again every 10 s and as soon as the network comes back, the display kept if it was shown.
  */
 export function useDisplaySession(): DisplayState {
-  const [state, setState] = useState<DisplayState>({ kind: 'loading' });
+  const session = useQuery<SessionReply, ApiError>(
+    {
+      queryKey: apiKey(routes.session),
+      queryFn: ({ signal }) => api(routes.session, { silent: true, signal }),
+      staleTime: Number.POSITIVE_INFINITY,
+      // The wall says at once that it cannot reach the console; its 10 s checks are the retries.
+      retry: false,
+      refetchInterval: nextCheck,
+      refetchIntervalInBackground: true,
+      refetchOnReconnect: 'always',
+    },
+    queryClient,
+  );
 
-  const check = useCallback(async () => {
-    try {
-      const session = await api(routes.session, { silent: true });
-      if (session.display) setState({ kind: 'ok', display: session.display });
-      else setState({ kind: 'revoked' });
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 401) setState({ kind: 'revoked' });
-      else setState((now) => (now.kind === 'ok' ? now : { kind: 'unreachable' }));
-    }
-  }, []);
-
+  const { refetch } = session;
   useEffect(() => {
-    void check();
+    const check = () => void refetch();
     const socket = liveSocket();
     const onDisconnect = (reason: string) => {
-      if (reason === 'io server disconnect') void check();
+      if (reason === 'io server disconnect') check();
     };
     const onRefused = (error: Error) => {
-      if (error.message === SOCKET_AUTH_ERROR) void check();
+      if (error.message === SOCKET_AUTH_ERROR) check();
     };
     socket.on('disconnect', onDisconnect);
     socket.on('connect_error', onRefused);
-    // Back online: ask at once rather than at the next retry.
-    const onOnline = () => void check();
-    window.addEventListener('online', onOnline);
     return () => {
-      window.removeEventListener('online', onOnline);
       socket.off('disconnect', onDisconnect);
       socket.off('connect_error', onRefused);
     };
-  }, [check]);
+  }, [refetch]);
 
-  useEffect(() => {
-    if (state.kind !== 'unreachable') return;
-    const timer = setTimeout(() => void check(), RETRY_MS);
-    return () => clearTimeout(timer);
-  }, [state, check]);
-
-  return state;
+  if (session.isError && refusedToken(session.error)) return { kind: 'revoked' };
+  if (session.data) return session.data.display ? { kind: 'ok', display: session.data.display } : { kind: 'revoked' };
+  return session.isError ? { kind: 'unreachable' } : { kind: 'loading' };
 }

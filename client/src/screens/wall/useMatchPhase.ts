@@ -1,9 +1,11 @@
 import { routes, type Match, type MatchFeedEvent, type MatchLiveState } from '@odds/protocol';
-import { useEffect, useRef, useState } from 'react';
+import { type Query, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { ApiError } from '../../api/errors';
+import { apiKey, queryClient } from '../../api/queries';
 import { matchPhase, type MatchPhase } from './matchPhase';
 
-/** A panel re-reads its match's state at most this often while offers stream in… */
+/** A panel re-reads its match's state at most this often while offers stream in (and this long after a failed read)… */
 const AFTER_CHANGE_MS = 5_000;
 /** …and at least this often when nothing streams (half-time, full-time, a fixture to come)… */
 const QUIET_MS = 60_000;
@@ -12,56 +14,59 @@ const LIVE_QUIET_MS = 10_000;
 
 const isPeriodEvent = (event: MatchFeedEvent) => event.kind === 'period_start' || event.kind === 'period_end';
 
+/** What one read holds: the live state, the last period event, and the live version it was asked at. */
+interface PhaseRead {
+  live: MatchLiveState;
+  period: MatchFeedEvent | null;
+  version: number;
+}
+
+/** A refusal (the match gone, the display revoked) is not cured by asking sooner: the next quiet read asks again. */
+const refused = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;
+
 /**
- * The match's phase for a wall panel: its live state and last period event, read when the match's
- * offers change (at most every 5 s) and once a minute when they do not.
+ * When the next read is due: offers pushed since the last read (the live version moved) make it due
+ * 5 s after that read or failure; otherwise after the quiet interval. A read under way (or retrying
+ * a failure, 5 s apart) sets the next when it ends.
+ */
+function nextRead(query: Query<PhaseRead, ApiError>, version: number): number {
+  const { data, fetchStatus, dataUpdatedAt, errorUpdatedAt } = query.state;
+  const quiet = data?.live.status === 'LIVE' ? LIVE_QUIET_MS : QUIET_MS;
+  if (fetchStatus !== 'idle' || !data || data.version === version) return quiet;
+  return Math.max(1, Math.max(dataUpdatedAt, errorUpdatedAt) + AFTER_CHANGE_MS - Date.now());
+}
+
+/**
+ * The match's phase for a wall panel and the match header: its live state and last period event,
+ * read through the query cache (every panel and header of the match share one read), again when
+ * the match's offers change (at most every 5 s), every 10 s in play and once a minute otherwise;
+ * a failed read is tried again 5 s later.
  */
 export function useMatchPhase(matchId: number, match: Match | null, version: number, latestClock: number | null): MatchPhase {
-  const [state, setState] = useState<{ live: MatchLiveState | null; period: MatchFeedEvent | null }>({ live: null, period: null });
-  const lastRead = useRef(0);
-  const [tick, setTick] = useState(0);
-
-  const inPlay = state.live?.status === 'LIVE';
-  useEffect(() => {
-    const timer = setInterval(() => setTick((n) => n + 1), inPlay ? LIVE_QUIET_MS : QUIET_MS);
-    return () => clearInterval(timer);
-  }, [inPlay]);
-
-  // Reads of a match end with it (a panel switched to another match drops the old answers).
-  const reads = useRef<AbortController | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    reads.current = controller;
-    lastRead.current = 0;
-    return () => controller.abort();
-  }, [matchId]);
-
-  useEffect(() => {
-    const signal = reads.current?.signal;
-    if (!signal) return;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    const timer = setTimeout(
-      () => {
-        lastRead.current = Date.now();
-        Promise.all([
+  const read = useQuery<PhaseRead, ApiError, PhaseRead>(
+    {
+      queryKey: [...apiKey(routes.matchLiveState, { matchId }), 'phase'],
+      queryFn: async ({ signal }) => {
+        const asked = version;
+        const [live, events] = await Promise.all([
           api(routes.matchLiveState, { params: { matchId }, signal, silent: true }),
           api(routes.matchFeedEvents, { params: { matchId }, query: { limit: 1000 }, signal, silent: true }),
-        ]).then(
-          ([live, events]) => setState({ live, period: events.results.filter(isPeriodEvent).at(-1) ?? null }),
-          // A failed read (the services busy or away) is tried again soon rather than at the next minute.
-          () => {
-            if (!signal.aborted) retry = setTimeout(() => setTick((n) => n + 1), AFTER_CHANGE_MS);
-          },
-        );
+        ]);
+        return { live, period: events.results.filter(isPeriodEvent).at(-1) ?? null, version: asked };
       },
-      Math.max(0, lastRead.current + AFTER_CHANGE_MS - Date.now()),
-    );
-    // The retry goes with the panel too: a timer left behind would set the state of an unmounted one.
-    return () => {
-      clearTimeout(timer);
-      clearTimeout(retry);
-    };
-  }, [matchId, version, tick]);
-
-  return matchPhase({ match, live: state.live, lastPeriodEvent: state.period, latestClock, now: Date.now() });
+      enabled: Number.isInteger(matchId) && matchId > 0,
+      staleTime: AFTER_CHANGE_MS,
+      refetchInterval: (query) => nextRead(query, version),
+      // A wall runs unattended: it keeps reading whether or not its tab has the focus.
+      refetchIntervalInBackground: true,
+      refetchOnReconnect: 'always',
+      retry: (_failures, error) => !refused(error),
+      retryDelay: AFTER_CHANGE_MS,
+    },
+    queryClient,
+  );
+  const { data } = read;
+  // Each read renders again (also one that changed nothing): a result is shown once its match has started.
+  const now = Math.max(Date.now(), read.dataUpdatedAt);
+  return matchPhase({ match, live: data?.live ?? null, lastPeriodEvent: data?.period ?? null, latestClock, now });
 }

@@ -74,7 +74,7 @@ function renderTab(scores: ScoresDefinition, path = '/match/12/content') {
   contextStore.providers = [
     { id: 1, name: 'Nordic Odds', active: true, meta: { languages: ['en', 'da'] }, sports: [{ id: 1, name: 'Football', scores, periods: 2 }] },
   ] as never;
-  const page: MatchPage = { matchId: 12, match: null, markets: MARKETS, marketId: null, setMarket: () => undefined, live: null, version: 0 };
+  const page: MatchPage = { matchId: 12, match: null, markets: MARKETS, marketId: null, setMarket: () => undefined, live: null };
   const router = createMemoryRouter(
     [{ path: '/match/:matchId', element: <Outlet context={page} />, children: [{ path: 'content/*', element: <ContentTab /> }] }],
     {
