@@ -11,7 +11,7 @@ import { entry, FakeSocket, set } from '../testing/pushedRecords';
 
 /** What the Thresholds tab and its History panel do with a match's live state, together. */
 function useTab(live: MatchLive, load: () => Promise<MatchThresholdSet[]>) {
-  const table = useLiveTable(live, 'thresholds', load, byMarketThenId);
+  const table = useLiveTable(live, 'thresholds', ['thresholds', 7], load, byMarketThenId);
   const marks = useChangeMarks('threshold_set', table.rows, table.loaded, live);
   const history = useMatchHistory(7, live, true);
   return { table, marks, history };
@@ -70,6 +70,7 @@ describe('a co-edited table rendered from the push', () => {
       useLiveTable(
         live,
         'thresholds',
+        ['thresholds', 7],
         async () => {
           tableReads++;
           return [set(4, 2100, 1)];

@@ -1,5 +1,7 @@
 import type { LiveTopic } from '@odds/protocol';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { QueryKey } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCached } from '../api/queries';
 import type { MatchLive } from './matchLive';
 import type { LiveRecord } from './topicBuffer';
 import { useTopicSeq } from './useTopicSeq';
@@ -13,42 +15,32 @@ const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
 /**
  * A match table as its live topic holds it: the relay's snapshot, then every delta it pushes
  * (another operator's save arrives as the saved row, not as a hint to read the table again).
- * Before the topic's first snapshot (the page just opened) the rows come from one REST read; once
- * the topic is held nothing is read here again. The rows keep their identity until the topic moves.
+ * Before the topic's first snapshot (the page just opened) the rows come from one REST read through
+ * the query cache; once the topic is held nothing is read here again. The rows keep their identity until the topic moves.
  */
 export function useLiveTable<K extends LiveTopic>(
   live: MatchLive | null,
   topic: K,
+  /** The REST read's cache key (`apiKey` of the table's route): a list or panel showing the same rows shares it. */
+  key: QueryKey,
   load: (signal: AbortSignal) => Promise<LiveRecord<K>[]>,
   order: (a: LiveRecord<K>, b: LiveRecord<K>) => number = byId,
 ) {
   const seq = useTopicSeq(live, topic);
   const held = seq !== 'none';
-  const [first, setFirst] = useState<LiveRecord<K>[] | null>(null);
-
-  // The first read only: `load` is written inline by callers and reads the same table for the
-  // page's life, so a new identity is no reason to read again.
-  const loadRef = useRef(load);
-  loadRef.current = load;
-  const waiting = !held && first === null;
-  useEffect(() => {
-    if (!waiting) return undefined;
-    const controller = new AbortController();
-    loadRef.current(controller.signal).then(
-      (rows) => !controller.signal.aborted && setFirst(rows),
-      () => undefined,
-    );
-    return () => controller.abort();
-  }, [waiting]);
+  // Through the query cache, and only until the topic is held.
+  const first = useCached(key, load, { enabled: !held }).data;
 
   const rows = useMemo(() => {
-    if (!held || !live) return first ?? [];
+    if (!held || !live) return first ?? NO_ROWS;
     return [...(live.state.topics[topic].rows.values() as Iterable<LiveRecord<K>>)].sort(order);
     // `seq` moves whenever the topic's rows change.
   }, [held, seq, first, live, topic, order]);
 
-  return { rows, loaded: held || first !== null };
+  return { rows, loaded: held || first !== undefined };
 }
+
+const NO_ROWS: never[] = [];
 
 /**
  * A live table's rows with this console's own writes the push has not brought yet: a save that

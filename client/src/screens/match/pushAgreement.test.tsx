@@ -19,7 +19,7 @@ const homeOf = (row: MatchThresholdSet | null | undefined) => (row?.thresholds a
  */
 function useThreeViews(live: MatchLive) {
   usePatchFromPush(live, 7);
-  const list = useLiveTable(live, 'thresholds', async () => [], byMarketThenId);
+  const list = useLiveTable(live, 'thresholds', ['thresholds', 7], async () => [], byMarketThenId);
   const history = useMatchHistory(7, live, true);
   const why = useWhy(live, 7, 99, 3);
   return { list: list.rows[0], detail: history.entries[0]?.after as MatchThresholdSet | undefined, side: why.data?.sets[0] };

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { api } from '../../../api/client';
-import { useApiQuery } from '../../../api/queries';
+import { apiKey, useApiQuery } from '../../../api/queries';
 import { CONFLICT_SHOWN, merge3, useVersionedSave } from '../../../components/conflict';
 import { useChangeMarks } from '../../../live/useChangeMarks';
 import { useEditingPresence } from '../../../live/useEditingPresence';
@@ -43,7 +43,13 @@ export function useContentTab() {
 
   // The records as the match's live topic holds them: another operator's save is pushed as the
   // saved record (read over REST only until the topic's first snapshot).
-  const table = useLiveTable(live, 'content', (signal) => api(routes.matchContent, { params: { matchId }, signal }).then((r) => r.results), byMarketThenId);
+  const table = useLiveTable(
+    live,
+    'content',
+    apiKey(routes.matchContent, { matchId }, null),
+    (signal) => api(routes.matchContent, { params: { matchId }, signal }).then((r) => r.results),
+    byMarketThenId,
+  );
   /** With the records saved or deleted here that the push has not brought yet. */
   const own = useOwnWrites(table.rows, byMarketThenId);
   const records = own.rows;

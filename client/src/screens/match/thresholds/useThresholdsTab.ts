@@ -11,7 +11,7 @@ import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react
 import { useSearchParams } from 'react-router-dom';
 import { proxy, useSnapshot } from 'valtio';
 import { api } from '../../../api/client';
-import { invalidateRoute, useApiQuery } from '../../../api/queries';
+import { apiKey, invalidateRoute, useApiQuery } from '../../../api/queries';
 import { ApiError, handleApiError } from '../../../api/errors';
 import { CONFLICT_SHOWN, conflictOf, merge3, useVersionedSave } from '../../../components/conflict';
 import { useChangeMarks } from '../../../live/useChangeMarks';
@@ -50,6 +50,7 @@ export function useThresholdsTab() {
   const table = useLiveTable(
     live,
     'thresholds',
+    apiKey(routes.matchThresholds, { matchId }, null),
     (signal) => api(routes.matchThresholds, { params: { matchId }, signal }).then((r) => r.results),
     byMarketThenId,
   );
