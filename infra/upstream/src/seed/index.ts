@@ -62,7 +62,8 @@ export async function ensureDemoUser(db: Db, email: string, password: string, re
   if (existing && !resetPassword) return;
   const passwordHash = await hashPassword(password);
   if (existing) await db.update(users).set({ passwordHash, status: 'active' }).where(eq(users.id, existing.id));
-  else await db.insert(users).values({ email, name, passwordHash, admin });
+  // Two API processes starting together on one database both find none: the second insert is a no-op.
+  else await db.insert(users).values({ email, name, passwordHash, admin }).onConflictDoNothing();
 }
 
 async function insertLeague(tx: Tx, providerId: number, name: string, path: string, uniqueId: string): Promise<number> {
