@@ -1,9 +1,9 @@
 import { routes, type NamedRef, type SearchType } from '@odds/protocol';
-import type { QueryKey } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { api } from '../../api/client';
-import { apiKey, queryClient } from '../../api/queries';
+import { useLatestSearch } from '../../api/latestSearch';
+import { apiKey } from '../../api/queries';
 import { contextStore } from '../../stores/context';
 
 /**
@@ -17,29 +17,19 @@ import { contextStore } from '../../stores/context';
 export function useSearchPicker(type: SearchType, sportId?: number) {
   const { providerId, sportId: selectedSport } = useSnapshot(contextStore);
   const [suggestions, setSuggestions] = useState<NamedRef[]>([]);
-  const inFlight = useRef<{ key: QueryKey; n: number } | null>(null);
+  const latest = useLatestSearch(setSuggestions);
   const sport = sportId ?? selectedSport;
 
   const search = useCallback(
     (text: string) => {
       const q = text.trim();
-      const previous = inFlight.current;
-      const key = apiKey(routes.search, { p: providerId, s: sport }, { q, type });
-      const n = (previous?.n ?? 0) + 1;
-      inFlight.current = { key, n };
-      if (previous && JSON.stringify(previous.key) !== JSON.stringify(key)) void queryClient.cancelQueries({ queryKey: previous.key, exact: true });
-      if (!q) return setSuggestions([]);
-      queryClient
-        .fetchQuery({
-          queryKey: key,
-          queryFn: ({ signal }) => api(routes.search, { params: { p: providerId, s: sport }, query: { q, type }, signal, silent: true }),
-        })
-        .then(
-          (reply) => inFlight.current?.n === n && setSuggestions(reply.results.map((hit) => ({ id: hit.id, name: hit.title }))),
-          () => inFlight.current?.n === n && setSuggestions([]),
-        );
+      latest.ask(
+        q ? apiKey(routes.search, { p: providerId, s: sport }, { q, type }) : null,
+        (signal) => api(routes.search, { params: { p: providerId, s: sport }, query: { q, type }, signal, silent: true }),
+        (reply) => reply.results.map((hit): NamedRef => ({ id: hit.id, name: hit.title })),
+      );
     },
-    [providerId, sport, type],
+    [providerId, sport, type, latest.ask],
   );
 
   return { suggestions, search };

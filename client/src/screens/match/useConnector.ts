@@ -1,9 +1,9 @@
 import { routes, type Match, type SearchResult } from '@odds/protocol';
-import type { QueryKey } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../api/client';
-import { apiKey, invalidateRoute, queryClient } from '../../api/queries';
+import { useLatestSearch } from '../../api/latestSearch';
+import { apiKey, invalidateRoute } from '../../api/queries';
 import { ask } from '../../components/question';
 import { formatDateTime } from '../../lib/format';
 
@@ -22,19 +22,15 @@ export function useConnector(matchId: number, onCopied: () => void) {
   const navigate = useNavigate();
   const [results, setResults] = useState<SearchResult[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
-  const inFlight = useRef<{ key: QueryKey; n: number } | null>(null);
+  const latest = useLatestSearch(setResults);
 
   // Another match (after a reassign, or the address changed): nothing of the last one's stays, and
   // its search in flight is cancelled (its signal aborts) and never shown.
   useEffect(() => {
     setResults([]);
     setNotice(null);
-    return () => {
-      const previous = inFlight.current;
-      inFlight.current = previous && { key: [], n: previous.n + 1 };
-      if (previous?.key.length) void queryClient.cancelQueries({ queryKey: previous.key, exact: true });
-    };
-  }, [matchId]);
+    return latest.drop;
+  }, [matchId, latest.drop]);
 
   // Through the query cache, keyed by the text, but asked imperatively: the picker must not render
   // between asking and its answer (PrimeReact's AutoComplete closes its list on a render with the
@@ -42,24 +38,14 @@ export function useConnector(matchId: number, onCopied: () => void) {
   const search = useCallback(
     (text: string) => {
       const q = connectorQuery(text);
-      const previous = inFlight.current;
-      const key = q === null ? [] : apiKey(routes.matchConnectSearch, { from: matchId }, { q: q || undefined });
-      const n = (previous?.n ?? 0) + 1;
-      inFlight.current = { key, n };
-      if (previous?.key.length && JSON.stringify(previous.key) !== JSON.stringify(key)) void queryClient.cancelQueries({ queryKey: previous.key, exact: true });
-      if (q === null) return setResults([]);
-      queryClient
-        .fetchQuery({
-          queryKey: key,
-          queryFn: ({ signal }) => api(routes.matchConnectSearch, { params: { from: matchId }, query: { q: q || undefined }, signal, silent: true }),
-        })
-        .then(
-          // A new array each answer: the picker opens its list on a change, also for a text asked before.
-          (reply) => inFlight.current?.n === n && setResults([...reply.results]),
-          () => inFlight.current?.n === n && setResults([]),
-        );
+      const query = { q: q || undefined };
+      latest.ask(
+        q === null ? null : apiKey(routes.matchConnectSearch, { from: matchId }, query),
+        (signal) => api(routes.matchConnectSearch, { params: { from: matchId }, query, signal, silent: true }),
+        (reply) => reply.results,
+      );
     },
-    [matchId],
+    [matchId, latest.ask],
   );
 
   const reassign = useCallback(

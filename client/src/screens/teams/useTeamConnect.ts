@@ -1,8 +1,8 @@
 import { routes, type SearchResult, type Team } from '@odds/protocol';
-import type { QueryKey } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { api } from '../../api/client';
-import { apiKey, invalidateRoute, queryClient } from '../../api/queries';
+import { useLatestSearch } from '../../api/latestSearch';
+import { apiKey, invalidateRoute } from '../../api/queries';
 import { ask } from '../../components/question';
 
 /** How a connect candidate shows: 'title (provider names)' (SPEC §2 Teams). */
@@ -17,7 +17,7 @@ const reassignQuestion = (team: Team, result: SearchResult) => `Are you sure you
  */
 export function useTeamConnect(team: Team, onConnected: () => void) {
   const [results, setResults] = useState<SearchResult[]>([]);
-  const inFlight = useRef<{ key: QueryKey; n: number } | null>(null);
+  const latest = useLatestSearch(setResults);
 
   // Through the query cache but asked imperatively: the picker must not render between asking and
   // its answer (PrimeReact's AutoComplete closes its list on a render with the old suggestions).
@@ -25,20 +25,13 @@ export function useTeamConnect(team: Team, onConnected: () => void) {
   const search = useCallback(
     (text: string) => {
       const query = { q: text.trim() || undefined };
-      const key = apiKey(routes.teamConnectSearch, { from: team.id }, query);
-      const previous = inFlight.current;
-      const n = (previous?.n ?? 0) + 1;
-      inFlight.current = { key, n };
-      if (previous && JSON.stringify(previous.key) !== JSON.stringify(key)) void queryClient.cancelQueries({ queryKey: previous.key, exact: true });
-      queryClient
-        .fetchQuery({ queryKey: key, queryFn: ({ signal }) => api(routes.teamConnectSearch, { params: { from: team.id }, query, signal, silent: true }) })
-        .then(
-          // A new array each answer: the picker opens its list on a change, also for a text asked before.
-          (reply) => inFlight.current?.n === n && setResults([...reply.results]),
-          () => inFlight.current?.n === n && setResults([]),
-        );
+      latest.ask(
+        apiKey(routes.teamConnectSearch, { from: team.id }, query),
+        (signal) => api(routes.teamConnectSearch, { params: { from: team.id }, query, signal, silent: true }),
+        (reply) => reply.results,
+      );
     },
-    [team.id],
+    [team.id, latest.ask],
   );
 
   const choose = useCallback(
