@@ -17,11 +17,11 @@ import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { FeedMessage } from '@odds/protocol';
 import { ensureDemoUser, FeedPublisher, openDatabase, seedDemoData } from '@odds/upstream/testing';
 import { startWorker, waitFor, type WorkerProcess } from '../support/engine-cluster';
 import { prepareMatches } from '../support/engine-fixture';
 import { cpuSeconds, listenerOf, probeCpu, treeSeconds } from './scale-cpu';
+import { feedOf, kickOffOf, WARM_OFFERS, warmUpOf } from './scale-feed';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const OFFERS = Number(process.env.SCALE_OFFERS ?? 1000);
@@ -79,70 +79,9 @@ const routeOf = async (matchId: number) => {
   return { providerId: m!.provider_id, sportId: m!.sport_id, matchId };
 };
 
-const DAY = 86_400_000;
-/** A match's warm-up: its kick-off (the workers load the match's state on it). */
-function kickOffOf(matchId: number): FeedMessage {
-  return {
-    type: 'event',
-    source_id: 'ko',
-    sent_at: new Date(Date.parse('2031-07-01T18:00:00Z') + matchId * DAY).toISOString(),
-    kind: 'period_start',
-    period: 1,
-    match_time: 0,
-  } as FeedMessage;
-}
-
-/**
- * A match's feed for one run (`run` names its source ids and moves its clock on): OFFERS offers of
- * Match Result with home odds wandering around 2.50.
- */
-function feedOf(matchId: number, run: number): FeedMessage[] {
-  const base = Date.parse('2031-07-01T18:00:00Z') + matchId * DAY + run * 2 * 3_600_000;
-  let home = 2400;
-  const out: FeedMessage[] = [];
-  for (let i = 1; i <= OFFERS; i += 1) {
-    home = Math.max(1500, Math.min(3500, home + ((i * 7919) % 200) - 100));
-    const clock = Math.floor((i * 5400) / OFFERS);
-    out.push({
-      type: 'offer',
-      source_id: `r${run}-${i}`,
-      sent_at: new Date(base + clock * 1000).toISOString(),
-      market: { type_id: 1, line: null },
-      outcomes: [
-        { label: '1', line: null, odds: home },
-        { label: 'X', line: null, odds: 3300 },
-        { label: '2', line: null, odds: 3000 },
-      ],
-      match_time: run * 5400 + clock,
-      prematch: false,
-      score: 'H0-A0',
-    } as FeedMessage);
-  }
-  return out;
-}
-
-/** Offers per match each worker handles before it is measured: the offer path compiled and optimised, as in a worker that has run a while. */
-const WARM_OFFERS = 300;
-
-/** The warm-up offers of a run: in the ten minutes before its feed (source ids `w<run>-<i>`, left out of the run's counts). */
-function warmUpOf(matchId: number, run: number): FeedMessage[] {
-  const start = Date.parse('2031-07-01T18:00:00Z') + matchId * DAY + run * 2 * 3_600_000 - 600_000;
-  return feedOf(matchId, run)
-    .slice(0, WARM_OFFERS)
-    .map(
-      (offer, i) =>
-        ({
-          ...offer,
-          source_id: `w${run}-${i + 1}`,
-          sent_at: new Date(start + (i + 1) * 1000).toISOString(),
-          match_time: run * 5400 - 600 + i + 1,
-        }) as FeedMessage,
-    );
-}
-
 /** Publishes every match's warm-up offers and waits until they are stored. */
 async function warmUp(feeder: FeedPublisher, routes: Awaited<ReturnType<typeof routeOf>>[], run: number) {
-  await Promise.all(routes.map((route) => feeder.publish(route, warmUpOf(route.matchId, run))));
+  await Promise.all(routes.map((route) => feeder.publish(route, warmUpOf(route.matchId, run, OFFERS))));
   await waitFor(
     'the warm-up offers stored',
     async () =>
@@ -189,7 +128,7 @@ const cpuProbe = (workers: WorkerProcess[]) =>
  */
 async function publishAll(publisher: FeedPublisher, ids: number[], run: number): Promise<void> {
   const routes = await Promise.all(ids.map(routeOf));
-  const feeds = ids.map((id) => feedOf(id, run));
+  const feeds = ids.map((id) => feedOf(id, run, OFFERS));
   const confirms: Promise<void>[] = [];
   for (let i = 0; i < OFFERS; i += 1) {
     for (const [k, route] of routes.entries()) {

@@ -1,0 +1,63 @@
+import type { FeedMessage } from '@odds/protocol';
+
+/** The scale bench's feeds: a kick-off per match, then runs of Match Result offers, each after a warm-up. */
+const DAY = 86_400_000;
+/** A match's warm-up: its kick-off (the workers load the match's state on it). */
+export function kickOffOf(matchId: number): FeedMessage {
+  return {
+    type: 'event',
+    source_id: 'ko',
+    sent_at: new Date(Date.parse('2031-07-01T18:00:00Z') + matchId * DAY).toISOString(),
+    kind: 'period_start',
+    period: 1,
+    match_time: 0,
+  } as FeedMessage;
+}
+
+/**
+ * A match's feed for one run (`run` names its source ids and moves its clock on): `offers` offers
+ * of Match Result with home odds wandering around 2.50.
+ */
+export function feedOf(matchId: number, run: number, offers: number): FeedMessage[] {
+  const base = Date.parse('2031-07-01T18:00:00Z') + matchId * DAY + run * 2 * 3_600_000;
+  let home = 2400;
+  const out: FeedMessage[] = [];
+  for (let i = 1; i <= offers; i += 1) {
+    home = Math.max(1500, Math.min(3500, home + ((i * 7919) % 200) - 100));
+    const clock = Math.floor((i * 5400) / offers);
+    out.push({
+      type: 'offer',
+      source_id: `r${run}-${i}`,
+      sent_at: new Date(base + clock * 1000).toISOString(),
+      market: { type_id: 1, line: null },
+      outcomes: [
+        { label: '1', line: null, odds: home },
+        { label: 'X', line: null, odds: 3300 },
+        { label: '2', line: null, odds: 3000 },
+      ],
+      match_time: run * 5400 + clock,
+      prematch: false,
+      score: 'H0-A0',
+    } as FeedMessage);
+  }
+  return out;
+}
+
+/** Offers per match each worker handles before it is measured: the offer path compiled and optimised, as in a worker that has run a while. */
+export const WARM_OFFERS = 300;
+
+/** The warm-up offers of a run: in the ten minutes before its feed (source ids `w<run>-<i>`, left out of the run's counts). */
+export function warmUpOf(matchId: number, run: number, offers: number): FeedMessage[] {
+  const start = Date.parse('2031-07-01T18:00:00Z') + matchId * DAY + run * 2 * 3_600_000 - 600_000;
+  return feedOf(matchId, run, offers)
+    .slice(0, WARM_OFFERS)
+    .map(
+      (offer, i) =>
+        ({
+          ...offer,
+          source_id: `w${run}-${i + 1}`,
+          sent_at: new Date(start + (i + 1) * 1000).toISOString(),
+          match_time: run * 5400 - 600 + i + 1,
+        }) as FeedMessage,
+    );
+}
