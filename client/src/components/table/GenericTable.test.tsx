@@ -47,6 +47,19 @@ function Harness({ getList, onSelect }: { getList: GetList<Row>; onSelect?: (row
   );
 }
 
+/** A list whose rows hold an input of their own, and a button that reads the same page again. */
+function Reloading({ getList }: { getList: GetList<Row> }) {
+  const list = useList({ name: 'reloading', getList, defaultSort: '-id', sortFields: ['id'] });
+  return (
+    <>
+      <button type="button" onClick={list.reload}>
+        Read again
+      </button>
+      <GenericTable list={list} label="Teams" columns={[{ field: 'name', header: 'Name', body: (row) => <input aria-label={`Note ${row.id}`} /> }]} />
+    </>
+  );
+}
+
 function renderTable(path: string, getList: GetList<Row>, onSelect?: (row: Row) => void) {
   const router = createMemoryRouter([{ path: '*', element: <Harness getList={getList} onSelect={onSelect} /> }], {
     initialEntries: [path],
@@ -130,6 +143,28 @@ describe('generic table', () => {
     expect(await screen.findByText('Team 1')).toBeTruthy();
     expect(screen.queryByText('Loading...')).toBeNull();
     expect(screen.getByRole('table', { name: 'Teams' }).getAttribute('aria-busy')).toBe('false');
+  });
+
+  it('keeps the rows, and what a row holds, while the same page is read again', async () => {
+    let answers = 0;
+    let release: () => void = () => undefined;
+    const getList: GetList<Row> = (args) =>
+      new Promise((resolve) => {
+        const reply = { results: rowsFor(args, 3), total: 3, limit: 20 };
+        if (answers++ === 0) resolve(reply);
+        else release = () => resolve(reply);
+      });
+    const router = createMemoryRouter([{ path: '*', element: <Reloading getList={getList} /> }], { initialEntries: ['/teams'] });
+    render(<RouterProvider router={router} />);
+    const note = (await screen.findByLabelText('Note 2')) as HTMLInputElement;
+    fireEvent.change(note, { target: { value: 'kept' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Read again' }));
+    await vi.waitFor(() => expect(screen.getByRole('table', { name: 'Teams' }).getAttribute('aria-busy')).toBe('true'));
+    expect(screen.queryByText('Loading...')).toBeNull();
+    expect(screen.getByLabelText('Note 2')).toBe(note);
+    await act(async () => release());
+    await vi.waitFor(() => expect(screen.getByRole('table', { name: 'Teams' }).getAttribute('aria-busy')).toBe('false'));
+    expect((screen.getByLabelText('Note 2') as HTMLInputElement).value).toBe('kept');
   });
 
   it('reads page, sort and filters from the address, and writes filters back from page 1', async () => {

@@ -80,7 +80,8 @@ export function GenericTable<T>({
         // saved); PrimeReact's cell memo looks at the row only and would keep stale cells. A page
         // holds at most 100 rows, so every cell is simply redrawn.
         cellMemo={false}
-        // The previous page's rows give way to a 'Loading...' row while the next one loads.
+        // The previous page's rows give way to a 'Loading...' row while the next one loads; the same
+        // page read again keeps its rows (busy meanwhile).
         value={(list.loading ? [] : list.rows) as DataTableValueArray}
         emptyMessage={list.loading ? 'Loading...' : emptyMessage}
         dataKey={dataKey}
@@ -114,7 +115,7 @@ export function GenericTable<T>({
         className={['generic-table', className].filter(Boolean).join(' ')}
         // The name and busy state belong on the <table>, not on PrimeReact's wrapper div.
         pt={{
-          table: { id, 'aria-label': label, 'aria-busy': list.loading },
+          table: { id, 'aria-label': label, 'aria-busy': list.refreshing },
           paginator: { root: { id: `${id}-pager`, role: 'navigation', 'aria-label': `${label} pages` } },
         }}
       >

@@ -29,7 +29,10 @@ export interface ListController<T> extends ListStateHandle {
   total: number;
   /** Rows per page: 20 by default, or the server's limit (SPEC §9). */
   pageSize: number;
+  /** True while the rows shown are not this page's yet: the first read, or another page, sort or filter. */
   loading: boolean;
+  /** True while any read runs, a background one as well (the page read again after a change): the rows stay. */
+  refreshing: boolean;
   /** The row the operator selected (row select), if any. */
   selected: T | null;
   select(row: T | null): void;
@@ -44,6 +47,7 @@ interface Fetched<T> {
   rows: T[];
   total: number;
   loading: boolean;
+  refreshing: boolean;
 }
 
 /**
@@ -73,8 +77,8 @@ export function useList<T>(options: RouteListOptions<RouteDef> | FunctionListOpt
     'getList' in options
       ? ['list', options.name, options.key ?? null, options.deps ?? [], page]
       : [...apiKey(options.route, options.params ?? null), 'list', options.query ?? null, page];
-  // The previous page stays on screen while the next loads ('Loading...' shows over it); a page
-  // seen before shows at once and is read again (a list is never older than its last visit).
+  // Another page shows 'Loading...' while it loads; a page seen before shows at once and is read
+  // again (a list is never older than its last visit).
   const query = useCached(
     queryKey,
     (signal) => {
@@ -89,10 +93,13 @@ export function useList<T>(options: RouteListOptions<RouteDef> | FunctionListOpt
     if (answer && answer.limit !== pageSize) setPageSize(answer.limit);
   }, [answer, pageSize]);
   // A failed read shows no rows (the API client has shown why); a held one none either.
+  // The same page read again (a change pushed, a save) keeps its rows on screen: a row's state (a
+  // delete's countdown, focus) survives it; only another page's rows give way to 'Loading...'.
+  const refreshing = enabled && query.isFetching;
   const fetched: Fetched<T> =
     !enabled || query.isError || !answer
-      ? { rows: NO_ROWS as unknown as T[], total: 0, loading: enabled && query.isFetching }
-      : { rows: answer.results, total: answer.total, loading: query.isFetching };
+      ? { rows: NO_ROWS as unknown as T[], total: 0, loading: refreshing, refreshing }
+      : { rows: answer.results, total: answer.total, loading: refreshing && query.isPlaceholderData, refreshing };
 
   // Another provider or sport has other rows: its list starts on the first page.
   const context = `${providerId}/${sportId}`;

@@ -43,6 +43,7 @@ export function useLiveList<T extends { id: number }>(
     total: sorted.length,
     pageSize,
     loading: !config.ready,
+    refreshing: !config.ready,
     selected: selectedId === null ? null : (rows.find((row) => row.id === selectedId) ?? null),
     select: (row) => setSelectedId(row ? row.id : null),
     reload: config.reload,
