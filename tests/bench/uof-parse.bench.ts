@@ -2,44 +2,8 @@
  * UOF parsing and mapping alone (no database): 40-market odds_change messages through parseUof
  * and translate, as one process does before the engine. `npm run bench -- uof-parse`.
  */
-import { type LabelOf, MappingTable, newMemory, oddsChangeXml, type OddsMarket, parseUof, translate, type UofEventMessage } from '@odds/upstream/testing';
+import { fortyMarkets, type LabelOf, MappingTable, newMemory, oddsChangeXml, parseUof, translate, type UofEventMessage } from '@odds/upstream/testing';
 
-const markets = (home: number): OddsMarket[] => [
-  {
-    id: 1,
-    outcomes: [
-      [1, home],
-      [2, 3.3],
-      [3, 3.6],
-    ],
-  },
-  {
-    id: 18,
-    specifiers: 'total=2.5',
-    outcomes: [
-      [12, 1.9],
-      [13, 1.95],
-    ],
-  },
-  {
-    id: 29,
-    outcomes: [
-      [74, 1.8],
-      [76, 2.0],
-    ],
-  },
-  ...Array.from(
-    { length: 37 },
-    (_, i): OddsMarket => ({
-      id: 200 + i,
-      specifiers: `total=${i}.5`,
-      outcomes: [
-        [12, 1.5 + i / 10],
-        [13, 2.5],
-      ],
-    }),
-  ),
-];
 const N = 5000;
 const bodies = Array.from({ length: N }, (_, n) =>
   Buffer.from(
@@ -47,7 +11,7 @@ const bodies = Array.from({ length: N }, (_, n) =>
       event: 'sr:match:1',
       timestamp: 1_700_000_000_000 + n * 1000,
       status: { status: 1, matchStatus: 6, home: 0, away: 0, clock: '10:00' },
-      markets: markets(2 + (n % 50) / 100),
+      markets: fortyMarkets(2 + (n % 50) / 100),
     }),
   ),
 );

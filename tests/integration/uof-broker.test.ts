@@ -13,9 +13,9 @@ import { buildUofRoutingKey } from '@odds/protocol';
 import {
   aliveXml,
   createTestUpstream,
+  fortyMarkets,
   matches,
   oddsChangeXml,
-  type OddsMarket,
   offers,
   readUofRecording,
   recordUof,
@@ -45,44 +45,6 @@ const eventKey = (type: string, node: number | null = null) =>
   buildUofRoutingKey({ priority: 'hi', prematch: false, live: true, messageType: type, sportId: 1, urnType: 'sr:match', eventId: 10927088, nodeId: node });
 const systemKey = (type: string) =>
   buildUofRoutingKey({ priority: null, prematch: false, live: false, messageType: type, sportId: null, urnType: null, eventId: null, nodeId: null });
-
-/** An odds_change of 40 markets as UOF sends them: the three we map, and 37 we do not. */
-const fortyMarkets = (home: number): OddsMarket[] => [
-  {
-    id: 1,
-    outcomes: [
-      [1, home],
-      [2, 3.3],
-      [3, 3.6],
-    ],
-  },
-  {
-    id: 18,
-    specifiers: 'total=2.5',
-    outcomes: [
-      [12, 1.9],
-      [13, 1.95],
-    ],
-  },
-  {
-    id: 29,
-    outcomes: [
-      [74, 1.8],
-      [76, 2.0],
-    ],
-  },
-  ...Array.from(
-    { length: 37 },
-    (_, i): OddsMarket => ({
-      id: 200 + i,
-      specifiers: `total=${i}.5`,
-      outcomes: [
-        [12, 1.5 + i / 10],
-        [13, 2.5],
-      ],
-    }),
-  ),
-];
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
   const end = Date.now() + timeoutMs;

@@ -117,7 +117,7 @@ export type { UofEventMessage } from './feeds/uof/messages';
 export { parseUof } from './feeds/uof/parse';
 export { readUofRecording, recordUof, replayUof } from './feeds/uof/recording';
 export { startUof } from './feeds/uof/start';
-export { aliveXml, oddsChangeXml, snapshotCompleteXml, type OddsMarket } from './feeds/uof/test-support';
+export { aliveXml, fortyMarkets, oddsChangeXml, snapshotCompleteXml, type OddsMarket } from './feeds/uof/test-support';
 export { newMemory, translate, type LabelOf } from './feeds/uof/translate';
 export type { Call, implement } from './http/implement';
 export { ensureDemoUser, seedDemoData } from './seed/index';

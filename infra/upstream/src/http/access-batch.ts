@@ -3,7 +3,8 @@ import type { AccessCheck, AccessResult, SessionReply } from '@odds/protocol';
 import type { Db } from '../db/client';
 import { matches } from '../db/schema';
 import { displayMaySee } from './display-scope';
-import { DISPLAY_RECHECK_MS, type DisplayPrincipal, type DisplayStore } from '../auth/displays';
+import type { DisplayPrincipal, DisplayStore } from '../auth/displays';
+import { displaySessionReply, operatorSessionReply } from '../auth/session-reply';
 import type { SessionStore } from '../auth/sessions';
 
 type Principal = { reply: SessionReply; display: DisplayPrincipal['display'] | null };
@@ -41,14 +42,8 @@ export async function checkAccessBatch(db: Db, sessions: SessionStore, displays:
 /** A token as the auth hook resolves it: an operator's session first, then a wall display's. */
 async function lookUp(sessions: SessionStore, displays: DisplayStore, token: string): Promise<Principal | null> {
   const session = await sessions.check(token);
-  if (session) {
-    return { reply: { user: { ...session.user, admin: session.admin }, expires_at: session.expiresAt.toISOString() }, display: null };
-  }
+  if (session) return { reply: operatorSessionReply(session), display: null };
   const principal = await displays.check(token);
   if (!principal) return null;
-  const user = { ...principal.user, admin: false };
-  return {
-    reply: { user, display: principal.display, expires_at: new Date(Date.now() + DISPLAY_RECHECK_MS).toISOString() },
-    display: principal.display,
-  };
+  return { reply: displaySessionReply({ ...principal.user, admin: false }, principal.display), display: principal.display };
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { routes } from '@odds/protocol';
 import { checkAccessBatch } from '../http/access-batch';
-import { DISPLAY_RECHECK_MS, type DisplayStore } from '../auth/displays';
+import type { DisplayStore } from '../auth/displays';
+import { displaySessionReply, operatorSessionReply } from '../auth/session-reply';
 import { tokenHash, type SessionStore } from '../auth/sessions';
 import type { Db } from '../db/client';
 import { clientAddress, LoginThrottle, TooManyFromNetwork, TooManyLogins, waitText } from '../auth/throttle';
@@ -36,12 +37,10 @@ export async function authRoutes(
 
   implement(app, routes.session, async ({ request }) => {
     // A display does not expire: its holder is told to ask again after a day.
-    if (request.display && request.user) {
-      return { user: request.user, display: request.display, expires_at: new Date(Date.now() + DISPLAY_RECHECK_MS).toISOString() };
-    }
+    if (request.display && request.user) return displaySessionReply(request.user, request.display);
     const session = await sessions.check(request.token ?? '');
     if (!session) throw new Errors.Unauthorized();
-    return { user: { ...session.user, admin: session.admin }, expires_at: session.expiresAt.toISOString() };
+    return operatorSessionReply(session);
   });
 
   implement(app, routes.accessBatch, async ({ body }) => ({ results: await checkAccessBatch(db, sessions, displays, body.checks) }));

@@ -42,3 +42,41 @@ export const betStopXml = (event: string, timestamp: number, product = 1) =>
   `<bet_stop groups="all" product="${product}" event_id="${event}" timestamp="${timestamp}"/>`;
 export const fixtureChangeXml = (event: string, startTime: number, timestamp: number, product = 3) =>
   `<fixture_change start_time="${startTime}" product="${product}" change_type="2" event_id="${event}" timestamp="${timestamp}"/>`;
+
+/** An odds_change of 40 markets as UOF sends them: the three we map, and 37 we do not. */
+export const fortyMarkets = (home: number): OddsMarket[] => [
+  {
+    id: 1,
+    outcomes: [
+      [1, home],
+      [2, 3.3],
+      [3, 3.6],
+    ],
+  },
+  {
+    id: 18,
+    specifiers: 'total=2.5',
+    outcomes: [
+      [12, 1.9],
+      [13, 1.95],
+    ],
+  },
+  {
+    id: 29,
+    outcomes: [
+      [74, 1.8],
+      [76, 2.0],
+    ],
+  },
+  ...Array.from(
+    { length: 37 },
+    (_, i): OddsMarket => ({
+      id: 200 + i,
+      specifiers: `total=${i}.5`,
+      outcomes: [
+        [12, 1.5 + i / 10],
+        [13, 2.5],
+      ],
+    }),
+  ),
+];
