@@ -3,20 +3,8 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import type { MatchContentParts } from '@odds/protocol';
 import type { Tx } from '../db/client';
 import { contentCategories, contentGroups, contentItems, images, leagues, markets, matchContents, matches, providers, seasons } from '../db/schema';
-import {
-  CATEGORIES,
-  CLASSICS_CONTENT,
-  FINAL_2022_CONTENT,
-  FINAL_2022_IBERIA,
-  IBERIA_GROUPS,
-  NORDIC_GROUPS,
-  SEMI_2022_CONTENT,
-  SINGLE_ITEMS,
-  type Category,
-  type GroupSeed,
-  type MarketKey,
-  type MatchContentSeed,
-} from './content-texts';
+import { CATEGORIES, IBERIA_GROUPS, NORDIC_GROUPS, SINGLE_ITEMS, type Category, type GroupSeed, type MarketKey } from './content-texts';
+import { CLASSICS_CONTENT, FINAL_2022_CONTENT, FINAL_2022_IBERIA, type MatchContentSeed, SEMI_2022_CONTENT } from './match-content-texts';
 
 /**
  * Demo content (pipeline step 2): categories; grouped and single content items in each provider's
