@@ -6,7 +6,8 @@
  * - broker: on Postgres, Redis and RabbitMQ, 2 API processes (the ingest route publishes to the
  *   broker), 2 engine workers, 2 relays sharing Redis (relay i in front of API i).
  * The database is seeded and given the bench's markets and matches (saturday-data.ts) before the
- * servers start.
+ * servers start. SATURDAY_PROFILE_DIR: every server process writes a CPU profile there as it ends
+ * (node --cpu-prof), to see where a process's time per offer goes.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,6 +24,9 @@ import { listenerOf } from './scale-cpu';
 import { prepareSaturday, type FeedMarket } from './saturday-data';
 
 export const PROBE = fileURLToPath(new URL('./saturday-probe.mjs', import.meta.url));
+
+/** The probe in every server process, and a CPU profile of each when SATURDAY_PROFILE_DIR names a folder. */
+const NODE_OPTIONS = [`--import ${PROBE}`, ...(process.env.SATURDAY_PROFILE_DIR ? [`--cpu-prof --cpu-prof-dir=${process.env.SATURDAY_PROFILE_DIR}`] : [])].join(' ');
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface Stack {
@@ -65,7 +69,7 @@ export async function embeddedStack(n: number, probeDir: string): Promise<Stack>
   const console_ = await ConsoleProcess.start({
     dataDir,
     feedSpeed: 1,
-    env: { ...MANY_CLIENTS_ENV, DEMO_FEED: 'off', LOG_LEVEL: 'error', NODE_OPTIONS: `--import ${PROBE}`, SATURDAY_PROBE_DIR: probeDir },
+    env: { ...MANY_CLIENTS_ENV, DEMO_FEED: 'off', LOG_LEVEL: 'error', NODE_OPTIONS, SATURDAY_PROBE_DIR: probeDir },
   });
   killOnExit(console_.child);
   await ready(`${console_.url}/healthz`);
@@ -100,7 +104,7 @@ export async function brokerStack(n: number, probeDir: string): Promise<Stack> {
     REDIS_URL: process.env.TEST_REDIS_URL!,
     REDIS_PREFIX: `${prefix}:`,
     LOG_LEVEL: 'error',
-    NODE_OPTIONS: `--import ${PROBE}`,
+    NODE_OPTIONS,
     SATURDAY_PROBE_DIR: probeDir,
   };
   const node = (entry: string, env: Record<string, string>) => {
