@@ -6,8 +6,8 @@
  * - broker: on Postgres, Redis and RabbitMQ, 2 API processes (the ingest route publishes to the
  *   broker), 2 engine workers, 2 relays sharing Redis (relay i in front of API i).
  * The database is seeded and given the bench's markets and matches (saturday-data.ts) before the
- * servers start. SATURDAY_PROFILE_DIR: every server process writes a CPU profile there as it ends
- * (node --cpu-prof), to see where a process's time per offer goes.
+ * servers start. SATURDAY_NODE_OPTIONS: more Node options for every server process (e.g.
+ * `--cpu-prof --cpu-prof-dir=/tmp/p`: a CPU profile of each as it ends, to see where time goes).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,8 +25,8 @@ import { prepareSaturday, type FeedMarket } from './saturday-data';
 
 export const PROBE = fileURLToPath(new URL('./saturday-probe.mjs', import.meta.url));
 
-/** The probe in every server process, and a CPU profile of each when SATURDAY_PROFILE_DIR names a folder. */
-const NODE_OPTIONS = [`--import ${PROBE}`, ...(process.env.SATURDAY_PROFILE_DIR ? [`--cpu-prof --cpu-prof-dir=${process.env.SATURDAY_PROFILE_DIR}`] : [])].join(' ');
+/** The probe in every server process, and SATURDAY_NODE_OPTIONS. */
+const NODE_OPTIONS = `--import ${PROBE} ${process.env.SATURDAY_NODE_OPTIONS ?? ''}`.trim();
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface Stack {
