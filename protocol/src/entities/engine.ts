@@ -12,6 +12,7 @@ import { SessionEndReason } from './operator';
 import { MatchFeedHealth } from '../uof';
 import { Channel } from './channel';
 import { LanguageCode } from './language';
+import { Offer } from './offer';
 import { MarketMeta } from './market';
 import { MatchResult } from './match';
 import { ScoreNodeName } from './score';
@@ -132,6 +133,15 @@ export const ChangeNotice = Type.Object({
   event_ids: Type.Array(Id),
   reset: Type.Boolean(),
   at: Timestamp,
+  /**
+   * The offers announced (`offer_ids`) as the feed read answers them (with the raw message), when
+   * none of them fired, and `offers_after`: the match's greatest offer id before them (0: none). A
+   * relay holding the match's offers exactly up to that id applies these without a read; any other
+   * reads (docs/live-path.md, "Offers carried by the notice"). Absent where they would not fit (a
+   * Postgres NOTIFY of the change transport, a notice split by its ids).
+   */
+  offers: Type.Optional(Type.Array(Offer)),
+  offers_after: Type.Optional(Type.Integer({ minimum: 0 })),
   /**
    * Sessions that just ended (logout): the SHA-256 (hex) of each token, so subscribers holding
    * connections of those tokens close them. Such a notice is about no match: `match_id` 0, no topics.

@@ -34,6 +34,8 @@ function postgresTransport(url: string, onError: (error: Error) => void = () => 
   };
   return {
     kind: 'postgres',
+    // A NOTIFY payload must be shorter than 8,000 bytes.
+    maxMessageBytes: 7_900,
     async listen(onMessage) {
       handler = onMessage;
       await connect();

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import type { ChangeNotice, Offer } from '@odds/protocol';
 import { ChangeBus, type ChangeTransport } from './changes';
 
 /** Processes on one wire: what one sends, every attached one (the sender too) hears. */
-function wire() {
+function wire(maxMessageBytes?: number) {
   const handlers: ((message: string) => void)[] = [];
   const sent: string[] = [];
   const transport = (): ChangeTransport => ({
     kind: 'test',
+    ...(maxMessageBytes && { maxMessageBytes }),
     send: async (message) => {
       sent.push(message);
       for (const handler of handlers) handler(message);
@@ -49,6 +51,25 @@ describe('change bus', () => {
     expect(sent.length).toBe(5);
     expect(Math.max(...sent.map((m) => m.length))).toBeLessThan(8000);
     expect(api.since(2).flatMap((n) => n.offer_ids)).toHaveLength(1000);
+  });
+
+  it("carries a notice's offers to other processes when they fit the transport's message, and only their ids when not", async () => {
+    const { transport } = wire(2_000);
+    const api = new ChangeBus();
+    const worker = new ChangeBus();
+    await api.attach(transport());
+    await worker.attach(transport());
+    const heard: ChangeNotice[] = [];
+    api.subscribe((n) => heard.push(n));
+    const offer = (id: number) => ({ id, match_id: 1, note: 'x'.repeat(300) }) as unknown as Offer;
+    worker.publish({ match_id: 1, topics: ['offers'], offer_ids: [5, 6], offers: [offer(5), offer(6)], offers_after: 4 });
+    worker.publish({ match_id: 1, topics: ['offers'], offer_ids: [7, 8, 9, 10, 11, 12], offers: [7, 8, 9, 10, 11, 12].map(offer), offers_after: 6 });
+    expect(heard.map((n) => [n.offer_ids.length, n.offers?.length, n.offers_after])).toEqual([
+      [2, 2, 4],
+      [6, undefined, undefined],
+    ]);
+    // In this process, the notice keeps them.
+    expect(worker.since(0).map((n) => n.offers?.length)).toEqual([2, 6]);
   });
 
   it('resumes a subscriber of this life after its seq, and one of another life (a restart) with everything held', () => {

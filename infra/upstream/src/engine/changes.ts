@@ -14,6 +14,8 @@ const IDS_PER_MESSAGE = 400;
  */
 export interface ChangeTransport {
   readonly kind: string;
+  /** The longest message it takes (in UTF-8 bytes); none when absent. */
+  readonly maxMessageBytes?: number;
   send(message: string): Promise<void>;
   listen(onMessage: (message: string) => void): Promise<void>;
   close(): Promise<void>;
@@ -28,10 +30,16 @@ interface Wire {
   notice: Omit<ChangeNotice, 'seq'>;
 }
 
-/** A notice with many ids as several, each within a transport message's size. */
+/** A notice without the offers it carries (its ids still name them: a relay reads them). */
+function withoutOffers({ offers: _offers, offers_after: _after, ...notice }: Omit<ChangeNotice, 'seq'>): Omit<ChangeNotice, 'seq'> {
+  return notice;
+}
+
+/** A notice with many ids as several, each within a transport message's size (carrying no offers). */
 function split(notice: Omit<ChangeNotice, 'seq'>): Omit<ChangeNotice, 'seq'>[] {
   const ids = notice.offer_ids.length + notice.delivery_ids.length + notice.event_ids.length;
   if (ids <= IDS_PER_MESSAGE) return [notice];
+  notice = withoutOffers(notice);
   const parts: Omit<ChangeNotice, 'seq'>[] = [];
   const lists = (['offer_ids', 'delivery_ids', 'event_ids'] as const).flatMap((key) => notice[key].map((id) => [key, id] as const));
   for (let at = 0; at < lists.length; at += IDS_PER_MESSAGE) {
@@ -85,8 +93,12 @@ export class ChangeBus {
     const sent: Promise<boolean>[] = [];
     if (this.transport) {
       const { seq: _seq, ...bare } = notice;
+      const limit = this.transport.maxMessageBytes ?? Number.POSITIVE_INFINITY;
       for (const part of split(bare)) {
-        const one = this.transport.send(JSON.stringify({ origin: this.origin, notice: part } satisfies Wire)).then(
+        let message = JSON.stringify({ origin: this.origin, notice: part } satisfies Wire);
+        // Carried offers that do not fit stay behind: the relays read them.
+        if (part.offers && Buffer.byteLength(message) > limit) message = JSON.stringify({ origin: this.origin, notice: withoutOffers(part) } satisfies Wire);
+        const one = this.transport.send(message).then(
           () => true,
           () => {
             this.sendFailures += 1;

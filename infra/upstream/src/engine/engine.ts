@@ -216,6 +216,7 @@ export class Engine {
       offer_ids: offerIds,
       delivery_ids: stored.deliveryIds,
       event_ids: stored.eventIds,
+      ...(stored.carried && { offers: stored.carried.offers, offers_after: stored.carried.after }),
     });
   }
 

@@ -23,6 +23,8 @@ export interface HeadResult {
   offerIds: Map<string, number>;
   /** Ids of the events written, ascending (an event already stored is absent). */
   eventIds: number[];
+  /** The match's greatest offer id before this batch's (0: none); null when the batch has no offer. */
+  offersAfter: number | null;
 }
 
 const LIVE_COLUMNS = 'match_id, status, period, score, match_time, suspended, suspended_market_ids, kicked_off_at, last_goal_time, last_message_at';
@@ -58,7 +60,8 @@ function fencedInsert(name: string, table: string, rows: Record<string, unknown>
  * - offers, events, threshold states and the kick-off write only when `live` returned its row
  *   (each reads it, so it runs before them).
  *
- * Returns whether the fence held, and the ids of what was written.
+ * Returns whether the fence held, the ids of what was written, and the match's greatest offer id
+ * before them (a change notice carries the offers with it: engine.ts).
  */
 export async function writeHead(tx: Tx, input: HeadInput): Promise<HeadResult> {
   const live = JSON.stringify(input.live);
@@ -91,14 +94,18 @@ export async function writeHead(tx: Tx, input: HeadInput): Promise<HeadResult> {
     parts.push(sql`, k as (update matches set start = ${iso(input.kickOffMs)}::timestamptz, last_modified = ${iso(input.nowMs)}::timestamptz
       where id = ${input.matchId} and home_score is null and exists (select 1 from live))`);
   }
+  // The statement's reads see the tables as they were before its writes: `after` is the match's
+  // greatest offer id before this batch (under the fence no other batch of the match is between).
   parts.push(sql` select (select count(*)::int from live) as fenced,
     ${input.offers.length ? sql.raw(`(select json_agg(json_build_array(id, source_id)) from o)`) : sql.raw('null::json')} as offers,
-    ${input.events.length ? sql.raw(`(select json_agg(id order by id) from e)`) : sql.raw('null::json')} as events`);
+    ${input.events.length ? sql.raw(`(select json_agg(id order by id) from e)`) : sql.raw('null::json')} as events,
+    ${input.offers.length ? sql`(select coalesce(max(id), 0) from offers where match_id = ${input.matchId})` : sql.raw('null::int')} as after`);
   const result = await tx.execute(sql.join(parts));
-  const [row] = (result as unknown as { rows: { fenced: number; offers: [number, string][] | null; events: number[] | null }[] }).rows;
+  const [row] = (result as unknown as { rows: { fenced: number; offers: [number, string][] | null; events: number[] | null; after: number | null }[] }).rows;
   return {
     fenced: Number(row!.fenced) > 0,
     offerIds: new Map((row!.offers ?? []).map(([id, sourceId]) => [sourceId, Number(id)])),
     eventIds: (row!.events ?? []).map(Number),
+    offersAfter: row!.after === null ? null : Number(row!.after),
   };
 }

@@ -1,7 +1,9 @@
+import type { Offer } from '@odds/protocol';
 import type { Tx } from '../db/client';
 import { groupRows, insertGrouped, insertJson, type GroupedColumns } from './bulk';
 import type { MatchState } from './match-state';
 import type { EventInput } from './normalize';
+import { asJsonb, offerRecord, type OfferRow } from './offer-record';
 import type { Decisions } from './records';
 import { writeHead } from './store-head';
 
@@ -24,6 +26,12 @@ export interface Stored {
   offerIds: (number | null)[];
   deliveryIds: number[];
   eventIds: number[];
+  /**
+   * The offers written, as the feed read answers them, after the match's greatest offer id before
+   * them, when none of them fired (a fired offer's record names its deliveries): the change notice
+   * carries them, so a relay need not read them back.
+   */
+  carried?: { after: number; offers: Offer[] };
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -256,7 +264,44 @@ export async function storeDecisions(tx: Tx, input: StoreInput): Promise<Stored>
     'on conflict do nothing',
   );
 
-  return { offerIds, deliveryIds, eventIds: head.eventIds };
+  const carried =
+    head.offersAfter !== null && decisions.offers.every((o) => o.status !== 'TRIGGERED')
+      ? { after: head.offersAfter, offers: carriedOffers(matchId, decisions, offerIds, at) }
+      : undefined;
+  return { offerIds, deliveryIds, eventIds: head.eventIds, ...(carried && { carried }) };
+}
+
+/**
+ * The batch's offers as a read of them answers (offerRecord over the values just written, jsonb
+ * values in jsonb's key order), oldest first by the feed clock as the incremental read orders them.
+ */
+function carriedOffers(matchId: number, decisions: Decisions, offerIds: (number | null)[], at: (feedMs: number) => string): Offer[] {
+  const rows = decisions.offers.map((o, i) => {
+    const row: OfferRow = {
+      id: offerIds[i]!,
+      matchId,
+      marketId: o.market.id,
+      sourceId: o.sourceId,
+      outcomeMap: asJsonb(o.outcomeMap),
+      odds: asJsonb(o.odds),
+      score: o.score,
+      subNode: o.subNode,
+      leafNode: o.leafNode,
+      matchTime: o.matchTime,
+      period: o.period,
+      prematch: o.prematch,
+      suspended: o.suspended,
+      status: o.status,
+      raw: null,
+      sentAt: new Date(o.feedMs),
+      arrival: o.arrival ?? null,
+      reasons: asJsonb(o.reasons),
+      createdAt: new Date(at(o.feedMs)),
+    };
+    return { row, market: o.market };
+  });
+  rows.sort((a, b) => a.row.sentAt.getTime() - b.row.sentAt.getTime() || a.row.id - b.row.id);
+  return rows.map(({ row, market }) => offerRecord(row, market, undefined, true));
 }
 
 /** The outcome states the batch moved, as threshold_states rows. */

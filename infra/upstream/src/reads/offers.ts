@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { DeliveryLog, FeedOfferMessage, ListReply, Offer, OfferStatus } from '@odds/protocol';
+import type { DeliveryLog, ListReply, Offer } from '@odds/protocol';
 import type { Db } from '../db/client';
 import { contacts, deliveries, markets, offers } from '../db/schema';
-import { marketTypeDef } from '../events/outcomes';
+import { offerRecord, type OfferRow } from '../engine/offer-record';
 import { orderBy, pageSize } from '../db/paging';
 
 const sortable = {
@@ -15,14 +15,7 @@ const sortable = {
 };
 
 const columns = { offer: offers, marketName: markets.name, marketTypeId: markets.typeId };
-type Row = { offer: typeof offers.$inferSelect; marketName: string; marketTypeId: number };
-
-/** An offer's odds keyed in its market type's order (home, draw, away): jsonb keeps its keys sorted. */
-function inTypeOrder(odds: Record<string, number>, typeId: number): Record<string, number> {
-  const order = marketTypeDef(typeId)?.outcomes ?? [];
-  const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length);
-  return Object.fromEntries(Object.entries(odds).sort(([a], [b]) => rank(a) - rank(b)));
-}
+type Row = { offer: OfferRow; marketName: string; marketTypeId: number };
 
 /**
  * Names of the contacts each offer was delivered to (in the order they were served), and the log
@@ -46,52 +39,13 @@ async function deliveredTo(db: Db, offerIds: number[]): Promise<Map<number, { na
   return byOffer;
 }
 
-/** The feed message an offer was ingested from, as received (after validation, which keeps only known fields). */
-function rawMessage(offer: typeof offers.$inferSelect): FeedOfferMessage {
-  return {
-    type: 'offer',
-    source_id: offer.sourceId,
-    sent_at: offer.sentAt.toISOString(),
-    market_id: offer.marketId,
-    outcomes: offer.odds,
-    match_time: offer.matchTime,
-    prematch: offer.prematch,
-    score: offer.score,
-    sub_node: offer.subNode,
-    leaf_node: offer.leafNode,
-    period: offer.period,
-    suspended: offer.suspended,
-  };
-}
-
 async function toOffers(db: Db, rows: Row[], withRaw: boolean): Promise<Offer[]> {
   // Only an offer that fired has deliveries: most polls of a live match ask for none.
   const delivered = await deliveredTo(
     db,
     rows.filter((r) => r.offer.status === 'TRIGGERED').map((r) => r.offer.id),
   );
-  return rows.map(({ offer, marketName, marketTypeId }) => {
-    const sent = delivered.get(offer.id);
-    return {
-      id: offer.id,
-      match_id: offer.matchId,
-      market_id: offer.marketId,
-      market: { id: offer.marketId, name: marketName },
-      outcome_map: inTypeOrder(offer.outcomeMap, marketTypeId),
-      score: offer.score,
-      sub_node: offer.subNode,
-      leaf_node: offer.leafNode,
-      match_time: offer.matchTime,
-      prematch: offer.prematch,
-      status: offer.status as OfferStatus,
-      created_at: offer.createdAt.toISOString(),
-      odds: offer.odds,
-      contact_names: sent?.names ?? [],
-      delivery: sent ? { log: sent.log } : null,
-      reasons: offer.reasons,
-      ...(withRaw && { raw: offer.raw ?? rawMessage(offer), arrival: offer.arrival }),
-    };
-  });
+  return rows.map(({ offer, marketName, marketTypeId }) => offerRecord(offer, { name: marketName, typeId: marketTypeId }, delivered.get(offer.id), withRaw));
 }
 
 export interface FeedQuery {
