@@ -40,6 +40,8 @@ export interface LiveConfig {
   catchUpMs?: number;
   /** Coalescing window of the cross-match read of feed and offers (the hub's default when unset); 0: per-match reads. */
   crossMatchWindowMs?: number;
+  /** Offers a change notice carries are applied without a read when they follow what the relay holds (CARRIED_OFFERS). */
+  carriedOffers: boolean;
   /** A service account for the relay's own polls; without it, watchers' tokens are used. */
   relayEmail: string | null;
   relayPassword: string | null;
@@ -92,6 +94,7 @@ export const DEFAULT_LIVE_CONFIG: LiveConfig = {
   rateLimits: DEFAULT_RATE_LIMITS,
   admission: DEFAULT_ADMISSION,
   changeStream: true,
+  carriedOffers: true,
   safetyPollMs: 30_000,
   relayEmail: null,
   relayPassword: null,
@@ -164,6 +167,7 @@ export function readConfig(env: Environment): Readonly<RelayConfig> {
       safetyPollMs: positive(env, 'SAFETY_POLL_MS', d.safetyPollMs, 100),
       ...(env.CROSS_MATCH_WINDOW_MS && { crossMatchWindowMs: positive(env, 'CROSS_MATCH_WINDOW_MS', 0, 0) }),
       changeStream: !['0', 'false', 'off', 'no'].includes((env.CHANGE_STREAM ?? '').toLowerCase()),
+      carriedOffers: !['0', 'false', 'off', 'no'].includes((env.CARRIED_OFFERS ?? '').toLowerCase()),
       relayEmail: env.RELAY_EMAIL || null,
       relayPassword: env.RELAY_PASSWORD || null,
       metricsToken: env.METRICS_TOKEN || null,

@@ -60,6 +60,8 @@ describe.skipIf('skip' in redis)('the cross-match read on relays sharing Redis',
           catchUpMs: 100,
           leaseTtlMs: 3_000,
           crossMatchWindowMs: 50,
+          // Every offer read (the offers notices carry: live-carried-offers.test.ts).
+          carriedOffers: false,
         }),
       );
       tokens.push(await upstream.login());

@@ -5,7 +5,9 @@
  * real upstream (PGlite) watch the same matches: one with per-match reads (CROSS_MATCH_WINDOW_MS 0),
  * one with the cross-match read; the upstream counts each one's requests (each borrows its own
  * watcher's token). The engine's notices are held while a burst is ingested, then let go together,
- * so a burst is a burst however loaded the machine is.
+ * so a burst is a burst however loaded the machine is. Those two relays leave aside the offers
+ * the notices carry; a third applies them (the default): it reads nothing while it holds each
+ * match's offers up to where the next notice's start, and reads (one cross-match read) past a gap.
  */
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,9 +25,10 @@ let failCrossMatch = 0;
 const sockets: LiveSocket[] = [];
 const relays: RunningRelay[] = [];
 /** Per relay: its watcher's token (what its polls carry) and its views, one per match. */
-const sides: Record<'perMatch' | 'crossMatch', { token: string; views: LiveView[] }> = {
+const sides: Record<'perMatch' | 'crossMatch' | 'carried', { token: string; views: LiveView[] }> = {
   perMatch: { token: '', views: [] },
   crossMatch: { token: '', views: [] },
+  carried: { token: '', views: [] },
 };
 const held: Partial<ChangeNotice>[] = [];
 let holding = false;
@@ -57,11 +60,12 @@ beforeAll(async () => {
   // with none yet is read on its own, whole).
   sides.perMatch.token = token;
   for (const matchId of matchIds) await ingest(matchId, 1, 'first');
-  for (const [side, windowMs] of [
-    ['perMatch', 0],
-    ['crossMatch', 50],
+  for (const [side, windowMs, carriedOffers] of [
+    ['perMatch', 0, false],
+    ['crossMatch', 50, false],
+    ['carried', 50, true],
   ] as const) {
-    const relay = await startRelay(upstreamUrl, { changeStream: true, safetyPollMs: 600_000, catchUpMs: 100, crossMatchWindowMs: windowMs });
+    const relay = await startRelay(upstreamUrl, { changeStream: true, safetyPollMs: 600_000, catchUpMs: 100, crossMatchWindowMs: windowMs, carriedOffers });
     relays.push(relay);
     sides[side].token = await upstream.login();
     const socket = await connectLive(relay.url, sides[side].token);
@@ -116,19 +120,25 @@ async function ingest(matchId: number, count: number, tag: string): Promise<void
  * and waits until both relays delivered every offer; answers the requests each relay made meanwhile
  * and the deltas of feed and offers each relay's views got.
  */
-async function burst(count: number, tag: string) {
+async function burst(count: number, tag: string, { loseFirst = false } = {}) {
   const before = hits.length;
   const deltasBefore = Object.fromEntries(Object.entries(sides).map(([side, { views }]) => [side, views.map((view) => view.deltas.length)]));
   const snapshotsBefore = Object.fromEntries(Object.entries(sides).map(([side, { views }]) => [side, views.map((view) => view.snapshots.length)]));
   const offersBefore = sides.perMatch.views.map((view) => view.records('offers').length);
   const feedBefore = sides.perMatch.views.map((view) => view.records('feed').length);
   holding = true;
+  if (loseFirst) {
+    // A first ingest whose notices are lost: the next notices' offers start past what the relays hold.
+    await Promise.all(matchIds.map((matchId) => ingest(matchId, count, `${tag}-lost`)));
+    held.splice(0);
+  }
   await Promise.all(matchIds.map((matchId) => ingest(matchId, count, tag)));
   holding = false;
+  const fresh = loseFirst ? 2 * count : count;
   for (const notice of held.splice(0)) upstream.app.engine.bus.publish(notice as ChangeNotice);
   for (const [side, { views }] of Object.entries(sides)) {
     const done = () =>
-      views.every((view, k) => view.records('offers').length === offersBefore[k]! + count && view.records('feed').length === feedAfter(feedBefore[k]!, count));
+      views.every((view, k) => view.records('offers').length === offersBefore[k]! + fresh && view.records('feed').length === feedAfter(feedBefore[k]!, fresh));
     await until(done, `every offer of the ${tag} burst on both relays`, 30_000).catch((error: unknown) => {
       const held = views.map((view, k) => `${view.records('offers').length - offersBefore[k]!}/${view.records('feed').length - feedBefore[k]!}`);
       throw new Error(`${side}: new offers/feed per match ${held.join(' ')}: ${String(error)}`);
@@ -155,26 +165,35 @@ async function burst(count: number, tag: string) {
         .filter((snapshot) => snapshot.topic === 'feed' || snapshot.topic === 'offers')
         .map(({ topic, items, fresh, more }: SnapshotPayload) => ({ topic, items, fresh, more })),
     ]);
-  return { perMatch: reads('perMatch'), crossMatch: reads('crossMatch'), deltas: { perMatch: deltas('perMatch'), crossMatch: deltas('crossMatch') } };
+  return {
+    perMatch: reads('perMatch'),
+    crossMatch: reads('crossMatch'),
+    carried: reads('carried'),
+    deltas: { perMatch: deltas('perMatch'), crossMatch: deltas('crossMatch'), carried: deltas('carried') },
+  };
 }
 
 describe('the cross-match read on the live path', () => {
   it(`reads the feed and offers of ${N} matches noticed in one burst with one request, and sends the deltas per-match reads send`, async () => {
     for (const round of ['one', 'two']) {
-      const { perMatch, crossMatch, deltas } = await burst(2, round);
+      const { perMatch, crossMatch, carried, deltas } = await burst(2, round);
       expect(perMatch).toEqual({ crossMatch: 0, feed: N, offers: N });
       expect(crossMatch).toEqual({ crossMatch: 1, feed: 0, offers: 0 });
-      // One delta of feed and one of offers per match, on both relays alike.
+      expect(carried).toEqual({ crossMatch: 0, feed: 0, offers: 0 });
+      // One delta of feed and one of offers per match, on every relay alike.
       expect(deltas.crossMatch.map((match) => match.length)).toEqual(matchIds.map(() => 2));
       expect(deltas.crossMatch).toEqual(deltas.perMatch);
+      expect(deltas.carried).toEqual(deltas.perMatch);
     }
   }, 60_000);
 
   it("pages a burst whose offers are more than the route's limit (1,000 a read), losing none", async () => {
     // 7 × 150 = 1,050 new offers: the first answer covers 6 matches whole and part of the 7th.
-    const { perMatch, crossMatch, deltas } = await burst(150, 'big');
+    const { perMatch, crossMatch, carried, deltas } = await burst(150, 'big');
     expect(perMatch).toEqual({ crossMatch: 0, feed: N, offers: N });
     expect(crossMatch).toEqual({ crossMatch: 2, feed: 0, offers: 0 });
+    expect(carried).toEqual({ crossMatch: 0, feed: 0, offers: 0 });
+    expect(deltas.carried).toEqual(deltas.perMatch);
     // Offers as a delta of 150, the feed as a fresh snapshot of its newest 100 (more than a first snapshot holds).
     expect(deltas.crossMatch.map((match) => match.map(({ topic }) => topic).sort())).toEqual(matchIds.map(() => ['feed', 'offers']));
     expect(deltas.crossMatch).toEqual(deltas.perMatch);
@@ -190,5 +209,15 @@ describe('the cross-match read on the live path', () => {
     const next = await burst(1, 'after');
     expect(next.crossMatch).toEqual({ crossMatch: 1, feed: 0, offers: 0 });
     expect(next.deltas.crossMatch).toEqual(next.deltas.perMatch);
+  }, 60_000);
+
+  it('reads past a gap (notices lost) what the notices carried cannot cover, losing nothing', async () => {
+    const { carried, deltas } = await burst(2, 'gap', { loseFirst: true });
+    expect(carried).toEqual({ crossMatch: 1, feed: 0, offers: 0 });
+    expect(deltas.carried).toEqual(deltas.perMatch);
+    // Past the gap, the notices carry what follows again.
+    const next = await burst(1, 'after-gap');
+    expect(next.carried).toEqual({ crossMatch: 0, feed: 0, offers: 0 });
+    expect(next.deltas.carried).toEqual(next.deltas.perMatch);
   }, 60_000);
 });

@@ -66,6 +66,7 @@ export const VARIABLES = {
   CHANGE_STREAM: v(['relay'], onOff),
   SAFETY_POLL_MS: v(['relay'], whole(100)),
   CROSS_MATCH_WINDOW_MS: v(['relay'], whole()),
+  CARRIED_OFFERS: v(['relay'], onOff),
   RELAY_EMAIL: v(['relay'], text),
   RELAY_PASSWORD: v(['relay'], text),
   WATCH_GRACE_MS: v(['relay'], whole()),

@@ -46,6 +46,8 @@ export interface LiveHubOptions {
    * the feed and offers of every match they named (CROSS_MATCH_WINDOW_MS); 0: a read per match and topic.
    */
   crossMatchWindowMs?: number;
+  /** False: the offers change notices carry are not used (every incremental read goes to the upstream). */
+  carriedOffers?: boolean;
   rateLimits: RateLimits;
   metrics: RelayMetrics;
   log: FastifyBaseLogger;

@@ -87,6 +87,7 @@ export const livePlugin = fp<LiveOptions>(
       safetyPollMs: config.safetyPollMs,
       catchUpMs: config.catchUpMs,
       crossMatchWindowMs: config.crossMatchWindowMs,
+      carriedOffers: config.carriedOffers,
       rateLimits: config.rateLimits,
       metrics,
       log,

@@ -39,6 +39,8 @@ export interface MatchRoomsOptions {
   clock: SafetyClock;
   /** Coalesces the incremental feed and offers reads of a burst of notices (per-match reads without it). */
   crossMatch?: CrossMatchRead;
+  /** False: the offers change notices carry are not used. */
+  carriedOffers?: boolean;
   metrics: RelayMetrics;
   log: FastifyBaseLogger;
   graceMs: number;

@@ -19,7 +19,8 @@ import { PollFailures } from './poll-failures';
 import { isEmpty, RecordIndex, type LiveRecord } from '../state/diff';
 import { TopicPoller, type PollSchedule } from './poller';
 import type { SafetyClock } from './safety-clock';
-import type { CrossMatchRead } from './cross-match';
+import { CarriedOffers } from './carried-offers';
+import type { CrossMatchRead, SinceRecord } from './cross-match';
 import { pushChange } from '../state/snapshot';
 import type { LiveStore } from '../state/store';
 import { createFetchers, NOTICE_IDS, type MatchFetchers } from './fetchers';
@@ -36,6 +37,8 @@ export interface MatchPollerDeps {
   clock: SafetyClock;
   /** Coalesces the incremental feed and offers reads of a burst into one read (one per relay instance); per-match reads without it. */
   crossMatch?: CrossMatchRead;
+  /** False: the offers change notices carry are not used (every incremental read goes to the upstream). */
+  carriedOffers?: boolean;
 }
 
 const SEVERITY: Record<UpstreamState, number> = { ok: 0, degraded: 1, down: 2 };
@@ -66,6 +69,8 @@ export class MatchPoller {
   private readonly loaded = new Set<LiveTopic>();
   /** When a notice last asked for each topic (and when the upstream sent it), for the live-path timings. */
   private readonly noticed: Partial<Record<LiveTopic, { receivedAt: number; sentAt: number }>> = {};
+  /** The offers the match's notices carried (ChangeNotice.offers): its feed and offers reads take them first. */
+  private readonly carried = new CarriedOffers();
   private status: StatusPayload | null = null;
   private statusWrittenAt = 0;
   private retainedAt = 0;
@@ -86,7 +91,12 @@ export class MatchPoller {
       known: (topic, id) => this.indexes[topic].has(id),
       streaming: () => pace?.streaming ?? false,
       safetyMs: pace?.safetyMs ?? deps.schedule.intervalMs,
-      ...(deps.crossMatch && { offersAfter: (afterId: number) => deps.crossMatch!.offersAfter(matchId, afterId) }),
+      // What a notice carried answers first; then the burst's cross-match read; else a read of its own.
+      offersAfter: (afterId: number) => {
+        const carried = this.carried.after(afterId);
+        if (carried) return Promise.resolve(carried);
+        return deps.crossMatch ? deps.crossMatch.offersAfter(matchId, afterId) : Promise.resolve(null);
+      },
     });
     const failures = new PollFailures(matchId, deps.log);
     this.failures = failures;
@@ -149,6 +159,8 @@ export class MatchPoller {
     const receivedAt = Date.now();
     const sentAt = notice?.at ? Date.parse(notice.at) : NaN;
     if (Number.isFinite(sentAt)) this.deps.metrics.livePath.observe({ phase: 'stream' }, Math.max(0, receivedAt - sentAt) / 1000);
+    if (notice?.offers && notice.offers_after !== undefined && this.deps.carriedOffers !== false)
+      this.carried.add(notice.offers_after, notice.offers as SinceRecord[]);
     for (const topic of topics) {
       if (notice) this.noticed[topic] ??= { receivedAt, sentAt };
       const fetcher = this.fetchers[topic];
@@ -162,6 +174,7 @@ export class MatchPoller {
 
   /** The upstream cleared the match's feed (a replay starting over): every topic is read whole again. */
   reset(): void {
+    this.carried.clear();
     this.trigger(LIVE_TOPICS, undefined, true);
   }
 
