@@ -77,12 +77,20 @@ export class FeedStallMonitor {
 
   private async look(): Promise<void> {
     const nowMs = this.now();
-    const rows = await matchFeedHealth(this.db, this.settings, nowMs);
+    const [rows, recorded] = await Promise.all([
+      matchFeedHealth(this.db, this.settings, nowMs),
+      this.db
+        .select({ matchId: feedStalls.matchId })
+        .from(feedStalls)
+        .then((stalls) => new Set(stalls.map((s) => s.matchId))),
+    ]);
     const live = new Set(rows.map((r) => r.match_id));
     for (const row of rows) {
       const { reason, ...health } = row;
       if (reason !== null) await this.begin(health, reason, nowMs);
-      else await this.end(health);
+      // Only a recorded stall can end: a healthy match costs no write (one recorded by another
+      // process after this read ends at the next look).
+      else if (recorded.has(row.match_id)) await this.end(health);
       this.current.set(row.match_id, health);
     }
     for (const id of this.current.keys()) if (!live.has(id)) this.current.delete(id);
