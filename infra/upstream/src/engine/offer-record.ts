@@ -1,13 +1,11 @@
 import type { DeliveryLog, FeedOfferMessage, Offer, OfferStatus } from '@odds/protocol';
 import type { offers } from '../db/schema';
-import { marketTypeDef } from '../events/outcomes';
 
 /** An offer as stored (its table's row). */
 export type OfferRow = typeof offers.$inferSelect;
 
 /** An offer's odds keyed in its market type's order (home, draw, away): jsonb keeps its keys sorted. */
-function inTypeOrder(odds: Record<string, number>, typeId: number): Record<string, number> {
-  const order = marketTypeDef(typeId)?.outcomes ?? [];
+function inTypeOrder(odds: Record<string, number>, order: readonly string[]): Record<string, number> {
   const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length);
   return Object.fromEntries(Object.entries(odds).sort(([a], [b]) => rank(a) - rank(b)));
 }
@@ -38,7 +36,7 @@ function rawMessage(offer: OfferRow): FeedOfferMessage {
  */
 export function offerRecord(
   offer: OfferRow,
-  market: { name: string; typeId: number },
+  market: { name: string /** Its type's outcome keys, in the type's order. */; outcomes: readonly string[] },
   sent: { names: string[]; log: DeliveryLog } | undefined,
   withRaw: boolean,
 ): Offer {
@@ -47,7 +45,7 @@ export function offerRecord(
     match_id: offer.matchId,
     market_id: offer.marketId,
     market: { id: offer.marketId, name: market.name },
-    outcome_map: inTypeOrder(offer.outcomeMap, market.typeId),
+    outcome_map: inTypeOrder(offer.outcomeMap, market.outcomes),
     score: offer.score,
     sub_node: offer.subNode,
     leaf_node: offer.leafNode,

@@ -3,6 +3,7 @@ import type { DeliveryLog, ListReply, Offer } from '@odds/protocol';
 import type { Db } from '../db/client';
 import { contacts, deliveries, markets, offers } from '../db/schema';
 import { offerRecord, type OfferRow } from '../engine/offer-record';
+import { marketTypeDef } from '../events/outcomes';
 import { orderBy, pageSize } from '../db/paging';
 
 const sortable = {
@@ -45,7 +46,9 @@ async function toOffers(db: Db, rows: Row[], withRaw: boolean): Promise<Offer[]>
     db,
     rows.filter((r) => r.offer.status === 'TRIGGERED').map((r) => r.offer.id),
   );
-  return rows.map(({ offer, marketName, marketTypeId }) => offerRecord(offer, { name: marketName, typeId: marketTypeId }, delivered.get(offer.id), withRaw));
+  return rows.map(({ offer, marketName, marketTypeId }) =>
+    offerRecord(offer, { name: marketName, outcomes: marketTypeDef(marketTypeId)?.outcomes ?? [] }, delivered.get(offer.id), withRaw),
+  );
 }
 
 export interface FeedQuery {
