@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { buildPath, routes, type FeedMessage, type ListReply, type Offer } from '@odds/protocol';
 import { io as connect } from 'socket.io-client';
 import { feedOrigin, FeedPublisher, openDatabase, readFeedFile, resolveMatch, seedDemoData, toMessage, UpstreamClient } from '@odds/upstream/testing';
@@ -135,6 +135,10 @@ afterAll(async () => {
 
 describe.skipIf(problem !== null)('the compose deployment from the image', () => {
   it('logs in through the load balancer, never with a demo login, and keeps a live match through a relay and a worker dying', async () => {
+    // A failure says what the services logged (a slow or refused call through the load balancer).
+    onTestFailed(async () => {
+      for (const service of ['lb', 'relay-1', 'relay-2', 'api']) console.log(`[containers] ${service}'s last lines:\n${await project.logs(service, 40)}`);
+    });
     const demo = await fetch(`${lb}${routes.authenticate.path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

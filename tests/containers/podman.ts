@@ -104,6 +104,11 @@ export class ComposeProject {
     return name;
   }
 
+  /** The last lines a service's container logged (for a failure's report). */
+  async logs(service: string, lines = 60): Promise<string> {
+    return (await this.podman(['logs', '--tail', String(lines), await this.container(service)], { allowFailure: true })).output;
+  }
+
   /** Waits until the container's health check (the image's HEALTHCHECK or compose's) passes. */
   async healthy(service: string, timeoutMs = 180_000): Promise<number> {
     const started = Date.now();
@@ -119,7 +124,7 @@ export class ComposeProject {
       last = `${last} (${state})`;
       await new Promise((resolve) => setTimeout(resolve, 1_000));
     }
-    const logs = (await this.podman(['logs', '--tail', '40', container], { allowFailure: true })).output;
+    const logs = await this.logs(service, 40);
     throw new Error(`${service} was not healthy within ${timeoutMs / 1000} s: ${last}\n${logs}`);
   }
 
