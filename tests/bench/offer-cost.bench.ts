@@ -12,7 +12,8 @@
  * - the relay's path: a real relay (in this process) watching every match (one socket.io console
  *   each), reading on the upstream's change notices as it does in service, once with a read per
  *   match and topic (CROSS_MATCH_WINDOW_MS 0) and once with its cross-match read (the default
- *   window). Rounds every OFFER_COST_ROUND_MS (500): "aligned", every match's ingest call at the
+ *   window), and once applying the offers the notices carry (the default: no read while they
+ *   follow). Rounds every OFFER_COST_ROUND_MS (500): "aligned", every match's ingest call at the
  *   round's start (a burst); "spread", the calls spread evenly over the round (as unaligned feeds
  *   are). Measured until the consoles hold every offer; the relay's reads counted by its metrics.
  *   OFFER_COST_RELAY=off leaves these phases out.
@@ -161,8 +162,8 @@ async function relayReads(metrics: { upstreamRequests: { get(): Promise<{ values
  * A relay watching every match (one console each) reads what the rounds ingest, on the change
  * stream's notices: per match and topic (`windowMs` 0) or with its cross-match read.
  */
-async function relayPhase(up: Upstream, name: string, windowMs: number, spread: boolean) {
-  const relay = await startRelay(up.url, { changeStream: true, ...(windowMs >= 0 && { crossMatchWindowMs: windowMs }) });
+async function relayPhase(up: Upstream, name: string, windowMs: number, spread: boolean, carriedOffers = false) {
+  const relay = await startRelay(up.url, { changeStream: true, carriedOffers, ...(windowMs >= 0 && { crossMatchWindowMs: windowMs }) });
   const sockets: LiveSocket[] = [];
   try {
     const views: LiveView[] = [];
@@ -222,7 +223,7 @@ try {
     // Kick-offs and first prices, and a warm-up round of each shape (compiled paths, caches).
     await Promise.all(up.feeds.map((feed, k) => ingest(up, k, feed.start(clock))));
     for (const id of up.matchIds) await perMatchReads(up, id);
-    await crossMatchRead(up);
+    if (up.name === 'this tree') await crossMatchRead(up);
   }
   const rows = [];
   for (let pass = 0; pass < 2; pass += 1) {
@@ -230,7 +231,8 @@ try {
     if (INGEST_ONLY) continue;
     for (const up of upstreams) {
       rows.push(await phase(up, "ingest + today's 2 reads per ingest call", perMatchReads, null));
-      rows.push(await phase(up, 'ingest + 1 cross-match read per burst', null, crossMatchRead));
+      // A baseline from before the cross-match read has no such route.
+      if (up.name === 'this tree') rows.push(await phase(up, 'ingest + 1 cross-match read per burst', null, crossMatchRead));
     }
   }
   if (WITH_RELAY && !INGEST_ONLY) {
@@ -240,6 +242,7 @@ try {
         const shape = spread ? 'spread' : 'aligned';
         rows.push(await relayPhase(thisTree, `relay, ${shape}: a read per match and topic`, 0, spread));
         rows.push(await relayPhase(thisTree, `relay, ${shape}: cross-match read`, -1, spread));
+        rows.push(await relayPhase(thisTree, `relay, ${shape}: offers carried by the notices`, -1, spread, true));
       }
     }
   }
