@@ -28,7 +28,7 @@ import { contactsMatter, knownVersions, movedScopes, scopeVersions } from './sco
 import { retryFailed } from './retries';
 import { DEFAULT_RETRY_POLICY } from './retry-policy';
 import { refreshDeliveryStats } from './stats';
-import { StaleMatch, storeDecisions, type Stored } from './store';
+import { StaleMatch, StaleScopes, storeDecisions, type Stored } from './store';
 
 export interface EngineOptions {
   /** smtp://host:port of the mail server for EMAIL contacts; without it emails are only recorded. */
@@ -96,13 +96,16 @@ export class Engine {
 
   /**
    * The match's state, current with its scopes, and the ledger versions of its rate-limited contacts
-   * when they were read with the scopes (a cached match whose scopes did not move: one read).
+   * when they were read with the scopes (a cached match whose scopes did not move: one read). A
+   * cached match with no rate-limited contact is not read at all (`unchecked`): the batch's write
+   * checks its scopes instead (store-head.ts), and a moved scope refuses it (StaleScopes).
    */
-  private async stateOf(matchId: number): Promise<{ state: MatchState; ledger?: Map<number, number> }> {
+  private async stateOf(matchId: number, reloading = false): Promise<{ state: MatchState; ledger?: Map<number, number>; unchecked?: boolean }> {
     const known = this.states.get(matchId);
     if (known) {
       const { statics } = known;
       const limited = [...statics.contacts.values()].filter(spansMatches).map((c) => c.id);
+      if (!limited.length) return { state: known, unchecked: true };
       const now = await knownVersions(this.db, [...statics.versions.keys()], limited);
       if (!movedScopes(statics.versions, now.scopes).length) return { state: known, ledger: now.ledger };
     }
@@ -131,7 +134,7 @@ export class Engine {
       return { state: known };
     }
     const state = await loadState(this.db, statics, this.limiter);
-    this.counters.loads += 1;
+    if (!reloading) this.counters.loads += 1;
     this.states.set(matchId, state);
     return { state };
   }
@@ -140,9 +143,23 @@ export class Engine {
     return this.exclusive(matchId, () => this.ingestNow(matchId, messages));
   }
 
-  private async ingestNow(matchId: number, messages: FeedMessage[], attempt = 1): Promise<IngestReply> {
+  /**
+   * Whether the scopes that moved (`now`) leave the cached match as it was: only its contacts scope
+   * moved, by changes to none of its contacts (then its versions are taken as current).
+   */
+  private async unaffectedBy(statics: MatchState['statics'], now: Map<string, number>): Promise<boolean> {
+    const moved = movedScopes(statics.versions, now);
+    const [scope] = moved;
+    if (moved.length !== 1 || !scope!.startsWith('contacts:') || (await contactsMatter(this.db, statics, scope!, statics.versions.get(scope!) ?? 0)))
+      return false;
+    this.counters.unaffected += 1;
+    statics.versions = now;
+    return true;
+  }
+
+  private async ingestNow(matchId: number, messages: FeedMessage[], attempt = 1, reloading = false): Promise<IngestReply> {
     const nowMs = this.now();
-    const { state, ledger } = await this.stateOf(matchId);
+    const { state, ledger, unchecked } = await this.stateOf(matchId, reloading);
     // Rate limits span matches that other workers own (push-ledger.ts).
     await refreshPushTimes(this.db, state.statics.contacts.values(), this.limiter, ledger);
     const decisions = emptyDecisions();
@@ -155,23 +172,40 @@ export class Engine {
       run = runMessages(state, messages, decisions, { limiter: this.limiter, smtp: this.smtp !== null, nowMs });
       decided = decidedVersions(pushedContacts(decisions.deliveries), this.limiter);
       const kickOffMs = state.statics.match.played ? null : run.kickOffMs;
-      stored =
-        run.fresh.size === 0
-          ? { offerIds: [], deliveryIds: [], eventIds: [] }
-          : await this.db.transaction(async (tx) => {
-              moved = await claimPushes(tx, decided);
-              return storeDecisions(tx, {
-                matchId,
-                decisions,
-                events: run.events,
-                state,
-                decidedAfterMs,
-                kickOffMs,
-                stampAtFeedTime: this.options.stampAtFeedTime ?? false,
-                nowMs,
-              });
-            });
+      const write = () =>
+        this.db.transaction(async (tx) => {
+          moved = await claimPushes(tx, decided);
+          return storeDecisions(tx, {
+            matchId,
+            decisions,
+            events: run.events,
+            state,
+            decidedAfterMs,
+            kickOffMs,
+            stampAtFeedTime: this.options.stampAtFeedTime ?? false,
+            nowMs,
+            ...(unchecked && { scopes: state.statics.versions }),
+          });
+        });
+      if (run.fresh.size === 0) stored = { offerIds: [], deliveryIds: [], eventIds: [] };
+      else {
+        try {
+          stored = await write();
+        } catch (error) {
+          // A change that concerns none of the match's contacts leaves the decisions standing.
+          if (!(error instanceof StaleScopes && (await this.unaffectedBy(state.statics, error.now)))) throw error;
+          stored = await write();
+        }
+      }
     } catch (error) {
+      if (error instanceof StaleScopes && attempt < 10) {
+        // An edit the match depends on (its thresholds, market settings, contacts…) came after the
+        // cache: nothing was written; this run is undone in memory and decided again on the match reloaded.
+        this.counters.reloads += 1;
+        this.states.delete(matchId);
+        this.limiter.forgetMatch(matchId);
+        return this.ingestNow(matchId, messages, attempt + 1, true);
+      }
       if ((error instanceof StaleLedger || error instanceof StaleMatch) && attempt < 10) {
         // Another worker pushed to a contact meanwhile, or stored some of these messages: undo this
         // run in memory and decide again from the tables.

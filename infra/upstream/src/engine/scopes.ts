@@ -30,7 +30,7 @@ export async function scopeVersions(db: Handle, matchId: number): Promise<ScopeV
 }
 
 /** A Postgres array literal (one parameter, however many items: a parameter each costs more on PGlite). */
-const arrayLiteral = (items: (string | number)[]) => `{${items.map((item) => `"${String(item).replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+export const arrayLiteral = (items: (string | number)[]) => `{${items.map((item) => `"${String(item).replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 
 /**
  * What a cached match checks before each batch, in one read: the versions of the scopes it was

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
+import { arrayLiteral } from './scopes';
 
 /** What the first statement of a batch's write takes: the match's new live state and the rows that refer to no offer id. */
 export interface HeadInput {
@@ -14,6 +15,11 @@ export interface HeadInput {
   /** Kick-off time when this batch kicked the match off (an unplayed match's start moves there). */
   kickOffMs: number | null;
   nowMs: number;
+  /**
+   * The versions of the match's scopes the deciding cache holds (0: none yet), when they were not
+   * read before deciding: the write then happens only while they are still those.
+   */
+  scopes?: ReadonlyMap<string, number>;
 }
 
 export interface HeadResult {
@@ -25,6 +31,8 @@ export interface HeadResult {
   eventIds: number[];
   /** The match's greatest offer id before this batch's (0: none); null when the batch has no offer. */
   offersAfter: number | null;
+  /** With `scopes` given and moved: their versions now (nothing was written). */
+  movedScopes: Map<string, number> | null;
 }
 
 const LIVE_COLUMNS = 'match_id, status, period, score, match_time, suspended, suspended_market_ids, kicked_off_at, last_goal_time, last_message_at';
@@ -65,15 +73,22 @@ function fencedInsert(name: string, table: string, rows: Record<string, unknown>
  */
 export async function writeHead(tx: Tx, input: HeadInput): Promise<HeadResult> {
   const live = JSON.stringify(input.live);
+  // The scope check, when asked: the cache's versions (absent rows are version 0) against the table's.
+  const expected = input.scopes && JSON.stringify(Object.fromEntries([...input.scopes].filter(([, version]) => version > 0)));
+  const scopesNow = input.scopes
+    ? sql`with scopes_now as (select coalesce(jsonb_object_agg(scope, version), '{}'::jsonb) as v from engine_scopes
+          where scope = any(${arrayLiteral([...input.scopes.keys()])}::text[])), `
+    : sql`with `;
+  const scopesHeld = expected ? sql`(select v from scopes_now) = ${expected}::jsonb` : sql`true`;
   const fence =
     input.decidedAfterMs === null
-      ? sql`with live as (insert into match_live_states (${sql.raw(LIVE_COLUMNS)})
-          select ${sql.raw(LIVE_COLUMNS)} from json_populate_record(null::match_live_states, ${live}::json)
+      ? sql`${scopesNow}live as (insert into match_live_states (${sql.raw(LIVE_COLUMNS)})
+          select ${sql.raw(LIVE_COLUMNS)} from json_populate_record(null::match_live_states, ${live}::json) where ${scopesHeld}
           on conflict (match_id) do update set ${sql.raw(LIVE_SET)} where match_live_states.last_message_at is null
           returning 1)`
-      : sql`with live as (update match_live_states m set ${sql.raw(LIVE_SET.replaceAll('excluded.', 'j.'))}
+      : sql`${scopesNow}live as (update match_live_states m set ${sql.raw(LIVE_SET.replaceAll('excluded.', 'j.'))}
           from json_populate_record(null::match_live_states, ${live}::json) j
-          where m.match_id = ${input.matchId} and m.last_message_at = ${iso(input.decidedAfterMs)}::timestamptz
+          where m.match_id = ${input.matchId} and m.last_message_at = ${iso(input.decidedAfterMs)}::timestamptz and ${scopesHeld}
           returning 1)`;
   const parts: SQL[] = [fence];
   if (input.offers.length) parts.push(fencedInsert('o', 'offers', input.offers, 'on conflict (match_id, source_id) do nothing returning id, source_id'));
@@ -99,10 +114,17 @@ export async function writeHead(tx: Tx, input: HeadInput): Promise<HeadResult> {
   parts.push(sql` select (select count(*)::int from live) as fenced,
     ${input.offers.length ? sql.raw(`(select json_agg(json_build_array(id, source_id)) from o)`) : sql.raw('null::json')} as offers,
     ${input.events.length ? sql.raw(`(select json_agg(id order by id) from e)`) : sql.raw('null::json')} as events,
-    ${input.offers.length ? sql`(select coalesce(max(id), 0) from offers where match_id = ${input.matchId})` : sql.raw('null::int')} as after`);
+    ${input.offers.length ? sql`(select coalesce(max(id), 0) from offers where match_id = ${input.matchId})` : sql.raw('null::int')} as after,
+    ${expected ? sql`(select case when v = ${expected}::jsonb then null else v end from scopes_now)` : sql.raw('null::jsonb')} as scopes`);
   const result = await tx.execute(sql.join(parts));
-  const [row] = (result as unknown as { rows: { fenced: number; offers: [number, string][] | null; events: number[] | null; after: number | null }[] }).rows;
+  const [row] = (
+    result as unknown as {
+      rows: { fenced: number; offers: [number, string][] | null; events: number[] | null; after: number | null; scopes: Record<string, number> | null }[];
+    }
+  ).rows;
+  const moved = row!.scopes && new Map([...input.scopes!.keys()].map((scope) => [scope, Number(row!.scopes![scope] ?? 0)]));
   return {
+    movedScopes: moved,
     fenced: Number(row!.fenced) > 0,
     offerIds: new Map((row!.offers ?? []).map(([id, sourceId]) => [sourceId, Number(id)])),
     eventIds: (row!.events ?? []).map(Number),

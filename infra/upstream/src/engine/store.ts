@@ -19,6 +19,8 @@ export interface StoreInput {
   /** Seeding past matches: rows are dated by the feed clock, as if written then. */
   stampAtFeedTime: boolean;
   nowMs: number;
+  /** The scope versions the batch was decided with, when they were not read first: checked by the write. */
+  scopes?: ReadonlyMap<string, number>;
 }
 
 export interface Stored {
@@ -44,6 +46,19 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * batch adds up on one record) stays in the rest of the batch: nothing is written, the batch is
  * decided again from the tables.
  */
+/**
+ * The match's scopes moved since the cache was current (an edit of its thresholds, market
+ * settings, contacts…): nothing was written; `now` holds their versions.
+ */
+export class StaleScopes extends Error {
+  constructor(
+    readonly matchId: number,
+    readonly now: Map<string, number>,
+  ) {
+    super(`match ${matchId}: its scopes moved; deciding the batch again`);
+  }
+}
+
 export class StaleMatch extends Error {
   constructor(
     readonly matchId: number,
@@ -145,7 +160,9 @@ export async function storeDecisions(tx: Tx, input: StoreInput): Promise<Stored>
     thresholdStates: dirtyStates(state),
     kickOffMs: input.kickOffMs,
     nowMs: input.nowMs,
+    ...(input.scopes && { scopes: input.scopes }),
   });
+  if (head.movedScopes) throw new StaleScopes(matchId, head.movedScopes);
   if (!head.fenced) throw new StaleMatch(matchId, 'another decision moved its live state');
   const known = decisions.offers.length - head.offerIds.size + input.events.length - head.eventIds.length;
   if (known > 0) throw new StaleMatch(matchId, `${known} message(s) of the batch were already stored by another decision`);
