@@ -111,20 +111,7 @@ export class Engine {
     }
     const versions = await scopeVersions(this.db, matchId);
     if (!versions) throw new Errors.NotFound('Match', matchId);
-    if (known) {
-      const moved = movedScopes(known.statics.versions, versions);
-      if (!moved.length) return { state: known };
-      const [scope] = moved;
-      if (
-        moved.length === 1 &&
-        scope!.startsWith('contacts:') &&
-        !(await contactsMatter(this.db, known.statics, scope!, known.statics.versions.get(scope!) ?? 0))
-      ) {
-        this.counters.unaffected += 1;
-        known.statics.versions = versions;
-        return { state: known };
-      }
-    }
+    if (known && (!movedScopes(known.statics.versions, versions).length || (await this.unaffectedBy(known.statics, versions)))) return { state: known };
     const statics = await loadStatic(this.db, matchId, versions);
     if (!statics) throw new Errors.NotFound('Match', matchId);
     if (known) {
