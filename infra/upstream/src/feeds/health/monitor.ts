@@ -3,7 +3,7 @@ import type { MatchFeedHealth } from '@odds/protocol';
 import type { Db } from '../../db/client';
 import { auditLog, feedStalls } from '../../db/schema';
 import type { ChangeBus } from '../../engine/changes';
-import { matchFeedHealth } from './read';
+import { liveFeedHealth } from './read';
 import type { FeedHealthSettings } from './settings';
 
 /** Who the audit rows of stalls name: no operator did it. */
@@ -77,13 +77,7 @@ export class FeedStallMonitor {
 
   private async look(): Promise<void> {
     const nowMs = this.now();
-    const [rows, recorded] = await Promise.all([
-      matchFeedHealth(this.db, this.settings, nowMs),
-      this.db
-        .select({ matchId: feedStalls.matchId })
-        .from(feedStalls)
-        .then((stalls) => new Set(stalls.map((s) => s.matchId))),
-    ]);
+    const { matches: rows, recorded } = await liveFeedHealth(this.db, this.settings, nowMs);
     const live = new Set(rows.map((r) => r.match_id));
     for (const row of rows) {
       const { reason, ...health } = row;

@@ -61,12 +61,19 @@ export function stallReason(
   return null;
 }
 
-/** The feed health of every live match as of `nowMs` (stalled computed now, `since` from the recorded stall). */
-export async function matchFeedHealth(db: Db, settings: FeedHealthSettings, nowMs = Date.now()): Promise<(MatchFeedHealth & { reason: string | null })[]> {
+/**
+ * The feed health of every live match as of `nowMs` (stalled computed now, `since` from the
+ * recorded stall), and the matches with a recorded stall (live or not).
+ */
+export async function liveFeedHealth(
+  db: Db,
+  settings: FeedHealthSettings,
+  nowMs = Date.now(),
+): Promise<{ matches: (MatchFeedHealth & { reason: string | null })[]; recorded: Set<number> }> {
   const [rows, producers, stalls] = await Promise.all([liveFeeds(db), db.select().from(uofProducers), db.select().from(feedStalls)]);
   const producerState = new Map(producers.map((p) => [p.id, p.state as ProducerState]));
   const since = new Map(stalls.map((s) => [s.matchId, s.since]));
-  return rows.map((row) => {
+  const matches = rows.map((row): MatchFeedHealth & { reason: string | null } => {
     // A linked match's health is that of the producer it last heard from (live odds until one spoke).
     const producerId = row.event === null ? null : (row.last_product ?? 1);
     const producer = producerId === null ? null : (producerState.get(producerId) ?? 'down');
@@ -84,6 +91,12 @@ export async function matchFeedHealth(db: Db, settings: FeedHealthSettings, nowM
       reason,
     };
   });
+  return { matches, recorded: new Set(since.keys()) };
+}
+
+/** The feed health of every live match as of `nowMs` (liveFeedHealth's). */
+async function matchFeedHealth(db: Db, settings: FeedHealthSettings, nowMs = Date.now()): Promise<(MatchFeedHealth & { reason: string | null })[]> {
+  return (await liveFeedHealth(db, settings, nowMs)).matches;
 }
 
 /** `GET /api/1/feed-health`. */
