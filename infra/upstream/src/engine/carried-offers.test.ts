@@ -1,9 +1,9 @@
-import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChangeNotice } from '@odds/protocol';
-import { leagues, markets, matches, thresholdSets } from '../db/schema';
+import { thresholdSets } from '../db/schema';
 import { offersSince } from '../reads/offers';
 import { createTestUpstream, type TestUpstream } from '../testing';
+import { classicsFixture, HOME_RISES_020, resultMarketOf, resultOfferAt } from './test-feed';
 
 let upstream: TestUpstream;
 let headers: Record<string, string>;
@@ -12,20 +12,7 @@ const notices: ChangeNotice[] = [];
 let unsubscribe: () => void;
 
 const T0 = Date.parse('2031-06-01T18:00:00Z');
-const offerAt = (id: string, clock: number, home: number) => ({
-  type: 'offer',
-  source_id: id,
-  sent_at: new Date(T0 + clock * 60_000).toISOString(),
-  market: { type_id: 1, line: null },
-  outcomes: [
-    { label: '1', line: null, odds: home },
-    { label: 'X', line: null, odds: 3300 },
-    { label: '2', line: null, odds: 3000 },
-  ],
-  match_time: clock * 60,
-  prematch: false,
-  score: 'H0-A0',
-});
+const offerAt = (id: string, minute: number, home: number) => resultOfferAt(T0, id, minute, home);
 const ingest = async (messages: object[]) => {
   const reply = await upstream.app.inject({ method: 'POST', url: `/api/1/engine/match/${fixture}/ingest`, headers, payload: { messages } });
   expect(reply.statusCode, reply.body).toBe(200);
@@ -35,10 +22,8 @@ const ingest = async (messages: object[]) => {
 beforeAll(async () => {
   upstream = await createTestUpstream();
   headers = { authorization: `Token ${await upstream.login()}` };
-  const { db } = upstream.database;
-  const [classics] = await db.select().from(leagues).where(eq(leagues.uniqueId, 'wc-classics'));
   // The sixth Classics fixture: no seeded threshold sets, content or trackers.
-  fixture = (await db.select().from(matches).where(eq(matches.leagueId, classics!.id)).orderBy(asc(matches.start)))[5]!.id;
+  fixture = await classicsFixture(upstream.database.db, 5);
   unsubscribe = upstream.app.engine.bus.subscribe((notice) => notices.push(notice));
 });
 afterAll(async () => {
@@ -64,19 +49,8 @@ describe("the offers an ingest's change notice carries", () => {
 
   it('are left out when an offer of the batch fired (its record names its deliveries): the relay reads them', async () => {
     const { db } = upstream.database;
-    const [match] = await db.select().from(matches).where(eq(matches.id, fixture));
-    const [market] = await db
-      .select()
-      .from(markets)
-      .where(and(eq(markets.providerId, match!.providerId), eq(markets.sportId, match!.sportId), eq(markets.typeId, 1)))
-      .orderBy(asc(markets.id))
-      .limit(1);
-    await db.insert(thresholdSets).values({
-      matchId: fixture,
-      marketId: market!.id,
-      type: 'RELATIVE',
-      thresholds: { home: { direction: 'RISE', metric: 'VALUE', value: 200, time_amount: 5, time_unit: 'MINUTES', time_basis: 'REAL' } },
-    });
+    const market = await resultMarketOf(db, fixture);
+    await db.insert(thresholdSets).values({ matchId: fixture, marketId: market.id, type: 'RELATIVE', thresholds: HOME_RISES_020 });
     await ingest([offerAt('e', 6, 2000)]);
     const fired = await ingest([offerAt('f', 7, 2400)]);
     const [read] = (await offersSince(db, [[fixture, Math.max(...fired.offer_ids) - 1]], 10)).results;

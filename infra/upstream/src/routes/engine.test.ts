@@ -1,9 +1,10 @@
 import type { AddressInfo } from 'node:net';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BacktestReply, ChangeNotice, IngestReply, ListReply, Match, MatchFeedEvent, MatchLiveState, Offer, Suppression } from '@odds/protocol';
 import { FEEDS_DIR, readFeedFile } from '../feeds/jsonl';
-import { leagues, matches, offers } from '../db/schema';
+import { offers } from '../db/schema';
+import { classicsFixture } from '../engine/test-feed';
 import { createTestUpstream, type TestUpstream } from '../testing';
 
 let upstream: TestUpstream;
@@ -32,10 +33,8 @@ const kickOff = { type: 'event', source_id: 'ko', sent_at: '2031-06-01T18:00:00.
 beforeAll(async () => {
   upstream = await createTestUpstream();
   headers = { authorization: `Token ${await upstream.login()}` };
-  const { db } = upstream.database;
-  const [classics] = await db.select().from(leagues).where(eq(leagues.uniqueId, 'wc-classics'));
   // The sixth Classics fixture: no seeded threshold sets, content or trackers.
-  fixture = (await db.select().from(matches).where(eq(matches.leagueId, classics!.id)).orderBy(asc(matches.start)))[5]!.id;
+  fixture = await classicsFixture(upstream.database.db, 5);
   [final] = (await call('GET', '/api/1/1/1/matches?q=Argentina - France&date=2022-12-18')).json<ListReply<Match>>().results as [Match];
 });
 afterAll(() => upstream.close());

@@ -1,7 +1,8 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Firing, ListReply, Match, Suppression } from '@odds/protocol';
-import { deliveries, leagues, markets, matches, thresholdSets } from '../db/schema';
+import { deliveries, markets, thresholdSets } from '../db/schema';
+import { classicsFixture, HOME_RISES_020, resultMarketOf, resultOfferAt } from '../engine/test-feed';
 import { createTestUpstream, type TestUpstream } from '../testing';
 
 let upstream: TestUpstream;
@@ -11,29 +12,15 @@ let fixture: number;
 
 const call = (method: 'GET' | 'POST', url: string, payload?: object) => upstream.app.inject({ method, url, headers, ...(payload && { payload }) });
 const T0 = Date.parse('2031-07-01T18:00:00Z');
-const offerAt = (id: string, minute: number, home: number) => ({
-  type: 'offer',
-  source_id: id,
-  sent_at: new Date(T0 + minute * 60_000).toISOString(),
-  market: { type_id: 1, line: null },
-  outcomes: [
-    { label: '1', line: null, odds: home },
-    { label: 'X', line: null, odds: 3300 },
-    { label: '2', line: null, odds: 3000 },
-  ],
-  match_time: minute * 60,
-  prematch: false,
-  score: 'H0-A0',
-});
+const offerAt = (id: string, minute: number, home: number) => resultOfferAt(T0, id, minute, home);
 
 beforeAll(async () => {
   upstream = await createTestUpstream();
   headers = { authorization: `Token ${await upstream.login()}` };
   const { db } = upstream.database;
   [final] = (await call('GET', '/api/1/1/1/matches?q=Argentina - France&date=2022-12-18')).json<ListReply<Match>>().results as [Match];
-  const [classics] = await db.select().from(leagues).where(eq(leagues.uniqueId, 'wc-classics'));
   // The seventh Classics fixture: no seeded threshold sets, feed or content.
-  fixture = (await db.select().from(matches).where(eq(matches.leagueId, classics!.id)).orderBy(asc(matches.start)))[6]!.id;
+  fixture = await classicsFixture(db, 6);
 });
 afterAll(() => upstream.close());
 
@@ -87,25 +74,19 @@ describe('GET /api/1/match/{matchId}/firings', () => {
 
   it('stores a RELATIVE firing with its reference, and an exhausted set as one MAX_THRESHOLD record counted across ingests', async () => {
     const { db } = upstream.database;
-    const [match] = await db.select().from(matches).where(eq(matches.id, fixture));
-    const [market] = await db
-      .select()
-      .from(markets)
-      .where(and(eq(markets.providerId, match!.providerId), eq(markets.sportId, match!.sportId), eq(markets.typeId, 1)))
-      .orderBy(asc(markets.id))
-      .limit(1);
+    const market = await resultMarketOf(db, fixture);
     await db
       .update(markets)
       .set({ meta: { max_threshold: 1 } })
-      .where(eq(markets.id, market!.id));
+      .where(eq(markets.id, market.id));
     try {
       const [set] = await db
         .insert(thresholdSets)
         .values({
           matchId: fixture,
-          marketId: market!.id,
+          marketId: market.id,
           type: 'RELATIVE',
-          thresholds: { home: { direction: 'RISE', metric: 'VALUE', value: 200, time_amount: 5, time_unit: 'MINUTES', time_basis: 'REAL' } },
+          thresholds: HOME_RISES_020,
         })
         .returning();
       const ingest = (messages: object[]) => call('POST', `/api/1/engine/match/${fixture}/ingest`, { messages });
@@ -128,7 +109,7 @@ describe('GET /api/1/match/{matchId}/firings', () => {
       const held = listed.filter((s) => s.reason === 'MAX_THRESHOLD');
       expect(held.map((s) => [s.outcome, s.count, s.threshold_set_id])).toEqual([['home', 2, set!.id]]);
     } finally {
-      await db.update(markets).set({ meta: market!.meta }).where(eq(markets.id, market!.id));
+      await db.update(markets).set({ meta: market.meta }).where(eq(markets.id, market.id));
     }
   });
 });
