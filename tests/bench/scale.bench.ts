@@ -22,6 +22,7 @@ import { startWorker, waitFor, type WorkerProcess } from '../support/engine-clus
 import { prepareMatches } from '../support/engine-fixture';
 import { cpuSeconds, listenerOf, probeCpu, treeSeconds } from './scale-cpu';
 import { feedOf, kickOffOf, WARM_OFFERS, warmUpOf } from './scale-feed';
+import { batchesOf, consumedOf, cpuPerOffer, startWorkers, workerCpu, workerEnv } from './scale-workers';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const OFFERS = Number(process.env.SCALE_OFFERS ?? 1000);
@@ -153,56 +154,10 @@ interface Measured {
   cpu: Record<string, string>;
 }
 
-const workerEnv = (workerCount: number, prefix: string) => ({
-  DATABASE_URL: databaseUrl,
-  AMQP_URL: process.env.TEST_AMQP_URL!,
-  AMQP_PREFIX: prefix,
-  ENGINE_SHARDS: '8',
-  ENGINE_WORKERS: String(workerCount),
-  LOG_LEVEL: 'error',
-});
-// Each worker takes its own shards (the standby subscriptions come after the run).
-const startWorkers = (workerCount: number, prefix: string) =>
-  Promise.all(
-    Array.from({ length: workerCount }, (_, index) =>
-      startWorker({ ...workerEnv(workerCount, prefix), ENGINE_WORKER_INDEX: String(index), ENGINE_STANDBY_DELAY_MS: '600000' }),
-    ),
-  );
-
-/** Each worker's CPU seconds so far (user + system, from /proc). */
-const workerCpu = (workers: WorkerProcess[]) => workers.map((w) => cpuSeconds(w.child.pid!));
-
-/** CPU-ms per offer of the workers together, and of each worker per message it consumed in the run. */
-async function cpuPerOffer(workers: WorkerProcess[], before: number[], consumedBefore: number[], offers: number) {
-  const after = workerCpu(workers);
-  const spent = after.map((s, k) => (s - before[k]!) * 1000);
-  const consumed = (await Promise.all(workers.map((w) => w.metrics()))).map((m, k) => (m.consumed as number) - consumedBefore[k]!);
-  return {
-    cpuMsPerOffer: spent.reduce((a, b) => a + b, 0) / offers,
-    cpuPerWorker: spent.map((ms, k) => (consumed[k] ? (ms / consumed[k]!).toFixed(3) : '-')).join(' / '),
-  };
-}
-
-const consumedOf = async (workers: WorkerProcess[]) => (await Promise.all(workers.map((w) => w.metrics()))).map((m) => m.consumed as number);
-
-async function batchesOf(workers: WorkerProcess[]): Promise<{ mean: number; perWorker: string; redecided: number; loads: number }> {
-  const metrics = await Promise.all(workers.map((w) => w.metrics()));
-  const batches = metrics.reduce((n, m) => n + (m.batches as number), 0);
-  const consumed = metrics.map((m) => m.consumed as number);
-  const sum = (key: string) => metrics.reduce((n, m) => n + ((m[key] as number | undefined) ?? 0), 0);
-  // Batches decided again after another worker moved a contact's ledger row, and match states read whole.
-  return {
-    mean: consumed.reduce((a, b) => a + b, 0) / Math.max(1, batches),
-    perWorker: consumed.join(' / '),
-    redecided: sum('redecided'),
-    loads: sum('match_loads'),
-  };
-}
-
 /** Live: warm-up, then the feed published while the workers consume; timed from first publish to last offer stored. */
 async function live(workerCount: number, ids: number[], run: number): Promise<Measured> {
   const prefix = `scale-${workerCount}-live-${Date.now()}`;
-  const workers = await startWorkers(workerCount, prefix);
+  const workers = await startWorkers(databaseUrl, workerCount, prefix);
   const feeder = await FeedPublisher.connect(process.env.TEST_AMQP_URL!, 8, { prefix });
   const routes = await Promise.all(ids.map(routeOf));
   await Promise.all(routes.map((route) => feeder.publish(route, [kickOffOf(route.matchId)])));
@@ -248,7 +203,7 @@ async function live(workerCount: number, ids: number[], run: number): Promise<Me
  */
 async function backlog(workerCount: number, ids: number[], run: number): Promise<Measured> {
   const prefix = `scale-${workerCount}-backlog-${Date.now()}`;
-  const workers = await startWorkers(workerCount, prefix);
+  const workers = await startWorkers(databaseUrl, workerCount, prefix);
   const feeder = await FeedPublisher.connect(process.env.TEST_AMQP_URL!, 8, { prefix });
   const routes = await Promise.all(ids.map(routeOf));
   await Promise.all(routes.map((route) => feeder.publish(route, [{ ...kickOffOf(route.matchId), source_id: `ko-${run}` }])));
@@ -292,16 +247,7 @@ async function backlog(workerCount: number, ids: number[], run: number): Promise
 }
 
 async function failover(ids: number[]) {
-  const env = {
-    DATABASE_URL: databaseUrl,
-    AMQP_URL: process.env.TEST_AMQP_URL!,
-    AMQP_PREFIX: `scale-failover-${Date.now()}`,
-    ENGINE_SHARDS: '8',
-    ENGINE_WORKERS: '2',
-    LOG_LEVEL: 'error',
-    ENGINE_STANDBY_DELAY_MS: '200',
-    ENGINE_SEND_GRACE_MS: '1000',
-  };
+  const env = { ...workerEnv(databaseUrl, 2, `scale-failover-${Date.now()}`), ENGINE_STANDBY_DELAY_MS: '200', ENGINE_SEND_GRACE_MS: '1000' };
   const workers = [await startWorker({ ...env, ENGINE_WORKER_INDEX: '0' }), await startWorker({ ...env, ENGINE_WORKER_INDEX: '1' })];
   await new Promise((resolve) => setTimeout(resolve, 500));
   const publisher = await FeedPublisher.connect(env.AMQP_URL, 8, { prefix: env.AMQP_PREFIX });
