@@ -13,6 +13,8 @@ export const LiveVersions = Type.Object({
   versions: Type.Record(Type.String(), Type.String()),
   /** The smallest offer id of the match (null: none): it moves only when the feed was cleared or rewritten. */
   feed_start: Type.Union([Type.Integer(), Type.Null()]),
+  /** The greatest offer id of the match (null: none): a relay that holds the offers up to it has nothing of the feed or offers to read. */
+  feed_end: Type.Union([Type.Integer(), Type.Null()]),
 });
 export type LiveVersions = Static<typeof LiveVersions>;
 

@@ -189,7 +189,8 @@ export class MatchPoller {
   /**
    * The safety check: every topic's version in one call; the topics whose version moved since the
    * last check are read (deliveries whole: a change may be deep in the window), all of them when
-   * the feed was cleared. The operator tables only while someone here may read them.
+   * the feed was cleared. The feed and offers not when what is held reaches the match's newest
+   * offer (`feed_end`): notices brought them. The operator tables only while someone here may read them.
    */
   private async check(): Promise<void> {
     const tables = this.deps.credentials.readsOperatorTables(this.matchId);
@@ -206,7 +207,9 @@ export class MatchPoller {
         delete this.versions[topic];
         continue;
       }
-      if (version === undefined || version !== this.versions[topic]) moved.push(topic);
+      // The feed and offers move with every offer, which notices already brought: read only what is not held.
+      const held = reply.feed_end !== null && reply.feed_end !== undefined && !cleared && this.fetchers[topic].holdsThrough?.(reply.feed_end);
+      if (version === undefined || (version !== this.versions[topic] && !held)) moved.push(topic);
       this.versions[topic] = version;
     }
     this.deps.metrics.safetyChecks.inc({ moved: moved.length ? 'yes' : 'no' });

@@ -30,25 +30,39 @@ function seeded(seed: number): () => number {
   };
 }
 
-/** An upstream of quiet matches (empty topics, fixed versions), recording every request and its time. */
+/**
+ * An upstream of quiet matches (empty topics, fixed versions), recording every request and its
+ * time; `offer` writes an offer to a match (its feed and offers versions move, as the route's do).
+ */
 function quietUpstream() {
   const requests: { path: string; at: number }[] = [];
   const versions = new Map<number, Record<string, string>>();
   const feedStart = new Map<number, number>();
+  const offers = new Map<number, { id: number; market_id: number; raw: { sent_at: string } }[]>();
   const versionsOf = (matchId: number) => versions.get(matchId) ?? Object.fromEntries(LIVE_TOPICS.map((topic) => [topic, 'v1']));
   const upstream = {
     async getLive(path: string): Promise<LiveResponse> {
       requests.push({ path, at: Date.now() });
-      const matchId = Number(/^\/api\/1\/match\/(\d+)\/live-versions$/.exec(path)?.[1]);
+      const matchId = Number(/^\/api\/1\/(?:match|offers)\/(\d+)/.exec(path)?.[1]);
+      const held = offers.get(matchId) ?? [];
+      const afterId = Number(new URL(path, 'http://upstream').searchParams.get('after_id') ?? 0);
       let body: unknown;
-      if (path.includes('/live-versions')) body = { match_id: matchId, versions: versionsOf(matchId), feed_start: feedStart.get(matchId) ?? 1 };
+      if (path.includes('/live-versions'))
+        body = { match_id: matchId, versions: versionsOf(matchId), feed_start: feedStart.get(matchId) ?? 1, feed_end: held.at(-1)?.id ?? null };
       else if (path.includes('/delivery/')) body = { deliveries: [], total: 0 };
+      else if (path.includes('/feed') || path.startsWith('/api/1/offers/'))
+        body = { results: held.filter((offer) => offer.id > afterId), total: held.length, limit: 1000 };
       else body = { results: [], total: 0, limit: 1000 };
       return { status: 200, text: JSON.stringify(body), etag: null };
     },
   } as unknown as UpstreamClient;
   const move = (matchId: number, topic: LiveTopic) => versions.set(matchId, { ...versionsOf(matchId), [topic]: `moved-${Date.now()}` });
-  return { upstream, requests, move, feedStart };
+  const offer = (matchId: number, id: number) => {
+    offers.set(matchId, [...(offers.get(matchId) ?? []), { id, market_id: 1, raw: { sent_at: new Date().toISOString() } }]);
+    move(matchId, 'feed');
+    move(matchId, 'offers');
+  };
+  return { upstream, requests, move, feedStart, offer };
 }
 
 let pace: PollPace;
@@ -66,11 +80,12 @@ afterEach(async () => {
 });
 
 function startPoller(matchId: number, upstream: UpstreamClient): MatchPoller {
+  const store = new MemoryStore();
   const poller = new MatchPoller(
     matchId,
-    1,
+    store.nextFence(matchId),
     {
-      store: new MemoryStore(),
+      store,
       upstream,
       credentials: { kind: 'service account', token: async () => 'token', readsOperatorTables: () => true, rejected() {} },
       schedule: { intervalMs: 1_000, pace, backoffMs: 500, maxBackoffMs: 10_000, downAfter: 3 },
@@ -143,6 +158,31 @@ describe('safety checks', () => {
     await vi.advanceTimersByTimeAsync(PERIOD_MS * 1.5);
     const afterClear = new Set(requests.filter((request) => request.at >= from && !isCheck(request.path)).map((request) => request.path.split('?')[0]));
     expect(afterClear.size).toBe(LIVE_TOPICS.length);
+  });
+
+  it('reads the feed and offers only when they moved past what is held (a live match whose notices brought its offers reads nothing more)', async () => {
+    const { upstream, requests, offer } = quietUpstream();
+    const poller = startPoller(5, upstream);
+    offer(5, 1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    // Offers arrive with their notices, each read as it comes: between two checks the versions moved.
+    for (let id = 2; id <= 6; id++) {
+      offer(5, id);
+      poller.trigger(['feed', 'offers']);
+      await vi.advanceTimersByTimeAsync(5_000);
+    }
+    const noticed = Date.now();
+    await vi.advanceTimersByTimeAsync(PERIOD_MS * 1.5);
+    const afterNotices = requests.filter((request) => request.at >= noticed);
+    expect(afterNotices.length).toBeGreaterThan(0);
+    expect(afterNotices.filter((request) => !isCheck(request.path)).map((request) => request.path)).toEqual([]);
+    // An offer whose notice was lost: the next check finds it and reads it.
+    offer(5, 7);
+    const lost = Date.now();
+    await vi.advanceTimersByTimeAsync(PERIOD_MS * 1.5);
+    const reads = requests.filter((request) => request.at >= lost && !isCheck(request.path)).map((request) => request.path);
+    expect(reads.map((path) => path.split('?')[0]).sort()).toEqual(['/api/1/match/5/feed', '/api/1/offers/5']);
+    expect(reads.every((path) => path.includes('after_id=6'))).toBe(true);
   });
 
   it('after the change stream returns, every match is checked once within the catch-up window, spread, and keeps its slot', async () => {

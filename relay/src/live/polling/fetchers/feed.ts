@@ -83,6 +83,10 @@ export class FeedFetcher implements TopicFetcher {
     return { records: upserts, removes, complete: false, seen: () => this.replace(kept) };
   }
 
+  holdsThrough(id: number): boolean {
+    return !this.wantFull && this.maxId >= id;
+  }
+
   private markFull(): void {
     this.fullAt = Date.now();
     this.wantFull = false;

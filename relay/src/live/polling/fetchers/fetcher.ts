@@ -29,6 +29,8 @@ export interface TopicFetcher {
   load(records: LiveRecord[]): void;
   requestFull(): void;
   noticed?(ids: readonly number[]): void;
+  /** Whether every record up to this id is held (the feed and offers: a match's greatest offer id). */
+  holdsThrough?(id: number): boolean;
 }
 
 /** What every fetcher of a match is built from. */

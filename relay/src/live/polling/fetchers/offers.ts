@@ -49,6 +49,10 @@ export class OffersFetcher implements TopicFetcher {
     };
   }
 
+  holdsThrough(id: number): boolean {
+    return !this.whole && this.maxId >= id;
+  }
+
   load(records: LiveRecord[]): void {
     this.maxId = records.reduce((max, record) => Math.max(max, record.id), 0);
   }
