@@ -80,7 +80,7 @@ export async function buildUpstream({
   // Before any route too: versioned writes get their 409 (and its docs), versioned reads an ETag.
   await app.register(coediting, { db: database.db, presenters });
   // The engine and its change bus, from this app's mail server and send settings (app.engine, app.changes).
-  await app.register(enginePlugin, { db: database.db, settings: { smtp, sending } });
+  await app.register(enginePlugin, { db: database.db, settings: { smtp, sending, onlyWriter: database.kind === 'pglite' } });
   const engine = app.engine;
   await app.register(authPlugin, { sessions, displays, db: database.db });
   // After auth (keys are per operator), before every route: any POST may carry an Idempotency-Key.

@@ -42,6 +42,14 @@ export interface EngineOptions {
   now?: () => number;
   /** Concurrency, timeout and retry policy of the sends (dispatch.ts); the clock is `now`. */
   sending?: Omit<DispatcherOptions, 'now'>;
+  /**
+   * No other engine writes this database (PGlite is in-process): the push ledger of rate-limited
+   * contacts then moves only by this engine's commits, so a cached match's batch is decided on the
+   * push times held and the write checks their ledger versions, instead of reading them before
+   * each batch. Were another engine writing after all, it would cost batches decided again, never
+   * a wrong decision.
+   */
+  onlyWriter?: boolean;
 }
 
 /**
@@ -97,15 +105,18 @@ export class Engine {
   /**
    * The match's state, current with its scopes, and the ledger versions of its rate-limited contacts
    * when they were read with the scopes (a cached match whose scopes did not move: one read). A
-   * cached match with no rate-limited contact is not read at all (`unchecked`): the batch's write
-   * checks its scopes instead (store-head.ts), and a moved scope refuses it (StaleScopes).
+   * cached match with no rate-limited contact, or one whose contacts' push times are held by the
+   * only writer (`onlyWriter`), is not read at all (`unchecked`): the batch's write checks its
+   * scopes and those contacts' ledger instead (store-head.ts), and a moved one refuses it
+   * (StaleScopes, StaleLedger).
    */
-  private async stateOf(matchId: number, reloading = false): Promise<{ state: MatchState; ledger?: Map<number, number>; unchecked?: boolean }> {
+  private async stateOf(matchId: number, reloading = false): Promise<{ state: MatchState; ledger?: Map<number, number>; unchecked?: number[] }> {
     const known = this.states.get(matchId);
     if (known) {
       const { statics } = known;
       const limited = [...statics.contacts.values()].filter(spansMatches).map((c) => c.id);
-      if (!limited.length) return { state: known, unchecked: true };
+      if (!limited.length || (this.options.onlyWriter && limited.every((id) => this.limiter.versionOf(id) >= 0)))
+        return { state: known, ledger: new Map(limited.map((id) => [id, this.limiter.versionOf(id)])), unchecked: limited };
       const now = await knownVersions(this.db, [...statics.versions.keys()], limited);
       if (!movedScopes(statics.versions, now.scopes).length) return { state: known, ledger: now.ledger };
     }
@@ -158,6 +169,13 @@ export class Engine {
     try {
       run = runMessages(state, messages, decisions, { limiter: this.limiter, smtp: this.smtp !== null, nowMs });
       decided = decidedVersions(pushedContacts(decisions.deliveries), this.limiter);
+      // Unread contacts' push times as decided with (those it pushes to are claimed: push-ledger.ts).
+      const ledgerHeld =
+        unchecked &&
+        decidedVersions(
+          unchecked.filter((id) => !decided.has(id)),
+          this.limiter,
+        );
       const kickOffMs = state.statics.match.played ? null : run.kickOffMs;
       const write = () =>
         this.db.transaction(async (tx) => {
@@ -172,6 +190,7 @@ export class Engine {
             stampAtFeedTime: this.options.stampAtFeedTime ?? false,
             nowMs,
             ...(unchecked && { scopes: state.statics.versions }),
+            ...(ledgerHeld && ledgerHeld.size > 0 && { ledger: ledgerHeld }),
           });
         });
       if (run.fresh.size === 0) stored = { offerIds: [], deliveryIds: [], eventIds: [] };
@@ -200,6 +219,7 @@ export class Engine {
         this.states.delete(matchId);
         this.limiter.forgetMatch(matchId);
         this.limiter.invalidate(pushedContacts(decisions.deliveries));
+        if (error instanceof StaleLedger) this.limiter.invalidate(error.contactIds);
         return this.ingestNow(matchId, messages, attempt + 1);
       }
       this.forgetAll();

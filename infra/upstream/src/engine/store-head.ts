@@ -20,6 +20,11 @@ export interface HeadInput {
    * read before deciding: the write then happens only while they are still those.
    */
   scopes?: ReadonlyMap<string, number>;
+  /**
+   * The push-ledger versions of rate-limited contacts the batch was decided with (0: no row), when
+   * they were not read before deciding: the write happens only while they are still those.
+   */
+  ledger?: ReadonlyMap<number, number>;
 }
 
 export interface HeadResult {
@@ -33,6 +38,8 @@ export interface HeadResult {
   offersAfter: number | null;
   /** With `scopes` given and moved: their versions now (nothing was written). */
   movedScopes: Map<string, number> | null;
+  /** With `ledger` given and moved: the contacts whose ledger moved (nothing was written). */
+  movedLedger: number[] | null;
 }
 
 const LIVE_COLUMNS = 'match_id, status, period, score, match_time, suspended, suspended_market_ids, kicked_off_at, last_goal_time, last_message_at';
@@ -58,6 +65,22 @@ function fencedInsert(name: string, table: string, rows: Record<string, unknown>
 }
 
 /**
+ * A check of versions the batch was decided with against their table (rows with version 0 or none
+ * are alike): a CTE `name` with the table's as one jsonb, whether they held, and them when they did not.
+ */
+function versionCheck(name: string, table: string, key: string, type: 'text' | 'int', expected: ReadonlyMap<string | number, number>) {
+  const held = JSON.stringify(Object.fromEntries([...expected].filter(([, version]) => version > 0)));
+  const cte = sql`${sql.raw(name)} as (select coalesce(jsonb_object_agg(${sql.raw(key)}, version), '{}'::jsonb) as v from ${sql.raw(table)}
+    where ${sql.raw(key)} = any(${arrayLiteral([...expected.keys()])}::${sql.raw(type)}[]) and version > 0)`;
+  return {
+    name,
+    cte,
+    held: sql`(select v from ${sql.raw(name)}) = ${held}::jsonb`,
+    now: sql`(select case when v = ${held}::jsonb then null else v end from ${sql.raw(name)})`,
+  };
+}
+
+/**
  * The fence and every write of a batch that needs no offer id, in ONE statement (on PGlite each
  * statement costs a fixed ~0.3–0.5 ms of parse, plan and protocol round trips, more than the rows):
  *
@@ -73,13 +96,23 @@ function fencedInsert(name: string, table: string, rows: Record<string, unknown>
  */
 export async function writeHead(tx: Tx, input: HeadInput): Promise<HeadResult> {
   const live = JSON.stringify(input.live);
-  // The scope check, when asked: the cache's versions (absent rows are version 0) against the table's.
-  const expected = input.scopes && JSON.stringify(Object.fromEntries([...input.scopes].filter(([, version]) => version > 0)));
-  const scopesNow = input.scopes
-    ? sql`with scopes_now as (select coalesce(jsonb_object_agg(scope, version), '{}'::jsonb) as v from engine_scopes
-          where scope = any(${arrayLiteral([...input.scopes.keys()])}::text[])), `
+  // The checks, when asked: the cache's versions (absent rows are version 0) against the tables'.
+  const checks = [
+    input.scopes && versionCheck('scopes_now', 'engine_scopes', 'scope', 'text', input.scopes),
+    input.ledger?.size && versionCheck('ledger_now', 'contact_push_ledger', 'contact_id', 'int', input.ledger),
+  ].filter((check) => !!check);
+  const scopesNow = checks.length
+    ? sql`with ${sql.join(
+        checks.map((check) => check.cte),
+        sql`, `,
+      )}, `
     : sql`with `;
-  const scopesHeld = expected ? sql`(select v from scopes_now) = ${expected}::jsonb` : sql`true`;
+  const scopesHeld = checks.length
+    ? sql.join(
+        checks.map((check) => check.held),
+        sql` and `,
+      )
+    : sql`true`;
   const fence =
     input.decidedAfterMs === null
       ? sql`${scopesNow}live as (insert into match_live_states (${sql.raw(LIVE_COLUMNS)})
@@ -115,16 +148,26 @@ export async function writeHead(tx: Tx, input: HeadInput): Promise<HeadResult> {
     ${input.offers.length ? sql.raw(`(select json_agg(json_build_array(id, source_id)) from o)`) : sql.raw('null::json')} as offers,
     ${input.events.length ? sql.raw(`(select json_agg(id order by id) from e)`) : sql.raw('null::json')} as events,
     ${input.offers.length ? sql`(select coalesce(max(id), 0) from offers where match_id = ${input.matchId})` : sql.raw('null::int')} as after,
-    ${expected ? sql`(select case when v = ${expected}::jsonb then null else v end from scopes_now)` : sql.raw('null::jsonb')} as scopes`);
+    ${checks.find((check) => check.name === 'scopes_now')?.now ?? sql.raw('null::jsonb')} as scopes,
+    ${checks.find((check) => check.name === 'ledger_now')?.now ?? sql.raw('null::jsonb')} as ledger`);
   const result = await tx.execute(sql.join(parts));
   const [row] = (
     result as unknown as {
-      rows: { fenced: number; offers: [number, string][] | null; events: number[] | null; after: number | null; scopes: Record<string, number> | null }[];
+      rows: {
+        fenced: number;
+        offers: [number, string][] | null;
+        events: number[] | null;
+        after: number | null;
+        scopes: Record<string, number> | null;
+        ledger: Record<string, number> | null;
+      }[];
     }
   ).rows;
   const moved = row!.scopes && new Map([...input.scopes!.keys()].map((scope) => [scope, Number(row!.scopes![scope] ?? 0)]));
+  const ledger = row!.ledger;
   return {
     movedScopes: moved,
+    movedLedger: ledger && [...input.ledger!].filter(([id, version]) => Number(ledger[id] ?? 0) !== version).map(([id]) => id),
     fenced: Number(row!.fenced) > 0,
     offerIds: new Map((row!.offers ?? []).map(([id, sourceId]) => [sourceId, Number(id)])),
     eventIds: (row!.events ?? []).map(Number),

@@ -4,6 +4,7 @@ import { groupRows, insertGrouped, insertJson, type GroupedColumns } from './bul
 import type { MatchState } from './match-state';
 import type { EventInput } from './normalize';
 import { asJsonb, offerRecord, type OfferRow } from './offer-record';
+import { StaleLedger } from './push-ledger';
 import type { Decisions } from './records';
 import { writeHead } from './store-head';
 
@@ -21,6 +22,8 @@ export interface StoreInput {
   nowMs: number;
   /** The scope versions the batch was decided with, when they were not read first: checked by the write. */
   scopes?: ReadonlyMap<string, number>;
+  /** The push-ledger versions of rate-limited contacts it was decided with, when not read first: checked by the write. */
+  ledger?: ReadonlyMap<number, number>;
 }
 
 export interface Stored {
@@ -161,8 +164,10 @@ export async function storeDecisions(tx: Tx, input: StoreInput): Promise<Stored>
     kickOffMs: input.kickOffMs,
     nowMs: input.nowMs,
     ...(input.scopes && { scopes: input.scopes }),
+    ...(input.ledger && { ledger: input.ledger }),
   });
   if (head.movedScopes) throw new StaleScopes(matchId, head.movedScopes);
+  if (head.movedLedger?.length) throw new StaleLedger(head.movedLedger);
   if (!head.fenced) throw new StaleMatch(matchId, 'another decision moved its live state');
   const known = decisions.offers.length - head.offerIds.size + input.events.length - head.eventIds.length;
   if (known > 0) throw new StaleMatch(matchId, `${known} message(s) of the batch were already stored by another decision`);

@@ -19,11 +19,13 @@ export interface EngineSettings {
   smtp: SmtpSettings | null;
   sending: NonNullable<EngineOptions['sending']>;
   bus?: ChangeBus;
+  /** No other process writes the database (PGlite): EngineOptions.onlyWriter. */
+  onlyWriter?: boolean;
 }
 
 /** The one way a process assembles its engine: the API process (enginePlugin) and each engine worker (broker/worker-main.ts). */
-export function assembleEngine(db: Db, { smtp, sending, bus }: EngineSettings): Engine {
-  return new Engine(db, { smtpUrl: smtp?.url ?? null, ...(smtp && { smtpFrom: smtp.from }), sending, ...(bus && { bus }) });
+export function assembleEngine(db: Db, { smtp, sending, bus, onlyWriter = false }: EngineSettings): Engine {
+  return new Engine(db, { smtpUrl: smtp?.url ?? null, ...(smtp && { smtpFrom: smtp.from }), sending, ...(bus && { bus }), onlyWriter });
 }
 
 /**
