@@ -69,6 +69,7 @@ export async function openDatabase(
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { setParsersOnce } = await import('./pglite-parsers');
+  const { preparePlans } = await import('./pglite-prepared');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const inMemory = url === 'memory://' || url === '';
@@ -88,6 +89,7 @@ export async function openDatabase(
       return before.missing;
     });
     setParsersOnce(client);
+    await preparePlans(client);
     return { db, kind: 'pglite', applied, close: () => client.close() };
   } catch (error) {
     await client.close().catch(() => {});

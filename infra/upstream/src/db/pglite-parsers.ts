@@ -1,7 +1,5 @@
 import { type PGlite, types } from '@electric-sql/pglite';
-
-type QueryOptions = { parsers?: Record<number | string, unknown> } | undefined;
-type Queries = { query: (text: string, params?: unknown[], options?: QueryOptions) => Promise<unknown> };
+import { type QueryOptions, wrapQueries } from './pglite-queries';
 
 /** The types drizzle's PGlite driver reads as text and maps itself: dates, intervals, numeric and date arrays. */
 const TEXT_TYPES = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182];
@@ -23,12 +21,5 @@ export function setParsersOnce(client: PGlite): void {
     for (const type of Object.keys(given)) if (client.parsers[type] !== asText) return options;
     return { ...options, parsers: undefined };
   };
-  const withPlainQueries = <T extends Queries>(target: T): T => {
-    const query = target.query.bind(target);
-    target.query = (text, params, options) => query(text, params, plain(options));
-    return target;
-  };
-  withPlainQueries(client as unknown as Queries);
-  const transaction = client.transaction.bind(client);
-  client.transaction = (callback) => transaction((tx) => callback(withPlainQueries(tx as unknown as Queries) as unknown as typeof tx));
+  wrapQueries(client, (query) => (text, params, options) => query(text, params, plain(options)));
 }
