@@ -56,8 +56,27 @@ describe('PGlite statements prepared from their third run', () => {
       await tx.query('insert into t (m) values ($1)', [7]);
       await tx.rollback();
     });
-    expect(await preparedTexts()).toEqual(expect.arrayContaining([expect.stringMatching(/^PREPARE odds_prepared_2 AS select count/)]));
+    expect(await preparedTexts()).toEqual(expect.arrayContaining([expect.stringMatching(/^PREPARE odds_prepared_1r AS select count/)]));
     expect((await client.query<{ n: number }>(text, [7])).rows).toEqual([{ n: 0 }]);
+  });
+
+  it('never wait for a PREPARE queued behind the transaction they run in', async () => {
+    const text = 'select count(*)::int as n from t where m = $1';
+    for (let run = 1; run <= 2; run++) await client.query(text, [run]);
+    const { queued } = await client.transaction(async (tx) => {
+      // Its third run, outside the transaction: it prepares, queued behind the transaction.
+      const queued = client.query<{ n: number }>(text, [1]);
+      // Inside, meanwhile: run as it is, not waiting for that PREPARE (which waits for this transaction).
+      const inside = await Promise.race([
+        tx.query<{ n: number }>(text, [2]),
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('waited for a PREPARE queued behind its own transaction')), 3_000)),
+      ]);
+      expect(inside.rows).toEqual([{ n: 0 }]);
+      // Not awaited in here: it waits for this transaction to end.
+      return { queued };
+    });
+    expect((await queued).rows).toEqual([{ n: 0 }]);
+    expect(await preparedTexts()).toEqual(expect.arrayContaining([expect.stringContaining(text)]));
   });
 
   it('leave transaction and session commands as they are', async () => {

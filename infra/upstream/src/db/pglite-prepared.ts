@@ -1,24 +1,9 @@
 import type { PGlite } from '@electric-sql/pglite';
+import { type HotStatement, HotStatements } from './hot-statements';
 import { type Query, wrapQueries } from './pglite-queries';
 
-/** A statement is prepared at its third run (one run alone, a migration or a report, is not kept). */
-const RUNS_BEFORE_PREPARED = 2;
-/** Statements kept prepared at most (texts that embed values, were there any, would otherwise pile up). */
-const MAX_PREPARED = 256;
-/** Texts counted at most. */
-const MAX_TRACKED = 4_096;
 /** A text that failed to prepare this often is always run as it is. */
 const MAX_FAILURES = 3;
-
-/** What PREPARE takes: a query or a data change (not a transaction's or a session's command). */
-const PREPARABLE = /^[\s(]*(select|insert|update|delete|with|values)\b/i;
-
-interface Statement {
-  runs: number;
-  failures: number;
-  name?: string;
-  preparing?: Promise<string | null>;
-}
 
 /**
  * A parameter as an SQL literal of unknown type, which the prepared statement's parameter type
@@ -45,45 +30,38 @@ function literal(value: unknown): string | undefined {
 export async function preparePlans(client: PGlite): Promise<void> {
   const [setting] = (await client.query<{ on: string }>(`select current_setting('standard_conforming_strings') as on`)).rows;
   if (setting?.on !== 'on') return;
-  const statements = new Map<string, Statement>();
-  let prepared = 0;
-  let named = 0;
+  const hot = new HotStatements('odds_prepared_');
 
-  const prepare = async (query: Query, inTransaction: boolean, text: string, statement: Statement): Promise<string | null> => {
-    named += 1;
-    const name = `odds_prepared_${named}`;
+  const prepare = async (query: Query, inTransaction: boolean, text: string, statement: HotStatement): Promise<boolean> => {
     // In a transaction a refused PREPARE would abort it: under a savepoint, only the PREPARE is undone.
     if (inTransaction) await query('SAVEPOINT odds_prepare');
     try {
-      await query(`PREPARE ${name} AS ${text}`);
+      await query(`PREPARE ${statement.name} AS ${text}`);
       if (inTransaction) await query('RELEASE SAVEPOINT odds_prepare');
-      prepared += 1;
-      statement.name = name;
-      return name;
+      statement.prepared = true;
+      return true;
     } catch {
       if (inTransaction) await query('ROLLBACK TO SAVEPOINT odds_prepare');
-      // Not preparable: run as it is, and tried again later (a few times).
+      // Not preparable: run as it is, and tried again later (a few times, under another name).
       statement.failures += 1;
+      statement.name += 'r';
       statement.preparing = undefined;
-      return null;
+      return false;
     }
   };
 
   wrapQueries(client, (query, inTransaction) => async (text, params = [], options) => {
-    if (!PREPARABLE.test(text)) return query(text, params, options);
     const values = params.map(literal);
-    let statement = statements.get(text);
-    if (!statement && statements.size < MAX_TRACKED) {
-      statement = { runs: 0, failures: 0 };
-      statements.set(text, statement);
-    }
-    if (!statement || values.some((value) => value === undefined)) return query(text, params, options);
-    statement.runs += 1;
-    if (!statement.name) {
-      if (statement.runs <= RUNS_BEFORE_PREPARED || statement.failures >= MAX_FAILURES || prepared >= MAX_PREPARED) return query(text, params, options);
-      statement.preparing ??= prepare(query, inTransaction, text, statement);
+    const statement = hot.run(text);
+    if (!statement || statement.failures >= MAX_FAILURES || values.some((value) => value === undefined)) return query(text, params, options);
+    if (!statement.prepared) {
+      // Another run is preparing it: this one runs as it is (waiting could deadlock, were that
+      // PREPARE queued behind the transaction this run belongs to).
+      if (statement.preparing) return query(text, params, options);
+      statement.preparing = prepare(query, inTransaction, text, statement);
       if (!(await statement.preparing)) return query(text, params, options);
     }
-    return query(values.length ? `EXECUTE ${statement.name}(${values.join(', ')})` : `EXECUTE ${statement.name}`, [], options);
+    const { name } = statement;
+    return query(values.length ? `EXECUTE ${name}(${values.join(', ')})` : `EXECUTE ${name}`, [], options);
   });
 }
