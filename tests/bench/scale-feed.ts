@@ -44,13 +44,16 @@ export function feedOf(matchId: number, run: number, offers: number): FeedMessag
 }
 
 /** Offers per match each worker handles before it is measured: the offer path compiled and optimised, as in a worker that has run a while. */
-export const WARM_OFFERS = 300;
+const WARM_OFFERS = 300;
+
+/** How many warm-up offers a match of `offers` offers gets (WARM_OFFERS, or all of a shorter feed). */
+export const warmOffersOf = (offers: number) => Math.min(WARM_OFFERS, offers);
 
 /** The warm-up offers of a run: in the ten minutes before its feed (source ids `w<run>-<i>`, left out of the run's counts). */
 export function warmUpOf(matchId: number, run: number, offers: number): FeedMessage[] {
   const start = Date.parse('2031-07-01T18:00:00Z') + matchId * DAY + run * 2 * 3_600_000 - 600_000;
   return feedOf(matchId, run, offers)
-    .slice(0, WARM_OFFERS)
+    .slice(0, warmOffersOf(offers))
     .map(
       (offer, i) =>
         ({

@@ -21,7 +21,7 @@ import { ensureDemoUser, FeedPublisher, openDatabase, seedDemoData } from '@odds
 import { startWorker, waitFor, type WorkerProcess } from '../support/engine-cluster';
 import { prepareMatches } from '../support/engine-fixture';
 import { cpuSeconds, listenerOf, probeCpu, treeSeconds } from './scale-cpu';
-import { feedOf, kickOffOf, WARM_OFFERS, warmUpOf } from './scale-feed';
+import { feedOf, kickOffOf, warmOffersOf, warmUpOf } from './scale-feed';
 import { batchesOf, consumedOf, cpuPerOffer, startWorkers, workerCpu, workerEnv } from './scale-workers';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -90,7 +90,7 @@ async function warmUp(feeder: FeedPublisher, routes: Awaited<ReturnType<typeof r
         await db.execute(sql`
     select count(*)::int as n from offers where match_id in (${inList(routes.map((r) => r.matchId))}) and source_id like ${`w${run}-%`}`),
       )[0]!.n >=
-      routes.length * WARM_OFFERS,
+      routes.length * warmOffersOf(OFFERS),
     300_000,
   );
 }
