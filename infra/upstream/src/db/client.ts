@@ -42,7 +42,9 @@ export async function openDatabase(
     const { Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    const { preparePlans } = await import('./pg-prepared');
     const pool = new Pool({ connectionString: url, max: 10 });
+    preparePlans(pool);
     // An idle connection the server ends (restart, pg_terminate_backend, DROP DATABASE … FORCE) is
     // dropped and replaced by the pool: without a listener its 'error' would end the process.
     pool.on('error', () => {});

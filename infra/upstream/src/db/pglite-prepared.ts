@@ -34,14 +34,19 @@ export async function preparePlans(client: PGlite): Promise<void> {
 
   const prepare = async (query: Query, inTransaction: boolean, text: string, statement: HotStatement): Promise<boolean> => {
     // In a transaction a refused PREPARE would abort it: under a savepoint, only the PREPARE is undone.
-    if (inTransaction) await query('SAVEPOINT odds_prepare');
+    let saved = false;
     try {
+      if (inTransaction) {
+        await query('SAVEPOINT odds_prepare');
+        saved = true;
+      }
       await query(`PREPARE ${statement.name} AS ${text}`);
-      if (inTransaction) await query('RELEASE SAVEPOINT odds_prepare');
+      if (saved) await query('RELEASE SAVEPOINT odds_prepare');
       statement.prepared = true;
       return true;
     } catch {
-      if (inTransaction) await query('ROLLBACK TO SAVEPOINT odds_prepare');
+      // An aborted transaction refuses the savepoint too: the statement then fails as it would have.
+      if (saved) await query('ROLLBACK TO SAVEPOINT odds_prepare');
       // Not preparable: run as it is, and tried again later (a few times, under another name).
       statement.failures += 1;
       statement.name += 'r';
