@@ -25,7 +25,7 @@ function columns({ busy, toggleActive, remove, changedBy }: ContactsList): Table
       ),
     },
     { field: 'channel', header: 'Channel', sortable: true, sortKey: 'channel_id', body: channelName },
-    { field: 'destination', header: 'Destination', body: contactDestination },
+    { field: 'destination', header: 'Destination', body: contactDestination, className: 'contact-destination' },
     { field: 'active', header: 'Active', sortable: true, body: (c) => (c.active ? 'Yes' : 'No') },
     {
       field: 'options',
