@@ -10,11 +10,7 @@ const PREPARABLE = /^[\s(]*(select|insert|update|delete|with|values)\b/i;
 
 /** A statement run often enough to be kept prepared, under its name. */
 export interface HotStatement {
-  name: string;
-  /** Set by the driver while it prepares the statement, and once it has (PGlite). */
-  preparing?: Promise<boolean>;
-  prepared?: boolean;
-  failures: number;
+  readonly name: string;
 }
 
 /**
@@ -38,7 +34,7 @@ export class HotStatements {
       return undefined;
     }
     this.named += 1;
-    const statement: HotStatement = { name: `${this.prefix}${this.named}`, failures: 0 };
+    const statement: HotStatement = { name: `${this.prefix}${this.named}` };
     this.seen.set(text, statement);
     return statement;
   }

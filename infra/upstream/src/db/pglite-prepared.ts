@@ -19,6 +19,14 @@ function literal(value: unknown): string | undefined {
   return undefined;
 }
 
+/** Where a hot statement stands on this client: prepared under `name`, being prepared, or refused so often. */
+interface Preparation {
+  name: string;
+  prepared: boolean;
+  preparing?: Promise<boolean>;
+  failures: number;
+}
+
 /**
  * PGlite parses and plans every statement afresh (its driver sends each one unnamed): for the
  * engine's write statement and the relay's safety check that is about half their cost. A
@@ -31,8 +39,9 @@ export async function preparePlans(client: PGlite): Promise<void> {
   const [setting] = (await client.query<{ on: string }>(`select current_setting('standard_conforming_strings') as on`)).rows;
   if (setting?.on !== 'on') return;
   const hot = new HotStatements('odds_prepared_');
+  const preparations = new WeakMap<HotStatement, Preparation>();
 
-  const prepare = async (query: Query, inTransaction: boolean, text: string, statement: HotStatement): Promise<boolean> => {
+  const prepare = async (query: Query, inTransaction: boolean, text: string, preparation: Preparation): Promise<boolean> => {
     // In a transaction a refused PREPARE would abort it: under a savepoint, only the PREPARE is undone.
     let saved = false;
     try {
@@ -40,33 +49,40 @@ export async function preparePlans(client: PGlite): Promise<void> {
         await query('SAVEPOINT odds_prepare');
         saved = true;
       }
-      await query(`PREPARE ${statement.name} AS ${text}`);
+      await query(`PREPARE ${preparation.name} AS ${text}`);
       if (saved) await query('RELEASE SAVEPOINT odds_prepare');
-      statement.prepared = true;
+      preparation.prepared = true;
       return true;
     } catch {
       // An aborted transaction refuses the savepoint too: the statement then fails as it would have.
       if (saved) await query('ROLLBACK TO SAVEPOINT odds_prepare');
       // Not preparable: run as it is, and tried again later (a few times, under another name).
-      statement.failures += 1;
-      statement.name += 'r';
-      statement.preparing = undefined;
+      preparation.failures += 1;
+      preparation.name += 'r';
+      preparation.preparing = undefined;
       return false;
     }
   };
 
   wrapQueries(client, (query, inTransaction) => async (text, params = [], options) => {
-    const values = params.map(literal);
     const statement = hot.run(text);
-    if (!statement || statement.failures >= MAX_FAILURES || values.some((value) => value === undefined)) return query(text, params, options);
-    if (!statement.prepared) {
+    if (!statement) return query(text, params, options);
+    let preparation = preparations.get(statement);
+    if (!preparation) {
+      preparation = { name: statement.name, prepared: false, failures: 0 };
+      preparations.set(statement, preparation);
+    }
+    if (preparation.failures >= MAX_FAILURES) return query(text, params, options);
+    const values = params.map(literal);
+    if (values.some((value) => value === undefined)) return query(text, params, options);
+    if (!preparation.prepared) {
       // Another run is preparing it: this one runs as it is (waiting could deadlock, were that
       // PREPARE queued behind the transaction this run belongs to).
-      if (statement.preparing) return query(text, params, options);
-      statement.preparing = prepare(query, inTransaction, text, statement);
-      if (!(await statement.preparing)) return query(text, params, options);
+      if (preparation.preparing) return query(text, params, options);
+      preparation.preparing = prepare(query, inTransaction, text, preparation);
+      if (!(await preparation.preparing)) return query(text, params, options);
     }
-    const { name } = statement;
+    const { name } = preparation;
     return query(values.length ? `EXECUTE ${name}(${values.join(', ')})` : `EXECUTE ${name}`, [], options);
   });
 }

@@ -115,8 +115,7 @@ export class Engine {
     if (known) {
       const { statics } = known;
       const limited = [...statics.contacts.values()].filter(spansMatches).map((c) => c.id);
-      if (!limited.length || (this.options.onlyWriter && limited.every((id) => this.limiter.versionOf(id) >= 0)))
-        return { state: known, ledger: new Map(limited.map((id) => [id, this.limiter.versionOf(id)])), unchecked: limited };
+      if (!limited.length || (this.options.onlyWriter && limited.every((id) => this.limiter.versionOf(id) >= 0))) return { state: known, unchecked: limited };
       const now = await knownVersions(this.db, [...statics.versions.keys()], limited);
       if (!movedScopes(statics.versions, now.scopes).length) return { state: known, ledger: now.ledger };
     }
@@ -158,8 +157,8 @@ export class Engine {
   private async ingestNow(matchId: number, messages: FeedMessage[], attempt = 1, reloading = false): Promise<IngestReply> {
     const nowMs = this.now();
     const { state, ledger, unchecked } = await this.stateOf(matchId, reloading);
-    // Rate limits span matches that other workers own (push-ledger.ts).
-    await refreshPushTimes(this.db, state.statics.contacts.values(), this.limiter, ledger);
+    // Rate limits span matches that other workers own (push-ledger.ts); unchecked: the write checks them.
+    if (!unchecked) await refreshPushTimes(this.db, state.statics.contacts.values(), this.limiter, ledger);
     const decisions = emptyDecisions();
     let run: RunResult;
     let stored: Stored;
@@ -190,7 +189,7 @@ export class Engine {
             stampAtFeedTime: this.options.stampAtFeedTime ?? false,
             nowMs,
             ...(unchecked && { scopes: state.statics.versions }),
-            ...(ledgerHeld && ledgerHeld.size > 0 && { ledger: ledgerHeld }),
+            ...(ledgerHeld && { ledger: ledgerHeld }),
           });
         });
       if (run.fresh.size === 0) stored = { offerIds: [], deliveryIds: [], eventIds: [] };

@@ -73,7 +73,6 @@ function versionCheck(name: string, table: string, key: string, type: 'text' | '
   const cte = sql`${sql.raw(name)} as (select coalesce(jsonb_object_agg(${sql.raw(key)}, version), '{}'::jsonb) as v from ${sql.raw(table)}
     where ${sql.raw(key)} = any(${arrayLiteral([...expected.keys()])}::${sql.raw(type)}[]) and version > 0)`;
   return {
-    name,
     cte,
     held: sql`(select v from ${sql.raw(name)}) = ${held}::jsonb`,
     now: sql`(select case when v = ${held}::jsonb then null else v end from ${sql.raw(name)})`,
@@ -97,10 +96,9 @@ function versionCheck(name: string, table: string, key: string, type: 'text' | '
 export async function writeHead(tx: Tx, input: HeadInput): Promise<HeadResult> {
   const live = JSON.stringify(input.live);
   // The checks, when asked: the cache's versions (absent rows are version 0) against the tables'.
-  const checks = [
-    input.scopes && versionCheck('scopes_now', 'engine_scopes', 'scope', 'text', input.scopes),
-    input.ledger?.size && versionCheck('ledger_now', 'contact_push_ledger', 'contact_id', 'int', input.ledger),
-  ].filter((check) => !!check);
+  const scopes = input.scopes && versionCheck('scopes_now', 'engine_scopes', 'scope', 'text', input.scopes);
+  const ledger = input.ledger?.size ? versionCheck('ledger_now', 'contact_push_ledger', 'contact_id', 'int', input.ledger) : undefined;
+  const checks = [scopes, ledger].filter((check) => check !== undefined);
   const scopesNow = checks.length
     ? sql`with ${sql.join(
         checks.map((check) => check.cte),
@@ -148,8 +146,8 @@ export async function writeHead(tx: Tx, input: HeadInput): Promise<HeadResult> {
     ${input.offers.length ? sql.raw(`(select json_agg(json_build_array(id, source_id)) from o)`) : sql.raw('null::json')} as offers,
     ${input.events.length ? sql.raw(`(select json_agg(id order by id) from e)`) : sql.raw('null::json')} as events,
     ${input.offers.length ? sql`(select coalesce(max(id), 0) from offers where match_id = ${input.matchId})` : sql.raw('null::int')} as after,
-    ${checks.find((check) => check.name === 'scopes_now')?.now ?? sql.raw('null::jsonb')} as scopes,
-    ${checks.find((check) => check.name === 'ledger_now')?.now ?? sql.raw('null::jsonb')} as ledger`);
+    ${scopes?.now ?? sql.raw('null::jsonb')} as scopes,
+    ${ledger?.now ?? sql.raw('null::jsonb')} as ledger`);
   const result = await tx.execute(sql.join(parts));
   const [row] = (
     result as unknown as {
@@ -164,10 +162,10 @@ export async function writeHead(tx: Tx, input: HeadInput): Promise<HeadResult> {
     }
   ).rows;
   const moved = row!.scopes && new Map([...input.scopes!.keys()].map((scope) => [scope, Number(row!.scopes![scope] ?? 0)]));
-  const ledger = row!.ledger;
+  const ledgerNow = row!.ledger;
   return {
     movedScopes: moved,
-    movedLedger: ledger && [...input.ledger!].filter(([id, version]) => Number(ledger[id] ?? 0) !== version).map(([id]) => id),
+    movedLedger: ledgerNow && [...input.ledger!].filter(([id, version]) => Number(ledgerNow[id] ?? 0) !== version).map(([id]) => id),
     fenced: Number(row!.fenced) > 0,
     offerIds: new Map((row!.offers ?? []).map(([id, sourceId]) => [sourceId, Number(id)])),
     eventIds: (row!.events ?? []).map(Number),
