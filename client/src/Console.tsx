@@ -8,9 +8,10 @@ import { liveSocket } from './live/liveSocket';
 import { AccountDisabled } from './shell/AccountDisabled';
 import { SavedNotice } from './shell/SavedNotice';
 import { sessionEndStore } from './stores/sessionEnd';
+import { dialogLoaders } from './shell/dialogLoaders';
 
-// The sign-in dialog's code (PrimeReact's Dialog) loads when a session first ends, not with the console.
-const SignInDialog = lazy(() => import('./shell/SignInDialog').then((module) => ({ default: module.SignInDialog })));
+// The sign-in dialog's code (PrimeReact's Dialog) loads apart from the console, when the shell is idle.
+const SignInDialog = lazy(dialogLoaders.signIn);
 
 let router: ReturnType<typeof createBrowserRouter> | undefined;
 

@@ -59,10 +59,19 @@ export type FeedOfferMessage = Static<typeof FeedOfferMessage>;
 /**
  * Match events: `goal` (with the side and the score after it), `period_start` / `period_end` (with
  * the period; period 1's start is the kick-off), `suspension` (`suspended` true suspends, false
- * lifts; of one market, or of all when no market is named) and `match_end`.
+ * lifts; of one market, or of all when no market is named), `match_end`, and `match_state` (with
+ * `state`: the match left its usual course, or came back to it).
  */
-export const FeedEventKind = Type.Enum(['goal', 'period_start', 'period_end', 'suspension', 'match_end']);
+export const FeedEventKind = Type.Enum(['goal', 'period_start', 'period_end', 'suspension', 'match_end', 'match_state']);
 export type FeedEventKind = Static<typeof FeedEventKind>;
+
+/**
+ * A `match_state` event's state: DELAYED, INTERRUPTED, POSTPONED, CANCELLED, ABANDONED as the feed
+ * says them, or PRE / LIVE when the match is back to its usual course. The engine fires nothing for
+ * a POSTPONED, CANCELLED or ABANDONED match (docs/engine-rules.md "Match state").
+ */
+export const FeedMatchState = Type.Enum(['PRE', 'LIVE', 'DELAYED', 'INTERRUPTED', 'POSTPONED', 'CANCELLED', 'ABANDONED']);
+export type FeedMatchState = Static<typeof FeedMatchState>;
 
 export const FeedEventMessage = Type.Object({
   type: Type.Literal('event'),
@@ -76,6 +85,8 @@ export const FeedEventMessage = Type.Object({
   player: Type.Optional(Type.String({ maxLength: 200 })),
   suspended: Type.Optional(Type.Boolean()),
   reason: Type.Optional(Type.String({ maxLength: 200 })),
+  /** A match_state event's state (required there). */
+  state: Type.Optional(FeedMatchState),
   /** A match end's penalty shoot-out, where there was one (its goals are not goals of the match). */
   penalties: Type.Optional(MatchScore),
   ...marketFields,

@@ -27,8 +27,11 @@ export interface MatchChangedPayload {
   at: string;
 }
 
-/** The records every console shows whatever it works in (today: providers). */
-export const CATALOG_ENTITIES = ['provider'] as const;
+/**
+ * The records every console shows whatever it works in: providers, and the kill switch
+ * (`send_stop`, its banner; the notice's `provider_id` is the switch's provider, absent for the deployment's).
+ */
+export const CATALOG_ENTITIES = ['provider', 'send_stop'] as const;
 export type CatalogEntity = (typeof CATALOG_ENTITIES)[number];
 export const isCatalogEntity = (entity: string): entity is CatalogEntity => (CATALOG_ENTITIES as readonly string[]).includes(entity);
 

@@ -214,6 +214,12 @@ export interface ServerToClientEvents {
    * so the console can say why instead of asking to sign in again.
    */
   sessionEnded: (payload: { reason: SessionEndReason }) => void;
+  /**
+   * An admin changed this operator's role or providers: the console reads its session (GET
+   * /api/1/session) and its providers again, and shows what the new rights allow. The socket stays
+   * open, but the relay has left the rooms of matches and providers it may no longer see.
+   */
+  sessionChanged: (payload: { reason: 'access' }) => void;
   /** A live match's feed stalled or flowed again (docs/feeds-uof.md): to every socket, consoles and walls alike. */
   feedHealth: (payload: MatchFeedHealth) => void;
 }
@@ -284,7 +290,8 @@ export function liveRequestError(event: keyof ClientToServerEvents, data: unknow
 
 /** What the relay keeps on each authenticated socket. */
 export interface SocketData {
-  user: { id: number; email: string; name: string };
+  /** Who, and the providers they see (null or absent: every provider). */
+  user: { id: number; email: string; name: string; provider_ids?: number[] | null };
   token: string;
 }
 

@@ -10,6 +10,7 @@
 import { Type, type Static } from 'typebox';
 import { Id, Nullable, Timestamp } from './common';
 import { Version } from './entities/audit';
+import { UofConnectionHealth } from './uof-connection';
 
 export interface UofRoutingKey {
   priority: 'hi' | 'lo' | null;
@@ -93,6 +94,10 @@ export type ProducerState = Static<typeof ProducerState>;
 
 export const UofProducer = Type.Object({
   id: Type.Integer({ minimum: 1 }),
+  /** Its name in UOF's producer list (`LO`, `Ctrl`), null before the adapter wrote it. */
+  name: Nullable(Type.String()),
+  /** How far behind their own timestamp its last live messages arrived, in ms (null before the first). */
+  delay_ms: Nullable(Type.Integer({ minimum: 0 })),
   state: ProducerState,
   last_alive_at: Nullable(Timestamp),
   subscribed: Type.Boolean(),
@@ -123,6 +128,8 @@ export type MatchFeedHealth = Static<typeof MatchFeedHealth>;
 export const UofUnknownMarket = Type.Object({
   market: Type.String({ description: 'UOF market id, with its specifiers when it had some' }),
   outcome: Nullable(Type.String()),
+  /** Why it was skipped (the rest of its message was ingested): no mapping, a line the provider does not carry, … */
+  reason: Type.String(),
   count: Type.Integer({ minimum: 0 }),
   last_seen_at: Timestamp,
 });
@@ -154,6 +161,8 @@ export const FeedHealthReply = Type.Object({
   unknown_markets: Type.Array(UofUnknownMarket),
   unlinked_events: Type.Array(UofUnlinkedEvent),
   recoveries: Type.Array(UofRecovery),
+  /** The UOF adapter's broker connection (null: no adapter ever ran here). */
+  connection: Nullable(UofConnectionHealth),
 });
 export type FeedHealthReply = Static<typeof FeedHealthReply>;
 

@@ -42,6 +42,7 @@ function answer(request: Seen, response: ServerResponse): void {
     response.write(': hello\n\n');
     setTimeout(() => response.end('data: later\n\n'), LATER_MS);
   } else if (path === '/api/1/broken') response.socket?.destroy();
+  else if (path === '/api/1/t/AAAAAAAAAAAAAAAAAAAAAA') response.writeHead(302, { location: 'https://book.example/bet' }).end();
   else if (path === '/api/1/hop') json(200, { ok: true }, { 'keep-alive': 'timeout=99', 'x-private': 'no', connection: 'x-private' });
   else json(200, { ok: true });
 }
@@ -122,6 +123,16 @@ describe('what reaches the upstream', () => {
     expect(escaped.status).toBe(400);
     expect(await escaped.json()).toMatchObject({ code: 'BAD_ESCAPE' });
     expect(seen.length).toBe(before);
+  });
+});
+
+describe('tracked links', () => {
+  it("/t/{id} on the console's own address reaches the upstream's /api/1/t/{id}, whose redirect passes as it is", async () => {
+    const reply = await fetch(`${url}/t/AAAAAAAAAAAAAAAAAAAAAA`, { redirect: 'manual', headers: { 'user-agent': 'Mozilla/5.0 (iPhone)' } });
+    expect(reply.status).toBe(302);
+    expect(reply.headers.get('location')).toBe('https://book.example/bet');
+    expect(lastSeen('/api/1/t/AAAAAAAAAAAAAAAAAAAAAA')!.headers).toMatchObject({ 'user-agent': 'Mozilla/5.0 (iPhone)', 'x-forwarded-for': '127.0.0.1' });
+    expect((await raw('/t/../api/1/operators')).status).toBe(400);
   });
 });
 

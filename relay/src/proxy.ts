@@ -196,6 +196,21 @@ export const proxyPlugin = fp<ProxyOptions>(
         },
       });
     }
+    // Tracked links (docs/channels.md "Delivery figures"): offers carry the short public form
+    // /t/{id} on the console's own address; the upstream's /api/1/t/{id} counts the open and
+    // answers with its redirect, passed on as it is. GET only, no body.
+    await scope.register(httpProxy, {
+      upstream: upstream.baseUrl,
+      prefix: '/t',
+      rewritePrefix: `${PREFIX}/t`,
+      httpMethods: ['GET'],
+      proxyPayloads: false,
+      internalRewriteLocationHeader: false,
+      undici: pool,
+      disableRequestLogging: true,
+      preHandler: guard,
+      replyOptions: { timeout: limits.timeoutMs, retryDelay, rewriteRequestHeaders, rewriteHeaders, onError },
+    });
   },
   { name: 'relay-proxy', fastify: '5.x', dependencies: ['relay-core'], encapsulate: true },
 );

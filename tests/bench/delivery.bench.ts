@@ -20,6 +20,7 @@ import {
   deliverySends,
   Dispatcher,
   jobsFor,
+  loopbackWebhooks,
   leagues,
   markets,
   matches,
@@ -95,6 +96,7 @@ async function run(receiverName: string, share: number, concurrency: number, cou
     concurrency,
     timeoutMs: 5000,
     policy: { scheduleMs: [1000], deadlineMs: 600_000, jitter: 0.2 },
+    webhooks: loopbackWebhooks(),
   });
   const jobs = await jobsFor(db, ids, false);
   const started = performance.now();

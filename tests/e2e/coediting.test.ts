@@ -135,10 +135,11 @@ describe.skipIf(unavailable)('co-editing a live match in Chromium', () => {
     const entries = b.getByRole('list', { name: 'Changes, newest first' }).getByRole('listitem');
     await expect.poll(() => entries.count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
     const texts = await entries.allTextContents();
-    expect(texts[0]).toContain(`Ops Operator changed Threshold set #${set.id}`);
+    // The set by its market and thresholds (as the list says it), not by its id.
+    expect(texts[0]).toContain(`Ops Operator changed Threshold set '${marketName}: `);
     expect(texts[0]).toMatch(new RegExp(`${first} value2\\.75→2\\.60`));
     expect(texts[0]).toMatch(new RegExp(`${second} value.*→4\\.20`));
-    expect(texts[1]).toContain(`Demo Operator changed Threshold set #${set.id}`);
+    expect(texts[1]).toContain(`Demo Operator changed Threshold set '${marketName}: `);
     expect(texts[1]).toMatch(new RegExp(`${first} value2\\.50→2\\.75`));
     await animationsDone(b);
     await b.screenshot({ path: screenshotPath('e2e-coediting-history.png') });

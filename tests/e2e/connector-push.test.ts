@@ -76,7 +76,7 @@ describe.skipIf(unavailable)('connector and provider changes are live on the mat
     const entry = b
       .getByRole('complementary', { name: 'History' })
       .locator('.history-entry')
-      .filter({ hasText: `Match #${source.id}` });
+      .filter({ hasText: `Match '${source.name}'` });
     await expect.poll(() => entry.count(), { timeout: 10_000 }).toBe(1);
     expect(await entry.textContent()).toContain('Demo Operator changed');
     expect(await entry.getByRole('row', { name: /event id/ }).textContent()).toContain(target.event_id);

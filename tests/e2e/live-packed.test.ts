@@ -56,7 +56,8 @@ describe.skipIf(unavailable)('packed snapshots in Chromium', () => {
 
     // A new document, so the socket (and its frames) are of this page, with the counting inflater.
     await page.goto(`${stack.url}/match/${matchId}/feed`);
-    await expect.poll(() => tableTotal(page, 'Feed events'), { timeout: 20_000 }).toBe(SNAPSHOT_LIMITS.feed);
+    // The Feed tab pages on the server: its total is the whole feed's, beyond the live snapshot's rows.
+    await expect.poll(() => tableTotal(page, 'Feed events'), { timeout: 20_000 }).toBeGreaterThan(SNAPSHOT_LIMITS.feed ?? 0);
     const inflaters = await page.evaluate(() => (window as unknown as { inflaters: Record<string, number> }).inflaters);
     // Feed, offers and deliveries of the final are far over the packing threshold.
     expect(frames.binary).toBeGreaterThanOrEqual(3);

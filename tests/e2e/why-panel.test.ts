@@ -1,7 +1,7 @@
 import type { DeliveriesReply, Firing, ListReply, Match, Offer, Suppression } from '@odds/protocol';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REASON_LABELS } from '../../client/src/screens/match/why/whyText';
+import { REASON_LABELS } from '../../client/src/components/why/whyText';
 import { seriousViolations } from '../support/axe';
 import { browserUnavailable, launchBrowser, openConsole, screenshotPath } from '../support/browser';
 import { ingestRecorded } from '../support/feeds';

@@ -12,7 +12,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestUpstream, Engine, FeedPublisher, type TestUpstream } from '@odds/upstream/testing';
+import { channelSettingsFrom, createTestUpstream, Engine, FeedPublisher, loopbackWebhooks, type TestUpstream } from '@odds/upstream/testing';
 import { crossingFeed, storedRows } from '../support/crossing-feed';
 import { startWorker, waitFor, type WorkerProcess } from '../support/engine-cluster';
 import { prepareMatches } from '../support/engine-fixture';
@@ -48,8 +48,10 @@ describe.skipIf(skip !== null)('the broker stores what the embedded engine store
     };
     upstream = await createTestUpstream({ databaseUrl: postgres.url });
     matchIds = await prepareMatches(upstream.database.db, `http://127.0.0.1:${(hooks.address() as AddressInfo).port}/hook`, 4);
-    // The reference: the embedded engine, the whole feed in one call.
-    const engine = new Engine(upstream.database.db);
+    // The reference: one engine in this process, the whole feed in one call, with the channel
+    // settings of a process on this database (the workers'): unconfigured channels are suppressed.
+    const channels = channelSettingsFrom({}, { production: false, databaseUrl: postgres.url });
+    const engine = new Engine(upstream.database.db, { sending: { webhooks: loopbackWebhooks(postgres.url), channels } });
     await engine.ingest(matchIds[0]!, crossingFeed(BASE));
     await engine.close();
     reference = await storedRows(upstream.database.db, matchIds[0]!);

@@ -7,12 +7,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import amqp from 'amqplib';
+import { SMTPServer } from 'smtp-server';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeadLettersReply, FeedMessage } from '@odds/protocol';
 import { createTestUpstream, FeedPublisher, routingKey, type TestUpstream, topologyNames, UpstreamClient } from '@odds/upstream/testing';
 import { startWorker, waitFor, type WorkerProcess } from '../support/engine-cluster';
-import { EXPECTED, handMadeFeed, outcomeOf, prepareMatches } from '../support/engine-fixture';
+import { EXPECTED_ON_POSTGRES, handMadeFeed, outcomeOf, prepareMatches } from '../support/engine-fixture';
 import { acquirePostgresAndRabbit } from '../support/rabbitmq';
 
 const { postgres, rabbit, skip } = await acquirePostgresAndRabbit('broker suite');
@@ -25,6 +26,7 @@ describe.skipIf(skip !== null)('engine workers on RabbitMQ', () => {
   let upstream: TestUpstream;
   let client: UpstreamClient;
   let hooks: Server;
+  let smtp: SMTPServer;
   const keys: string[] = [];
   let matchIds: number[];
   const workers: WorkerProcess[] = [];
@@ -38,6 +40,14 @@ describe.skipIf(skip !== null)('engine workers on RabbitMQ', () => {
       request.resume().on('end', () => response.writeHead(204).end());
     });
     await new Promise<void>((resolve) => hooks.listen(0, '127.0.0.1', resolve));
+    // The workers' mail server: the email contact is sent to (without one it is CHANNEL_NOT_CONFIGURED).
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData: (stream, _session, done) => stream.resume().on('end', () => done()),
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
     const prefix = `test-${Math.random().toString(36).slice(2, 8)}`;
     env = {
       DATABASE_URL: postgres.url,
@@ -47,6 +57,7 @@ describe.skipIf(skip !== null)('engine workers on RabbitMQ', () => {
       ENGINE_WORKERS: '2',
       ENGINE_STANDBY_DELAY_MS: '500',
       ENGINE_SEND_GRACE_MS: '2000',
+      SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
     };
     // The API process: its ingest route publishes to the broker.
     upstream = await createTestUpstream({ databaseUrl: postgres.url, broker: { url: rabbit.url, prefix, shards: 4 } });
@@ -61,6 +72,7 @@ describe.skipIf(skip !== null)('engine workers on RabbitMQ', () => {
     await upstream?.close();
     hooks?.closeAllConnections();
     hooks?.close();
+    await new Promise((resolve) => (smtp ? smtp.close(() => resolve(null)) : resolve(null)));
     process.env = saved;
     if (!('skip' in postgres)) await postgres.release();
   });
@@ -100,7 +112,7 @@ describe.skipIf(skip !== null)('engine workers on RabbitMQ', () => {
       }
     }
     await settled([a, b]);
-    for (const id of [a, b]) expect(await outcomeOf(upstream.database.db, id)).toEqual({ ...EXPECTED, offers: 11, events: 8 });
+    for (const id of [a, b]) expect(await outcomeOf(upstream.database.db, id)).toEqual({ ...EXPECTED_ON_POSTGRES, offers: 11, events: 8 });
     const dead = await client.call<DeadLettersReply>('GET', '/api/1/engine/dead-letters');
     expect(dead).toMatchObject({ mode: 'broker', total: 3, by_kind: { invalid_json: 1, schema: 1, unknown_match: 1 } });
     expect(dead.last.map((d) => d.reason)).toContain('Match 999999 not found');
@@ -138,7 +150,7 @@ describe.skipIf(skip !== null)('engine workers on RabbitMQ', () => {
     }
     await publisher.close();
     await settled([c, d]);
-    for (const id of [c, d]) expect(await outcomeOf(upstream.database.db, id)).toEqual({ ...EXPECTED, offers: 11, events: 8 });
+    for (const id of [c, d]) expect(await outcomeOf(upstream.database.db, id)).toEqual({ ...EXPECTED_ON_POSTGRES, offers: 11, events: 8 });
     // Every webhook delivery of these matches reached the receiver, under its own key.
     const sent = rowsOf<{ id: number }>(
       await upstream.database.db.execute(sql`select id from deliveries where match_id in (${c}, ${d}) and channel_id = 6`),

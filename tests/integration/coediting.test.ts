@@ -5,14 +5,18 @@ import {
   routes,
   versionedWrites,
   type AuditEntry,
+  type CatalogMarketType,
   type ContentGroupSummary,
   type ContentItem,
   type Contact,
+  type League,
   type ListReply,
   type Match,
   type Market,
   type MatchThresholdSet,
+  type Provider,
   type RouteDef,
+  type Season,
   type StatEvent,
   type Team,
   type Tracker,
@@ -243,7 +247,74 @@ const fixtures: Record<VersionedWrite, () => Promise<Fixture>> = {
   async providerUpdate() {
     return { id: 3, write: { route: routes.providerUpdate, params: { providerId: 3 }, body: { active: false } } };
   },
+  // The catalog made by hand is for admins: the second operator is made one for these writes.
+  async providerEdit() {
+    await catalogAdmins();
+    const provider = (await get<{ results: Provider[] }>(routes.providers)).results.find((p) => p.id === 2)!;
+    const body = { name: provider.name, languages: provider.meta.languages, sport_ids: provider.sports.map((s) => s.id) };
+    return { id: 2, write: { route: routes.providerEdit, params: { providerId: 2 }, body } };
+  },
+  async leagueEdit() {
+    const { league } = await catalogFixture();
+    return { id: league.id, write: { route: routes.leagueEdit, params: { leagueId: league.id }, body: { name: league.name, path: 'Edited / Path' } } };
+  },
+  async seasonEdit() {
+    const { season } = await catalogFixture();
+    return { id: season.id, write: { route: routes.seasonEdit, params: { seasonId: season.id }, body: { name: season.name, starts_on: '2030-01-01' } } };
+  },
+  async teamEdit() {
+    const { home } = await catalogFixture();
+    return { id: home.id, write: { route: routes.teamEdit, params: { teamId: home.id }, body: { name: home.name, short_name: 'EDT' } } };
+  },
+  async matchEdit() {
+    const { match, season } = await catalogFixture();
+    const body = { league_id: match.league.id, season_id: season.id, home_team_id: match.home.id, away_team_id: match.away.id, start: match.start };
+    return { id: match.id, write: { route: routes.matchEdit, params: { matchId: match.id }, body } };
+  },
+  async marketTypeEdit() {
+    await catalogAdmins();
+    const type = (await get<{ results: CatalogMarketType[] }>(routes.catalogMarketTypes)).results.find((t) => t.id === 1)!;
+    return {
+      id: 1,
+      write: {
+        route: routes.marketTypeEdit,
+        params: { typeId: 1 },
+        body: { sport_id: type.sport_id, name: type.name, outcomes: type.outcomes, evaluator: type.evaluator },
+      },
+    };
+  },
 };
+
+/** The second operator made an admin the way an admin does it (the Operators screen's access call), so their session knows at once. */
+async function catalogAdmins(): Promise<void> {
+  const result = await stack.upstream.database.db.execute(sql`select id, role, access_version from users where email = ${OPS.email}`);
+  const [ops] = (result as unknown as { rows: { id: number; role: string; access_version: number }[] }).rows;
+  if (ops!.role === 'admin') return;
+  const made = await send('demo', {
+    route: routes.operatorAccess,
+    params: { operatorId: ops!.id },
+    body: { role: 'admin', provider_ids: 'all', version: ops!.access_version },
+  });
+  expect(made.status).toBe(200);
+}
+
+/** A league with a season, two teams and a match of theirs, made by hand (once per file). */
+let catalogMade: Promise<{ league: League; season: Season; home: Team; match: Match }> | undefined;
+function catalogFixture() {
+  catalogMade ??= (async () => {
+    await catalogAdmins();
+    const made = async <T>(route: RouteDef, body: unknown, params: Record<string, number> = {}) =>
+      (await send('demo', { route, params, body })).json as unknown as T;
+    const league = await made<League>(routes.leagueCreate, { provider_id: 1, sport_id: 1, name: 'Co-editing League' });
+    const season = await made<Season>(routes.seasonCreate, { name: '2030' }, { leagueId: league.id });
+    const home = await made<Team>(routes.teamCreate, { provider_id: 1, sport_id: 1, name: 'Co-editing Home' });
+    const away = await made<Team>(routes.teamCreate, { provider_id: 1, sport_id: 1, name: 'Co-editing Away' });
+    const body = { league_id: league.id, home_team_id: home.id, away_team_id: away.id, start: '2030-06-01T12:00:00.000Z' };
+    const match = await made<Match>(routes.matchCreate, body);
+    return { league, season, home, match };
+  })();
+  return catalogMade;
+}
 
 describe('versioned writes (table-driven from protocol)', () => {
   it('has a fixture for every versioned write', () => {

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes, type AuditEntry, type DeliveriesReply, type Delivery, type FeedMessage, type ListReply } from '@odds/protocol';
-import { createTestUpstream, DEFAULT_RETRY_POLICY, Engine, type TestUpstream } from '@odds/upstream/testing';
+import { createTestUpstream, DEFAULT_RETRY_POLICY, Engine, loopbackWebhooks, type TestUpstream } from '@odds/upstream/testing';
 import { waitFor } from '../support/engine-cluster';
 import { handMadeFeed, prepareMatches } from '../support/engine-fixture';
 
@@ -43,7 +43,7 @@ const read = (request: IncomingMessage) =>
   });
 
 beforeAll(async () => {
-  upstream = await createTestUpstream();
+  upstream = await createTestUpstream({ webhooks: loopbackWebhooks() });
   headers = { authorization: `Token ${await upstream.login()}` };
   hooks = createServer(async (request, response) => {
     const payload = JSON.parse(await read(request)) as { match: { id: number } };
@@ -59,7 +59,10 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => hooks.listen(0, '127.0.0.1', resolve));
   matchIds = await prepareMatches(upstream.database.db, `http://127.0.0.1:${(hooks.address() as AddressInfo).port}/hook`, 5);
   // The real schedule and deadline; jitter drawn at its middle, so each wait is the schedule's.
-  engine = new Engine(upstream.database.db, { now: () => clock.ms, sending: { policy: DEFAULT_RETRY_POLICY, random: () => 0.5, timeoutMs: 2000 } });
+  engine = new Engine(upstream.database.db, {
+    now: () => clock.ms,
+    sending: { policy: DEFAULT_RETRY_POLICY, random: () => 0.5, timeoutMs: 2000, webhooks: loopbackWebhooks() },
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -129,8 +132,7 @@ describe('deliveries that fail', () => {
     const tab = (await upstream.app.inject({ method: 'GET', url: `/api/1/delivery/match/${matchId}`, headers })).json<DeliveriesReply>();
     const webhook = tab.deliveries.filter((d) => d.channel.id === 6);
     expect(webhook).toHaveLength(3);
-    for (const d of webhook)
-      expect(d).toMatchObject({ status: 'SENT', attempts: 3, next_attempt_at: null, last_error: expect.stringMatching(/^HTTP 503 from 127\.0\.0\.1:\d+$/) });
+    for (const d of webhook) expect(d).toMatchObject({ status: 'SENT', attempts: 3, next_attempt_at: null, last_error: 'the receiver answered HTTP 503' });
   });
 
   it('a receiver down for 2 minutes: every offer is delivered once after it returns', async () => {
@@ -140,7 +142,7 @@ describe('deliveries that fail', () => {
     await feed(1);
     await runUntil(downUntil - 1);
     const during = await webhookDeliveries(matchId);
-    for (const d of during) expect(d).toMatchObject({ status: 'PENDING', attempts: 3, error: expect.stringMatching(/^webhook 127\.0\.0\.1:\d+: /) });
+    for (const d of during) expect(d).toMatchObject({ status: 'PENDING', attempts: 3, error: 'the receiver closed the connection' });
     await runUntil(downUntil + 60 * 60_000);
     for (const d of await webhookDeliveries(matchId)) {
       // At 0, 10 s and 40 s it was down; at 2 min 40 s it was back.
@@ -155,7 +157,7 @@ describe('deliveries that fail', () => {
     await feed(2);
     await runUntil(clock.ms + 2 * 60 * 60_000);
     for (const d of await webhookDeliveries(matchId)) {
-      expect(d).toMatchObject({ status: 'FAILED', attempts: 1, next_ms: null, error: expect.stringMatching(/^HTTP 400 from /) });
+      expect(d).toMatchObject({ status: 'FAILED', attempts: 1, next_ms: null, error: 'the receiver answered HTTP 400' });
       expect(callsOf(`delivery-${d.id}`)).toHaveLength(1);
     }
   });
@@ -185,7 +187,7 @@ describe('deliveries that fail', () => {
     const failed = await webhookDeliveries(matchId);
     // 0, 10 s, 40 s, 2 min 40 s, 12 min 40 s, 42 min 40 s; the next (72 min 40 s) is past the hour.
     for (const d of failed) {
-      expect(d).toMatchObject({ status: 'FAILED', attempts: 6, next_ms: null, error: expect.stringMatching(/^HTTP 503 from /) });
+      expect(d).toMatchObject({ status: 'FAILED', attempts: 6, next_ms: null, error: 'the receiver answered HTTP 503' });
       expect(callsOf(`delivery-${d.id}`).map((c) => c.atMs - start)).toEqual([0, 10_000, 40_000, 160_000, 760_000, 2_560_000]);
     }
     const target = failed[0]!;
@@ -195,7 +197,7 @@ describe('deliveries that fail', () => {
     up = true;
     const reply = await retry(target.id);
     expect(reply.statusCode).toBe(200);
-    expect(reply.json<Delivery>()).toMatchObject({ id: target.id, status: 'PENDING', attempts: 6, last_error: expect.stringMatching(/^HTTP 503/) });
+    expect(reply.json<Delivery>()).toMatchObject({ id: target.id, status: 'PENDING', attempts: 6, last_error: 'the receiver answered HTTP 503' });
     // Retried at once by the API process (embedded: it is the sender).
     await waitFor('the retried delivery sent', async () => (await webhookDeliveries(matchId)).find((d) => d.id === target.id)!.status === 'SENT', 10_000);
     const [sent] = (await webhookDeliveries(matchId)).filter((d) => d.id === target.id);

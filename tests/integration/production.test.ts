@@ -126,10 +126,11 @@ describe.skipIf('skip' in postgres)('production mode on Postgres', () => {
   it('refuses to start while a demo account signs in with the demo password', async () => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
-    await client.query('insert into users (email, name, password_hash, admin) values ($1, $2, $3, true)', [
+    await client.query('insert into users (email, name, password_hash, role) values ($1, $2, $3, $4)', [
       'demo@example.com',
       'Demo Operator',
       await hashPassword('demo'),
+      'admin',
     ]);
     await client.end();
     const port = String(await freePort());

@@ -15,7 +15,17 @@ import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeliveriesReply, ListReply, Match, MatchLiveState, Suppression } from '@odds/protocol';
-import { createTestUpstream, FEEDS_DIR, parseFeed, readFeedFile, recordFeed, replayFeed, type TestUpstream, UpstreamClient } from '@odds/upstream/testing';
+import {
+  createTestUpstream,
+  FEEDS_DIR,
+  loopbackWebhooks,
+  parseFeed,
+  readFeedFile,
+  recordFeed,
+  replayFeed,
+  type TestUpstream,
+  UpstreamClient,
+} from '@odds/upstream/testing';
 import { prepareMatches } from '../support/engine-fixture';
 
 const run = promisify(execFile);
@@ -56,7 +66,10 @@ beforeAll(async () => {
     },
   });
   const hookUrl = `http://127.0.0.1:${await listen(hooks)}/hook`;
-  upstream = await createTestUpstream({ smtp: { url: `smtp://127.0.0.1:${await listen(smtp)}`, from: 'offers@odds-console.local' } });
+  upstream = await createTestUpstream({
+    smtp: { url: `smtp://127.0.0.1:${await listen(smtp)}`, from: 'offers@odds-console.local' },
+    webhooks: loopbackWebhooks(),
+  });
   await upstream.app.listen({ port: 0, host: '127.0.0.1' });
   url = `http://127.0.0.1:${(upstream.app.server.address() as AddressInfo).port}`;
   client = await UpstreamClient.connect({ url, token: await upstream.login() });

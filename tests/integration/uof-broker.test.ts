@@ -13,6 +13,7 @@ import { buildUofRoutingKey } from '@odds/protocol';
 import {
   aliveXml,
   createTestUpstream,
+  deadLetters,
   fortyMarkets,
   matches,
   oddsChangeXml,
@@ -28,7 +29,7 @@ import {
   uofProducers,
   uofRecoveries,
 } from '@odds/upstream/testing';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ask, connectLive, LiveView, startRelay } from '../support/live-client';
@@ -119,11 +120,20 @@ describe.skipIf(skip !== null)('the UOF adapter on RabbitMQ', () => {
         token: TOKEN,
         aliveTimeoutS: 20,
         recoveryTimeoutS: 30,
+        recoveryIntervalS: 30,
+        maxMessageBytes: 4 * 1024 * 1024,
+        maxAttempts: 3,
+        maxDelayS: 20,
       },
       db,
       upstream.app.engine,
       upstream.app.engine.bus,
       quiet,
+    );
+    // The connection is made in the background: published before the queue is bound would be lost.
+    await until(
+      async () => consumer.status.state,
+      (state) => state === 'connected',
     );
   });
   afterAll(async () => {
@@ -142,7 +152,11 @@ describe.skipIf(skip !== null)('the UOF adapter on RabbitMQ', () => {
       (p) => p?.state === 'up',
     );
     expect(producer).toMatchObject({ subscribed: true, reason: null });
-    expect(requests).toEqual([{ path: 'POST /v1/liveodds/recovery/initiate_request?request_id=1', token: TOKEN }]);
+    // producers.xml first (this fake does not serve it: the built-in list is used), then the recovery.
+    expect(requests).toEqual([
+      { path: 'GET /v1/descriptions/producers.xml', token: TOKEN },
+      { path: 'POST /v1/liveodds/recovery/initiate_request?request_id=1', token: TOKEN },
+    ]);
     const [recovery] = await upstream.database.db.select().from(uofRecoveries);
     expect(recovery).toMatchObject({ requestId: 1, messages: 1, status: 'complete' });
     // The snapshot's offers were stored suspended (the producer was held down).
@@ -271,5 +285,22 @@ describe.skipIf(skip !== null)('the UOF adapter on RabbitMQ', () => {
     await replayUof({ amqpUrl: 'url' in rabbit ? rabbit.url : '', exchange, messages, speed: 0 });
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect((await offersOf()).length).toBe(before + 9);
+  });
+
+  it('ingests a vendor-shaped live odds_change over the broker: its carried markets, its goals, nothing dead-lettered', async () => {
+    // Written from the vendor's XSD and the SDKs' test messages (fixtures/): markets and a line
+    // (total=4.5) the provider does not carry beside the ones it does, scores and the period.
+    clock += 1000;
+    const xml = readFileSync(new URL('../../infra/upstream/src/feeds/uof/fixtures/odds_change_live.xml', import.meta.url), 'utf8')
+      .replace(/event_id="[^"]+"/, `event_id="${EVENT}"`)
+      .replace(/ timestamp="\d+"/, ` timestamp="${clock}"`);
+    const before = (await offersOf()).length;
+    publish(eventKey('odds_change'), xml);
+    const stored = await until(offersOf, (r) => r.length >= before + 8);
+    expect(stored.length).toBe(before + 8);
+    const token = await upstream.login();
+    const live = await upstream.app.inject({ method: 'GET', url: `/api/1/match/${matchId}/live`, headers: { authorization: `Token ${token}` } });
+    expect(live.json()).toMatchObject({ score: 'H0-A2', period: 1 });
+    expect(await upstream.database.db.select().from(deadLetters)).toEqual([]);
   });
 });

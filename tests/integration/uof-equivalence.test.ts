@@ -19,6 +19,7 @@ import {
   deliveries,
   FEEDS_DIR,
   kickOffOffset,
+  loopbackWebhooks,
   matchEvents,
   offers,
   readFeedFile,
@@ -81,7 +82,7 @@ describe.skipIf(skip !== null)('a demo match through UOF and through odds-feed/1
       request.on('end', () => response.writeHead(204).end());
     });
     await new Promise<void>((resolve) => hooks.listen(0, '127.0.0.1', resolve));
-    upstream = await createTestUpstream();
+    upstream = await createTestUpstream({ webhooks: loopbackWebhooks() });
     const { db } = upstream.database;
     [viaFeed, viaUof] = (await prepareMatches(db, `http://127.0.0.1:${(hooks.address() as AddressInfo).port}/hook`, 2)) as [number, number];
     await db.insert(uofLinks).values({ matchId: viaUof, event: EVENT, updatedBy: 'test' });
@@ -110,11 +111,21 @@ describe.skipIf(skip !== null)('a demo match through UOF and through odds-feed/1
         token: TOKEN,
         aliveTimeoutS: 20,
         recoveryTimeoutS: 30,
+        recoveryIntervalS: 30,
+        maxMessageBytes: 4 * 1024 * 1024,
+        maxAttempts: 3,
+        // The recording keeps its 2022 timestamps: no producer is late for being replayed.
+        maxDelayS: 0,
       },
       db,
       upstream.app.engine,
       upstream.app.engine.bus,
       quiet,
+    );
+    // The connection is made in the background: published before the queue is bound would be lost.
+    await until(
+      async () => consumer.status.state,
+      (state) => state === 'connected',
     );
   });
 

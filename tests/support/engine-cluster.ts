@@ -18,7 +18,8 @@ export async function startWorker(env: Record<string, string>): Promise<WorkerPr
   const profile = process.env.ENGINE_CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.ENGINE_CPU_PROF_DIR] : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'infra/upstream/src/broker/worker-main.ts'], {
     cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'warn', ENGINE_PORT: '0', ...env },
+    // The suites' webhook receivers listen on loopback, which a webhook may reach only when allowed.
+    env: { ...process.env, LOG_LEVEL: 'warn', ENGINE_PORT: '0', WEBHOOK_ALLOW_HOSTS: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];

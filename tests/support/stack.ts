@@ -20,7 +20,7 @@ export interface Stack {
 const clientDir = fileURLToPath(new URL('../../client/dist', import.meta.url));
 
 /** The real stack on ephemeral loopback ports: upstream on in-memory PGlite, relay in front of it. */
-export async function startStack(options: TestUpstreamOptions = {}): Promise<Stack> {
+export async function startStack(options: TestUpstreamOptions = {}, relayPort = 0): Promise<Stack> {
   const upstream = await createTestUpstream(options);
   const upstreamHits: Stack['upstreamHits'] = [];
   upstream.app.addHook('onRequest', async (request) => {
@@ -33,7 +33,8 @@ export async function startStack(options: TestUpstreamOptions = {}): Promise<Sta
   await upstream.app.listen({ port: 0, host: '127.0.0.1' });
   const upstreamUrl = `http://127.0.0.1:${(upstream.app.server.address() as AddressInfo).port}`;
   const relay = await buildRelay({ upstreamUrl, clientDir, live: { admission: MANY_CLIENTS_ADMISSION } });
-  await relay.app.listen({ port: 0, host: '127.0.0.1' });
+  // A port chosen beforehand when the console's address must be known first (an identity provider's redirect URI).
+  await relay.app.listen({ port: relayPort, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(relay.app.server.address() as AddressInfo).port}`;
   return {
     url,

@@ -6,7 +6,7 @@ interface FindOptions {
   providerId: number;
   sportId: number;
   signal: AbortSignal;
-  /** At most this many (soonest first); the matches list has the rest. */
+  /** At most this many (the likeliest meant first); the matches list has the rest. */
   limit: number;
 }
 
@@ -29,8 +29,9 @@ export function findMatches(text: string, { providerId, sportId, signal, limit }
       () => [],
     );
   }
-  const query = parseDate(q) ? { date: q } : { q };
-  return api(routes.matches, { params: { p: providerId, s: sportId }, query: { ...query, order_by: 'start', limit }, signal, silent: true }).then(
+  // A day's matches by kick-off; by names, the likeliest meant first: in play, upcoming, then played.
+  const query = parseDate(q) ? { date: q, order_by: 'start' } : { q, order_by: 'relevance' };
+  return api(routes.matches, { params: { p: providerId, s: sportId }, query: { ...query, limit }, signal, silent: true }).then(
     (reply) => reply.results,
     () => [],
   );

@@ -64,7 +64,7 @@ export interface ApiQueryOptions {
 export function useApiQuery<R extends RouteDef>(
   route: R,
   options: Omit<ApiOptions<R>, 'signal' | 'body'>,
-  settings: ApiQueryOptions & { keepPrevious?: boolean } = {},
+  settings: ApiQueryOptions & { keepPrevious?: boolean; readAgain?: ReadAgain<RouteReply<R>> } = {},
 ) {
   const { params, query, ...flags } = options as ApiOptions<R>;
   const call = api as unknown as (route: R, options: ApiOptions<R>) => Promise<RouteReply<R>>;
@@ -79,7 +79,15 @@ export function useApiQuery<R extends RouteDef>(
  * A read that is not one route's GET (several calls, a computed answer) through the same cache:
  * `key` names everything the answer depends on; `read` gets the signal that aborts it.
  */
-export function useCached<T>(key: QueryKey, read: (signal: AbortSignal) => Promise<T>, settings: ApiQueryOptions & { keepPrevious?: boolean } = {}) {
+/** How long until the answer is read again, from the answer in hand (false: not until stale and asked). */
+type ReadAgain<T> = (data: T | undefined) => number | false;
+
+export function useCached<T>(
+  key: QueryKey,
+  read: (signal: AbortSignal) => Promise<T>,
+  settings: ApiQueryOptions & { keepPrevious?: boolean; readAgain?: ReadAgain<T> } = {},
+) {
+  const { readAgain } = settings;
   return useQuery<T, ApiError>(
     {
       queryKey: key,
@@ -87,6 +95,7 @@ export function useCached<T>(key: QueryKey, read: (signal: AbortSignal) => Promi
       enabled: settings.enabled ?? true,
       ...(settings.staleTime === undefined ? {} : { staleTime: settings.staleTime }),
       ...(settings.keepPrevious ? { placeholderData: keepPreviousData } : {}),
+      ...(readAgain ? { refetchInterval: (query: { state: { data: T | undefined } }) => readAgain(query.state.data) } : {}),
     },
     queryClient,
   );

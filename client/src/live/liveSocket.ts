@@ -2,6 +2,7 @@ import type { ClientToServerEvents, ServerToClientEvents } from '@odds/protocol'
 import { io, type Socket } from 'socket.io-client';
 import { onSessionResumed, sessionExpired } from '../api/sessionExpiry';
 import { readToken, usingDisplayToken } from '../api/token';
+import { accessChanged } from '../stores/access';
 import { sessionEnded } from '../stores/sessionEnd';
 import { isAuthRefusal, retryDelay } from './retry';
 
@@ -36,6 +37,11 @@ export function liveSocket(): LiveSocket {
       if (usingDisplayToken()) return;
       sessionEnded(reason);
       if (reason === 'disabled') socket.close();
+    });
+    // An admin changed this operator's role or providers: the console shows the new rights at once
+    // (the relay closes the socket after this, and it reconnects a second later with them).
+    socket.on('sessionChanged', () => {
+      if (!usingDisplayToken()) void accessChanged();
     });
     // A handshake the relay refused is not retried by socket.io (only transport failures are, while
     // `socket.active`): one refused because the upstream could not check the token (a relay

@@ -18,6 +18,9 @@ import { LiveInbox } from './packed';
 import { isAuthRefusal, retryDelay } from './retry';
 import { applyDelta, applySnapshot, createBuffer, type ApplyResult, type LiveRecord, type TopicBuffer } from './topicBuffer';
 
+/** The topics an ingest moves (the match's live state and events change only with them). */
+const FEED_TOPICS: ReadonlySet<LiveTopic> = new Set(['offers', 'feed']);
+
 type LiveTopics = { [K in LiveTopic]: TopicBuffer<LiveRecord<K>> };
 type SocketState = 'connecting' | 'connected' | 'disconnected';
 
@@ -37,6 +40,11 @@ export interface MatchLiveState {
   editors: MatchEditor[];
   error: string | null;
   version: number;
+  /**
+   * Goes up when the match's feed moved (offers or feed records arrived): what a read of the
+   * match's live state waits for. A threshold, content or history change moves `version` only.
+   */
+  feedVersion: number;
   topics: LiveTopics;
 }
 
@@ -80,37 +88,55 @@ export class MatchLive {
       editors: [],
       error: null,
       version: 0,
+      feedVersion: 0,
       topics: ref(topics),
     });
-    this.listen('snapshot', (p: SnapshotPayload) => p.matchId === matchId && this.inbox.plain(() => this.onSnapshot(p)));
-    this.listen('delta', (p: DeltaPayload) => p.matchId === matchId && this.inbox.plain(() => this.onDelta(p)));
-    this.listen(
-      'packed',
-      (p: PackedPayload) =>
-        p.matchId === matchId &&
-        this.inbox.packed(p, (payload) => (p.event === 'snapshot' ? this.onSnapshot(payload as SnapshotPayload) : this.onDelta(payload as DeltaPayload))),
-    );
-    this.listen('status', (p: StatusPayload) => p.matchId === matchId && this.onStatus(p));
-    this.listen('presence', (p: PresencePayload) => {
-      if (p.matchId !== matchId) return;
-      this.state.viewers = { count: p.viewers.count, names: [...p.viewers.names] };
-      this.state.editors = (p.editors ?? []).map((editor) => ({ ...editor }));
-    });
-    this.listen('connect', () => this.onConnect());
-    this.listen('disconnect', () => {
-      this.state.socket = 'disconnected';
-      this.resyncing.clear();
-      // The relay ends a connection's editing with it; it is told again once watched again.
-      this.watched = false;
-      this.toldEditing = null;
-      // The next connect watches (or resyncs) again.
-      clearTimeout(this.retryTimer);
-      this.retryTimer = undefined;
-    });
-    this.listen('connect_error', (error: Error) => {
-      this.state.socket = 'disconnected';
-      // Only a refused token is final; anything else is retried (liveSocket.ts) and says so.
-      this.state.error = isAuthRefusal(error) ? error.message : LIVE_RECONNECTING;
+    const heard = {
+      snapshot: (p: SnapshotPayload) => p.matchId === matchId && this.inbox.plain(() => this.onSnapshot(p)),
+      delta: (p: DeltaPayload) => p.matchId === matchId && this.inbox.plain(() => this.onDelta(p)),
+      packed: (p: PackedPayload) =>
+        p.matchId === matchId && this.inbox.packed(p, (u) => (u.event === 'snapshot' ? this.onSnapshot(u.payload) : this.onDelta(u.payload))),
+      status: (p: StatusPayload) => p.matchId === matchId && this.onStatus(p),
+      presence: (p: PresencePayload) => {
+        if (p.matchId !== matchId) return;
+        this.state.viewers = { count: p.viewers.count, names: [...p.viewers.names] };
+        this.state.editors = (p.editors ?? []).map((editor) => ({ ...editor }));
+      },
+      connect: () => this.onConnect(),
+      disconnect: () => {
+        this.state.socket = 'disconnected';
+        this.resyncing.clear();
+        // The relay ends a connection's editing with it; it is told again once watched again.
+        this.watched = false;
+        this.toldEditing = null;
+        // The next connect watches (or resyncs) again.
+        clearTimeout(this.retryTimer);
+        this.retryTimer = undefined;
+      },
+      connect_error: (error: Error) => {
+        this.state.socket = 'disconnected';
+        // Only a refused token is final; anything else is retried (liveSocket.ts) and says so.
+        this.state.error = isAuthRefusal(error) ? error.message : LIVE_RECONNECTING;
+      },
+    };
+    // Each event by name on the typed socket: socket.io's event map checks every handler's payload.
+    socket.on('snapshot', heard.snapshot);
+    socket.on('delta', heard.delta);
+    socket.on('packed', heard.packed);
+    socket.on('status', heard.status);
+    socket.on('presence', heard.presence);
+    socket.on('connect', heard.connect);
+    socket.on('disconnect', heard.disconnect);
+    socket.on('connect_error', heard.connect_error);
+    this.off.push(() => {
+      socket.off('snapshot', heard.snapshot);
+      socket.off('delta', heard.delta);
+      socket.off('packed', heard.packed);
+      socket.off('status', heard.status);
+      socket.off('presence', heard.presence);
+      socket.off('connect', heard.connect);
+      socket.off('disconnect', heard.disconnect);
+      socket.off('connect_error', heard.connect_error);
     });
     if (socket.connected) this.watch();
   }
@@ -143,12 +169,6 @@ export class MatchLive {
     clearTimeout(this.retryTimer);
     for (const off of this.off) off();
     if (this.socket.connected) this.socket.emit('unwatch', { matchId: this.matchId }, () => undefined);
-  }
-
-  private listen(event: string, handler: (...args: never[]) => void): void {
-    const s = this.socket as unknown as { on(e: string, h: unknown): void; off(e: string, h: unknown): void };
-    s.on(event, handler);
-    this.off.push(() => s.off(event, handler));
   }
 
   private held(): boolean {
@@ -243,6 +263,7 @@ export class MatchLive {
   private after(topic: LiveTopic, result: ApplyResult): void {
     if (result === 'applied' || result === 'gap') {
       this.state.version += 1;
+      if (FEED_TOPICS.has(topic)) this.state.feedVersion += 1;
       this.state.lastUpdateAt = Date.now();
     }
     // A gap: the missed deltas. Another epoch: the relay's history of what is held is gone, so the

@@ -75,3 +75,19 @@ describe('MatchLive on a new epoch', () => {
     live.close();
   });
 });
+
+describe('MatchLive versions', () => {
+  it('moves feedVersion only for the feed topics: a threshold or history delta asks for no read of the live state', () => {
+    const socket = new RecordingSocket();
+    const live = new MatchLive(7, Infinity, socket as unknown as LiveSocket);
+    for (const topic of ['thresholds', 'history', 'offers'] as const) socket.fire('snapshot', { matchId: 7, topic, epoch: 'A', seq: 1, items: [] });
+    const [version, feedVersion] = [live.state.version, live.state.feedVersion];
+    socket.fire('delta', { matchId: 7, topic: 'thresholds', epoch: 'A', seq: 2, upserts: [{ id: 1 }], removes: [] });
+    socket.fire('delta', { matchId: 7, topic: 'history', epoch: 'A', seq: 2, upserts: [{ id: 1 }], removes: [] });
+    expect(live.state.version).toBe(version + 2);
+    expect(live.state.feedVersion).toBe(feedVersion);
+    socket.fire('delta', { matchId: 7, topic: 'offers', epoch: 'A', seq: 2, upserts: [{ id: 9 }], removes: [] });
+    expect(live.state.feedVersion).toBe(feedVersion + 1);
+    live.close();
+  });
+});

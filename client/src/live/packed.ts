@@ -1,13 +1,23 @@
 import { PACKED_ENCODING, type DeltaPayload, type PackedPayload, type SnapshotPayload } from '@odds/protocol';
 
+/** A packed snapshot or delta inflated, tagged with the event it stands for (so a handler needs no cast). */
+export type Unpacked = { event: 'snapshot'; payload: SnapshotPayload } | { event: 'delta'; payload: DeltaPayload };
+
 /**
  * A packed snapshot or delta as the payload it stands for (protocol live.ts PackedPayload): the
  * bytes inflated by the browser's own DecompressionStream (no inflater shipped in the bundle).
  */
 export async function unpack(packed: PackedPayload): Promise<SnapshotPayload | DeltaPayload> {
+  return (await unpackEvent(packed)).payload;
+}
+
+async function unpackEvent(packed: PackedPayload): Promise<Unpacked> {
   const bytes = packed.deflated instanceof ArrayBuffer ? packed.deflated : packed.deflated.slice().buffer;
   const inflated = new Blob([bytes]).stream().pipeThrough(new DecompressionStream(PACKED_ENCODING));
-  return JSON.parse(await new Response(inflated).text()) as SnapshotPayload | DeltaPayload;
+  const text = await new Response(inflated).text();
+  return packed.event === 'snapshot'
+    ? { event: 'snapshot', payload: JSON.parse(text) as SnapshotPayload }
+    : { event: 'delta', payload: JSON.parse(text) as DeltaPayload };
 }
 
 /**
@@ -30,7 +40,7 @@ export class LiveInbox {
     this.chain(inflating(null), () => apply());
   }
 
-  packed(packed: PackedPayload, apply: (payload: SnapshotPayload | DeltaPayload) => void): void {
+  packed(packed: PackedPayload, apply: (unpacked: Unpacked) => void): void {
     // Inflated at once (several can inflate together), applied in turn.
     this.chain(inflating(packed), apply, packed);
   }
@@ -65,8 +75,8 @@ export class LiveInbox {
   }
 }
 
-function inflating(packed: PackedPayload): Promise<SnapshotPayload | DeltaPayload>;
+function inflating(packed: PackedPayload): Promise<Unpacked>;
 function inflating(packed: null): Promise<null>;
-function inflating(packed: PackedPayload | null): Promise<SnapshotPayload | DeltaPayload | null> {
-  return packed ? unpack(packed) : Promise.resolve(null);
+function inflating(packed: PackedPayload | null): Promise<Unpacked | null> {
+  return packed ? unpackEvent(packed) : Promise.resolve(null);
 }

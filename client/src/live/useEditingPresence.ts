@@ -1,7 +1,7 @@
 import type { EditingTab } from '@odds/protocol';
 import { useEffect, useState } from 'react';
 import { useOutletContext } from 'react-router-dom';
-import type { MatchPage } from '../screens/match/useMatchPage';
+import type { MatchPage } from './matchPage';
 import { acquireMatchLive, releaseMatchLive, type MatchLive } from './matchLive';
 
 /**

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, useLocation, type RouteObject } from 'react-router-dom';
-import { NotFound } from '../screens/not-found/NotFound';
+import { NotFound } from '../components/not-found/NotFound';
 import { Placeholder } from '../screens/placeholder/Placeholder';
 import { Shell } from '../shell/Shell';
 import { afterLoginPath } from '../stores/session';
@@ -36,7 +36,9 @@ const MatchLayout = lazy(() => import('../screens/match/MatchLayout'));
 const WallScreen = lazy(() => import('../screens/wall/WallScreen'));
 const DisplaysScreen = lazy(() => import('../screens/displays/DisplaysScreen'));
 const OperatorsScreen = lazy(() => import('../screens/operators/OperatorsScreen'));
+const CatalogScreen = lazy(() => import('../screens/catalog/CatalogScreen'));
 const FeedHealthScreen = lazy(() => import('../screens/feed-health/FeedHealthScreen'));
+const ComplianceScreen = lazy(() => import('../screens/compliance/ComplianceScreen'));
 const MatchGraphTab = lazy(() => import('../screens/match/graph/GraphTab'));
 const MatchFeedTab = lazy(() => import('../screens/match/feed/FeedTab'));
 const MatchDeliveryTab = lazy(() => import('../screens/match/delivery/DeliveryTab'));
@@ -61,7 +63,9 @@ export const appRoutes: RouteObject[] = [
       { path: 'matches', element: <MatchesScreen /> },
       { path: 'displays', element: <DisplaysScreen /> },
       { path: 'operators', element: <OperatorsScreen /> },
+      { path: 'catalog', element: <CatalogScreen /> },
       { path: 'feed-health', element: <FeedHealthScreen /> },
+      { path: 'compliance', element: <ComplianceScreen /> },
       { path: 'league/:leagueId/matches', element: <MatchesScreen /> },
       { path: 'leagues', element: <LeaguesScreen /> },
       { path: 'league/:leagueId/tables', element: <LeagueTablesScreen /> },

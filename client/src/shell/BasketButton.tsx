@@ -2,9 +2,10 @@ import { Button } from 'primereact/button';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { basketStore, loadBasket } from '../stores/basket';
+import { dialogLoaders } from './dialogLoaders';
 
-// The dialog's code (PrimeReact's Dialog and InputNumber) loads when the basket is first opened, not with the shell.
-const BasketDialog = lazy(() => import('./BasketDialog').then((module) => ({ default: module.BasketDialog })));
+// The dialog's code (PrimeReact's Dialog and InputNumber) loads apart from the shell, when it is idle (dialogLoaders.ts).
+const BasketDialog = lazy(dialogLoaders.basket);
 
 export function BasketButton() {
   const { items } = useSnapshot(basketStore);

@@ -20,6 +20,13 @@ function serve() {
             ? [{ id: 126, name: 'Netherlands - USA', start: '2022-12-03T15:00:00Z' }]
             : []),
           ...(call.url.searchParams.get('date') === '2022-12-03' ? [{ id: 127, name: 'Argentina - Australia', start: '2022-12-03T19:00:00Z' }] : []),
+          // The route ranks a match in play first (order_by=relevance).
+          ...(call.url.searchParams.get('q') === 'Netherlands'
+            ? [
+                { id: 201, name: 'Netherlands - USA', start: '2026-12-01T22:40:00Z', live: true },
+                { id: 126, name: 'Netherlands - USA', start: '2022-12-03T15:00:00Z', live: false },
+              ]
+            : []),
         ],
         total: 2,
         limit: 5,
@@ -89,7 +96,7 @@ describe('global search', () => {
       .filter((c) => c.url.pathname.endsWith('/matches') && (c.url.searchParams.has('q') || c.url.searchParams.has('date')))
       .map((c) => c.url.searchParams);
     expect(asked.map((q) => [q.get('q'), q.get('date'), q.get('order_by')])).toEqual([
-      ['Netherlands - USA', null, 'start'],
+      ['Netherlands - USA', null, 'relevance'],
       [null, '2022-12-03', 'start'],
     ]);
   });
@@ -104,5 +111,23 @@ describe('global search', () => {
     fireEvent.keyDown(box, { key: 'Enter' });
     await vi.waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/matches?q=99'));
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('puts a match in play first for a team name, so Enter opens the live match, not an old one', async () => {
+    const { calls } = serve();
+    const { router } = renderApp('/');
+    const box = await typeInSearch('Netherlands');
+    const list = await screen.findByRole('listbox', { name: 'Search results' });
+    await within(list).findByText(/\(126\)/);
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => `${o.querySelector('.hit-kind')!.textContent} ${o.querySelector('.hit-label')!.textContent!.replace(/ · .*\(/, ' (')}`),
+    ).toEqual(['Live Netherlands - USA (201)', 'League World Cup Classics', 'Team Argentina (Nordic Odds, Atlantic Bet)', 'Match Netherlands - USA (126)']);
+    expect(calls.find((c) => c.url.searchParams.get('q') === 'Netherlands' && c.url.pathname.endsWith('/matches'))!.url.searchParams.get('order_by')).toBe(
+      'relevance',
+    );
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/match/201'));
   });
 });

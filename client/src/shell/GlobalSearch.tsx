@@ -88,7 +88,7 @@ export function GlobalSearch() {
             onMouseEnter={() => setActive(index)}
             onClick={() => go(hit)}
           >
-            <span className="hit-kind">{hit.kind}</span>
+            <span className={hit.kind === 'Live' ? 'hit-kind hit-kind-live' : 'hit-kind'}>{hit.kind}</span>
             <span className="hit-label">{hit.label}</span>
           </li>
         ))}

@@ -19,22 +19,24 @@ describe('settings menu: operators and my password', () => {
     localStorage.clear();
   });
 
-  it('gives an admin the Operators entry, which opens /operators', async () => {
+  it('gives an admin the Operators and Compliance entries; Operators opens /operators', async () => {
     stubFetch({ ...shellHandlers, 'GET /api/1/session': sessionOf(true) });
     const { router } = renderApp('/');
     await vi.waitFor(() => expect(sessionStore.user?.admin).toBe(true));
     fireEvent.click(await screen.findByRole('button', { name: 'Settings menu' }));
+    expect(await screen.findByText('Compliance')).toBeTruthy();
     fireEvent.click(await screen.findByText('Operators'));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/operators'));
   });
 
-  it('gives any other operator no Operators entry, and Change password', async () => {
+  it('gives any other operator no Operators or Compliance entry, and Change password', async () => {
     stubFetch({ ...shellHandlers, 'GET /api/1/session': sessionOf(false) });
     renderApp('/');
     await vi.waitFor(() => expect(sessionStore.user?.admin).toBe(false));
     fireEvent.click(await screen.findByRole('button', { name: 'Settings menu' }));
     await screen.findByText('Change password');
     expect(screen.queryByText('Operators')).toBeNull();
+    expect(screen.queryByText('Compliance')).toBeNull();
   });
 
   it("changes my password: the current one is required, the server's refusal is shown, then a clear message", async () => {

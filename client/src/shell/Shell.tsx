@@ -1,24 +1,31 @@
 import { Button } from 'primereact/button';
-import { ProgressSpinner } from 'primereact/progressspinner';
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useParams } from 'react-router-dom';
+import { Loading } from '../components/loading/Loading';
 import { QuestionDialog } from '../components/question';
-import { NotFound } from '../screens/not-found/NotFound';
+import { NotFound } from '../components/not-found/NotFound';
 import { useSnapshot } from 'valtio';
 import { contextStore, loadContext } from '../stores/context';
 import { ErrorMessages } from './ErrorMessages';
 import { SideMenu } from './SideMenu';
+import { StopBanner } from './StopBanner';
 import { TopBar } from './TopBar';
 import { useShellStartup } from './useShellStartup';
+import { preloadDialogs } from './dialogLoaders';
+import { useReadOnlyMarker } from './readOnly';
 import './shell.css';
 
 export function Shell() {
   useShellStartup();
+  useReadOnlyMarker();
+  // The dialogs' code once the shell is idle, so the basket (or another) opens at once.
+  useEffect(() => preloadDialogs(), []);
   const { status } = useSnapshot(contextStore);
   const idsValid = validIds(useParams());
   return (
     <div className="shell">
       <TopBar />
+      <StopBanner />
       <div className="shell-body">
         <SideMenu />
         <main className="shell-main">
@@ -43,14 +50,4 @@ export function Shell() {
  */
 function validIds(params: Record<string, string | undefined>): boolean {
   return Object.entries(params).every(([name, value]) => !name.endsWith('Id') || (value !== undefined && /^[1-9]\d{0,15}$/.test(value)));
-}
-
-/** Shown until the sports are loaded (SPEC §2) and while a screen's code loads. */
-export function Loading() {
-  return (
-    <div className="loading" role="status">
-      <ProgressSpinner style={{ width: '2.5rem', height: '2.5rem' }} strokeWidth="4" aria-hidden="true" />
-      <span>Loading...</span>
-    </div>
-  );
 }

@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router-dom';
-import { MENU_LINKS } from './menu';
+import { MENU_LINKS } from '../components/menu/menu';
 
 export function SideMenu() {
   return (

@@ -20,7 +20,7 @@ export function SignInDialog() {
       onHide={() => undefined}
       closable={false}
       modal
-      header={reason === 'password' ? 'Your password was changed' : 'Your session has ended'}
+      header={reason === 'password' ? 'Your password was changed' : reason === 'revoked' ? 'This session was signed out' : 'Your session has ended'}
       style={{ width: 'min(26rem, 92vw)' }}
     >
       {expired && <SignInForm />}

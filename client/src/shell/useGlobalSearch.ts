@@ -8,7 +8,7 @@ import { contextStore } from '../stores/context';
 
 export interface SearchHit {
   key: string;
-  kind: 'Match' | 'League' | 'Team';
+  kind: 'Live' | 'Match' | 'League' | 'Team';
   label: string;
   /** Where choosing it goes. */
   to: string;
@@ -18,7 +18,7 @@ const TYPING_PAUSE_MS = 250;
 /** Matches shown among the hits; the matches list (Enter) has the rest. */
 const MATCH_HITS = 5;
 
-const matchHit = (m: Match): SearchHit => ({ key: `match-${m.id}`, kind: 'Match', label: matchLabel(m), to: `/match/${m.id}` });
+const matchHit = (m: Match): SearchHit => ({ key: `match-${m.id}`, kind: m.live ? 'Live' : 'Match', label: matchLabel(m), to: `/match/${m.id}` });
 
 const leagueHit = (r: SearchResult): SearchHit => ({ key: `league-${r.id}`, kind: 'League', label: r.title, to: `/league/${r.id}/matches` });
 const teamHit = (r: SearchResult): SearchHit => ({
@@ -55,8 +55,12 @@ export function useGlobalSearch(text: string): { hits: SearchHit[]; loading: boo
       const matches = findMatches(paused, { providerId, sportId, signal, limit: MATCH_HITS }).then((found) => found.map(matchHit));
       return Promise.all([matches, search('leagues'), search('teams')]).then(([matches, leagues, teams]) => {
         const named = [...leagues.map(leagueHit), ...teams.map(teamHit)];
-        // An id or a day names matches; other text names leagues and teams first.
-        return namesMatches(paused) ? [...matches, ...named] : [...named, ...matches];
+        // An id or a day names matches; other text names leagues and teams first, except a match
+        // in play (the route ranks in play, upcoming, then played): "Netherlands" leads to the
+        // Netherlands match on now, Enter opens it.
+        if (namesMatches(paused)) return [...matches, ...named];
+        const live = matches.filter((m) => m.kind === 'Live');
+        return [...live, ...named, ...matches.filter((m) => m.kind !== 'Live')];
       });
     },
     { enabled: paused !== '' && paused === q, keepPrevious: true },

@@ -1,7 +1,7 @@
 import { routes, type BasketItem, type MatchContent } from '@odds/protocol';
 import { proxy } from 'valtio';
 import { api } from '../api/client';
-import { matchContentInput, matchContentLabel } from '../screens/match/content/matchContentInput';
+import { matchContentInput, matchContentLabel } from './matchContentInput';
 
 export type { BasketItem };
 

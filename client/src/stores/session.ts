@@ -72,10 +72,27 @@ export async function checkSession(): Promise<void> {
   }
 }
 
-/** Revokes the token on the server (best effort: it may already be gone), forgets it and reloads. */
+/**
+ * Trades the one-time ticket the identity provider's callback left in the address (`#sso=`) for a
+ * session, stored as a password login's is; then on to `?next=` or home. Rejects with the
+ * server's message (an expired or used ticket) for the login screen to show.
+ */
+export async function completeSso(ticket: string): Promise<void> {
+  const { api, routes } = await client();
+  const reply = await api(routes.ssoComplete, { body: { ticket }, silent: true });
+  saveToken(reply.token);
+  browser.assign(afterLoginPath(window.location.search));
+}
+
+/**
+ * Revokes the token on the server (best effort: it may already be gone), forgets it and reloads;
+ * a session of the identity provider that offers RP-initiated logout goes there to end its
+ * session too (it sends the browser back to the login screen).
+ */
 export async function logout(): Promise<void> {
   const { api, routes } = await client();
-  await api(routes.logout, { silent: true }).catch(() => undefined);
+  const reply = await api(routes.logout, { silent: true }).catch(() => null);
   forgetToken();
-  browser.reload();
+  if (reply?.end_session_url) browser.assign(reply.end_session_url);
+  else browser.reload();
 }

@@ -59,4 +59,6 @@ export const shellHandlers: Record<string, Handler> = {
   // Home's lists (most tests start on /): empty unless a test serves its own.
   'GET /api/1/1/1/matches': () => json(200, { results: [], total: 0, limit: 20 }),
   'GET /api/1/1/1/delivery': () => json(200, { deliveries: [], total: 0 }),
+  // The kill switch (the banner of every screen): nothing stopped.
+  'GET /api/1/compliance/stops': () => json(200, { results: [] }),
 };

@@ -1,15 +1,19 @@
 #!/bin/sh
 # The part of the official postgres image's entrypoint compose.yaml relies on: a first start
-# initialises $PGDATA with POSTGRES_USER / POSTGRES_PASSWORD / POSTGRES_DB and password logins
-# from any address; every start runs the server as the postgres user.
+# initialises $PGDATA with POSTGRES_USER / POSTGRES_PASSWORD (or the file POSTGRES_PASSWORD_FILE
+# names) / POSTGRES_DB and password logins from any address; every start runs the server as the
+# postgres user.
 set -eu
+if [ -n "${POSTGRES_PASSWORD_FILE:-}" ]; then
+  POSTGRES_PASSWORD=$(cat "$POSTGRES_PASSWORD_FILE") && export POSTGRES_PASSWORD && unset POSTGRES_PASSWORD_FILE
+fi
 if [ "$(id -u)" = 0 ]; then
   mkdir -p "$PGDATA" && chown -R postgres:postgres "$PGDATA" && chmod 700 "$PGDATA"
   exec setpriv --reuid=postgres --regid=postgres --init-groups "$0" "$@"
 fi
 if [ ! -s "$PGDATA/PG_VERSION" ]; then
   user=${POSTGRES_USER:-postgres}
-  : "${POSTGRES_PASSWORD:?POSTGRES_PASSWORD is required}"
+  : "${POSTGRES_PASSWORD:?POSTGRES_PASSWORD or POSTGRES_PASSWORD_FILE is required}"
   pwfile=$(mktemp) && printf '%s\n' "$POSTGRES_PASSWORD" > "$pwfile"
   initdb -D "$PGDATA" -U "$user" --pwfile="$pwfile" --auth-local=trust --auth-host=scram-sha-256 -E UTF8 >/dev/null
   rm -f "$pwfile"

@@ -1,5 +1,8 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkEnvironment, environmentProblems, readEnvironment } from './environment';
+import { checkEnvironment, environmentProblems, readEnvironment, secretsFromFiles } from './environment';
 
 describe('environment check', () => {
   it("names a malformed value of the process's own variable", () => {
@@ -73,5 +76,51 @@ describe('the launchers and the feed tools', () => {
       "UOF_AMQP_URL must be a amqp:// or amqps:// URL, got 'http://broker'",
     ]);
     expect(environmentProblems('cluster', { ENGINE_PORT: 'ninety' })).toEqual(["ENGINE_PORT must be a port number, got 'ninety'"]);
+  });
+});
+
+describe('secrets from files (NAME_FILE)', () => {
+  const files: Record<string, string> = {
+    '/run/secrets/db': 'postgres://odds:s3cret@db/odds\n',
+    '/run/secrets/metrics': 'tok-123',
+    '/run/secrets/empty': '\n',
+  };
+  const read = (path: string) => {
+    if (path in files) return files[path]!;
+    throw Object.assign(new Error('no such file'), { code: 'ENOENT' });
+  };
+
+  it("reads a secret's value from the file its NAME_FILE names, less the trailing line break", () => {
+    const env = secretsFromFiles('api', { DATABASE_URL_FILE: '/run/secrets/db', METRICS_TOKEN_FILE: '/run/secrets/metrics', PORT: '1' }, read);
+    expect(env).toEqual({ DATABASE_URL: 'postgres://odds:s3cret@db/odds', METRICS_TOKEN: 'tok-123', PORT: '1' });
+  });
+
+  it('takes NAME_FILE only for secrets: another _FILE variable that looks like ours is a mistake', () => {
+    expect(environmentProblems('api', { DATABASE_URL_FILE: '/run/secrets/db' })).toEqual([]);
+    expect(environmentProblems('relay', { POLL_INTERVAL_MS_FILE: '/x' })[0]).toMatch(/^POLL_INTERVAL_MS_FILE is not a setting of the console/);
+  });
+
+  it('refuses both ways at once, a missing file and an empty one, naming the variable and never the value', () => {
+    expect(() => secretsFromFiles('api', { METRICS_TOKEN: 'inline', METRICS_TOKEN_FILE: '/run/secrets/metrics' }, read)).toThrow(
+      'METRICS_TOKEN and METRICS_TOKEN_FILE are both set: give the secret one way',
+    );
+    expect(() => secretsFromFiles('api', { UOF_TOKEN_FILE: '/run/secrets/nothing' }, read)).toThrow(
+      'UOF_TOKEN_FILE names a file that cannot be read (ENOENT: /run/secrets/nothing)',
+    );
+    expect(() => secretsFromFiles('api', { SMTP_URL_FILE: '/run/secrets/empty' }, read)).toThrow('SMTP_URL_FILE names an empty file (/run/secrets/empty)');
+  });
+
+  it("leaves another process's secret files alone, and checks what a file holds like any value", () => {
+    expect(secretsFromFiles('relay', { DATABASE_URL_FILE: '/run/secrets/nothing' }, read)).toEqual({});
+    files['/run/secrets/bad'] = 'mysql://db/odds';
+    expect(() => checkEnvironment('api', secretsFromFiles('api', { DATABASE_URL_FILE: '/run/secrets/bad' }, read))).toThrow(
+      "DATABASE_URL must be a postgres:// or postgresql:// URL, got 'mysql://db/odds'",
+    );
+  });
+
+  it('is how a process reads its environment: readEnvironment reads the files', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'odds-secrets-'));
+    writeFileSync(join(dir, 'metrics'), 'from-a-file\n');
+    expect(readEnvironment('relay', { METRICS_TOKEN_FILE: join(dir, 'metrics') })).toEqual({ METRICS_TOKEN: 'from-a-file' });
   });
 });

@@ -17,13 +17,22 @@ import { registerOpenApi } from './http/openapi';
 import { validatorCompiler } from './http/validation';
 import { authRoutes } from './routes/auth';
 import { operatorRoutes } from './routes/operators';
+import { sessionRoutes } from './routes/sessions';
+import { installPasswordSwitch, ssoRoutes } from './routes/sso';
+import { ssoGroupRoutes } from './routes/sso-groups';
+import { IdentityProvider } from './auth/oidc/provider';
+import type { SignInSettings } from './auth/oidc/settings';
+import type { SyncSettings } from './feeds/uof/sync/settings';
 import { routeModules } from './routes/index';
 import { FeedStallMonitor } from './feeds/health/monitor';
 import { feedHealthSettings, type FeedHealthSettings } from './feeds/health/settings';
+import type { MarketDescriptions } from './feeds/uof/market-descriptions';
 import { Gauge } from 'prom-client';
-import type { BrokerSettings, SmtpSettings } from './config';
+import type { BrokerSettings, SmtpSettings, WhatsappWebhookSettings } from './config';
 import { createSmtpSender } from './mail/smtp';
 import type { DispatcherOptions } from './engine/dispatch';
+import type { WebhookSettings } from './engine/channels/webhook-settings';
+import type { UofStatus } from './feeds/uof/status';
 
 export interface UpstreamOptions {
   database: Database;
@@ -42,6 +51,20 @@ export interface UpstreamOptions {
   sending?: DispatcherOptions;
   /** CHANGE_OUTBOX_SWEEP_MS and CHANGE_OUTBOX_DELAY_MS (coedit/notice-publisher.ts); the defaults unless given. */
   notices?: NoticeSettings;
+  /** WHATSAPP_APP_SECRET, WHATSAPP_VERIFY_TOKEN: the WhatsApp status webhook's keys; none (the default): it answers 404. */
+  whatsappWebhook?: WhatsappWebhookSettings | null;
+  /** WEBHOOK_* (engine/channels/webhook-settings.ts); none: the strict defaults (no allow-list, no simulated figures). */
+  webhooks?: WebhookSettings;
+  /** The UOF adapter's state when this process runs it (UOF_AMQP_URL): /readyz's detail and the UOF metrics. */
+  uof?: UofStatus | null;
+  /** The UOF market descriptions of UOF_API_URL (feeds/uof/api-settings.ts); none: the mapping screen has UOF ids only. */
+  uofDescriptions?: MarketDescriptions | null;
+  /** OIDC_*, PASSWORD_SIGN_IN (auth/oidc/settings.ts): passwords only (the default), the identity provider, or both. */
+  signIn?: SignInSettings;
+  /** DEPLOYMENT_TIME_ZONE: the IANA zone "today" is counted in (the Compliance screen); UTC when absent. */
+  timeZone?: string;
+  /** The catalog sync's settings (UOF_API_URL, UOF_SYNC_*; feeds/uof/sync/settings.ts); none: the Catalog sync panel says it is off. */
+  catalogSync?: SyncSettings | null;
 }
 
 /** The back-office services (auth, event store, content, control) under /api/1/, as one Fastify app. */
@@ -55,6 +78,13 @@ export async function buildUpstream({
   smtp = null,
   sending = {},
   notices = noticeSettings({}),
+  whatsappWebhook = null,
+  webhooks,
+  uof = null,
+  uofDescriptions = null,
+  signIn = { password: true, sso: null },
+  timeZone = 'UTC',
+  catalogSync = null,
 }: UpstreamOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -80,19 +110,26 @@ export async function buildUpstream({
   // Before any route too: versioned writes get their 409 (and its docs), versioned reads an ETag.
   await app.register(coediting, { db: database.db, presenters });
   // The engine and its change bus, from this app's mail server and send settings (app.engine, app.changes).
-  await app.register(enginePlugin, { db: database.db, settings: { smtp, sending, onlyWriter: database.kind === 'pglite' } });
+  await app.register(enginePlugin, { db: database.db, settings: { smtp, sending, webhooks, onlyWriter: database.kind === 'pglite', log: app.log } });
   const engine = app.engine;
   await app.register(authPlugin, { sessions, displays, db: database.db });
-  // After auth (keys are per operator), before every route: any POST may carry an Idempotency-Key.
+  // After auth (keys are per session), before every route: any POST may carry an Idempotency-Key.
   installIdempotency(app, database.db);
-  await app.register(authRoutes, { sessions, displays, db: database.db });
+  // Password routes answer 403 when a deployment signs in through its identity provider only.
+  installPasswordSwitch(app, signIn);
+  const identityProvider = signIn.sso ? new IdentityProvider(signIn.sso) : null;
+  await app.register(authRoutes, { sessions, displays, db: database.db, identityProvider });
+  await app.register(ssoRoutes, { db: database.db, sessions, signIn, provider: identityProvider });
   const mail = smtp ? createSmtpSender(smtp.url, smtp.from) : null;
   if (mail) app.addHook('onClose', async () => mail.close());
   await app.register(operatorRoutes, { sessions, db: database.db, mail });
+  await app.register(sessionRoutes, { sessions, db: database.db });
   // Sessions ended by another process (the operator command disabling an account, another API
   // process) leave this process's token cache at once, not after its few seconds.
   const forgetRevoked = engine.bus.subscribe((notice) => {
     if (notice.revoked_tokens?.length) sessions.forget(notice.revoked_tokens);
+    // A role or grants changed (routes/operators.ts): the sessions' next calls read them afresh.
+    if (notice.access_changed?.length) sessions.forget(notice.access_changed);
   });
   app.addHook('onClose', async () => void forgetRevoked());
   // The change notices of committed writes wait in the outbox (coedit/notices.ts) until published
@@ -104,8 +141,20 @@ export async function buildUpstream({
   app.decorate('writes', { db: database.db, notices: publisher });
   app.addHook('onReady', async () => void publisher.start());
   app.addHook('onClose', async () => publisher.stop());
+  // The identity provider's groups and what they give (versioned writes: after app.writes).
+  await app.register(ssoGroupRoutes, { db: database.db, signIn });
   const feedSettings = feedHealth || feedHealthSettings({});
-  for (const routes of routeModules) await app.register(routes, { db: database.db, feedHealth: feedSettings, broker });
+  for (const routes of routeModules)
+    await app.register(routes, {
+      db: database.db,
+      feedHealth: feedSettings,
+      broker,
+      whatsappWebhook,
+      uofDescriptions,
+      timeZone,
+      catalogSync,
+      ...(sending.channels && { channels: sending.channels }),
+    });
   // Every live match's feed is watched for stalls, whatever the feed (feeds/health/monitor.ts).
   if (feedHealth !== false) {
     const monitor = new FeedStallMonitor(database.db, engine.bus, feedSettings, app.log.child({ module: 'upstream:feed-health' }));
@@ -132,11 +181,13 @@ export async function buildUpstream({
   }
   // Health for the relay and for operations: public, answers without touching business data.
   app.get('/healthz', { config: { public: true } }, async () => ({ status: 'ok', database: database.kind }));
-  // Readiness for a load balancer or orchestrator: 503 while the database does not answer.
+  // Readiness for a load balancer or orchestrator: 503 while the database does not answer. The UOF
+  // broker's connection is detail, not a check: the console stays usable without it (docs/feeds-uof.md).
+  uof?.register(registry);
   app.get('/readyz', { config: { public: true } }, async (_request, reply) => {
     const checks = { database: (await databaseReachable(database)) ? ('ok' as const) : ('down' as const) };
     const ready = Object.values(checks).every((state) => state === 'ok');
-    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks });
+    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks, ...(uof && { detail: { uof: uof.detail() } }) });
   });
   serveMetrics(app, registry, { token: metricsToken });
   const statistics = keepStatistics(database, app.log.child({ module: 'upstream:statistics' }));

@@ -97,3 +97,34 @@ it('the operator command gets its database, link address and change stream', () 
     readOperatorConfig(readEnvironment('operator', { PUBLIC_URL: 'https://odds.example', DATABASE_URL: 'postgres://db/odds', SMTP_URL: 'smtp://x:25' })),
   ).toEqual({ production: false, databaseUrl: 'postgres://db/odds', publicUrl: 'https://odds.example', changes: { redisUrl: null, redisPrefix: 'odds:' } });
 });
+
+describe('the messaging channels’ settings', () => {
+  it("default to the vendors' real hosts, a fake when named, in the API and the workers (the registry's base URL settings)", () => {
+    expect(readConfig(readEnvironment('api', {})).sending.options.channels?.urls).toMatchObject({
+      telegram: 'https://api.telegram.org',
+      whatsapp: 'https://graph.facebook.com',
+      x: 'https://api.x.com',
+    });
+    const env = {
+      DATABASE_URL: 'postgres://db/odds',
+      AMQP_URL: 'amqp://rabbit',
+      TELEGRAM_API_URL: 'http://127.0.0.1:9301',
+      WHATSAPP_API_URL: 'http://127.0.0.1:9302',
+      X_API_URL: 'http://127.0.0.1:9303',
+    };
+    expect(readWorkerConfig(readEnvironment('worker', env)).sending.options.channels?.urls).toMatchObject({
+      telegram: 'http://127.0.0.1:9301',
+      whatsapp: 'http://127.0.0.1:9302',
+      x: 'http://127.0.0.1:9303',
+    });
+  });
+
+  it('take the WhatsApp webhook keys together or not at all', () => {
+    expect(readConfig(readEnvironment('api', {})).whatsappWebhook).toBeNull();
+    expect(readConfig(readEnvironment('api', { WHATSAPP_APP_SECRET: 'app', WHATSAPP_VERIFY_TOKEN: 'verify' })).whatsappWebhook).toEqual({
+      appSecret: 'app',
+      verifyToken: 'verify',
+    });
+    expect(() => readConfig(readEnvironment('api', { WHATSAPP_APP_SECRET: 'app' }))).toThrow(/WHATSAPP_APP_SECRET and WHATSAPP_VERIFY_TOKEN go together/);
+  });
+});

@@ -3,6 +3,12 @@ import { noticeSettings, type NoticeSettings } from './coedit/notice-publisher';
 import { dispatcherOptionsFrom, type DispatcherOptions } from './engine/dispatch';
 import { feedHealthSettings, type FeedHealthSettings } from './feeds/health/settings';
 import { uofSettings, type UofSettings } from './feeds/uof/settings';
+import { webhookConfig, type WebhookConfig } from './engine/channels/webhook-settings';
+import type { WhatsappWebhookSettings } from './engine/channels/whatsapp-secrets';
+import { uofApiSettings, type UofApiSettings } from './feeds/uof/api-settings';
+import { signInSettings, type SignInSettings } from './auth/oidc/settings';
+import { isTimeZone } from './compliance/today';
+import { syncSettings, type SyncSettings } from './feeds/uof/sync/settings';
 
 /**
  * The settings of the upstream's processes (api, worker, migrate, operator), each read once at
@@ -45,6 +51,9 @@ export interface SmtpSettings {
   from: string;
 }
 
+/** WHATSAPP_APP_SECRET and WHATSAPP_VERIFY_TOKEN: the keys of the WhatsApp status webhooks (engine/channels/whatsapp-secrets.ts). */
+export type { WhatsappWebhookSettings } from './engine/channels/whatsapp-secrets';
+
 /** The delivery senders: concurrency, timeout and retry policy, and how often due retries are looked for. */
 interface SendingSettings {
   options: DispatcherOptions;
@@ -79,9 +88,21 @@ export interface UpstreamConfig extends DatabaseConfig {
   sending: SendingSettings;
   /** Null: no Sportradar UOF adapter. */
   uof: UofSettings | null;
+  /** Null: no UOF API (UOF_API_URL unset), so no vendor market names on the mapping screen. */
+  uofApi: UofApiSettings | null;
+  /** Null: this process does not run the catalog sync (no UOF_API_URL, or UOF_SYNC=off). */
+  catalogSync: SyncSettings | null;
   feedHealth: FeedHealthSettings;
   /** CHANGE_OUTBOX_*: how the outbox of change notices is swept (coedit/notice-publisher.ts). */
   notices: NoticeSettings;
+  /** Null: the WhatsApp status webhook is not configured (it answers 404). */
+  whatsappWebhook: WhatsappWebhookSettings | null;
+  /** DEPLOYMENT_TIME_ZONE: the IANA zone the Compliance screen's "today" is counted in (UTC by default). */
+  timeZone: string;
+  /** WEBHOOK_*: destinations, signing key, simulated figures, tracked links (engine/channels/webhook-settings.ts). */
+  webhooks: WebhookConfig;
+  /** OIDC_*, PASSWORD_SIGN_IN: how operators sign in (auth/oidc/settings.ts, docs/sso.md). */
+  signIn: SignInSettings;
 }
 
 /** An engine worker (`dist/worker.js`). */
@@ -102,6 +123,7 @@ export interface WorkerConfig extends DatabaseConfig {
   sendGraceMs: number;
   port: number;
   host: string;
+  webhooks: WebhookConfig;
 }
 
 /** The operator command (`dist/operator.js`). */
@@ -124,6 +146,14 @@ export function readDatabaseConfig(env: Environment): Readonly<DatabaseConfig> {
 
 const changeStream = (env: Environment): ChangeStreamSettings => ({ redisUrl: env.REDIS_URL || null, redisPrefix: env.REDIS_PREFIX ?? 'odds:' });
 const smtp = (env: Environment): SmtpSettings | null => (env.SMTP_URL ? { url: env.SMTP_URL, from: env.SMTP_FROM || 'offers@odds-console.local' } : null);
+
+function whatsappWebhook(env: Environment): WhatsappWebhookSettings | null {
+  if (!env.WHATSAPP_APP_SECRET && !env.WHATSAPP_VERIFY_TOKEN) return null;
+  if (!env.WHATSAPP_APP_SECRET || !env.WHATSAPP_VERIFY_TOKEN) {
+    throw new ConfigError('WHATSAPP_APP_SECRET and WHATSAPP_VERIFY_TOKEN go together: the status webhook needs both (or neither)');
+  }
+  return { appSecret: env.WHATSAPP_APP_SECRET, verifyToken: env.WHATSAPP_VERIFY_TOKEN };
+}
 const publicUrl = (env: Environment) => env.PUBLIC_URL || `http://localhost:${env.PORT || 8080}`;
 /** Shards when ENGINE_SHARDS is not set: a few per worker of a small cluster. */
 const DEFAULT_SHARDS = 8;
@@ -146,11 +176,13 @@ export function readConfig(env: Environment): Readonly<UpstreamConfig> {
   const seedOn = ['1', 'on', 'true'].includes(seedAsked);
   if (database.production && seedOn)
     throw new ConfigError('SEED_DEMO is refused with NODE_ENV=production: a production database gets no demo data and no demo logins');
+  const seedDemo = !database.production && (seedAsked === '' || seedOn);
+  const webhooks = configError(() => webhookConfig(env, { ...database, broker: Boolean(env.AMQP_URL), seedDemo, trackBase: publicUrl(env) }));
   return frozen({
     ...database,
     port: Number(env.UPSTREAM_PORT ?? 8081),
     host: env.UPSTREAM_HOST ?? '127.0.0.1',
-    seedDemo: !database.production && (seedAsked === '' || seedOn),
+    seedDemo,
     demoEmail: env.DEMO_EMAIL || 'demo@example.com',
     demoPassword: env.DEMO_PASSWORD || 'demo',
     demoPasswordExplicit: Boolean(env.DEMO_PASSWORD),
@@ -165,10 +197,16 @@ export function readConfig(env: Environment): Readonly<UpstreamConfig> {
     changes: changeStream(env),
     broker: env.AMQP_URL ? broker(env.AMQP_URL, env) : null,
     smtp: smtp(env),
-    sending: configError(() => ({ options: dispatcherOptionsFrom(env), pollMs: Number(env.DELIVERY_POLL_MS) || 1_000 })),
+    sending: configError(() => ({ options: dispatcherOptionsFrom(env, database), pollMs: Number(env.DELIVERY_POLL_MS) || 1_000 })),
     uof: configError(() => uofSettings(env)),
+    uofApi: configError(() => uofApiSettings(env)),
+    catalogSync: configError(() => syncSettings(env)),
     feedHealth: configError(() => feedHealthSettings(env)),
     notices: configError(() => noticeSettings(env)),
+    whatsappWebhook: whatsappWebhook(env),
+    timeZone: deploymentTimeZone(env),
+    webhooks,
+    signIn: configError(() => signInSettings(env, publicUrl(env))),
   });
 }
 
@@ -191,7 +229,7 @@ export function readWorkerConfig(env: Environment): Readonly<WorkerConfig> {
     changes: changeStream(env),
     broker: configError(() => broker(env.AMQP_URL!, env)),
     smtp: smtp(env),
-    sending: configError(() => ({ options: dispatcherOptionsFrom(env), pollMs: Math.max(1, number('DELIVERY_POLL_MS', 1_000)) })),
+    sending: configError(() => ({ options: dispatcherOptionsFrom(env, database), pollMs: Math.max(1, number('DELIVERY_POLL_MS', 1_000)) })),
     workers: Math.max(1, number('ENGINE_WORKERS', 1)),
     index: number('ENGINE_WORKER_INDEX', 0),
     prefetch: number('ENGINE_PREFETCH', 500),
@@ -201,6 +239,8 @@ export function readWorkerConfig(env: Environment): Readonly<WorkerConfig> {
     sendGraceMs: number('ENGINE_SEND_GRACE_MS', 10_000),
     port: number('ENGINE_PORT', 9100),
     host: env.ENGINE_HOST ?? '127.0.0.1',
+    // Tracked links need the console's address: PUBLIC_URL, or none (calls to action go as written).
+    webhooks: configError(() => webhookConfig(env, { ...database, broker: true, seedDemo: false, trackBase: env.PUBLIC_URL || null })),
   });
 }
 
@@ -216,4 +256,11 @@ function configError<T>(read: () => T): T {
   } catch (error) {
     throw error instanceof ConfigError ? error : new ConfigError((error as Error).message);
   }
+}
+
+/** DEPLOYMENT_TIME_ZONE, an IANA zone this runtime knows (UTC when unset). */
+function deploymentTimeZone(env: Environment): string {
+  const zone = env.DEPLOYMENT_TIME_ZONE?.trim() || 'UTC';
+  if (!isTimeZone(zone)) throw new ConfigError(`DEPLOYMENT_TIME_ZONE must be an IANA time zone such as Europe/London, got '${zone}'`);
+  return zone;
 }

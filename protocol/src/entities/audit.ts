@@ -24,14 +24,31 @@ export const AuditEntity = Type.Union([
   Type.Literal('saved_threshold'),
   Type.Literal('team'),
   Type.Literal('provider'),
-  // A match's own record (its connector: the event it belongs to); not versioned, audited and announced.
+  // A match's own record (teams, kick-off, league, season; its connector: the event it belongs to): versioned, audited and announced.
   Type.Literal('match'),
   // An operator account (not versioned; its password hash is never written to history).
   Type.Literal('account'),
+  // A group of the identity provider and what it gives at sign-in (docs/sso.md).
+  Type.Literal('sso_group'),
   // A delivery the engine made: not editable, but an operator's retry of a FAILED one is audited (an update: FAILED → PENDING).
   Type.Literal('delivery'),
   // A row of the UOF market mapping (entity_id: the UOF market id); not versioned, audited.
   Type.Literal('uof_market_map'),
+  // A provider's credentials for one vendor channel (channel_credentials): versioned; its secrets live in another table and never reach history.
+  Type.Literal('channel_credentials'),
+  // A UOF dead letter (entity_id: its id): an operator's re-drive is audited (not versioned).
+  Type.Literal('dead_letter'),
+  // Compliance (docs/compliance.md): a jurisdiction's rules (versioned), a provider's blocks source (versioned; its secret never reaches history).
+  Type.Literal('jurisdiction_rule'),
+  Type.Literal('blocks_source'),
+  // The kill switch of a provider or of the deployment (send_stops): versioned, audited.
+  Type.Literal('send_stop'),
+  // A provider's webhook signing (webhook_signing): a rotation is versioned and audited; the secrets live in another table and never reach history.
+  Type.Literal('webhook_signing'),
+  // The catalog made by hand (docs/catalog.md): a league, a season of one, a market type (all versioned).
+  Type.Literal('league'),
+  Type.Literal('season'),
+  Type.Literal('market_type'),
 ]);
 export type AuditEntity = Static<typeof AuditEntity>;
 

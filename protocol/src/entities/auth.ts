@@ -1,13 +1,24 @@
 import { Type, type Static } from 'typebox';
-import { Id } from '../common';
+import { Id, Nullable } from '../common';
 import { DisplaySession } from './display';
+
+/** An operator's role: admins manage the team; editors edit; viewers read what they may see and write nothing. */
+export const OperatorRole = Type.Enum(['admin', 'editor', 'viewer']);
+export type OperatorRole = Static<typeof OperatorRole>;
+/** A session's role: an operator's, or 'wall' (a display's read-only token). */
+export const SessionRole = Type.Enum(['admin', 'editor', 'viewer', 'wall']);
+export type SessionRole = Static<typeof SessionRole>;
 
 export const User = Type.Object({
   id: Id,
   email: Type.String(),
   name: Type.String(),
-  /** May manage operators and wall displays (absent on a wall display's session: false). */
+  /** May manage operators and wall displays (absent on a wall display's session: false). Derived: role is 'admin'. */
   admin: Type.Optional(Type.Boolean()),
+  /** What the token may do (docs/operators.md "Roles"): an operator's role, or 'wall' for a display's token. */
+  role: Type.Optional(SessionRole),
+  /** The providers the token may see; null or absent: every provider (docs/operators.md "Access per provider"). */
+  provider_ids: Type.Optional(Nullable(Type.Array(Id))),
 });
 export type User = Static<typeof User>;
 
@@ -25,6 +36,13 @@ export const AuthReply = Type.Object({
   expires_at: Type.String({ format: 'date-time' }),
 });
 export type AuthReply = Static<typeof AuthReply>;
+
+/** A logout's answer; `end_session_url`: the identity provider's end-session address for this session (docs/sso.md). */
+export const LogoutReply = Type.Object({
+  success: Type.Boolean(),
+  end_session_url: Type.Optional(Type.String()),
+});
+export type LogoutReply = Static<typeof LogoutReply>;
 
 /**
  * Who a token belongs to. A display token (a wall's read-only credential) also names its display;

@@ -3,6 +3,7 @@ import { BoundedString, DB_INT_MAX, Id, NamedRef, Nullable } from '../common';
 import { CHANNELS, Channel, ChannelId } from './channel';
 import { LanguageCode, LanguageCodeInput } from './language';
 import { VersionField } from './audit';
+import { ContactCompliance } from './consent';
 
 const Cap = Nullable(Type.Integer({ minimum: 0, maximum: 100_000 }));
 
@@ -52,6 +53,12 @@ export const Contact = Type.Object({
   languages: Type.Array(LanguageCode),
   leagues: Type.Array(NamedRef),
   teams: Type.Array(NamedRef),
+  /** Why the engine deactivated the contact (its vendor said the recipient is gone: "FCM UNREGISTERED …"); absent otherwise, and once someone activates it again. */
+  inactive_reason: Type.Optional(Nullable(Type.String())),
+  /** Who the contact is, for compliance (docs/compliance.md); all null for contacts from before it. */
+  compliance: ContactCompliance,
+  /** When an admin erased the contact's personal data (docs/compliance.md "Erasure"); absent otherwise. */
+  erased_at: Type.Optional(Nullable(Type.String({ format: 'date-time' }))),
 });
 export type Contact = Static<typeof Contact>;
 
@@ -65,6 +72,8 @@ export const ContactInput = Type.Object({
   languages: Type.Array(LanguageCodeInput, { minItems: 1, maxItems: 20, uniqueItems: true }),
   leagues: Type.Array(Id, { maxItems: 1000, uniqueItems: true }),
   teams: Type.Array(Id, { maxItems: 1000, uniqueItems: true }),
+  /** Absent: left as it is. */
+  compliance: Type.Optional(ContactCompliance),
 });
 export type ContactInput = Static<typeof ContactInput>;
 

@@ -6,10 +6,21 @@ import { DeliveryLog } from './offer';
 
 const SentOpen = Type.Object({ sent: Type.Integer({ minimum: 0 }), open: Type.Integer({ minimum: 0 }) });
 
-/** Per-platform report of a push delivery (SPEC §3 stats.report); null shows as N/A. */
-export const DeliveryStats = Type.Object({
-  report: Nullable(Type.Object({ ios: SentOpen, android: SentOpen, total: SentOpen })),
-});
+/** Per-platform sent/open figures (SPEC §3 stats.report). */
+export const DeliveryReport = Type.Object({ ios: SentOpen, android: SentOpen, total: SentOpen });
+export type DeliveryReport = Static<typeof DeliveryReport>;
+
+/**
+ * Where a delivery's figures came from (docs/channels.md "Delivery figures"): `channel`, what the
+ * channel reported (a webhook receiver's `report`, a vendor's statuses); `tracked`, counted by our
+ * own tracked link of its call to action; `simulated`, made up by the embedded demo's sandbox
+ * model and shown as such (never in production).
+ */
+export const StatsSource = Type.Enum(['channel', 'tracked', 'simulated']);
+export type StatsSource = Static<typeof StatsSource>;
+
+/** Per-platform report of a delivery and its source; a null report shows as N/A. */
+export const DeliveryStats = Type.Object({ report: Nullable(DeliveryReport), source: StatsSource });
 export type DeliveryStats = Static<typeof DeliveryStats>;
 
 /**

@@ -43,7 +43,14 @@ export type IngestReply = Static<typeof IngestReply>;
  * than pass_threshold_timeout seconds ago), MARKET_ODDS_BOUNDS (odds outside the market's
  * {outcome}_min..{outcome}_max). Per contact: NO_CONTENT (no match content for its channel and
  * languages) and the rate limits RATE_LIMIT_MINUTES, MAX_MARKET_MATCH, MAX_MATCH,
- * MARKET_PERIOD_CAP, PERIOD_CAP.
+ * MARKET_PERIOD_CAP, PERIOD_CAP; CHANNEL_NOT_CONFIGURED (the provider has no credentials for the
+ * vendor that would carry it, or an email and no mail server: docs/channels.md); SENDS_STOPPED (an admin stopped all sends of the
+ * provider or of the deployment: docs/compliance-operations.md). The compliance checks before every
+ * send (docs/compliance.md): BLOCKED and EXCLUDED (the sportsbook's blocks), SUPPRESSION_LIST (a
+ * listed value), NO_CONSENT and CONSENT_WITHDRAWN (for the contact's channel), QUIET_HOURS (the
+ * recipient's local time), DAILY_CAP (per local calendar day, all matches), JURISDICTION_CONTENT
+ * (only content the jurisdiction forbids), COMPLIANCE_UNAVAILABLE (the blocks source could not say:
+ * fail closed).
  */
 export const SUPPRESSION_REASONS = [
   'OUTSIDE_MINUTES',
@@ -57,6 +64,18 @@ export const SUPPRESSION_REASONS = [
   'MAX_MATCH',
   'MARKET_PERIOD_CAP',
   'PERIOD_CAP',
+  'CHANNEL_NOT_CONFIGURED',
+  // Compliance (docs/compliance.md).
+  'BLOCKED',
+  'EXCLUDED',
+  'SUPPRESSION_LIST',
+  'NO_CONSENT',
+  'CONSENT_WITHDRAWN',
+  'QUIET_HOURS',
+  'DAILY_CAP',
+  'JURISDICTION_CONTENT',
+  'COMPLIANCE_UNAVAILABLE',
+  'SENDS_STOPPED',
 ] as const;
 export const SuppressionReason = Type.Enum(SUPPRESSION_REASONS);
 export type SuppressionReason = Static<typeof SuppressionReason>;
@@ -100,9 +119,11 @@ export type MatchFeedEvent = Static<typeof MatchFeedEvent>;
 
 /**
  * A match as its feed left it: PRE (nothing in play yet), LIVE (kicked off), ENDED (match end
- * received). `suspended` is the whole match; `suspended_market_ids` single markets.
+ * received), or out of its usual course as a `match_state` event said: DELAYED, INTERRUPTED,
+ * POSTPONED, CANCELLED, ABANDONED (the last three fire nothing). `suspended` is the whole match;
+ * `suspended_market_ids` single markets.
  */
-export const LiveStatus = Type.Enum(['PRE', 'LIVE', 'ENDED']);
+export const LiveStatus = Type.Enum(['PRE', 'LIVE', 'ENDED', 'DELAYED', 'INTERRUPTED', 'POSTPONED', 'CANCELLED', 'ABANDONED']);
 export type LiveStatus = Static<typeof LiveStatus>;
 export const MatchLiveState = Type.Object({
   match_id: Id,
@@ -149,6 +170,12 @@ export const ChangeNotice = Type.Object({
   revoked_tokens: Type.Optional(Type.Array(Type.String({ pattern: '^[0-9a-f]{64}$' }))),
   /** Why those sessions ended (absent: a logout), so the relay can tell their consoles. */
   revoked_reason: Type.Optional(SessionEndReason),
+  /**
+   * Sessions whose role or providers an admin just changed (SHA-256 of each token): subscribers
+   * drop what they know of them and tell their consoles (`sessionChanged`), which read their
+   * session again. `match_id` 0, no topics.
+   */
+  access_changed: Type.Optional(Type.Array(Type.String({ pattern: '^[0-9a-f]{64}$' }))),
   /** An edit through the API (co-editing): what was written, by whom (absent on feed notices). */
   entity: Type.Optional(Type.String()),
   entity_id: Type.Optional(Id),

@@ -19,6 +19,7 @@ export const MARKET_TYPE_IDS_BY_EVALUATOR = {
 
 export const MarketType = Type.Object({
   id: Id,
+  ...VersionField,
   name: Type.String(),
   /** Outcome keys of the type (e.g. home, draw, away); thresholds are set per key. */
   outcomes: Type.Array(Type.String()),

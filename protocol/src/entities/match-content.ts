@@ -5,6 +5,7 @@ import { LinkTarget } from './content';
 import { LanguageCode, LanguageCodeInput } from './language';
 import { ScoreNodeName, SubNodeName } from './score';
 import { VersionField } from './audit';
+import { ContentFlags } from './jurisdiction';
 
 /** One text of match content (a title, a body, a cta or an image url) and where it links. */
 export const MatchContentEntry = Type.Object({
@@ -45,6 +46,8 @@ export const MatchContent = Type.Object({
   meta: Type.Object({ before: Nullable(Type.Integer({ minimum: 0 })) }),
   hold: Type.Boolean(),
   content: MatchContentParts,
+  /** What the text does (call to wager, boosted odds, bonus): a jurisdiction may forbid it (docs/compliance.md); the services always send it. */
+  flags: Type.Optional(ContentFlags),
 });
 export type MatchContent = Static<typeof MatchContent>;
 
@@ -64,6 +67,8 @@ const inputFields = {
   period: Type.Optional(Nullable(Period)),
   hold: Type.Optional(Type.Boolean()),
   content: MatchContentParts,
+  /** Absent: none on a new record, left as they are on an update. */
+  flags: Type.Optional(ContentFlags),
 };
 
 /** Minutes before kick-off timed content goes out. */

@@ -1,6 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { Id, Nullable, Timestamp } from '../common';
+import { VersionField } from './audit';
 import { LeagueRef } from './league';
+import { SyncFields } from './sync';
 
 export const TeamRef = Type.Object({ id: Id, name: Type.String() });
 export type TeamRef = Static<typeof TeamRef>;
@@ -26,6 +28,7 @@ export type MatchResult = Static<typeof MatchResult>;
 
 export const Match = Type.Object({
   id: Id,
+  ...VersionField,
   name: Type.String(),
   home: TeamRef,
   away: TeamRef,
@@ -49,6 +52,9 @@ export const Match = Type.Object({
     /** Team name to its participants (players) with id, name and tag. */
     participants: Type.Record(Type.String(), Type.Array(Participant)),
   }),
+  /** The season it is played in, where one is set (the edit form's). */
+  season_id: Type.Optional(Nullable(Id)),
+  ...SyncFields,
 });
 export type Match = Static<typeof Match>;
 

@@ -31,13 +31,14 @@ export type OfferStatus = Static<typeof OfferStatus>;
 /**
  * Why a threshold set of the offer's market did not fire on it, as the engine decided at the time:
  * SUSPENDED (the offer, its market or the match was suspended: nothing is evaluated), STALE (older
- * than an offer already evaluated), ENGINE_OFF (the provider's engine is switched off),
+ * than an offer already evaluated), ENGINE_OFF (the provider's engine is switched off), MATCH_OFF (the feed says the match is
+ * postponed, cancelled or abandoned: nothing is sent for it),
  * NOT_APPLICABLE (a set for another line, or timed and outside its minutes before kick-off),
  * NOT_MET (no outcome met its condition), NOT_REARMED (met, but it fired before and the price has
  * not cleared since), CONFIRMING (met, but not yet for pass_threshold offers in a row), HELD (ready,
  * held back by a market bound: `bound` names it, e.g. MAX_THRESHOLD for an exhausted market).
  */
-export const SetReasonKind = Type.Enum(['SUSPENDED', 'STALE', 'ENGINE_OFF', 'NOT_APPLICABLE', 'NOT_MET', 'NOT_REARMED', 'CONFIRMING', 'HELD']);
+export const SetReasonKind = Type.Enum(['SUSPENDED', 'STALE', 'ENGINE_OFF', 'MATCH_OFF', 'NOT_APPLICABLE', 'NOT_MET', 'NOT_REARMED', 'CONFIRMING', 'HELD']);
 export type SetReasonKind = Static<typeof SetReasonKind>;
 
 export const SetReason = Type.Object({
@@ -81,8 +82,18 @@ export const Offer = Type.Object({
   arrival: Type.Optional(Nullable(Type.Integer())),
   /** Per threshold set of its market that did not fire: why, as decided then (absent for offers decided before it was kept). */
   reasons: Type.Optional(Type.Array(SetReason)),
+  /**
+   * An offer that fired (TRIGGERED) but sent nothing (no delivery to anyone): why, from its stored
+   * suppressions, one per reason (a SuppressionReason kept as a string, and its detail in the
+   * operator's words). Absent when something was sent or the offer did not fire.
+   */
+  nothing_sent: Type.Optional(Type.Array(Type.Object({ reason: Type.String(), detail: Type.String() }))),
 });
 export type Offer = Static<typeof Offer>;
+
+/** What a match's feed sorts by on the server (the Feed tab's columns; `order_by`, with a leading '-' for descending). */
+export const FEED_SORT_FIELDS = ['id', 'created_at', 'sent_at', 'match_time', 'status', 'market'] as const;
+export type FeedSortField = (typeof FEED_SORT_FIELDS)[number];
 
 /**
  * Feed events and offers are the same record (SPEC §3 "Offer / feed event").

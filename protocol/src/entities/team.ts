@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { BoundedString, Id, Nullable } from '../common';
 import { VersionField } from './audit';
+import { SyncFields } from './sync';
 
 /** A team of one provider; teams of different providers are connected to share statistics. */
 export const Team = Type.Object({
@@ -13,6 +14,7 @@ export const Team = Type.Object({
   short_name: Nullable(Type.String()),
   /** Names of the providers the team is connected across, shown as 'title (provider names)'. */
   providers: Type.Array(Type.String()),
+  ...SyncFields,
 });
 export type Team = Static<typeof Team>;
 

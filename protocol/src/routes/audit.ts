@@ -3,17 +3,29 @@ import { IdParam, ListQuery, ListReply } from '../common';
 import { AuditEntity, AuditEntry } from '../entities/audit';
 import { defineRoute } from './define';
 
-export const AuditQuery = Type.Object({
-  ...ListQuery,
+/** What a history read filters on: the record, the match, the actor (user id), a time range. */
+const AuditFilter = {
   entity: Type.Optional(AuditEntity),
   entity_id: Type.Optional(IdParam),
   match_id: Type.Optional(IdParam),
   actor_id: Type.Optional(IdParam),
   from: Type.Optional(Type.String({ format: 'date-time' })),
   to: Type.Optional(Type.String({ format: 'date-time' })),
-});
+};
+
+export const AuditQuery = Type.Object({ ...ListQuery, ...AuditFilter });
 
 export const auditRoutes = {
+  auditCsv: defineRoute({
+    method: 'GET',
+    path: '/api/1/audit/csv',
+    service: 'control',
+    summary:
+      "Admins only: the history of writes as CSV (text/csv, oldest first, every row the filters match: one record's History, a match's, an actor's, or the whole log for a time range; formula-safe cells).",
+    // The list's filters without paging: every row matched.
+    query: Type.Object(AuditFilter),
+    reply: Type.String(),
+  }),
   audit: defineRoute({
     method: 'GET',
     path: '/api/1/audit',
@@ -47,6 +59,13 @@ export const versionedWrites = {
   savedThresholdDelete: { entity: 'saved_threshold', idParam: 'thresholdId' },
   teamShortNameSave: { entity: 'team', idParam: 'teamId' },
   providerUpdate: { entity: 'provider', idParam: 'providerId' },
+  // The catalog made by hand (catalog-edit.ts).
+  providerEdit: { entity: 'provider', idParam: 'providerId' },
+  leagueEdit: { entity: 'league', idParam: 'leagueId' },
+  seasonEdit: { entity: 'season', idParam: 'seasonId' },
+  teamEdit: { entity: 'team', idParam: 'teamId' },
+  matchEdit: { entity: 'match', idParam: 'matchId' },
+  marketTypeEdit: { entity: 'market_type', idParam: 'typeId' },
 } as const satisfies Record<string, { entity: AuditEntity; idParam: string | null }>;
 export type VersionedWrite = keyof typeof versionedWrites;
 

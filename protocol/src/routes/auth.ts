@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { IdParam, SuccessReply } from '../common';
-import { AuthReply, Credentials, SessionReply } from '../entities/auth';
+import { IdParam } from '../common';
+import { AuthReply, Credentials, LogoutReply, SessionReply } from '../entities/auth';
 import { defineRoute } from './define';
 
 /** The most checks one access batch carries: a burst of watches larger than this is sent in several. */
@@ -45,8 +45,9 @@ export const authRoutes = {
     method: 'POST',
     path: '/api/1/logout',
     service: 'auth',
-    summary: 'Revoke the token of this request (no body).',
-    reply: SuccessReply,
+    summary:
+      "Revoke the token of this request (no body). A session signed in through an identity provider that offers RP-initiated logout also gets `end_session_url`: where the console sends the browser to end the provider's session too.",
+    reply: LogoutReply,
   }),
   accessBatch: defineRoute({
     // A burst of consoles opening at once (a relay restart, a busy kick-off) would otherwise cost

@@ -3,6 +3,9 @@ import { authRoutes } from './auth';
 import { bannerRoutes } from './banner';
 import { basketRoutes } from './basket';
 import { catalogRoutes } from './catalog';
+import { catalogSyncRoutes } from './catalog-sync';
+import { catalogEditRoutes } from './catalog-edit';
+import { channelRoutes } from './channels';
 import { contactRoutes } from './contacts';
 import { contentRoutes } from './content';
 import { deliveryRoutes } from './deliveries';
@@ -24,6 +27,14 @@ import { teamRoutes } from './teams';
 import { thresholdRoutes } from './thresholds';
 import { trackerRoutes } from './trackers';
 import { uofRoutes } from './uof';
+import { webhookRoutes } from './webhooks';
+import { vendorWebhookRoutes } from './vendor-webhooks';
+import { uofDescriptionRoutes } from './uof-descriptions';
+// Sign-in through the company's identity provider (docs/sso.md).
+import { ssoRoutes } from './sso';
+import { complianceDataRoutes } from './compliance-data';
+// The kill switch and today's suppressions (compliance operations).
+import { complianceOpsRoutes } from './compliance-ops';
 
 export * from './define';
 export { ProviderSportParams, LeaguesQuery, MatchesQuery } from './catalog';
@@ -37,6 +48,7 @@ export { AuditQuery, versionedReads, versionedWrites, type VersionedWrite } from
 export const routeGroups = {
   auth: authRoutes,
   catalog: catalogRoutes,
+  catalogEdit: catalogEditRoutes,
   providers: providerRoutes,
   leagues: leagueRoutes,
   matches: matchesRoutes,
@@ -60,13 +72,22 @@ export const routeGroups = {
   firings: firingRoutes,
   audit: auditRoutes,
   uof: uofRoutes,
+  uofDescriptions: uofDescriptionRoutes,
   live: liveRoutes,
+  channels: channelRoutes,
+  webhooks: webhookRoutes,
+  vendorWebhooks: vendorWebhookRoutes,
+  sso: ssoRoutes,
+  complianceData: complianceDataRoutes,
+  complianceOps: complianceOpsRoutes,
+  catalogSync: catalogSyncRoutes,
 };
 
 /** The REST contract: every call the console makes, by name. */
 export const routes = {
   ...authRoutes,
   ...catalogRoutes,
+  ...catalogEditRoutes,
   ...providerRoutes,
   ...leagueRoutes,
   ...matchesRoutes,
@@ -90,7 +111,15 @@ export const routes = {
   ...firingRoutes,
   ...auditRoutes,
   ...uofRoutes,
+  ...uofDescriptionRoutes,
   ...liveRoutes,
+  ...channelRoutes,
+  ...webhookRoutes,
+  ...vendorWebhookRoutes,
+  ...ssoRoutes,
+  ...complianceDataRoutes,
+  ...complianceOpsRoutes,
+  ...catalogSyncRoutes,
 };
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

@@ -11,11 +11,13 @@ export const offerRoutes = {
     method: 'GET',
     path: '/api/1/match/:matchId/feed',
     service: 'event store',
-    summary: "A match's feed events, newest first, optionally of one market (the Feed tab).",
+    summary:
+      "A match's feed events, newest first, optionally of one market: filtered, sorted and paged here (the Feed tab's pages; total counts the filter's events).",
     params: Type.Object({ matchId: IdParam }),
     query: Type.Object({
       ...ListQuery,
       limit: Type.Optional(Type.Integer({ minimum: 1, maximum: FEED_FETCH_LIMIT, default: FEED_FETCH_LIMIT })),
+      // order_by: one of FEED_SORT_FIELDS, '-' first for descending (another is a 400 naming them).
       market_id: Type.Optional(IdParam),
       // The relay's polls: only offers with a greater id (offers are written once, with their
       // deliveries), newest first as ever.

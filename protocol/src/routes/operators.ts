@@ -3,9 +3,11 @@ import { IdParam, ListReply, SuccessReply } from '../common';
 import { AuthReply } from '../entities/auth';
 import {
   Operator,
+  OperatorAccessInput,
   OperatorAdminInput,
   OperatorInvite,
   OperatorLinkReply,
+  OperatorSession,
   OperatorStatusInput,
   PasswordChangeInput,
   PasswordSetInput,
@@ -13,6 +15,7 @@ import {
 import { defineRoute } from './define';
 
 const OperatorParams = Type.Object({ operatorId: IdParam });
+const SessionParams = Type.Object({ sessionId: IdParam });
 
 /**
  * Operator accounts. The operator routes are for admins only (403 with SPEC §8's text for anyone
@@ -54,6 +57,16 @@ export const operatorRoutes = {
     body: OperatorAdminInput,
     reply: Operator,
   }),
+  operatorAccess: defineRoute({
+    method: 'POST',
+    path: '/api/1/operators/:operatorId/access',
+    service: 'auth',
+    summary:
+      "Admins only: set an operator's role (admin, editor, viewer) and the providers they see, naming the access_version read (409 when it moved on); takes effect on their open consoles at once.",
+    params: OperatorParams,
+    body: OperatorAccessInput,
+    reply: Operator,
+  }),
   operatorResetPassword: defineRoute({
     method: 'POST',
     path: '/api/1/operators/:operatorId/reset-password',
@@ -70,6 +83,37 @@ export const operatorRoutes = {
     summary: 'Choose a password with the token of a one-time link (invite or reset); signs in. A link works once and for 72 hours.',
     body: PasswordSetInput,
     reply: AuthReply,
+  }),
+  mySessions: defineRoute({
+    method: 'GET',
+    path: '/api/1/sessions',
+    service: 'auth',
+    summary: 'My signed-in sessions: where (address, browser) and when (signed in, last seen, expires); the one asking is marked current.',
+    reply: Type.Object({ results: Type.Array(OperatorSession) }),
+  }),
+  mySessionRevoke: defineRoute({
+    method: 'POST',
+    path: '/api/1/sessions/:sessionId/revoke',
+    service: 'auth',
+    summary: 'End one of my sessions (its consoles are told and closed at once); ending the one asking is a logout.',
+    params: SessionParams,
+    reply: SuccessReply,
+  }),
+  operatorSessions: defineRoute({
+    method: 'GET',
+    path: '/api/1/operators/:operatorId/sessions',
+    service: 'auth',
+    summary: "Admins only: an operator's signed-in sessions (where and when).",
+    params: OperatorParams,
+    reply: Type.Object({ results: Type.Array(OperatorSession) }),
+  }),
+  operatorSessionRevoke: defineRoute({
+    method: 'POST',
+    path: '/api/1/operators/:operatorId/sessions/:sessionId/revoke',
+    service: 'auth',
+    summary: "Admins only: end one of an operator's sessions (its consoles are told and closed at once); on the operator's History.",
+    params: Type.Object({ operatorId: IdParam, sessionId: IdParam }),
+    reply: SuccessReply,
   }),
   passwordChange: defineRoute({
     method: 'POST',

@@ -28,10 +28,15 @@ describe('routes', () => {
     expect(clashes).toEqual([]);
   });
 
-  it('declares exactly the parameters of its path, as ids', () => {
+  it('declares exactly the parameters of its path, as ids (a tracked link is named by its random token, a vendor tournament by its urn)', () => {
     for (const [name, route] of all) {
       const declared = Object.keys(route.params?.properties ?? {}).sort();
       expect(declared, name).toEqual(pathParams(route.path).sort());
+      if (name === 'trackedLink') continue;
+      if (name === 'catalogSyncTournamentAdd' || name === 'catalogSyncTournamentRemove') {
+        expect(Object.keys(route.params?.properties ?? {}), name).toContain('providerId');
+        continue;
+      }
       for (const schema of Object.values(route.params?.properties ?? {})) {
         expect((schema as { type?: string }).type, name).toBe('integer');
       }
@@ -49,7 +54,17 @@ describe('routes', () => {
     for (const [name, route] of all) if (route.method === 'GET') expect(route.body, name).toBeUndefined();
   });
 
-  it('leaves only authenticate and the one-time set-password link public (its token is the credential)', () => {
-    expect(all.filter(([, route]) => route.public).map(([name]) => name)).toEqual(['authenticate', 'passwordSet']);
+  it('leaves only authenticate, the one-time set-password link (its token is the credential), the vendor webhooks (signed), tracked links (an unguessable id, one stored target) and the identity provider sign-in (how the sign-in is offered, started, called back and completed with its one-time ticket) public', () => {
+    expect(all.filter(([, route]) => route.public).map(([name]) => name)).toEqual([
+      'authenticate',
+      'passwordSet',
+      'trackedLink',
+      'whatsappWebhookVerify',
+      'whatsappWebhook',
+      'authMethods',
+      'ssoStart',
+      'ssoCallback',
+      'ssoComplete',
+    ]);
   });
 });

@@ -1,9 +1,11 @@
 import { Type } from 'typebox';
 import { IdParam } from '../common';
 import { FeedHealthReply, MatchFeedHealth, UofLink, UofLinkRequest, UofMarketMapping, UofMarketMappingInput, UofMarketMappingList } from '../uof';
+import { UofDeadLetter, UofDeadLettersReply } from '../uof-connection';
 import { defineRoute } from './define';
 
 const MatchParams = Type.Object({ matchId: IdParam });
+const DeadLetterParams = Type.Object({ deadLetterId: IdParam });
 const MappingParams = Type.Object({ uofMarketId: Type.Integer({ minimum: 1, maximum: 1_000_000 }) });
 
 /** Which UOF event a match is, and the feed health of every live match. */
@@ -71,5 +73,21 @@ export const uofRoutes = {
     summary: "One match's feed health (the match page's banner, a wall panel); a match not in play is never stalled.",
     params: MatchParams,
     reply: MatchFeedHealth,
+  }),
+  uofDeadLetters: defineRoute({
+    method: 'GET',
+    path: '/api/1/uof/dead-letters',
+    service: 'engine',
+    summary: 'UOF messages the adapter could not take (malformed, refused, too large, failing): counts by kind and the newest with their reasons.',
+    query: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })) }),
+    reply: UofDeadLettersReply,
+  }),
+  uofDeadLetterRedrive: defineRoute({
+    method: 'POST',
+    path: '/api/1/uof/dead-letters/:deadLetterId/redrive',
+    service: 'engine',
+    summary: 'Drive a UOF dead letter through the adapter again (audited; 409 while one is waiting, 400 when only its start was kept).',
+    params: DeadLetterParams,
+    reply: UofDeadLetter,
   }),
 };

@@ -1,4 +1,4 @@
-import { matchRoom } from '@odds/protocol';
+import { matchRoom, type MatchFeedHealth, type User } from '@odds/protocol';
 import type { ProbeState } from './polling/upstream-probe';
 import type { LiveStore } from './state/store';
 import type { CatalogOutlets } from './transport/catalog-notices';
@@ -20,11 +20,26 @@ export function catalogOutlets(ref: IoRef): CatalogOutlets {
         if (socket && !socket.data.display) socket.emit('matchChanged', payload);
       }
     },
-    // Rare (a provider toggle): every socket of this instance.
-    toConsoles: (payload) => {
-      for (const socket of ref.io?.of('/').sockets.values() ?? []) if (!socket.data.display) socket.emit('catalogChanged', payload);
+    // Rare (a provider toggle, a kill switch): every console of this instance that sees the provider (null: all).
+    toConsoles: (payload, providerId) => {
+      for (const socket of ref.io?.of('/').sockets.values() ?? [])
+        if (!socket.data.display && (providerId === null || sees(socket.data.user, providerId))) socket.emit('catalogChanged', payload);
     },
   };
+}
+
+/** Whether a socket's operator sees a provider (provider_ids absent or null: every provider). */
+const sees = (user: User, providerId: number) => !user.provider_ids || user.provider_ids.includes(providerId);
+
+/**
+ * A match's feed health changed: every socket that sees every provider (walls and consoles alike),
+ * and the watchers of that match (who were let into its room); an operator granted only some
+ * providers is not told of other providers' matches.
+ */
+export function feedHealthOutlet(ref: IoRef, health: MatchFeedHealth): void {
+  const watching = ref.io?.of('/').adapter.rooms.get(matchRoom(health.match_id));
+  for (const socket of ref.io?.of('/').sockets.values() ?? [])
+    if (!socket.data.user.provider_ids || watching?.has(socket.id)) socket.emit('feedHealth', health);
 }
 
 /**

@@ -4,7 +4,7 @@ import { createShardedAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { LiveHub } from './hub';
-import { announceUpstream, catalogOutlets, type IoRef } from './outlets';
+import { announceUpstream, catalogOutlets, feedHealthOutlet, type IoRef } from './outlets';
 import { ChangeStream } from './polling/change-stream';
 import { ServiceAccount } from './polling/credentials';
 import { UpstreamProbe } from './polling/upstream-probe';
@@ -12,6 +12,7 @@ import { MemoryPresence, RedisPresence } from './presence/presence';
 import { MemoryLeases, RedisLeases, type Leases } from './state/lease';
 import { RedisStore } from './state/redis-store';
 import { MemoryStore, type LiveStore } from './state/store';
+import { applyAccessChanges } from './transport/access-changes';
 import { forwardCatalogNotice } from './transport/catalog-notices';
 import { Admission } from './transport/admission';
 import { LivePacker } from './transport/packing';
@@ -129,12 +130,17 @@ export const livePlugin = fp<LiveOptions>(
             const closed = upstream.revoke(notice.revoked_tokens, notice.revoked_reason);
             if (closed) log.info({ closed }, 'closed the live connections of ended sessions');
           }
+          if (notice.access_changed?.length) {
+            const told = applyAccessChanges(ioRef.io, upstream, providerRooms, notice.access_changed);
+            if (told) log.info({ told }, 'told the consoles of sessions whose access changed');
+          }
           if (notice.match_id > 0) hub.changed(notice.match_id, notice.topics, notice.reset, notice);
           if (notice.provider_id !== undefined) providerRooms.notice(notice);
           // A match's connector or a provider changed: match headers and provider selectors read them again.
           if (notice.entities?.length) forwardCatalogNotice(notice, outlets);
           // A stalled feed is an alarm every console and wall shows (match page banner, wall panel, Feed health).
-          if (notice.feed_health) ioRef.io?.local.emit('feedHealth', notice.feed_health);
+          // An operator granted some providers only hears of the matches it watches.
+          if (notice.feed_health) feedHealthOutlet(ioRef, notice.feed_health);
         },
         onConnected: () => {
           hub.streaming(true);

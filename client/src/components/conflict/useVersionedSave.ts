@@ -1,11 +1,14 @@
 import type { ConflictReply } from '@odds/protocol';
 import { useCallback } from 'react';
 import { ApiError, handleApiError } from '../../api/errors';
+import { ask as askQuestion } from '../question';
 import { merge3 } from './merge';
 import { conflictOf, useConflict } from './useConflict';
 
 /** The api() flags of a versioned write: its 409 is shown by the conflict dialog, not the error list. */
 export const CONFLICT_SHOWN = { shows: [409] } as const;
+/** The flags of a versioned write with `saveAsNew`: its 404 (the record deleted meanwhile) is asked about too. */
+export const DELETION_SHOWN = { shows: [409, 404] } as const;
 
 /** One save of a record the operator read at some version (or of several, as stat event rows). */
 export interface VersionedWrite<T, C> {
@@ -31,6 +34,12 @@ export interface VersionedWrite<T, C> {
   present?(record: unknown): unknown;
   /** The form takes the merged record (before it is sent), so what it shows is what is saved. */
   adopt?(merged: unknown, current: C): void;
+  /**
+   * The record was deleted by someone while the form had it open (the update answered 404; send
+   * with `...DELETION_SHOWN`): the operator is asked, and a yes saves the form's values as a new
+   * record with this. A no saves nothing and leaves the form as typed.
+   */
+  deleted?: { what: string; saveAsNew(): Promise<T> };
 }
 
 /**
@@ -55,6 +64,13 @@ export function useVersionedSave() {
         try {
           return await (merged === undefined ? write.send(base) : write.send(base, merged));
         } catch (error) {
+          if (error instanceof ApiError && error.status === 404 && write.deleted) {
+            const again = await askQuestion(
+              `${write.deleted.what} was deleted while you had it open. Your changes are still in the form: save them as new, or keep editing (leaving discards them).`,
+              { header: 'Deleted while you had it open', accept: 'Save as new', reject: 'Keep editing' },
+            );
+            return again ? await write.deleted.saveAsNew() : null;
+          }
           const reply = conflictOf(error);
           if (!reply) {
             // A 409 that is no version conflict: the operator still reads why.

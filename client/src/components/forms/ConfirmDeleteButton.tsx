@@ -8,13 +8,15 @@ interface ConfirmDeleteButtonProps {
   label: string;
   onConfirm: () => void;
   disabled?: boolean;
+  /** Said beside the countdown, before the second click: who would lose an edit in progress. */
+  warning?: string;
 }
 
 /**
  * The confirm-delete button of SPEC §4: the first click starts a 5-second countdown, a second click
  * within it confirms, and when the countdown ends the button resets.
  */
-export function ConfirmDeleteButton({ label, onConfirm, disabled }: ConfirmDeleteButtonProps) {
+export function ConfirmDeleteButton({ label, onConfirm, disabled, warning }: ConfirmDeleteButtonProps) {
   const [left, setLeft] = useState(0);
 
   useEffect(() => {
@@ -24,7 +26,7 @@ export function ConfirmDeleteButton({ label, onConfirm, disabled }: ConfirmDelet
   }, [left]);
 
   if (left > 0) {
-    return (
+    const confirm = (
       <Button
         type="button"
         label={`Confirm (${left})`}
@@ -38,6 +40,15 @@ export function ConfirmDeleteButton({ label, onConfirm, disabled }: ConfirmDelet
           onConfirm();
         }}
       />
+    );
+    if (!warning) return confirm;
+    return (
+      <span className="confirm-delete-warned">
+        {confirm}
+        <span className="confirm-delete-warning" role="status">
+          {warning}
+        </span>
+      </span>
     );
   }
   return (

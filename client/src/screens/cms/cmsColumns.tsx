@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { ConfirmDeleteButton } from '../../components/forms/ConfirmDeleteButton';
 import { languageLabel } from '../../components/forms/languages';
 import type { TableColumn } from '../../components/table';
-import { ChangeMark } from '../match/ChangeMark';
+import { ChangeMark } from '../../components/marks/ChangeMark';
 import { ContentImage } from './ContentImage';
 import type { CmsList, CmsRow } from './useCmsList';
 import { switchPt } from '../../components/forms/a11y';

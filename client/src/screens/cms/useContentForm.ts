@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { api } from '../../api/client';
 import { invalidateRoute, useApiQuery } from '../../api/queries';
-import { CONFLICT_SHOWN, useVersionedSave } from '../../components/conflict';
+import { DELETION_SHOWN, useVersionedSave } from '../../components/conflict';
 import { useRecordForm } from '../../components/forms/useRecordForm';
 import { contextStore, findById } from '../../stores/context';
 import {
@@ -105,12 +105,13 @@ export function useContentForm({ contentId, options, onSaved }: Options) {
               return api(routes.contentUpdate, {
                 params: { id: contentId },
                 body: { ...formToContentInput(values), ...(version === undefined ? {} : { version }) },
-                ...CONFLICT_SHOWN,
+                ...DELETION_SHOWN,
               });
             },
             mine: () => view(values),
             view: (theirs) => view(itemToForm(theirs)),
             keepTheirs: load,
+            deleted: { what: 'This content item', saveAsNew: () => createContent(contentFormData(values, image), { provider: providerId, sport: sportId }) },
           });
       setSaving(false);
       // Nothing saved (their version taken, or the dialog closed): the form stays.

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { json, shellHandlers, stubFetch } from '../../testing/fetchStub';
+import { errorReply, json, shellHandlers, stubFetch } from '../../testing/fetchStub';
 import { renderApp } from '../../testing/renderApp';
 
 const PROVIDERS = {
@@ -196,5 +196,35 @@ describe('contact form with another operator saving meanwhile', () => {
           .map((r) => r.textContent),
       ).toEqual(['leaguesPremier League→Premier League, Serie A', 'teams—→Ghana, #41']),
     );
+  });
+
+  it('deleted by someone while open: asks, and "Save as new" creates the contact from what was typed', async () => {
+    const { calls } = serve({
+      'POST /api/1/contact/7': () => errorReply(404, 'Contact 7 not found', 'Not Found'),
+      'POST /api/1/contact': (call) => json(200, { ...contact(1, 'x'), ...(call.body as object), id: 8 }),
+    });
+    const { router } = renderApp('/contacts/7/edit');
+    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Mine from B' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const question = await screen.findByRole('dialog', { name: 'Deleted while you had it open' });
+    expect(question.textContent).toContain('This contact was deleted while you had it open. Your changes are still in the form');
+    fireEvent.click(within(question).getByRole('button', { name: 'Save as new' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/contacts'));
+    const created = calls.filter((c) => c.method === 'POST' && c.url.pathname === '/api/1/contact');
+    expect(created.map((c) => (c.body as { name: string }).name)).toEqual(['Mine from B']);
+    // No error listed for the 404: the question was the answer.
+    expect(screen.queryByText('Contact 7 not found')).toBeNull();
+  });
+
+  it('deleted by someone while open: "Keep editing" saves nothing and keeps what was typed', async () => {
+    const { calls } = serve({ 'POST /api/1/contact/7': () => errorReply(404, 'Contact 7 not found', 'Not Found') });
+    const { router } = renderApp('/contacts/7/edit');
+    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Mine from B' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Deleted while you had it open' })).getByRole('button', { name: 'Keep editing' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Deleted while you had it open' })).toBeNull());
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Mine from B');
+    expect(router.state.location.pathname).toBe('/contacts/7/edit');
+    expect(calls.filter((c) => c.method === 'POST' && c.url.pathname === '/api/1/contact')).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import { MultiSelect } from 'primereact/multiselect';
 import { Field, SwitchField } from '../../components/forms/Field';
 import { SearchPicker } from '../../components/forms/SearchPicker';
 import { ContactDestinationFields } from './ContactDestinationFields';
+import { ContactComplianceFields } from './ContactComplianceFields';
 import { ContactLimiterFields } from './ContactLimiterFields';
 import type { ContactFormState } from './useContactForm';
 import { dropdownNames, switchPt } from '../../components/forms/a11y';
@@ -91,6 +92,8 @@ export function ContactForm({ form }: { form: ContactFormState }) {
       </div>
 
       {values.rate_limited && <ContactLimiterFields form={form} />}
+
+      <ContactComplianceFields form={form} />
 
       <section className="form-section" aria-labelledby="contact-subscriptions-title">
         <h2 id="contact-subscriptions-title">Subscriptions</h2>

@@ -1,8 +1,8 @@
 import { useParams } from 'react-router-dom';
 import { ConflictDialog, fieldLabel } from '../../components/conflict';
-import { Loading } from '../../shell/Shell';
-import { EntityHistory } from '../match/history/EntityHistory';
-import { NotFound } from '../not-found/NotFound';
+import { Loading } from '../../components/loading/Loading';
+import { EntityHistory } from '../../components/history/EntityHistory';
+import { NotFound } from '../../components/not-found/NotFound';
 import { ContactForm } from './ContactForm';
 import { contactFieldLabel } from './contactForm';
 import { useContactForm } from './useContactForm';

@@ -3,7 +3,7 @@ import { Button } from 'primereact/button';
 import { Link, useNavigate } from 'react-router-dom';
 import { ConfirmDeleteButton } from '../../components/forms/ConfirmDeleteButton';
 import { GenericTable, type TableColumn } from '../../components/table';
-import { ChangeMark } from '../match/ChangeMark';
+import { ChangeMark } from '../../components/marks/ChangeMark';
 import { contactDestination } from './destination';
 import { useContactsList, type ContactsList } from './useContactsList';
 import './contacts.css';
@@ -26,7 +26,8 @@ function columns({ busy, toggleActive, remove, changedBy }: ContactsList): Table
     },
     { field: 'channel', header: 'Channel', sortable: true, sortKey: 'channel_id', body: channelName },
     { field: 'destination', header: 'Destination', body: contactDestination, className: 'contact-destination' },
-    { field: 'active', header: 'Active', sortable: true, body: (c) => (c.active ? 'Yes' : 'No') },
+    // A contact the engine deactivated (its vendor said the recipient is gone) says why.
+    { field: 'active', header: 'Active', sortable: true, body: (c) => (c.active ? 'Yes' : c.inactive_reason ? `No: ${c.inactive_reason}` : 'No') },
     {
       field: 'options',
       header: 'Options',

@@ -8,6 +8,7 @@ import {
   type NamedRef,
   type Provider,
 } from '@odds/protocol';
+import { complianceToForm, formToCompliance, type ComplianceFormValues } from './complianceForm';
 
 /** A destination field of a contact, by the channel that uses it (SPEC §2 Contacts form). */
 export type DestinationField = 'email' | 'twitter' | 'device_id' | 'segment' | 'list_id';
@@ -39,6 +40,7 @@ export interface ContactFormValues {
   teams: NamedRef[];
   /** Not edited by the form; kept so an update does not wipe it. */
   mobile: string | null;
+  compliance: ComplianceFormValues;
 }
 
 export const channelCode = (channelId: number) => CHANNELS.find((channel) => channel.id === channelId)?.code;
@@ -86,6 +88,7 @@ export function emptyContactForm(sportId: number = CONTACT_DEFAULTS.sport_id): C
     leagues: [],
     teams: [],
     mobile: null,
+    compliance: complianceToForm(undefined, channelCode(CONTACT_DEFAULTS.channel_id)),
   };
 }
 
@@ -115,6 +118,7 @@ export function contactToForm(contact: Contact): ContactFormValues {
     leagues: contact.leagues.map(({ id, name }) => ({ id, name })),
     teams: contact.teams.map(({ id, name }) => ({ id, name })),
     mobile: contact.mobile,
+    compliance: complianceToForm(contact.compliance, channelCode(contact.channel_id)),
   };
 }
 
@@ -149,6 +153,7 @@ export function formToContactInput(values: ContactFormValues, periods: number[])
     languages: values.languages,
     leagues: values.leagues.map((league) => league.id),
     teams: values.teams.map((team) => team.id),
+    compliance: formToCompliance(values.compliance, channelCode(values.channel_id)),
   };
 }
 
@@ -170,6 +175,14 @@ export function contactConflictView(values: ContactFormValues, periods: number[]
     languages: input.languages.join(', '),
     leagues: values.leagues.map((league) => league.name).join(', '),
     teams: values.teams.map((team) => team.name).join(', '),
+    compliance: [
+      input.compliance?.customer_ref,
+      input.compliance?.jurisdiction,
+      input.compliance?.time_zone,
+      ...(input.compliance?.consents ?? []).map((c) => `${c.channel} ${c.status}`),
+    ]
+      .filter(Boolean)
+      .join(', '),
   };
 }
 

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { api } from '../../api/client';
 import { invalidateRoute, useApiQuery } from '../../api/queries';
-import { CONFLICT_SHOWN, useVersionedSave } from '../../components/conflict';
+import { DELETION_SHOWN, useVersionedSave } from '../../components/conflict';
 import { languageOptions } from '../../components/forms/languages';
 import { useRecordForm } from '../../components/forms/useRecordForm';
 import { contextStore, findById } from '../../stores/context';
@@ -72,10 +72,11 @@ export function useContactForm(contactId: number | undefined) {
       const body = formToContactInput(values, periods);
       const saved = contactId
         ? await saveVersioned<Contact, Contact>({
-            send: (base) => api(routes.contactUpdate, { params: { contactId }, body: { ...body, version: base?.version ?? version }, ...CONFLICT_SHOWN }),
+            send: (base) => api(routes.contactUpdate, { params: { contactId }, body: { ...body, version: base?.version ?? version }, ...DELETION_SHOWN }),
             mine: () => contactConflictView(values, periods, sportName),
             view: (current) => contactConflictView(contactToForm(current), periods, sportName),
             keepTheirs: load,
+            deleted: { what: 'This contact', saveAsNew: () => api(routes.contactCreate, { query: { provider: providerId }, body }) },
           })
         : await api(routes.contactCreate, { query: { provider: providerId }, body });
       // Nothing saved (their version taken, or the dialog closed): the form stays.

@@ -2,7 +2,7 @@ import { routes, type AuditEntry } from '@odds/protocol';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { api } from '../../api/client';
 import { fieldLabel } from '../../components/conflict';
-import type { HistoryReading } from '../match/history/HistoryEntry';
+import type { HistoryReading } from '../../components/history/HistoryEntry';
 import { contactFieldLabel } from './contactForm';
 
 /** The stored fields of a contact that hold subscriptions by id, and how each id is read. */

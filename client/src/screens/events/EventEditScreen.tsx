@@ -2,10 +2,12 @@ import { Button } from 'primereact/button';
 import { ConflictDialog } from '../../components/conflict';
 import { dropdownNames } from '../../components/forms/a11y';
 import { Dropdown } from 'primereact/dropdown';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { useOutletContext, useParams, useSearchParams } from 'react-router-dom';
 import { Field } from '../../components/forms/Field';
 import { useChangedSinceLoad, useEditingPresence } from '../../live/useEditingPresence';
-import { TabTitle } from '../match/TabTitle';
+import { TabTitle } from '../../components/match/TabTitle';
+import type { MatchPage } from '../../live/matchPage';
+import { DeletedEventNotice } from './DeletedEventNotice';
 import { MinuteEntry } from './MinuteEntry';
 import { OUTCOMES } from './outcome';
 import { useEventForm, type EventRow } from './useEventForm';
@@ -24,7 +26,7 @@ function EventRowFields({ row, index, info, form }: { row: EventRow; index: numb
       ]
     : [];
   return (
-    <fieldset className="event-row" aria-label={`Event ${index + 1}`}>
+    <fieldset className={form.gone.includes(row) ? 'event-row event-row-deleted' : 'event-row'} aria-label={`Event ${index + 1}`}>
       <Field id={`${id}-type`} label="Type">
         <Dropdown
           {...dropdownNames('Type')}
@@ -69,7 +71,9 @@ export default function EventEditScreen() {
   const matchId = Number(useParams().matchId);
   const editing = useSearchParams()[0].get('mode') === 'edit';
   const info = useMatchInfo(matchId);
-  const form = useEventForm(matchId, info);
+  // The match page's watch of the match: its stats topic tells when a row's event is deleted meanwhile.
+  const live = useOutletContext<Partial<MatchPage> | undefined>()?.live ?? null;
+  const form = useEventForm(matchId, info, live);
   // Rows changed since they loaded: the match's other watchers see this operator editing Stats.
   useEditingPresence(
     matchId,
@@ -91,6 +95,17 @@ export default function EventEditScreen() {
             void form.save();
           }}
         >
+          {form.gone.map((row) => (
+            <DeletedEventNotice
+              key={row.key}
+              row={row as EventRow & { id: number }}
+              live={live}
+              names={info}
+              saving={form.saving}
+              onSaveAsNew={() => void form.saveAsNew(row.key)}
+              onDiscard={() => form.removeRow(row.key)}
+            />
+          ))}
           <div className="event-rows">
             {form.rows.map((row, index) => (
               <EventRowFields key={row.key} row={row} index={index} info={info} form={form} />

@@ -1,10 +1,13 @@
 import { formatMinuteParts, type StatEvent } from '@odds/protocol';
 import { Link, useParams } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
 import { ConfirmDeleteButton } from '../../components/confirm';
 import { GenericTable, type TableColumn } from '../../components/table';
 import { useChangeMarks } from '../../live/useChangeMarks';
-import { ChangeMark } from '../match/ChangeMark';
-import { TabTitle } from '../match/TabTitle';
+import { editingNow, useOtherEditors } from '../../live/useDeletedBy';
+import { sessionStore } from '../../stores/session';
+import { ChangeMark } from '../../components/marks/ChangeMark';
+import { TabTitle } from '../../components/match/TabTitle';
 import { outcomeOf, outcomeSymbol } from './outcome';
 import { useMatchInfo, useStatEventsList } from './useMatchEvents';
 import './events.css';
@@ -27,6 +30,8 @@ export default function EventsScreen() {
   const { list, busy, remove, live } = useStatEventsList(matchId);
   // A row another operator (or I) just added or changed says who, as the other live lists do.
   const marks = useChangeMarks('stat_event', list.rows, !list.loading, matchId === null ? null : live);
+  // Who would lose an edit in progress: the countdown of a delete names them.
+  const editors = useOtherEditors(matchId === null ? null : live, 'stats', useSnapshot(sessionStore).user?.id);
   const columns: TableColumn<StatEvent>[] = [
     {
       field: 'id',
@@ -55,7 +60,12 @@ export default function EventsScreen() {
           <Link to={`/event/${e.match_id}/edit?mode=edit`} className="p-button p-button-text p-button-sm" aria-label={`Edit events of match ${e.match_id}`}>
             Edit
           </Link>
-          <ConfirmDeleteButton label={`Delete event ${e.id}`} disabled={busy === e.id} onConfirm={() => void remove(e)} />
+          <ConfirmDeleteButton
+            label={`Delete event ${e.id}`}
+            disabled={busy === e.id}
+            warning={editingNow(editors, 'stat events')}
+            onConfirm={() => void remove(e)}
+          />
         </span>
       ),
     },

@@ -4,8 +4,10 @@ import { useNavigate } from 'react-router-dom';
 import { api } from '../../api/client';
 import { invalidateRoute, useApiQuery } from '../../api/queries';
 import { CONFLICT_SHOWN, useVersionedSave } from '../../components/conflict';
+import type { MatchLive } from '../../live/matchLive';
 import { effectivePeriod, type MinuteValue } from './MinuteEntry';
 import { OUTCOMES, outcomeOf, withOutcome, type Outcome } from './outcome';
+import { useDeletedRows } from './useDeletedRows';
 
 export interface EventRow extends MinuteValue {
   key: string;
@@ -88,9 +90,11 @@ const eventConflictView = (event: Pick<StatEventInput, 'type' | 'period' | 'game
  * once. New rows and the saved rows the operator changed are sent, each changed one naming the
  * version it was loaded at: when another operator saved that event meanwhile, the conflict dialog
  * asks about it (theirs beside mine); "Keep theirs" puts their event in its row and keeps the
- * other rows as typed.
+ * other rows as typed. A saved row whose event someone deletes meanwhile (`live`: the match's
+ * stats topic says so) keeps what was typed and is listed in `gone` until the operator saves it
+ * as a new event or discards it; the form is not saved before.
  */
-export function useEventForm(matchId: number, names: EventNames) {
+export function useEventForm(matchId: number, names: EventNames, live: MatchLive | null = null) {
   const [rows, setRows] = useState<EventRow[]>([]);
   const [loadedFor, setLoadedFor] = useState<number | null>(null);
   const [saving, setSaving] = useState(false);
@@ -112,6 +116,30 @@ export function useEventForm(matchId: number, names: EventNames) {
   }, []);
   const addRow = useCallback(() => setRows((all) => [...all, emptyRow()]), []);
   const removeRow = useCallback((key: string) => setRows((all) => all.filter((row) => row.key !== key)), []);
+  const gone = useDeletedRows(live, rows);
+
+  /** A row whose event was deleted by someone else, saved again as a new event (the row then stands for it). */
+  const saveAsNew = useCallback(
+    async (key: string) => {
+      const row = rows.find((r) => r.key === key);
+      if (!row) return;
+      const { id: _id, version: _version, loaded: _loaded, ...typed } = row;
+      const input = inputOf(typed, matchId);
+      // Without a type or a minute it cannot be saved yet: it stays as a new row to finish.
+      if (!input) return setRows((all) => all.map((r) => (r.key === key ? typed : r)));
+      setSaving(true);
+      try {
+        const [event] = (await api(routes.statEventsSave, { body: { events: [input] } })).results;
+        setRows((all) => all.map((r) => (r.key === key ? (event ? rowOf(event) : typed) : r)));
+        void invalidateRoute(routes.matchStatEvents, { matchId });
+      } catch {
+        // The API client has shown why; the row stays as typed.
+      } finally {
+        setSaving(false);
+      }
+    },
+    [rows, matchId],
+  );
 
   // A blank new row (nothing chosen yet) is left out rather than counted as incomplete.
   const filled = rows.filter((row) => row.id !== undefined || row.type !== null || row.minute !== null);
@@ -123,7 +151,7 @@ export function useEventForm(matchId: number, names: EventNames) {
 
   const { save: saveVersioned } = versioned;
   const save = useCallback(async () => {
-    if (ready.length === 0 || incomplete > 0) return;
+    if (ready.length === 0 || incomplete > 0 || gone.length > 0) return;
     if (changed.length === 0) return void navigate(`/events/${matchId}`);
     setSaving(true);
     // Versions taken by "Overwrite with mine", by event id: mine is sent against theirs.
@@ -156,7 +184,20 @@ export function useEventForm(matchId: number, names: EventNames) {
     } finally {
       setSaving(false);
     }
-  }, [ready.length, incomplete, changed, matchId, navigate, saveVersioned, names]);
+  }, [ready.length, incomplete, gone.length, changed, matchId, navigate, saveVersioned, names]);
 
-  return { rows, loading, saving, incomplete, canSave: ready.length > 0, update, addRow, removeRow, save, conflict: versioned.conflict };
+  return {
+    rows,
+    loading,
+    saving,
+    incomplete,
+    canSave: ready.length > 0 && gone.length === 0,
+    update,
+    addRow,
+    removeRow,
+    save,
+    gone,
+    saveAsNew,
+    conflict: versioned.conflict,
+  };
 }

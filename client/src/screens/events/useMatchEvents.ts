@@ -4,8 +4,8 @@ import { api } from '../../api/client';
 import { useApiQuery } from '../../api/queries';
 import { inMemoryGetList, useList } from '../../components/table';
 import { useMatchLive } from '../../live/useMatchLive';
-import { useLiveList } from '../match/useLiveList';
-import { useTopicRows } from '../match/useTopicRows';
+import { useLiveList } from '../../components/table/useLiveList';
+import { useTopicRows } from '../../live/useTopicRows';
 
 const NO_TYPES: EventType[] = [];
 

@@ -2,7 +2,11 @@ import type { MatchFeedHealth } from '@odds/protocol';
 import { Link } from 'react-router-dom';
 import { formatDateTime } from '../../lib/format';
 import { formatSilence, useNow } from '../../live/feedHealthLive';
+import { CatalogSyncPanel } from './CatalogSyncPanel';
+import { DeadLettersPanel } from './DeadLettersPanel';
 import { HealthTable } from './HealthTable';
+import { SkippedMarkets } from './SkippedMarkets';
+import { UofConnectionPanel } from './UofConnectionPanel';
 import { useFeedHealth } from './useFeedHealth';
 import './feedHealth.css';
 
@@ -25,9 +29,11 @@ function MatchRow({ row, now }: { row: MatchFeedHealth; now: number }) {
 }
 
 /**
- * /feed-health: every live match's feed (stalled ones first, in red), the UOF producers and their
- * recoveries, and what the UOF adapter could not place: unknown markets and unlinked events (link
- * one from its match page header, or `PUT /api/1/match/{id}/uof`).
+ * /feed-health: every live match's feed (stalled ones first, in red), the UOF broker connection,
+ * the producers (with their delay) and their recoveries, the dead letters (with Re-drive), and
+ * what the UOF adapter could not place: skipped markets and unlinked events (link
+ * one from its match page header, or `PUT /api/1/match/{id}/uof`); the catalog sync of the
+ * selected provider (what it made of the vendor's schedules, Sync now).
  */
 export default function FeedHealthScreen() {
   const { health, error } = useFeedHealth();
@@ -53,15 +59,17 @@ export default function FeedHealthScreen() {
             row={(row) => <MatchRow key={row.match_id} row={row} now={now} />}
           />
           <h2>UOF producers</h2>
+          <UofConnectionPanel connection={health.connection} now={now} />
           <HealthTable
             label="UOF producers"
-            columns={['Producer', 'State', 'Last alive', 'Subscribed', 'Why', 'Recovery']}
+            columns={['Producer', 'State', 'Delay', 'Last alive', 'Subscribed', 'Why', 'Recovery']}
             rows={health.producers}
             empty="No UOF producer has spoken"
             row={(p) => (
               <tr key={p.id} className={p.state !== 'up' ? 'feed-health-stalled' : undefined}>
-                <td>{p.id}</td>
+                <td>{p.name ? `${p.id} ${p.name}` : p.id}</td>
                 <td>{p.state}</td>
+                <td>{p.delay_ms === null ? '—' : `${(p.delay_ms / 1000).toFixed(1)} s`}</td>
                 <td>{when(p.last_alive_at)}</td>
                 <td>{p.subscribed ? 'yes' : 'no'}</td>
                 <td>{p.reason ?? '—'}</td>
@@ -88,21 +96,8 @@ export default function FeedHealthScreen() {
               </tr>
             )}
           />
-          <h2>Unknown UOF markets</h2>
-          <HealthTable
-            label="Unknown UOF markets"
-            columns={['Market', 'Outcome', 'Messages', 'Last seen']}
-            rows={health.unknown_markets}
-            empty="None"
-            row={(u) => (
-              <tr key={`${u.market}:${u.outcome ?? ''}`}>
-                <td>{u.market}</td>
-                <td>{u.outcome ?? '(the market)'}</td>
-                <td>{u.count}</td>
-                <td>{when(u.last_seen_at)}</td>
-              </tr>
-            )}
-          />
+          <DeadLettersPanel />
+          <SkippedMarkets rows={health.unknown_markets} />
           <h2>Unlinked UOF events</h2>
           <HealthTable
             label="Unlinked UOF events"
@@ -119,6 +114,7 @@ export default function FeedHealthScreen() {
               </tr>
             )}
           />
+          <CatalogSyncPanel />
         </>
       ) : null}
     </section>

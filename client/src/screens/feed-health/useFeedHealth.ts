@@ -9,7 +9,14 @@ import { listenToFeedHealth } from '../../live/feedHealthLive';
  */
 export function useFeedHealth() {
   const query = useApiQuery(routes.feedHealth, { silent: true });
-  useEffect(() => listenToFeedHealth(() => void invalidateRoute(routes.feedHealth)), []);
+  useEffect(
+    () =>
+      listenToFeedHealth(() => {
+        void invalidateRoute(routes.feedHealth);
+        void invalidateRoute(routes.uofDeadLetters);
+      }),
+    [],
+  );
   // A failed re-read keeps the last answer on screen with its error, as before.
   return { health: query.data ?? null, error: query.error ? query.error.message : null };
 }

@@ -3,8 +3,9 @@ import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { GenericTable, type TableColumn } from '../../components/table';
 import { formatDateTime } from '../../lib/format';
-import { MENU_LINKS } from '../../shell/menu';
+import { MENU_LINKS } from '../../components/menu/menu';
 import { contextStore, findById } from '../../stores/context';
+import { sessionStore } from '../../stores/session';
 import { useHomeLists } from './useHomeLists';
 import './home.css';
 
@@ -37,19 +38,41 @@ export function noLiveMessage(next: Pick<Match, 'name' | 'start'> | undefined, n
 
 const soonest = (matches: readonly Match[]) => matches.reduce<Match | undefined>((first, m) => (!first || m.start < first.start ? m : first), undefined);
 
+/** A new deployment has no provider: the first step is making one (docs/deploying.md, first run). */
+function NoProviderYet({ admin }: { admin: boolean }) {
+  return (
+    <p role="status">
+      There is no provider yet: leagues, teams and matches belong to one.{' '}
+      {admin ? (
+        <>
+          Create it in <Link to="/catalog?tab=providers">Catalog → Providers</Link>, then fill it by hand there or from the vendor in Feed health → Catalog
+          sync.
+        </>
+      ) : (
+        'An admin creates one in Catalog.'
+      )}
+    </p>
+  );
+}
+
 /** Home (/ and /home): what is live and coming for the chosen provider and sport, recent deliveries, and the way in. */
 export default function HomeScreen() {
   const context = useSnapshot(contextStore);
+  const admin = useSnapshot(sessionStore).user?.admin === true;
   const provider = findById(context.providers, context.providerId);
   const sport = findById(context.sports, context.sportId);
   const { live, upcoming, deliveries } = useHomeLists();
   return (
     <section aria-labelledby="screen-title" className="home-screen">
       <h1 id="screen-title">Home</h1>
-      <p>
-        Working on {sport?.name ?? `sport ${context.sportId}`} for {provider?.name ?? `provider ${context.providerId}`}. Change either in the top bar; every
-        list follows.
-      </p>
+      {context.status === 'ready' && context.providers.length === 0 ? (
+        <NoProviderYet admin={admin} />
+      ) : (
+        <p>
+          Working on {sport?.name ?? `sport ${context.sportId}`} for {provider?.name ?? `provider ${context.providerId}`}. Change either in the top bar; every
+          list follows.
+        </p>
+      )}
       <nav aria-label="Areas" className="home-areas">
         {MENU_LINKS.filter((link) => link.to !== '/').map((link) => (
           <Link key={link.to} to={link.to} className="home-area">

@@ -2,11 +2,11 @@ import { formatRegularAndResult } from '@odds/protocol';
 import { Link, useParams } from 'react-router-dom';
 import { GenericTable, type TableColumn } from '../../components/table';
 import { formatDate } from '../../lib/format';
-import { idParam } from '../leagues/useLeague';
-import { NotFound } from '../not-found/NotFound';
+import { idParam } from '../../components/options/useLeague';
+import { NotFound } from '../../components/not-found/NotFound';
 import { LeagueStatsFilters } from './LeagueStatsFilters';
 import { StatStateCell } from './StatStateCell';
-import type { MarketOutcomeRow, TeamRecord } from './statsQuery';
+import type { MarketOutcomeRow, TeamRecord } from '../../components/stats/statsQuery';
 import { useLeagueStats, type StatsRoute } from './useLeagueStats';
 import './league-stats.css';
 

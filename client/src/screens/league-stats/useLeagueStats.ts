@@ -3,9 +3,9 @@ import { useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { inMemoryGetList, useList } from '../../components/table';
 import { contextStore } from '../../stores/context';
-import { useStatsQuery } from './useStatsQuery';
-import { runStatsQuery, type MarketOutcomeRow, type TeamRecord } from './statsQuery';
-import { useSeasonChoices } from './useSeasonChoices';
+import { useStatsQuery } from '../../components/stats/useStatsQuery';
+import { runStatsQuery, type MarketOutcomeRow, type TeamRecord } from '../../components/stats/statsQuery';
+import { useSeasonChoices } from '../../components/stats/useSeasonChoices';
 
 export interface StatsRoute {
   leagueId: number;

@@ -3,8 +3,8 @@ import { Dropdown } from 'primereact/dropdown';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { GenericTable, type TableColumn } from '../../components/table';
 import { formatDate } from '../../lib/format';
-import { idParam } from '../leagues/useLeague';
-import { NotFound } from '../not-found/NotFound';
+import { idParam } from '../../components/options/useLeague';
+import { NotFound } from '../../components/not-found/NotFound';
 import { useLeagueTable } from './useLeagueTable';
 
 const COLUMNS: TableColumn<SeasonTableRow>[] = [

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { GenericTable, useList, type TableColumn } from '../../components/table';
 import { contextStore } from '../../stores/context';
-import { KeywordFilter } from './KeywordFilter';
+import { KeywordFilter } from '../../components/forms/KeywordFilter';
 import './leagues.css';
 
 const COLUMNS: TableColumn<League>[] = [

@@ -3,7 +3,7 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { useState } from 'react';
 import { GenericTable, type TableColumn } from '../../components/table';
-import { ChangeMark } from '../match/ChangeMark';
+import { ChangeMark } from '../../components/marks/ChangeMark';
 import { thresholdSpec, thresholdText } from './thresholdSpec';
 import { useSavedThresholds } from './useSavedThresholds';
 

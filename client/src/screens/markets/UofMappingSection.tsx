@@ -1,25 +1,16 @@
 import { routes, type MarketType, type UofMarketMapping } from '@odds/protocol';
 import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
 import { useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { api } from '../../api/client';
 import { invalidateRoute, useApiQuery } from '../../api/queries';
 import { contextStore } from '../../stores/context';
-
-/** The form's state: text as typed, one UOF outcome id per outcome key of the chosen type. */
-interface Draft {
-  editing: boolean;
-  uofMarketId: string;
-  name: string;
-  typeId: number | null;
-  lineSpecifier: string;
-  ids: Record<string, string>;
-}
+import { UofMappingForm, type Draft } from './UofMappingForm';
+import { useUofDescriptions, variantOfOutcome } from './useUofDescriptions';
 
 const NO_TYPES: MarketType[] = [];
 
-const emptyDraft = (): Draft => ({ editing: false, uofMarketId: '', name: '', typeId: null, lineSpecifier: '', ids: {} });
+const emptyDraft = (): Draft => ({ editing: false, uofMarketId: '', name: '', typeId: null, lineSpecifier: '', ids: {}, variant: '' });
 
 const draftOf = (m: UofMarketMapping): Draft => ({
   editing: true,
@@ -28,6 +19,8 @@ const draftOf = (m: UofMarketMapping): Draft => ({
   typeId: m.type_id,
   lineSpecifier: m.line_specifier ?? '',
   ids: Object.fromEntries(m.outcomes.map((o) => [o.key, o.id])),
+  // A variant market's outcome ids name their variant (`sr:exact_goals:5+:1338`).
+  variant: variantOfOutcome(m.outcomes[0]?.id),
 });
 
 /**
@@ -43,11 +36,18 @@ export function UofMappingSection() {
   const [draft, setDraft] = useState<Draft | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const vendor = useUofDescriptions();
 
   const load = () => invalidateRoute(routes.uofMarketMap);
 
   const typeName = (id: number) => types.find((t) => t.id === id)?.name ?? `type ${id}`;
   const chosen = draft?.typeId ? (types.find((t) => t.id === draft.typeId) ?? null) : null;
+  /** `12 → over`, with the vendor's name of the outcome when its descriptions have it: `12 (over {total}) → over`. */
+  const outcomeText = (m: UofMarketMapping, o: UofMarketMapping['outcomes'][number]) => {
+    const market = vendor.byId.get(m.uof_market_id);
+    const name = market?.outcomes.find((v) => v.id === o.id)?.name;
+    return name ? `${o.id} (${name}) → ${o.key}` : `${o.id} → ${o.key}`;
+  };
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -100,76 +100,22 @@ export function UofMappingSection() {
       <p className="hint">
         Sportradar UOF markets the feed turns into this console's markets. A UOF market without a row is counted as unknown on the Feed health screen.
       </p>
+      {vendor.loaded && !vendor.available && (
+        <p className="hint" role="status">
+          {vendor.reason}
+        </p>
+      )}
       {draft && (
-        <form
-          className="uof-mapping-form"
-          aria-label={draft.editing ? `Edit mapping of UOF market ${draft.uofMarketId}` : 'New mapping'}
+        <UofMappingForm
+          draft={draft}
+          setDraft={setDraft}
+          types={types}
+          vendor={vendor.byId}
+          error={error}
+          saving={saving}
           onSubmit={(e) => void save(e)}
-        >
-          <div className="field">
-            <label htmlFor="uof-market-id">UOF market id</label>
-            <InputText
-              id="uof-market-id"
-              value={draft.uofMarketId}
-              inputMode="numeric"
-              disabled={draft.editing}
-              onChange={(e) => setDraft({ ...draft, uofMarketId: e.target.value })}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="uof-mapping-name">Name</label>
-            <InputText id="uof-mapping-name" value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
-          </div>
-          <div className="field">
-            <label htmlFor="uof-mapping-type">Market type</label>
-            <select
-              id="uof-mapping-type"
-              className="p-inputtext"
-              value={draft.typeId ?? ''}
-              onChange={(e) => setDraft({ ...draft, typeId: Number(e.target.value) || null })}
-            >
-              <option value="">Choose…</option>
-              {types.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.id} · {t.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="uof-mapping-line">Line specifier</label>
-            <InputText
-              id="uof-mapping-line"
-              value={draft.lineSpecifier}
-              placeholder="none (e.g. total, hcp)"
-              onChange={(e) => setDraft({ ...draft, lineSpecifier: e.target.value })}
-            />
-          </div>
-          {chosen && (
-            <fieldset className="uof-mapping-outcomes">
-              <legend>UOF outcome id of each outcome</legend>
-              {chosen.outcomes.map((key) => (
-                <div className="field" key={key}>
-                  <label htmlFor={`uof-outcome-${key}`}>{key}</label>
-                  <InputText
-                    id={`uof-outcome-${key}`}
-                    value={draft.ids[key] ?? ''}
-                    onChange={(e) => setDraft({ ...draft, ids: { ...draft.ids, [key]: e.target.value } })}
-                  />
-                </div>
-              ))}
-            </fieldset>
-          )}
-          {error && (
-            <p role="alert" className="form-error">
-              {error}
-            </p>
-          )}
-          <div className="uof-mapping-actions">
-            <Button type="submit" label="Save mapping" size="small" loading={saving} />
-            <Button type="button" label="Cancel" size="small" text onClick={() => setDraft(null)} />
-          </div>
-        </form>
+          onCancel={() => setDraft(null)}
+        />
       )}
       <table className="uof-mapping-table" aria-label="UOF market mapping">
         <thead>
@@ -196,7 +142,7 @@ export function UofMappingSection() {
                 <td>{m.name}</td>
                 <td>{typeName(m.type_id)}</td>
                 <td>{m.line_specifier ?? '—'}</td>
-                <td>{m.outcomes.map((o) => `${o.id} → ${o.key}`).join(', ')}</td>
+                <td>{m.outcomes.map((o) => outcomeText(m, o)).join(', ')}</td>
                 <td className="threshold-options">
                   <Button
                     icon="pi pi-pencil"

@@ -5,7 +5,7 @@ import { useSnapshot } from 'valtio';
 import { dropdownNames } from '../../components/forms/a11y';
 import { formatDateTime } from '../../lib/format';
 import { contextStore } from '../../stores/context';
-import { ChangeMark } from './ChangeMark';
+import { ChangeMark } from '../../components/marks/ChangeMark';
 import { ConnectorSearch } from './ConnectorSearch';
 import { CopyFromDialog } from './CopyFromDialog';
 import { UofEventField } from './UofEventField';
@@ -80,7 +80,7 @@ export function MatchHeader({ page }: { page: ReturnType<typeof useMatchPageStat
         <Button type="button" label="Copy from another match" icon="pi pi-copy" size="small" outlined onClick={() => setCopying(true)} />
         <CopyFromDialog matchId={page.matchId} visible={copying} onHide={() => setCopying(false)} copy={connector.copyFrom} />
         <Button type="button" label="History" icon="pi pi-history" size="small" outlined onClick={() => setHistory(true)} />
-        <HistoryPanel matchId={page.matchId} live={live} visible={history} onHide={() => setHistory(false)} />
+        <HistoryPanel matchId={page.matchId} live={live} visible={history} onHide={() => setHistory(false)} markets={markets} />
         <span role="status" className="match-notice">
           {connector.notice}
         </span>

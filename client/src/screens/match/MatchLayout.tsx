@@ -1,10 +1,11 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
-import { Loading } from '../../shell/Shell';
+import { Loading } from '../../components/loading/Loading';
 import { FeedStallBanner } from './FeedStallBanner';
 import { MatchHeader } from './MatchHeader';
 import { MatchTabs } from './MatchTabs';
-import { useMatchPageState, type MatchPage } from './useMatchPage';
+import type { MatchPage } from '../../live/matchPage';
+import { useMatchPageState } from './useMatchPage';
 import './match.css';
 
 /**

@@ -37,6 +37,7 @@ export function useHeaderChanges(matchId: number, match: Match | null, reload: (
         reloadRef.current();
       },
       catalog: (change) => {
+        if (change.entity !== 'provider') return;
         const name = findById(contextStore.providers, change.id)?.name;
         void reloadProviders();
         const shown = matchRef.current;

@@ -1,8 +1,8 @@
-import { routes, type Match, type MatchMarket } from '@odds/protocol';
+import { routes, type MatchMarket } from '@odds/protocol';
 import { useCallback, useMemo } from 'react';
-import { useLocation, useOutletContext, useParams, useSearchParams } from 'react-router-dom';
+import { useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { invalidateRoute, useApiQuery } from '../../api/queries';
-import type { MatchLive } from '../../live/matchLive';
+import type { MatchPage } from '../../live/matchPage';
 import { useMatchLive } from '../../live/useMatchLive';
 import { useProviderChanges } from '../../live/useProviderChanges';
 import { reloadMatchHistory } from './history/useMatchHistory';
@@ -25,17 +25,6 @@ export function tabOf(pathname: string, editingStats = false): MatchTab {
 
 /** SPEC §2: the market selector is enabled only on the Feed and Graph tabs. */
 export const marketSelectable = (tab: MatchTab) => tab === 'graph' || tab === 'feed';
-
-/** What the match layout shares with its tabs (through the Outlet's context). */
-export interface MatchPage {
-  matchId: number;
-  match: Match | null;
-  markets: MatchMarket[];
-  /** The market chosen in the header (`?market=` in the address), or null. */
-  marketId: number | null;
-  setMarket(id: number | null): void;
-  live: MatchLive | null;
-}
 
 /** The header's own liveness: who just changed it (shown briefly). */
 export interface MatchHeaderState {
@@ -104,6 +93,3 @@ export function matchRecordsCopied(matchId: number): void {
   void invalidateRoute(routes.matchThresholds, { matchId });
   void invalidateRoute(routes.matchContent, { matchId });
 }
-
-/** A tab's view of the match layout's state. */
-export const useMatchPage = () => useOutletContext<MatchPage>();

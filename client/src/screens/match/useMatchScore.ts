@@ -3,10 +3,10 @@ import { useMemo } from 'react';
 import { proxy, useSnapshot } from 'valtio';
 import type { MatchLive } from '../../live/matchLive';
 import type { TopicBuffer } from '../../live/topicBuffer';
-import { playingMinute, shownScore, type MatchPhase } from '../wall/matchPhase';
-import { useMatchPhase } from '../wall/useMatchPhase';
+import { playingMinute, shownScore, type MatchPhase } from '../../components/match/matchPhase';
+import { useMatchPhase } from '../../components/match/useMatchPhase';
 
-const IDLE = proxy({ version: 0 });
+const IDLE = proxy({ version: 0, feedVersion: 0 });
 
 /** The newest offer held (highest id) in one pass: the page may hold a whole match's offers. */
 function newestOffer(buffer: TopicBuffer<Offer>): Offer | undefined {
@@ -29,10 +29,11 @@ export interface MatchScoreView {
  * the same phase and the same words as the wall.
  */
 export function useMatchScore(matchId: number, match: Match | null, live: MatchLive | null): MatchScoreView {
-  const { version } = useSnapshot(live?.state ?? IDLE);
+  const { version, feedVersion } = useSnapshot(live?.state ?? IDLE);
   const latest = useMemo(() => (live ? newestOffer(live.state.topics.offers) : undefined), [live, version]);
   const clock = latest && !latest.prematch ? latest.match_time : null;
-  const read = useMatchPhase(matchId, match, version, clock);
+  // Only the feed moving makes the live state worth reading again (not a threshold or content edit).
+  const read = useMatchPhase(matchId, match, feedVersion, clock);
   // An in-play offer pushed before the live state was read (or changed) says the match is on.
   const phase: MatchPhase =
     read.kind === 'prematch' && clock !== null ? { kind: 'live', label: 'Live', detail: `${playingMinute(clock)}′`, result: null } : read;

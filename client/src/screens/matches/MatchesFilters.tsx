@@ -4,7 +4,7 @@ import { Checkbox } from 'primereact/checkbox';
 import { memo } from 'react';
 import { LeagueFilter } from '../../components/forms/LeagueFilter';
 import { formatDate, parseDate } from '../../lib/format';
-import { KeywordFilter } from '../leagues/KeywordFilter';
+import { KeywordFilter } from '../../components/forms/KeywordFilter';
 import type { MatchesList } from './useMatchesList';
 
 interface MatchesFiltersProps {

@@ -1,9 +1,9 @@
 import { startTransition, useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useShallowStable } from '../../lib/useShallowStable';
-import { idParam, useLeague } from '../leagues/useLeague';
-import { useLeagueOptions } from '../leagues/useLeagueOptions';
-import { NotFound } from '../not-found/NotFound';
+import { idParam, useLeague } from '../../components/options/useLeague';
+import { useLeagueOptions } from '../../components/options/useLeagueOptions';
+import { NotFound } from '../../components/not-found/NotFound';
 import { FutureMatchesTable } from './FutureMatchesTable';
 import { MatchesFilters } from './MatchesFilters';
 import { MatchesTable } from './MatchesTable';

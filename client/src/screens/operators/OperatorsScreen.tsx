@@ -1,6 +1,5 @@
 import type { Operator } from '@odds/protocol';
 import { Button } from 'primereact/button';
-import { Checkbox } from 'primereact/checkbox';
 import { InputText } from 'primereact/inputtext';
 import { useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
@@ -8,14 +7,20 @@ import { fieldLabel } from '../../components/conflict';
 import { Field } from '../../components/forms/Field';
 import { GenericTable, type TableColumn } from '../../components/table';
 import { formatDateTime } from '../../lib/format';
+import { contextStore } from '../../stores/context';
 import { sessionStore } from '../../stores/session';
-import { EntityHistory } from '../match/history/EntityHistory';
+import { SessionsDialog } from '../../components/sessions';
+import { EntityHistory } from '../../components/history/EntityHistory';
+import { AccessDialog } from './AccessDialog';
+import { AccessFields, grantText, ROLE_TEXT, type AccessDraft } from './AccessFields';
+import { AuditLogExport } from './AuditLogExport';
 import { PasswordLinkNotice } from './PasswordLinkNotice';
+import { SsoGroupsPanel } from './SsoGroupsPanel';
 import { useOperators } from './useOperators';
 import './operators.css';
 
 const STATUS_TEXT: Record<Operator['status'], string> = { active: 'Active', pending: 'Invited', disabled: 'Disabled' };
-const EMPTY = { email: '', name: '', admin: false };
+const EMPTY: { email: string; name: string } & AccessDraft = { email: '', name: '', role: 'editor', providerIds: 'all' };
 /**
  * What an operator's history shows: what happened and the fields an admin changes (the server
  * never writes a password hash there; the creator's id and sign-in times are shown elsewhere).
@@ -28,23 +33,29 @@ const HISTORY = {
 
 /**
  * /operators (admins only): the team's accounts. Invite by email (a pending account and a one-time
- * set-password link), disable or enable, reset a password (a new link; their sessions end), make
- * or remove an admin. Each change is on the operator's History.
+ * set-password link) with a role and providers, disable or enable, reset a password (a new link;
+ * their sessions end), make or remove an admin, change the role and providers (Access). Each change
+ * is on the operator's History.
  */
 export default function OperatorsScreen() {
-  const { list, invite, setStatus, setAdmin, resetPassword, made, busy } = useOperators();
+  const { list, invite, setStatus, setAdmin, setAccess, resetPassword, made, busy } = useOperators();
   const me = useSnapshot(sessionStore).user?.id;
+  const { providers } = useSnapshot(contextStore);
   const [draft, setDraft] = useState(EMPTY);
+  const [sessionsOf, setSessionsOf] = useState<Operator | null>(null);
+  const [accessOf, setAccessOf] = useState<Operator | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (await invite({ email: draft.email.trim(), name: draft.name.trim(), admin: draft.admin })) setDraft(EMPTY);
+    const { role, providerIds } = draft;
+    if (await invite({ email: draft.email.trim(), name: draft.name.trim(), admin: role === 'admin', role, provider_ids: providerIds })) setDraft(EMPTY);
   };
 
   const columns: TableColumn<Operator>[] = [
     { field: 'name', header: 'Name' },
     { field: 'email', header: 'Email' },
-    { field: 'admin', header: 'Admin', body: (o) => (o.admin ? 'Yes' : 'No') },
+    { field: 'role', header: 'Role', body: (o) => ROLE_TEXT[o.role].split(' (')[0] },
+    { field: 'provider_ids', header: 'Providers', body: (o) => grantText(o.provider_ids, providers) },
     { field: 'status', header: 'Status', body: (o) => <span className={`operator-status operator-${o.status}`}>{STATUS_TEXT[o.status]}</span> },
     { field: 'last_sign_in_at', header: 'Last sign-in', body: (o) => (o.last_sign_in_at ? formatDateTime(o.last_sign_in_at) : 'Never') },
     { field: 'created_by_name', header: 'Created by', body: (o) => `${o.created_by_name ?? 'System'}, ${formatDateTime(o.created_at)}` },
@@ -105,7 +116,9 @@ export default function OperatorsScreen() {
               onClick={() => void setAdmin(o, true)}
             />
           )}
-          <EntityHistory entity="account" id={o.id} name="operator" reading={HISTORY} reloadKey={busy === null ? 0 : 1} />
+          <Button type="button" label="Access" size="small" text disabled={busy === o.id} aria-label={`Access of ${o.name}`} onClick={() => setAccessOf(o)} />
+          <Button type="button" label="Sessions" size="small" text aria-label={`Sessions of ${o.name}`} onClick={() => setSessionsOf(o)} />
+          <EntityHistory entity="account" id={o.id} name="operator" reading={HISTORY} reloadKey={busy === null && sessionsOf === null ? 0 : 1} />
         </div>
       ),
     },
@@ -128,14 +141,15 @@ export default function OperatorsScreen() {
         <Field id="invite-name" label="Name">
           <InputText id="invite-name" autoComplete="off" value={draft.name} maxLength={100} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
         </Field>
-        <div className="operator-form-admin">
-          <Checkbox inputId="invite-admin" checked={draft.admin} onChange={(e) => setDraft({ ...draft, admin: e.checked === true })} />
-          <label htmlFor="invite-admin">Admin (manages operators and wall displays)</label>
-        </div>
+        <AccessFields id="invite" draft={draft} onChange={(access) => setDraft({ ...draft, ...access })} />
         <Button type="submit" label="Invite" icon="pi pi-user-plus" loading={busy === 'invite'} />
       </form>
       {made ? <PasswordLinkNotice made={made} /> : null}
       <GenericTable list={list} columns={columns} label="Operators" emptyMessage="No operators" paginator={false} />
+      <AuditLogExport />
+      <SsoGroupsPanel />
+      {accessOf ? <AccessDialog operator={accessOf} onSave={(access) => setAccess(accessOf, access)} onHide={() => setAccessOf(null)} /> : null}
+      {sessionsOf ? <SessionsDialog of={{ kind: 'operator', id: sessionsOf.id, name: sessionsOf.name }} visible onHide={() => setSessionsOf(null)} /> : null}
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { routes, type Operator, type OperatorInvite, type OperatorLinkReply } fr
 import { useCallback, useState } from 'react';
 import { api } from '../../api/client';
 import { useList } from '../../components/table';
+import type { AccessDraft } from './AccessFields';
 
 /** A one-time link just made, with what it was made for (shown once, above the list). */
 export interface MadeLink {
@@ -59,6 +60,18 @@ export function useOperators() {
     [run],
   );
 
+  const setAccess = useCallback(
+    async (operator: Operator, { role, providerIds }: AccessDraft): Promise<boolean> =>
+      (await run(operator.id, () =>
+        api(routes.operatorAccess, {
+          params: { operatorId: operator.id },
+          body: { role, provider_ids: providerIds, version: operator.access_version },
+          remain: true,
+        }),
+      )) !== null,
+    [run],
+  );
+
   const resetPassword = useCallback(
     async (operator: Operator) => {
       const reply = await run(operator.id, () => api(routes.operatorResetPassword, { params: { operatorId: operator.id }, remain: true }));
@@ -67,5 +80,5 @@ export function useOperators() {
     [run],
   );
 
-  return { list, invite, setStatus, setAdmin, resetPassword, made, busy };
+  return { list, invite, setStatus, setAdmin, setAccess, resetPassword, made, busy };
 }

@@ -32,7 +32,7 @@ describe('reports screen', () => {
     vi.unstubAllGlobals();
   });
 
-  it('keeps each row on one line: long texts cut with the whole text in a tooltip, short columns tight', async () => {
+  it('cuts long texts with the whole text in a tooltip, keeps short columns tight and low-value ones in shared cells', async () => {
     stubFetch({ ...shellHandlers, 'GET /api/1/1/1/delivery': () => json(200, { deliveries: [delivery], total: 1 }) });
     renderApp('/reports');
     const table = within(await screen.findByRole('table', { name: 'Reports' }));
@@ -40,7 +40,8 @@ describe('reports screen', () => {
     expect(title.getAttribute('title')).toBe(SUBJECT);
     expect(title.className).toBe('cell-truncate');
     expect(table.getByText('iOS app – Danish football fans').getAttribute('title')).toBe('iOS app – Danish football fans');
-    // Language and Score take their own width, not a share of the row.
-    for (const text of ['en', 'H1-A0', 'SENT']) expect(table.getByText(text).closest('td')!.classList.contains('col-tight')).toBe(true);
+    // Score and status take their own width, not a share of the row; the language sits under the contact.
+    for (const text of ['H1-A0', 'SENT', 'N/A']) expect(table.getByText(text).closest('td')!.classList.contains('col-tight')).toBe(true);
+    expect(table.getByText('en').closest('td')!.textContent).toBe('iOS app – Danish football fansen');
   });
 });

@@ -2,35 +2,31 @@ import type { Delivery } from '@odds/protocol';
 import { Button } from 'primereact/button';
 import { Link } from 'react-router-dom';
 import { GenericTable, TruncatedText, type TableColumn } from '../../components/table';
-import { formatDateTime } from '../../lib/format';
-import { retryText } from '../match/delivery/deliveryColumns';
-import { RetryDeliveryButton } from '../match/delivery/RetryDeliveryButton';
-import { useRetryDelivery } from '../match/delivery/useRetryDelivery';
+import { AttemptsCell, ContactCell, DateTimeCell, FiguresCell } from '../../components/delivery/deliveryColumns';
+import { RetryDeliveryButton } from '../../components/delivery/RetryDeliveryButton';
+import { useRetryDelivery } from '../../components/delivery/useRetryDelivery';
 import { ReportsFilters } from './ReportsFilters';
 import { useReportsList } from './useReportsList';
 import './reports.css';
 
-/** Sent and open come from the delivery's report totals, else N/A (SPEC §2 Reports). */
-const totals = (d: Delivery) => d.stats?.report?.total ?? null;
-
-/** /reports: deliveries by channel and dates, with their sent and open totals and a CSV export. */
+/**
+ * /reports: deliveries by channel and dates, with their sent and open totals (the report's total,
+ * else N/A: SPEC §2 Reports) and a CSV export. Shared cells keep the table within 1440 px.
+ */
 export default function ReportsScreen() {
   const { list, refreshStats, exportCsv, busy } = useReportsList();
   const { retry, retrying } = useRetryDelivery(list.reload);
   const columns: TableColumn<Delivery>[] = [
     { field: 'id', header: 'Id', sortable: true, className: 'col-tight' },
-    { field: 'title', header: 'Title', body: (d) => <TruncatedText text={d.log.subject ?? ''} maxWidth="16rem" /> },
-    { field: 'channel', header: 'Channel', sortable: true, className: 'col-tight', body: (d) => d.channel.name },
-    { field: 'market', header: 'Market', sortable: true, body: (d) => <TruncatedText text={d.market.name} maxWidth="10rem" /> },
-    { field: 'contact', header: 'Contact', sortable: true, body: (d) => <TruncatedText text={d.contact.name} maxWidth="11rem" /> },
-    { field: 'language', header: 'Language', sortable: true, className: 'col-tight' },
+    { field: 'title', header: 'Title', body: (d) => <TruncatedText text={d.log.subject ?? ''} maxWidth="12rem" /> },
+    { field: 'channel', header: 'Channel', sortable: true, body: (d) => d.channel.name },
+    { field: 'market', header: 'Market', sortable: true, body: (d) => <TruncatedText text={d.market.name} maxWidth="8rem" /> },
+    { field: 'contact', header: 'Contact, language', sortable: true, body: (d) => <ContactCell row={d} maxWidth="9rem" /> },
     { field: 'node_id', header: 'Score', sortable: true, className: 'col-tight' },
-    { field: 'sent_at', header: 'Sent At', sortable: true, className: 'col-tight', body: (d) => (d.sent_at ? formatDateTime(d.sent_at) : '') },
+    { field: 'sent_at', header: 'Sent At', sortable: true, className: 'col-tight', body: (d) => <DateTimeCell iso={d.sent_at} /> },
     { field: 'status', header: 'Status', sortable: true, className: 'col-tight' },
-    { field: 'attempts', header: 'Attempts', className: 'col-tight', body: (d) => d.attempts || '' },
-    { field: 'retry', header: 'Retry', body: (d) => <TruncatedText text={retryText(d)} maxWidth="10rem" /> },
-    { field: 'sent', header: 'Sent', className: 'col-tight', body: (d) => totals(d)?.sent ?? 'N/A' },
-    { field: 'open', header: 'Open', className: 'col-tight', body: (d) => totals(d)?.open ?? 'N/A' },
+    { field: 'attempts', header: 'Attempts, retry', body: (d) => <AttemptsCell row={d} /> },
+    { field: 'figures', header: 'Figures (sent / open)', className: 'col-tight', body: (d) => <FiguresCell row={d} totalOnly /> },
     {
       field: 'options',
       header: 'Options',
@@ -62,7 +58,7 @@ export default function ReportsScreen() {
         <Button label="Export CSV" icon="pi pi-download" outlined loading={busy === 'csv'} onClick={() => void exportCsv()} />
       </header>
       <ReportsFilters list={list} />
-      <GenericTable list={list} columns={columns} label="Reports" emptyMessage="No deliveries found" />
+      <GenericTable list={list} columns={columns} label="Reports" className="fit-table" emptyMessage="No deliveries found" />
     </section>
   );
 }

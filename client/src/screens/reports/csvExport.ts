@@ -1,6 +1,5 @@
 import { buildPath, buildQuery, routes } from '@odds/protocol';
-import { errorFromResponse, handleApiError } from '../../api/errors';
-import { authorizedFetch } from '../../api/authorizedFetch';
+import { downloadCsv } from '../../api/downloadCsv';
 
 export interface ReportFilter {
   p: number;
@@ -17,27 +16,10 @@ function csvFileName(filter: ReportFilter): string {
   return `${parts.join('_')}.csv`;
 }
 
-/**
- * Downloads the filtered report as CSV: every row of every page, made by the server (the
- * `deliveriesCsv` call). Fetched with the operator's token, then saved through an object URL.
- */
-export async function downloadReportCsv(filter: ReportFilter): Promise<void> {
+/** Downloads the filtered report as CSV: every row of every page, made by the server (the `deliveriesCsv` call). */
+export function downloadReportCsv(filter: ReportFilter): Promise<void> {
   const url =
     buildPath(routes.deliveriesCsv, { p: filter.p, s: filter.s }) +
     buildQuery({ channel: filter.channel, from_date: filter.from_date, to_date: filter.to_date, sort: filter.sort });
-  const response = await authorizedFetch(url, { headers: { Accept: 'text/csv' } });
-  if (!response.ok) {
-    const error = await errorFromResponse(response);
-    handleApiError(error, {});
-    throw error;
-  }
-  const blob = await response.blob();
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(blob);
-  link.download = csvFileName(filter);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser the time to start the download before the URL goes.
-  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+  return downloadCsv(url, csvFileName(filter));
 }

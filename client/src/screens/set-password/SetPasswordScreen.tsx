@@ -9,7 +9,7 @@ const MIN_LENGTH = 12;
 
 /**
  * /set-password#token=…: where an invite or a password reset link leads. The operator chooses a
- * password (at least 12 characters, not a common one) and is signed in.
+ * password (at least 12 characters, hard to guess: the server says why one is refused) and is signed in.
  */
 export default function SetPasswordScreen() {
   const form = useSetPassword();

@@ -1,18 +1,26 @@
 import type { Provider } from '@odds/protocol';
 import { Button } from 'primereact/button';
+import { useSnapshot } from 'valtio';
 import { GenericTable, type TableColumn } from '../../components/table';
-import { ChangeMark } from '../match/ChangeMark';
+import { ChangeMark } from '../../components/marks/ChangeMark';
+import { contextStore } from '../../stores/context';
+import { sessionStore } from '../../stores/session';
+import { ChannelsSection } from './ChannelsSection';
+import { PROVIDER_COLUMNS } from '../../components/table/providerColumns';
 import { useProviders } from './useProviders';
 import './settings.css';
 
-/** /settings: the providers, each with a green Active or red Inactive button that switches it (SPEC §2). */
+/**
+ * /settings: the providers, each with a green Active or red Inactive button that switches it (SPEC §2);
+ * for admins, the selected provider's channel credentials below.
+ */
 export default function SettingsScreen() {
   const { list, toggle, switching, markOf } = useProviders();
+  const admin = useSnapshot(sessionStore).user?.admin === true;
+  const { providerId, providers } = useSnapshot(contextStore);
+  const provider = providers.find((p) => p.id === providerId);
   const columns: TableColumn<Provider>[] = [
-    { field: 'id', header: 'Id', sortable: true },
-    { field: 'name', header: 'Name', sortable: true },
-    { field: 'sports', header: 'Sports', body: (p) => p.sports.map((s) => s.name).join(', ') },
-    { field: 'languages', header: 'Languages', body: (p) => p.meta.languages.join(', ') },
+    ...PROVIDER_COLUMNS,
     {
       field: 'active',
       header: 'Status',
@@ -38,6 +46,7 @@ export default function SettingsScreen() {
       <h1 id="screen-title">Settings</h1>
       <h2>Providers</h2>
       <GenericTable list={list} columns={columns} label="Providers" emptyMessage="No providers" />
+      {admin && provider && <ChannelsSection key={provider.id} providerId={provider.id} providerName={provider.name} />}
     </section>
   );
 }

@@ -32,6 +32,7 @@ export function useProviders() {
     const timers = new Set<number>();
     const stop = listenToCatalog({
       catalog: (change) => {
+        if (change.entity !== 'provider') return;
         setMarks((current) => new Map(current).set(change.id, change.actor.name));
         const timer = window.setTimeout(() => {
           timers.delete(timer);

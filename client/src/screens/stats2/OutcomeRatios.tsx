@@ -1,4 +1,4 @@
-import type { OutcomeRatio } from '../league-stats/statsQuery';
+import type { OutcomeRatio } from '../../components/stats/statsQuery';
 
 /** How often each outcome settled, with its match count: a team's side and the season's summary. */
 export function OutcomeRatios({ ratios, label }: { ratios: readonly OutcomeRatio[]; label: string }) {

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
-import { idParam } from '../leagues/useLeague';
-import { NotFound } from '../not-found/NotFound';
+import { idParam } from '../../components/options/useLeague';
+import { NotFound } from '../../components/not-found/NotFound';
 import { ContentOffers } from './ContentOffers';
 import { OutcomeRatios } from './OutcomeRatios';
 import { Stats2Controls } from './Stats2Controls';

@@ -55,7 +55,8 @@ export function TeamPanel({ index, teams, teamId, side, stats, minScore, hasMark
         <>
           <p className="apex">
             Apex outcome: <strong>{stats.apex?.apex ?? 'none'}</strong>
-            {stats.apex?.ratio !== null && stats.apex?.ratio !== undefined && ` (${stats.apex.ratio}%)`}
+            {/* Its base is every season of the league (the ratios below are this season's): said, so the two figures are not read as one. */}
+            {stats.apex?.ratio !== null && stats.apex?.ratio !== undefined && ` (${stats.apex.ratio}% over every season of the league)`}
           </p>
           <OutcomeRatios ratios={shown} label={`${label} outcome ratios`} />
           {shown.length < stats.ratios.length && (

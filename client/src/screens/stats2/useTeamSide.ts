@@ -3,8 +3,8 @@ import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { useApiQuery } from '../../api/queries';
 import { contextStore } from '../../stores/context';
-import type { OutcomeRatio, TeamRecord } from '../league-stats/statsQuery';
-import { useStatsQuery } from '../league-stats/useStatsQuery';
+import type { OutcomeRatio, TeamRecord } from '../../components/stats/statsQuery';
+import { useStatsQuery } from '../../components/stats/useStatsQuery';
 
 export interface TeamSideStats {
   record: TeamRecord | null;

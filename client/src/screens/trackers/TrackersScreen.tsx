@@ -5,7 +5,7 @@ import { InputSwitch } from 'primereact/inputswitch';
 import { Link } from 'react-router-dom';
 import { GenericTable, type TableColumn } from '../../components/table';
 import { languageLabel } from '../../components/forms/languages';
-import { ChangeMark } from '../match/ChangeMark';
+import { ChangeMark } from '../../components/marks/ChangeMark';
 import { matchStateLabel, minScoreLabel, modelTypeLabel, thresholdTypes } from './format';
 import { useTrackersList, type TrackersList } from './useTrackersList';
 import './trackers.css';

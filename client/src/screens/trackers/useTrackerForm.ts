@@ -3,7 +3,7 @@ import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react'
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../api/client';
 import { invalidateRoute, useApiQuery } from '../../api/queries';
-import { CONFLICT_SHOWN, merge3, useVersionedSave } from '../../components/conflict';
+import { DELETION_SHOWN, merge3, useVersionedSave } from '../../components/conflict';
 import { listenToProvider } from '../../live/providerLive';
 import { inputOf, MIN_SCORE_ERROR, parseMinScore, trackerConflictView } from './format';
 
@@ -118,10 +118,11 @@ export function useTrackerForm(trackerId: number | null) {
           ? await api(routes.trackerCreate, { body })
           : await versioned.save<Tracker, Tracker>({
               send: (base) =>
-                api(routes.trackerSave, { params: { trackerId }, body: { ...body, version: base?.version ?? tracker.version }, ...CONFLICT_SHOWN }),
+                api(routes.trackerSave, { params: { trackerId }, body: { ...body, version: base?.version ?? tracker.version }, ...DELETION_SHOWN }),
               mine: () => trackerConflictView({ ...tracker, spec: body.spec }),
               view: trackerConflictView,
               keepTheirs: load,
+              deleted: { what: 'This tracker', saveAsNew: () => api(routes.trackerCreate, { body }) },
             });
       // Nothing saved (their version taken, or the dialog closed): the form stays.
       if (saved) {

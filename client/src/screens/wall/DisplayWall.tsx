@@ -2,7 +2,7 @@ import type { DisplaySession } from '@odds/protocol';
 import { useCallback, useEffect, useState } from 'react';
 import { setDisplayToken } from '../../api/token';
 import { closeLiveSocket } from '../../live/liveSocket';
-import type { PhaseKind } from './matchPhase';
+import type { PhaseKind } from '../../components/match/matchPhase';
 import { useDisplaySession } from './useDisplaySession';
 import { useLeagueLiveMatches } from './useLeagueLiveMatches';
 import { WallGrid } from './WallGrid';

@@ -1,4 +1,4 @@
-import type { PhaseKind } from './matchPhase';
+import type { PhaseKind } from '../../components/match/matchPhase';
 import { WallPanel } from './WallPanel';
 import { wallLayout } from './wallLayout';
 import { useWallBody } from './wallTheme';

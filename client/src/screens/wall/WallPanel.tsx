@@ -1,8 +1,9 @@
 import { formatGameClock, formatOdds } from '@odds/protocol';
 import { useEffect } from 'react';
-import type { PhaseKind } from './matchPhase';
-import { ChartLegend } from '../match/graph/ChartLegend';
-import { useOddsChart } from '../match/graph/useOddsChart';
+import type { PhaseKind } from '../../components/match/matchPhase';
+import { ChartLegend } from '../../components/chart/ChartLegend';
+import { ChartCredit } from '../../components/chart/ChartCredit';
+import { useOddsChart } from '../../components/chart/useOddsChart';
 import { useWallPanel } from './useWallPanel';
 import { stallText, useMatchFeedHealth, useNow } from '../../live/feedHealthLive';
 
@@ -64,6 +65,7 @@ export function WallPanel({ matchId, marketId, dark = true, lastOffers, onPhase 
       <figure className="chart-figure wall-chart-figure">
         <figcaption className="sr-only">{`Odds of ${panel.marketName || 'the market'} for ${title}`}</figcaption>
         <div ref={chart} className="wall-chart" />
+        <ChartCredit />
       </figure>
       <table className="wall-offers" aria-label={`Last offers of ${title}`}>
         <thead>

@@ -5,13 +5,13 @@ import { useApiQuery } from '../../api/queries';
 import { connectionLevel, newestUpdate } from '../../live/connection';
 import { rowsOf } from '../../live/topicBuffer';
 import { useMatchLive } from '../../live/useMatchLive';
-import { withOutline } from '../match/graph/chartData';
-import { matchDate, shownScore } from './matchPhase';
-import { useMatchPhase } from './useMatchPhase';
+import { withOutline } from '../../components/chart/chartData';
+import { matchDate, shownScore } from '../../components/match/matchPhase';
+import { useMatchPhase } from '../../components/match/useMatchPhase';
 import { scoreText, WALL_LAST_OFFERS, WALL_MAX_ROWS } from './wallParams';
 import { useTicker, wallUpdateText } from './wallUpdate';
 
-const IDLE = proxy({ version: 0, socket: 'connecting' as const, upstream: null, lastUpdateAt: null, lastSuccessAt: null });
+const IDLE = proxy({ version: 0, feedVersion: 0, socket: 'connecting' as const, upstream: null, lastUpdateAt: null, lastSuccessAt: null });
 
 /**
  * One wall panel's data: the match (read once, through the query cache), its live watch with bounded buffers, and from the
@@ -42,7 +42,7 @@ export function useWallPanel(matchId: number, marketId: number | null, lastOffer
     // version stands for the offers' content.
   }, [live, marketId, state.version, lastOffers]);
 
-  const phase = useMatchPhase(matchId, match, state.version, derived.latestClock);
+  const phase = useMatchPhase(matchId, match, state.feedVersion, derived.latestClock);
   const now = useTicker(15_000);
   return {
     match,

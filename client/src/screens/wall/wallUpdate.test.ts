@@ -17,6 +17,13 @@ describe('a wall panel says how fresh it is', () => {
     expect(wallUpdateText({ ...inputs, kind: 'prematch', now: at('20:13:17') })).toBe('Last update 20:10:05 · 3 min ago');
   });
 
+  it('says a finished match is at full time with its final update, not how long ago that was', () => {
+    const inputs = { kind: 'fulltime' as const, kickoff: null, offers: 40, lastUpdateAt: at('20:52:10') };
+    expect(wallUpdateText({ ...inputs, now: at('20:56:10') })).toBe('Full time · final update 20:52:10');
+    expect(wallUpdateText({ ...inputs, now: at('23:56:10') })).toBe('Full time · final update 20:52:10');
+    expect(wallUpdateText({ ...inputs, lastUpdateAt: null, now: at('20:56:10') })).toBe('Full time');
+  });
+
   it('counts hours past the hour', () => {
     expect(ago(2 * 3600_000 + 5 * 60_000)).toBe('2 h 5 min ago');
     expect(ago(-5)).toBe('0 s ago');

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { PhaseKind } from './matchPhase';
+import type { PhaseKind } from '../../components/match/matchPhase';
 
 export interface WallUpdateInputs {
   kind: PhaseKind;
@@ -27,13 +27,15 @@ export function ago(ms: number): string {
 /**
  * The panel's footnote on freshness, which must never look stuck: before a match has any feed it
  * says so and when the match kicks off ('No feed yet — kicks off 21:00'); after, the time of the last
- * update and how long ago that was, which moves on even while nothing changes.
+ * update and how long ago that was, which moves on even while nothing changes. A finished match
+ * is done, not stale: 'Full time · final update 20:52:10', with no 'ago' counting up.
  */
 export function wallUpdateText({ kind, kickoff, offers, lastUpdateAt, now }: WallUpdateInputs): string {
   if (offers === 0 && kind === 'prematch') {
     const start = kickoff ? Date.parse(kickoff) : NaN;
     return Number.isNaN(start) ? 'No feed yet' : `No feed yet — kicks off ${clock(start, false)}`;
   }
+  if (kind === 'fulltime') return lastUpdateAt === null ? 'Full time' : `Full time · final update ${clock(lastUpdateAt, true)}`;
   if (lastUpdateAt === null) return 'No update yet';
   return `Last update ${clock(lastUpdateAt, true)} · ${ago(now - lastUpdateAt)}`;
 }

@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { AuditAction, AuditActor } from '@odds/protocol';
+import type { AuditAction, AuditActor, OperatorRole, ProviderGrant } from '@odds/protocol';
 import type { Db, Tx } from '../db/client';
 import { auditLog, passwordTokens, sessions, users, type AccountStatus, type PasswordTokenPurpose } from '../db/schema';
 import { Errors } from '../errors';
+import { grantNewOperator, grantsByOperator, grantsOf, lockAdmins, setAccess } from './access';
 import { passwordProblem } from './password-policy';
 import { hashPassword, verifyPassword } from './passwords';
 
@@ -26,6 +27,9 @@ export interface OperatorRow {
   email: string;
   name: string;
   admin: boolean;
+  role: OperatorRole;
+  provider_ids: number[] | null;
+  access_version: number;
   status: AccountStatus;
   created_at: string;
   created_by_name: string | null;
@@ -41,7 +45,7 @@ export interface PasswordLink {
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 const SYSTEM: AuditActor = { id: null, name: 'system' };
 /** A stored hash no password verifies against (verifyPassword wants `scrypt$…`): an account without a password yet. */
-const NO_PASSWORD = 'none';
+export const NO_PASSWORD = 'none';
 const hasPassword = (hash: string) => hash.startsWith('scrypt$');
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -54,7 +58,8 @@ export async function listOperators(db: Db | Tx): Promise<OperatorRow[]> {
     .from(users)
     .leftJoin(creator, eq(creator.id, users.createdBy))
     .orderBy(asc(sql`lower(${users.name})`), asc(users.id));
-  return rows.map(({ user, creatorName }) => toOperator(user, creatorName));
+  const grants = await grantsByOperator(db);
+  return rows.map(({ user, creatorName }) => toOperator(user, creatorName, grants.get(user.id) ?? null));
 }
 
 export async function getOperator(db: Db | Tx, id: number): Promise<OperatorRow | null> {
@@ -63,7 +68,7 @@ export async function getOperator(db: Db | Tx, id: number): Promise<OperatorRow 
     .from(users)
     .leftJoin(creator, eq(creator.id, users.createdBy))
     .where(eq(users.id, id));
-  return row ? toOperator(row.user, row.creatorName) : null;
+  return row ? toOperator(row.user, row.creatorName, await grantsOf(db, id)) : null;
 }
 
 export async function findOperatorByEmail(db: Db | Tx, email: string): Promise<OperatorRow | null> {
@@ -80,14 +85,21 @@ export async function findOperatorByEmail(db: Db | Tx, email: string): Promise<O
  */
 export async function createOperator(
   db: Db,
-  input: { email: string; name: string; admin: boolean; password?: string | undefined },
+  input: {
+    email: string;
+    name: string;
+    admin: boolean;
+    role?: OperatorRole | undefined;
+    providerIds?: ProviderGrant | undefined;
+    password?: string | undefined;
+  },
   actor: AuditActor | null,
 ): Promise<{ account: OperatorRow; link?: PasswordLink }> {
   const email = input.email.trim();
   const name = input.name.trim();
   if (!EMAIL.test(email) || email.length > 254) throw new Errors.BadRequest(`'${email}' is not an email address.`);
   if (!name || name.length > 200) throw new Errors.BadRequest('Give the operator a name (at most 200 characters).');
-  const problem = input.password === undefined ? null : passwordProblem(input.password);
+  const problem = input.password === undefined ? null : passwordProblem(input.password, [email, name]);
   if (problem) throw new Errors.BadRequest(problem);
   // scrypt outside the transaction: it takes a while and needs no lock.
   const passwordHash = input.password === undefined ? NO_PASSWORD : await hashPassword(input.password);
@@ -104,11 +116,13 @@ export async function createOperator(
           email,
           name,
           passwordHash,
-          admin: input.admin,
+          role: input.role ?? (input.admin ? 'admin' : 'editor'),
           status: input.password === undefined ? 'pending' : 'active',
           createdBy: actor?.id ?? null,
         })
         .returning();
+      // Absent: every provider there is now (an admin: every provider, now and later).
+      await grantNewOperator(tx, row!.id, row!.role, input.providerIds ?? 'all');
       await audit(tx, actor, row!.id, 'create', null, row!);
       const link = input.password === undefined ? await newToken(tx, row!.id, 'invite', INVITE_TTL_MS) : undefined;
       return { account: (await getOperator(tx, row!.id))!, ...(link && { link }) };
@@ -149,17 +163,23 @@ export async function setOperatorStatus(
   });
 }
 
-/** Makes an operator admin or not; refuses to leave the team without an active admin. */
-export async function setOperatorAdmin(db: Db, id: number, admin: boolean, actor: AuditActor | null): Promise<OperatorRow> {
+/**
+ * Makes an operator admin or not (the older call; the role and grants call is routes' operatorAccess):
+ * an admin who stops being one becomes an editor, keeping their grants (none: every provider).
+ * Refuses to leave the team without an active admin. Returns the sessions to tell (access changed).
+ */
+export async function setOperatorAdmin(
+  db: Db,
+  id: number,
+  admin: boolean,
+  actor: AuditActor | null,
+): Promise<{ account: OperatorRow; sessionHashes: string[] }> {
   return db.transaction(async (tx) => {
-    const admins = await lockAdmins(tx);
-    const before = await lockAccount(tx, id);
-    if (!admin && before.admin && before.status === 'active' && admins.filter((a) => a !== id).length === 0) throw new Errors.LastAdmin();
-    if (before.admin !== admin) {
-      const [after] = await tx.update(users).set({ admin }).where(eq(users.id, id)).returning();
-      await audit(tx, actor, id, 'update', before, after!);
-    }
-    return (await getOperator(tx, id))!;
+    const [row] = await tx.select({ role: users.role }).from(users).where(eq(users.id, id));
+    if (!row) throw new Errors.NotFound('Operator', id);
+    const role: OperatorRole = admin ? 'admin' : row.role === 'admin' ? 'editor' : row.role;
+    const { sessionHashes } = await setAccess(tx, id, { role, providerIds: (await grantsOf(tx, id)) ?? 'all' }, actor);
+    return { account: (await getOperator(tx, id))!, sessionHashes };
   });
 }
 
@@ -192,7 +212,12 @@ export async function issuePasswordToken(
  * nobody's business). A pending account becomes active.
  */
 export async function consumePasswordToken(db: Db, token: string, password: string, now: Date = new Date()): Promise<OperatorRow> {
-  const problem = passwordProblem(password);
+  const [owner] = await db
+    .select({ email: users.email, name: users.name })
+    .from(passwordTokens)
+    .innerJoin(users, eq(users.id, passwordTokens.userId))
+    .where(eq(passwordTokens.tokenHash, sha256(token)));
+  const problem = passwordProblem(password, owner ? [owner.email, owner.name] : []);
   if (problem) throw new Errors.BadRequest(problem);
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
@@ -221,7 +246,8 @@ export async function setOperatorPassword(
   password: string,
   actor: AuditActor | null,
 ): Promise<{ account: OperatorRow; revokedTokenHashes: string[] }> {
-  const problem = passwordProblem(password);
+  const [account] = await db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, id));
+  const problem = passwordProblem(password, account ? [account.email, account.name] : []);
   if (problem) throw new Errors.BadRequest(problem);
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
@@ -246,10 +272,10 @@ export async function changeOwnPassword(
   newPassword: string,
   keepToken?: string,
 ): Promise<{ revokedTokenHashes: string[] }> {
-  const problem = passwordProblem(newPassword);
-  if (problem) throw new Errors.BadRequest(problem);
-  const [current] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, id));
+  const [current] = await db.select({ passwordHash: users.passwordHash, email: users.email, name: users.name }).from(users).where(eq(users.id, id));
   if (!current) throw new Errors.NotFound('Operator', id);
+  const problem = passwordProblem(newPassword, [current.email, current.name]);
+  if (problem) throw new Errors.BadRequest(problem);
   if (!(await verifyPassword(currentPassword, current.passwordHash))) throw new Errors.WrongCurrentPassword();
   const passwordHash = await hashPassword(newPassword);
   return db.transaction(async (tx) => {
@@ -268,20 +294,6 @@ async function lockAccount(tx: Tx, id: number): Promise<UserRow> {
   const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
   if (!row) throw new Errors.NotFound('Operator', id);
   return row;
-}
-
-/**
- * The ids of the active admins, their rows locked: two admins demoting or disabling each other at
- * once are serialised here, so the second sees the first's change and the team keeps one.
- */
-async function lockAdmins(tx: Tx): Promise<number[]> {
-  const rows = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.admin, true), eq(users.status, 'active')))
-    .orderBy(asc(users.id))
-    .for('update');
-  return rows.map((r) => r.id);
 }
 
 /** Deletes the account's sessions (but `keepHash`'s) and returns their token hashes. */
@@ -307,6 +319,7 @@ function historyRow(row: UserRow, event?: string): Record<string, unknown> {
     email: row.email,
     name: row.name,
     admin: row.admin,
+    role: row.role,
     status: row.status,
     has_password: hasPassword(row.passwordHash),
     created_by: row.createdBy,
@@ -316,7 +329,35 @@ function historyRow(row: UserRow, event?: string): Record<string, unknown> {
   };
 }
 
-async function audit(tx: Tx, actor: AuditActor | null, id: number, action: AuditAction, before: UserRow | null, after: UserRow, event?: string): Promise<void> {
+/**
+ * Ends one session of an operator (from their own Sessions list, or an admin's), on their History
+ * with where and when it had signed in. Returns the ended session's token hash, for the caller to
+ * announce (its consoles close at once). 404 when the operator has no such session (ended already).
+ */
+export async function endSession(db: Db, userId: number, sessionId: number, actor: AuditActor): Promise<string> {
+  return db.transaction(async (tx) => {
+    const account = await lockAccount(tx, userId);
+    const [ended] = await tx
+      .delete(sessions)
+      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+      .returning({ tokenHash: sessions.tokenHash, createdAt: sessions.createdAt, address: sessions.address });
+    if (!ended) throw new Errors.NotFound('Session', sessionId);
+    const where = ended.address ? ` from ${ended.address}` : '';
+    await audit(tx, actor, userId, 'update', account, account, `session ended (signed in ${ended.createdAt.toISOString()}${where})`);
+    return ended.tokenHash;
+  });
+}
+
+/** The account's audit row (entity 'account'; never the password hash): also written by sign-ins through the identity provider. */
+export async function audit(
+  tx: Tx,
+  actor: AuditActor | null,
+  id: number,
+  action: AuditAction,
+  before: UserRow | null,
+  after: UserRow,
+  event?: string,
+): Promise<void> {
   const who = actor ?? SYSTEM;
   await tx.insert(auditLog).values({
     actorId: who.id,
@@ -329,12 +370,16 @@ async function audit(tx: Tx, actor: AuditActor | null, id: number, action: Audit
   });
 }
 
-function toOperator(user: UserRow, creatorName: string | null): OperatorRow {
+function toOperator(user: UserRow, creatorName: string | null, grants: number[] | null): OperatorRow {
   return {
     id: user.id,
     email: user.email,
     name: user.name,
     admin: user.admin,
+    role: user.role,
+    // No grants: every provider for an admin, none for anyone else.
+    provider_ids: grants ?? (user.role === 'admin' ? null : []),
+    access_version: user.accessVersion,
     status: user.status,
     created_at: user.createdAt.toISOString(),
     created_by_name: creatorName,

@@ -1,10 +1,18 @@
-import type { DisplaySession, SessionReply, User } from '@odds/protocol';
+import type { AuthReply, DisplaySession, SessionReply, User } from '@odds/protocol';
 import { DISPLAY_RECHECK_MS } from './displays';
 import type { Session } from './sessions';
 
 /** What GET /api/1/session answers for an operator's session. */
 export const operatorSessionReply = (session: Session): SessionReply => ({
   user: { ...session.user, admin: session.admin },
+  expires_at: session.expiresAt.toISOString(),
+});
+
+/** What a sign-in answers (a password login, or the identity provider's ticket traded): the new token and its session. */
+export const signedInReply = ({ token, session }: { token: string; session: Session }): AuthReply => ({
+  token,
+  user: { ...session.user, admin: session.admin },
+  success: true,
   expires_at: session.expiresAt.toISOString(),
 });
 

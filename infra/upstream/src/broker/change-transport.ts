@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { createClient } from 'redis';
 import type { ChangeStreamSettings } from '../config';
-import type { ChangeTransport } from '../engine/changes';
+import type { ChangeTransport } from '../changes';
 
 /** Postgres channel / Redis channel (after REDIS_PREFIX) of the change stream. */
 const CHANGES_CHANNEL = 'odds_changes';

@@ -4,7 +4,8 @@ import { answerMetrics, createRegistry, refuse, startProcess } from '@odds/ops';
 import { readWorkerConfig } from '../config';
 import { databaseReachable, openDatabase } from '../db/client';
 import { assembleEngine } from '../plugins/engine';
-import { ChangeBus } from '../engine/changes';
+import { webhookSettings } from '../engine/channels/webhook-settings';
+import { ChangeBus } from '../changes';
 import { changeTransportFor } from './change-transport';
 import { EngineWorker } from './worker';
 
@@ -32,7 +33,12 @@ const bus = new ChangeBus();
 const transport = changeTransportFor(config.changes, config.databaseUrl, (error) => log.warn({ err: error.message }, 'change stream transport'));
 if (transport) await bus.attach(transport);
 // Assembled as the API process assembles its own (plugins/engine.ts), on the bus that hears the other processes.
-const engine = assembleEngine(database.db, { smtp: config.smtp, sending: config.sending.options, bus });
+const engine = assembleEngine(database.db, {
+  smtp: config.smtp,
+  sending: config.sending.options,
+  bus,
+  webhooks: webhookSettings(config.webhooks, (fields, message) => log.warn(fields, message)),
+});
 // A reset by the API (or another process) leaves this worker's cache of the match behind.
 bus.subscribe((notice) => {
   if (notice.reset) engine.forgetMatch(notice.match_id);

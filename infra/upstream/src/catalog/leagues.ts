@@ -1,9 +1,35 @@
 import { and, asc, count, eq, exists, ilike, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
 import type { Static } from 'typebox';
-import type { League, LeaguesQuery, ListReply } from '@odds/protocol';
+import type { League, LeaguesQuery, ListReply, Season } from '@odds/protocol';
 import type { Db } from '../db/client';
 import { leagues, matches, providers, seasons } from '../db/schema';
 import { likePattern, orderBy, pageSize } from '../db/paging';
+import { syncOf } from './edit/synced';
+
+type LeagueRow = typeof leagues.$inferSelect;
+type SeasonRow = typeof seasons.$inferSelect;
+
+/** A season as replies show it: its version, dates and where it comes from. */
+export const toSeason = (season: SeasonRow): Season => ({
+  id: season.id,
+  version: season.version,
+  name: season.name,
+  starts_on: season.startsOn,
+  ends_on: season.endsOn,
+  ...syncOf(season),
+});
+
+const toLeague = (league: LeagueRow, providerName: string, seasonRows: SeasonRow[]): League => ({
+  id: league.id,
+  version: league.version,
+  name: league.name,
+  provider_name: providerName,
+  path: league.path,
+  unique_id: league.uniqueId,
+  event_sync: league.eventSync,
+  seasons: seasonRows.map(toSeason),
+  ...syncOf(league),
+});
 
 const sortable = {
   id: leagues.id,
@@ -57,15 +83,13 @@ export async function listLeagues(db: Db, providerId: number, sportId: number, q
         .orderBy(asc(seasons.name))
     : [];
   return {
-    results: rows.map(({ league, providerName }) => ({
-      id: league.id,
-      name: league.name,
-      provider_name: providerName,
-      path: league.path,
-      unique_id: league.uniqueId,
-      event_sync: league.eventSync,
-      seasons: seasonRows.filter((s) => s.leagueId === league.id).map((s) => ({ id: s.id, name: s.name })),
-    })),
+    results: rows.map(({ league, providerName }) =>
+      toLeague(
+        league,
+        providerName,
+        seasonRows.filter((s) => s.leagueId === league.id),
+      ),
+    ),
     total,
     limit,
   };
@@ -85,18 +109,10 @@ export async function getLeague(db: Db, leagueId: number): Promise<LeagueRecord 
     .innerJoin(providers, eq(providers.id, leagues.providerId))
     .where(eq(leagues.id, leagueId));
   if (!row) return null;
-  const seasonRows = await db.select({ id: seasons.id, name: seasons.name }).from(seasons).where(eq(seasons.leagueId, leagueId)).orderBy(asc(seasons.name));
+  const seasonRows = await db.select().from(seasons).where(eq(seasons.leagueId, leagueId)).orderBy(asc(seasons.name));
   const { league } = row;
   return {
-    league: {
-      id: league.id,
-      name: league.name,
-      provider_name: row.providerName,
-      path: league.path,
-      unique_id: league.uniqueId,
-      event_sync: league.eventSync,
-      seasons: seasonRows,
-    },
+    league: toLeague(league, row.providerName, seasonRows),
     sportId: league.sportId,
     providerId: league.providerId,
   };

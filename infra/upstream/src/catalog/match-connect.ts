@@ -6,6 +6,7 @@ import { matches, providers, teams } from '../db/schema';
 import { Errors } from '../errors';
 import { likePattern, orderBy } from '../db/paging';
 import { connectTeams, type TeamChange } from './teams';
+import { withOverride } from './edit/synced';
 
 const home = alias(teams, 'home');
 const away = alias(teams, 'away');
@@ -94,7 +95,10 @@ export async function connectMatches(tx: Tx, fromId: number, toId: number): Prom
     .from(matches)
     .where(or(eq(matches.eventId, source.eventId), eq(matches.eventId, goal.eventId)))
     .orderBy(matches.id);
-  await tx.update(matches).set({ eventId: goal.eventId, lastModified: sql`now()` }).where(eq(matches.id, source.id));
+  await tx
+    .update(matches)
+    .set({ eventId: goal.eventId, overrides: withOverride(matches, 'event_id'), lastModified: sql`now()` })
+    .where(eq(matches.id, source.id));
   const keys = new Map(
     (
       await tx

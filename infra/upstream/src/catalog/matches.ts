@@ -2,10 +2,11 @@ import { and, desc, eq, exists, gt, gte, ilike, lt, lte, or, sql, type SQL } fro
 import { alias } from 'drizzle-orm/pg-core';
 import type { Static } from 'typebox';
 import { resultOf, type ListReply, type Match, type MatchesQuery } from '@odds/protocol';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { leagues, matchContents, matches, providers, teams } from '../db/schema';
 import { Errors } from '../errors';
 import { likePattern, orderBy, pageSize } from '../db/paging';
+import { syncOf } from './edit/synced';
 
 const home = alias(teams, 'home');
 const away = alias(teams, 'away');
@@ -27,11 +28,18 @@ const sortable = {
 /** Whether a match is in play at `now`: kicked off within the live window (as timeframe LIVE). */
 const isLive = (start: Date, now: Date) => start.getTime() <= now.getTime() && start.getTime() >= now.getTime() - LIVE_WINDOW_MS;
 
-/** The sort keys at `now`: the columns, and 'live' (order_by=-live lists the matches in play first). */
-const sortableAt = (now: Date) => ({
-  ...sortable,
-  live: sql`(${matches.start} <= ${now.toISOString()}::timestamptz and ${matches.start} >= ${new Date(now.getTime() - LIVE_WINDOW_MS).toISOString()}::timestamptz)`,
-});
+const liveAt = (now: Date) =>
+  sql`(${matches.start} <= ${now.toISOString()}::timestamptz and ${matches.start} >= ${new Date(now.getTime() - LIVE_WINDOW_MS).toISOString()}::timestamptz)`;
+
+/** 0 in play, 1 upcoming, 2 played: the groups of order_by=relevance. */
+const stageAt = (now: Date) => sql`(case when ${liveAt(now)} then 0 when ${matches.start} > ${now.toISOString()}::timestamptz then 1 else 2 end)`;
+
+/**
+ * The sort keys at `now`: the columns, 'live' (order_by=-live lists the matches in play first) and
+ * 'relevance' (what an operator searching by team names most likely means: in play, then
+ * upcoming, soonest first, then played, most recent first).
+ */
+const sortableAt = (now: Date) => ({ ...sortable, live: liveAt(now), relevance: stageAt(now) });
 
 /** Providers carrying the same event (connected matches): their number and names. */
 const sameEvent = sql`(select array_agg(p.name order by p.id) from ${matches} m2 join ${providers} p on p.id = m2.provider_id where m2.event_id = ${matches.eventId})`;
@@ -61,6 +69,7 @@ function toMatch(row: Row, now = new Date()): Match {
   const halfTime = match.htHomeScore !== null && match.htAwayScore !== null;
   return {
     id: match.id,
+    version: match.version,
     name: match.name,
     home: row.home,
     away: row.away,
@@ -80,6 +89,8 @@ function toMatch(row: Row, now = new Date()): Match {
     ),
     meta: match.meta,
     live: isLive(match.start, now),
+    season_id: match.seasonId,
+    ...syncOf(match),
   };
 }
 
@@ -94,10 +105,14 @@ function byTeamPair(keyword: string): SQL | undefined {
   return or(and(ilike(home.name, first), ilike(away.name, second)), and(ilike(home.name, second), ilike(away.name, first)));
 }
 
-/** The list's order; matches in play first (order_by=-live) are then by kick-off, newest first. */
+/** The list's order; matches in play first (order_by=-live) are then by kick-off, newest first; order_by=relevance as sortableAt says. */
 function matchOrder(query: Static<typeof MatchesQuery>, now: Date): SQL[] {
   const [first, tieBreak] = orderBy(sortableAt(now), '-start', matches.id, query.order_by, query.order_dir);
-  if (query.order_by?.trim().replace(/^-/, '') !== 'live') return tieBreak ? [first!, tieBreak] : [first!];
+  const key = query.order_by?.trim().replace(/^-/, '');
+  // Within 'relevance', upcoming matches go soonest first (the other groups have no key here, null).
+  if (key === 'relevance')
+    return [first!, sql`(case when ${matches.start} > ${now.toISOString()}::timestamptz then ${matches.start} end) asc`, desc(matches.start), desc(matches.id)];
+  if (key !== 'live') return tieBreak ? [first!, tieBreak] : [first!];
   return [first!, desc(matches.start), desc(matches.id)];
 }
 
@@ -159,8 +174,8 @@ export async function assertMatch(db: Db, matchId: number): Promise<void> {
   if (!match) throw new Errors.NotFound('Match', matchId);
 }
 
-export async function getMatch(db: Db, matchId: number): Promise<Match | null> {
-  const [row] = await baseSelect(db).where(eq(matches.id, matchId));
+export async function getMatch(db: Db | Tx, matchId: number): Promise<Match | null> {
+  const [row] = await baseSelect(db as Db).where(eq(matches.id, matchId));
   if (!row) return null;
   return toMatch(row);
 }

@@ -6,6 +6,7 @@ import { matches, providers, seasons, teams } from '../db/schema';
 import { readRow } from '../coedit/versioned';
 import { Errors } from '../errors';
 import { likePattern, orderBy, pageSize } from '../db/paging';
+import { syncOf, withOverride } from './edit/synced';
 
 /**
  * Names of the providers a team is connected across: every provider with a team of the same sport
@@ -32,6 +33,7 @@ const toTeam = (row: Row): Team => ({
   provider_name: row.providerName,
   short_name: row.team.shortName,
   providers: row.providers,
+  ...syncOf(row.team),
 });
 
 const sortable = {
@@ -116,10 +118,14 @@ export async function getTeam(db: Db | Tx, teamId: number): Promise<Team> {
   return toTeam(row);
 }
 
-/** Saves a short name; blank text clears it. */
+/** Saves a short name; blank text clears it. On a synced team it becomes an override the sync keeps. */
 export async function saveShortName(db: Db, teamId: number, value: string): Promise<Team> {
   const shortName = value.trim() || null;
-  const [updated] = await db.update(teams).set({ shortName, lastModified: sql`now()` }).where(eq(teams.id, teamId)).returning({ id: teams.id });
+  const [updated] = await db
+    .update(teams)
+    .set({ shortName, overrides: withOverride(teams, 'short_name'), lastModified: sql`now()` })
+    .where(eq(teams.id, teamId))
+    .returning({ id: teams.id });
   if (!updated) throw new Errors.NotFound('Team', teamId);
   return getTeam(db, teamId);
 }
@@ -175,7 +181,8 @@ export async function connectTeams(tx: Tx, fromId: number, toId: number): Promis
   const before = await readRow(tx, 'team', source.id);
   await tx
     .update(teams)
-    .set({ teamKey: target.teamKey, version: sql`${teams.version} + 1`, lastModified: sql`now()` })
+    // On a synced team the connector is the operator's from now on (an override the sync keeps).
+    .set({ teamKey: target.teamKey, overrides: withOverride(teams, 'team_key'), version: sql`${teams.version} + 1`, lastModified: sql`now()` })
     .where(eq(teams.id, source.id));
   return { entity: 'team', id: source.id, before };
 }

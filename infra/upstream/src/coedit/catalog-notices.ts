@@ -1,20 +1,21 @@
 import { isCatalogEntity, type AuditActor, type ChangedEntity } from '@odds/protocol';
-import type { ChangeBus, Change } from '../engine/changes';
+import type { ChangeBus, Change } from '../changes';
 import type { Written } from './written';
 
 /**
  * The notices of writes of catalogue records every console shows (protocol's live-catalog.ts:
- * providers): one per provider written, naming it (`provider_id`) and the record with its actor
+ * providers, the kill switch): one per record written, naming its provider (`provider_id`: the
+ * provider itself or a switch's; none for the deployment's switch) and the record with its actor
  * (`entities`), about no match (`match_id` 0, no topics). Each relay sends it to all of its
- * consoles, which read the providers (and a match page its match) again.
+ * consoles, which read the providers (a match page its match, the banner the switch) again.
  */
-export function catalogNotices(written: readonly Pick<Written, 'entity' | 'id' | 'action' | 'actor'>[]): Change[] {
+export function catalogNotices(written: readonly (Pick<Written, 'entity' | 'id' | 'action' | 'actor'> & { providerId?: number | null })[]): Change[] {
   return written
     .filter((change) => isCatalogEntity(change.entity))
     .map((change) => ({
       match_id: 0,
       topics: [],
-      provider_id: change.id,
+      ...((change.entity === 'provider' || change.providerId != null) && { provider_id: change.entity === 'provider' ? change.id : change.providerId! }),
       entities: [{ entity: change.entity, id: change.id, action: change.action, actor: change.actor }],
     }));
 }

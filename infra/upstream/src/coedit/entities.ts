@@ -41,12 +41,29 @@ export const entities: Record<AuditEntity, EntitySpec> = {
   saved_threshold: { table: 'saved_thresholds', label: 'Saved threshold', providerOf: byProviderId },
   team: { table: 'teams', label: 'Team' },
   provider: { table: 'providers', label: 'Provider' },
-  // Its connector (event id) is reassigned through the header (match-connect.ts).
-  match: { table: 'matches', label: 'Match', matchOf: (row) => (typeof row.id === 'number' ? row.id : null), versioned: false },
+  // Its connector (event id) is reassigned through the header (match-connect.ts); admins edit the rest (catalog/edit/).
+  match: { table: 'matches', label: 'Match', matchOf: (row) => (typeof row.id === 'number' ? row.id : null) },
   // Written by auth/accounts.ts, which audits a copy without the password hash.
   account: { table: 'users', label: 'Operator', versioned: false },
+  // What a group of the identity provider gives at sign-in (routes/sso-groups.ts, docs/sso.md).
+  sso_group: { table: 'sso_group_grants', label: 'SSO group' },
   // Written by the engine only; an operator's retry of a FAILED one is audited (routes/deliveries.ts).
   delivery: { table: 'deliveries', label: 'Delivery', matchOf: byMatchId, versioned: false },
   // Written by feeds/uof/mapping-store.ts (id: the UOF market id).
   uof_market_map: { table: 'uof_market_map', label: 'UOF market mapping', versioned: false },
+  // Secrets are in channel_credential_secrets, which history never reads (engine/channels/credentials.ts).
+  channel_credentials: { table: 'channel_credentials', label: 'Channel credentials', providerOf: byProviderId },
+  // Rotations of the signing secret; the secrets are in webhook_secrets, which history never reads (engine/channels/webhook-signing.ts).
+  webhook_signing: { table: 'webhook_signing', label: 'Webhook signing', providerOf: byProviderId },
+  // A UOF dead letter's re-drive (feeds/uof/dead-letters.ts).
+  dead_letter: { table: 'dead_letters', label: 'Dead letter', matchOf: byMatchId, versioned: false },
+  // Compliance (docs/compliance.md): the deployment's jurisdiction rules; a provider's blocks source (its secret is in compliance_source_secrets, which history never reads).
+  jurisdiction_rule: { table: 'jurisdiction_rules', label: 'Jurisdiction rule' },
+  blocks_source: { table: 'compliance_sources', label: 'Blocks source', providerOf: byProviderId },
+  // The kill switch of a provider or of the deployment (compliance/stops.ts); its notice reaches every console.
+  send_stop: { table: 'send_stops', label: 'Kill switch', providerOf: byProviderId },
+  // The catalog made by hand (catalog/edit/).
+  league: { table: 'leagues', label: 'League' },
+  season: { table: 'seasons', label: 'Season' },
+  market_type: { table: 'market_types', label: 'Market type' },
 };

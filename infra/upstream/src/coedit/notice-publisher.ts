@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import type { Change, ChangeBus } from '../engine/changes';
+import type { Change, ChangeBus } from '../changes';
 
 /** How the outbox is published (CHANGE_OUTBOX_SWEEP_MS, CHANGE_OUTBOX_DELAY_MS: docs/configuration.md). */
 export interface NoticeSettings {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath, routes, type ChangeNotice, type RouteDef } from '@odds/protocol';
 import { createTestUpstream, OPS, type TestUpstream } from '../testing';
-import { ChangeBus } from '../engine/changes';
+import { ChangeBus } from '../changes';
 import { NoticePublisher } from './notice-publisher';
 
 /**

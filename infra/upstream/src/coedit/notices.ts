@@ -1,7 +1,7 @@
 import { ENTITY_TOPICS } from '@odds/protocol';
 import type { Db, Tx } from '../db/client';
 import { changeOutbox } from '../db/schema';
-import type { Change } from '../engine/changes';
+import type { Change } from '../changes';
 import { catalogNotices } from './catalog-notices';
 import { providerNotices } from './provider-notices';
 import type { Written } from './written';

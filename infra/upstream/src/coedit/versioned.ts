@@ -1,7 +1,7 @@
 import { desc, and, eq, sql } from 'drizzle-orm';
 import type { AuditAction, AuditActor, AuditEntity } from '@odds/protocol';
 import type { Db, Tx } from '../db/client';
-import type { Change } from '../engine/changes';
+import type { Change } from '../changes';
 import { auditLog } from '../db/schema';
 import { expectedVersion, VersionConflict } from './conflict';
 import { entities } from './entities';

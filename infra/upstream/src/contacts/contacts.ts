@@ -3,6 +3,7 @@ import { CHANNELS, type Contact, type ContactsReply, type NamedRef } from '@odds
 import type { Db, Tx } from '../db/client';
 import { contacts, leagues, teams } from '../db/schema';
 import { orderBy, pageSize } from '../db/paging';
+import { complianceOf } from '../engine/compliance/contact-fields';
 
 type ContactRow = typeof contacts.$inferSelect;
 export type ContactValues = Omit<typeof contacts.$inferInsert, 'id' | 'createdAt' | 'lastModified'>;
@@ -75,7 +76,8 @@ export async function insertContact(db: Db, values: ContactValues): Promise<Cont
 export async function updateContact(db: Db, contactId: number, values: ContactValues): Promise<Contact> {
   const [row] = await db
     .update(contacts)
-    .set({ ...values, lastModified: new Date() })
+    // Activated again by someone: the engine's reason for deactivating it no longer applies.
+    .set({ ...values, ...(values.active && { inactiveReason: null }), lastModified: new Date() })
     .where(eq(contacts.id, contactId))
     .returning();
   return (await toContacts(db, [row!]))[0]!;
@@ -85,7 +87,7 @@ export async function updateContact(db: Db, contactId: number, values: ContactVa
 export async function toggleContactActive(db: Db, contactId: number): Promise<Contact | null> {
   const [row] = await db
     .update(contacts)
-    .set({ active: not(contacts.active), lastModified: new Date() })
+    .set({ active: not(contacts.active), inactiveReason: null, lastModified: new Date() })
     .where(eq(contacts.id, contactId))
     .returning();
   return row ? (await toContacts(db, [row]))[0]! : null;
@@ -128,6 +130,10 @@ async function toContacts(db: Db | Tx, rows: ContactRow[]): Promise<Contact[]> {
     languages: row.languages as Contact['languages'],
     leagues: named(row.leagueIds, leagueNames),
     teams: named(row.teamIds, teamNames),
+    // Only on a contact the engine deactivated.
+    ...(row.inactiveReason && { inactive_reason: row.inactiveReason }),
+    compliance: complianceOf(row),
+    ...(row.erasedAt && { erased_at: row.erasedAt.toISOString() }),
   }));
 }
 

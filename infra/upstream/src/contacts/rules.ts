@@ -4,6 +4,7 @@ import type { Db, Tx } from '../db/client';
 import { leagues, lists, providerSports, providers, segments, sports, teams } from '../db/schema';
 import { Errors } from '../errors';
 import { channelOf, type ContactValues } from './contacts';
+import { complianceValues } from '../engine/compliance/contact-fields';
 
 type Provider = typeof providers.$inferSelect;
 
@@ -75,6 +76,7 @@ export async function contactValues(db: Db | Tx, provider: Provider, input: Cont
     limiter: checkLimiter(input.limiter ?? {}, sport),
     leagueIds,
     teamIds,
+    ...complianceValues(input.compliance),
   };
 }
 

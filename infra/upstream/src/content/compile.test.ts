@@ -137,8 +137,8 @@ describe('compileParts', () => {
 });
 
 describe('principalOutcome', () => {
-  const result = { id: 1, sportId: 1, name: 'Match Result', outcomes: ['home', 'draw', 'away'], evaluator: 'win_draw' };
-  const totals = { id: 2, sportId: 1, name: 'Total Goals Over/Under', outcomes: ['over', 'under'], evaluator: 'over_under' };
+  const result = { id: 1, version: 1, sportId: 1, name: 'Match Result', outcomes: ['home', 'draw', 'away'], evaluator: 'win_draw' };
+  const totals = { id: 2, version: 1, sportId: 1, name: 'Total Goals Over/Under', outcomes: ['over', 'under'], evaluator: 'over_under' };
 
   it('promotes the shortest odds, the better season record, or nothing', () => {
     expect(principalOutcome('odd_favourite', ctx.odds!, ctx, result, null)).toBe('home');

@@ -41,6 +41,7 @@ export async function toMatchContents(db: Db | Tx, rows: Row[]): Promise<MatchCo
     meta: { before: row.before },
     hold: row.hold,
     content: row.parts,
+    flags: row.flags as MatchContent['flags'],
   }));
 }
 
@@ -159,6 +160,8 @@ export async function saveMatchContent(db: Db, matchId: number, input: MatchCont
       parts,
       // Left out of an update, the Hold/Send flag stays as it was.
       ...((input.hold !== undefined || !input.id) && { hold: input.hold ?? false }),
+      // Likewise its content flags (a jurisdiction may forbid them: docs/compliance.md).
+      ...((input.flags !== undefined || !input.id) && { flags: input.flags ?? [] }),
     };
     if (input.id) {
       const [updated] = await tx

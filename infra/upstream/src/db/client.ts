@@ -48,6 +48,10 @@ export async function openDatabase(
     // An idle connection the server ends (restart, pg_terminate_backend, DROP DATABASE … FORCE) is
     // dropped and replaced by the pool: without a listener its 'error' would end the process.
     pool.on('error', () => {});
+    // A connection lost while checked out (a transaction's, when the server goes away mid-request)
+    // emits 'error' on its client, which the pool no longer listens to then: unheard, it would end
+    // the process. Its queries fail anyway (answered 503, see errors.ts), and the pool drops it.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzle(pool, { schema }) as unknown as Db;
     try {
       const applied = await settleSchema(db, migrations, async () => {

@@ -75,7 +75,7 @@ describe('deciding offers', () => {
     ]);
     expect(out.deliveries.map((d) => [d.language, d.setId, d.log.outcome, d.log.set_id])).toEqual([['en', 2, 'away', 2]]);
     // Without a text for away in its content (an entry linked to home only), home's text goes, under set 1.
-    const linked = content(1, {}, { content: [{ content: 'Home {{odds.home}}.', link_target: 'home' }], title: [] });
+    const linked = content(1, {}, { content: [{ content: 'Home {{odds.home}}.', link_target: 'home' }] });
     const homeOnly = matchState({ sets: [own, audience], audience: [subscribed(fan)], contents: [linked] });
     const second = decideAll(homeOnly, [offer(10, { home: 3040, draw: 3420, away: 2330 })]);
     expect(second.deliveries.map((d) => [d.setId, d.log.outcome, d.log.set_id])).toEqual([[1, 'home', 1]]);

@@ -1,8 +1,9 @@
 import { parseScoreNode, type DeliveryLog, type SetReason } from '@odds/protocol';
 import { recordedStats, routeFor } from './channels/index';
 import { compileContext } from './content';
-import type { ContactInfo, ContentInfo, MatchState } from './match-state';
-import type { RateLimiter } from './rate-limit';
+import { OFF_STATES, type ContactInfo, type ContentInfo, type MatchState } from './match-state';
+import { pushedOffer, type RateLimiter } from './rate-limit';
+import { compliantTexts, type ComplianceGate } from './compliance/gate';
 import { recipientsFor } from './recipients';
 import { evaluatedReason, notApplicable, sameReasonForAll, suspensionDetail } from './set-reasons';
 import type { Decisions, OfferInput, SuppressionRecord } from './records';
@@ -32,7 +33,28 @@ export interface DecideOptions {
   smtp: boolean;
   /** Clock for the sandbox push stats of recorded deliveries. */
   nowMs: number;
+  /** Recorded pushes get the sandbox model's figures (the embedded demo only: channels/webhook-settings.ts); default none. */
+  simulatedStats?: boolean;
+  /**
+   * False (production, Postgres: channels/settings.ts): a contact whose vendor channel has no
+   * credentials is a CHANNEL_NOT_CONFIGURED suppression. True or absent (the embedded demo,
+   * seeding, an engine given no channel settings): it is RECORDED with simulated figures.
+   */
+  simulateUnconfigured?: boolean;
+  /** The batch's compliance checks (compliance/gate.ts); none (a backtest, a test's engine): not checked. */
+  compliance?: ComplianceGate;
+  /** Sends of the match's provider are stopped (the kill switch: send-stops.ts): the words of its SENDS_STOPPED suppressions. */
+  stopped?: string | null;
 }
+
+const NO_VENDORS: ReadonlySet<string> = new Set();
+const VENDOR_NAMES: Record<string, string> = { fcm: 'FCM', apns: 'APNs', telegram: 'Telegram', whatsapp: 'WhatsApp', x: 'X' };
+
+/** The Why panel's words for a contact whose channel has no credentials (or, for email, no mail server). */
+const notConfigured = (vendor: string) =>
+  vendor === 'smtp'
+    ? 'channel not configured: this deployment has no mail server (SMTP_URL) to send emails with'
+    : `channel not configured: the provider has no ${VENDOR_NAMES[vendor] ?? vendor} credentials (an admin adds them in Settings → Channels)`;
 
 /** A contact some fired set reaches on this offer: its languages and which set fired each outcome. */
 interface Reached {
@@ -69,6 +91,12 @@ export function decideOffer(state: MatchState, offer: OfferInput, out: Decisions
   state.latestFeedMs.set(offer.market.id, offer.feedMs);
   if (offer.suspended || live.suspended || live.suspendedMarkets.has(offer.market.id)) {
     out.offers.push({ ...record, status: 'SUSPENDED', reasons: sameReasonForAll(state, offer, 'SUSPENDED', suspensionDetail(state, offer)) });
+    return;
+  }
+  if (OFF_STATES.has(live.status)) {
+    history.add(point);
+    const detail = `the feed says the match is ${live.status.toLowerCase()}: nothing is sent for it`;
+    out.offers.push({ ...record, reasons: sameReasonForAll(state, offer, 'MATCH_OFF', detail) });
     return;
   }
   if (!state.statics.match.providerActive) {
@@ -140,9 +168,25 @@ export function decideOffer(state: MatchState, offer: OfferInput, out: Decisions
       .concat([...setOf.keys()].filter((o) => !offer.market.outcomes.includes(o)))
       .map((outcome) => ({ outcome, odds: offer.outcomeMap[outcome]! }));
     const base = { offer: index, setId: firstSetId, marketId: offer.market.id, contact, matchTime: offer.matchTime, feedMs: offer.feedMs, count: 1 };
-    const texts = textsFor(state.statics.contents, offer, contact, languages, candidates, (content, outcome) => compile(content, outcome, setOf.get(outcome)!));
+    const checked = compliantTexts(options.compliance, contact, offer.feedMs, state.statics.contents, (contents) =>
+      textsFor(contents, offer, contact, languages, candidates, (content, outcome) => compile(content, outcome, setOf.get(outcome)!)),
+    );
+    if (checked.refusal) {
+      out.suppressions.push({ ...base, outcome: null, ...checked.refusal });
+      continue;
+    }
+    const { texts } = checked;
     if (texts.detail !== null) {
       out.suppressions.push({ ...base, outcome: null, reason: 'NO_CONTENT', detail: texts.detail });
+      continue;
+    }
+    const route = routeFor(contact, { smtp: options.smtp, vendors: state.statics.match.vendors ?? NO_VENDORS });
+    if (route.kind === 'unconfigured' && options.simulateUnconfigured === false) {
+      out.suppressions.push({ ...base, outcome: null, reason: 'CHANNEL_NOT_CONFIGURED', detail: notConfigured(route.vendor) });
+      continue;
+    }
+    if (options.stopped) {
+      out.suppressions.push({ ...base, outcome: null, reason: 'SENDS_STOPPED', detail: options.stopped });
       continue;
     }
     const push = { matchId: state.statics.match.id, marketId: offer.market.id, period: offer.period, feedMs: offer.feedMs };
@@ -151,10 +195,9 @@ export function decideOffer(state: MatchState, offer: OfferInput, out: Decisions
       out.suppressions.push({ ...base, setId: setOf.get(texts.chosen[0]!.outcome)!, outcome: null, ...refusal });
       continue;
     }
-    options.limiter.record({ ...push, contactId: contact.id });
-    const route = routeFor(contact, options.smtp);
+    options.limiter.record({ ...push, contactId: contact.id }, pushedOffer(push.matchId, offer.sourceId));
     for (const { language, log, outcome } of texts.chosen) {
-      const recorded = route.kind === 'record';
+      const recorded = route.kind === 'record' || route.kind === 'unconfigured';
       out.deliveries.push({
         offer: index,
         setId: setOf.get(outcome)!,
@@ -167,7 +210,10 @@ export function decideOffer(state: MatchState, offer: OfferInput, out: Decisions
         status: recorded ? 'RECORDED' : 'PENDING',
         period: offer.period,
         feedMs: offer.feedMs,
-        stats: recorded ? recordedStats(contact, `${state.statics.match.id}:${offer.sourceId}:${contact.id}:${language}`, offer.feedMs, options.nowMs) : null,
+        stats:
+          recorded && options.simulatedStats === true
+            ? recordedStats(contact, `${state.statics.match.id}:${offer.sourceId}:${contact.id}:${language}`, offer.feedMs, options.nowMs)
+            : null,
       });
     }
   }

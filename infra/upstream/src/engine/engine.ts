@@ -14,20 +14,24 @@ import {
   thresholdStates,
 } from '../db/schema';
 import { Errors } from '../errors';
-import { ChangeBus } from './changes';
+import { ChangeBus } from '../changes';
 import { createSmtpSender, type SmtpSender } from '../mail/smtp';
+import { Compliance } from './compliance/gate';
+import { complianceSettingsFrom } from './compliance/settings';
 import { Dispatcher, type DispatcherOptions } from './dispatch';
-import type { DispatchJob } from './sends';
-import { loadState, loadStatic, seedLastPushes } from './load';
+import { dispatchJobs } from './dispatch-jobs';
+import { loadState, loadStatic } from './load';
 import type { MatchState } from './match-state';
 import { claimPushes, decidedVersions, pushedContacts, refreshPushTimes, spansMatches, StaleLedger } from './push-ledger';
-import { RateLimiter } from './rate-limit';
+import { pushedOffer, RateLimiter } from './rate-limit';
 import { emptyDecisions, type Decisions } from './records';
 import { runMessages, type RunResult } from './run';
 import { contactsMatter, knownVersions, movedScopes, scopeVersions } from './scopes';
 import { retryFailed } from './retries';
 import { DEFAULT_RETRY_POLICY } from './retry-policy';
+import { SendStops } from './send-stops';
 import { refreshDeliveryStats } from './stats';
+import { defaultWebhookSettings, type WebhookSettings } from './channels/webhook-settings';
 import { StaleMatch, StaleScopes, storeDecisions, type Stored } from './store';
 
 export interface EngineOptions {
@@ -72,7 +76,19 @@ export class Engine {
   private readonly queues = new Map<number, Promise<unknown>>();
   private readonly smtp: SmtpSender | null;
   private readonly dispatcher: Dispatcher | null;
+  /** Where webhooks may go, their signing, simulated figures, tracked links (the contacts routes check destinations with it). */
+  readonly webhooks: WebhookSettings;
   private readonly now: () => number;
+  /**
+   * Contacts whose vendor channel has no credentials are recorded with simulated figures (the
+   * embedded demo, and an engine given no channel settings: seeding, tests) instead of suppressed.
+   */
+  private readonly simulateUnconfigured: boolean;
+  /** The checks before every send (docs/compliance.md). */
+  readonly compliance: Compliance;
+  /** The kill switch (send-stops.ts): read when a batch is decided, and by the dispatcher before every call. */
+  readonly stops: SendStops;
+  private readonly unsubscribe: () => void;
 
   constructor(
     private readonly db: Db | Tx,
@@ -80,8 +96,19 @@ export class Engine {
   ) {
     this.bus = options.bus ?? new ChangeBus();
     this.now = options.now ?? Date.now;
+    this.simulateUnconfigured = options.sending?.channels?.simulateUnconfigured ?? true;
     this.smtp = options.smtpUrl ? createSmtpSender(options.smtpUrl, options.smtpFrom ?? 'offers@odds-console.local') : null;
-    this.dispatcher = options.dispatch === false ? null : new Dispatcher(db as Db, this.bus, this.smtp, { ...options.sending, now: this.now });
+    this.webhooks = options.sending?.webhooks ?? defaultWebhookSettings();
+    this.compliance = new Compliance(db, options.sending?.channels?.compliance ?? complianceSettingsFrom({}, null, false), this.limiter, this.now);
+    this.stops = new SendStops(db);
+    // A notice of the switch (any process's) drops the copy held at once.
+    this.unsubscribe = this.bus.subscribe((notice) => {
+      if (notice.entities?.some((e) => e.entity === 'send_stop')) this.stops.forget();
+    });
+    this.dispatcher =
+      options.dispatch === false
+        ? null
+        : new Dispatcher(db as Db, this.bus, this.smtp, { ...options.sending, webhooks: this.webhooks, now: this.now, stops: this.stops });
   }
 
   /** Runs `work` after the match's earlier batches (one writer per match). */
@@ -127,7 +154,6 @@ export class Engine {
     if (known) {
       this.counters.reloads += 1;
       known.statics = statics;
-      await seedLastPushes(this.db, [...statics.contacts.keys()], this.limiter);
       return { state: known };
     }
     const state = await loadState(this.db, statics, this.limiter);
@@ -157,6 +183,8 @@ export class Engine {
   private async ingestNow(matchId: number, messages: FeedMessage[], attempt = 1, reloading = false): Promise<IngestReply> {
     const nowMs = this.now();
     const { state, ledger, unchecked } = await this.stateOf(matchId, reloading);
+    // Before the push times are read: the view marks which contacts a daily cap makes span matches.
+    const compliance = await this.compliance.prepare(state.statics);
     // Rate limits span matches that other workers own (push-ledger.ts); unchecked: the write checks them.
     if (!unchecked) await refreshPushTimes(this.db, state.statics.contacts.values(), this.limiter, ledger);
     const decisions = emptyDecisions();
@@ -165,8 +193,17 @@ export class Engine {
     let decided = new Map<number, number>();
     let moved = new Map<number, number>();
     const decidedAfterMs = state.live.lastMessageMs;
+    const stopped = await this.stops.refusal(state.statics.match.providerId, true);
     try {
-      run = runMessages(state, messages, decisions, { limiter: this.limiter, smtp: this.smtp !== null, nowMs });
+      run = runMessages(state, messages, decisions, {
+        limiter: this.limiter,
+        smtp: this.smtp !== null,
+        nowMs,
+        simulatedStats: this.webhooks.simulatedStats,
+        simulateUnconfigured: this.simulateUnconfigured,
+        compliance,
+        stopped,
+      });
       decided = decidedVersions(pushedContacts(decisions.deliveries), this.limiter);
       // Unread contacts' push times as decided with (those it pushes to are claimed: push-ledger.ts).
       const ledgerHeld =
@@ -225,8 +262,10 @@ export class Engine {
       throw error;
     }
     for (const [contactId, version] of moved) {
-      const times = decisions.deliveries.filter((d) => d.contact.id === contactId).map((d) => d.feedMs);
-      this.limiter.committed(contactId, decided.get(contactId)!, version, times);
+      const pushes = decisions.deliveries
+        .filter((d) => d.contact.id === contactId)
+        .map((d) => ({ offer: pushedOffer(matchId, decisions.offers[d.offer]!.sourceId), feedMs: d.feedMs }));
+      this.limiter.committed(contactId, decided.get(contactId)!, version, pushes);
     }
     for (const id of run.fresh) state.seen.add(id);
     state.dirty.clear();
@@ -262,31 +301,7 @@ export class Engine {
 
   private dispatch(state: MatchState, decisions: Decisions, stored: Stored): void {
     if (!this.dispatcher) return;
-    const { match } = state.statics;
-    const jobs: DispatchJob[] = [];
-    decisions.deliveries
-      .filter((d) => stored.offerIds[d.offer] !== null)
-      .forEach((d, i) => {
-        if (d.route.kind === 'record') return;
-        const offer = decisions.offers[d.offer]!;
-        const deliveryId = stored.deliveryIds[i]!;
-        jobs.push({
-          deliveryId,
-          matchId: match.id,
-          route: d.route,
-          log: d.log,
-          payload: {
-            delivery_id: deliveryId,
-            match: { id: match.id, name: match.name },
-            market: { id: offer.market.id, name: offer.market.name },
-            contact: { id: d.contact.id, name: d.contact.name },
-            channel_id: d.contact.channelId,
-            language: d.language,
-            log: d.log,
-            offer: { id: stored.offerIds[d.offer], score: offer.score, match_time: offer.matchTime, odds: offer.outcomeMap },
-          },
-        });
-      });
+    const jobs = dispatchJobs(state.statics.match, decisions, stored, this.now());
     if (jobs.length) this.dispatcher.enqueue(jobs);
   }
 
@@ -346,7 +361,7 @@ export class Engine {
   }
 
   async refreshStats(deliveryId: number): Promise<DeliveryStats> {
-    const stats = await refreshDeliveryStats(this.db, deliveryId, this.now());
+    const stats = await refreshDeliveryStats(this.db, deliveryId, this.now(), this.webhooks, this.dispatcher?.timeoutMs ?? 5000);
     if (stats.matchId !== null) this.bus.publish({ match_id: stats.matchId, topics: ['deliveries'], delivery_ids: [deliveryId] });
     return stats.stats;
   }
@@ -357,6 +372,7 @@ export class Engine {
   }
 
   async close(): Promise<void> {
+    this.unsubscribe();
     this.dispatcher?.stop();
     await this.drain();
     this.smtp?.close();

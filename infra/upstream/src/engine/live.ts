@@ -44,6 +44,12 @@ export function applyEvent(state: MatchState, event: EventInput): { applied: boo
     case 'match_end':
       live.status = 'ENDED';
       break;
+    case 'match_state': {
+      // Back to the usual course: before kick-off, or in play once it kicked off.
+      const state = event.raw.state ?? 'LIVE';
+      live.status = state === 'PRE' || state === 'LIVE' ? (live.kickedOffAt === null && state === 'PRE' ? 'PRE' : 'LIVE') : state;
+      break;
+    }
   }
   return { applied: true, kickOff };
 }

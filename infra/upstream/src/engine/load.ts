@@ -1,9 +1,11 @@
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { MatchContentParts, TrackerSpec } from '@odds/protocol';
+import type { ContentFlag, MatchContentParts, TrackerSpec } from '@odds/protocol';
+import { complianceOf } from './compliance/contact-fields';
 import { teamSeasonValues } from '../content/team-values';
 import type { Db, Tx } from '../db/client';
 import {
+  channelCredentials,
   contacts,
   deliveries,
   leagues,
@@ -56,7 +58,8 @@ const USUAL_LABELS: Record<string, string[]> = {
 };
 
 /** A timestamp expression as epoch milliseconds (drivers differ in how they return timestamps). */
-const epochMs = (expr: SQL) => sql<number>`(extract(epoch from ${expr}) * 1000)::float8`.mapWith(Number);
+/** A timestamp expression as epoch milliseconds (a JS number). */
+export const epochMs = (expr: SQL) => sql<number>`(extract(epoch from ${expr}) * 1000)::float8`.mapWith(Number);
 
 function labelsOf(outcomes: string[], mapping: Record<string, string>): Map<string, string> {
   const labels = new Map<string, string>();
@@ -83,7 +86,7 @@ export async function loadStatic(db: Handle, matchId: number, versions: ScopeVer
   if (!row) return null;
   const m = row.match;
   const scope = { seasonId: m.seasonId, leagueId: m.leagueId, before: m.start };
-  const [homeValues, awayValues, marketRows, setRows, contactRows, trackerRows, contentRows] = await Promise.all([
+  const [homeValues, awayValues, marketRows, setRows, contactRows, trackerRows, contentRows, vendorRows] = await Promise.all([
     teamSeasonValues(db, m.homeTeamId, scope),
     teamSeasonValues(db, m.awayTeamId, scope),
     db
@@ -113,6 +116,8 @@ export async function loadStatic(db: Handle, matchId: number, versions: ScopeVer
       .from(matchContents)
       .where(and(eq(matchContents.matchId, matchId), eq(matchContents.hold, false), eq(matchContents.timed, false)))
       .orderBy(matchContents.id),
+    // Which vendor channels the provider has credentials for (saving or removing some moves 'provider:<id>').
+    db.select({ vendor: channelCredentials.vendor }).from(channelCredentials).where(eq(channelCredentials.providerId, m.providerId)),
   ]);
   const ruleSetIds = [...new Set(contentRows.map((c) => c.ruleSetId).filter((id): id is number => id !== null))];
   const ruleRows = ruleSetIds.length ? await db.select().from(ruleSetMarkets).where(inArray(ruleSetMarkets.ruleSetId, ruleSetIds)) : [];
@@ -152,11 +157,13 @@ export async function loadStatic(db: Handle, matchId: number, versions: ScopeVer
         email: c.email,
         twitter: c.twitter,
         deviceId: c.deviceId,
+        mobile: c.mobile,
         segment: c.segment,
         listId: c.listId,
         rateLimited: c.rateLimited,
         rateLimitMinutes: c.rateLimitMinutes,
         limiter: c.limiter,
+        compliance: complianceOf(c),
       },
     ]),
   );
@@ -184,6 +191,7 @@ export async function loadStatic(db: Handle, matchId: number, versions: ScopeVer
     leafNode: c.leafNode,
     period: c.period,
     parts: c.parts as MatchContentParts,
+    flags: c.flags as ContentFlag[],
     ruleSetMarkets: c.ruleSetId === null ? null : new Set(ruleRows.filter((r) => r.ruleSetId === c.ruleSetId).map((r) => r.marketId)),
   }));
   return {
@@ -200,6 +208,7 @@ export async function loadStatic(db: Handle, matchId: number, versions: ScopeVer
       home: { id: row.home.id, name: row.home.name, shortName: row.home.shortName, values: homeValues.played ? homeValues : null },
       away: { id: row.away.id, name: row.away.name, shortName: row.away.shortName, values: awayValues.played ? awayValues : null },
       providerActive: row.control ?? row.providerActive,
+      vendors: new Set(vendorRows.map((r) => r.vendor)),
     },
     markets: new Map(marketList.map((mk) => [mk.id, mk])),
     marketsByRef: new Map(marketList.map((mk) => [marketRef(mk.typeId, mk.line), mk])),
@@ -278,19 +287,7 @@ export async function loadState(db: Handle, statics: MatchStatic, limiter: RateL
   for (const f of firingRows) state.marketFirings.set(f.marketId, f.n);
   limiter.forgetMatch(matchId);
   for (const p of pushRows) limiter.seed({ contactId: p.contactId, matchId, marketId: p.marketId, period: p.period, feedMs: p.last }, p.n);
-  await seedLastPushes(db, [...statics.contacts.keys()], limiter);
   return state;
-}
-
-/** Each contact's last push in any match, for rate_limit_minutes. */
-export async function seedLastPushes(db: Handle, contactIds: number[], limiter: RateLimiter): Promise<void> {
-  if (!contactIds.length) return;
-  const rows = await db
-    .select({ contactId: deliveries.contactId, last: epochMs(sql`max(${deliveries.feedAt})`) })
-    .from(deliveries)
-    .where(inArray(deliveries.contactId, contactIds))
-    .groupBy(deliveries.contactId);
-  for (const r of rows) limiter.seedLastPush(r.contactId, r.last);
 }
 
 function liveOf(row: typeof matchLiveStates.$inferSelect | undefined): LiveInfo {

@@ -1,4 +1,4 @@
-import type { ContactLimiter, MarketMeta, MatchContentParts, TrackerSpec } from '@odds/protocol';
+import type { ContactCompliance, ContactLimiter, ContentFlag, LiveStatus, MarketMeta, MatchContentParts, TrackerSpec } from '@odds/protocol';
 import type { TeamValues } from '../content/team-values';
 import { freshState, type OutcomeState } from './thresholds/arming';
 import type { ThresholdSetSpec } from './thresholds/evaluate';
@@ -33,6 +33,8 @@ export interface MatchInfo {
   away: TeamInfo;
   /** The provider and its engine switch (Settings) are on. */
   providerActive: boolean;
+  /** The vendors the provider has channel credentials for (routing: channels/index.ts); none when absent. */
+  vendors?: ReadonlySet<string>;
 }
 
 export interface MarketInfo {
@@ -56,11 +58,17 @@ export interface ContactInfo {
   email: string | null;
   twitter: string | null;
   deviceId: string | null;
+  /** A WhatsApp contact's number (routing prefers it to the device id). */
+  mobile?: string | null;
   segment: string | null;
   listId: string | null;
   rateLimited: boolean;
   rateLimitMinutes: number | null;
   limiter: ContactLimiter;
+  /** Who it is for compliance (docs/compliance.md); absent: nothing recorded. */
+  compliance?: ContactCompliance;
+  /** Its jurisdiction's daily cap, set by the compliance view (compliance/view.ts) when one applies. */
+  dailyCap?: number | null;
 }
 
 /** A contact that may receive the match's offers: by subscription, by trackers, or both. */
@@ -84,6 +92,8 @@ export interface ContentInfo {
   leafNode: string | null;
   period: number | null;
   parts: MatchContentParts;
+  /** What its text does: a recipient's jurisdiction may forbid it (compliance/content-flags.ts). */
+  flags?: readonly ContentFlag[];
 }
 
 /** The versions of a match's invalidation scopes (migration 0022), by scope name. */
@@ -104,7 +114,7 @@ export interface MatchStatic {
 }
 
 export interface LiveInfo {
-  status: 'PRE' | 'LIVE' | 'ENDED';
+  status: LiveStatus;
   period: number;
   score: string;
   matchTime: number | null;
@@ -175,6 +185,9 @@ export class MatchState {
 
   private readonly watched: [string, OutcomeState, string][] = [];
 }
+
+/** States the feed gave a match that fire nothing (docs/engine-rules.md "Match state"). */
+export const OFF_STATES: ReadonlySet<LiveStatus> = new Set(['POSTPONED', 'CANCELLED', 'ABANDONED']);
 
 export const emptyLive = (): LiveInfo => ({
   status: 'PRE',

@@ -1,7 +1,8 @@
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { contactPushLedger, deliveries } from '../db/schema';
-import type { LimitedContact, RateLimiter } from './rate-limit';
+import { contactPushLedger, deliveries, offers } from '../db/schema';
+import { epochMs } from './load';
+import { pushedOffer, type LimitedContact, type PushTime, type RateLimiter } from './rate-limit';
 import type { DeliveryRecord } from './records';
 
 type Handle = Db | Tx;
@@ -13,8 +14,8 @@ export class StaleLedger extends Error {
   }
 }
 
-/** Contacts whose pushes span matches (rate_limit_minutes set): only they need the shared ledger. */
-export const spansMatches = (c: LimitedContact) => c.rateLimited && (c.rateLimitMinutes ?? 0) > 0;
+/** Contacts whose pushes span matches (rate_limit_minutes set, or a compliance daily cap): only they need the shared ledger. */
+export const spansMatches = (c: LimitedContact) => (c.rateLimited && (c.rateLimitMinutes ?? 0) > 0) || (c.dailyCap ?? null) !== null;
 
 /** The ledger version of each contact (0 for one never pushed to). */
 async function versionsOf(db: Handle, contactIds: number[]): Promise<Map<number, number>> {
@@ -33,16 +34,27 @@ async function reseedPushTimes(db: Handle, contactIds: number[], limiter: RateLi
   // Version first: a push committed in between is then read with an older version (a harmless
   // extra re-read), never the other way round.
   const versions = known ?? (await versionsOf(db, contactIds));
+  // One row per push (an offer delivered to the contact, in however many languages); a deleted
+  // offer's deliveries still count, one push per market and feed time.
+  const goneAt = sql`case when ${offers.sourceId} is null then ${deliveries.feedAt} end`;
   const rows = await db
     .select({
       contactId: deliveries.contactId,
-      times: sql<number[]>`array_agg(distinct (extract(epoch from ${deliveries.feedAt}) * 1000)::float8)`,
+      matchId: deliveries.matchId,
+      marketId: deliveries.marketId,
+      sourceId: offers.sourceId,
+      feedMs: epochMs(sql`min(${deliveries.feedAt})`),
     })
     .from(deliveries)
+    .leftJoin(offers, eq(offers.id, deliveries.offerId))
     .where(inArray(deliveries.contactId, contactIds))
-    .groupBy(deliveries.contactId);
-  const times = new Map(rows.map((r) => [r.contactId, r.times.map(Number)]));
-  for (const id of contactIds) limiter.seedPushTimes(id, times.get(id) ?? [], versions.get(id)!);
+    .groupBy(deliveries.contactId, deliveries.matchId, deliveries.marketId, offers.sourceId, goneAt);
+  const pushes = new Map<number, PushTime[]>(contactIds.map((id) => [id, []]));
+  for (const r of rows) {
+    const offer = r.sourceId === null ? `gone:${r.matchId}:${r.marketId}:${r.feedMs}` : pushedOffer(r.matchId, r.sourceId);
+    pushes.get(r.contactId)!.push({ offer, feedMs: r.feedMs });
+  }
+  for (const id of contactIds) limiter.seedPushTimes(id, pushes.get(id)!, versions.get(id)!);
 }
 
 /**

@@ -11,7 +11,7 @@ function attempt(c: LimitedContact, pushes: [number, number, number][], matchId 
   return pushes.map(([minute, marketId, period]) => {
     const push = { matchId, marketId, period, feedMs: T0 + minute * MIN };
     const refusal = limiter.check(c, push);
-    if (!refusal) limiter.record({ ...push, contactId: c.id });
+    if (!refusal) limiter.record({ ...push, contactId: c.id }, `${matchId}:m${minute}-${marketId}`);
     return refusal?.reason ?? null;
   });
 }
@@ -42,7 +42,7 @@ describe('rate limits', () => {
   it('rate_limit_minutes counts pushes of other matches too', () => {
     const limiter = new RateLimiter();
     const c = contact({ rateLimitMinutes: 10 });
-    limiter.record({ contactId: 1, matchId: 8, marketId: 1, period: 1, feedMs: T0 });
+    limiter.record({ contactId: 1, matchId: 8, marketId: 1, period: 1, feedMs: T0 }, `8:${T0}`);
     expect(limiter.check(c, { matchId: 7, marketId: 1, period: 1, feedMs: T0 + 5 * MIN })?.reason).toBe('RATE_LIMIT_MINUTES');
   });
 
@@ -63,7 +63,7 @@ describe('rate limits', () => {
   it('rate_limit_minutes holds for a backfill of another match behind the live one', () => {
     const limiter = new RateLimiter();
     const c = contact({ rateLimitMinutes: 10 });
-    for (const minute of [0, 20, 40]) limiter.record({ contactId: 1, matchId: 8, marketId: 1, period: 1, feedMs: T0 + minute * MIN });
+    for (const minute of [0, 20, 40]) limiter.record({ contactId: 1, matchId: 8, marketId: 1, period: 1, feedMs: T0 + minute * MIN }, `8:${T0 + minute * MIN}`);
     const at = (minute: number) => limiter.check(c, { matchId: 7, marketId: 1, period: 1, feedMs: T0 + minute * MIN })?.reason ?? null;
     expect([at(-9), at(-10), at(11), at(10), at(29), at(31), at(50), at(49)]).toEqual([
       'RATE_LIMIT_MINUTES',
@@ -83,14 +83,35 @@ describe('rate limits', () => {
   it('push times read from the ledger replace what was in memory, with their version', () => {
     const limiter = new RateLimiter();
     const c = contact({ rateLimitMinutes: 10 });
-    limiter.record({ contactId: 1, matchId: 8, marketId: 1, period: 1, feedMs: T0 });
+    limiter.record({ contactId: 1, matchId: 8, marketId: 1, period: 1, feedMs: T0 }, `8:${T0}`);
     expect(limiter.versionOf(1)).toBe(-1);
-    limiter.seedPushTimes(1, [T0 + 60 * MIN, T0 + 60 * MIN], 3);
+    limiter.seedPushTimes(1, [{ offer: '9:a', feedMs: T0 + 60 * MIN }], 3);
     expect(limiter.versionOf(1)).toBe(3);
     expect(limiter.check(c, { matchId: 7, marketId: 1, period: 1, feedMs: T0 })).toBeNull();
     expect(limiter.check(c, { matchId: 7, marketId: 1, period: 1, feedMs: T0 + 55 * MIN })?.reason).toBe('RATE_LIMIT_MINUTES');
     limiter.invalidate([1]);
     expect(limiter.versionOf(1)).toBe(-1);
+  });
+
+  it('counts two offers pushed at one feed time as two pushes, and one offer once however often it is added', () => {
+    const limiter = new RateLimiter();
+    const day = [T0 - 15 * 3600_000, T0 + 9 * 3600_000] as const;
+    limiter.seedPushTimes(1, [{ offer: '8:a', feedMs: T0 }], 1);
+    limiter.record({ contactId: 1, matchId: 9, marketId: 1, period: 1, feedMs: T0 }, '9:b');
+    expect(limiter.pushesBetween(1, ...day)).toBe(2);
+    // The batch that recorded 9:b commits: its push goes back in, once.
+    limiter.committed(1, 1, 2, [{ offer: '9:b', feedMs: T0 }]);
+    limiter.seedPushTimes(
+      1,
+      [
+        { offer: '8:a', feedMs: T0 },
+        { offer: '9:b', feedMs: T0 },
+      ],
+      2,
+    );
+    limiter.committed(1, 1, 2, [{ offer: '9:b', feedMs: T0 }]);
+    expect(limiter.pushesBetween(1, ...day)).toBe(2);
+    expect(limiter.versionOf(1)).toBe(2);
   });
 
   it('max_match_push: pushes per match, all markets', () => {
@@ -104,7 +125,7 @@ describe('rate limits', () => {
     // Another match has its own count.
     const limiter = new RateLimiter();
     const c = contact({ limiter: { max_match_push: 1 } });
-    limiter.record({ contactId: 1, matchId: 8, marketId: 1, period: 1, feedMs: T0 });
+    limiter.record({ contactId: 1, matchId: 8, marketId: 1, period: 1, feedMs: T0 }, `8:${T0}`);
     expect(limiter.check(c, { matchId: 7, marketId: 1, period: 1, feedMs: T0 })).toBeNull();
   });
 
@@ -156,7 +177,7 @@ describe('rate limits', () => {
   it("says which limit in the operator's words", () => {
     const limiter = new RateLimiter();
     const c = contact({ limiter: { max_match_push: 1 } });
-    limiter.record({ contactId: 1, matchId: 7, marketId: 1, period: 1, feedMs: T0 });
+    limiter.record({ contactId: 1, matchId: 7, marketId: 1, period: 1, feedMs: T0 }, `7:${T0}`);
     expect(limiter.check(c, { matchId: 7, marketId: 1, period: 1, feedMs: T0 })?.detail).toBe('max 1 pushes per match reached (1 sent)');
   });
 });

@@ -6,6 +6,8 @@ export interface LimitedContact {
   rateLimited: boolean;
   rateLimitMinutes: number | null;
   limiter: ContactLimiter;
+  /** A compliance daily cap (compliance/daily-cap.ts): its pushes span matches too. */
+  dailyCap?: number | null;
 }
 
 /** One push: a firing delivered to one contact (in however many of its languages). */
@@ -17,6 +19,21 @@ export interface Push {
   period: number;
   /** Feed time in ms. */
   feedMs: number;
+}
+
+/** A push in a contact's push times: the offer it pushed (`matchId:sourceId`: a push counts once) and its feed time. */
+export interface PushTime {
+  offer: string;
+  feedMs: number;
+}
+
+/** The key of a pushed offer in push times: its match and the offer's source id (unique in the match). */
+export const pushedOffer = (matchId: number, sourceId: string) => `${matchId}:${sourceId}`;
+
+/** A contact's pushes in every match: which offers, and their feed times sorted ascending (two pushes may share one). */
+interface PushTimes {
+  offers: Set<string>;
+  times: number[];
 }
 
 export interface Refusal {
@@ -66,8 +83,8 @@ function lowerBound(times: readonly number[], value: number): number {
  * `contact_push_ledger` they were read at (push-ledger.ts checks it under a row lock at commit).
  */
 export class RateLimiter {
-  /** Feed times of each contact's pushes, sorted ascending. */
-  private readonly pushTimes = new Map<number, number[]>();
+  /** Each contact's pushes (every match). */
+  private readonly pushTimes = new Map<number, PushTimes>();
   /** Ledger version each contact's push times are current with. */
   private readonly versions = new Map<number, number>();
   private readonly counts = new Map<string, MatchCounts>();
@@ -84,7 +101,7 @@ export class RateLimiter {
 
   /** The contact's push nearest in feed time to `feedMs`, or undefined when it has none. */
   private nearestPush(contactId: number, feedMs: number): number | undefined {
-    const times = this.pushTimes.get(contactId);
+    const times = this.pushTimes.get(contactId)?.times;
     if (!times?.length) return undefined;
     const at = lowerBound(times, feedMs);
     const after = times[at];
@@ -128,9 +145,15 @@ export class RateLimiter {
     return null;
   }
 
-  /** Counts a push that went out. */
-  record(push: Push): void {
-    this.addPushTime(push.contactId, push.feedMs);
+  /** The contact's pushes (every match) with a feed time in [fromMs, toMs): a daily cap's count. */
+  pushesBetween(contactId: number, fromMs: number, toMs: number): number {
+    const times = this.pushTimes.get(contactId)?.times;
+    return times ? lowerBound(times, toMs) - lowerBound(times, fromMs) : 0;
+  }
+
+  /** Counts a push that went out: of the offer `offer` (`matchId:sourceId`). */
+  record(push: Push, offer: string): void {
+    this.addPushTime(push.contactId, { offer, feedMs: push.feedMs });
     this.seed(push, 1);
   }
 
@@ -145,22 +168,22 @@ export class RateLimiter {
     }
   }
 
-  private addPushTime(contactId: number, feedMs: number): void {
-    let times = this.pushTimes.get(contactId);
-    if (!times) {
-      times = [];
-      this.pushTimes.set(contactId, times);
+  /** Adds a push to the contact's times, once per offer (two offers at one feed time are two pushes). */
+  private addPushTime(contactId: number, push: PushTime): void {
+    let pushes = this.pushTimes.get(contactId);
+    if (!pushes) {
+      pushes = { offers: new Set(), times: [] };
+      this.pushTimes.set(contactId, pushes);
     }
-    const at = lowerBound(times, feedMs);
-    if (times[at] !== feedMs) times.splice(at, 0, feedMs);
+    if (pushes.offers.has(push.offer)) return;
+    pushes.offers.add(push.offer);
+    pushes.times.splice(lowerBound(pushes.times, push.feedMs), 0, push.feedMs);
   }
 
   /** Replaces a contact's push times (every match) with those read at ledger `version`. */
-  seedPushTimes(contactId: number, feedTimes: readonly number[], version: number): void {
-    this.pushTimes.set(
-      contactId,
-      [...new Set(feedTimes)].sort((x, y) => x - y),
-    );
+  seedPushTimes(contactId: number, pushes: readonly PushTime[], version: number): void {
+    this.pushTimes.delete(contactId);
+    for (const push of pushes) this.addPushTime(contactId, push);
     this.versions.set(contactId, version);
   }
 
@@ -170,25 +193,20 @@ export class RateLimiter {
   }
 
   /**
-   * A batch decided at ledger version `from` committed its pushes (`feedTimes`) and moved the
+   * A batch decided at ledger version `from` committed its pushes and moved the
    * contact's row to `to`. Its times go (back) into memory: a re-read of the contact's pushes while
    * the batch was uncommitted replaced them. The cache is current with `to` only if it still stands
    * at `from` (the row lock made this batch the only move from `from` to `to`); else it is left
    * at whatever it was, and the next refresh reads the pushes again.
    */
-  committed(contactId: number, from: number, to: number, feedTimes: readonly number[]): void {
-    for (const feedMs of feedTimes) this.addPushTime(contactId, feedMs);
+  committed(contactId: number, from: number, to: number, pushes: readonly PushTime[]): void {
+    for (const push of pushes) this.addPushTime(contactId, push);
     if (this.versionOf(contactId) === from) this.versions.set(contactId, to);
   }
 
   /** Marks the contacts' push times as to be read again (a batch that pushed to them was undone). */
   invalidate(contactIds: readonly number[]): void {
     for (const id of contactIds) this.versions.delete(id);
-  }
-
-  /** Only the contact's last push time (from pushes in other matches). */
-  seedLastPush(contactId: number, feedMs: number): void {
-    this.addPushTime(contactId, feedMs);
   }
 
   /** Forgets a match's counts (its feed was reset, or its state must be reloaded). */

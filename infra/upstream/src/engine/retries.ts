@@ -5,6 +5,9 @@ import { Errors } from '../errors';
 import type { SendResult } from './channels/webhook';
 import { nextAttemptAt, type RetryPolicy } from './retry-policy';
 
+/** A call's result as recorded: a webhook's, or a vendor's outcome (dispatch.ts) with its message id. */
+export type SettleResult = SendResult & { vendorId?: string | null };
+
 /** What became of a call: sent, a retry planned for `at`, or failed for good. */
 export type SendOutcome = { kind: 'SENT' } | { kind: 'RETRY'; at: number } | { kind: 'FAILED' };
 
@@ -22,7 +25,7 @@ export interface Settle {
  * to record while it still holds the claim (its lease may have run out and another sender taken
  * the delivery); a success is always recorded. Null when nothing was recorded.
  */
-export async function settleSend(db: Db, deliveryId: number, result: SendResult, settle: Settle): Promise<SendOutcome | null> {
+export async function settleSend(db: Db, deliveryId: number, result: SettleResult, settle: Settle): Promise<SendOutcome | null> {
   return db.transaction(async (tx) => {
     const [send] = await tx.select().from(deliverySends).where(eq(deliverySends.deliveryId, deliveryId)).for('update');
     const now = new Date(settle.nowMs);
@@ -30,7 +33,7 @@ export async function settleSend(db: Db, deliveryId: number, result: SendResult,
     if (result.status === 'SENT') {
       const [sent] = await tx
         .update(deliveries)
-        .set({ status: 'SENT', sentAt: now, ...(result.stats && { stats: result.stats }) })
+        .set({ status: 'SENT', sentAt: now, ...(result.stats && { stats: result.stats }), ...(result.vendorId && { vendorMessageId: result.vendorId }) })
         .where(pending)
         .returning({ id: deliveries.id });
       await tx.update(deliverySends).set({ claimedBy: null, claimedUntil: null, nextAttemptAt: null }).where(eq(deliverySends.deliveryId, deliveryId));

@@ -114,40 +114,80 @@ describe('no content, no delivery', () => {
       decideOffer(state, offer(10, { home: 2600 }), decisions, { limiter: new RateLimiter(), smtp: false, nowMs: 0 });
       expect(decisions.firings).toHaveLength(1);
       expect(decisions.deliveries).toEqual([]);
-      expect(decisions.suppressions.map((s) => [s.reason, s.detail])).toEqual([['NO_CONTENT', `${channel.name} content in en for H0-A0 has no text for home`]]);
+      const needs = { PUSH: ' (a Push notification needs a title and a body)', EMAIL: ' (an Email needs a subject and a body)' }[channel.code as string] ?? '';
+      expect(decisions.suppressions.map((s) => [s.reason, s.detail])).toEqual([
+        ['NO_CONTENT', `${channel.name} content in en for H0-A0 has no text for home${needs}`],
+      ]);
     });
   }
 
-  it('an Email needs a subject: a body alone is NO_CONTENT; a push with a body alone goes out', () => {
-    const bodyOnly = { title: [], content: [{ content: 'Home win pays {{odds.home}}.' }], cta: [], image: [] };
+  /** One in-play offer at 2.60 for `fired` (a set fires it) through contents for a mail and a push contact; what was sent and held back. */
+  function sendHome(contents: ContentInfo[], fired: 'home' | 'draw' = 'home') {
     const mail = contact(1, { channelId: 2, email: 'fan@example.com' });
     const push = contact(2, { channelId: 1 });
-    const state = matchState({
-      sets: [set(1)],
-      audience: [subscribed(mail), subscribed(push)],
-      contents: [content(1, { channelId: 2 }, bodyOnly), content(2, { channelId: 1 }, bodyOnly)],
-    });
+    const state = matchState({ sets: [set(1, { thresholds: { [fired]: { value: 2500 } } })], audience: [subscribed(mail), subscribed(push)], contents });
+    const outcomes = [{ label: fired === 'home' ? '1' : 'x', line: null, odds: 2600 }];
     const out = emptyDecisions();
-    runMessages(
-      state,
-      [
-        {
-          type: 'offer',
-          source_id: 'a',
-          sent_at: new Date(KICK_OFF + 600_000).toISOString(),
-          market_id: 1,
-          outcomes: [{ label: '1', line: null, odds: 2600 }],
-          match_time: 600,
-          prematch: false,
-          score: 'H0-A0',
-        },
+    const at = { sent_at: new Date(KICK_OFF + 600_000).toISOString(), match_time: 600, prematch: false, score: 'H0-A0' };
+    runMessages(state, [{ type: 'offer', source_id: 'a', market_id: 1, outcomes, ...at }], out, { limiter: new RateLimiter(), smtp: false, nowMs: 0 });
+    return {
+      sent: out.deliveries.map((d) => [d.contact.id, d.log.subject, d.log.body]),
+      held: out.suppressions.map((s) => [s.contact?.id, s.reason, s.detail]),
+    };
+  }
+  const parts = (title: string[], body: [string, string?][]) => ({
+    title: title.map((t) => ({ content: t })),
+    content: body.map(([text, link]) => ({ content: text, link_target: link ?? null })),
+    cta: [],
+    image: [],
+  });
+
+  it('a push needs a title and a body, an email a subject and a body: a body alone or a title alone is NO_CONTENT naming what is missing', () => {
+    const bodyOnly = parts([], [['Home win pays {{odds.home}}.']]);
+    expect(sendHome([content(1, { channelId: 2 }, bodyOnly), content(2, { channelId: 1 }, bodyOnly)]).held).toEqual([
+      [1, 'NO_CONTENT', 'Email content in en for H0-A0 has no subject for home (an Email needs a subject and a body)'],
+      [2, 'NO_CONTENT', 'Push notification content in en for H0-A0 has no title for home (a Push notification needs a title and a body)'],
+    ]);
+    const titleOnly = parts(['{{home.name}} v {{away.name}}'], []);
+    expect(sendHome([content(1, { channelId: 2 }, titleOnly), content(2, { channelId: 1 }, titleOnly)])).toEqual({
+      sent: [],
+      held: [
+        [1, 'NO_CONTENT', 'Email content in en for H0-A0 has no body for home (an Email needs a subject and a body)'],
+        [2, 'NO_CONTENT', 'Push notification content in en for H0-A0 has no body for home (a Push notification needs a title and a body)'],
       ],
-      out,
-      { limiter: new RateLimiter(), smtp: false, nowMs: 0 },
-    );
-    expect(out.deliveries.map((d) => [d.contact.id, d.log.subject, d.log.body])).toEqual([[2, null, 'Home win pays 2.60.']]);
-    expect(out.suppressions.map((s) => [s.contact?.id, s.reason, s.detail])).toEqual([
-      [1, 'NO_CONTENT', 'Email content in en for H0-A0 has no subject (an Email needs one) for home'],
+    });
+    const whole = parts(['{{home.name}} v {{away.name}}'], [['Home win pays {{odds.home}}.']]);
+    expect(sendHome([content(1, { channelId: 2 }, whole), content(2, { channelId: 1 }, whole)])).toEqual({
+      sent: [
+        [1, 'Argentina v France', 'Home win pays 2.60.'],
+        [2, 'Argentina v France', 'Home win pays 2.60.'],
+      ],
+      held: [],
+    });
+  });
+
+  it("the parts must be written for the fired outcome: a body linked to another outcome does not make a push of a generic title (the draw's title-only push)", () => {
+    // The demo's H1-A0 content had a generic "Goal!" title and a body linked to home only: a draw
+    // firing sent the title alone. Now the draw is held back, naming what its text lacks.
+    const goal = parts(['Goal! {{home.name}} lead {{away.name}} 1-0'], [['A home win now pays {{odds.home}}.', 'home']]);
+    expect(sendHome([content(2, { channelId: 1 }, goal)], 'draw')).toEqual({
+      sent: [],
+      held: [
+        [1, 'NO_CONTENT', 'no Email content in en for H0-A0'],
+        [2, 'NO_CONTENT', 'Push notification content in en for H0-A0 has no body for draw (a Push notification needs a title and a body)'],
+      ],
+    });
+    // A body written for the draw (or for no outcome in particular) makes it whole.
+    const withDraw = { ...goal, content: [...goal.content, { content: 'The draw pays {{odds.draw}}.', link_target: 'draw' }] };
+    expect(sendHome([content(2, { channelId: 1 }, withDraw)], 'draw').sent).toEqual([[2, 'Goal! Argentina lead France 1-0', 'The draw pays 2.60.']]);
+  });
+
+  it('a blank part is a missing part: a body of spaces does not make a push', () => {
+    const blank = parts(['{{home.name}} v {{away.name}}'], [['   ']]);
+    expect(sendHome([content(2, { channelId: 1 }, blank)]).held[1]).toEqual([
+      2,
+      'NO_CONTENT',
+      'Push notification content in en for H0-A0 has no body for home (a Push notification needs a title and a body)',
     ]);
   });
 });
@@ -210,7 +250,44 @@ describe("the fired outcome's text", () => {
     expect(out.firings[0]!.outcomes).toEqual(['over', 'under']);
     expect(out.deliveries.map((d) => d.log.outcome)).toEqual(['under']);
     // Content with text for over only: over's text, though under is likelier.
-    const overOnly = { title: [linked.title[0]!], content: [], cta: [], image: [] };
+    const overOnly = { title: [linked.title[0]!], content: [linked.content[0]!], cta: [], image: [] };
     expect(run([both], [ouContent(2, overOnly)], [message('a', 10, 1900, 1700)]).deliveries.map((d) => d.log.subject)).toEqual(['Over 2.5 at 1.90']);
+  });
+});
+
+describe('match state', () => {
+  const priced = (id: string, minute: number): FeedMessage => ({
+    type: 'offer',
+    source_id: id,
+    sent_at: new Date(KICK_OFF + minute * 60_000).toISOString(),
+    market_id: 1,
+    outcomes: [{ label: '1', line: null, odds: 2600 }],
+    match_time: minute * 60,
+    prematch: false,
+    score: 'H0-A0',
+  });
+  const state = (id: string, minute: number, to: 'POSTPONED' | 'CANCELLED' | 'ABANDONED' | 'INTERRUPTED' | 'LIVE'): FeedMessage => ({
+    type: 'event',
+    source_id: id,
+    sent_at: new Date(KICK_OFF + minute * 60_000).toISOString(),
+    kind: 'match_state',
+    state: to,
+    match_time: null,
+  });
+
+  it('a postponed, cancelled or abandoned match fires nothing (MATCH_OFF); interrupted or back in play, it does', () => {
+    const match = matchState({ sets: [set(1, { thresholds: { home: { value: 2500 } } })], audience: [subscribed(contact(1))] });
+    const out = emptyDecisions();
+    const run = (messages: FeedMessage[]) => runMessages(match, messages, out, { limiter: new RateLimiter(), smtp: false, nowMs: 0 });
+    run([state('s1', 10, 'ABANDONED'), priced('a', 11)]);
+    expect(match.live.status).toBe('ABANDONED');
+    expect(out.offers.map((o) => [o.status, o.reasons.map((r) => [r.kind, r.detail])])).toEqual([
+      ['SKIPPED', [['MATCH_OFF', 'the feed says the match is abandoned: nothing is sent for it']]],
+    ]);
+    expect(out.firings).toEqual([]);
+    run([state('s2', 12, 'INTERRUPTED'), priced('b', 13)]);
+    expect(out.firings).toHaveLength(1);
+    run([state('s3', 14, 'LIVE')]);
+    expect(match.live.status).toBe('LIVE');
   });
 });

@@ -9,8 +9,15 @@ import { routeFor, type ChannelRoute } from './channels/index';
 export interface DispatchJob {
   deliveryId: number;
   matchId: number;
-  route: Exclude<ChannelRoute, { kind: 'record' }>;
+  route: Exclude<ChannelRoute, { kind: 'record' } | { kind: 'unconfigured' }>;
   log: DeliveryLog;
+  /** The contact's provider (whose credentials a vendor send uses), contact, market and language. */
+  providerId?: number;
+  contactId?: number;
+  marketId?: number;
+  language?: string;
+  /** When the delivery was decided (a vendor message is worth sending for CHANNEL_MESSAGE_TTL from then). */
+  createdMs?: number;
   /** What a webhook receives (see docs/engine-rules.md "Channels"). */
   payload: Record<string, unknown>;
   /** Set when the send was claimed already (a due retry), to this attempt number. */
@@ -79,6 +86,21 @@ export async function claimDue(db: Db, claim: Claim & { limit: number }): Promis
   return rowsOf<{ delivery_id: number; attempts: number }>(result).map((r) => ({ deliveryId: Number(r.delivery_id), attempt: Number(r.attempts) }));
 }
 
+/**
+ * Puts a send back, due at `atMs`, without a call made (its channel must wait: channels/pacing.ts):
+ * this sender's claim ends and the attempt it counted is given back; a send nobody claimed yet
+ * gets its row (its retry deadline starts). Another sender's live claim is left alone.
+ */
+export async function deferSend(db: Db, deliveryId: number, atMs: number, sender: string, deadlineMs: number, nowMs: number): Promise<void> {
+  await db.execute(sql`
+    insert into delivery_sends (delivery_id, match_id, attempts, next_attempt_at, deadline_at)
+    select d.id, d.match_id, 0, ${at(atMs)}::timestamptz, ${at(nowMs + deadlineMs)}::timestamptz
+    from deliveries d where d.id = ${deliveryId} and d.status = 'PENDING'
+    on conflict (delivery_id) do update set next_attempt_at = excluded.next_attempt_at, claimed_by = null, claimed_until = null,
+      attempts = greatest(0, delivery_sends.attempts - (case when delivery_sends.claimed_by = ${sender} then 1 else 0 end))
+    where delivery_sends.claimed_by is null or delivery_sends.claimed_by = ${sender} or delivery_sends.claimed_until < ${at(nowMs)}::timestamptz`);
+}
+
 /** Ends this process's claim (the outcome is on the delivery). */
 export async function releaseSend(db: Db, deliveryId: number, sender = SENDER_ID): Promise<void> {
   await db
@@ -106,12 +128,19 @@ interface Orphan {
   device_id: string | null;
   segment: string | null;
   list_id: string | null;
+  mobile: string | null;
+  twitter: string | null;
+  provider_id: number;
+  created_ms: number;
+  vendors: string[] | string | null;
 }
 
 const JOB_COLUMNS = sql`
   d.id, d.match_id, m.name as match_name, d.market_id, mk.name as market_name, d.contact_id, c.name as contact_name,
   d.channel_id, d.language, d.log, d.offer_id, o.score, o.match_time, o.outcome_map as odds,
-  c.email, c.device_id, c.segment, c.list_id
+  c.email, c.device_id, c.segment, c.list_id, c.mobile, c.twitter, c.provider_id,
+  (extract(epoch from d.created_at) * 1000)::float8 as created_ms,
+  array(select cc.vendor from channel_credentials cc where cc.provider_id = c.provider_id) as vendors
   from ${deliveries} d
   join matches m on m.id = d.match_id
   join markets mk on mk.id = d.market_id
@@ -144,6 +173,17 @@ export async function jobsFor(db: Db, ids: number[], smtpConfigured: boolean): P
   return toJobs(rowsOf<Orphan>(result), smtpConfigured);
 }
 
+/** A text[] as the drivers return it: an array (pg, PGlite) or its literal. */
+const vendorList = (value: string[] | string | null): string[] =>
+  Array.isArray(value)
+    ? value
+    : value
+      ? value
+          .replace(/^\{|\}$/g, '')
+          .split(',')
+          .filter(Boolean)
+      : [];
+
 function toJobs(rows: Orphan[], smtpConfigured: boolean): DispatchJob[] {
   return rows.flatMap((r): DispatchJob[] => {
     const route = routeFor(
@@ -155,16 +195,23 @@ function toJobs(rows: Orphan[], smtpConfigured: boolean): DispatchJob[] {
         deviceId: r.device_id,
         segment: r.segment,
         listId: r.list_id,
+        mobile: r.mobile,
+        twitter: r.twitter,
       } as Parameters<typeof routeFor>[0],
-      smtpConfigured,
+      { smtp: smtpConfigured, vendors: new Set(vendorList(r.vendors)) },
     );
-    if (route.kind === 'record') return [];
+    if (route.kind === 'record' || route.kind === 'unconfigured') return [];
     return [
       {
         deliveryId: r.id,
         matchId: r.match_id,
         route,
         log: r.log,
+        providerId: r.provider_id,
+        contactId: r.contact_id,
+        marketId: r.market_id,
+        language: r.language,
+        createdMs: Number(r.created_ms),
         payload: {
           delivery_id: r.id,
           match: { id: r.match_id, name: r.match_name },

@@ -3,16 +3,30 @@ import type { CompileContext } from '../content/compile';
 import { compileContent, rankContents, type ContentSituation } from './content';
 import type { ContactInfo, ContentInfo } from './match-state';
 
-/** Channels whose message cannot go out without a subject (the compiled title). */
-const NEEDS_SUBJECT = new Set<number>(CHANNELS.filter((c) => c.code === 'EMAIL').map((c) => c.id));
+/**
+ * The parts a channel's message cannot go out without: a push is shown as a title over a body, an
+ * email as a subject over a body. Other channels need some text (a title, body or cta).
+ */
+const REQUIRED_PARTS: Readonly<Partial<Record<string, readonly ('title' | 'subject' | 'body')[]>>> = { PUSH: ['title', 'body'], EMAIL: ['subject', 'body'] };
 
-const channelName = (id: number) => CHANNELS.find((c) => c.id === id)?.name ?? `channel ${id}`;
+const channelOf = (id: number) => CHANNELS.find((c) => c.id === id);
+const channelName = (id: number) => channelOf(id)?.name ?? `channel ${id}`;
+const requiredParts = (channelId: number) => REQUIRED_PARTS[channelOf(channelId)?.code ?? ''] ?? [];
 
-/** Why a compiled text cannot be delivered on a channel; null when it can. */
+/** " (a Push notification needs a title and a body)" for the suppression's detail; '' for a channel that needs no part in particular. */
+function needs(channelId: number): string {
+  const name = channelName(channelId);
+  const parts = requiredParts(channelId);
+  return parts.length ? ` (${/^[AEIOU]/i.test(name) ? 'an' : 'a'} ${name} needs ${parts.map((p) => `a ${p}`).join(' and ')})` : '';
+}
+
+/** Why a compiled text cannot be delivered on a channel ("no title and no body"); null when it can. */
 function undeliverable(log: DeliveryLog, channelId: number): string | null {
-  if (!log.subject && !log.body && !log.cta) return 'no text';
-  if (NEEDS_SUBJECT.has(channelId) && !log.subject) return `no subject (an ${channelName(channelId)} needs one)`;
-  return null;
+  const blank = (text: string | null) => !text?.trim();
+  if (blank(log.subject) && blank(log.body) && blank(log.cta)) return 'no text';
+  // A push's title and an email's subject are the same compiled part (the log's subject).
+  const missing = requiredParts(channelId).filter((part) => blank(part === 'body' ? log.body : log.subject));
+  return missing.length ? missing.map((part) => `no ${part}`).join(' and ') : null;
 }
 
 interface TextChoice {
@@ -27,8 +41,9 @@ export type Texts = { chosen: TextChoice[]; detail: null } | { chosen: []; detai
 /**
  * The texts a recipient gets for a firing, one per language it has a deliverable text in. The
  * fired outcomes are tried likeliest first (lowest odds; ties in the market's order): each
- * language gets the text of the first outcome its content compiles to a deliverable text for (a
- * title, body or cta; an Email also needs a subject), from the most specific content that has one.
+ * language gets the text of the first outcome its content compiles to a deliverable text for (the
+ * parts its channel requires, REQUIRED_PARTS, written for that outcome: entries linked to another
+ * outcome never count), from the most specific content that has one.
  * No language with a text: `detail` says why, for the NO_CONTENT suppression. `compile` caches
  * compiled texts by content and outcome (one log object per text, shared by its recipients).
  */
@@ -56,7 +71,7 @@ export function textsFor(
           found = { language, content, outcome, log };
           break;
         }
-        problems.add(problem);
+        problems.add(`${problem} for ${outcome}`);
       }
       if (found) break;
     }
@@ -66,7 +81,7 @@ export function textsFor(
   const channel = channelName(contact.channelId);
   const node = situation.prematch ? 'PRE' : situation.score;
   if (!anyContent) return { chosen: [], detail: `no ${channel} content in ${languages.join(', ')} for ${node}` };
-  return { chosen: [], detail: `${channel} content in ${languages.join(', ')} for ${node} has ${[...problems].join(' and ')} for ${order.join(', ')}` };
+  return { chosen: [], detail: `${channel} content in ${languages.join(', ')} for ${node} has ${[...problems].join('; ')}${needs(contact.channelId)}` };
 }
 
 /** Compiles a content for an outcome as a delivery log (the whole text sent in `content`). */

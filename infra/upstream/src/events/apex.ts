@@ -51,6 +51,25 @@ export function outcomeCounts(rows: ResultRow[], market: MarketRecord): { counts
 }
 
 /**
+ * Counts as whole percentages of `total` that add up to 100 (largest remainder: each is rounded
+ * down, and the points left go to the largest fractions, ties to the earlier outcome). Rounding
+ * each alone gave 33 + 33 + 33 or 50 + 17 + 34: the sides of stats 2 did not sum alike.
+ */
+export function wholePercents(counts: readonly number[], total: number): number[] {
+  if (total <= 0) return counts.map(() => 0);
+  const exact = counts.map((c) => (c / total) * 100);
+  const floors = exact.map(Math.floor);
+  let left = 100 - floors.reduce((sum, f) => sum + f, 0);
+  const order = exact.map((e, i) => ({ i, rest: e - floors[i]! })).sort((a, b) => b.rest - a.rest || a.i - b.i);
+  for (const { i } of order) {
+    if (left <= 0) break;
+    floors[i]! += 1;
+    left -= 1;
+  }
+  return floors;
+}
+
+/**
  * The apex outcome of a team (stats 2): over the team's played matches in the league (every
  * season) on the given side, the market outcome that settled most often, and how often as a whole
  * percentage of the matches the market settled on. `outcome` (comma-separated keys) limits the
@@ -71,5 +90,10 @@ export async function apex(
   let best: string | null = null;
   for (const key of candidates) if ((counts.get(key) ?? 0) > 0 && (best === null || counts.get(key)! > counts.get(best)!)) best = key;
   if (best === null || settled === 0) return { result: { apex: null, ratio: null } };
-  return { result: { apex: best, ratio: Math.round((counts.get(best)! / settled) * 100) } };
+  // Its share as the ratios list would show it (the same whole percentages, adding up to 100).
+  const percents = wholePercents(
+    market.def.outcomes.map((o) => counts.get(o) ?? 0),
+    settled,
+  );
+  return { result: { apex: best, ratio: percents[market.def.outcomes.indexOf(best)] ?? 0 } };
 }

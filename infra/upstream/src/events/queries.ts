@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { matches, seasons, statEvents, teams } from '../db/schema';
 import { leagueOfSport } from './league-table';
 import { Errors } from '../errors';
-import { outcomeCounts, outcomeList, settlingMarket } from './apex';
+import { outcomeCounts, outcomeList, settlingMarket, wholePercents } from './apex';
 import { settle } from './outcomes';
 import { played, resultOfRow, results, sideOf, type ResultScope } from './results';
 import { GOAL_TYPE_IDS } from './stat-events';
@@ -135,11 +135,9 @@ const QUERIES: Record<string, Query> = {
     if (teamId) await checkTeam(db, teamId);
     const scope: ResultScope = { ...(seasonId ? { seasonId } : { leagueId: leagueId! }), ...(teamId && { teamId, side: p.homeAway() }), playedOnly: true };
     const { counts, settled } = outcomeCounts(await results(db, limited(scope, p.int('match_limiter'))), market);
-    return market.def.outcomes.map((outcome) => ({
-      outcome,
-      matches: counts.get(outcome) ?? 0,
-      ratio: settled ? Math.round(((counts.get(outcome) ?? 0) / settled) * 100) : 0,
-    }));
+    const matches = market.def.outcomes.map((outcome) => counts.get(outcome) ?? 0);
+    const percents = wholePercents(matches, settled);
+    return market.def.outcomes.map((outcome, i) => ({ outcome, matches: matches[i]!, ratio: percents[i]! }));
   },
 
   async goal_minutes(db, sportId, p) {

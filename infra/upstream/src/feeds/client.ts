@@ -1,4 +1,38 @@
 import { buildPath, buildQuery, routes, type IngestReply, type ListReply, type Match, type Offer, type MatchFeedEvent, type FeedMessage } from '@odds/protocol';
+import { isFinalHttpStatus, nextAttemptAt, parseRetryAfter, type RetryPolicy } from '../engine/retry-policy';
+import { sleep } from './sleep';
+
+/**
+ * How the feed tools ride out an upstream that is away (an API restarting, a load balancer with no
+ * upstream for a moment): the same call again after a growing wait with jitter, for as long as the
+ * tool runs (the deadline is the caller's, by its abort signal). The ingest is idempotent (source ids),
+ * so a message sent twice is stored once.
+ */
+const INGEST_RETRY: RetryPolicy = { scheduleMs: [250, 500, 1_000, 2_000, 5_000, 10_000], deadlineMs: Number.POSITIVE_INFINITY, jitter: 0.3 };
+
+/** A failed call: its HTTP status (null when no answer came) and whether the same call may succeed later. */
+export class UpstreamCallError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null,
+    readonly retryAfterMs: number | null = null,
+  ) {
+    super(message);
+    this.name = 'UpstreamCallError';
+  }
+
+  /** No answer, a timeout, 408, 429 or a 5xx: worth the same call again. */
+  get transient(): boolean {
+    return this.status === null || !isFinalHttpStatus(this.status);
+  }
+}
+
+export interface RetryOptions {
+  signal?: AbortSignal;
+  policy?: RetryPolicy;
+  /** Told before each wait (a tool logs it). */
+  onRetry?: (error: UpstreamCallError, waitMs: number, failures: number) => void;
+}
 
 /** How the feed commands reach an upstream: its address and a token (or the credentials to get one). */
 export interface UpstreamTarget {
@@ -36,11 +70,16 @@ export class UpstreamClient {
   }
 
   async call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const response = await fetch(`${this.url}${path}`, {
-      method,
-      headers: { ...this.headers, ...(body !== undefined && { 'content-type': 'application/json' }) },
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-    });
+    let response: Response;
+    try {
+      response = await fetch(`${this.url}${path}`, {
+        method,
+        headers: { ...this.headers, ...(body !== undefined && { 'content-type': 'application/json' }) },
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      });
+    } catch (error) {
+      throw new UpstreamCallError(`${method} ${path}: no answer (${(error as Error).message})`, null);
+    }
     const text = await response.text();
     if (!response.ok) {
       let message = text;
@@ -49,13 +88,33 @@ export class UpstreamClient {
       } catch {
         // not JSON: keep the text
       }
-      throw new Error(`${method} ${path}: ${response.status} ${message}`);
+      throw new UpstreamCallError(
+        `${method} ${path}: ${response.status} ${message}`,
+        response.status,
+        parseRetryAfter(response.headers.get('retry-after'), Date.now()),
+      );
     }
     return JSON.parse(text) as T;
   }
 
-  ingest(matchId: number, messages: FeedMessage[]): Promise<IngestReply> {
-    return this.call('POST', buildPath(routes.ingest, { matchId }), { messages });
+  /**
+   * Sends feed messages to the match's ingest, again after a wait while the upstream is away or
+   * refuses for now (no answer, 408, 429, 5xx); a refusal of the messages themselves (another 4xx)
+   * is thrown at once. Gives up only when `signal` aborts (then the last error is thrown).
+   */
+  async ingest(matchId: number, messages: FeedMessage[], { signal, policy = INGEST_RETRY, onRetry }: RetryOptions = {}): Promise<IngestReply> {
+    for (let failures = 1; ; failures += 1) {
+      try {
+        return await this.call<IngestReply>('POST', buildPath(routes.ingest, { matchId }), { messages });
+      } catch (error) {
+        if (!(error instanceof UpstreamCallError) || !error.transient || signal?.aborted) throw error;
+        const at = nextAttemptAt(policy, failures, Date.now(), Number.POSITIVE_INFINITY, error.retryAfterMs);
+        const waitMs = Math.max(0, (at ?? Date.now()) - Date.now());
+        onRetry?.(error, waitMs, failures);
+        await sleep(waitMs, signal);
+        if (signal?.aborted) throw error;
+      }
+    }
   }
 
   reset(matchId: number): Promise<{ deleted: number }> {

@@ -6,7 +6,8 @@
  * times faster, 0 as fast as possible (default 0). The match is `--match`, else the fixture of
  * `--league` with the recording's teams, else the match with the recording's event id. `--loop`
  * replays for ever, clearing the match's feed before each pass and dating each pass from its
- * start, so the match stays live (what `npm start` runs). Prints progress (`--quiet`: only each
+ * start, so the match stays live (what `npm start` runs); a failed call, or a start mid-pass,
+ * carries the pass on where it was (replay-loop.ts). Prints progress (`--quiet`: only each
  * pass's start and end); Ctrl+C stops.
  */
 import { formatGameClock, routes, type DeadLettersReply, type Match } from '@odds/protocol';
@@ -15,6 +16,7 @@ import { numberOption, parseArgs, targetOf } from './args';
 import { UpstreamClient } from './client';
 import { readFeedFile } from './jsonl';
 import { replayFeed, type ReplayProgress } from './replay';
+import { replayLoop } from './replay-loop';
 import { resolveMatch } from './resolve-match';
 
 const env = startProcess('feed-tools');
@@ -59,28 +61,19 @@ const onProgress = (p: ReplayProgress) => {
 console.log(
   `replaying ${feed.header.name} (${feed.messages.length} messages) into match ${match.id} ${match.name} at ${client.base}, speed ${speed === 0 ? 'max' : `${speed}x`}${args.flags.has('loop') ? ', looping' : ''}`,
 );
-const loop = args.flags.has('loop');
-for (let pass = 1; !controller.signal.aborted; pass += 1) {
-  try {
-    if (loop) {
-      const { deleted } = await client.reset(match.id);
-      console.log(`pass ${pass}: cleared match ${match.id}'s feed (${deleted} rows)`);
-    }
-    const done = await replayFeed({
-      client,
-      matchId: match.id,
-      feed,
-      speed,
-      signal: controller.signal,
-      onProgress,
-      batchSize: numberOption(args, 'batch', 200),
-    });
-    console.log(`done: ${line(done)}`);
-  } catch (error) {
-    if (!loop) throw error;
-    // A looping replay outlives an upstream restart: it starts the pass again.
-    console.error(`pass ${pass} failed (${(error as Error).message}); starting again in 5 s`);
-    await new Promise((resolve) => setTimeout(resolve, 5000));
-  }
-  if (!loop) break;
+const batchSize = numberOption(args, 'batch', 200);
+if (args.flags.has('loop')) {
+  await replayLoop({ client, matchId: match.id, feed, speed, signal: controller.signal, onProgress, batchSize, log: (text) => console.log(text) });
+} else {
+  const done = await replayFeed({
+    client,
+    matchId: match.id,
+    feed,
+    speed,
+    signal: controller.signal,
+    onProgress,
+    batchSize,
+    onRetry: (error, waitMs) => console.error(`${error.message}; sending again in ${(waitMs / 1000).toFixed(1)} s`),
+  });
+  console.log(`done: ${line(done)}`);
 }

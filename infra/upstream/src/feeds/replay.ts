@@ -1,6 +1,7 @@
 import type { FeedMessage, IngestReply, RecordedMessage } from '@odds/protocol';
-import type { UpstreamClient } from './client';
+import type { RetryOptions, UpstreamClient } from './client';
 import { feedOrigin, toMessage, type RecordedFeed } from './jsonl';
+import { sleep } from './sleep';
 
 export interface ReplayOptions {
   client: UpstreamClient;
@@ -13,10 +14,17 @@ export interface ReplayOptions {
    * from a recording that keeps each message's sent_at, base + (sent_at − the header's base_at).
    */
   baseMs?: number;
+  /**
+   * Resuming a pass (resume.ts): the index of the first message to send, and the wall clock (ms)
+   * of offset 0, so the rest keeps its place in time (messages already due are sent at once).
+   */
+  resume?: { from: number; startedAtMs: number };
   /** At speed 0, messages per ingest call. */
   batchSize?: number;
   signal?: AbortSignal;
   onProgress?: (progress: ReplayProgress) => void;
+  /** Told when an ingest call waits for an upstream that is away (client.ts: it is made again). */
+  onRetry?: RetryOptions['onRetry'];
 }
 
 export interface ReplayProgress {
@@ -27,18 +35,6 @@ export interface ReplayProgress {
   score: string;
   totals: Omit<IngestReply, 'accepted'>;
 }
-
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    if (ms <= 0 || signal?.aborted) return resolve();
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', done, { once: true });
-  });
 
 /** Messages in sending groups: same offset together (at speed 0, up to batchSize a call). */
 function groups(messages: RecordedMessage[], speed: number, batchSize: number): RecordedMessage[][] {
@@ -63,22 +59,23 @@ export async function replayFeed(options: ReplayOptions): Promise<ReplayProgress
   const { client, matchId, feed, speed, signal } = options;
   const base = options.baseMs ?? Date.now();
   const origin = feedOrigin(feed);
-  const started = performance.now();
+  const from = options.resume?.from ?? 0;
+  const started = options.resume?.startedAtMs ?? Date.now();
   const progress: ReplayProgress = {
-    sent: 0,
+    sent: from,
     total: feed.messages.length,
     offsetMs: 0,
     matchTime: null,
     score: 'PRE',
     totals: { duplicates: 0, stale: 0, offers: 0, events: 0, firings: 0, deliveries: 0, suppressions: 0 },
   };
-  for (const group of groups(feed.messages, speed, options.batchSize ?? 200)) {
+  for (const group of groups(feed.messages.slice(from), speed, options.batchSize ?? 200)) {
     if (signal?.aborted) break;
     const offset = group[0]!.offset_ms;
-    if (speed > 0) await sleep(started + offset / speed - performance.now(), signal);
+    if (speed > 0) await sleep(started + offset / speed - Date.now(), signal);
     if (signal?.aborted) break;
     const messages: FeedMessage[] = group.map((m) => toMessage(m, base, origin));
-    const reply = await client.ingest(matchId, messages);
+    const reply = await client.ingest(matchId, messages, { signal, onRetry: options.onRetry });
     for (const key of Object.keys(progress.totals) as (keyof ReplayProgress['totals'])[]) progress.totals[key] += reply[key];
     progress.sent += group.length;
     const last = group.at(-1)!;

@@ -85,3 +85,31 @@ describe('Idempotency-Key on creating calls', () => {
     expect((rows as unknown as { rows: { status: number }[] }).rows ?? rows).toEqual([{ status: 200 }]);
   });
 });
+
+describe('Idempotency-Key belongs to the session', () => {
+  it('a logout replayed from another session with the same key signs that session out for real', async () => {
+    const [first, second] = [await upstream.login(), await upstream.login()];
+    const logout = (session: string) =>
+      upstream.app.inject({ method: 'POST', url: '/api/1/logout', headers: { authorization: `Token ${session}`, 'idempotency-key': 'k-logout' } });
+    expect((await logout(first)).statusCode).toBe(200);
+    const other = await logout(second);
+    expect(other.statusCode).toBe(200);
+    expect(other.headers['idempotency-replayed']).toBeUndefined();
+    const after = await upstream.app.inject({ method: 'GET', url: '/api/1/session', headers: { authorization: `Token ${second}` } });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('a create repeated from another session with the same key runs again: each session has its own keys', async () => {
+    const other = await upstream.login();
+    await create('Idem per session', 'k-session');
+    const again = await upstream.app.inject({
+      method: 'POST',
+      url: '/api/1/contact',
+      headers: { authorization: `Token ${other}`, 'idempotency-key': 'k-session' },
+      payload: { name: 'Idem per session', device_id: 'd-1' },
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotency-replayed']).toBeUndefined();
+    expect(await named('Idem per session')).toHaveLength(2);
+  });
+});

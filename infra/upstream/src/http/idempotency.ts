@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { and, eq, lt, lte } from 'drizzle-orm';
+import { and, eq, isNull, lt, lte } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Db } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import createError from '@fastify/error';
 import { Errors } from '../errors';
+import { tokenHash } from '../auth/sessions';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -13,7 +14,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /** The Idempotency-Key this request claimed; its reply is stored under it. */
-    idempotencyClaim?: { userId: number; key: string };
+    idempotencyClaim?: { userId: number; session: string; key: string };
   }
 }
 
@@ -37,7 +38,7 @@ const IdempotencyInProgress = createError(
 
 /**
  * Idempotent creating calls: a POST with an `Idempotency-Key` header (a value the client makes up
- * per save attempt and keeps across its retries) is carried out once per operator and key. The
+ * per save attempt and keeps across its retries) is carried out once per session and key. The
  * first request claims the key (a unique row: two requests racing cannot both run), runs, and its
  * successful reply is stored; a repeat within 24 hours gets that reply again, marked
  * `Idempotency-Replayed: true`, and writes nothing. A repeat while the first is still running waits
@@ -52,6 +53,10 @@ const IdempotencyInProgress = createError(
  */
 export function installIdempotency(app: FastifyInstance, db: Db): void {
   let lastSweep = 0;
+  // Claims of failed requests this process could not free (the database was away when the reply
+  // went out): nothing of theirs was written, so a repeat frees the claim and runs for real
+  // instead of waiting for a reply that will never be stored.
+  const unfreed = new Set<string>();
   const sweep = async () => {
     if (Date.now() - lastSweep < 10 * 60_000) return;
     lastSweep = Date.now();
@@ -69,26 +74,44 @@ export function installIdempotency(app: FastifyInstance, db: Db): void {
       .update(`${request.url}\n${/^multipart\//i.test(request.headers['content-type'] ?? '') ? '' : JSON.stringify(request.body ?? null)}`)
       .digest('hex');
     const userId = request.user.id;
+    // A key is the session's, not only the operator's: the same key from another session (another
+    // tab signed in apart, a replay with a stolen key) is a request of its own and runs for real.
+    const session = tokenHash(request.token ?? '');
     await sweep();
     const deadline = Date.now() + WAIT_FOR_FIRST_MS;
     for (;;) {
-      const claimed = await db.insert(idempotencyKeys).values({ userId, key, requestHash }).onConflictDoNothing().returning({ key: idempotencyKeys.key });
+      const claimed = await db
+        .insert(idempotencyKeys)
+        .values({ userId, session, key, requestHash })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key });
       if (claimed.length) {
-        request.idempotencyClaim = { userId, key };
+        request.idempotencyClaim = { userId, session, key };
         return;
       }
       const [first] = await db
         .select()
         .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.session, session), eq(idempotencyKeys.key, key)));
       if (!first) continue; // freed meanwhile (the first failed): claim it now
       if (first.createdAt.getTime() < Date.now() - IDEMPOTENCY_TTL_MS) {
         await db
           .delete(idempotencyKeys)
-          .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), lte(idempotencyKeys.createdAt, first.createdAt)));
+          .where(
+            and(
+              eq(idempotencyKeys.userId, userId),
+              eq(idempotencyKeys.session, session),
+              eq(idempotencyKeys.key, key),
+              lte(idempotencyKeys.createdAt, first.createdAt),
+            ),
+          );
         continue;
       }
       if (first.requestHash !== requestHash) throw new IdempotencyMismatch();
+      if (first.status === null && unfreed.delete(`${userId}\n${key}`)) {
+        await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), isNull(idempotencyKeys.status)));
+        continue;
+      }
       if (first.status !== null) return replay(reply, first.status, first.contentType, first.reply);
       if (Date.now() > deadline) throw new IdempotencyInProgress();
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -99,7 +122,7 @@ export function installIdempotency(app: FastifyInstance, db: Db): void {
     const claim = request.idempotencyClaim;
     if (!claim) return payload;
     request.idempotencyClaim = undefined;
-    const where = and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key));
+    const where = and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.session, claim.session), eq(idempotencyKeys.key, claim.key));
     const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
     if (reply.statusCode >= 200 && reply.statusCode < 300 && text !== null) {
       const contentType = reply.getHeader('content-type');
@@ -109,7 +132,10 @@ export function installIdempotency(app: FastifyInstance, db: Db): void {
         .where(where);
     } else {
       // Nothing was written (the route's transaction rolled back, or it refused): a retry runs for real.
-      await db.delete(idempotencyKeys).where(where);
+      await db
+        .delete(idempotencyKeys)
+        .where(where)
+        .catch(() => unfreed.add(`${claim.userId}\n${claim.key}`));
     }
     return payload;
   });

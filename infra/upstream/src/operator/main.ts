@@ -3,7 +3,7 @@ import { refuse, startProcess } from '@odds/ops';
 import { changeTransportFor } from '../broker/change-transport';
 import { readOperatorConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { ChangeBus } from '../engine/changes';
+import { ChangeBus } from '../changes';
 import { runOperatorCommand, USAGE, UsageError } from './command';
 
 /**

@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SmtpSettings } from '../config';
 import type { Db } from '../db/client';
-import type { ChangeBus } from '../engine/changes';
+import type { ChangeBus } from '../changes';
 import { Engine, type EngineOptions } from '../engine/engine';
+import { defaultWebhookSettings, type WebhookSettings } from '../engine/channels/webhook-settings';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,11 +22,17 @@ export interface EngineSettings {
   bus?: ChangeBus;
   /** No other process writes the database (PGlite): EngineOptions.onlyWriter. */
   onlyWriter?: boolean;
+  /** WEBHOOK_* (engine/channels/webhook-settings.ts); none: the strict defaults. */
+  webhooks?: WebhookSettings;
+  /** Where what the engine notices is logged (a receiver's report ignored). */
+  log?: { warn: (fields: Record<string, unknown>, message: string) => void };
 }
 
 /** The one way a process assembles its engine: the API process (enginePlugin) and each engine worker (broker/worker-main.ts). */
-export function assembleEngine(db: Db, { smtp, sending, bus, onlyWriter = false }: EngineSettings): Engine {
-  return new Engine(db, { smtpUrl: smtp?.url ?? null, ...(smtp && { smtpFrom: smtp.from }), sending, ...(bus && { bus }), onlyWriter });
+export function assembleEngine(db: Db, { smtp, sending, bus, onlyWriter = false, webhooks = defaultWebhookSettings(), log }: EngineSettings): Engine {
+  const warn = webhooks.warn ?? (log && ((fields: Record<string, unknown>, message: string) => log.warn(fields, message)));
+  const withLog = { ...sending, webhooks: { ...webhooks, ...(warn && { warn }) } };
+  return new Engine(db, { smtpUrl: smtp?.url ?? null, ...(smtp && { smtpFrom: smtp.from }), sending: withLog, ...(bus && { bus }), onlyWriter });
 }
 
 /**

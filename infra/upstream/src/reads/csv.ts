@@ -1,4 +1,5 @@
 import type { Delivery } from '@odds/protocol';
+import { csvCell } from './csv-cell';
 
 const HEADER = [
   'id',
@@ -20,21 +21,12 @@ const HEADER = [
   'android_open',
   'total_sent',
   'total_open',
+  // Where the figures come from: channel, tracked or simulated (the embedded demo's), empty when N/A.
+  'figures',
   'attempts',
   'next_attempt_at',
   'last_error',
 ];
-
-/**
- * One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break. Text a spreadsheet
- * would run as a formula (starting with = + - @) gets a leading apostrophe.
- */
-function csvCell(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 export const csvHeader = () => `${HEADER.join(',')}\r\n`;
 
@@ -61,6 +53,7 @@ export function csvRow(d: Delivery): string {
     report?.android.open,
     report?.total.sent,
     report?.total.open,
+    report ? d.stats?.source : null,
     d.attempts,
     d.next_attempt_at,
     d.last_error,

@@ -3,6 +3,7 @@ import { CHANNELS, type Delivery, type DeliveriesReply, type DeliveryStatus } fr
 import type { Db } from '../db/client';
 import { contacts, deliveries, deliverySends, markets, matches } from '../db/schema';
 import { orderBy, pageSize } from '../db/paging';
+import { storedStats } from '../engine/channels/report';
 
 const sortable = {
   id: deliveries.id,
@@ -40,7 +41,8 @@ function toDelivery({ delivery: d, marketName, contactName, attempts, nextAttemp
     market: { id: d.marketId, name: marketName },
     contact: { id: d.contactId, name: contactName },
     language: d.language as Delivery['language'],
-    stats: d.stats,
+    // Checked on read: a stored value that does not match the contract shows as N/A, never a 500.
+    stats: storedStats(d.stats),
     status: d.status as DeliveryStatus,
     sent_at: d.sentAt?.toISOString() ?? null,
     created_at: d.createdAt.toISOString(),

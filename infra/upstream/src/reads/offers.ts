@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { DeliveryLog, ListReply, Offer } from '@odds/protocol';
+import type { DeliveryLog, FeedSortField, ListReply, Offer } from '@odds/protocol';
 import type { Db } from '../db/client';
-import { contacts, deliveries, markets, offers } from '../db/schema';
+import { contacts, deliveries, markets, offers, suppressions } from '../db/schema';
 import { offerRecord, type OfferRow } from '../engine/offer-record';
 import { marketTypeDef } from '../events/outcomes';
 import { orderBy, pageSize } from '../db/paging';
@@ -13,7 +13,7 @@ const sortable = {
   match_time: offers.matchTime,
   status: offers.status,
   market: markets.name,
-};
+} satisfies Record<FeedSortField, unknown>;
 
 const columns = { offer: offers, marketName: markets.name, marketTypeId: markets.typeId };
 type Row = { offer: OfferRow; marketName: string; marketTypeId: number };
@@ -40,15 +40,35 @@ async function deliveredTo(db: Db, offerIds: number[]): Promise<Map<number, { na
   return byOffer;
 }
 
+/** Why fired offers sent nothing: their stored suppressions, one per offer and reason (the first of each). */
+async function whyNothingSent(db: Db, offerIds: number[]): Promise<Map<number, { reason: string; detail: string }[]>> {
+  const byOffer = new Map<number, { reason: string; detail: string }[]>();
+  if (!offerIds.length) return byOffer;
+  const ids = sql.join(
+    offerIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const found = (await db.execute(
+    sql`select distinct on (offer_id, reason) offer_id, reason, detail from ${suppressions} where offer_id in (${ids}) order by offer_id, reason, id`,
+  )) as unknown as { rows: { offer_id: number; reason: string; detail: string }[] };
+  for (const row of found.rows) byOffer.set(row.offer_id, [...(byOffer.get(row.offer_id) ?? []), { reason: row.reason, detail: row.detail }]);
+  return byOffer;
+}
+
 async function toOffers(db: Db, rows: Row[], withRaw: boolean): Promise<Offer[]> {
   // Only an offer that fired has deliveries: most polls of a live match ask for none.
-  const delivered = await deliveredTo(
+  const fired = rows.filter((r) => r.offer.status === 'TRIGGERED').map((r) => r.offer.id);
+  const delivered = await deliveredTo(db, fired);
+  // A fired offer with no delivery says why (its suppressions) instead of reading as sent.
+  const silent = await whyNothingSent(
     db,
-    rows.filter((r) => r.offer.status === 'TRIGGERED').map((r) => r.offer.id),
+    fired.filter((id) => !delivered.has(id)),
   );
-  return rows.map(({ offer, marketName, marketTypeId }) =>
-    offerRecord(offer, { name: marketName, outcomes: marketTypeDef(marketTypeId)?.outcomes ?? [] }, delivered.get(offer.id), withRaw),
-  );
+  return rows.map(({ offer, marketName, marketTypeId }) => {
+    const record = offerRecord(offer, { name: marketName, outcomes: marketTypeDef(marketTypeId)?.outcomes ?? [] }, delivered.get(offer.id), withRaw);
+    const why = offer.status === 'TRIGGERED' && !delivered.has(offer.id) ? (silent.get(offer.id) ?? []) : null;
+    return why ? { ...record, nothing_sent: why } : record;
+  });
 }
 
 export interface FeedQuery {

@@ -2,17 +2,24 @@ import type { FastifyInstance } from 'fastify';
 import { routes } from '@odds/protocol';
 import { checkAccessBatch } from '../http/access-batch';
 import type { DisplayStore } from '../auth/displays';
-import { displaySessionReply, operatorSessionReply } from '../auth/session-reply';
+import { displaySessionReply, operatorSessionReply, signedInReply } from '../auth/session-reply';
 import { tokenHash, type SessionStore } from '../auth/sessions';
 import type { Db } from '../db/client';
 import { clientAddress, LoginThrottle, TooManyFromNetwork, TooManyLogins, waitText } from '../auth/throttle';
 import { Errors } from '../errors';
 import { requireAdmin } from '../http/auth';
 import { implement } from '../http/implement';
+import type { IdentityProvider } from '../auth/oidc/provider';
 
 export async function authRoutes(
   app: FastifyInstance,
-  { sessions, displays, db, throttle = new LoginThrottle() }: { sessions: SessionStore; displays: DisplayStore; db: Db; throttle?: LoginThrottle },
+  {
+    sessions,
+    displays,
+    db,
+    throttle = new LoginThrottle(),
+    identityProvider = null,
+  }: { sessions: SessionStore; displays: DisplayStore; db: Db; throttle?: LoginThrottle; identityProvider?: IdentityProvider | null },
 ) {
   implement(app, routes.authenticate, async ({ body, request, reply }) => {
     const address = clientAddress(request.socket.remoteAddress, request.headers['x-forwarded-for']);
@@ -24,15 +31,10 @@ export async function authRoutes(
     };
     // A locked account is refused before any hashing; a busy network still gets its password checked.
     if (refused?.scope === 'account') throw tooMany();
-    const result = await sessions.login(body.email, body.password);
+    const result = await sessions.login(body.email, body.password, { address, userAgent: request.headers['user-agent'] });
     if (!result) throw refused ? tooMany() : new Errors.BadCredentials();
     throttle.succeeded(body.email, address, !refused);
-    return {
-      token: result.token,
-      user: { ...result.session.user, admin: result.session.admin },
-      success: true as const,
-      expires_at: result.session.expiresAt.toISOString(),
-    };
+    return signedInReply(result);
   });
 
   implement(app, routes.session, async ({ request }) => {
@@ -46,12 +48,14 @@ export async function authRoutes(
   implement(app, routes.accessBatch, async ({ body }) => ({ results: await checkAccessBatch(db, sessions, displays, body.checks) }));
 
   implement(app, routes.logout, async ({ request }) => {
-    if (request.token) {
-      await sessions.revoke(request.token);
-      // Subscribers of the change stream (the relay) close this session's live connections at once.
-      app.changes.publish({ match_id: 0, topics: [], revoked_tokens: [tokenHash(request.token)] });
-    }
-    return { success: true };
+    if (!request.token) return { success: true };
+    // A session signed in through the identity provider ends there too, where it offers RP-initiated logout (docs/sso.md).
+    const idToken = identityProvider ? await sessions.idTokenOf(request.token) : null;
+    await sessions.revoke(request.token);
+    // Subscribers of the change stream (the relay) close this session's live connections at once.
+    app.changes.publish({ match_id: 0, topics: [], revoked_tokens: [tokenHash(request.token)] });
+    const endSessionUrl = idToken ? await identityProvider!.endSessionUrl(idToken) : null;
+    return { success: true, ...(endSessionUrl && { end_session_url: endSessionUrl }) };
   });
 
   implement(app, routes.displays, async ({ query }) => displays.list(query.start ?? 0, query.limit ?? 50));

@@ -62,15 +62,19 @@ describe('GET /api/1/{p}/{s}/leagues', () => {
     expect(body.limit).toBe(20);
     expect(body.results[0]).toEqual({
       id: body.results[0]!.id,
+      version: 1,
       name: 'FIFA World Cup',
       provider_name: 'Nordic Sportsbook',
       path: 'International / FIFA World Cup',
       unique_id: 'fifa-world-cup',
       event_sync: true,
       seasons: [
-        { id: expect.any(Number), name: '2018' },
-        { id: expect.any(Number), name: '2022' },
+        expect.objectContaining({ id: expect.any(Number), version: 1, name: '2018', sync: null, overrides: [] }),
+        expect.objectContaining({ id: expect.any(Number), version: 1, name: '2022', sync: null, overrides: [] }),
       ],
+      // Made by hand (the demo seed), not synced: docs/catalog.md.
+      sync: null,
+      overrides: [],
     });
   });
 
@@ -183,6 +187,35 @@ describe('GET /api/1/{p}/{s}/matches', () => {
         .update(matches)
         .set({ start: new Date(future.start) })
         .where(eq(matches.id, future.id));
+    }
+  });
+
+  it('ranks a search by team with order_by=relevance: in play first, then upcoming soonest first, then played newest first', async () => {
+    // A team of the World Cup Classics (upcoming) that also played in 2018 and 2022.
+    const upcoming = (await list('?timeframe=FUTURE&order_by=start&limit=100')).results;
+    const team = upcoming.map((m) => m.home.name).find((name) => upcoming.filter((m) => m.home.name === name || m.away.name === name).length >= 2)!;
+    const ofTeam = upcoming.filter((m) => m.home.name === team || m.away.name === team);
+    const playing = ofTeam.at(-1)!;
+    await upstream.database.db
+      .update(matches)
+      .set({ start: new Date(Date.now() - 20 * 60_000) })
+      .where(eq(matches.id, playing.id));
+    try {
+      const found = (await list(`?q=${encodeURIComponent(team)}&order_by=relevance&limit=100`)).results;
+      const stage = (m: Match) => (m.live ? 0 : Date.parse(m.start) > Date.now() ? 1 : 2);
+      expect(found[0]).toMatchObject({ id: playing.id, live: true });
+      expect(found.map(stage)).toEqual([...found.map(stage)].sort());
+      const next = found.filter((m) => stage(m) === 1).map((m) => m.start);
+      expect(next.length).toBeGreaterThan(0);
+      expect(next).toEqual([...next].sort());
+      const played = found.filter((m) => stage(m) === 2).map((m) => m.start);
+      expect(played.length).toBeGreaterThan(0);
+      expect(played).toEqual([...played].sort().reverse());
+    } finally {
+      await upstream.database.db
+        .update(matches)
+        .set({ start: new Date(playing.start) })
+        .where(eq(matches.id, playing.id));
     }
   });
 

@@ -8,7 +8,12 @@ import { Errors } from '../errors';
 import { implement } from '../http/implement';
 
 export async function catalogRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  implement(app, routes.providers, async ({ query }) => ({ results: await listProviders(db, query.active_only ?? false) }));
+  // The provider selector offers only the providers the operator is granted (null: every one).
+  implement(app, routes.providers, async ({ query, user }) => {
+    const results = await listProviders(db, query.active_only ?? false);
+    const granted = user.provider_ids;
+    return { results: granted ? results.filter((provider) => granted.includes(provider.id)) : results };
+  });
 
   implement(app, routes.sports, async () => ({ results: await listSports(db) }));
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPath, buildQuery, routes, type Contact, type ContactsReply, type RouteDef } from '@odds/protocol';
+import { buildPath, buildQuery, NO_COMPLIANCE, routes, type Contact, type ContactsReply, type RouteDef } from '@odds/protocol';
 import { createTestUpstream, type TestUpstream } from '../testing';
 
 let upstream: TestUpstream;
@@ -72,6 +72,8 @@ describe('GET /api/1/contacts', () => {
       languages: ['en'],
       leagues: [],
       teams: [],
+      // From before the compliance data (docs/compliance.md): none recorded.
+      compliance: NO_COMPLIANCE,
     });
     const fans = body.items.find((c) => c.name === 'iOS app – Danish football fans')!;
     expect(fans.leagues.map((l) => l.name)).toEqual(['FIFA World Cup']);
@@ -144,6 +146,7 @@ describe('POST /api/1/contact', () => {
       limiter: {},
       leagues: [],
       teams: [],
+      compliance: NO_COMPLIANCE,
     });
   });
 

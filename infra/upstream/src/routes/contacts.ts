@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { DEFAULT_PROVIDER_ID, routes } from '@odds/protocol';
 import { providerLists, providerSegments } from '../contacts/audiences';
 import { contactRow, deleteContact, getContact, insertContact, listContacts, toggleContactActive, updateContact } from '../contacts/contacts';
+import { checkContactDestinations } from '../contacts/destinations';
 import { contactValues, providerOrNotFound } from '../contacts/rules';
 import type { Db } from '../db/client';
 import { Errors } from '../errors';
@@ -27,6 +28,7 @@ export async function contactRoutes(app: FastifyInstance, { db }: { db: Db }) {
   implement(app, routes.contactCreate, async (call) => {
     const provider = await providerOrNotFound(db, call.query.provider ?? DEFAULT_PROVIDER_ID);
     const values = await contactValues(db, provider, call.body);
+    await checkContactDestinations(values, app.engine.webhooks.policy);
     return createOne(app.writes, call, 'contact', (tx) => insertContact(tx, values));
   });
 
@@ -36,6 +38,7 @@ export async function contactRoutes(app: FastifyInstance, { db }: { db: Db }) {
     if (!existing) throw new Errors.NotFound('Contact', call.params.contactId);
     const provider = await providerOrNotFound(db, existing.providerId);
     const values = await contactValues(db, provider, call.body);
+    await checkContactDestinations(values, app.engine.webhooks.policy);
     return writeOne(app.writes, call, 'contact', existing.id, (tx) => updateContact(tx, existing.id, values));
   });
 

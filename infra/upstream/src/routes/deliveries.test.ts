@@ -21,7 +21,7 @@ afterAll(() => upstream.close());
 
 // The engine demo seeder delivered offers of three 2022 matches (10, 14 and 18 December 2022).
 describe('GET /api/1/{p}/{s}/delivery (Reports)', () => {
-  it("pages the provider's deliveries newest first, with per-platform stats for pushes", async () => {
+  it("pages the provider's deliveries newest first, with per-platform stats for pushes (the demo's, labelled simulated)", async () => {
     expect(total).toBeGreaterThan(10);
     const body = (await get('/api/1/1/1/delivery')).json<DeliveriesReply>();
     expect(body.total).toBe(total);
@@ -32,7 +32,7 @@ describe('GET /api/1/{p}/{s}/delivery (Reports)', () => {
     expect(push).toMatchObject({
       status: 'RECORDED',
       channel: { id: 1, name: 'Push notification', code: 'PUSH' },
-      stats: { report: { total: { sent: expect.any(Number) } } },
+      stats: { source: 'simulated', report: { total: { sent: expect.any(Number) } } },
     });
     expect(push.stats!.report!.total.sent).toBe(push.stats!.report!.ios.sent + push.stats!.report!.android.sent);
   });
@@ -74,7 +74,7 @@ describe('GET /api/1/{p}/{s}/delivery/csv', () => {
       .trimEnd()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'id,created_at,sent_at,status,channel,match_id,market,contact,language,score,title,body,cta,ios_sent,ios_open,android_sent,android_open,total_sent,total_open,attempts,next_attempt_at,last_error',
+      'id,created_at,sent_at,status,channel,match_id,market,contact,language,score,title,body,cta,ios_sent,ios_open,android_sent,android_open,total_sent,total_open,figures,attempts,next_attempt_at,last_error',
     );
     expect(lines).toHaveLength(total + 1);
     const first = (await get('/api/1/1/1/delivery?limit=1')).json<DeliveriesReply>().deliveries[0]!;
@@ -123,7 +123,7 @@ describe('GET /api/1/delivery/stats/{logId}', () => {
 
   it('has no report (N/A) for an email', async () => {
     const email = (await get('/api/1/1/1/delivery?channel=2&limit=1')).json<DeliveriesReply>().deliveries[0]!;
-    expect((await get(`/api/1/delivery/stats/${email.id}`)).json()).toEqual({ report: null });
+    expect((await get(`/api/1/delivery/stats/${email.id}`)).json()).toEqual({ report: null, source: 'channel' });
   });
 
   it('answers 404 for an unknown delivery', async () => {

@@ -36,7 +36,7 @@ export async function engineRoutes(app: FastifyInstance, { db, broker: settings 
 
   implement(app, routes.matchSuppressions, async ({ params, query }) => matchSuppressions(db, params.matchId, query));
 
-  implement(app, routes.changes, async ({ query, request, reply }) => {
+  implement(app, routes.changes, async ({ query, request, reply, user }) => {
     reply.hijack();
     const stream = reply.raw;
     stream.writeHead(200, {
@@ -45,7 +45,12 @@ export async function engineRoutes(app: FastifyInstance, { db, broker: settings 
       connection: 'keep-alive',
       'x-accel-buffering': 'no',
     });
-    const wanted = (notice: ChangeNotice) => query.match_id === undefined || notice.match_id === query.match_id || !!notice.revoked_tokens?.length;
+    // An operator granted some providers only (a relay following the stream with such a console's
+    // token) hears the sessions' notices and those naming its providers, no other.
+    const granted = user.provider_ids;
+    const sessionNotice = (notice: ChangeNotice) => !!notice.revoked_tokens?.length || !!notice.access_changed?.length;
+    const visible = (notice: ChangeNotice) => !granted || sessionNotice(notice) || (notice.provider_id !== undefined && granted.includes(notice.provider_id));
+    const wanted = (notice: ChangeNotice) => visible(notice) && (query.match_id === undefined || notice.match_id === query.match_id || sessionNotice(notice));
     const send = (notice: ChangeNotice) => {
       if (wanted(notice)) stream.write(`id: ${engine.bus.eventId(notice)}\nevent: change\ndata: ${JSON.stringify(notice)}\n\n`);
     };

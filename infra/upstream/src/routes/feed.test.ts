@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import type { CompilerReply, DeliveriesReply, ListReply, Match, Offer } from '@odds/protocol';
 import { createTestUpstream, type TestUpstream } from '../testing';
 
@@ -50,7 +51,14 @@ describe('GET /api/1/match/{matchId}/feed', () => {
     const page = (await get(`/api/1/match/${final.id}/feed?market_id=${resultMarket}&start=10&limit=5`)).json<ListReply<Offer>>();
     expect(page.results).toHaveLength(5);
     expect(page.results.every((o) => o.market_id === resultMarket)).toBe(true);
+    // The filter's own total (the Feed tab's '1–20 of 74'), not the match's nor the page's.
+    const all = (await get(`/api/1/match/${final.id}/feed`)).json<ListReply<Offer>>().results;
+    expect(page.total).toBe(all.filter((o) => o.market_id === resultMarket).length);
     expect(page.total).toBeLessThan(528);
+    const sorted = (await get(`/api/1/match/${final.id}/feed?market_id=${resultMarket}&order_by=-match_time&limit=20`)).json<ListReply<Offer>>();
+    expect(sorted.total).toBe(page.total);
+    const times = sorted.results.flatMap((o) => (o.match_time === null ? [] : [o.match_time]));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
   });
 
   it('answers 404 for an unknown match and 400 for an unknown sort', async () => {
@@ -141,5 +149,46 @@ describe('GET /api/1/match/offer/{offerId}/compiler', () => {
 
   it('answers 404 for an unknown offer', async () => {
     expect((await get('/api/1/match/offer/999999/compiler')).statusCode).toBe(404);
+  });
+});
+
+describe('a fired offer that sent nothing', () => {
+  it('says why from its stored suppressions (one per reason); an offer that sent something, or did not fire, says nothing of the kind', async () => {
+    const feed = (await get(`/api/1/match/${final.id}/feed`)).json<ListReply<Offer>>().results;
+    const delivered = feed.filter((o) => o.contact_names.length > 0);
+    expect(delivered.length).toBeGreaterThan(1);
+    expect(delivered.every((o) => o.nothing_sent === undefined)).toBe(true);
+    expect(feed.filter((o) => o.status !== 'TRIGGERED').every((o) => o.nothing_sent === undefined)).toBe(true);
+
+    // One fired offer whose sends were all held back: no delivery, three suppressions of two reasons.
+    const target = delivered.at(-1)!;
+    const { db } = upstream.database;
+    await db.execute(sql`delete from deliveries where offer_id = ${target.id}`);
+    for (const [reason, detail] of [
+      ['CHANNEL_NOT_CONFIGURED', 'Push iOS is not configured for this provider'],
+      ['CHANNEL_NOT_CONFIGURED', 'Push Android is not configured for this provider'],
+      ['RATE_LIMIT', 'contact reached 3 sends in 10 minutes'],
+    ]) {
+      await db.execute(
+        sql`insert into suppressions (match_id, offer_id, market_id, reason, detail, feed_at) values (${final.id}, ${target.id}, ${target.market_id}, ${reason}, ${detail}, now())`,
+      );
+    }
+    const offer = (await get(`/api/1/offer/${target.id}`)).json<Offer>();
+    expect(offer.status).toBe('TRIGGERED');
+    expect(offer.delivery).toBeNull();
+    // Its own suppressions (the engine held some contacts back) and these, each reason once, the first of each.
+    const reasons = offer.nothing_sent!.map((w) => w.reason);
+    expect(new Set(reasons).size).toBe(reasons.length);
+    expect(offer.nothing_sent).toEqual(
+      expect.arrayContaining([
+        { reason: 'CHANNEL_NOT_CONFIGURED', detail: expect.any(String) },
+        { reason: 'RATE_LIMIT', detail: expect.any(String) },
+      ]),
+    );
+    // The Feed tab's rows carry it too.
+    const row = (await get(`/api/1/match/${final.id}/feed?market_id=${target.market_id}&limit=1000`))
+      .json<ListReply<Offer>>()
+      .results.find((o) => o.id === target.id)!;
+    expect(row.nothing_sent).toEqual(offer.nothing_sent);
   });
 });

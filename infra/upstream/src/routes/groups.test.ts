@@ -41,7 +41,7 @@ const input = () => ({
 describe('GET /api/1/groups', () => {
   it("lists the provider's groups with their type, channel and item count", async () => {
     const nordic = await groups();
-    expect(nordic.total).toBe(7);
+    expect(nordic.total).toBe(10);
     expect(nordic.results.find((g) => g.name === 'Over 2.5 goals – newsletter')).toEqual({
       id: expect.any(Number),
       name: 'Over 2.5 goals – newsletter',

@@ -3,6 +3,10 @@ import { auditRoutes } from './audit';
 import { bannerRoutes } from './banner';
 import { basketRoutes } from './basket';
 import { catalogRoutes } from './catalog';
+import { catalogSyncRoutes } from './catalog-sync';
+import { catalogEditRoutes } from './catalog-edit';
+import { fixtureImportRoutes } from './fixture-import';
+import { channelRoutes as channelCredentialRoutes } from './channels';
 import { contactRoutes } from './contacts';
 import { contentRoutes } from './content';
 import { deliveryRoutes } from './deliveries';
@@ -22,7 +26,14 @@ import { teamRoutes } from './teams';
 import { thresholdRoutes } from './thresholds';
 import { trackerRoutes } from './trackers';
 import { uofRoutes } from './uof';
+import { whatsappWebhookRoutes } from './whatsapp-webhook';
+import { uofMarketDescriptionRoutes } from './uof-descriptions';
 import type { RouteDeps } from './deps';
+// Signing secrets and tracked links (docs/channels.md).
+import { webhookRoutes } from './webhooks';
+import { complianceDataRoutes } from './compliance-data';
+// The kill switch and today's suppressions (compliance operations).
+import { complianceOpsRoutes } from './compliance-ops';
 
 /**
  * The route modules of the back-office services, one file per resource. Each registers the
@@ -52,4 +63,14 @@ export const routeModules: ((app: FastifyInstance, deps: RouteDeps) => Promise<v
   firingRoutes,
   auditRoutes,
   uofRoutes,
+  whatsappWebhookRoutes,
+  webhookRoutes,
+  channelCredentialRoutes,
+  uofMarketDescriptionRoutes,
+  complianceDataRoutes,
+  complianceOpsRoutes,
+  catalogSyncRoutes,
+  // The catalog made by hand (docs/catalog.md).
+  catalogEditRoutes,
+  fixtureImportRoutes,
 ];

@@ -97,6 +97,7 @@ describe('GET /api/1/matches/content (matchesContent)', () => {
       period: null,
       meta: { before: null },
       hold: true,
+      flags: [],
       content: { title: [{ content: 'Argentina fører' }], content: [{ content: '{{home.name}} against {{away.name}}' }], cta: [], image: [] },
     });
     const toSend = (await get(`/api/1/matches/content?match_id=${final.id}&hold=false&limit=100`)).json<ListReply<MatchContent>>();

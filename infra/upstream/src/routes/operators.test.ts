@@ -230,6 +230,20 @@ describe('disable, enable, reset, admin', () => {
     ]);
     expect(history.body).not.toContain('scrypt$');
   });
+
+  it("shows accounts' history to admins only: a non-admin gets 403 for it and finds none of it among the rest", async () => {
+    const { operator, token } = await invited();
+    const asked = await upstream.app.inject({ method: 'GET', url: `/api/1/audit?entity=account&entity_id=${operator.id}`, headers: as(token) });
+    expect(asked.statusCode).toBe(403);
+    expect(asked.json().message).toBe(FORBIDDEN_MESSAGE);
+    const everything = await upstream.app.inject({ method: 'GET', url: '/api/1/audit?limit=100', headers: as(token) });
+    expect(everything.statusCode).toBe(200);
+    expect(everything.json<ListReply<AuditEntry>>().results.some((e) => e.entity === 'account')).toBe(false);
+    const byActor = await upstream.app.inject({ method: 'GET', url: `/api/1/audit?actor_id=${operator.id}`, headers: as(token) });
+    expect(byActor.json<ListReply<AuditEntry>>().results.some((e) => e.entity === 'account')).toBe(false);
+    const forAdmin = await upstream.app.inject({ method: 'GET', url: '/api/1/audit?limit=100', headers: admin });
+    expect(forAdmin.json<ListReply<AuditEntry>>().results.some((e) => e.entity === 'account')).toBe(true);
+  });
 });
 
 describe('change my password', () => {
@@ -248,5 +262,35 @@ describe('change my password', () => {
     expect((await call(as(token), routes.session)).statusCode).toBe(200);
     expect((await call(as(other), routes.session)).statusCode).toBe(401);
     expect((await signIn(operator.email, 'a harbour at dusk')).statusCode).toBe(200);
+  });
+});
+
+describe('set-password throttle: per link, never per address alone', () => {
+  it('refuses bad links from a busy address, yet takes a valid link from that address at once', async () => {
+    const network = { 'x-forwarded-for': '203.0.113.7' };
+    const answers: number[] = [];
+    for (let i = 0; i < 25; i += 1) {
+      const bad = await call(network, routes.passwordSet, {}, { token: `${'y'.repeat(40)}${String(i).padStart(3, '0')}`, password: STRONG });
+      answers.push(bad.statusCode);
+    }
+    expect(answers.slice(0, 20).every((status) => status === 400)).toBe(true);
+    expect(answers.slice(20).every((status) => status === 429)).toBe(true);
+    const { link } = await invite();
+    const valid = await call(network, routes.passwordSet, {}, { token: tokenOf(link), password: STRONG });
+    expect(valid.statusCode, valid.body).toBe(200);
+    const worn = await call(network, routes.passwordSet, {}, { token: 'z'.repeat(43), password: STRONG });
+    expect(worn.statusCode).toBe(429);
+    expect(worn.json().message).toMatch(/^Too many failed login attempts from this network\./);
+  });
+
+  it('locks one link after five refused tries, whatever the address', async () => {
+    const { link } = await invite();
+    for (let i = 0; i < 5; i += 1) {
+      const weak = await call({ 'x-forwarded-for': `198.51.100.${i}` }, routes.passwordSet, {}, { token: tokenOf(link), password: 'passwordpassword' });
+      expect(weak.statusCode).toBe(400);
+    }
+    const locked = await call({ 'x-forwarded-for': '198.51.100.99' }, routes.passwordSet, {}, { token: tokenOf(link), password: STRONG });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toMatch(/^Too many failed login attempts\. Try again in /);
   });
 });

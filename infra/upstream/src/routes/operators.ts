@@ -12,9 +12,10 @@ import {
   setOperatorStatus,
   type PasswordLink,
 } from '../auth/accounts';
+import { setAccess } from '../auth/access';
 import { mailPasswordLink } from '../auth/invite-mail';
 import { tokenHash, type SessionStore } from '../auth/sessions';
-import { clientAddress, LoginThrottle, TooManyLogins, waitText } from '../auth/throttle';
+import { clientAddress, LoginThrottle, TooManyFromNetwork, TooManyLogins, waitText } from '../auth/throttle';
 import { actorOf } from '../coedit/versioned';
 import type { Db } from '../db/client';
 import { passwordTokens } from '../db/schema';
@@ -35,6 +36,12 @@ export async function operatorRoutes(
   const announceEnded = (hashes: string[], reason: SessionEndReason) => {
     if (hashes.length) app.changes.publish({ match_id: 0, topics: [], revoked_tokens: hashes, revoked_reason: reason });
   };
+  // A role or grants changed: this process reads them afresh, other processes and every relay are
+  // told on the change stream (the relays tell the operator's open consoles at once).
+  const announceAccess = (operatorId: number, hashes: string[]) => {
+    sessions.forgetUser(operatorId);
+    if (hashes.length) app.changes.publish({ match_id: 0, topics: [], access_changed: hashes });
+  };
 
   /** The link as the admin sees it (and as it is mailed: on the console the admin is using). */
   const linkReply = async (request: FastifyRequest, operator: { email: string; name: string }, kind: 'invite' | 'reset', link: PasswordLink) => {
@@ -51,7 +58,11 @@ export async function operatorRoutes(
 
   implement(app, routes.operatorInvite, async ({ body, user, request }) => {
     requireAdmin(user);
-    const { account, link } = await createOperator(db, { email: body.email, name: body.name, admin: body.admin }, actorOf(user));
+    const { account, link } = await createOperator(
+      db,
+      { email: body.email, name: body.name, admin: body.admin, role: body.role, providerIds: body.provider_ids },
+      actorOf(user),
+    );
     return { operator: account, link: await linkReply(request, account, 'invite', link!) };
   });
 
@@ -64,9 +75,19 @@ export async function operatorRoutes(
 
   implement(app, routes.operatorAdmin, async ({ params, body, user }) => {
     requireAdmin(user);
-    const account = await setOperatorAdmin(db, params.operatorId, body.admin, actorOf(user));
-    // The flag rides on each session (cached a few seconds): the operator's next calls see it.
-    sessions.forgetUser(params.operatorId);
+    const { account, sessionHashes } = await setOperatorAdmin(db, params.operatorId, body.admin, actorOf(user));
+    announceAccess(params.operatorId, sessionHashes);
+    return account;
+  });
+
+  implement(app, routes.operatorAccess, async ({ params, body, user }) => {
+    requireAdmin(user);
+    const { sessionHashes } = await db.transaction((tx) =>
+      setAccess(tx, params.operatorId, { role: body.role, providerIds: body.provider_ids }, actorOf(user), body.version),
+    );
+    announceAccess(params.operatorId, sessionHashes);
+    const account = await getOperator(db, params.operatorId);
+    if (!account) throw new Errors.NotFound('Operator', params.operatorId);
     return account;
   });
 
@@ -79,20 +100,26 @@ export async function operatorRoutes(
     return { operator: account, link: await linkReply(request, account, 'reset', link) };
   });
 
-  // Public: the link's token is the credential. Counted per link and per address like logins,
-  // and an unknown link is refused before any password is hashed.
+  // Public: the link's token is the credential. Counted per link (its account's lockout) and per
+  // address, like logins: an address over its limit (a proxy, a NAT) is refused only for links that
+  // do not work, never for a valid one, so other people's bad links never lock an invitee out.
+  // An unknown link is refused before any password is hashed.
   implement(app, routes.passwordSet, async ({ body, request, reply }) => {
     const address = clientAddress(request.socket.remoteAddress, request.headers['x-forwarded-for']);
     const key = `link:${tokenHash(body.token)}`;
     const refused = throttle.begin(key, address);
-    if (refused) {
-      reply.header('retry-after', String(refused.retryAfterS));
-      throw new TooManyLogins(waitText(refused.retryAfterS));
+    const refuse = (retryAfterS: number, network: boolean): never => {
+      reply.header('retry-after', String(retryAfterS));
+      throw network ? new TooManyFromNetwork(waitText(retryAfterS)) : new TooManyLogins(waitText(retryAfterS));
+    };
+    if (refused?.scope === 'account') refuse(refused.retryAfterS, false);
+    if (!(await linkUsable(db, body.token))) {
+      if (refused) refuse(refused.retryAfterS, true);
+      throw new Errors.LinkInvalid();
     }
-    if (!(await linkUsable(db, body.token))) throw new Errors.LinkInvalid();
     const account = await consumePasswordToken(db, body.token, body.password);
-    throttle.succeeded(key, address);
-    const signedIn = await sessions.login(account.email, body.password);
+    throttle.succeeded(key, address, !refused);
+    const signedIn = await sessions.login(account.email, body.password, { address, userAgent: request.headers['user-agent'] });
     if (!signedIn) throw new Errors.BadCredentials();
     return {
       token: signedIn.token,

@@ -3,6 +3,9 @@ import type { AuditEntity } from '@odds/protocol';
 import { toMarket } from '../catalog/markets';
 import { marketWithType } from '../db/market-with-type';
 import { listProviders } from '../catalog/providers';
+import { getLeague, toSeason } from '../catalog/leagues';
+import { getMatch } from '../catalog/matches';
+import { listCatalogMarketTypes } from '../catalog/edit/market-types';
 import { getTeam } from '../catalog/teams';
 import type { Present } from '../coedit/plugin';
 import { getContact } from '../contacts/contacts';
@@ -11,7 +14,7 @@ import { getGroup } from '../content/groups';
 import { getContentItem } from '../content/items';
 import { getMatchContent } from '../content/match-content';
 import type { Db } from '../db/client';
-import { statEvents } from '../db/schema';
+import { seasons, statEvents } from '../db/schema';
 import { toStatEvent } from '../events/stat-events';
 import { getMatchSet } from '../thresholds/match-sets';
 
@@ -38,4 +41,11 @@ export const presenters: Partial<Record<AuditEntity, Present>> = {
   },
   team: getTeam,
   provider: async (tx, id) => (await listProviders(tx as Db, false, id))[0] ?? null,
+  league: async (tx, id) => (await getLeague(tx as Db, id))?.league ?? null,
+  season: async (tx, id) => {
+    const [row] = await tx.select().from(seasons).where(eq(seasons.id, id));
+    return row ? toSeason(row) : null;
+  },
+  match: getMatch,
+  market_type: async (tx, id) => (await listCatalogMarketTypes(tx as Db)).find((type) => type.id === id) ?? null,
 };

@@ -6,6 +6,7 @@ import { actorOf } from '../coedit/versioned';
 import type { Db } from '../db/client';
 import { readFeedHealth, readMatchFeedHealth } from '../feeds/health/read';
 import { feedHealthSettings, type FeedHealthSettings } from '../feeds/health/settings';
+import { listDeadLetters, requestRedrive } from '../feeds/uof/dead-letters';
 import { readLink, writeLink } from '../feeds/uof/links';
 import { deleteMapping, listMappings, saveMapping } from '../feeds/uof/mapping-store';
 import { implement } from '../http/implement';
@@ -46,4 +47,9 @@ export async function uofRoutes(app: FastifyInstance, { db, feedHealth }: { db: 
   implement(app, routes.feedHealth, async () => readFeedHealth(db, settings));
 
   implement(app, routes.matchFeedHealth, async ({ params }) => readMatchFeedHealth(db, settings, params.matchId));
+
+  implement(app, routes.uofDeadLetters, async ({ query }) => listDeadLetters(db, query.limit ?? 50));
+
+  // Any operator may drive a dead letter again (as a FAILED delivery's retry); a wall display's token may not (a write).
+  implement(app, routes.uofDeadLetterRedrive, async ({ params, user }) => requestRedrive(db, params.deadLetterId, actorOf(user)));
 }

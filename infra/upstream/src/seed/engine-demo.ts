@@ -1,3 +1,5 @@
+import { defaultWebhookSettings } from '../engine/channels/webhook-settings';
+import type { SeedOptions } from './options';
 import { and, arrayOverlaps, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { MatchContentParts } from '@odds/protocol';
 import type { Db, Tx } from '../db/client';
@@ -77,7 +79,7 @@ const EMAIL = 2;
 
 type MarketRow = { id: number; typeId: number; line: number | null; outcomes: string[]; meta: typeof markets.$inferSelect.meta };
 
-export async function seedEngineDemo(tx: Tx, now: Date): Promise<void> {
+export async function seedEngineDemo(tx: Tx, now: Date, { simulatedStats }: SeedOptions): Promise<void> {
   const [provider] = await tx.select({ id: providers.id }).from(providers).orderBy(asc(providers.id)).limit(1);
   const [league] = provider
     ? await tx
@@ -98,7 +100,8 @@ export async function seedEngineDemo(tx: Tx, now: Date): Promise<void> {
   if (marketRows.length < FEED_MARKETS.length) return;
 
   const cup = loadWorldCup(2022);
-  const engine = new Engine(tx as unknown as Db, { dispatch: false, stampAtFeedTime: true, now: () => now.getTime() });
+  const sending = { webhooks: { ...defaultWebhookSettings(), simulatedStats } };
+  const engine = new Engine(tx as unknown as Db, { dispatch: false, stampAtFeedTime: true, now: () => now.getTime(), sending });
   for (const [home, away, round] of DEMO_MATCHES) {
     const data = cup.matches.find((m) => m.team1 === home && m.team2 === away && m.round === round);
     if (!data) continue;

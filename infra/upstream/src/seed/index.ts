@@ -1,7 +1,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { analyze } from '../db/statistics';
-import { leagues, matches, providerSports, providers, seasons, sports, teams, users } from '../db/schema';
+import { leagues, matches, operatorProviders, providerSports, providers, seasons, sports, teams, users } from '../db/schema';
 import { hashPassword } from '../auth/passwords';
 import { demoSeeders } from './pipeline';
 import { demoProviders, demoSports } from './sports';
@@ -19,14 +19,19 @@ const DAY_MS = 86_400_000;
  * Runs once, in one transaction: a half-seeded database is never left behind. A database seeded
  * before matches kept extra time and penalties gets them filled in (backfillResults).
  */
-export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
-  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(sports);
+/**
+ * `simulatedStats`: the demo's recorded pushes get the sandbox model's figures, labelled simulated
+ * (channels/push-report.ts), where the process simulates them (the embedded demo); off by default.
+ */
+export async function seedDemoData(db: Db, now = new Date(), { simulatedStats = false } = {}): Promise<boolean> {
+  // The sports are reference data every database has (migration 0059): seeded means its providers.
+  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(providers);
   if (n > 0) {
     await backfillResults(db);
     return false;
   }
   await db.transaction(async (tx) => {
-    await tx.insert(sports).values(demoSports);
+    await tx.insert(sports).values(demoSports).onConflictDoNothing();
     const providerRows = await tx
       .insert(providers)
       .values(demoProviders.map((p) => ({ name: p.name, active: p.active, meta: { languages: p.languages } })))
@@ -41,7 +46,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
     const iberiaLeague = await insertLeague(tx, second, 'Copa Mundial de la FIFA', 'Internacional / Copa Mundial', 'fifa-world-cup');
     await seedTournament(tx, second, iberiaLeague, wc2022);
     await seedClassics(tx, first, wc2022, now);
-    for (const seed of demoSeeders) await seed(tx, now);
+    for (const seed of demoSeeders) await seed(tx, now, { simulatedStats });
   });
   // PGlite runs no autovacuum: plan the seeded tables by their real sizes (see db/statistics.ts).
   await analyze(db);
@@ -58,12 +63,21 @@ export async function ensureDemoUser(db: Db, email: string, password: string, re
     .from(users)
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
   // A database from before accounts had an admin flag: its demo operator becomes admin.
-  if (existing && admin && !existing.admin) await db.update(users).set({ admin }).where(eq(users.id, existing.id));
+  if (existing && admin && !existing.admin) await db.update(users).set({ role: 'admin' }).where(eq(users.id, existing.id));
   if (existing && !resetPassword) return;
   const passwordHash = await hashPassword(password);
   if (existing) await db.update(users).set({ passwordHash, status: 'active' }).where(eq(users.id, existing.id));
   // Two API processes starting together on one database both find none: the second insert is a no-op.
-  else await db.insert(users).values({ email, name, passwordHash, admin }).onConflictDoNothing();
+  else {
+    const [created] = await db
+      .insert(users)
+      .values({ email, name, passwordHash, role: admin ? 'admin' : 'editor' })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    // A demo editor sees every provider of the demo (an admin does without grants).
+    const all = created && !admin ? await db.select({ id: providers.id }).from(providers) : [];
+    if (all.length) await db.insert(operatorProviders).values(all.map((p) => ({ operatorId: created!.id, providerId: p.id })));
+  }
 }
 
 async function insertLeague(tx: Tx, providerId: number, name: string, path: string, uniqueId: string): Promise<number> {

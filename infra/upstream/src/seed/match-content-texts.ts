@@ -1,6 +1,8 @@
 import { type MarketKey, OVER_UNDER_25, RESULT } from './content-texts';
 
 // The demo's match content: texts the seed writes onto a few World Cup matches, per score node.
+// A push or email needs a title and a body for the outcome that fired (docs/engine-rules.md), so
+// a node's bodies are either for no outcome in particular or one for each outcome of the market.
 
 /** Match content of one match: texts per part for a market, language and channel at a score node. */
 export interface MatchContentSeed {
@@ -45,7 +47,11 @@ export const CLASSICS_CONTENT: MatchContentSeed[] = [
     channel: 1,
     market: RESULT,
     title: ['Goal! {{home.name}} lead {{away.name}} 1-0'],
-    content: [['{{home.name}} are ahead after {{match.minute}} minutes. A home win now pays {{odds.home}}.', 'home']],
+    content: [
+      ['{{home.name}} are ahead after {{match.minute}} minutes. A home win now pays {{odds.home}}.', 'home'],
+      ['{{away.name}} are a goal down after {{match.minute}} minutes. The draw pays {{odds.draw}}.', 'draw'],
+      ['Can {{away.name}} turn it round? An away win pays {{odds.away}}.', 'away'],
+    ],
     cta: [['Back {{home.name}} to hold on at {{odds.home}}', 'home']],
   },
   {
@@ -55,7 +61,11 @@ export const CLASSICS_CONTENT: MatchContentSeed[] = [
     market: RESULT,
     hold: true,
     title: ['Goal! {{away.name}} lead {{home.name}} 0-1'],
-    content: [['{{away.name}} strike first. An away win now pays {{odds.away}}.', 'away']],
+    content: [
+      ['{{away.name}} strike first. An away win now pays {{odds.away}}.', 'away'],
+      ['{{home.name}} need one to level. The draw pays {{odds.draw}}.', 'draw'],
+      ['Can {{home.name}} come back to win? A home win pays {{odds.home}}.', 'home'],
+    ],
     cta: [['Back {{away.name}} at {{odds.away}}', 'away']],
   },
   {
@@ -64,7 +74,10 @@ export const CLASSICS_CONTENT: MatchContentSeed[] = [
     channel: 2,
     market: OVER_UNDER_25,
     title: ['{{home.name}} mot {{away.name}}: blir det mål?'],
-    content: [['Över 2,5 mål ger {{odds.over}} före avspark.', 'over']],
+    content: [
+      ['Över 2,5 mål ger {{odds.over}} före avspark.', 'over'],
+      ['Under 2,5 mål ger {{odds.under}} före avspark.', 'under'],
+    ],
     cta: [['Spela över 2,5 mål till {{odds.over}}', 'over']],
   },
 ];
@@ -88,7 +101,11 @@ export const FINAL_2022_CONTENT: MatchContentSeed[] = [
     channel: 1,
     market: RESULT,
     title: ['{{home.name}} 2-0 up in the final'],
-    content: [['Two goals to the good before half time. The draw is out to {{odds.draw}}.', 'draw']],
+    content: [
+      ['Two goals to the good before half time. The draw is out to {{odds.draw}}.', 'draw'],
+      ['{{home.name}} are cruising. A home win now pays {{odds.home}}.', 'home'],
+      ['{{away.name}} need three. An away win pays {{odds.away}}.', 'away'],
+    ],
     cta: [['Back the comeback draw at {{odds.draw}}', 'draw']],
   },
   {
@@ -97,7 +114,11 @@ export const FINAL_2022_CONTENT: MatchContentSeed[] = [
     channel: 1,
     market: RESULT,
     title: ['{{away.name}} tasoitti: 2-2!'],
-    content: [['Finaali on tasan. Tasapelin kerroin on nyt {{odds.draw}}.', 'draw']],
+    content: [
+      ['Finaali on tasan. Tasapelin kerroin on nyt {{odds.draw}}.', 'draw'],
+      ['Finaali on tasan. {{home.name}} voittaa kertoimella {{odds.home}}.', 'home'],
+      ['Finaali on tasan. {{away.name}} voittaa kertoimella {{odds.away}}.', 'away'],
+    ],
     cta: [['Lyö vetoa tasapelistä kertoimella {{odds.draw}}', 'draw']],
   },
 ];
@@ -118,7 +139,11 @@ export const FINAL_2022_IBERIA: MatchContentSeed[] = [
     channel: 1,
     market: RESULT,
     title: ['¡Gol de {{home.name}}! 1-0 en la final'],
-    content: [['{{home.name}} se adelanta. El momio del local baja a {{odds.home}}.', 'home']],
+    content: [
+      ['{{home.name}} se adelanta. El momio del local baja a {{odds.home}}.', 'home'],
+      ['{{away.name}} va perdiendo. El empate paga {{odds.draw}}.', 'draw'],
+      ['¿Remontará {{away.name}}? Su victoria paga {{odds.away}}.', 'away'],
+    ],
     cta: [['Apuéstale a {{home.name}} con momio de {{odds.home}}', 'home']],
   },
 ];

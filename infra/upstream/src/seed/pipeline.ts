@@ -1,12 +1,16 @@
 import type { Tx } from '../db/client';
+import type { SeedOptions } from './options';
+
 import { seedContacts } from './contacts';
 import { seedContent } from './content';
 import { seedEngineDemo } from './engine-demo';
 import { seedStatEvents } from './events';
 import { seedMarkets } from './markets';
 
+/** What the process seeding allows: simulated figures on the demo's recorded pushes (the embedded demo only). */
+
 /** A demo-data step: runs once, on an empty database, inside the seeding transaction. */
-export type Seeder = (tx: Tx, now: Date) => Promise<void>;
+export type Seeder = (tx: Tx, now: Date, options: SeedOptions) => Promise<void>;
 
 /**
  * The demo-data steps after the core (sports, providers, World Cup leagues, teams, matches), in

@@ -37,6 +37,13 @@ describe('forwardCatalogNotice', () => {
     expect(matches).toEqual([]);
   });
 
+  it("sends the kill switch's stop or resume to every console, a provider's and the deployment's (no provider)", () => {
+    const one = forward({ provider_id: 2, entities: [{ entity: 'send_stop', id: 5, action: 'update', actor: ana }] });
+    const all = forward({ entities: [{ entity: 'send_stop', id: 6, action: 'update', actor: ana }] });
+    expect([one.sent, all.sent]).toEqual([1, 1]);
+    expect(all.consoles).toEqual([{ entity: 'send_stop', id: 6, action: 'update', actor: ana, at: '2026-11-24T09:00:00.000Z' }]);
+  });
+
   it('sends nothing for feed, edit, provider-wide data and revocation notices', () => {
     for (const change of [
       { match_id: 4, topics: ['offers' as const], offer_ids: [1] },

@@ -80,6 +80,11 @@ export class ProviderRooms {
     this.options.resyncLocal();
   }
 
+  /** Forgets which providers a token sees (its operator's providers changed): its next follow asks again. */
+  forgetToken(token: string): void {
+    for (const key of this.access.keys()) if (key.startsWith(`${token}:`)) this.access.delete(key);
+  }
+
   /** Null when the token sees the provider, else why not (shown to the operator as-is). */
   private async check(token: string, providerId: number): Promise<string | null> {
     const key = `${token}:${providerId}`;

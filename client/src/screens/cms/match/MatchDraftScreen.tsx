@@ -7,7 +7,7 @@ import { Link, useParams } from 'react-router-dom';
 import { Field } from '../../../components/forms/Field';
 import { languageOptions } from '../../../components/forms/languages';
 import { formatDateTime } from '../../../lib/format';
-import { NotFound } from '../../not-found/NotFound';
+import { NotFound } from '../../../components/not-found/NotFound';
 import { DRAFT_PARTS } from './matchDraft';
 import { useMatchDraft, type MatchDraft } from './useMatchDraft';
 import '../cms.css';

@@ -6,7 +6,7 @@ import { api } from '../../../api/client';
 import { invalidateRoute, useApiQuery } from '../../../api/queries';
 import { useUnsavedChangesGuard } from '../../../components/forms/useUnsavedChangesGuard';
 import { contextStore, findById } from '../../../stores/context';
-import { scoreOptions } from '../../match/content/contentForm';
+import { scoreOptions } from '../../../components/content/contentForm';
 import { keepLinkTarget, linkTargetOptions } from '../linkTargets';
 import { draftToInput, DRAFT_PARTS, emptyDraft, type DraftPart, type MatchDraftValues } from './matchDraft';
 

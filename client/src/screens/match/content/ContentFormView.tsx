@@ -9,7 +9,7 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import { Field } from '../../../components/forms/Field';
 import { languageOptions } from '../../../components/forms/languages';
 import { ContentSidePanel } from './ContentSidePanel';
-import { PART_TYPES } from './contentForm';
+import { PART_TYPES } from '../../../components/content/contentForm';
 import type { ContentTab } from './useContentTab';
 
 const list = (values: readonly string[]) => values.map((v) => ({ label: v, value: v }));
@@ -24,13 +24,21 @@ export function ContentFormView({ tab }: { tab: ContentTab }) {
       <ContentSidePanel tab={tab} onUse={(type, text) => patch({ texts: { ...form.texts, [type]: text } })} />
       <form
         className="content-form"
-        aria-label={tab.editing ? `Edit content ${tab.editing.id}` : 'New content'}
+        aria-label={tab.editing || tab.deletedBy ? `Edit content ${tab.form.id}` : 'New content'}
         onSubmit={(e) => {
           e.preventDefault();
           void tab.save();
         }}
       >
-        <h2>{tab.editing ? `Edit content ${tab.editing.id}` : 'New content'}</h2>
+        <h2>{tab.editing ? `Edit content ${tab.editing.id}` : tab.deletedBy ? `Edit content ${tab.form.id}` : 'New content'}</h2>
+        {/* At the top of the form, where the operator is looking: the form's own buttons sit below the fold at 1440×900. */}
+        {tab.deletedBy && (
+          <div className="deleted-while-open" role="alert">
+            <p>This content was deleted by {tab.deletedBy} while you had it open. Your text is kept here: save it as new content, or discard it.</p>
+            <Button type="button" label="Save as new" size="small" loading={tab.saving} onClick={() => void tab.saveAsNew()} />
+            <Button type="button" label="Discard my edit" size="small" outlined onClick={tab.discard} />
+          </div>
+        )}
         <div className="content-form-row">
           <Field id="content-market" label="Market">
             <Dropdown
@@ -163,7 +171,7 @@ export function ContentFormView({ tab }: { tab: ContentTab }) {
           </p>
         )}
         <div className="content-form-actions">
-          <Button type="submit" label="Save" icon="pi pi-check" loading={tab.saving} />
+          <Button type="submit" label="Save" icon="pi pi-check" loading={tab.saving} disabled={!!tab.deletedBy} />
           {tab.editing && <Button type="button" label="New content" text onClick={() => tab.edit(null)} />}
         </div>
       </form>

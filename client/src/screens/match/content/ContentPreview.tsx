@@ -1,12 +1,13 @@
 import type { MatchContent } from '@odds/protocol';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { ChangeMark } from '../ChangeMark';
+import { ChangeMark } from '../../../components/marks/ChangeMark';
 import { SelectButton } from 'primereact/selectbutton';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { basketStore } from '../../../stores/basket';
 import type { ContentTab } from './useContentTab';
+import { editingNow } from '../../../live/useDeletedBy';
 
 const GROUPINGS = [
   { label: 'Market', value: 'market' },
@@ -115,6 +116,8 @@ export function ContentPreview({ tab }: { tab: ContentTab }) {
         }
       >
         <p>Are you sure?</p>
+        {/* Who would lose an edit in progress (presence names the tab, not the record). */}
+        {tab.otherEditors.length > 0 && <p className="content-delete-editors">{editingNow(tab.otherEditors, 'content')}</p>}
       </Dialog>
     </div>
   );

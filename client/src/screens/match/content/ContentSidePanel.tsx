@@ -8,9 +8,9 @@ import { invalidateRoute, useApiQuery } from '../../../api/queries';
 import { Field } from '../../../components/forms/Field';
 import { useProviderChanges } from '../../../live/useProviderChanges';
 import { contextStore } from '../../../stores/context';
-import { ChangeMark } from '../ChangeMark';
+import { ChangeMark } from '../../../components/marks/ChangeMark';
 import type { ContentTab } from './useContentTab';
-import type { PartType } from './contentForm';
+import type { PartType } from '../../../components/content/contentForm';
 
 const CONTENT_CHANGES = ['content_item', 'content_group'] as const;
 
@@ -107,17 +107,23 @@ export function ContentSidePanel({ tab, onUse }: { tab: ContentTab; onUse: (type
       ) : (
         <ul className="content-side-items">
           {shown.map((item) => (
-            <li key={item.id}>
-              <span className="content-side-type">{item.content_type}</span> {item.content || item.image?.url}
+            <li key={item.id} className={item.archived_at ? 'archived' : undefined}>
+              <span className="content-side-type">{item.content_type}</span>{' '}
+              {/* Archived items stay listed, struck through as in the CMS (SPEC §4), and are not offered for use. */}
+              {item.archived_at ? <s title={`Archived ${item.archived_at}`}>{item.content || item.image?.url}</s> : item.content || item.image?.url}
               <ChangeMark by={markOf('content_item', item.id)} />
-              <Button
-                type="button"
-                label="Use"
-                text
-                size="small"
-                aria-label={`Use content item ${item.id}`}
-                onClick={() => onUse(item.content_type, item.content || item.image?.url || '')}
-              />
+              {item.archived_at ? (
+                <span className="content-side-archived">Archived</span>
+              ) : (
+                <Button
+                  type="button"
+                  label="Use"
+                  text
+                  size="small"
+                  aria-label={`Use content item ${item.id}`}
+                  onClick={() => onUse(item.content_type, item.content || item.image?.url || '')}
+                />
+              )}
             </li>
           ))}
         </ul>

@@ -5,7 +5,7 @@ import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
 import { contextStore } from '../../../stores/context';
 import { clearErrors } from '../../../stores/errors';
 import { json, stubFetch, type StubCall } from '../../../testing/fetchStub';
-import type { MatchPage } from '../useMatchPage';
+import type { MatchPage } from '../../../live/matchPage';
 import ContentTab from './ContentTab';
 
 const none = { max_sub_node: 0, sub_node_increment: 1, sub_nodes: [], max_leaf_node: 0, leaf_node_increment: 1, leaf_nodes: [] };
@@ -48,7 +48,7 @@ const record = (id: number, node: string, marketId: number, channelId: 1 | 2): M
 });
 
 /** The content service of match 12: its records (a save adds one) and what the side panel lists. */
-function serve() {
+function serve(items: object[] = []) {
   const records = [record(1, 'H2-A0', 5, 1), record(2, 'H0-A0', 5, 2), record(3, 'PRE', 6, 1)];
   const stub = stubFetch({
     'GET /api/1/match/12/content': () => json(200, { results: records, total: records.length, limit: 100 }),
@@ -61,7 +61,7 @@ function serve() {
     'GET /api/1/contacts': () => json(200, { items: [{ id: 7, name: 'Danish app users', channel: CHANNEL[1] }], total: 1, limit: 1000 }),
     'GET /api/1/content/categories': () => json(200, { results: [], total: 0, limit: 100 }),
     'GET /api/1/groups': () => json(200, { results: [], total: 0, limit: 1000 }),
-    'GET /api/1/contents': () => json(200, { results: [], total: 0, limit: 50 }),
+    'GET /api/1/contents': () => json(200, { results: items, total: items.length, limit: 50 }),
   });
   return { ...stub, records };
 }
@@ -215,5 +215,17 @@ describe('match content form', () => {
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/match/12/content/preview'));
     await vi.waitFor(() => expect(previewCount()).toBe('Preview (4)'));
     expect(await screen.findByText('Go Ajax, 2.5 now')).toBeTruthy();
+  });
+
+  it('lists archived content items struck through, as the CMS does, and offers only the others for use', async () => {
+    const item = (id: number, content: string, archived_at: string | null) => ({ id, content, content_type: 'title', side_context: 'none', archived_at });
+    serve([item(31, 'Kick-off soon', null), item(32, 'Russia 2018 kicks off soon', '2018-07-16T09:00:00.000Z')]);
+    renderTab(FOOTBALL);
+    const archived = await screen.findByText('Russia 2018 kicks off soon');
+    expect(archived.tagName).toBe('S');
+    expect(archived.closest('li')!.textContent).toContain('Archived');
+    expect(screen.queryByRole('button', { name: 'Use content item 32' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Use content item 31' }));
+    expect((screen.getByLabelText('Title') as HTMLTextAreaElement).value).toBe('Kick-off soon');
   });
 });

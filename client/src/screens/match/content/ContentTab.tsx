@@ -1,5 +1,5 @@
 import { NavLink, useLocation } from 'react-router-dom';
-import { TabTitle } from '../TabTitle';
+import { TabTitle } from '../../../components/match/TabTitle';
 import { ConflictDialog } from '../../../components/conflict';
 import { ContentFormView } from './ContentFormView';
 import { ContentPreview } from './ContentPreview';

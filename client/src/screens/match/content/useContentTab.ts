@@ -7,11 +7,21 @@ import { apiKey, useApiQuery } from '../../../api/queries';
 import { CONFLICT_SHOWN, merge3, useVersionedSave } from '../../../components/conflict';
 import { useChangeMarks } from '../../../live/useChangeMarks';
 import { useEditingPresence } from '../../../live/useEditingPresence';
+import { useDeletedBy, useOtherEditors } from '../../../live/useDeletedBy';
+import { sessionStore } from '../../../stores/session';
 import { byMarketThenId, useLiveTable, useOwnWrites } from '../../../live/useLiveTable';
 import { addToBasket } from '../../../stores/basket';
 import { contextStore } from '../../../stores/context';
-import { useMatchPage } from '../useMatchPage';
-import { buildContentInput, contentConflictView, contentFormOf, emptyContentForm, scoreOptions, type ContentForm } from './contentForm';
+import { useMatchPage } from '../../../live/matchPage';
+import {
+  asNewRecord,
+  buildContentInput,
+  contentConflictView,
+  contentFormOf,
+  emptyContentForm,
+  scoreOptions,
+  type ContentForm,
+} from '../../../components/content/contentForm';
 
 const NO_CONTACTS: Contact[] = [];
 const NO_SCORES: ScoresDefinition = {
@@ -33,6 +43,7 @@ export function useContentTab() {
   const { matchId, markets, live } = useMatchPage();
   const conflict = useVersionedSave();
   const context = useSnapshot(contextStore);
+  const myId = useSnapshot(sessionStore).user?.id;
   const provider = context.providers.find((p) => p.id === context.providerId);
   const sport = provider?.sports.find((s) => s.id === context.sportId);
   const scores = (sport?.scores ?? NO_SCORES) as ScoresDefinition;
@@ -66,8 +77,19 @@ export function useContentTab() {
   const marks = useChangeMarks('match_content', records, !loading, live);
 
   const editing = useMemo(() => records.find((r) => r.id === editId) ?? null, [records, editId]);
-  // Only a different record (or none) resets the form, not each reload of the list.
+  /** The record the form was opened on, as it was: a save as new keeps its other entries (those the form does not show). */
+  const [openedRecord, setOpenedRecord] = useState<MatchContent | null>(null);
+  /**
+   * The record open in the form went from the pushed list (someone deleted it): the form keeps what
+   * was typed, says who deleted it, and offers to save it as new content or to discard it.
+   */
+  const goneId = !loading && form.id !== undefined && form.id === editId && !editing ? form.id : null;
+  const deletedBy = useDeletedBy(live, 'match_content', goneId);
+  // Only a different record (or none) resets the form, not each reload of the list, nor the open
+  // record's delete by someone else (above).
   const open = useEffectEvent(() => {
+    if (!editing && form.id !== undefined && form.id === editId) return;
+    setOpenedRecord(editing);
     const opened = editing ? contentFormOf(editing) : emptyContentForm(languages[0]);
     setForm(opened);
     setBaseline(opened);
@@ -102,6 +124,8 @@ export function useContentTab() {
   }, [takenNode, scoreChoices, patch]);
 
   const save = async () => {
+    // Deleted while open: saved again only as new content, when the operator says so.
+    if (deletedBy) return;
     if (!form.id && !scoreChoices.includes(form.node)) return setError(`Score ${form.node} is already used for this market and channel.`);
     const built = buildContentInput(form, editing);
     if (!built.ok) return setError(built.error);
@@ -151,17 +175,48 @@ export function useContentTab() {
     try {
       await api(routes.matchContentDelete, { params: { matchContentId: record.id } });
       own.deleted([record.id]);
+      // My own delete of the record open in the form: the form goes back to new content.
+      if (form.id === record.id) discard();
     } catch {
       // The API client has shown why.
     }
   };
 
-  const edit = (record: MatchContent | null) => {
+  /** The open record was deleted by someone else: my text is saved as new content (the score it had is free again). */
+  const saveAsNew = async () => {
+    const { id: _id, version: _version, ...unsaved } = form;
+    setForm(unsaved);
+    setBaseline(emptyContentForm(languages[0]));
+    edit(null);
+    const built = buildContentInput(unsaved, openedRecord && asNewRecord(openedRecord));
+    if (!built.ok) return setError(built.error);
+    setError(null);
+    setSaving(true);
+    try {
+      own.saved(await api(routes.matchContentSave, { params: { matchId }, body: built.input }));
+      setBaseline(unsaved);
+      await navigate(`/match/${matchId}/content/preview`);
+    } catch {
+      // The API client has shown why; the form keeps the text, now as new content.
+    } finally {
+      setSaving(false);
+    }
+  };
+  /** The open record was deleted by someone else, and I drop my edit too: a blank new content form. */
+  const discard = () => {
+    const blank = emptyContentForm(languages[0]);
+    setForm(blank);
+    setBaseline(blank);
+    setError(null);
+    edit(null);
+  };
+
+  function edit(record: MatchContent | null) {
     const next = new URLSearchParams(search);
     if (record) next.set('edit', String(record.id));
     else next.delete('edit');
     void navigate({ pathname: `/match/${matchId}/content`, search: next.toString() });
-  };
+  }
 
   const setSearchParam = (name: string, value: string) =>
     setSearch((current) => {
@@ -189,6 +244,10 @@ export function useContentTab() {
     save,
     remove,
     edit,
+    deletedBy,
+    saveAsNew,
+    discard,
+    otherEditors: useOtherEditors(live, 'content', myId),
     addToBasket,
     search,
     setSearchParam,

@@ -1,13 +1,13 @@
 import { GenericTable } from '../../../components/table';
-import { TabTitle } from '../TabTitle';
-import { useLiveList } from '../useLiveList';
-import { useMatchPage } from '../useMatchPage';
+import { TabTitle } from '../../../components/match/TabTitle';
+import { useLiveList } from '../../../components/table/useLiveList';
+import { useMatchPage } from '../../../live/matchPage';
 import { LoadOlder } from '../LoadOlder';
-import { useTopicRows } from '../useTopicRows';
+import { useTopicRows } from '../../../live/useTopicRows';
 import { formatDateTime } from '../../../lib/format';
-import { DELIVERY_COLUMNS, deliveryValue } from './deliveryColumns';
-import { RetryDeliveryButton } from './RetryDeliveryButton';
-import { useRetryDelivery } from './useRetryDelivery';
+import { DELIVERY_COLUMNS, deliveryValue, figuresExplained } from '../../../components/delivery/deliveryColumns';
+import { RetryDeliveryButton } from '../../../components/delivery/RetryDeliveryButton';
+import { useRetryDelivery } from '../../../components/delivery/useRetryDelivery';
 
 /** Delivery tab (SPEC §2): the match's deliveries, live; a selected row shows content, cta and raw data. */
 export default function DeliveryTab() {
@@ -26,7 +26,7 @@ export default function DeliveryTab() {
   return (
     <section aria-labelledby="delivery-title" className="live-tab">
       <TabTitle id="delivery-title" tab="delivery" />
-      <GenericTable list={list} columns={DELIVERY_COLUMNS} label="Deliveries" emptyMessage="No deliveries yet" />
+      <GenericTable list={list} columns={DELIVERY_COLUMNS} label="Deliveries" className="fit-table" emptyMessage="No deliveries yet" />
       <LoadOlder live={live} topic="deliveries" label="deliveries" />
       {selected && (
         <section aria-labelledby="delivery-detail-title" className="delivery-detail">
@@ -43,6 +43,8 @@ export default function DeliveryTab() {
             </dd>
             <dt>Last error</dt>
             <dd>{selected.last_error ?? ''}</dd>
+            <dt>Figures</dt>
+            <dd>{figuresExplained(selected)}</dd>
           </dl>
           <RetryDeliveryButton delivery={selected} retrying={retrying} onRetry={(d) => void retry(d)} withLabel />
           <h4>Raw data</h4>

@@ -35,10 +35,15 @@ describe('feed tab', () => {
   });
 
   it("has one market picker, the header's, offering all markets first", async () => {
-    stubFetch({ ...shellHandlers, 'GET /api/1/match/12': () => json(200, MATCH), 'GET /api/1/match/12/markets': () => json(200, MARKETS) });
+    stubFetch({
+      ...shellHandlers,
+      'GET /api/1/match/12': () => json(200, MATCH),
+      'GET /api/1/match/12/markets': () => json(200, MARKETS),
+      'GET /api/1/match/12/feed': () => json(200, { results: [], total: 0, limit: 20 }),
+    });
     const { router } = renderApp('/match/12/feed');
-    await screen.findByRole('heading', { name: 'Match 12 feed' });
-    await screen.findByText('Ghana - Uruguay');
+    // The tab is named by its match once the match is read.
+    await screen.findByRole('heading', { name: 'Ghana - Uruguay feed' });
     expect(screen.queryByLabelText('Market filter')).toBeNull();
     const picker = document.querySelector('#match-market-select')!.closest('.p-dropdown')!;
     expect(picker.textContent).toContain('All markets');
@@ -48,5 +53,42 @@ describe('feed tab', () => {
     expect(options.map((o) => o.textContent)).toEqual(['All markets', 'Match result', 'Over/Under 2.5']);
     fireEvent.click(options[2]!);
     await vi.waitFor(() => expect(router.state.location.search).toBe('?market=2'));
+  });
+
+  it('filters and pages on the server: a market shows its true total, and the next page is read from there', async () => {
+    const event = (id: number) => ({
+      id,
+      match_id: 12,
+      market_id: 2,
+      market: { id: 2, name: 'Over/Under 2.5' },
+      contact_names: [],
+      score: '0:0',
+      sub_node: null,
+      leaf_node: null,
+      match_time: 10,
+      prematch: false,
+      odds: [],
+      status: 'TRIGGERED',
+      created_at: '2022-12-02T15:10:00Z',
+    });
+    const stub = stubFetch({
+      ...shellHandlers,
+      'GET /api/1/match/12': () => json(200, MATCH),
+      'GET /api/1/match/12/markets': () => json(200, MARKETS),
+      'GET /api/1/match/12/feed': (call) => {
+        const start = Number(call.url.searchParams.get('start'));
+        return json(200, { results: Array.from({ length: 20 }, (_, i) => event(100 - start - i)), total: 74, limit: 20 });
+      },
+    });
+    renderApp('/match/12/feed?market=2');
+    await vi.waitFor(() => expect(document.querySelector('.p-paginator-current')?.textContent).toBe('1–20 of 74'), { timeout: 5000 });
+    const reads = () => stub.calls.filter((c) => c.url.pathname === '/api/1/match/12/feed').map((c) => c.url.searchParams);
+    expect(reads()[0]!.get('market_id')).toBe('2');
+    expect(reads()[0]!.get('start')).toBe('0');
+    expect(reads()[0]!.get('order_by')).toBe('-created_at');
+    fireEvent.click(screen.getByRole('button', { name: /next page/i }));
+    await vi.waitFor(() => expect(document.querySelector('.p-paginator-current')?.textContent).toBe('21–40 of 74'));
+    expect(reads().at(-1)!.get('start')).toBe('20');
+    expect(reads().at(-1)!.get('market_id')).toBe('2');
   });
 });

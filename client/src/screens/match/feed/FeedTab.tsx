@@ -1,28 +1,17 @@
-import type { FeedEvent } from '@odds/protocol';
 import { Button } from 'primereact/button';
-import { useCallback } from 'react';
-import { TabTitle } from '../TabTitle';
-import { useLiveList } from '../useLiveList';
-import { useMatchPage } from '../useMatchPage';
-import { useTopicRows } from '../useTopicRows';
+import { TabTitle } from '../../../components/match/TabTitle';
+import { useMatchPage } from '../../../live/matchPage';
 import { WhyTable } from '../why/WhyTable';
-import { FEED_COLUMNS, feedValue } from './feedColumns';
+import { FEED_COLUMNS } from './feedColumns';
+import { useFeedList } from './useFeedList';
 
 /**
- * Feed tab (SPEC §2): the match's feed events, live, of the market chosen in the header (all until
- * one is); a selected row shows its raw data.
+ * Feed tab (SPEC §2): the match's feed events of the market chosen in the header (all until one
+ * is), filtered and paged on the server, live on the first page; a selected row shows its raw data.
  */
 export default function FeedTab() {
   const { live, matchId, marketId } = useMatchPage();
-  const keep = useCallback((row: FeedEvent) => marketId === null || row.market_id === marketId, [marketId]);
-  const { rows, ready } = useTopicRows(live, 'feed', keep);
-  const list = useLiveList(rows, {
-    defaultSort: '-created_at',
-    sortFields: ['id', 'market', 'match_time', 'status', 'created_at'],
-    ready,
-    reload: () => live?.refresh(),
-    sortValue: feedValue,
-  });
+  const list = useFeedList(live, matchId, marketId);
   return (
     <section aria-labelledby="feed-title" className="live-tab">
       <TabTitle id="feed-title" tab="feed" />
@@ -30,15 +19,7 @@ export default function FeedTab() {
         <Button type="button" label="Refresh" icon="pi pi-refresh" size="small" outlined onClick={() => list.reload()} />
       </div>
       <p className="hint">Click a feed event, or press Enter on it, for its raw data and why it did or did not fire.</p>
-      <WhyTable
-        live={live}
-        matchId={matchId}
-        list={list}
-        columns={FEED_COLUMNS}
-        label="Feed events"
-        emptyMessage="No feed events yet"
-        older={{ topic: 'feed', marketId, label: 'feed events' }}
-      />
+      <WhyTable live={live} matchId={matchId} list={list} columns={FEED_COLUMNS} label="Feed events" emptyMessage="No feed events yet" older={null} />
       {list.selected && (
         <section aria-labelledby="feed-raw-title">
           <h3 id="feed-raw-title">Raw data of feed event {list.selected.id}</h3>

@@ -1,21 +1,12 @@
 import { formatGameClock, formatOdds, type FeedEvent } from '@odds/protocol';
 import type { TableColumn } from '../../../components/table';
 import { formatDateTime } from '../../../lib/format';
+import { OfferStatus } from '../OfferStatus';
 
 /** State (SPEC §2 Feed): the score, plus sub and leaf node where the sport has them. */
 const feedState = (event: Pick<FeedEvent, 'score' | 'sub_node' | 'leaf_node'>) => [event.score, event.sub_node, event.leaf_node].filter(Boolean).join(' · ');
 
 const oddsText = (event: Pick<FeedEvent, 'odds'>) => event.odds.map((o) => `${o.label} ${formatOdds(o.odds)}`).join('  ');
-
-/** Sort values of the columns whose cell is not a plain field. */
-export const feedValue = (row: FeedEvent, field: string): unknown =>
-  field === 'market'
-    ? row.market.name
-    : field === 'match_time'
-      ? row.prematch
-        ? -1
-        : (row.match_time ?? -1)
-      : (row as unknown as Record<string, unknown>)[field];
 
 export const FEED_COLUMNS: TableColumn<FeedEvent>[] = [
   { field: 'id', header: 'Id', sortable: true },
@@ -24,6 +15,6 @@ export const FEED_COLUMNS: TableColumn<FeedEvent>[] = [
   { field: 'state', header: 'State', body: feedState },
   { field: 'match_time', header: 'Game time', sortable: true, body: (row) => formatGameClock(row.match_time, row.prematch) },
   { field: 'odds', header: 'Odds', body: oddsText, className: 'nowrap' },
-  { field: 'status', header: 'Action', sortable: true },
+  { field: 'status', header: 'Action', sortable: true, body: (row) => <OfferStatus offer={row} /> },
   { field: 'created_at', header: 'Created at', sortable: true, body: (row) => formatDateTime(row.created_at) },
 ];

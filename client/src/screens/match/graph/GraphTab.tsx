@@ -1,17 +1,19 @@
 import type { Offer } from '@odds/protocol';
 import { Button } from 'primereact/button';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { TabTitle } from '../TabTitle';
-import { useLiveList } from '../useLiveList';
-import { useMatchPage } from '../useMatchPage';
-import { useTopicRows } from '../useTopicRows';
+import { TabTitle } from '../../../components/match/TabTitle';
+import { useLiveList } from '../../../components/table/useLiveList';
+import { useMatchPage } from '../../../live/matchPage';
+import { useTopicRows } from '../../../live/useTopicRows';
 import { WhyTable } from '../why/WhyTable';
-import { goalMarks, minuteLabel, outcomeKeys, withOutline } from './chartData';
-import { scoreLabel } from './goalTriangles';
+import { goalMarks, minuteLabel, outcomeKeys, withFeedGoals, withOutline } from '../../../components/chart/chartData';
+import { scoreLabel } from '../../../components/chart/goalTriangles';
 import { offerColumns } from './offerColumns';
 import { useBanner } from './useBanner';
-import { ChartLegend } from './ChartLegend';
-import { useOddsChart } from './useOddsChart';
+import { ChartLegend } from '../../../components/chart/ChartLegend';
+import { ChartCredit } from '../../../components/chart/ChartCredit';
+import { useFeedGoals } from './useFeedGoals';
+import { useOddsChart } from '../../../components/chart/useOddsChart';
 
 /**
  * Graph tab (SPEC §2): the chosen market's odds per outcome against match minutes, goals marked,
@@ -33,8 +35,10 @@ export default function GraphTab() {
   // The chart draws the whole match: the older offers' outline (the snapshot carries the newest offers only) and the rows.
   const outline = live?.state.topics.offers.outline;
   const charted = useMemo(() => withOutline(ascending, outline ?? [], marketId), [ascending, outline, marketId]);
-  const goals = useMemo(() => goalMarks(charted), [charted]);
-  const chart = useOddsChart(charted, marketId);
+  // Extra time's goals come with no offer (markets settle at full time): the feed's goal events add them.
+  const feedGoals = useFeedGoals(matchId);
+  const goals = useMemo(() => withFeedGoals(goalMarks(charted), feedGoals), [charted, feedGoals]);
+  const chart = useOddsChart(charted, marketId, undefined, feedGoals);
   const list = useLiveList(offers, { defaultSort: '-id', sortFields: ['id', 'match_time', 'score', 'status'], ready, reload: () => live?.refresh() });
   const banner = useBanner(matchId, marketId, creative, offers[0]?.id);
   const marketName = markets.find((m) => m.id === marketId)?.name ?? '';
@@ -73,6 +77,7 @@ export default function GraphTab() {
         </figcaption>
         <div ref={chart} className="odds-chart" />
         <ChartLegend offers={charted} />
+        <ChartCredit />
       </figure>
       {creative && (
         <div className="creative">

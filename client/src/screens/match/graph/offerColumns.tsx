@@ -1,5 +1,6 @@
 import { formatGameClock, formatOdds, type Offer } from '@odds/protocol';
 import type { TableColumn } from '../../../components/table';
+import { OfferStatus } from '../OfferStatus';
 
 /** The offers table (SPEC §2 Graph): id, minute, score, one column per outcome, status, delivery log. */
 export function offerColumns(keys: readonly string[]): TableColumn<Offer>[] {
@@ -14,7 +15,7 @@ export function offerColumns(keys: readonly string[]): TableColumn<Offer>[] {
         body: (row) => (row.outcome_map[key] === undefined ? '' : formatOdds(row.outcome_map[key])),
       }),
     ),
-    { field: 'status', header: 'Status', sortable: true },
+    { field: 'status', header: 'Status', sortable: true, body: (row) => <OfferStatus offer={row} /> },
     { field: 'subject', header: 'Subject', body: (row) => row.delivery?.log.subject ?? '' },
     { field: 'body', header: 'Body', body: (row) => row.delivery?.log.body ?? '' },
     { field: 'cta', header: 'Cta', body: (row) => row.delivery?.log.cta ?? '' },

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { apiKey, queryClient } from '../../../api/queries';
 import type { MatchLive } from '../../../live/matchLive';
 import { useTopicSeq } from '../../../live/useTopicSeq';
-import { useAuditHistory } from './useAuditHistory';
+import { useAuditHistory } from '../../../components/history/useAuditHistory';
 
 /** The History of a match is read again by those showing it (its connector moved: no topic carries that). */
 export const reloadMatchHistory = (matchId: number) => queryClient.invalidateQueries({ queryKey: apiKey(routes.audit, null, { match_id: matchId }) });

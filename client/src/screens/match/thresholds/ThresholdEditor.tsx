@@ -6,7 +6,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { SelectButton } from 'primereact/selectbutton';
 import { Field } from '../../../components/forms/Field';
-import { ChangeMark } from '../ChangeMark';
+import { ChangeMark } from '../../../components/marks/ChangeMark';
 import { OutcomeFields } from './OutcomeFields';
 import { emptyOutcome, formOf, type ThresholdForm } from './thresholdForm';
 
@@ -34,6 +34,8 @@ export interface ThresholdEditorProps {
   deletedBy?: string | null;
   onRecreate?: () => void;
   onDiscard?: () => void;
+  /** The form left the set it opened for a slot with no set (another contact or line): what the new set starts from. */
+  newSetNote?: string | null;
 }
 
 /** The threshold editor (SPEC §2/§3): modes Value, Relative, Range over the market's outcomes. */
@@ -52,6 +54,14 @@ export function ThresholdEditor(props: ThresholdEditorProps) {
     >
       {/* Focused (not tabbable) when a set is opened from the list. */}
       <h2 tabIndex={-1}>{market.name}</h2>
+      {/* At the top of the editor, where the operator is looking (the buttons sit below the fold at 1440×900). */}
+      {props.deletedBy !== undefined && props.deletedBy !== null && (
+        <div className="deleted-while-open" role="alert">
+          <p>This set was deleted by {props.deletedBy} while you had it open. Saving would create it again.</p>
+          <Button type="button" label="Recreate it" size="small" onClick={props.onRecreate} />
+          <Button type="button" label="Discard my edit" size="small" outlined onClick={props.onDiscard} />
+        </div>
+      )}
       <SelectButton
         value={form.type}
         options={MODES}
@@ -112,6 +122,11 @@ export function ThresholdEditor(props: ThresholdEditorProps) {
           </Field>
         )}
       </div>
+      {props.newSetNote && (
+        <p className="threshold-new-set" role="status">
+          {props.newSetNote}
+        </p>
+      )}
       <div className="threshold-outcomes">
         {market.type.outcomes.map((outcome) => (
           <OutcomeFields
@@ -142,13 +157,6 @@ export function ThresholdEditor(props: ThresholdEditorProps) {
           <label htmlFor="threshold-template-default">Default template of the market</label>
         </span>
       </div>
-      {props.deletedBy !== undefined && props.deletedBy !== null && (
-        <div className="threshold-deleted" role="alert">
-          <p>This set was deleted by {props.deletedBy} while you had it open. Saving would create it again.</p>
-          <Button type="button" label="Recreate it" size="small" onClick={props.onRecreate} />
-          <Button type="button" label="Discard my edit" size="small" outlined onClick={props.onDiscard} />
-        </div>
-      )}
       {props.error && (
         <p className="form-error" role="alert">
           {props.error}

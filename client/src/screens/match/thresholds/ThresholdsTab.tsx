@@ -1,25 +1,27 @@
-import { formatLine, formatOdds, type MatchThresholdSet } from '@odds/protocol';
+import { formatLine, type MatchThresholdSet } from '@odds/protocol';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { ConflictDialog } from '../../../components/conflict';
-import { ChangeMark } from '../ChangeMark';
-import { TabTitle } from '../TabTitle';
+import { ChangeMark } from '../../../components/marks/ChangeMark';
+import { TabTitle } from '../../../components/match/TabTitle';
 import { ThresholdEditor } from './ThresholdEditor';
-import { relativeSummary } from './thresholdSummary';
+import { thresholdsSummary } from './thresholdSummary';
+import { timingSummary } from './newSet';
 import { thresholdFormat } from './replace';
 import { useThresholdsTab } from './useThresholdsTab';
+import { editingNow } from '../../../live/useDeletedBy';
 import './thresholds.css';
 
-/** A set in one line: its type, contact, line and thresholds per outcome. */
+/** A set in one line: its type, contact, line, thresholds per outcome and timing. */
 function describe(set: MatchThresholdSet): string {
-  const parts = Object.entries(set.thresholds).map(([outcome, t]) => {
-    const v = t as Record<string, unknown>;
-    if (set.type === 'VALUE') return `${outcome} ${formatOdds(v.value as number)}`;
-    if (set.type === 'RANGE') return `${outcome} ${formatOdds(v.from as number)}–${formatOdds(v.to as number)}`;
-    return relativeSummary(outcome, v);
-  });
-  return [set.type, set.contact?.name ?? 'any contact', set.line === null ? null : `line ${formatLine(set.line)}`, parts.join(', ')]
+  return [
+    set.type,
+    set.contact?.name ?? 'any contact',
+    set.line === null ? null : `line ${formatLine(set.line)}`,
+    thresholdsSummary(set.type, set.thresholds),
+    timingSummary(set.timed),
+  ]
     .filter(Boolean)
     .join(' · ');
 }
@@ -27,9 +29,36 @@ function describe(set: MatchThresholdSet): string {
 /** What 'Delete all' removes, and who would lose an edit in progress: 'All 3 threshold sets of this match go. Ana is editing one.' */
 function deleteAllText(count: number, editors: readonly string[]): string {
   const what = count === 1 ? 'The 1 threshold set of this match goes.' : `All ${count} threshold sets of this match go.`;
-  if (editors.length === 0) return what;
-  const who = editors.length === 1 ? editors[0] : `${editors.slice(0, -1).join(', ')} and ${editors.at(-1)}`;
-  return `${what} ${who} ${editors.length === 1 ? 'is' : 'are'} editing thresholds now.`;
+  return `${what} ${editingNow(editors, 'thresholds')}`.trim();
+}
+
+/** A delete's question: 'Are you sure?', what goes and who would lose an edit; Yes deletes, No or closing keeps it. */
+function AreYouSure({ header, visible, onClose, onYes, children }: { header: string; visible: boolean; onClose(): void; onYes(): void; children: ReactNode }) {
+  return (
+    <Dialog
+      header={header}
+      visible={visible}
+      onHide={onClose}
+      style={{ width: '360px' }}
+      footer={
+        <>
+          <Button type="button" label="No" text onClick={onClose} />
+          <Button
+            type="button"
+            label="Yes"
+            severity="danger"
+            onClick={() => {
+              onClose();
+              onYes();
+            }}
+          />
+        </>
+      }
+    >
+      <p>Are you sure?</p>
+      {children}
+    </Dialog>
+  );
 }
 
 /**
@@ -59,6 +88,8 @@ function useOpenInEditor<A extends unknown[]>(edit: (...args: A) => void) {
 export default function ThresholdsTab() {
   const tab = useThresholdsTab();
   const [confirming, setConfirming] = useState(false);
+  /** The set whose own delete is being asked about. */
+  const [removing, setRemoving] = useState<MatchThresholdSet | null>(null);
   const open = useOpenInEditor(tab.edit);
   return (
     <section aria-labelledby="screen-title" className="thresholds-tab">
@@ -112,6 +143,17 @@ export default function ThresholdsTab() {
                           {describe(set)}
                         </button>
                         <ChangeMark by={tab.marks.get(set.id)} />
+                        <Button
+                          type="button"
+                          icon="pi pi-trash"
+                          text
+                          severity="danger"
+                          className="danger-strong threshold-set-delete"
+                          size="small"
+                          aria-label={`Delete threshold set ${set.id}`}
+                          title="Delete this set"
+                          onClick={() => setRemoving(set)}
+                        />
                       </li>
                     ))}
                 </ul>
@@ -138,35 +180,25 @@ export default function ThresholdsTab() {
             deletedBy={tab.deletedBy}
             onRecreate={tab.recreate}
             onDiscard={tab.discard}
+            newSetNote={tab.newSetNote}
           />
         ) : (
           <p>Choose a market to set its thresholds.</p>
         )}
       </div>
       <ConflictDialog state={tab.conflict} what="This threshold set" format={thresholdFormat(tab.conflict?.mine)} />
-      <Dialog
-        header="Delete all"
-        visible={confirming}
-        onHide={() => setConfirming(false)}
-        style={{ width: '360px' }}
-        footer={
-          <>
-            <Button type="button" label="No" text onClick={() => setConfirming(false)} />
-            <Button
-              type="button"
-              label="Yes"
-              severity="danger"
-              onClick={() => {
-                setConfirming(false);
-                void tab.deleteAll();
-              }}
-            />
-          </>
-        }
-      >
-        <p>Are you sure?</p>
+      <AreYouSure header="Delete all" visible={confirming} onClose={() => setConfirming(false)} onYes={() => void tab.deleteAll()}>
         <p>{deleteAllText(tab.sets.length, tab.otherEditors)}</p>
-      </Dialog>
+      </AreYouSure>
+      <AreYouSure
+        header="Delete threshold set"
+        visible={removing !== null}
+        onClose={() => setRemoving(null)}
+        onYes={() => removing && void tab.deleteOne(removing)}
+      >
+        {removing && <p className="threshold-delete-what">{describe(removing)}</p>}
+        {tab.otherEditors.length > 0 && <p>{editingNow(tab.otherEditors, 'thresholds')}</p>}
+      </AreYouSure>
     </section>
   );
 }

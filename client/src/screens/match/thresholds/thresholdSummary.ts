@@ -12,3 +12,15 @@ export function relativeSummary(outcome: string, threshold: Partial<RelativeThre
   const change = t.metric === 'PERCENT' ? `${t.value}% (percent)` : `${formatOdds(t.value)} (value)`;
   return `${outcome} ${t.direction} ${change} in ${t.time_amount} ${UNITS[t.time_unit] ?? t.time_unit.toLowerCase()} (${t.time_basis.toLowerCase()})`;
 }
+
+/** A set's thresholds per outcome in one phrase: 'home 2.50, draw 3.40' (VALUE), 'home 2.00–2.50' (RANGE), or relative ones. */
+export function thresholdsSummary(type: string, thresholds: Record<string, unknown>): string {
+  return Object.entries(thresholds)
+    .map(([outcome, t]) => {
+      const v = t as Record<string, unknown>;
+      if (type === 'VALUE') return `${outcome} ${formatOdds(v.value as number)}`;
+      if (type === 'RANGE') return `${outcome} ${formatOdds(v.from as number)}–${formatOdds(v.to as number)}`;
+      return relativeSummary(outcome, v);
+    })
+    .join(', ');
+}

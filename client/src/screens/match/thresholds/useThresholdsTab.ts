@@ -9,7 +9,8 @@ import {
 } from '@odds/protocol';
 import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { proxy, useSnapshot } from 'valtio';
+import { useSnapshot } from 'valtio';
+import { useOtherEditors } from '../../../live/useDeletedBy';
 import { api } from '../../../api/client';
 import { apiKey, invalidateRoute, useApiQuery } from '../../../api/queries';
 import { ApiError, handleApiError } from '../../../api/errors';
@@ -21,16 +22,16 @@ import { byMarketThenId, useLiveTable, useOwnWrites } from '../../../live/useLiv
 import { replaceQuestion, sameSlot, savedSetOf } from './replace';
 import { contextStore } from '../../../stores/context';
 import { sessionStore } from '../../../stores/session';
-import { useMatchPage } from '../useMatchPage';
+import { useMatchPage } from '../../../live/matchPage';
 import { buildInput, defaultForm, formOf, recordOf, type ThresholdForm, type ThresholdRecord } from './thresholdForm';
 import { useDeletedWhileOpen } from './useDeletedWhileOpen';
+import { marketDefaultForm } from './newSet';
 import { ask } from '../../../components/question';
 
 const TEMPLATE_CHANGES = ['saved_threshold'] as const;
 const MARKET_CHANGES = ['market'] as const;
 const NO_TEMPLATES: SavedThreshold[] = [];
 const NO_CONTACTS: Contact[] = [];
-const EMPTY_PRESENCE = proxy({ editors: [] as { id: number; name: string; tab: string }[] });
 
 /**
  * The Thresholds tab (SPEC §2): markets with content (or all, `?all=1`), the match's threshold sets
@@ -41,8 +42,8 @@ export function useThresholdsTab() {
   const conflict = useVersionedSave();
   const { providerId } = useSnapshot(contextStore);
   const myId = useSnapshot(sessionStore).user?.id;
-  // Re-render on presence changes: who edits the tab is read when 'Delete all' asks.
-  const { editors } = useSnapshot(live?.state ?? EMPTY_PRESENCE) as { editors: readonly { id: number; name: string; tab: string }[] };
+  // Re-render on presence changes: who else edits the tab is read when 'Delete all' asks.
+  const otherEditors = useOtherEditors(live, 'thresholds', myId);
   const [search, setSearch] = useSearchParams();
   const showAll = search.get('all') === '1';
   // The sets as the match's live topic holds them: another operator's save is pushed as the saved
@@ -77,6 +78,8 @@ export function useThresholdsTab() {
   const [backtest, setBacktest] = useState<BacktestReply | null>(null);
   /** The saved set the editor was opened on: saving it again names its version (409 if someone changed it since). */
   const [opened, setOpened] = useState<MatchThresholdSet | null>(null);
+  /** Set when a contact or line change moved the form off the set it opened onto a slot with no set. */
+  const [newSetNote, setNewSetNote] = useState<string | null>(null);
   // Templates (and market settings) saved on any console of the provider: the 'Saved threshold'
   // choices read again and say who changed them; the markets are read again by the match page.
   const providerChanges = useProviderChanges(TEMPLATE_CHANGES, () => void invalidateRoute(routes.savedThresholds));
@@ -120,16 +123,19 @@ export function useThresholdsTab() {
 
   // Clicking a market that has a saved set opens that set (the one for any contact and line first),
   // so the operator edits it instead of typing over it unseen.
+  // A market without a set starts from the market's defaults.
   const edit = useCallback(
     (id: number, from?: MatchThresholdSet | SavedThreshold) => {
       const saved = from ?? savedSetOf(sets, id);
+      const of = markets.find((m) => m.id === id);
       setMarketId(id);
       setOpened(saved && 'match_id' in saved ? saved : null);
-      opening({ ...defaultForm(), ...(saved ? formOf(saved) : {}) });
+      setNewSetNote(null);
+      opening(saved ? { ...defaultForm(), ...formOf(saved) } : of ? marketDefaultForm(of, templates) : defaultForm());
       setError(null);
       setBacktest(null);
     },
-    [sets, opening],
+    [sets, markets, templates, opening],
   );
 
   // On a match with nothing to show yet the editor is not hidden behind 'Show All Markets' and a click.
@@ -139,11 +145,32 @@ export function useThresholdsTab() {
 
   const patch = useCallback((change: Partial<ThresholdForm>) => setForm((f) => ({ ...f, ...change })), []);
 
+  /**
+   * A change of contact or line that moves the form off the set it opened, onto a slot with no set,
+   * makes it a NEW set: it starts from the market's defaults (marketDefaultForm), not from the
+   * opened set's timing and thresholds; what the operator typed in the thresholds stays. Onto a slot
+   * that has a set, the save asks before replacing it.
+   */
+  const patchForm = (change: Partial<ThresholdForm>) => {
+    const next = { ...form, ...change };
+    const slot = market ? { market_id: market.id, contact_id: next.contactId, line: next.line } : null;
+    const leaves = opened && slot && ('contactId' in change || 'line' in change) && !sameSlot(opened, slot);
+    if (!leaves || !market || sets.some((s) => sameSlot(s, slot!))) return patch(change);
+    const fresh = { ...marketDefaultForm(market, templates), contactId: next.contactId, line: next.line };
+    const typed = form.type !== baseline.type || JSON.stringify(form.outcomes) !== JSON.stringify(baseline.outcomes);
+    setOpened(null);
+    setBaseline(fresh);
+    setForm(typed ? { ...fresh, type: form.type, outcomes: form.outcomes } : fresh);
+    const who = contacts.find((c) => c.id === next.contactId)?.name ?? 'any contact';
+    setNewSetNote(`A new set for ${who}: it starts from the market's defaults${typed ? ' with the thresholds you typed' : ''}, with no timing.`);
+  };
+
   const build = () => (market ? buildInput(form, market.id, isFeedContact) : ({ ok: false, error: 'Choose a market.' } as const));
 
   /** My save answered: the editor holds it, and the list shows it until the push brings it. */
   const savedHere = (saved: MatchThresholdSet) => {
     setOpened(saved);
+    setNewSetNote(null);
     own.saved(saved);
   };
 
@@ -243,6 +270,21 @@ export function useThresholdsTab() {
     setBacktest(null);
   };
 
+  /** One set's delete (after its own 'Are you sure?'); my delete of the set open in the editor leaves a blank form of its market. */
+  const deleteOne = async (set: MatchThresholdSet) => {
+    try {
+      await api(routes.matchThresholdsDelete, { params: { matchId }, query: { thresholds_id: [set.id] } });
+    } catch {
+      return;
+    }
+    if (opened?.id === set.id) {
+      const of = markets.find((m) => m.id === set.market_id);
+      setOpened(null);
+      opening(of ? marketDefaultForm(of, templates) : defaultForm());
+    }
+    own.deleted([set.id]);
+  };
+
   /** The open set was deleted by someone else: save mine as a new set ('Recreate it'), or drop the edit. */
   const recreate = () => {
     setOpened(null);
@@ -255,8 +297,6 @@ export function useThresholdsTab() {
     setMarketId(null);
     opening(defaultForm());
   };
-  /** Who else edits this tab now (not me), for the 'Delete all' question. */
-  const otherEditors = editors.filter((e) => e.tab === 'thresholds' && e.id !== myId).map((e) => e.name);
 
   return {
     matchId,
@@ -270,12 +310,14 @@ export function useThresholdsTab() {
     contacts,
     market,
     form,
-    patch,
+    patch: patchForm,
+    newSetNote,
     edit,
     error,
     saving,
     save,
     deleteAll,
+    deleteOne,
     backtest,
     deletedBy: deleted.by,
     recreate,

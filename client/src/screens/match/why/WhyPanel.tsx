@@ -1,9 +1,9 @@
 import type { Offer } from '@odds/protocol';
 import { Dialog } from 'primereact/dialog';
 import type { MatchLive } from '../../../live/matchLive';
-import { closestSet } from './closest';
+import { closestSet } from '../../../components/why/closest';
 import { useWhy, type WhyData } from './useWhy';
-import { heldBackText, heldBackWho, nothingFired, offerSummary, setLabel, setReasonText, textChoice, textParts } from './whyText';
+import { heldBackText, heldBackWho, nothingFired, offerSummary, setLabel, setReasonText, textChoice, textParts } from '../../../components/why/whyText';
 import './why.css';
 
 interface WhyPanelProps {

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { api } from '../../../api/client';
 import { queryClient, useApiQuery, useCached } from '../../../api/queries';
 import type { MatchLive } from '../../../live/matchLive';
-import { useTopicRows } from '../useTopicRows';
+import { useTopicRows } from '../../../live/useTopicRows';
 
 /** What the engine decided about one offer: its firings, deliveries and suppressions (newest first). */
 export interface WhyData {

@@ -1,6 +1,6 @@
-import { boolean, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { belongsTo } from './columns';
-import type { ContactLimiter } from '@odds/protocol';
+import type { Consent, ContactLimiter, QuietHours } from '@odds/protocol';
 import { createdAt, lastModified, providerRecord, providers } from './core';
 
 /** A delivery target (SPEC §3 Contact) with its destination per channel and its rate limits. */
@@ -20,12 +20,22 @@ export const contacts = pgTable(
     segment: text('segment'),
     listId: text('list_id'),
     mobile: text('mobile'),
+    /** Why the engine deactivated the contact (its channel's vendor said the recipient is gone); cleared when someone activates it again. */
+    inactiveReason: text('inactive_reason'),
     rawFilter: text('raw_filter'),
     rateLimitMinutes: integer('rate_limit_minutes'),
     limiter: jsonb('limiter').$type<ContactLimiter>().notNull().default({}),
     /** Subscriptions: the leagues and teams whose matches the contact receives. */
     leagueIds: integer('league_ids').array().notNull().default([]),
     teamIds: integer('team_ids').array().notNull().default([]),
+    /** Compliance (migration 0051, docs/compliance.md): null for contacts from before it. */
+    customerRef: text('customer_ref'),
+    jurisdiction: text('jurisdiction'),
+    timeZone: text('time_zone'),
+    quietHours: jsonb('quiet_hours').$type<QuietHours>(),
+    consents: jsonb('consents').$type<Consent[]>().notNull().default([]),
+    /** When an admin erased its personal data (compliance/erasure.ts). */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
     createdAt: createdAt(),
     lastModified: lastModified(),
   },

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { belongsTo, versionedRecord } from './columns';
+import { belongsTo, syncColumns, versionedRecord } from './columns';
 import type { ScoresDefinition } from '@odds/protocol';
 
 /** Operators and their sessions; sports, providers, leagues, seasons, teams and matches. */
@@ -10,6 +10,8 @@ export const lastModified = () => timestamp('last_modified', { withTimezone: tru
 
 /** 'pending': invited, no password chosen yet; 'disabled': may not sign in (the row stays for history). */
 export type AccountStatus = 'active' | 'pending' | 'disabled';
+/** What an operator may do (docs/operators.md "Roles"); a wall display's token is the fourth kind, 'wall'. */
+export type OperatorRole = 'admin' | 'editor' | 'viewer';
 
 export const users = pgTable(
   'users',
@@ -18,15 +20,27 @@ export const users = pgTable(
     email: text('email').notNull(),
     name: text('name').notNull(),
     passwordHash: text('password_hash').notNull(),
-    /** May manage operators and wall displays (the spec names no roles; this is the one needed). */
-    admin: boolean('admin').notNull().default(false),
+    /** admin, editor or viewer (docs/operators.md "Roles"; migration 0056). */
+    role: text('role').$type<OperatorRole>().notNull().default('editor'),
+    /** May manage operators and wall displays: computed from the role (kept for its readers). */
+    admin: boolean('admin').notNull().generatedAlwaysAs(sql`role = 'admin'`),
+    /** Bumped by each change of the role or the provider grants (an admin's write names it). */
+    accessVersion: integer('access_version').notNull().default(1),
     status: text('status').$type<AccountStatus>().notNull().default('active'),
     /** Who created the account (null: the seed or the operator command, or a creator since removed). */
     createdBy: integer('created_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    /** Who the account is at the company's identity provider (its issuer and `sub`; docs/sso.md), once it signed in there. */
+    ssoIssuer: text('sso_issuer'),
+    ssoSubject: text('sso_subject'),
   },
-  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), check('users_status_check', sql`${t.status} in ('active', 'pending', 'disabled')`)],
+  (t) => [
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    check('users_status_check', sql`${t.status} in ('active', 'pending', 'disabled')`),
+    uniqueIndex('users_sso_subject_key').on(t.ssoIssuer, t.ssoSubject),
+    check('users_role_check', sql`${t.role} in ('admin', 'editor', 'viewer')`),
+  ],
 );
 
 /** Opaque login tokens: only their SHA-256 is stored, so a leaked table grants nothing. */
@@ -38,8 +52,14 @@ export const sessions = pgTable(
     userId: belongsTo('user_id', () => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Where and when, for the operator's Sessions list: the client's address and browser at sign-in, the last call (to the minute). */
+    address: text('address'),
+    userAgent: text('user_agent'),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The ID token of a sign-in through the identity provider: the hint of its RP-initiated logout. */
+    idToken: text('id_token'),
   },
-  (t) => [index('sessions_expires_idx').on(t.expiresAt)],
+  (t) => [index('sessions_expires_idx').on(t.expiresAt), index('sessions_user_idx').on(t.userId)],
 );
 
 export const sports = pgTable('sports', {
@@ -78,28 +98,36 @@ export const providerSports = pgTable('provider_sports', providerSport(), (t) =>
 export const leagues = pgTable(
   'leagues',
   {
-    id: serial('id').primaryKey(),
+    ...versionedRecord(),
     ...providerSport(),
     name: text('name').notNull(),
     path: text('path').notNull(),
     uniqueId: text('unique_id').notNull(),
     eventSync: boolean('event_sync').notNull().default(false),
+    ...syncColumns(),
     createdAt: createdAt(),
     lastModified: lastModified(),
   },
-  (t) => [index('leagues_provider_sport_idx').on(t.providerId, t.sportId)],
+  (t) => [
+    index('leagues_provider_sport_idx').on(t.providerId, t.sportId),
+    uniqueIndex('leagues_sync_key').on(t.providerId, t.syncSource, t.syncRef).where(sql`${t.syncRef} is not null`),
+  ],
 );
 
 export const seasons = pgTable(
   'seasons',
   {
-    id: serial('id').primaryKey(),
+    ...versionedRecord(),
     leagueId: belongsTo('league_id', () => leagues.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     startsOn: date('starts_on'),
     endsOn: date('ends_on'),
+    ...syncColumns(),
   },
-  (t) => [index('seasons_league_idx').on(t.leagueId)],
+  (t) => [
+    index('seasons_league_idx').on(t.leagueId),
+    uniqueIndex('seasons_sync_key').on(t.leagueId, t.syncSource, t.syncRef).where(sql`${t.syncRef} is not null`),
+  ],
 );
 
 /**
@@ -113,10 +141,17 @@ export const teams = pgTable(
     name: text('name').notNull(),
     shortName: text('short_name'),
     teamKey: text('team_key').notNull(),
+    /** The competitor's country as the vendor names it (synced teams; null for hand-made ones). */
+    country: text('country'),
+    ...syncColumns(),
     createdAt: createdAt(),
     lastModified: lastModified(),
   },
-  (t) => [index('teams_provider_sport_idx').on(t.providerId, t.sportId), index('teams_key_idx').on(t.teamKey)],
+  (t) => [
+    index('teams_provider_sport_idx').on(t.providerId, t.sportId),
+    index('teams_key_idx').on(t.teamKey),
+    uniqueIndex('teams_sync_key').on(t.providerId, t.syncSource, t.syncRef).where(sql`${t.syncRef} is not null`),
+  ],
 );
 
 /**
@@ -126,7 +161,7 @@ export const teams = pgTable(
 export const matches = pgTable(
   'matches',
   {
-    id: serial('id').primaryKey(),
+    ...versionedRecord(),
     ...providerSport(),
     leagueId: belongsTo('league_id', () => leagues.id, { onDelete: 'cascade' }),
     seasonId: integer('season_id').references(() => seasons.id, { onDelete: 'set null' }),
@@ -149,6 +184,7 @@ export const matches = pgTable(
     penHomeScore: integer('pen_home_score'),
     penAwayScore: integer('pen_away_score'),
     meta: jsonb('meta').$type<{ participants: Record<string, { id: number; name: string; tag: string }[]> }>().notNull().default({ participants: {} }),
+    ...syncColumns(),
     createdAt: createdAt(),
     lastModified: lastModified(),
   },
@@ -156,5 +192,6 @@ export const matches = pgTable(
     index('matches_provider_sport_start_idx').on(t.providerId, t.sportId, t.start),
     index('matches_event_idx').on(t.eventId),
     index('matches_league_idx').on(t.leagueId),
+    uniqueIndex('matches_sync_key').on(t.providerId, t.syncSource, t.syncRef).where(sql`${t.syncRef} is not null`),
   ],
 );

@@ -18,3 +18,12 @@ export * from './audit';
 export * from './idempotency';
 export * from './uof';
 export * from './outbox';
+export * from './webhooks';
+export * from './channels';
+export * from './leases';
+// Sign-in through the company's identity provider (docs/sso.md).
+export * from './sso';
+export * from './access';
+export * from './compliance';
+export * from './send-stops';
+export * from './uof-sync';

@@ -113,6 +113,8 @@ export const deliveries = pgTable(
     stats: jsonb('stats').$type<DeliveryStats>(),
     error: text('error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The vendor's id of the sent message (FCM name, apns-id, Telegram message_id, wamid, tweet id): what status webhooks name. */
+    vendorMessageId: text('vendor_message_id'),
     /** Feed clock of the firing: what the rate limits count on. */
     feedAt: timestamp('feed_at', { withTimezone: true }).notNull().defaultNow(),
     /** Match period of the firing (0 before kick-off), for the per-period caps. */
@@ -128,6 +130,8 @@ export const deliveries = pgTable(
     uniqueIndex('deliveries_offer_contact_language_key').on(t.offerId, t.contactId, t.language),
     // The senders' scan for deliveries committed but never claimed (a worker died in between).
     index('deliveries_pending_idx').on(t.id).where(sql`${t.status} = 'PENDING'`),
+    // A vendor's status webhook finds its delivery by the vendor's message id.
+    index('deliveries_vendor_message_idx').on(t.vendorMessageId).where(sql`${t.vendorMessageId} IS NOT NULL`),
   ],
 );
 
@@ -152,6 +156,8 @@ export const suppressions = pgTable(
   },
   (t) => [
     index('suppressions_match_idx').on(t.matchId, t.id),
+    // Today's suppressions by reason (the Compliance screen, migration 0052).
+    index('suppressions_created_idx').on(t.createdAt),
     uniqueIndex('suppressions_max_threshold_key').on(t.matchId, t.thresholdSetId, t.outcome).where(sql`reason = 'MAX_THRESHOLD'`),
     // Exactly once for a contact's suppressions (the decider serves a contact once per offer);
     // set-level ones (no contact) are the engine rules' to key.

@@ -1,11 +1,12 @@
 import { index, integer, jsonb, pgTable, primaryKey, serial, text, boolean } from 'drizzle-orm/pg-core';
-import { belongsTo } from './columns';
+import { belongsTo, version } from './columns';
 import type { MarketMeta } from '@odds/protocol';
 import { createdAt, lastModified, providerRecord, providerSport, sports } from './core';
 
 /** Market types (SPEC §9 ids) with their outcome keys and how the engine decides them. */
 export const marketTypes = pgTable('market_types', {
   id: integer('id').primaryKey(),
+  version: version(),
   sportId: belongsTo('sport_id', () => sports.id),
   name: text('name').notNull(),
   outcomes: jsonb('outcomes').$type<string[]>().notNull(),

@@ -67,6 +67,8 @@ export const matchContents = pgTable(
     before: integer('before'),
     hold: boolean('hold').notNull().default(false),
     parts: jsonb('parts').$type<MatchContentParts>().notNull(),
+    /** What its text does (call_to_wager, boosted_odds, bonus): a jurisdiction may forbid it (migration 0051). */
+    flags: text('flags').array().notNull().default([]),
     createdAt: createdAt(),
   },
   (t) => [index('match_contents_match_idx').on(t.matchId, t.marketId)],

@@ -36,9 +36,26 @@ export const uofProducers = pgTable('uof_producers', {
   state: text('state').notNull().default('down'),
   subscribed: boolean('subscribed').notNull().default(false),
   reason: text('reason'),
+  /** Its name in producers.xml (`LO`, `Ctrl`), written by the adapter. */
+  name: text('name'),
+  /** How far behind their timestamp its last live messages arrived (ms). */
+  delayMs: integer('delay_ms'),
   lastAliveAt: timestamp('last_alive_at', { withTimezone: true }),
   /** Feed time of the last message taken while the producer was up: a recovery asks from there. */
   lastGoodAt: timestamp('last_good_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The adapter's broker connection (one row, id `uof`): its state since when, and when the last message came. */
+export const uofConnection = pgTable('uof_connection', {
+  id: text('id').primaryKey(),
+  /** `connecting` (at start, not yet connected), `connected`, `down` (lost or refused, trying again). */
+  state: text('state').notNull(),
+  since: timestamp('since', { withTimezone: true }).notNull().defaultNow(),
+  reason: text('reason'),
+  lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+  reconnects: integer('reconnects').notNull().default(0),
+  /** Written at least every few seconds while the adapter runs: an old one means no adapter runs. */
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -64,6 +81,8 @@ export const uofUnknownMarkets = pgTable(
     market: text('market').notNull(),
     /** '' when the market itself is unknown. */
     outcome: text('outcome').notNull().default(''),
+    /** Why it was skipped (no mapping, a line the provider does not carry, …), as last seen (migration 0042). */
+    reason: text('reason').notNull().default(''),
     count: integer('count').notNull().default(0),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,9 +1,11 @@
 import type { DeliveryStats } from '@odds/protocol';
 
 /**
- * Per-platform report of a push that no push provider reports on: the console runs without one,
- * so pushes are recorded (status RECORDED) and their iOS/Android sent and open figures come from
- * this sandbox model, deterministic for a delivery and a moment, and labelled as such in docs/engine-rules.md:
+ * SIMULATION. Per-platform report of a push that no push provider reports on, for the embedded
+ * demo only (channels/webhook-settings.ts `simulatedStats`: never with NODE_ENV=production, on
+ * Postgres or with a broker): its recorded pushes get iOS/Android sent and open figures from this
+ * sandbox model, deterministic for a delivery and a moment, labelled `source: 'simulated'` and
+ * shown as simulated on every screen (docs/channels.md "Delivery figures"):
  * - audience: a device id is one device (iOS when it looks like an APNs token, 64 hex digits, else
  *   Android); a segment or list has 500 to 5,000 devices, 35 to 60 % on iOS, fixed by its name;
  * - opens grow towards 4 to 14 % of sent (fixed by the delivery) over the hours after sending,
@@ -41,6 +43,7 @@ export function sandboxPushReport(audience: PushAudience, deliveryKey: string, s
   const iosOpen = opened(ios);
   const androidOpen = opened(android);
   return {
+    source: 'simulated',
     report: {
       ios: { sent: ios, open: iosOpen },
       android: { sent: android, open: androidOpen },

@@ -1,5 +1,8 @@
 import type { DeliveryStats } from '@odds/protocol';
 import { isFinalHttpStatus, parseRetryAfter } from '../retry-policy';
+import type { DestinationPolicy } from './destination';
+import { receiverReport } from './report';
+import { CallFailed, safeRequest } from './safe-http';
 
 export interface SendResult {
   status: 'SENT' | 'FAILED';
@@ -9,57 +12,77 @@ export interface SendResult {
   final?: boolean;
   /** The receiver's `Retry-After` (429, 503), in milliseconds. */
   retryAfterMs?: number | null;
+  /** Why a 2xx answer's `report` was not kept (logged; the figures stay N/A). */
+  reportIgnored?: string | null;
 }
 
-const isReport = (value: unknown): value is DeliveryStats => typeof value === 'object' && value !== null && 'report' in value;
+export interface WebhookCall {
+  timeoutMs: number;
+  /** Signature, idempotency key. */
+  headers: Record<string, string>;
+  policy: DestinationPolicy;
+}
 
 /**
- * Webhook adapter: POSTs the delivery as JSON to the contact's URL. A 2xx answer is SENT (and a
- * `{report: {ios, android, total}}` body, if the receiver gives one, becomes the delivery's stats);
- * anything else, or no answer within the timeout, is FAILED with the reason, marked `final` when
- * retrying cannot help (retry-policy.ts) and carrying a 429's or 503's `Retry-After`.
+ * Webhook adapter: POSTs the delivery (JSON text, as signed) to the contact's URL through the
+ * guarded call (safe-http.ts: destination checked on the connected address, no redirects, the
+ * answer read up to 64 KiB). A 2xx answer is SENT, and a `{report: {ios, android, total}}` body
+ * of the right shape becomes the delivery's figures (source `channel`); any other answer, or none
+ * within the timeout, is FAILED with what happened in words that name no host, port or body,
+ * marked `final` when retrying cannot help (retry-policy.ts; a redirect; a refused destination),
+ * carrying a 429's or 503's `Retry-After`.
  */
-export async function postWebhook(url: string, payload: unknown, timeoutMs = 5000, headers: Record<string, string> = {}): Promise<SendResult> {
+export async function postWebhook(url: string, body: string, call: WebhookCall): Promise<SendResult> {
   try {
-    const response = await fetch(url, {
+    const response = await safeRequest(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'user-agent': 'odds-console-engine/1', ...headers },
-      body: JSON.stringify(payload),
-      signal: AbortSignal.timeout(timeoutMs),
+      headers: { 'content-type': 'application/json', 'user-agent': 'odds-console-engine/1', ...call.headers },
+      body,
+      timeoutMs: call.timeoutMs,
+      policy: call.policy,
     });
-    const text = await response.text();
-    if (!response.ok) {
-      const retryAfterMs = response.status === 429 || response.status === 503 ? parseRetryAfter(response.headers.get('retry-after'), Date.now()) : null;
+    if (response.status >= 300 && response.status < 400) {
+      return { status: 'FAILED', error: `the receiver answered HTTP ${response.status} (a redirect, not followed)`, final: true };
+    }
+    if (response.status < 200 || response.status >= 300) {
+      const retryAfter = response.status === 429 || response.status === 503 ? parseRetryAfter(header(response.headers['retry-after']), Date.now()) : null;
       return {
         status: 'FAILED',
-        error: `HTTP ${response.status} from ${new URL(url).host}`,
+        error: `the receiver answered HTTP ${response.status}`,
         ...(isFinalHttpStatus(response.status) && { final: true }),
-        ...(retryAfterMs !== null && { retryAfterMs }),
+        ...(retryAfter !== null && { retryAfterMs: retryAfter }),
       };
     }
-    let stats: DeliveryStats | null = null;
-    try {
-      const body: unknown = text ? JSON.parse(text) : null;
-      if (isReport(body)) stats = body;
-    } catch {
-      // A receiver may answer with anything; only a report is kept.
-    }
-    return { status: 'SENT', stats };
+    const { stats, ignored } = receiverReport(response.body, response.truncated);
+    return { status: 'SENT', stats, ...(ignored && { reportIgnored: ignored }) };
   } catch (error) {
-    return { status: 'FAILED', error: `webhook ${new URL(url).host}: ${(error as Error).message}` };
+    if (error instanceof CallFailed) return { status: 'FAILED', error: error.message, ...(error.final && { final: true }) };
+    throw error;
   }
 }
 
-/** Asks the receiver for the delivery's report again (`GET url?delivery_id=`); null when it has none. */
-export async function fetchWebhookReport(url: string, deliveryId: number, timeoutMs = 5000): Promise<DeliveryStats | null> {
+const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? null;
+
+/** Asks the receiver for the delivery's report again (`GET url?delivery_id=`), through the same checks; null when it has none. */
+export async function fetchWebhookReport(url: string, deliveryId: number, call: Omit<WebhookCall, 'headers'>): Promise<DeliveryStats | null> {
+  let target: URL;
   try {
-    const target = new URL(url);
-    target.searchParams.set('delivery_id', String(deliveryId));
-    const response = await fetch(target, { signal: AbortSignal.timeout(timeoutMs) });
-    if (!response.ok) return null;
-    const body: unknown = await response.json();
-    return isReport(body) ? body : null;
+    target = new URL(url);
   } catch {
     return null;
+  }
+  target.searchParams.set('delivery_id', String(deliveryId));
+  try {
+    const response = await safeRequest(target.href, {
+      method: 'GET',
+      timeoutMs: call.timeoutMs,
+      policy: call.policy,
+      headers: { 'user-agent': 'odds-console-engine/1' },
+    });
+    if (response.status < 200 || response.status >= 300) return null;
+    return receiverReport(response.body, response.truncated).stats;
+  } catch (error) {
+    if (error instanceof CallFailed) return null;
+    throw error;
   }
 }

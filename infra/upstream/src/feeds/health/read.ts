@@ -3,6 +3,7 @@ import type { FeedHealthReply, MatchFeedHealth, ProducerState, UofProducer } fro
 import type { Db } from '../../db/client';
 import { feedStalls, uofProducers, uofRecoveries, uofUnknownMarkets, uofUnlinkedEvents } from '../../db/schema';
 import { Errors } from '../../errors';
+import { readConnection } from '../uof/status';
 import type { FeedHealthSettings } from './settings';
 
 interface LiveFeedRow {
@@ -37,6 +38,8 @@ async function liveFeeds(db: Db): Promise<LiveFeedRow[]> {
 
 const presentProducer = (row: typeof uofProducers.$inferSelect, recovery: UofProducer['recovery'] = null): UofProducer => ({
   id: row.id,
+  name: row.name,
+  delay_ms: row.delayMs,
   state: row.state as ProducerState,
   last_alive_at: iso(row.lastAliveAt),
   subscribed: row.subscribed,
@@ -101,12 +104,13 @@ async function matchFeedHealth(db: Db, settings: FeedHealthSettings, nowMs = Dat
 
 /** `GET /api/1/feed-health`. */
 export async function readFeedHealth(db: Db, settings: FeedHealthSettings): Promise<FeedHealthReply> {
-  const [matches, producers, unknown, unlinked, recoveries] = await Promise.all([
+  const [matches, producers, unknown, unlinked, recoveries, connection] = await Promise.all([
     matchFeedHealth(db, settings),
     db.select().from(uofProducers).orderBy(uofProducers.id),
     db.select().from(uofUnknownMarkets).orderBy(desc(uofUnknownMarkets.count)).limit(100),
     db.select().from(uofUnlinkedEvents).orderBy(desc(uofUnlinkedEvents.lastSeenAt)).limit(100),
     db.select().from(uofRecoveries).orderBy(desc(uofRecoveries.id)).limit(20),
+    readConnection(db),
   ]);
   const running = new Map(recoveries.filter((r) => r.status === 'running').map((r) => [r.producer, r]));
   return {
@@ -116,7 +120,13 @@ export async function readFeedHealth(db: Db, settings: FeedHealthSettings): Prom
       const r = running.get(p.id);
       return presentProducer(p, r ? { request_id: r.requestId, started_at: r.startedAt.toISOString(), attempts: r.attempts } : null);
     }),
-    unknown_markets: unknown.map((u) => ({ market: u.market, outcome: u.outcome || null, count: u.count, last_seen_at: u.lastSeenAt.toISOString() })),
+    unknown_markets: unknown.map((u) => ({
+      market: u.market,
+      outcome: u.outcome || null,
+      reason: u.reason,
+      count: u.count,
+      last_seen_at: u.lastSeenAt.toISOString(),
+    })),
     unlinked_events: unlinked.map((u) => ({
       event: u.event,
       count: u.count,
@@ -136,6 +146,7 @@ export async function readFeedHealth(db: Db, settings: FeedHealthSettings): Prom
       attempts: r.attempts,
       status: r.status as 'running' | 'complete' | 'failed',
     })),
+    connection,
   };
 }
 

@@ -140,21 +140,26 @@ describe('the UOF adapter', () => {
       ['TRIGGERED', false, { over: 1900, under: 1950 }, 600, 'H0-A0'],
     ]);
     const events = await upstream.database.db.select().from(matchEvents).where(eq(matchEvents.matchId, matchId)).orderBy(asc(matchEvents.id));
-    expect(events.map((e) => [e.kind, e.suspended])).toEqual([
-      ['period_start', null],
-      ['suspension', false],
+    // Each market its snapshot priced is lifted (its state is not known before), then the match once its producer is up.
+    expect(events.map((e) => [e.kind, e.suspended, e.marketId !== null])).toEqual([
+      ['period_start', null, false],
+      ['suspension', false, true],
+      ['suspension', false, true],
+      ['suspension', false, false],
     ]);
   });
 
-  it('turns goals into events and a bet_stop into a suspension', async () => {
+  it('turns goals into events and a bet_stop into a suspension of each market', async () => {
     clock += 30_000;
     await adapter.handle(key('odds_change'), live(12, 1, 0));
     await adapter.handle(key('bet_stop'), betStopXml(EVENT, clock + 1));
     const events = await upstream.database.db.select().from(matchEvents).where(eq(matchEvents.matchId, matchId)).orderBy(asc(matchEvents.id));
-    expect(events.slice(-2).map((e) => [e.kind, e.side, e.score, e.suspended])).toEqual([
-      ['goal', 'home', 'H1-A0', null],
-      ['suspension', null, null, true],
-    ]);
+    const goal = events.findIndex((e) => e.kind === 'goal');
+    expect([events[goal]!.side, events[goal]!.score]).toEqual(['home', 'H1-A0']);
+    // bet_stop groups="all": a suspension of each of the provider's markets, not of the match.
+    const stops = events.slice(goal + 1);
+    expect(stops.length).toBeGreaterThanOrEqual(5);
+    expect(stops.every((e) => e.kind === 'suspension' && e.suspended === true && e.marketId !== null)).toBe(true);
   });
 
   it('counts unknown markets and unlinked events, dead-letters malformed XML', async () => {
@@ -192,9 +197,14 @@ describe('the UOF adapter', () => {
     expect(adapter.producers.state(1)).toBe('up');
   });
 
-  it('puts a producer down on subscribed="0" (recovering at once) and on product_down', async () => {
+  it('puts a producer down on subscribed="0" (recovering at once, asked once) and on product_down', async () => {
+    clock += 30_000; // the interval since its last request
     await adapter.handle('-.-.-.alive.-.-.-.-', aliveXml(1, clock, false));
     expect(adapter.producers.state(1)).toBe('recovering');
+    expect(asked.at(-1)!.requestId).toBe(3);
+    // UOF says subscribed=0 on every alive until the recovery is done: it is not asked again.
+    clock += 10_000;
+    await adapter.handle('-.-.-.alive.-.-.-.-', aliveXml(1, clock, false));
     expect(asked.at(-1)!.requestId).toBe(3);
     await adapter.handle('-.-.-.snapshot_complete.-.-.-.-', snapshotCompleteXml(1, 3, clock));
     await adapter.handle('-.-.-.product_down.-.-.-.-', productDownXml(1, clock));
@@ -203,32 +213,27 @@ describe('the UOF adapter', () => {
     expect(producer!.reason).toBe('product_down');
   });
 
-  it('asks again, with a growing wait, for a recovery that fails or never completes', async () => {
+  it('asks again no sooner than 30 s after a failed request, and when its recovery has been quiet for the timeout', async () => {
+    const alive = async (advanceMs: number) => {
+      clock += advanceMs;
+      await adapter.handle('-.-.-.alive.-.-.-.-', aliveXml(1, clock));
+      await adapter.producers.check();
+    };
     failRecovery = true;
-    await adapter.handle('-.-.-.alive.-.-.-.-', aliveXml(1, clock));
+    await alive(30_000);
     expect(asked.at(-1)!.requestId).toBe(4);
-    clock += 500;
-    await adapter.producers.check();
-    expect(asked.at(-1)!.requestId).toBe(4); // not yet: 1 s after the failure
-    clock += 600;
-    await adapter.producers.check();
-    expect(asked.at(-1)!.requestId).toBe(5);
     failRecovery = false;
-    clock += 2_100; // 2 s after the second failure
-    await adapter.handle('-.-.-.alive.-.-.-.-', aliveXml(1, clock));
-    await adapter.producers.check();
+    await alive(10_000);
+    expect(asked.at(-1)!.requestId).toBe(4); // not 1 s after the failure: 30 s after the request
+    await alive(20_000);
+    expect(asked.at(-1)!.requestId).toBe(5);
+    // Answered, but nothing of it came: asked again once it has been quiet for the timeout (60 s here).
+    for (let n = 0; n < 3; n += 1) await alive(15_000);
+    expect(asked.at(-1)!.requestId).toBe(5);
+    await alive(15_000);
     expect(asked.at(-1)!.requestId).toBe(6);
-    // Answered, but no snapshot_complete: asked again after the recovery timeout plus the wait.
-    clock += 60_000;
-    await adapter.handle('-.-.-.alive.-.-.-.-', aliveXml(1, clock));
-    await adapter.producers.check();
-    expect(asked.at(-1)!.requestId).toBe(6);
-    clock += 8_000;
-    await adapter.handle('-.-.-.alive.-.-.-.-', aliveXml(1, clock));
-    await adapter.producers.check();
-    expect(asked.at(-1)!.requestId).toBe(7);
-    const [recovery] = await upstream.database.db.select().from(uofRecoveries).where(eq(uofRecoveries.requestId, 7));
-    expect(recovery).toMatchObject({ attempts: 4, status: 'running' });
+    const [recovery] = await upstream.database.db.select().from(uofRecoveries).where(eq(uofRecoveries.requestId, 6));
+    expect(recovery).toMatchObject({ attempts: 3, status: 'running' });
     expect(adapter.producers.state(1)).toBe('recovering');
   });
 });
@@ -243,7 +248,7 @@ describe('the feed-stall alarm', () => {
     await monitor.tick();
     // The producer is recovering: the match is stalled at once.
     expect(notices.map((n) => [n.feed_health!.match_id, n.feed_health!.stalled, n.feed_health!.producer])).toEqual([[matchId, true, 'recovering']]);
-    await adapter.handle('-.-.-.snapshot_complete.-.-.-.-', snapshotCompleteXml(1, 7, clock));
+    await adapter.handle('-.-.-.snapshot_complete.-.-.-.-', snapshotCompleteXml(1, asked.at(-1)!.requestId, clock));
     clock += 1000;
     await adapter.handle(key('odds_change'), live(14, 1, 0));
     await monitor.tick();

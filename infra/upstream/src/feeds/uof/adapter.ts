@@ -1,16 +1,24 @@
+import { hintFixtureChange } from './sync/store';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { FeedMessage, IngestReply } from '@odds/protocol';
+import { parseUofRoutingKey, type FeedMessage, type IngestReply } from '@odds/protocol';
 import { announceMatchWrite } from '../../coedit/catalog-notices';
 import type { Db } from '../../db/client';
-import { auditLog, deadLetters, matches, markets, uofLinks, uofMarketMap, uofUnknownMarkets, uofUnlinkedEvents } from '../../db/schema';
-import type { ChangeBus } from '../../engine/changes';
+import { auditLog, matches, sports, uofLinks, uofMarketMap, uofUnknownMarkets, uofUnlinkedEvents } from '../../db/schema';
+import type { ChangeBus } from '../../changes';
 import { MappingTable, type UofMarketMapping } from './mapping';
 import { isEventMessage, type UofEventMessage, type UofMessage } from './messages';
 import { parseUof, UofParseError } from './parse';
-import { Producers } from './producers';
+import { checkPlausible, screenUof } from './plausible';
+import { writeDeadLetter, type UofDeadLetterInput } from './dead-letters';
+import { Producers, type ProducerSettings } from './producers';
 import type { RequestRecovery } from './recovery-api';
 import type { FetchFixture } from './fixture-api';
-import { newMemory, translate, type LabelOf, type MatchMemory } from './translate';
+import type { Unknown } from './market-state';
+import type { GroupsOf } from './market-groups';
+import { readProviderMarkets } from './provider-markets';
+import { refusedIndex, refusedMarket } from './refusals';
+import { readsUofSport, uofSportOf } from './sports';
+import { copyMemory, newMemory, translate, type MatchMemory, type ProviderMarkets } from './translate';
 
 /** Where translated messages go: the engine in process, or the broker in the cluster (both have this call). */
 export interface Ingest {
@@ -26,8 +34,19 @@ interface Link {
   matchId: number;
   providerId: number;
   sportId: number;
+  /** The console sport's name: only a sport the adapter understands is read (sports.ts). */
+  sportName: string;
   event: string;
   lastProduct: number | null;
+}
+
+/** One UOF message translated and waiting for its engine call, with what it was translated from (to do it again). */
+interface Part {
+  routingKey: string;
+  body: Buffer | string;
+  message: UofEventMessage;
+  link: Link;
+  messages: FeedMessage[];
 }
 
 const UOF_ACTOR = { id: null, name: 'UOF feed' };
@@ -38,6 +57,12 @@ const refused = (error: unknown) => {
   const status = (error as { statusCode?: number }).statusCode;
   return status !== undefined && status < 500;
 };
+/** A UOF message of a sport the adapter does not read (sports.ts): counted, nothing of it ingested. */
+const UNREAD_SPORT = 'a sport the adapter does not read (football only): nothing of it is ingested';
+/** fixture_change change_type 3 (the vendor's CANCELLED). */
+const FIXTURE_CANCELLED = 3;
+/** Parts of one UOF message the engine may refuse one by one before the message is dead-lettered. */
+const MAX_LEFT_OUT = 20;
 /** How long a link, a mapping or a provider's labels are trusted before being read again. */
 const CACHE_MS = 2_000;
 
@@ -48,14 +73,16 @@ export interface AdapterOptions {
   requestRecovery: RequestRecovery | null;
   /** UOF's fixture API: the teams and kick-off of an unlinked event (null: no UOF API configured). */
   fetchFixture?: FetchFixture | null;
-  settings: { aliveTimeoutS: number; recoveryTimeoutS: number };
+  settings: ProducerSettings;
   log: Logger;
   now?: () => number;
+  /** The market groups a bet_stop names, from the vendor's market descriptions (market-groups.ts's table when absent). */
+  groupsOf?: GroupsOf;
 }
 
 /** Counts that are written in bulk (unknown markets, messages of unlinked events), not one row write per message. */
 class Tallies {
-  unknown = new Map<string, { market: string; outcome: string; count: number }>();
+  unknown = new Map<string, { market: string; outcome: string; reason: string; count: number }>();
   unlinked = new Map<string, { count: number; kickOffMs: number | null }>();
 }
 
@@ -70,7 +97,7 @@ export class UofAdapter {
   readonly producers: Producers;
   private readonly memories = new Map<number, MatchMemory>();
   private readonly links = new Map<string, { link: Link | null; at: number }>();
-  private readonly labels = new Map<string, { labelOf: LabelOf; at: number }>();
+  private readonly providers = new Map<string, { markets: ProviderMarkets; at: number }>();
   private mapping: { table: MappingTable; at: number } | null = null;
   private tallies = new Tallies();
   /** Unlinked events whose fixture was asked for (once per event and process; a failure is asked again later). */
@@ -92,6 +119,10 @@ export class UofAdapter {
       options.log,
       this.now,
     );
+  }
+
+  get db(): Db {
+    return this.options.db;
   }
 
   async start(): Promise<void> {
@@ -120,13 +151,16 @@ export class UofAdapter {
       this.counts.messages += 1;
       let message: UofMessage;
       try {
+        screenUof(body);
         message = parseUof(body);
+        checkPlausible(message, this.now());
       } catch (error) {
         if (!(error instanceof UofParseError)) throw error;
         this.counts.malformed += 1;
         await this.deadLetter('uof_malformed', error.message, routingKey, null, body);
         continue;
       }
+      await this.producers.observe(message.product, message.timestamp, message.requestId);
       if (!isEventMessage(message)) {
         await this.send();
         this.counts.system += 1;
@@ -136,6 +170,8 @@ export class UofAdapter {
         continue;
       }
       this.producers.onMessage(message.product, message.timestamp, message.requestId);
+      // The catalog sync reads the event's fixture again (a new, moved or cancelled match; sync/store.ts).
+      if (message.type === 'fixture_change') await hintFixtureChange(this.options.db, message.eventId, message.changeType);
       const link = await this.linkOf(message.eventId);
       if (!link) {
         this.counts.unlinked += 1;
@@ -145,49 +181,79 @@ export class UofAdapter {
         this.tallies.unlinked.set(message.eventId, tally);
         continue;
       }
-      if (message.type === 'fixture_change') {
+      if (!this.reads(link, routingKey)) {
+        this.count([{ market: `sport ${parseUofRoutingKey(routingKey)?.sportId ?? link.sportName}`, outcome: null, reason: UNREAD_SPORT }]);
+        continue;
+      }
+      // A cancellation is a match state (translate.ts), not a new kick-off.
+      if (message.type === 'fixture_change' && message.changeType !== FIXTURE_CANCELLED) {
         await this.send();
         await this.kickOff(link, message);
-        continue;
       }
       await this.gather(link, message, routingKey, body);
     }
     await this.send();
   }
 
-  /** Messages translated and waiting for their engine call: one match's, in order. */
-  private pending: { matchId: number; parts: { routingKey: string; body: Buffer | string; messages: FeedMessage[] }[]; size: number } | null = null;
+  /** Messages translated and waiting for their engine call: one match's, in order, and its memory as they leave it. */
+  private pending: { matchId: number; parts: Part[]; size: number; memory: MatchMemory } | null = null;
 
-  private async gather(link: Link, message: UofEventMessage, routingKey: string, body: Buffer | string): Promise<void> {
-    const memory = this.memories.get(link.matchId) ?? newMemory();
-    this.memories.set(link.matchId, memory);
+  /** The adapter reads a match only in a sport it understands: the link's, and the routing key's when it names one. */
+  private reads(link: Link, routingKey: string): boolean {
+    const sport = parseUofRoutingKey(routingKey)?.sportId ?? null;
+    return uofSportOf(link.sportName) !== null && (sport === null || readsUofSport(sport));
+  }
+
+  /** The feed messages of one UOF message, on `memory` (changed); while its producer is down every offer is stored suspended. */
+  private async translateFor(link: Link, message: UofEventMessage, memory: MatchMemory) {
+    const { messages, unknown } = translate(message, await this.mappingTable(), await this.providerMarkets(link), memory);
     const up = this.producers.isUp(message.product);
-    // While its producer is down a match stays suspended: nothing it sends may lift that.
-    if (!up) memory.matchSuspended = true;
-    const { messages, unknown } = translate(message, await this.mappingTable(), await this.labelsOf(link), memory);
-    const taken: FeedMessage[] = up
-      ? messages
-      : messages.flatMap((m): FeedMessage[] =>
-          m.type === 'offer' ? [{ ...m, suspended: true }] : m.kind === 'suspension' && m.suspended === false && !m.market ? [] : [m],
-        );
+    return { messages: up ? messages : messages.map((m): FeedMessage => (m.type === 'offer' ? { ...m, suspended: true } : m)), unknown };
+  }
+
+  private count(unknown: readonly Unknown[]): void {
     for (const u of unknown) {
       const key = `${u.market}\u0000${u.outcome ?? ''}`;
-      const tally = this.tallies.unknown.get(key) ?? { market: u.market, outcome: u.outcome ?? '', count: 0 };
+      const tally = this.tallies.unknown.get(key) ?? { market: u.market, outcome: u.outcome ?? '', reason: u.reason, count: 0 };
       tally.count += 1;
+      tally.reason = u.reason;
       this.tallies.unknown.set(key, tally);
     }
-    if (link.lastProduct !== message.product) {
+  }
+
+  /**
+   * Translates a message onto the match's memory as the messages already gathered leave it. The
+   * memory the adapter keeps changes only once the engine stored them (send): a refused or failed
+   * call leaves the match's score, period and market states as they were.
+   */
+  private async gather(link: Link, message: UofEventMessage, routingKey: string, body: Buffer | string): Promise<void> {
+    if (this.pending && this.pending.matchId !== link.matchId) await this.send();
+    const memory = copyMemory(this.pending?.memory ?? this.memories.get(link.matchId) ?? newMemory());
+    const { messages, unknown } = await this.translateFor(link, message, memory);
+    this.count(unknown);
+    // The producer a match last heard odds from decides its health; a fixture_change (prematch's, often) does not move it.
+    if (link.lastProduct !== message.product && message.type !== 'fixture_change') {
       await this.options.db.update(uofLinks).set({ lastProduct: message.product }).where(eq(uofLinks.matchId, link.matchId));
       link.lastProduct = message.product;
     }
-    if (!taken.length) return;
-    if (this.pending && (this.pending.matchId !== link.matchId || this.pending.size + taken.length > MAX_BATCH)) await this.send();
-    this.pending ??= { matchId: link.matchId, parts: [], size: 0 };
-    this.pending.parts.push({ routingKey, body, messages: taken });
-    this.pending.size += taken.length;
+    if (!messages.length) {
+      // Nothing to store: what it changed in the memory holds (with the batch's, when there is one).
+      if (this.pending) this.pending.memory = memory;
+      else this.memories.set(link.matchId, memory);
+      return;
+    }
+    if (this.pending && this.pending.size + messages.length > MAX_BATCH) await this.send();
+    this.pending ??= { matchId: link.matchId, parts: [], size: 0, memory };
+    this.pending.memory = memory;
+    this.pending.parts.push({ routingKey, body, message, link, messages });
+    this.pending.size += messages.length;
   }
 
-  /** Sends the gathered messages in one call; when the engine refuses the call, each message again on its own (dead-lettering the one it refuses). */
+  /**
+   * Sends the gathered messages in one call and keeps the memory they leave. When the engine
+   * refuses the call, each UOF message again on its own, translated afresh from the memory the
+   * stored ones left (so a refused goal is not taken as scored).
+   */
   private async send(): Promise<void> {
     const batch = this.pending;
     this.pending = null;
@@ -198,21 +264,45 @@ export class UofAdapter {
         batch.parts.flatMap((p) => p.messages),
       );
       this.counts.ingested += batch.parts.length;
+      this.memories.set(batch.matchId, batch.memory);
       return;
     } catch (error) {
       if (!refused(error)) throw error;
     }
+    let kept = this.memories.get(batch.matchId) ?? newMemory();
     for (const part of batch.parts) {
+      const memory = copyMemory(kept);
+      const { messages } = await this.translateFor(part.link, part.message, memory);
+      if (await this.ingestPart(batch.matchId, part, messages)) kept = memory;
+    }
+    this.memories.set(batch.matchId, kept);
+  }
+
+  /**
+   * One UOF message's feed messages. A part the engine refuses is left out (counted with the
+   * engine's reason) and the rest sent again, so one market never takes the message with it; a
+   * refusal naming no part dead-letters the message. True when something was stored.
+   */
+  private async ingestPart(matchId: number, part: Part, messages: FeedMessage[]): Promise<boolean> {
+    let left = messages;
+    for (let attempt = 0; left.length && attempt <= MAX_LEFT_OUT; attempt += 1) {
       try {
-        await this.options.ingest.ingest(batch.matchId, part.messages);
+        await this.options.ingest.ingest(matchId, left);
         this.counts.ingested += 1;
+        return true;
       } catch (error) {
         if (!refused(error)) throw error;
-        // The engine refused it (a market the match's provider lacks, say): kept with the reason, the feed goes on.
-        this.counts.rejected += 1;
-        await this.deadLetter('uof_rejected', (error as Error).message, part.routingKey, batch.matchId, part.body);
+        const index = attempt < MAX_LEFT_OUT ? refusedIndex(error, left) : null;
+        if (index === null) {
+          this.counts.rejected += 1;
+          await this.deadLetter('uof_rejected', (error as Error).message, part.routingKey, matchId, part.body);
+          return false;
+        }
+        this.count([{ market: refusedMarket(left[index]!), outcome: null, reason: `refused by the engine: ${(error as Error).message}`.slice(0, 300) }]);
+        left = left.filter((_, i) => i !== index);
       }
     }
+    return left.length === 0;
   }
 
   /**
@@ -226,9 +316,6 @@ export class UofAdapter {
     const linked = await this.options.db.select({ matchId: uofLinks.matchId, event: uofLinks.event, lastProduct: uofLinks.lastProduct }).from(uofLinks);
     const at = this.now();
     for (const link of linked.filter((l) => (l.lastProduct ?? 1) === producer)) {
-      const memory = this.memories.get(link.matchId) ?? newMemory();
-      this.memories.set(link.matchId, memory);
-      memory.matchSuspended = suspended;
       const message: FeedMessage = {
         type: 'event',
         source_id: `uof:${link.event}:producer:${producer}:${suspended ? 'down' : 'up'}:${at}`,
@@ -279,9 +366,17 @@ export class UofAdapter {
     const cached = this.links.get(event);
     if (cached && this.now() - cached.at < CACHE_MS) return cached.link;
     const [row] = await this.options.db
-      .select({ matchId: uofLinks.matchId, providerId: matches.providerId, sportId: matches.sportId, event: uofLinks.event, lastProduct: uofLinks.lastProduct })
+      .select({
+        matchId: uofLinks.matchId,
+        providerId: matches.providerId,
+        sportId: matches.sportId,
+        sportName: sports.name,
+        event: uofLinks.event,
+        lastProduct: uofLinks.lastProduct,
+      })
       .from(uofLinks)
       .innerJoin(matches, eq(matches.id, uofLinks.matchId))
+      .innerJoin(sports, eq(sports.id, matches.sportId))
       .where(eq(uofLinks.event, event));
     const link = row ?? null;
     this.links.set(event, { link, at: this.now() });
@@ -298,28 +393,32 @@ export class UofAdapter {
     return table;
   }
 
-  /** The provider's outcome labels per market type and line (a dynamic-line market answers for any line of its type). */
-  private async labelsOf(link: Link): Promise<LabelOf> {
+  /** The provider's markets and outcome labels for the match's sport (provider-markets.ts), read again every CACHE_MS. */
+  private async providerMarkets(link: Link): Promise<ProviderMarkets> {
     const key = `${link.providerId}:${link.sportId}`;
-    const cached = this.labels.get(key);
-    if (cached && this.now() - cached.at < CACHE_MS) return cached.labelOf;
-    const rows = await this.options.db
-      .select({ typeId: markets.typeId, line: markets.line, dynamicLine: markets.dynamicLine, mapping: markets.outcomeMapping })
-      .from(markets)
-      .where(and(eq(markets.providerId, link.providerId), eq(markets.sportId, link.sportId)));
-    const exact = new Map(rows.map((r) => [`${r.typeId}:${r.line ?? '-'}`, r.mapping]));
-    const dynamic = new Map(rows.filter((r) => r.dynamicLine).map((r) => [r.typeId, r.mapping]));
-    const labelOf: LabelOf = (typeId, line, outcome) => (exact.get(`${typeId}:${line ?? '-'}`) ?? dynamic.get(typeId))?.[outcome] ?? null;
-    this.labels.set(key, { labelOf, at: this.now() });
-    return labelOf;
+    const cached = this.providers.get(key);
+    if (cached && this.now() - cached.at < CACHE_MS) return cached.markets;
+    const markets = {
+      ...(await readProviderMarkets(this.options.db, link.providerId, link.sportId)),
+      ...(this.options.groupsOf && { groupsOf: this.options.groupsOf }),
+    };
+    this.providers.set(key, { markets, at: this.now() });
+    return markets;
   }
 
-  private async deadLetter(kind: string, reason: string, routingKey: string, matchId: number | null, body: Buffer | string): Promise<void> {
-    const text = (typeof body === 'string' ? body : body.toString('utf8')).replace(/\u0000/g, '').slice(0, 4096);
-    await this.options.db
-      .insert(deadLetters)
-      .values({ kind, reason: reason.slice(0, 1000), routingKey: routingKey.slice(0, 300), shard: 'uof', matchId, body: text });
-    this.options.log.warn({ kind, reason, routingKey }, 'UOF message dead-lettered');
+  private deadLetter(kind: string, reason: string, routingKey: string, matchId: number | null, body: Buffer | string): Promise<void> {
+    return this.deadLetterRaw({ kind, reason, routingKey, matchId, body, keep: true });
+  }
+
+  /** A message to the dead letters with its reason (the consumer's too: too large, failing every attempt). */
+  async deadLetterRaw(input: UofDeadLetterInput): Promise<void> {
+    await writeDeadLetter(this.options.db, input);
+    this.options.log.warn({ kind: input.kind, reason: input.reason, routingKey: input.routingKey }, 'UOF message dead-lettered');
+  }
+
+  /** Forgets what a failed handleMany gathered and did not send (the consumer hands those messages again). */
+  abandon(): void {
+    this.pending = null;
   }
 
   /** Writes the counts gathered since the last flush (unknown markets, unlinked events). */
@@ -332,10 +431,10 @@ export class UofAdapter {
       for (const u of unknown.values()) {
         await tx
           .insert(uofUnknownMarkets)
-          .values({ market: u.market, outcome: u.outcome, count: u.count, lastSeenAt: at })
+          .values({ market: u.market, outcome: u.outcome, reason: u.reason, count: u.count, lastSeenAt: at })
           .onConflictDoUpdate({
             target: [uofUnknownMarkets.market, uofUnknownMarkets.outcome],
-            set: { count: sql`${uofUnknownMarkets.count} + ${u.count}`, lastSeenAt: at },
+            set: { count: sql`${uofUnknownMarkets.count} + ${u.count}`, reason: u.reason, lastSeenAt: at },
           });
       }
       for (const [event, u] of unlinked) {

@@ -1,4 +1,5 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { replyMessage, uofApiCall } from './api-client';
 
 /** What an operator needs to link an unlinked event: its teams and kick-off, from UOF's fixture API. */
 export interface UofFixture {
@@ -16,6 +17,7 @@ const parser = new XMLParser({
   parseAttributeValue: false,
   parseTagValue: false,
   ignoreDeclaration: true,
+  removeNSPrefix: true,
   isArray: (name) => name === 'competitor',
 });
 
@@ -26,9 +28,10 @@ type Node = Record<string, unknown>;
  * (`<fixtures_fixture><fixture start_time=…><competitors><competitor qualifier="home" name=…/>`).
  */
 export function parseFixture(xml: string): UofFixture {
-  const valid = XMLValidator.validate(xml);
+  const text = xml.replace(/^\uFEFF/, '');
+  const valid = XMLValidator.validate(text);
   if (valid !== true) throw new Error(`UOF fixture is not well-formed XML: ${valid.err.msg}`);
-  const doc = parser.parse(xml) as Node;
+  const doc = parser.parse(text) as Node;
   const root = (doc.fixtures_fixture ?? doc) as Node;
   const fixture = root.fixture as Node | undefined;
   if (!fixture || typeof fixture !== 'object') throw new Error('UOF fixture document has no <fixture>');
@@ -43,14 +46,11 @@ export function parseFixture(xml: string): UofFixture {
 
 /** UOF's fixture endpoint: `GET {apiUrl}/v1/sports/en/sport_events/{event}/fixture.xml`, token in `x-access-token`. */
 export function uofFixtureApi(apiUrl: string, token: string | null, fetchImpl: typeof fetch = fetch): FetchFixture {
-  const base = apiUrl.replace(/\/+$/, '');
+  const call = uofApiCall(apiUrl, token, fetchImpl);
   return async (event) => {
-    const reply = await fetchImpl(`${base}/v1/sports/en/sport_events/${encodeURIComponent(event)}/fixture.xml`, {
-      headers: token ? { 'x-access-token': token } : {},
-      signal: AbortSignal.timeout(10_000),
-    });
+    const reply = await call(`/v1/sports/en/sport_events/${encodeURIComponent(event)}/fixture.xml`);
     if (reply.status === 404) return null;
-    if (!reply.ok) throw new Error(`UOF fixture of ${event} answered ${reply.status}`);
-    return parseFixture(await reply.text());
+    if (!reply.ok) throw new Error(`UOF fixture of ${event} answered ${reply.status}: ${replyMessage(reply)}`);
+    return parseFixture(reply.text);
   };
 }

@@ -8,13 +8,14 @@ import { MappingTable } from './mapping';
 import { isEventMessage } from './messages';
 import { parseUof } from './parse';
 import { readUofRecording } from './recording';
-import { newMemory, translate, type LabelOf } from './translate';
+import { newMemory, translate, type LabelOf, type ProviderMarkets } from './translate';
 
 const FILES = readdirSync(FEEDS_DIR)
   .filter((f) => f.endsWith('.jsonl'))
   .sort();
 /** The demo provider's labels: each demo market's outcome keys to its labels, as the seeded outcome mappings hold them. */
 const labelOf: LabelOf = (typeId, _line, key) => DEMO_MARKETS.find((m) => m.type_id === typeId)?.outcomes.find(([k]) => k === key)?.[1] ?? null;
+const provider: ProviderMarkets = { labelOf, markets: DEMO_MARKETS.map((m) => ({ typeId: m.type_id, line: m.line })) };
 const offerView = (o: FeedOfferMessage) => ({
   sent_at: o.sent_at,
   market: o.market,
@@ -46,6 +47,7 @@ describe('the UOF demo generator', () => {
       const mapping = new MappingTable();
       const translated: FeedMessage[] = [];
       let last = 0;
+      let betStops = 0;
       for (const m of demo.messages) {
         expect(m.offset_ms).toBeGreaterThanOrEqual(last);
         last = m.offset_ms;
@@ -56,7 +58,8 @@ describe('the UOF demo generator', () => {
         expect(message.eventId).toBe(demo.header.event);
         expect(`${key.urnType}:${key.eventId}`).toBe(demo.header.event);
         expect(message.timestamp).toBe(base + m.offset_ms);
-        const { messages, unknown } = translate(message, mapping, labelOf, memory);
+        if (message.type === 'bet_stop') betStops += 1;
+        const { messages, unknown } = translate(message, mapping, provider, memory);
         expect(unknown).toEqual([]);
         translated.push(...messages);
       }
@@ -74,9 +77,11 @@ describe('the UOF demo generator', () => {
       expect(kinds(translated, 'period_start')).toEqual(kinds(feed.messages, 'period_start'));
       expect(kinds(translated, 'period_end').map(([, p]) => p)).toEqual(kinds(feed.messages, 'period_end').map(([, p]) => p));
       expect(translated.filter((m) => m.type === 'event' && m.kind === 'match_end')).toHaveLength(1);
-      // Match-wide suspensions: one bet_stop per goal window; markets the score decided are settled.
+      // Match-wide suspensions: one bet_stop per goal window, which suspends each market; markets the score decided are settled.
       const stops = (list: FeedMessage[]) => list.filter((m) => m.type === 'event' && m.kind === 'suspension' && m.suspended && !m.market).length;
-      expect(stops(translated)).toBe(stops(feed.messages));
+      expect(betStops).toBe(stops(feed.messages));
+      // The first bet_stop suspends every market (none is suspended yet).
+      expect(translated.filter((m) => m.type === 'event' && m.reason?.startsWith('uof bet_stop')).length).toBeGreaterThanOrEqual(DEMO_MARKETS.length);
       const settled = (list: FeedMessage[]) => list.filter((m) => m.type === 'event' && m.kind === 'suspension' && m.reason === 'settled').map((m) => m.market);
       expect(settled(translated)).toEqual(settled(feed.messages));
     });

@@ -3,8 +3,9 @@ import type { AuditActor, UofLink } from '@odds/protocol';
 import { VersionConflict } from '../../coedit/conflict';
 import { lastChange } from '../../coedit/versioned';
 import type { Db, Tx } from '../../db/client';
-import { auditLog, matches, uofLinks, uofUnlinkedEvents } from '../../db/schema';
+import { auditLog, matches, sports, uofLinks, uofUnlinkedEvents } from '../../db/schema';
 import { Errors } from '../../errors';
+import { notLinkable, uofSportOf } from './sports';
 
 type LinkRow = typeof uofLinks.$inferSelect;
 
@@ -47,6 +48,9 @@ export async function writeLink(db: Db, matchId: number, event: string | null, e
       );
     }
     if (event !== null) {
+      // Only a sport whose status codes and scores the adapter reads (sports.ts).
+      const [sport] = await tx.select({ name: sports.name }).from(matches).innerJoin(sports, eq(sports.id, matches.sportId)).where(eq(matches.id, matchId));
+      if (sport && uofSportOf(sport.name) === null) throw new Errors.BadRequest(notLinkable(sport.name));
       const [other] = await tx.select({ matchId: uofLinks.matchId }).from(uofLinks).where(eq(uofLinks.event, event));
       if (other && other.matchId !== matchId)
         throw new Errors.BadRequest(`UOF event ${event} is already linked to match ${other.matchId}; unlink it there first.`);

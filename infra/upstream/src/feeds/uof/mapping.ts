@@ -53,4 +53,7 @@ export class MappingTable {
   get(uofMarketId: number): UofMarketMapping | undefined {
     return this.byId.get(uofMarketId);
   }
+  rows(): UofMarketMapping[] {
+    return [...this.byId.values()];
+  }
 }

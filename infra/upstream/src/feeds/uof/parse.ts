@@ -88,6 +88,12 @@ function markets(container: Node | undefined, where: string): UofMarket[] {
   });
 }
 
+/** A score as UOF sends it (xs:decimal): a whole number, else null, so another sport's score never fails a message. */
+function score(node: Node, name: string): number | null {
+  const value = text(node, name);
+  return value !== null && /^\d{1,6}$/.test(value) ? Number(value) : null;
+}
+
 function eventStatus(node: Node | undefined): UofEventStatus | null {
   if (!node) return null;
   const where = 'sport_event_status';
@@ -95,8 +101,8 @@ function eventStatus(node: Node | undefined): UofEventStatus | null {
   return {
     status: int(node, 'status', where) ?? 0,
     matchStatus: int(node, 'match_status', where),
-    home: int(node, 'home_score', where),
-    away: int(node, 'away_score', where),
+    home: score(node, 'home_score'),
+    away: score(node, 'away_score'),
     clockS: clock ? clockSeconds(text(clock, 'match_time')) : null,
   };
 }
@@ -148,8 +154,16 @@ export function parseUof(body: string | Buffer): UofMessage {
     case 'bet_settlement':
       return { ...base, type: root, eventId: eventId(), markets: markets(node.outcomes as Node | undefined, root) };
     case 'rollback_bet_settlement':
+      return { ...base, type: root, eventId: eventId(), markets: markets(node, root) };
     case 'bet_cancel':
     case 'rollback_bet_cancel':
-      return { ...base, type: root, eventId: eventId(), markets: markets(node, root) };
+      return {
+        ...base,
+        type: root,
+        eventId: eventId(),
+        markets: markets(node, root),
+        startTime: int(node, 'start_time', root),
+        endTime: int(node, 'end_time', root),
+      };
   }
 }

@@ -70,6 +70,8 @@ export async function recordUof(o: { amqpUrl: string; exchange: string; bindingK
 export async function replayUof(o: { amqpUrl: string; exchange: string; messages: UofRecordedMessage[]; speed: number }): Promise<number> {
   const connection = await amqp.connect(o.amqpUrl);
   const channel = await connection.createConfirmChannel();
+  // Playing the vendor, who owns the exchange (the adapter only checks it): declared on a fresh broker.
+  await channel.assertExchange(o.exchange, 'topic', { durable: true });
   const start = Date.now();
   for (const m of o.messages) {
     if (o.speed > 0) {

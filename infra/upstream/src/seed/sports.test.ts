@@ -1,0 +1,15 @@
+import { asc } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/client';
+import { sports } from '../db/schema';
+import { demoSports } from './sports';
+
+const database = await openDatabase('memory://');
+afterAll(() => database.close());
+
+describe('the sports of SPEC §1', () => {
+  it('are in a freshly migrated database, unseeded, exactly as the seed knows them', async () => {
+    const rows = await database.db.select().from(sports).orderBy(asc(sports.id));
+    expect(rows).toEqual(demoSports.map(({ id, name, periods, scores }) => ({ id, name, periods, scores })));
+  });
+});
