@@ -110,7 +110,10 @@ describe.skipIf(unavailable)('sign-in through the identity provider in Chromium'
     // The admin's mapping of the provider's groups, on the Operators screen.
     const groups = page.getByRole('table', { name: 'Identity provider groups' });
     await groups.getByRole('row').filter({ hasText: 'console-admins' }).waitFor();
-    expect(await page.getByRole('row').filter({ hasText: 'ana@corp.example' }).count()).toBe(1);
+    // The operators table is its own read: wait for it rather than count what has rendered so far.
+    const ana = page.getByRole('row').filter({ hasText: 'ana@corp.example' });
+    await ana.first().waitFor();
+    expect(await ana.count()).toBe(1);
     await groups.scrollIntoViewIfNeeded();
     await animationsDone(page);
     await page.screenshot({ path: screenshotPath('sso-operators-groups.png') });

@@ -83,7 +83,8 @@ describe.skipIf(skip !== null)('the UOF adapter on RabbitMQ', () => {
     await db.insert(uofLinks).values({ matchId, event: EVENT, updatedBy: 'test' });
     connection = await amqp.connect(rabbit.url);
     channel = await connection.createChannel();
-    await channel.assertExchange(exchange, 'topic', { durable: false, autoDelete: true });
+    // Durable, as the vendor declares it (the replay asserts it so); deleted when the suite ends.
+    await channel.assertExchange(exchange, 'topic', { durable: true });
     // The fake UOF API: a recovery request is answered 202, then its snapshot arrives over AMQP.
     api = createServer((request, reply) => {
       const url = new URL(request.url ?? '/', 'http://fake');
@@ -138,6 +139,7 @@ describe.skipIf(skip !== null)('the UOF adapter on RabbitMQ', () => {
   });
   afterAll(async () => {
     await consumer?.close();
+    await channel?.deleteExchange(exchange).catch(() => undefined);
     await channel?.close().catch(() => undefined);
     await connection?.close().catch(() => undefined);
     await new Promise((resolve) => (api ? api.close(resolve) : resolve(undefined)));

@@ -88,7 +88,8 @@ describe.skipIf(skip !== null)('a demo match through UOF and through odds-feed/1
     await db.insert(uofLinks).values({ matchId: viaUof, event: EVENT, updatedBy: 'test' });
     connection = await amqp.connect(rabbit.url);
     channel = await connection.createChannel();
-    await channel.assertExchange(exchange, 'topic', { durable: false, autoDelete: true });
+    // Durable, as the vendor declares it (the replay asserts it so); deleted when the suite ends.
+    await channel.assertExchange(exchange, 'topic', { durable: true });
     // The fake UOF API: a recovery is answered at once with an empty snapshot (nothing was sent yet).
     api = createServer((request, reply) => {
       const url = new URL(request.url ?? '/', 'http://fake');
@@ -131,6 +132,7 @@ describe.skipIf(skip !== null)('a demo match through UOF and through odds-feed/1
 
   afterAll(async () => {
     await consumer?.close();
+    await channel?.deleteExchange(exchange).catch(() => undefined);
     await channel?.close().catch(() => undefined);
     await connection?.close().catch(() => undefined);
     for (const server of [api, hooks]) {
