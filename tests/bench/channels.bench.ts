@@ -133,7 +133,7 @@ async function offer(phase: string, seconds: number, held: Channel | null = null
   while (waiting() && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 100));
 }
 
-/** Each vendor call as the fakes saw it: its recipient and when it arrived (accepted calls only for FCM's storm). */
+/** Each vendor call as the fakes saw it: its recipient and when it arrived (for FCM during its storm: the calls it answered 429). */
 function calls(): { recipient: string; atMs: number }[] {
   return [
     ...fcm.received.map((r) => ({ recipient: String(r.message.token), atMs: r.atMs })),
@@ -155,14 +155,16 @@ function figures(phase: string, fcmAnswers429: boolean) {
     const latencies = mine.flatMap(([recipient, d]) => (first.has(recipient) ? [first.get(recipient)! - d.atMs] : []));
     const last = Math.max(...mine.flatMap(([recipient]) => (first.has(recipient) ? [first.get(recipient)!] : [])));
     const seconds = (last - phaseStart.get(phase)!) / 1000;
+    // During the storm every FCM call is answered 429: calls, not sends.
+    const refused = fcmAnswers429 && channel === 'fcm';
     return {
       phase,
-      channel: fcmAnswers429 && channel === 'fcm' ? 'fcm (429 storm)' : channel,
+      channel: refused ? 'fcm (429 storm)' : channel,
       decided: mine.length,
       called: latencies.length,
       'p50 ms': Math.round(percentile(latencies, 50)),
       'p99 ms': Math.round(percentile(latencies, 99)),
-      'sends/s': latencies.length ? Number((latencies.length / seconds).toFixed(1)) : 0,
+      'sends/s': !refused && latencies.length ? Number((latencies.length / seconds).toFixed(1)) : 0,
     };
   });
 }
