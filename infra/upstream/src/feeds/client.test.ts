@@ -76,4 +76,16 @@ describe('the feed tools ride out an upstream that is away', () => {
     const sending = client.ingest(7, [MESSAGE], { policy: { ...FAST, scheduleMs: [60_000] }, signal: stop.signal, onRetry: () => stop.abort() });
     await expect(sending).rejects.toMatchObject({ status: 503 });
   });
+
+  it('reads again after a gateway timeout (a busy or restarting API), but not after a refusal', async () => {
+    const busy = await upstream([504, 200]);
+    const client = await UpstreamClient.connect({ url: busy.url, token: 't'.repeat(32) });
+    await expect(client.match(7)).resolves.toBeTruthy();
+    expect(busy.calls()).toBe(2);
+    await new Promise((resolve) => server!.close(resolve));
+    const missing = await upstream([404]);
+    const refused = (await UpstreamClient.connect({ url: missing.url, token: 't'.repeat(32) })).match(7);
+    await expect(refused).rejects.toMatchObject({ status: 404, transient: false });
+    expect(missing.calls()).toBe(1);
+  });
 });

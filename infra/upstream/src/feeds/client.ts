@@ -10,6 +10,9 @@ import { sleep } from './sleep';
  */
 const INGEST_RETRY: RetryPolicy = { scheduleMs: [250, 500, 1_000, 2_000, 5_000, 10_000], deadlineMs: Number.POSITIVE_INFINITY, jitter: 0.3 };
 
+/** Reads (GETs, idempotent) ride out the same for a minute, then the last error is thrown. */
+const READ_RETRY: RetryPolicy = { scheduleMs: [250, 500, 1_000, 2_000, 5_000], deadlineMs: 60_000, jitter: 0.3 };
+
 /** A failed call: its HTTP status (null when no answer came) and whether the same call may succeed later. */
 export class UpstreamCallError extends Error {
   constructor(
@@ -102,14 +105,26 @@ export class UpstreamClient {
    * refuses for now (no answer, 408, 429, 5xx); a refusal of the messages themselves (another 4xx)
    * is thrown at once. Gives up only when `signal` aborts (then the last error is thrown).
    */
-  async ingest(matchId: number, messages: FeedMessage[], { signal, policy = INGEST_RETRY, onRetry }: RetryOptions = {}): Promise<IngestReply> {
+  async ingest(matchId: number, messages: FeedMessage[], options: RetryOptions = {}): Promise<IngestReply> {
+    return this.again(() => this.call<IngestReply>('POST', buildPath(routes.ingest, { matchId }), { messages }), { policy: INGEST_RETRY, ...options });
+  }
+
+  /** A GET, again after a wait while the upstream is away or refuses for now, within READ_RETRY's minute. */
+  private read<T>(path: string): Promise<T> {
+    return this.again(() => this.call<T>('GET', path), { policy: READ_RETRY });
+  }
+
+  /** `attempt` again after each transient failure (no answer, 408, 429, 5xx) until the policy's deadline or the signal. */
+  private async again<T>(attempt: () => Promise<T>, { signal, policy = READ_RETRY, onRetry }: RetryOptions): Promise<T> {
+    const deadlineAt = Date.now() + policy.deadlineMs;
     for (let failures = 1; ; failures += 1) {
       try {
-        return await this.call<IngestReply>('POST', buildPath(routes.ingest, { matchId }), { messages });
+        return await attempt();
       } catch (error) {
         if (!(error instanceof UpstreamCallError) || !error.transient || signal?.aborted) throw error;
-        const at = nextAttemptAt(policy, failures, Date.now(), Number.POSITIVE_INFINITY, error.retryAfterMs);
-        const waitMs = Math.max(0, (at ?? Date.now()) - Date.now());
+        const at = nextAttemptAt(policy, failures, Date.now(), deadlineAt, error.retryAfterMs);
+        if (at === null) throw error;
+        const waitMs = Math.max(0, at - Date.now());
         onRetry?.(error, waitMs, failures);
         await sleep(waitMs, signal);
         if (signal?.aborted) throw error;
@@ -122,18 +137,18 @@ export class UpstreamClient {
   }
 
   match(matchId: number): Promise<Match> {
-    return this.call('GET', buildPath(routes.match, { matchId }));
+    return this.read(buildPath(routes.match, { matchId }));
   }
 
   matches(query: Record<string, unknown>): Promise<ListReply<Match>> {
-    return this.call('GET', `${buildPath(routes.matches, { p: Number(query.provider ?? 1), s: 1 })}${buildQuery({ ...query, provider: undefined })}`);
+    return this.read(`${buildPath(routes.matches, { p: Number(query.provider ?? 1), s: 1 })}${buildQuery({ ...query, provider: undefined })}`);
   }
 
   feed(matchId: number, start = 0): Promise<ListReply<Offer>> {
-    return this.call('GET', `${buildPath(routes.matchFeed, { matchId })}${buildQuery({ start, limit: 1000, order_by: 'id' })}`);
+    return this.read(`${buildPath(routes.matchFeed, { matchId })}${buildQuery({ start, limit: 1000, order_by: 'id' })}`);
   }
 
   feedEvents(matchId: number, start = 0): Promise<ListReply<MatchFeedEvent>> {
-    return this.call('GET', `${buildPath(routes.matchFeedEvents, { matchId })}${buildQuery({ start, limit: 1000 })}`);
+    return this.read(`${buildPath(routes.matchFeedEvents, { matchId })}${buildQuery({ start, limit: 1000 })}`);
   }
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditEntry, CatalogMarketType, League, ListReply, Match, Provider, Season, Team } from '@odds/protocol';
+import type { AuditEntry, CatalogMarketType, League, ListReply, Market, Match, Provider, Season, Team } from '@odds/protocol';
 import { leagues, matches, teams } from '../db/schema';
 import { createTestUpstream, OPS, type TestUpstream } from '../testing';
 
@@ -79,6 +79,20 @@ describe('providers', () => {
       changed_by: { name: 'Demo Operator' },
     });
     expect((await history('provider', made.id)).map((e) => e.action)).toEqual(['update', 'create']);
+  });
+
+  it('gives a new provider the standard markets of its sports, and a sport given later its own, never twice', async () => {
+    const made = await ok<Provider>('POST', '/api/1/catalog/providers', { name: 'Feed Only Bets', languages: ['es'], sport_ids: [1] });
+    const names = async (sportId: number) => (await ok<ListReply<Market>>('GET', `/api/1/${made.id}/${sportId}/markets?limit=100`)).results.map((m) => m.name);
+    const football = await names(1);
+    expect(football).toContain('Resultado del partido');
+    expect(football).toContain('Más/Menos de 2.5 goles');
+    expect(await names(4)).toEqual([]);
+    await ok<Provider>('PUT', `/api/1/catalog/providers/${made.id}`, { name: 'Feed Only Bets', languages: ['es'], sport_ids: [1, 4], version: 1 });
+    expect(await names(4)).toContain('Ganador (incl. prórroga)');
+    await ok<Provider>('PUT', `/api/1/catalog/providers/${made.id}`, { name: 'Feed Only Bets', languages: ['es'], sport_ids: [4], version: 2 });
+    await ok<Provider>('PUT', `/api/1/catalog/providers/${made.id}`, { name: 'Feed Only Bets', languages: ['es'], sport_ids: [1, 4], version: 3 });
+    expect(await names(1)).toEqual(football);
   });
 
   it('refuses a language the product does not offer, an unknown sport and a blank name, in words the form shows', async () => {

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { providerSports, providers, sports } from '../../db/schema';
 import { Errors } from '../../errors';
 import { listProviders } from '../providers';
+import { addStandardMarkets } from '../standard-markets';
 import { required } from './synced';
 
 /** The input checked against what exists: every language the product's (SPEC §8 message), every sport known. */
@@ -25,7 +26,7 @@ async function setSports(db: Db, providerId: number, sportIds: number[]): Promis
   await db.insert(providerSports).values(sportIds.map((sportId) => ({ providerId, sportId })));
 }
 
-/** A new provider with its sports and languages (in the caller's transaction). */
+/** A new provider with its sports, languages and their standard markets (in the caller's transaction). */
 export async function createProvider(db: Db, input: ProviderInput): Promise<Provider> {
   const { name, languages, sportIds } = await checked(db, input);
   const [row] = await db
@@ -33,12 +34,14 @@ export async function createProvider(db: Db, input: ProviderInput): Promise<Prov
     .values({ name, active: input.active ?? true, meta: { languages } })
     .returning({ id: providers.id });
   await setSports(db, row!.id, sportIds);
+  await addStandardMarkets(db, row!.id, sportIds, languages);
   return (await listProviders(db, false, row!.id))[0]!;
 }
 
 /**
- * A provider's name, languages and sports. A sport taken away leaves its leagues, teams and
- * matches in place (they are listed again once the sport is given back).
+ * A provider's name, languages and sports. A sport taken away leaves its leagues, teams, matches
+ * and markets in place (they are listed again once the sport is given back); a sport it never had
+ * brings its standard markets.
  */
 export async function updateProvider(db: Db, providerId: number, input: ProviderInput): Promise<Provider> {
   const { name, languages, sportIds } = await checked(db, input);
@@ -49,5 +52,6 @@ export async function updateProvider(db: Db, providerId: number, input: Provider
     .returning({ id: providers.id });
   if (!updated) throw new Errors.NotFound('Provider', providerId);
   await setSports(db, providerId, sportIds);
+  await addStandardMarkets(db, providerId, sportIds, languages);
   return (await listProviders(db, false, providerId))[0]!;
 }
