@@ -1,10 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, useLocation, type RouteObject } from 'react-router-dom';
 import { NotFound } from '../components/not-found/NotFound';
-import { Placeholder } from '../screens/placeholder/Placeholder';
 import { Shell } from '../shell/Shell';
 import { afterLoginPath } from '../stores/session';
-import { PLACEHOLDERS } from './placeholders';
 import { loadHomeScreen, loadMatchesScreen } from './landingScreens';
 
 // The DataTable is the heaviest piece of PrimeReact: load it with the first list screen.
@@ -115,9 +113,6 @@ export const appRoutes: RouteObject[] = [
           { path: 'event/:matchId/edit', element: <EventEditScreen /> },
         ],
       },
-      ...PLACEHOLDERS.filter((e) => !e.paths.some((path) => path.startsWith('match/'))).flatMap(({ paths, title, text }) =>
-        paths.map((path) => ({ path, element: <Placeholder title={title} text={text} /> })),
-      ),
       { path: '*', element: <NotFound /> },
     ],
   },

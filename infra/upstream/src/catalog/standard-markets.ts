@@ -2,7 +2,6 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { MarketMeta } from '@odds/protocol';
 import type { Db } from '../db/client';
 import { marketTypes, markets } from '../db/schema';
-import { MARKET_TYPES } from '../events/outcomes';
 
 /**
  * The markets a provider starts with, per sport (docs/catalog.md): a new provider made in the
@@ -10,7 +9,8 @@ import { MARKET_TYPES } from '../events/outcomes';
  * show and thresholds to set from its first feed message. Named in the provider's first language,
  * with outcome mappings (the labels its odds feed uses) and settings an admin tunes on the Markets
  * screen. Threshold values are decimal odds in thousandths (2.50 is 2500), bounded by {key}_min and
- * {key}_max. The market types they belong to are reference data (migration 0060, events/outcomes.ts).
+ * {key}_max. The market types they belong to are reference data (migration 0060, events/outcomes.ts);
+ * their outcome keys are read from the database, as an admin may have added some.
  */
 
 interface MarketSeed {
@@ -180,12 +180,20 @@ function meta(seed: MarketSeed, index: number): MarketMeta {
   };
 }
 
-/** The standard markets of one sport as rows of `markets`, named in English or Spanish. */
-export function standardMarketRows(providerId: number, sportId: number, spanish: boolean): (typeof markets.$inferInsert)[] {
+/**
+ * The standard markets of one sport as rows of `markets`, named in English or Spanish, for the
+ * market types `outcomesOf` knows (their outcome keys).
+ */
+export function standardMarketRows(
+  providerId: number,
+  sportId: number,
+  spanish: boolean,
+  outcomesOf: (typeId: number) => string[] | undefined,
+): (typeof markets.$inferInsert)[] {
   const seeds = sportId === 1 ? FOOTBALL : (OTHER_SPORTS[sportId] ?? []);
   return seeds.flatMap((seed, i) => {
-    const type = MARKET_TYPES.find((t) => t.id === seed.typeId);
-    if (!type) return [];
+    const outcomes = outcomesOf(seed.typeId);
+    if (!outcomes) return [];
     return [
       {
         providerId,
@@ -195,7 +203,7 @@ export function standardMarketRows(providerId: number, sportId: number, spanish:
         line: seed.line ?? null,
         dynamicLine: seed.dynamicLine ?? false,
         meta: meta(seed, i),
-        outcomeMapping: outcomeMapping(type.outcomes, spanish),
+        outcomeMapping: outcomeMapping(outcomes, spanish),
       },
     ];
   });
@@ -212,10 +220,9 @@ export async function addStandardMarkets(db: Db, providerId: number, sportIds: n
     .select({ sportId: markets.sportId })
     .from(markets)
     .where(and(eq(markets.providerId, providerId), inArray(markets.sportId, sportIds)));
-  const types = new Set((await db.select({ id: marketTypes.id }).from(marketTypes)).map((t) => t.id));
+  const types = new Map((await db.select({ id: marketTypes.id, outcomes: marketTypes.outcomes }).from(marketTypes)).map((t) => [t.id, t.outcomes]));
   const rows = sportIds
     .filter((sportId) => !have.some((m) => m.sportId === sportId))
-    .flatMap((sportId) => standardMarketRows(providerId, sportId, spanish))
-    .filter((row) => types.has(row.typeId));
+    .flatMap((sportId) => standardMarketRows(providerId, sportId, spanish, (typeId) => types.get(typeId)));
   if (rows.length) await db.insert(markets).values(rows);
 }

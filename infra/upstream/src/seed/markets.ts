@@ -35,7 +35,7 @@ export async function seedMarkets(tx: Tx): Promise<void> {
     .orderBy(providers.id, providerSports.sportId);
   for (const { id: providerId, languages, sportId } of active) {
     const spanish = languages.languages[0]?.startsWith('es') ?? false;
-    const rows = standardMarketRows(providerId, sportId, spanish);
+    const rows = standardMarketRows(providerId, sportId, spanish, (typeId) => MARKET_TYPES.find((t) => t.id === typeId)?.outcomes);
     if (!rows.length) continue;
     await tx.insert(markets).values(rows);
     for (const [en, es, typeIds] of RULE_SETS[sportId] ?? []) {
