@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useSnapshot } from 'valtio';
 import { OfflineBanner } from './offline/OfflineBanner';
-import { loadConsole } from './router/preload';
+import { loadConsole } from './preload';
 import { LoginScreen } from './screens/login/LoginScreen';
 import { isSetPasswordPath } from './screens/set-password/linkToken';
 import { displayTokenOf } from './screens/wall/displayToken';

@@ -9,7 +9,7 @@ import { App } from './App';
 import { PRIME_OPTIONS } from './components/forms/primeOptions';
 import { logOfflineState } from './offline/online';
 import { registerServiceWorker } from './offline/register';
-import { preloadConsole } from './router/preload';
+import { preloadConsole } from './preload';
 import { sessionStore } from './stores/session';
 
 const root = document.getElementById('root');

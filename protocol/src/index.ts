@@ -28,7 +28,7 @@ export * from './entities/match-content';
 export * from './entities/compiler';
 export * from './entities/tracker';
 export * from './entities/stat-event';
-export * from './entities/engine';
+export * from './engine';
 export * from './entities/firing';
 export * from './entities/basket';
 export * from './entities/display';

@@ -2,7 +2,7 @@ import { Agent, request } from 'undici';
 import type { AuthReply, SessionEndReason, SessionReply } from '@odds/protocol';
 import { FORBIDDEN_MESSAGE, routes } from '@odds/protocol';
 import { AccessChecks } from './access-checks';
-import { keyOf, MAX_TOKEN_LENGTH } from './live/transport/admission';
+import { keyOf, MAX_TOKEN_LENGTH } from './tokens';
 import { Revocations } from './revocations';
 
 export interface CheckedSession {

@@ -1,6 +1,6 @@
 import { routes } from '@odds/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearErrors, errorsStore, PERMISSION_MESSAGE } from '../stores/errors';
+import { clearErrors, errorsStore, PERMISSION_MESSAGE } from '../feedback/errors';
 import { errorReply, json, stubFetch } from '../testing/fetchStub';
 import { api } from './client';
 import { ApiError } from './errors';

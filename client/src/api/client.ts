@@ -1,6 +1,6 @@
 import { buildPath, buildQuery, type RouteBody, type RouteDef, type RouteParams, type RouteQuery, type RouteReply } from '@odds/protocol';
 import { ApiError, errorFromResponse, handleApiError, type ErrorFlags } from './errors';
-import { announceSaved, isSave } from '../stores/notices';
+import { announceSaved, isSave } from '../feedback/notices';
 import { authorizedFetch } from './authorizedFetch';
 import { IDEMPOTENCY_HEADER, IN_PROGRESS_CODE, keyFor, retryWait, settled, UNSETTLED_STATUSES, unsettledKey } from './idempotency';
 

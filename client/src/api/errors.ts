@@ -1,5 +1,5 @@
 import type { ErrorReply } from '@odds/protocol';
-import { PERMISSION_MESSAGE, reportError } from '../stores/errors';
+import { PERMISSION_MESSAGE, reportError } from '../feedback/errors';
 import { operatorMessage } from './errorText';
 import { navigateHome } from './navigation';
 

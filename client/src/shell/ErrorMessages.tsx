@@ -1,7 +1,7 @@
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { useSnapshot } from 'valtio';
-import { clearErrors, dismissError, errorsStore } from '../stores/errors';
+import { clearErrors, dismissError, errorsStore } from '../feedback/errors';
 
 /** The errors of SPEC §8, each shown once until dismissed. */
 export function ErrorMessages() {

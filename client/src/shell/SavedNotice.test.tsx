@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { reportError } from '../stores/errors';
+import { reportError } from '../feedback/errors';
 import { sessionStore } from '../stores/session';
 import { errorReply, json, shellHandlers, stubFetch } from '../testing/fetchStub';
 import { renderApp } from '../testing/renderApp';
@@ -39,7 +39,7 @@ describe("'Saved' after each save", () => {
   });
 
   it('says nothing for a preview or a failed save, and Deleted for a delete', async () => {
-    const { announceSaved, isSave, noticeStore } = await import('../stores/notices');
+    const { announceSaved, isSave, noticeStore } = await import('../feedback/notices');
     const { routes } = await import('@odds/protocol');
     expect(isSave(routes.contentParse)).toBe(false);
     expect(isSave(routes.matches)).toBe(false);

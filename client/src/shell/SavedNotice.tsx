@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import { clearNotice, noticeStore } from '../stores/notices';
+import { clearNotice, noticeStore } from '../feedback/notices';
 import './savedNotice.css';
 
 /** How long 'Saved' stays up. */

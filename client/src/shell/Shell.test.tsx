@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from '../lib/browser';
 import { basketStore } from '../stores/basket';
-import { reportError } from '../stores/errors';
+import { reportError } from '../feedback/errors';
 import { sessionStore } from '../stores/session';
 import { errorReply, json, shellHandlers, stubFetch } from '../testing/fetchStub';
 import { renderApp } from '../testing/renderApp';

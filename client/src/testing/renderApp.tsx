@@ -6,7 +6,7 @@ import { appRoutes } from '../router/routes';
 import { SavedNotice } from '../shell/SavedNotice';
 import { SignInDialog } from '../shell/SignInDialog';
 import { contextStore } from '../stores/context';
-import { clearErrors } from '../stores/errors';
+import { clearErrors } from '../feedback/errors';
 
 /** The routed console at `path`, as after login, with the stores as a fresh page has them. */
 export function renderApp(path: string) {

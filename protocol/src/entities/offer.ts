@@ -46,7 +46,7 @@ export const SetReason = Type.Object({
   kind: SetReasonKind,
   /** The outcome the reason is about (the one nearest to firing), where it is about one. */
   outcome: Nullable(Type.String()),
-  /** HELD: the market bound that held it, a SuppressionReason (kept as a string: entities/engine.ts imports this file). */
+  /** HELD: the market bound that held it, a SuppressionReason (kept as a string: engine.ts imports this file). */
   bound: Nullable(Type.String()),
   /** The figures, in the operator's words ("market fired 3 of max 3 times in this match"). */
   detail: Type.String(),

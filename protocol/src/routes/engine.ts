@@ -10,7 +10,7 @@ import {
   MatchFeedEvent,
   MatchLiveState,
   Suppression,
-} from '../entities/engine';
+} from '../engine';
 import { defineRoute } from './define';
 
 const MatchParams = Type.Object({ matchId: IdParam });

@@ -1,7 +1,7 @@
 import { TabPanel, TabView } from 'primereact/tabview';
 import { useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { PERMISSION_MESSAGE } from '../../stores/errors';
+import { PERMISSION_MESSAGE } from '../../feedback/errors';
 import { sessionStore } from '../../stores/session';
 import { ImportTab } from './ImportTab';
 import { LeaguesTab } from './LeaguesTab';

@@ -1,7 +1,7 @@
 import { buildPath, buildQuery, routes, type ContentItem } from '@odds/protocol';
 import { ApiError, errorFromResponse, handleApiError } from '../../api/errors';
 import { authorizedFetch } from '../../api/authorizedFetch';
-import { announceSaved } from '../../stores/notices';
+import { announceSaved } from '../../feedback/notices';
 
 /**
  * Creates a content item (SPEC §7 `POST content`, multipart with the image file). The API client

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { useSnapshot } from 'valtio';
-import { PERMISSION_MESSAGE } from '../../stores/errors';
+import { PERMISSION_MESSAGE } from '../../feedback/errors';
 import { sessionStore } from '../../stores/session';
 import { contextStore } from '../../stores/context';
 import { BlocksSourceSection } from './BlocksSourceSection';

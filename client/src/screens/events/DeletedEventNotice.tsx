@@ -3,7 +3,7 @@ import { Button } from 'primereact/button';
 import type { MatchLive } from '../../live/matchLive';
 import { useDeletedBy } from '../../live/useDeletedBy';
 import { effectivePeriod } from './MinuteEntry';
-import type { EventNames, EventRow } from './useEventForm';
+import type { EventNames, EventRow } from './eventRow';
 
 interface Props {
   row: EventRow & { id: number };

@@ -10,7 +10,8 @@ import type { MatchPage } from '../../live/matchPage';
 import { DeletedEventNotice } from './DeletedEventNotice';
 import { MinuteEntry } from './MinuteEntry';
 import { OUTCOMES } from './outcome';
-import { useEventForm, type EventRow } from './useEventForm';
+import type { EventRow } from './eventRow';
+import { useEventForm } from './useEventForm';
 import { useMatchInfo } from './useMatchEvents';
 import './events.css';
 

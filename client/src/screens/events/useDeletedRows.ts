@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import type { MatchLive } from '../../live/matchLive';
 import { useTopicRows } from '../../live/useTopicRows';
-import type { EventRow } from './useEventForm';
+import type { EventRow } from './eventRow';
 
 /**
  * The form's saved rows whose event went from the match's live stats topic (someone deleted it

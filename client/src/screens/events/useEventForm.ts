@@ -5,22 +5,10 @@ import { api } from '../../api/client';
 import { invalidateRoute, useApiQuery } from '../../api/queries';
 import { CONFLICT_SHOWN, useVersionedSave } from '../../components/conflict';
 import type { MatchLive } from '../../live/matchLive';
-import { effectivePeriod, type MinuteValue } from './MinuteEntry';
-import { OUTCOMES, outcomeOf, withOutcome, type Outcome } from './outcome';
+import { effectivePeriod } from './MinuteEntry';
+import { OUTCOMES, outcomeOf, withOutcome } from './outcome';
+import type { EventNames, EventRow } from './eventRow';
 import { useDeletedRows } from './useDeletedRows';
-
-export interface EventRow extends MinuteValue {
-  key: string;
-  id?: number;
-  /** The version of the saved event the row was loaded from: its save names it. */
-  version?: number;
-  /** The row's input as loaded: a saved row is sent only when it differs from it. */
-  loaded?: string;
-  type: number | null;
-  team: number | null;
-  outcome: Outcome;
-  tags: string[];
-}
 
 let nextKey = 0;
 const newKey = () => {
@@ -71,10 +59,6 @@ const rowOf = (event: StatEvent): EventRow => {
 };
 
 /** Names the stat event screens show (useMatchInfo). */
-export interface EventNames {
-  typeName(id: number): string;
-  teamName(id: number | null): string;
-}
 
 /** A stat event as the conflict dialog compares it (theirs beside mine): type, minute, team and outcome by name. */
 const eventConflictView = (event: Pick<StatEventInput, 'type' | 'period' | 'game_time' | 'extra_time' | 'team' | 'tags'>, names: EventNames) => ({

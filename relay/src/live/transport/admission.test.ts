@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { liveRefusals } from '@odds/protocol';
-import { Admission, keyOf } from './admission';
+import { keyOf } from '../../tokens';
+import { Admission } from './admission';
 
 describe('Admission', () => {
   it('caps open connections per token and per address, and gives a place back once', () => {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { keyOf } from '../../tokens';
 import { liveRefusals } from '@odds/protocol';
 import { TokenBucket } from './rate-limit';
 
@@ -19,8 +19,6 @@ export interface AdmissionLimits {
  */
 export const DEFAULT_ADMISSION: AdmissionLimits = { maxPerAddress: 500, maxPerToken: 50, handshakesPerSecond: 10 };
 
-/** Longer tokens are refused before the upstream is asked: real ones are a few dozen characters. */
-export const MAX_TOKEN_LENGTH = 16 * 1024;
 
 /** A place taken by an admitted connection, given back exactly once when it closes. */
 export interface Place {
@@ -99,6 +97,3 @@ function add(counts: Map<string, number>, key: string, delta: number): void {
   if (next > 0) counts.set(key, next);
   else counts.delete(key);
 }
-
-/** Tokens are kept by digest: a map of raw 16 KB strings would let a client grow the relay's memory. */
-export const keyOf = (token: string) => (token.length <= 64 ? token : createHash('sha256').update(token).digest('base64url'));

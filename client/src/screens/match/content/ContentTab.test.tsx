@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
 import { contextStore } from '../../../stores/context';
-import { clearErrors } from '../../../stores/errors';
+import { clearErrors } from '../../../feedback/errors';
 import { json, stubFetch, type StubCall } from '../../../testing/fetchStub';
 import type { MatchPage } from '../../../live/matchPage';
 import ContentTab from './ContentTab';

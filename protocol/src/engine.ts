@@ -4,19 +4,19 @@
  * change stream the relay subscribes to) and backtests.
  */
 import { Type, type Static } from 'typebox';
-import { Id, LineOption, NamedRef, Nullable, Odds, Timestamp } from '../common';
-import { FeedEventKind, FeedMessage } from '../feed';
-import { LiveTopic } from '../live';
-import { ChangedEntity } from '../live-provider';
-import { SessionEndReason } from './operator';
-import { MatchFeedHealth } from '../uof';
-import { Channel } from './channel';
-import { LanguageCode } from './language';
-import { Offer } from './offer';
-import { MarketMeta } from './market';
-import { MatchResult } from './match';
-import { ScoreNodeName } from './score';
-import { RangeThresholds, RelativeThresholds, ValueThresholds } from './thresholds';
+import { Id, LineOption, NamedRef, Nullable, Odds, Timestamp } from './common';
+import { FeedEventKind, FeedMessage } from './feed';
+import { LiveTopic } from './live';
+import { ChangedEntity } from './live-provider';
+import { SessionEndReason } from './entities/operator';
+import { MatchFeedHealth } from './uof';
+import { Channel } from './entities/channel';
+import { LanguageCode } from './entities/language';
+import { Offer } from './entities/offer';
+import { MarketMeta } from './entities/market';
+import { MatchResult } from './entities/match';
+import { ScoreNodeName } from './entities/score';
+import { RangeThresholds, RelativeThresholds, ValueThresholds } from './entities/thresholds';
 
 /** Body of the ingest call: feed messages of one match, applied in order. */
 export const IngestRequest = Type.Object({ messages: Type.Array(FeedMessage, { minItems: 1, maxItems: 1000 }) });

@@ -5,9 +5,9 @@
  * Small on purpose: it is in the entry chunk the login page loads too, and names only the screens
  * an operator lands on; routes.tsx loads the same modules (landingScreens.ts: one import each, so one chunk each).
  */
-import { loadHomeScreen, loadMatchesScreen } from './landingScreens';
+import { loadHomeScreen, loadMatchesScreen } from './router/landingScreens';
 
-export const loadConsole = () => import('../Console');
+export const loadConsole = () => import('./Console');
 
 /** Landing screens by address (SPEC §2 route table). */
 const LANDINGS: [RegExp, () => Promise<unknown>][] = [
