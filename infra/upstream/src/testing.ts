@@ -124,8 +124,10 @@ export {
   uofConnection,
 } from './db/schema';
 export { ChangeBus } from './changes';
-// The daily cap's race (tests/integration/daily-cap-race.test.ts).
-export { complianceChannels, craftContacts, firingMatch } from './engine/compliance/engine-fixture';
+// The daily cap's race (tests/integration/daily-cap-race.test.ts) and the compliance bench.
+export { complianceChannels, craftContacts, firingMatch, useSource } from './engine/compliance/engine-fixture';
+export { startFastTrackFake } from './engine/compliance/fakes/fast-track-fake';
+export { complianceSettingsFrom } from './engine/compliance/settings';
 export { classicsFixture, resultOfferAt } from './engine/test-feed';
 // The kill switch's race (tests/integration/kill-switch-race.test.ts).
 export { saveStop } from './compliance/stops';
