@@ -1,7 +1,7 @@
 import { routes, type UofLink } from '@odds/protocol';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { api } from '../../api/client';
 import { apiKey, queryClient, useApiQuery } from '../../api/queries';
 
@@ -12,10 +12,11 @@ import { apiKey, queryClient, useApiQuery } from '../../api/queries';
  */
 export function UofEventField({ matchId }: { matchId: number }) {
   const link: UofLink | null = useApiQuery(routes.matchUofLink, { params: { matchId }, silent: true }).data ?? null;
-  const [draft, setDraft] = useState('');
+  // What the operator typed; null while they have typed nothing since the last save, when the field
+  // shows the event as read (so an answer arriving after the first keystroke never wipes it).
+  const [typed, setTyped] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  // Each answer read or saved shows its event in the field.
-  useEffect(() => setDraft(link?.event ?? ''), [link]);
+  const draft = typed ?? link?.event ?? '';
 
   const save = async (event: string | null) => {
     setBusy(true);
@@ -25,6 +26,7 @@ export function UofEventField({ matchId }: { matchId: number }) {
           ? await api(routes.matchUofLinkDelete, { params: { matchId } })
           : await api(routes.matchUofLinkSave, { params: { matchId }, body: { event, ...(link?.version ? { version: link.version } : {}) } });
       queryClient.setQueryData(apiKey(routes.matchUofLink, { matchId }, null), saved);
+      setTyped(null);
     } catch {
       // Shown by the console's error messages.
     } finally {
@@ -41,7 +43,7 @@ export function UofEventField({ matchId }: { matchId: number }) {
         placeholder="sr:match:…"
         className="p-inputtext-sm"
         maxLength={60}
-        onChange={(e) => setDraft(e.target.value.trim())}
+        onChange={(e) => setTyped(e.target.value.trim())}
       />
       <Button type="button" label="Link" size="small" outlined disabled={busy || !draft || draft === link?.event} onClick={() => void save(draft)} />
       {link?.event ? <Button type="button" label="Unlink" size="small" text disabled={busy} onClick={() => void save(null)} /> : null}
