@@ -27,7 +27,7 @@ import {
   saveChannel,
   startFastTrackFake,
   startFcmFake,
-  useSource,
+  connectSource,
 } from '@odds/upstream/testing';
 
 const CONTACTS = Number(process.env.COMPLIANCE_BENCH_CONTACTS ?? 20);
@@ -55,7 +55,14 @@ async function run(checks: boolean): Promise<{ latencies: number[]; cold: number
     compliance: complianceSettingsFrom({}, secretsKey, false),
   };
   const admin = { user: { id: 1, name: 'Bench' }, request: { headers: {} } };
-  await saveChannel(upstream.app.writes, admin, 1, 'fcm', { vendor: 'fcm', settings: { project_id: 'bench' }, secrets: { service_account: fcm.serviceAccount('bench') } }, secretsKey);
+  await saveChannel(
+    upstream.app.writes,
+    admin,
+    1,
+    'fcm',
+    { vendor: 'fcm', settings: { project_id: 'bench' }, secrets: { service_account: fcm.serviceAccount('bench') } },
+    secretsKey,
+  );
   const matchId = await classicsFixture(db, 6);
   await firingMatch(db, matchId);
   const [match] = await db.select().from(matches).where(eq(matches.id, matchId));
@@ -68,7 +75,7 @@ async function run(checks: boolean): Promise<{ latencies: number[]; cold: number
   const hour = (new Date().getUTCHours() + 12) % 24;
   const at = (h: number) => `${String(h % 24).padStart(2, '0')}:00`;
   await db.insert(jurisdictionRules).values({ jurisdiction: 'GB', quietHours: { start: at(hour), end: at(hour + 1) }, dailyCap: 100_000 });
-  await useSource(db, match!.providerId, source, channels);
+  await connectSource(db, match!.providerId, source, channels);
   const engine = new Engine(db, { dispatch: true, sending: { channels } });
   // Checks off: the gate is not asked (decide then checks nothing): for this measurement only.
   if (!checks) engine.compliance.prepare = (async () => undefined) as unknown as typeof engine.compliance.prepare;

@@ -125,7 +125,7 @@ export {
 } from './db/schema';
 export { ChangeBus } from './changes';
 // The daily cap's race (tests/integration/daily-cap-race.test.ts) and the compliance bench.
-export { complianceChannels, craftContacts, firingMatch, useSource } from './engine/compliance/engine-fixture';
+export { complianceChannels, craftContacts, firingMatch, connectSource } from './engine/compliance/engine-fixture';
 export { startFastTrackFake } from './engine/compliance/fakes/fast-track-fake';
 export { complianceSettingsFrom } from './engine/compliance/settings';
 export { classicsFixture, resultOfferAt } from './engine/test-feed';

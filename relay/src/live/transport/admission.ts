@@ -19,7 +19,6 @@ export interface AdmissionLimits {
  */
 export const DEFAULT_ADMISSION: AdmissionLimits = { maxPerAddress: 500, maxPerToken: 50, handshakesPerSecond: 10 };
 
-
 /** A place taken by an admitted connection, given back exactly once when it closes. */
 export interface Place {
   release(): void;

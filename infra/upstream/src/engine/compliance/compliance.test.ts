@@ -5,7 +5,7 @@ import { complianceSources, deliveries, matches, suppressions } from '../../db/s
 import { createTestUpstream, type TestUpstream } from '../../testing';
 import { Engine } from '../engine';
 import { classicsFixture } from '../test-feed';
-import { complianceChannels, craftContacts, firingMatch, jurisdictions, listValue, offerAt, T0, useSource } from './engine-fixture';
+import { complianceChannels, craftContacts, firingMatch, jurisdictions, listValue, offerAt, T0, connectSource } from './engine-fixture';
 import { startFastTrackFake, type FastTrackFake } from './fakes/fast-track-fake';
 
 /**
@@ -53,7 +53,7 @@ beforeAll(async () => {
     { name: 'segment', deviceId: null, segment: '1', ref: null, consents: [], jurisdiction: null, timeZone: null },
   ]);
   await jurisdictions(db);
-  await useSource(db, match!.providerId, fake, settings);
+  await connectSource(db, match!.providerId, fake, settings);
   await listValue(db, match!.providerId, settings, 'ref-listed');
   engine = new Engine(db, { dispatch: false, now: () => clock, sending: { channels: settings } });
 }, 180_000);

@@ -115,7 +115,7 @@ export async function jurisdictions(db: Db): Promise<void> {
 }
 
 /** The provider's blocks source: the fake, its API key sealed as the routes seal it; "no consent recorded" suppresses. */
-export async function useSource(db: Db, providerId: number, fake: FastTrackFake, settings: ChannelSettings): Promise<void> {
+export async function connectSource(db: Db, providerId: number, fake: FastTrackFake, settings: ChannelSettings): Promise<void> {
   const [row] = await db
     .insert(complianceSources)
     .values({ providerId, baseUrl: fake.url, auth: 'api_key', secretSet: true, consentRequired: true })
