@@ -64,7 +64,12 @@ export async function choose(page: Page, inputId: string, option: string): Promi
     .locator('.p-dropdown, .p-multiselect')
     .filter({ has: page.locator(`#${inputId}`) })
     .click();
-  await page.locator('.p-dropdown-panel, .p-multiselect-panel').getByRole('option', { name: option, exact: true }).click();
+  // The previous choice's panel may still be closing (its exit transition) with the same options:
+  // pick in the panel this click opened.
+  await page
+    .locator('.p-dropdown-panel:not(.p-connected-overlay-exit), .p-multiselect-panel:not(.p-connected-overlay-exit)')
+    .getByRole('option', { name: option, exact: true })
+    .click();
 }
 
 /**
