@@ -1,11 +1,13 @@
 import { buildPath, routes } from '@odds/protocol';
 import { authorizedFetch } from '../../../api/authorizedFetch';
+import { ApiError } from '../../../api/errors';
 import { apiKey, useCached } from '../../../api/queries';
 
 async function readBanner(matchId: number, marketId: number, signal: AbortSignal): Promise<string> {
   const response = await authorizedFetch(buildPath(routes.banner, { matchId, marketId }), { headers: { Accept: 'text/html' }, signal });
   const text = await response.text();
-  if (!response.ok) throw new Error(`The creative could not be loaded (${response.status})`);
+  // An ApiError, so a busy moment's 502–504 is read again as every read is (queries.ts retryRead).
+  if (!response.ok) throw new ApiError(response.status, `The creative could not be loaded (${response.status})`);
   return text;
 }
 
