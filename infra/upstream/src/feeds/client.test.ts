@@ -88,4 +88,14 @@ describe('the feed tools ride out an upstream that is away', () => {
     await expect(refused).rejects.toMatchObject({ status: 404, transient: false });
     expect(missing.calls()).toBe(1);
   });
+
+  it('signs in again after a gateway timeout, but not after refused credentials', async () => {
+    const busy = await upstream([504, 200]);
+    await UpstreamClient.connect({ url: busy.url, email: 'a@example.com', password: 'p' });
+    expect(busy.calls()).toBe(2);
+    await new Promise((resolve) => server!.close(resolve));
+    const refusing = await upstream([400]);
+    await expect(UpstreamClient.connect({ url: refusing.url, email: 'a@example.com', password: 'p' })).rejects.toMatchObject({ status: 400 });
+    expect(refusing.calls()).toBe(1);
+  });
 });

@@ -55,13 +55,26 @@ export class UpstreamClient {
   static async connect(target: UpstreamTarget): Promise<UpstreamClient> {
     const url = target.url.replace(/\/+$/, '');
     if (target.token) return new UpstreamClient(url, target.token);
-    const response = await fetch(`${url}${routes.authenticate.path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: target.email ?? 'demo@example.com', password: target.password ?? 'demo' }),
-    });
-    if (!response.ok) throw new Error(`login at ${url} failed: ${response.status} ${await response.text()}`);
-    return new UpstreamClient(url, ((await response.json()) as { token: string }).token);
+    // The login rides out a busy or restarting upstream as the reads do (a sign-in twice is two sessions, no harm).
+    const login = new UpstreamClient(url, '');
+    const { token } = await login.again(
+      async () => {
+        let response: Response;
+        try {
+          response = await fetch(`${url}${routes.authenticate.path}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ email: target.email ?? 'demo@example.com', password: target.password ?? 'demo' }),
+          });
+        } catch (error) {
+          throw new UpstreamCallError(`login at ${url}: no answer (${(error as Error).message})`, null);
+        }
+        if (!response.ok) throw new UpstreamCallError(`login at ${url} failed: ${response.status} ${await response.text()}`, response.status);
+        return (await response.json()) as { token: string };
+      },
+      { policy: READ_RETRY },
+    );
+    return new UpstreamClient(url, token);
   }
 
   get headers(): Record<string, string> {
