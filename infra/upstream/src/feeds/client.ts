@@ -37,6 +37,24 @@ export interface RetryOptions {
   onRetry?: (error: UpstreamCallError, waitMs: number, failures: number) => void;
 }
 
+/** `attempt` again after each transient failure (no answer, 408, 429, 5xx) until the policy's deadline or the signal. */
+async function again<T>(attempt: () => Promise<T>, { signal, policy = READ_RETRY, onRetry }: RetryOptions): Promise<T> {
+  const deadlineAt = Date.now() + policy.deadlineMs;
+  for (let failures = 1; ; failures += 1) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!(error instanceof UpstreamCallError) || !error.transient || signal?.aborted) throw error;
+      const at = nextAttemptAt(policy, failures, Date.now(), deadlineAt, error.retryAfterMs);
+      if (at === null) throw error;
+      const waitMs = Math.max(0, at - Date.now());
+      onRetry?.(error, waitMs, failures);
+      await sleep(waitMs, signal);
+      if (signal?.aborted) throw error;
+    }
+  }
+}
+
 /** How the feed commands reach an upstream: its address and a token (or the credentials to get one). */
 export interface UpstreamTarget {
   url: string;
@@ -56,8 +74,7 @@ export class UpstreamClient {
     const url = target.url.replace(/\/+$/, '');
     if (target.token) return new UpstreamClient(url, target.token);
     // The login rides out a busy or restarting upstream as the reads do (a sign-in twice is two sessions, no harm).
-    const login = new UpstreamClient(url, '');
-    const { token } = await login.again(
+    const { token } = await again(
       async () => {
         let response: Response;
         try {
@@ -119,30 +136,12 @@ export class UpstreamClient {
    * is thrown at once. Gives up only when `signal` aborts (then the last error is thrown).
    */
   async ingest(matchId: number, messages: FeedMessage[], options: RetryOptions = {}): Promise<IngestReply> {
-    return this.again(() => this.call<IngestReply>('POST', buildPath(routes.ingest, { matchId }), { messages }), { policy: INGEST_RETRY, ...options });
+    return again(() => this.call<IngestReply>('POST', buildPath(routes.ingest, { matchId }), { messages }), { policy: INGEST_RETRY, ...options });
   }
 
   /** A GET, again after a wait while the upstream is away or refuses for now, within READ_RETRY's minute. */
   private read<T>(path: string): Promise<T> {
-    return this.again(() => this.call<T>('GET', path), { policy: READ_RETRY });
-  }
-
-  /** `attempt` again after each transient failure (no answer, 408, 429, 5xx) until the policy's deadline or the signal. */
-  private async again<T>(attempt: () => Promise<T>, { signal, policy = READ_RETRY, onRetry }: RetryOptions): Promise<T> {
-    const deadlineAt = Date.now() + policy.deadlineMs;
-    for (let failures = 1; ; failures += 1) {
-      try {
-        return await attempt();
-      } catch (error) {
-        if (!(error instanceof UpstreamCallError) || !error.transient || signal?.aborted) throw error;
-        const at = nextAttemptAt(policy, failures, Date.now(), deadlineAt, error.retryAfterMs);
-        if (at === null) throw error;
-        const waitMs = Math.max(0, at - Date.now());
-        onRetry?.(error, waitMs, failures);
-        await sleep(waitMs, signal);
-        if (signal?.aborted) throw error;
-      }
-    }
+    return again(() => this.call<T>('GET', path), { policy: READ_RETRY });
   }
 
   reset(matchId: number): Promise<{ deleted: number }> {
