@@ -11,15 +11,15 @@ import {
   type Provider,
   type ProviderChangedPayload,
 } from '@odds/protocol';
-import { connectLive, startRelay, until, type LiveSocket, type RunningRelay } from '../support/live-client';
+import { connectLive, PlainLiveClient, startRelay, until, type LiveSocket, type RunningRelay } from '../support/live-client';
 import { restAs } from '../support/rest';
 import { DEMO, startStack, type Stack } from '../support/stack';
 
 /**
  * Access per provider on the live path (docs/operators.md "Access per provider"): an editor of
  * provider 2 only is refused the rooms of provider 1's matches and provider 1 itself, hears none of
- * provider 1's notices, and when an admin changes their access their socket is told at once
- * (`sessionChanged`) and closed, to be opened again with the new rights.
+ * provider 1's notices, and when an admin changes their access their sockets (socket.io and the
+ * plain `/live`) are told at once (`sessionChanged`) and closed, to be opened again with the new rights.
  */
 let stack: Stack;
 let relay: RunningRelay;
@@ -116,7 +116,10 @@ describe('live rooms and notices of an editor of provider 2 only', () => {
     await admin.post(buildPath(routes.providerUpdate, { providerId: 1 }), { active: provider1.active, version: now.version });
   });
 
-  it('tells the socket at once when an admin changes their access, and closes it', async () => {
+  it('tells the sockets at once when an admin changes their access, and closes them', async () => {
+    const plain = await PlainLiveClient.open(relay.url, scopedToken);
+    await plain.next((m) => m.event === 'hello');
+    expect(await plain.request('watch', { matchId: await firstMatch(2) })).toMatchObject({ ok: true });
     const told = new Promise<{ reason: string }>((resolve) => socket.once('sessionChanged', resolve));
     const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
     const me = (await admin.get<ListReply<Operator>>(routes.operators.path)).results.find((o) => o.id === scopedId)!;
@@ -124,12 +127,19 @@ describe('live rooms and notices of an editor of provider 2 only', () => {
     await admin.post(buildPath(routes.operatorAccess, { operatorId: scopedId }), { role: 'viewer', provider_ids: [1], version: me.access_version });
     expect(await told).toEqual({ reason: 'access' });
     expect(await closed).toBe('io server disconnect');
+    expect(await plain.closed).toEqual({ code: 4205, reason: 'Access changed: connect again' });
+    expect(plain.messages.some((m) => m.event === 'sessionChanged')).toBe(true);
     expect(Date.now() - started).toBeLessThan(5_000);
     // Again, with the new rights: provider 1 now, provider 2 no more.
     const again = await connectLive(relay.url, scopedToken);
     expect((await again.timeout(10_000).emitWithAck('watch', { matchId: await firstMatch(2) })).ok).toBe(false);
     expect(await again.timeout(10_000).emitWithAck('watch', { matchId: await firstMatch(1) })).toMatchObject({ ok: true });
     again.close();
+    const plainAgain = await PlainLiveClient.open(relay.url, scopedToken);
+    await plainAgain.next((m) => m.event === 'hello');
+    expect((await plainAgain.request('watch', { matchId: await firstMatch(2) })).ok).toBe(false);
+    expect(await plainAgain.request('watch', { matchId: await firstMatch(1) })).toMatchObject({ ok: true });
+    plainAgain.close();
     watcher.close();
   });
 });

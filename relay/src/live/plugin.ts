@@ -16,7 +16,7 @@ import { applyAccessChanges } from './transport/access-changes';
 import { forwardCatalogNotice } from './transport/catalog-notices';
 import { Admission } from './transport/admission';
 import { LivePacker } from './transport/packing';
-import { registerPlainWs, WS_CLOSE } from './transport/plain-ws';
+import { registerPlainWs, WS_CLOSE, type PlainWs } from './transport/plain-ws';
 import { ProviderRooms } from './transport/provider-rooms';
 import { roomBroadcaster } from './transport/room-broadcaster';
 import { attachSockets, type RelayIo } from './transport/socket-io';
@@ -74,6 +74,8 @@ export const livePlugin = fp<LiveOptions>(
     // also carries revocations, which close connections of ended sessions).
     let polling = 0;
     let changes: ChangeStream | null = null;
+    // Made below, after the change stream's handler that tells its sessions of access changes.
+    let plainWs: PlainWs | null = null;
     const streamWanted = () => changes?.setActive(polling > 0 || trackedTokens.count > 0);
     trackedTokens.onChange = streamWanted;
 
@@ -131,7 +133,7 @@ export const livePlugin = fp<LiveOptions>(
             if (closed) log.info({ closed }, 'closed the live connections of ended sessions');
           }
           if (notice.access_changed?.length) {
-            const told = applyAccessChanges(ioRef.io, upstream, providerRooms, notice.access_changed);
+            const told = applyAccessChanges(ioRef.io, upstream, providerRooms, notice.access_changed, plainWs?.sessions);
             if (told) log.info({ told }, 'told the consoles of sessions whose access changed');
           }
           if (notice.match_id > 0) hub.changed(notice.match_id, notice.topics, notice.reset, notice);
@@ -162,7 +164,8 @@ export const livePlugin = fp<LiveOptions>(
 
     // One admission for both transports: caps and handshake rates count socket.io and /live together.
     const admission = new Admission(config.admission);
-    const liveSockets = await registerPlainWs(app, { upstream, hub, rooms: wsRooms, metrics, admission, packer });
+    const liveWs = await registerPlainWs(app, { upstream, hub, rooms: wsRooms, metrics, admission, packer });
+    plainWs = liveWs;
 
     // A hung upstream is noticed by a probe of its own (not by traffic), and the rooms of the matches
     // watched here are told at once; back, they get their pollers' status again.
@@ -188,7 +191,7 @@ export const livePlugin = fp<LiveOptions>(
       probe.stop();
       await changes?.close();
       await hub.close();
-      for (const socket of liveSockets) socket.close(WS_CLOSE.restarting, 'Relay restarting');
+      for (const socket of liveWs.sockets) socket.close(WS_CLOSE.restarting, 'Relay restarting');
       io.engine.close();
     });
     app.addHook('onClose', async () => {

@@ -1,5 +1,6 @@
 import { tokenHash } from '../../revocations';
 import type { UpstreamClient } from '../../upstream';
+import type { PlainLiveSession } from './plain-ws';
 import type { ProviderRooms } from './provider-rooms';
 import type { RelayIo } from './socket-io';
 
@@ -9,9 +10,16 @@ import type { RelayIo } from './socket-io';
  * session and providers again) and disconnected, and what this relay believed of those tokens (the
  * session, the matches and providers they may see) is forgotten. The console reconnects at once and
  * watches again, each watch checked with the new rights: a room it may no longer see is refused.
+ * The plain WebSocket `/live` connections of those sessions are told the same and closed with 4205.
  * Returns how many sockets were told.
  */
-export function applyAccessChanges(io: RelayIo | null, upstream: UpstreamClient, providerRooms: ProviderRooms, hashes: readonly string[]): number {
+export function applyAccessChanges(
+  io: RelayIo | null,
+  upstream: UpstreamClient,
+  providerRooms: ProviderRooms,
+  hashes: readonly string[],
+  plain: Iterable<PlainLiveSession> = [],
+): number {
   const changed = new Set(hashes);
   const forget = (token: string) => {
     upstream.forgetToken(token);
@@ -24,6 +32,12 @@ export function applyAccessChanges(io: RelayIo | null, upstream: UpstreamClient,
     forget(socket.data.token);
     socket.emit('sessionChanged', { reason: 'access' });
     socket.disconnect(true);
+    told++;
+  }
+  for (const session of [...plain]) {
+    if (!changed.has(tokenHash(session.token))) continue;
+    forget(session.token);
+    session.accessChanged();
     told++;
   }
   return told;

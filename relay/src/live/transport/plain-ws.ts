@@ -20,13 +20,29 @@ import type { WsRooms } from './ws-rooms';
 /** Snapshot payloads shared by every watcher of a match, as the JSON text sent and, made when first asked for, its packed form. */
 const snapshotTexts = new WeakMap<object, { text: string; packed?: Buffer | null }>();
 
-/** Close codes of `/live`: 4401 for a refused token (like HTTP 401), 1012 when the relay restarts. */
-export const WS_CLOSE = { unauthorized: 4401, restarting: 1012, tooSlow: 1008, unavailable: 1011, tryAgainLater: 1013 } as const;
+/**
+ * Close codes of `/live`: 4401 for a refused token (like HTTP 401), 4205 when an admin changed the
+ * session's access (connect again: the watches are checked with the new rights), 1012 when the
+ * relay restarts.
+ */
+export const WS_CLOSE = { unauthorized: 4401, accessChanged: 4205, restarting: 1012, tooSlow: 1008, unavailable: 1011, tryAgainLater: 1013 } as const;
 const AUTH_TIMEOUT_MS = 10_000;
 /** A client that stops reading gets cut off rather than growing the relay's memory. */
 const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
 
 const tokenFromHeader = (header: string | undefined) => /^(?:Token|Bearer)\s+(\S{20,200})$/i.exec(header?.trim() ?? '')?.[1] ?? null;
+
+/** An authenticated `/live` connection as an access change sees it: its token, and how to tell it and close it. */
+export interface PlainLiveSession {
+  token: string;
+  accessChanged(): void;
+}
+
+/** What `registerPlainWs` hands back: every open socket (closed on shutdown) and the authenticated ones. */
+export interface PlainWs {
+  sockets: ReadonlySet<WebSocket>;
+  sessions: ReadonlySet<PlainLiveSession>;
+}
 
 /**
  * `/live`: the watch/snapshot/delta protocol as JSON over a plain WebSocket, for dashboards and
@@ -39,10 +55,11 @@ const tokenFromHeader = (header: string | undefined) => /^(?:Token|Bearer)\s+(\S
 export async function registerPlainWs(
   app: FastifyInstance,
   deps: { upstream: UpstreamClient; hub: LiveHub; rooms: WsRooms; metrics: RelayMetrics; admission: Admission; packer?: LivePacker },
-): Promise<Set<WebSocket>> {
+): Promise<PlainWs> {
   const { upstream, hub, rooms, metrics, admission, packer = new LivePacker(metrics) } = deps;
   const log = app.log.child({ module: 'relay:live-ws' });
   const open = new Set<WebSocket>();
+  const sessions = new Set<PlainLiveSession>();
   let sequence = 0;
   await app.register(websocket, {
     options: { maxPayload: 64 * 1024 },
@@ -80,6 +97,7 @@ export async function registerPlainWs(
     let place: Place | null = null;
     let expiry: NodeJS.Timeout | null = null;
     let untrack: (() => void) | null = null;
+    let live: PlainLiveSession | null = null;
     let authenticating: Promise<void> | null = null;
     const packed = (request.query as { packed?: string }).packed === PACKED_ENCODING;
     const sendMessage = (message: LiveServerMessage) => sendText(JSON.stringify(message));
@@ -149,6 +167,14 @@ export async function registerPlainWs(
         socket.close(WS_CLOSE.unauthorized, reason === 'disabled' ? 'Account disabled' : 'Session ended'),
       );
       expiry = setTimeout(() => socket.close(WS_CLOSE.unauthorized, 'Token expired'), Math.max(0, Math.min(session.expiresAt - Date.now(), 2 ** 31 - 1)));
+      live = {
+        token,
+        accessChanged: () => {
+          sendMessage({ event: 'sessionChanged', data: { reason: 'access' } });
+          socket.close(WS_CLOSE.accessChanged, 'Access changed: connect again');
+        },
+      };
+      sessions.add(live);
       sendMessage({ event: 'hello', data: { user: { id: session.user.id, name: session.user.name } } });
     };
 
@@ -197,9 +223,10 @@ export async function registerPlainWs(
       clearTimeout(authTimer);
       if (expiry) clearTimeout(expiry);
       untrack?.();
+      if (live) sessions.delete(live);
       if (conn) hub.disconnected(conn);
     });
   });
 
-  return open;
+  return { sockets: open, sessions };
 }
