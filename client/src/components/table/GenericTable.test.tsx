@@ -130,6 +130,21 @@ describe('generic table', () => {
     expect(pageLinks()).toEqual(['1', '2']);
   });
 
+  it('keeps the first page on screen when the server answers it with a page size of its own', async () => {
+    // The operators list answers every row with limit = their count: the rows shown must not give
+    // way to 'Loading...' while the list adopts that size (a row seen, then gone, then back).
+    const { getList } = serve(3, 3);
+    renderTable('/teams', getList);
+    await screen.findByText('Team 1');
+    const seen: boolean[] = [];
+    for (let i = 0; i < 20; i++) {
+      seen.push(screen.queryByText('Team 1') !== null);
+      await act(() => new Promise((resolve) => setTimeout(resolve, 5)));
+    }
+    expect(seen.every(Boolean)).toBe(true);
+    expect(screen.queryByText('Loading...')).toBeNull();
+  });
+
   it("shows a 'Loading...' row while a page loads, then the rows", async () => {
     let release: () => void = () => undefined;
     const getList: GetList<Row> = (args) =>

@@ -1,6 +1,6 @@
 import { DEFAULT_PAGE_SIZE, type RouteDef, type RouteReply } from '@odds/protocol';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { apiKey, useCached } from '../../api/queries';
+import { apiKey, queryClient, useCached } from '../../api/queries';
 import { useSnapshot } from 'valtio';
 import { contextStore } from '../../stores/context';
 import { routeGetList, type GetList, type ListItem, type RouteListSource } from './getList';
@@ -70,13 +70,15 @@ export function useList<T>(options: RouteListOptions<RouteDef> | FunctionListOpt
   const optionsRef = useRef(options);
   optionsRef.current = options;
   const enabled = options.enabled !== false;
-  const page = { start: state.page * pageSize, limit: pageSize, sort: state.sort, filter: state.filter, providerId, sportId };
+  const pageOf = (limit: number) => ({ start: state.page * limit, limit, sort: state.sort, filter: state.filter, providerId, sportId });
   // A route's list is cached under the route (a save's invalidateRoute reads it again); a list
   // over a function under the values it depends on.
-  const queryKey =
+  const keyOf = (limit: number) =>
     'getList' in options
-      ? ['list', options.name, options.key ?? null, options.deps ?? [], page]
-      : [...apiKey(options.route, options.params ?? null), 'list', options.query ?? null, page];
+      ? ['list', options.name, options.key ?? null, options.deps ?? [], pageOf(limit)]
+      : [...apiKey(options.route, options.params ?? null), 'list', options.query ?? null, pageOf(limit)];
+  const page = pageOf(pageSize);
+  const queryKey = keyOf(pageSize);
   // Another page shows 'Loading...' while it loads; a page seen before shows at once and is read
   // again (a list is never older than its last visit).
   const query = useCached(
@@ -89,9 +91,16 @@ export function useList<T>(options: RouteListOptions<RouteDef> | FunctionListOpt
     { enabled, keepPrevious: true, staleTime: 0 },
   );
   const answer = query.data;
+  const keyOfRef = useRef(keyOf);
+  keyOfRef.current = keyOf;
   useEffect(() => {
-    if (answer && answer.limit !== pageSize) setPageSize(answer.limit);
-  }, [answer, pageSize]);
+    if (!answer || answer.limit === pageSize) return;
+    // The server pages by its own size. On the first page the answer in hand is that page: it is
+    // cached under the new size and stays on screen instead of giving way to 'Loading...' while the
+    // same rows are read again.
+    if (state.page === 0 && !query.isPlaceholderData) queryClient.setQueryData(keyOfRef.current(answer.limit), answer);
+    setPageSize(answer.limit);
+  }, [answer, pageSize, state.page, query.isPlaceholderData]);
   // A failed read shows no rows (the API client has shown why); a held one none either.
   // The same page read again (a change pushed, a save) keeps its rows on screen: a row's state (a
   // delete's countdown, focus) survives it; only another page's rows give way to 'Loading...'.
