@@ -145,6 +145,38 @@ describe.skipIf(unavailable)('sign-in through the identity provider in Chromium'
     await page.context().close();
   }, 90_000);
 
+  it('signs in again through the provider in a window of its own when the session ends, and the page carries on', async () => {
+    const page = await fresh();
+    await signIn(page, stack.url, 'ben', 'ben-pass');
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Leagues' }).click();
+    await expect.poll(() => page.getByRole('row').filter({ hasText: 'World Cup Classics' }).count()).toBeGreaterThan(0);
+    const before = await page.evaluate(() => localStorage.getItem('token'));
+    // The session ends on the server (a revocation during a shift); the page's next read is refused.
+    expect(
+      await page.evaluate(async (token) => (await fetch('/api/1/logout', { method: 'POST', headers: { Authorization: `Token ${token}` } })).status, before),
+    ).toBe(200);
+    await page.evaluate(() => {
+      history.pushState(null, '', '/matches');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    const dialog = page.getByRole('dialog').filter({ has: page.getByRole('form', { name: 'Sign in again' }) });
+    const sso = dialog.getByRole('button', { name: 'Sign in with Corp SSO' });
+    await sso.waitFor();
+    await animationsDone(page);
+    await page.screenshot({ path: screenshotPath('sso-sign-in-again.png') });
+    const [popup] = await Promise.all([page.waitForEvent('popup'), sso.click()]);
+    // The provider's own session is still open in this browser: it answers at once, without its
+    // login page. The window stores the new session and closes; the console resumes on it, on the same page.
+    if (!popup.isClosed()) await popup.waitForEvent('close', { timeout: 20_000 });
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => page.getByRole('row').filter({ hasText: 'Argentina' }).count()).toBeGreaterThan(0);
+    expect(new URL(page.url()).pathname).toBe('/matches');
+    const after = await page.evaluate(() => localStorage.getItem('token'));
+    expect(after).toBeTruthy();
+    expect(after).not.toBe(before);
+    await page.context().close();
+  }, 90_000);
+
   it('refuses a forged callback on the login screen, in its own words', async () => {
     const page = await fresh();
     await page.goto(`${stack.url}/api/1/auth/oidc/callback?code=forged&state=${'A'.repeat(43)}`);

@@ -101,6 +101,17 @@ describe('sign-in through the identity provider (OpenID Connect)', () => {
     expect(history.results.map((row) => row.after.event)).toContain('created at first sign-in through the identity provider');
   });
 
+  it('sends the browser back to the page it started from, and says when it started in a window of its own (the sign-in dialog)', async () => {
+    const agent = new Agent();
+    const { location, ticket } = await followCallback(agent, await signInAtProvider(agent, consoleUrl, 'ana', 'ana-pass', '?next=%2Fleague%2F9&window=1'));
+    expect(location.split('#')[0]).toBe('/login?next=%2Fleague%2F9&window=1');
+    expect(ticket).toBeTruthy();
+    const plain = new Agent();
+    expect((await followCallback(plain, await signInAtProvider(plain, consoleUrl, 'ana', 'ana-pass', '?next=%2Fleague%2F9'))).location.split('#')[0]).toBe(
+      '/login?next=%2Fleague%2F9',
+    );
+  });
+
   it('gives each sign-in what the groups grant now: a user removed from the admins group is no longer admin', async () => {
     const first = await signIn(consoleUrl, 'ben', 'ben-pass');
     expect(((await (await session(consoleUrl, first.token!)).json()) as { user: { admin: boolean } }).user.admin).toBe(false);

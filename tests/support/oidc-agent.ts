@@ -51,9 +51,10 @@ const isCallback = (url: URL) => url.pathname === '/api/1/auth/oidc/callback';
 /**
  * Starts a sign-in at the console and signs in at the test provider's form; stops at the callback
  * the provider redirects to (not yet followed), so a test can follow it, forge it or replay it.
+ * `startQuery` is the start's own query (`?next=…&window=1`).
  */
-export async function signInAtProvider(agent: Agent, consoleUrl: string, login: string, password: string): Promise<string> {
-  const { url, response } = await agent.follow(`${consoleUrl}/api/1/auth/oidc/start`, isCallback);
+export async function signInAtProvider(agent: Agent, consoleUrl: string, login: string, password: string, startQuery = ''): Promise<string> {
+  const { url, response } = await agent.follow(`${consoleUrl}/api/1/auth/oidc/start${startQuery}`, isCallback);
   if (!response) return url;
   const form = /action="([^"]+)"/.exec(await response.text())?.[1];
   if (!form) throw new Error(`no login form at ${url} (${response.status})`);

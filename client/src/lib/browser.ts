@@ -10,4 +10,13 @@ export const browser = {
   assign(path: string): void {
     window.location.assign(path);
   },
+  /** Opens a console address in a window of its own (a sign-in); false when the browser blocked it. */
+  openWindow(path: string, name: string): boolean {
+    return window.open(path, name, 'popup,width=520,height=680') !== null;
+  },
+  /** Closes this window; false when the browser keeps it open (one the operator opened, not a script). */
+  closeWindow(): boolean {
+    window.close();
+    return window.closed;
+  },
 };

@@ -16,7 +16,7 @@ const authenticate = () =>
 
 async function signIn() {
   const dialog = await screen.findByRole('dialog', { name: 'Your session has ended' });
-  fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'demo' } });
+  fireEvent.change(await within(dialog).findByLabelText('Password'), { target: { value: 'demo' } });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Sign in' }));
   // The dialog closes (its exit animation may still run on a busy machine).
   await vi.waitFor(() => expect(expiryStore.expired).toBe(false));
@@ -36,6 +36,7 @@ describe('a session that ends while the console is open', () => {
     vi.restoreAllMocks();
     vi.unstubAllGlobals();
     localStorage.clear();
+    window.history.replaceState(null, '', '/');
   });
 
   it('asks to sign in over the list instead of showing its empty state, then loads it on the same page', async () => {
@@ -94,6 +95,44 @@ describe('a session that ends while the console is open', () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 
+  it("offers the company's sign-in in a window of its own where passwords are off, and carries on once it stored the new session", async () => {
+    const opened = vi.spyOn(browser, 'openWindow').mockReturnValue(true);
+    stubFetch({
+      ...shellHandlers,
+      'GET /api/1/auth/methods': () => json(200, { password: false, sso: { name: 'Corp SSO' } }),
+      'GET /api/1/1/1/leagues': refusedUntilSignedIn(() => json(200, LEAGUES)),
+    });
+    // The dialog sits beside the router: the page to come back to is the browser's address.
+    window.history.replaceState(null, '', '/leagues?q=prem');
+    renderApp('/leagues?q=prem');
+    const dialog = await screen.findByRole('dialog', { name: 'Your session has ended' });
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Sign in with Corp SSO' }));
+    expect(within(dialog).queryByLabelText('Password')).toBeNull();
+    expect(opened).toHaveBeenCalledWith('/api/1/auth/oidc/start?next=%2Fleagues%3Fq%3Dprem&window=1', 'console-sign-in');
+    // The sign-in window stores the new session (session.ts completeSso), as another tab would.
+    localStorage.setItem('token', 'tok-new');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'token', newValue: 'tok-new' }));
+    expect(await screen.findByText('Premier League')).toBeTruthy();
+    expect(expiryStore.expired).toBe(false);
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('says so when the browser blocks the sign-in window, with the sign-in as a link to open instead', async () => {
+    vi.spyOn(browser, 'openWindow').mockReturnValue(false);
+    stubFetch({
+      ...shellHandlers,
+      'GET /api/1/auth/methods': () => json(200, { password: true, sso: { name: 'Corp SSO' } }),
+      'GET /api/1/1/1/leagues': () => errorReply(401, 'Authentication required'),
+    });
+    window.history.replaceState(null, '', '/leagues');
+    renderApp('/leagues');
+    const dialog = await screen.findByRole('dialog', { name: 'Your session has ended' });
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Sign in with Corp SSO' }));
+    const link = await within(dialog).findByRole('link', { name: 'Open the sign-in in a new tab' });
+    expect(link.getAttribute('href')).toBe('/api/1/auth/oidc/start?next=%2Fleagues&window=1');
+    expect(within(dialog).getByLabelText('Password')).toBeTruthy();
+  });
+
   it('shows a refused password in the dialog and keeps the page waiting', async () => {
     stubFetch({
       ...shellHandlers,
@@ -102,7 +141,7 @@ describe('a session that ends while the console is open', () => {
     });
     renderApp('/leagues');
     const dialog = await screen.findByRole('dialog', { name: 'Your session has ended' });
-    expect((within(dialog).getByLabelText('Email') as HTMLInputElement).value).toBe('demo@example.com');
+    expect(((await within(dialog).findByLabelText('Email')) as HTMLInputElement).value).toBe('demo@example.com');
     fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'wrong' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sign in' }));
     expect((await within(dialog).findByRole('alert')).textContent).toContain('Invalid email or password');

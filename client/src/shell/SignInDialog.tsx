@@ -1,10 +1,13 @@
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { useEffect } from 'react';
+import { Message } from 'primereact/message';
+import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { expiryStore } from '../api/sessionExpiry';
 import { CredentialFields } from '../screens/login/CredentialFields';
 import { useLoginForm } from '../screens/login/useLoginForm';
+import { ssoStartUrlFor, useAuthMethods } from '../screens/login/useSignInMethods';
+import { browser } from '../lib/browser';
 import { logout, sessionStore } from '../stores/session';
 import { sessionEndStore } from '../stores/sessionEnd';
 import '../screens/login/login.css';
@@ -28,19 +31,56 @@ export function SignInDialog() {
   );
 }
 
+/**
+ * Signing in again: with the company's identity provider where it has one, in a window of its own
+ * (its redirects would unload this page; the window stores the new session, which resumes this
+ * one, and closes), and with a password where the deployment takes passwords.
+ */
 function SignInForm() {
   const form = useLoginForm();
+  const methods = useAuthMethods();
   const { setEmail } = form;
   const email = useSnapshot(sessionStore).user?.email;
   useEffect(() => {
     if (email) setEmail(email);
   }, [email, setEmail]);
   return (
-    <form className="login-card sign-in-card" noValidate onSubmit={form.submit} onKeyDown={form.onKeyDown} aria-label="Sign in again">
+    <form className="login-card sign-in-card" noValidate onSubmit={form.submit} onKeyDown={form.onKeyDown} aria-label="Sign in again" aria-busy={!methods}>
       <p>Sign in again to carry on where you were. Nothing on this page is lost: what you were saving is sent once you are back.</p>
-      <CredentialFields form={form} idPrefix="sign-in" focus="password" />
-      <Button type="submit" label="Sign in" loading={form.pending} />
+      {methods?.sso && <SsoSignIn name={methods.sso.name} />}
+      {methods?.password && (
+        <>
+          {methods.sso && <p className="login-or">or with your password</p>}
+          <CredentialFields form={form} idPrefix="sign-in" focus="password" />
+          <Button type="submit" label="Sign in" loading={form.pending} />
+        </>
+      )}
       <Button type="button" label="Log out instead" link onClick={() => void logout()} />
     </form>
+  );
+}
+
+/** The provider's sign-in in a window of its own, coming back to this page's address. */
+function SsoSignIn({ name }: { name: string }) {
+  const [blocked, setBlocked] = useState(false);
+  const start = ssoStartUrlFor(window.location.pathname + window.location.search, true);
+  return (
+    <>
+      <Button type="button" className="login-sso" label={`Sign in with ${name}`} onClick={() => setBlocked(!browser.openWindow(start, 'console-sign-in'))} />
+      {blocked && (
+        <Message
+          severity="warn"
+          content={
+            <span>
+              The browser blocked the sign-in window.{' '}
+              <a href={start} target="_blank" rel="noopener">
+                Open the sign-in in a new tab
+              </a>
+              ; this page carries on once you are signed in there.
+            </span>
+          }
+        />
+      )}
+    </>
   );
 }

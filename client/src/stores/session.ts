@@ -74,13 +74,18 @@ export async function checkSession(): Promise<void> {
 
 /**
  * Trades the one-time ticket the identity provider's callback left in the address (`#sso=`) for a
- * session, stored as a password login's is; then on to `?next=` or home. Rejects with the
+ * session, stored as a password login's is; then on to `?next=` or home (or closed, when the
+ * sign-in dialog of an open console opened it). Rejects with the
  * server's message (an expired or used ticket) for the login screen to show.
  */
 export async function completeSso(ticket: string): Promise<void> {
   const { api, routes } = await client();
   const reply = await api(routes.ssoComplete, { body: { ticket }, silent: true });
   saveToken(reply.token);
+  // Opened by the sign-in dialog of a console whose session ended (`window=1`): that page resumes on
+  // the stored token (api/otherTabs.ts), so this window closes; one the browser will not let close
+  // goes on to the page instead.
+  if (new URLSearchParams(window.location.search).get('window') === '1' && browser.closeWindow()) return;
   browser.assign(afterLoginPath(window.location.search));
 }
 

@@ -61,4 +61,6 @@ export const shellHandlers: Record<string, Handler> = {
   'GET /api/1/1/1/delivery': () => json(200, { deliveries: [], total: 0 }),
   // The kill switch (the banner of every screen): nothing stopped.
   'GET /api/1/compliance/stops': () => json(200, { results: [] }),
+  // How this console signs in (the login screen, the sign-in dialog): with a password only.
+  'GET /api/1/auth/methods': () => json(200, { password: true, sso: null }),
 };

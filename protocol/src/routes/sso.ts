@@ -37,7 +37,11 @@ export const ssoRoutes = {
     service: 'auth',
     public: true,
     summary: "Starts a sign-in with the identity provider: redirects (302) there, this browser's attempt held by a cookie. 404 when none is configured.",
-    query: Type.Object({ next: Type.Optional(Type.String({ maxLength: 500 })) }),
+    query: Type.Object({
+      next: Type.Optional(Type.String({ maxLength: 500 })),
+      /** 1: started from the sign-in dialog of an open console, in a window of its own (back on /login with `window=1`). */
+      window: Type.Optional(Type.Literal('1')),
+    }),
     reply: Type.String(),
   }),
   ssoCallback: defineRoute({

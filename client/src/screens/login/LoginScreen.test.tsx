@@ -145,6 +145,26 @@ describe('login screen with an identity provider', () => {
     expect(localStorage.getItem('token')).toBe('tok-sso');
   });
 
+  it('closes a sign-in window the sign-in dialog opened once the session is stored, or goes on to the page where it cannot', async () => {
+    for (const closes of [true, false]) {
+      const closeWindow = vi.spyOn(browser, 'closeWindow').mockReturnValue(closes);
+      stubFetch({
+        ...methods(false),
+        'POST /api/1/auth/oidc/complete': () =>
+          json(200, { token: 'tok-sso', success: true, user: { id: 3, email: 'ana@corp.example', name: 'Ana' }, expires_at: '2030-01-01T00:00:00Z' }),
+      });
+      window.history.replaceState(null, '', '/login?next=%2Fleagues&window=1#sso=ticket-0123456789abcdefghij');
+      render(<LoginScreen />);
+      await vi.waitFor(() => expect(closeWindow).toHaveBeenCalledOnce());
+      expect(localStorage.getItem('token')).toBe('tok-sso');
+      if (closes) expect(assign).not.toHaveBeenCalled();
+      else await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/leagues'));
+      cleanup();
+      vi.restoreAllMocks();
+      assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    }
+  });
+
   it("shows a refused sign-in in the operator's words, never text from the address", async () => {
     stubFetch(methods(true));
     window.history.replaceState(null, '', '/login#sso_error=not_invited');

@@ -66,7 +66,7 @@ export async function ssoRoutes(
       return refuse(reply, 'unavailable');
     }
     const browser = newBrowserKey();
-    await flows.open(begun.attempt, browser, pathOrNull(query.next));
+    await flows.open(begun.attempt, browser, { next: pathOrNull(query.next), inWindow: query.window === '1' });
     noTrace(reply).header('set-cookie', cookie(browser, FLOW_COOKIE_S));
     return reply.redirect(begun.url, 302) as unknown as string;
   });
@@ -95,9 +95,9 @@ export async function ssoRoutes(
     // Its role may have changed: its other sessions are read afresh at their next call.
     sessions.forgetUser(account.userId);
     const ticket = await flows.ticket(account.userId, signedIn.idToken);
-    const next = attempt.next ? `?next=${encodeURIComponent(attempt.next)}` : '';
+    const back = new URLSearchParams({ ...(attempt.next && { next: attempt.next }), ...(attempt.inWindow && { window: '1' }) }).toString();
     noTrace(reply).header('set-cookie', cookie('', 0));
-    return reply.redirect(`/login${next}#sso=${ticket}`, 302) as unknown as string;
+    return reply.redirect(`/login${back ? `?${back}` : ''}#sso=${ticket}`, 302) as unknown as string;
   });
 
   implement(app, routes.ssoComplete, async ({ body, request }) => {

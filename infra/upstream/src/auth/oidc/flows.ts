@@ -10,6 +10,12 @@ const FLOW_TTL_MS = 10 * 60_000;
 /** How long the login screen has to trade the callback's ticket for a session (it does at once). */
 const TICKET_TTL_MS = 60_000;
 
+/** Where the browser goes back after the sign-in: a console page, and whether in a window of its own. */
+export interface Back {
+  next: string | null;
+  inWindow: boolean;
+}
+
 /**
  * Sign-ins under way and callbacks waiting to be completed, in the database (any API process may
  * take the callback or the completion). Both are used once: taking one deletes it in the same
@@ -19,14 +25,15 @@ export class SsoFlows {
   constructor(private readonly db: Db) {}
 
   /** Keeps an attempt for the browser holding `browser` (its cookie); the state names it. */
-  async open(attempt: Attempt, browser: string, next: string | null, now = new Date()): Promise<void> {
+  async open(attempt: Attempt, browser: string, back: Back, now = new Date()): Promise<void> {
     await this.db.delete(ssoFlows).where(lt(ssoFlows.expiresAt, now));
     await this.db.insert(ssoFlows).values({
       stateHash: sha256(attempt.state),
       browserHash: sha256(browser),
       nonce: attempt.nonce,
       codeVerifier: attempt.codeVerifier,
-      next,
+      next: back.next,
+      inWindow: back.inWindow,
       expiresAt: new Date(now.getTime() + FLOW_TTL_MS),
     });
   }
@@ -35,13 +42,13 @@ export class SsoFlows {
    * The attempt a callback's state names, taken (deleted) only when this browser started it and it
    * has not expired; null otherwise (a forged or replayed callback, another browser's state).
    */
-  async take(state: string, browser: string | undefined, now = new Date()): Promise<(Attempt & { next: string | null }) | null> {
+  async take(state: string, browser: string | undefined, now = new Date()): Promise<(Attempt & Back) | null> {
     if (!browser) return null;
     const [row] = await this.db
       .delete(ssoFlows)
       .where(and(eq(ssoFlows.stateHash, sha256(state)), eq(ssoFlows.browserHash, sha256(browser)), gt(ssoFlows.expiresAt, now)))
       .returning();
-    return row ? { state, nonce: row.nonce, codeVerifier: row.codeVerifier, next: row.next } : null;
+    return row ? { state, nonce: row.nonce, codeVerifier: row.codeVerifier, next: row.next, inWindow: row.inWindow } : null;
   }
 
   /** A one-time ticket for `userId`'s session-to-be (only its SHA-256 is kept). */

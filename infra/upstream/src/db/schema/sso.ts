@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { SsoRole } from '@odds/protocol';
 import { belongsTo, versionedRecord } from './columns';
 import { createdAt, users } from './core';
@@ -18,6 +18,8 @@ export const ssoFlows = pgTable(
     nonce: text('nonce').notNull(),
     codeVerifier: text('code_verifier').notNull(),
     next: text('next'),
+    /** Started from the sign-in dialog of an open console, in a window of its own (the login screen closes it). */
+    inWindow: boolean('in_window').notNull().default(false),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('sso_flows_expires_idx').on(t.expiresAt)],
