@@ -1,7 +1,8 @@
 import { buildQuery, FEED_FETCH_LIMIT, LIVE_OFFERS_MAX_MATCHES, routes } from '@odds/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RelayMetrics } from '../../metrics';
-import { TokenRejected, type LiveResponse, type UpstreamClient } from '../../upstream';
+import type { LiveResponse, UpstreamClient } from '../../upstream';
+import { countedGet } from './counted-get';
 import type { LiveRecord } from '../state/diff';
 import type { PollCredentials } from './credentials';
 
@@ -152,25 +153,5 @@ export function crossMatchGet(deps: {
   credentials: PollCredentials;
   metrics: RelayMetrics;
 }): (path: string) => Promise<LiveResponse> {
-  const { upstream, credentials, metrics } = deps;
-  return async (path) => {
-    for (let attempt = 0; ; attempt++) {
-      const token = await credentials.token(undefined, true);
-      const started = performance.now();
-      try {
-        const response = await upstream.getLive(path, token, null);
-        metrics.upstreamRequests.inc({ topic: 'cross-match', status: response.status });
-        metrics.upstreamDuration.observe({ topic: 'cross-match' }, (performance.now() - started) / 1000);
-        return response;
-      } catch (error) {
-        const status = error instanceof TokenRejected ? 401 : ((error as { status?: number }).status ?? 'error');
-        metrics.upstreamRequests.inc({ topic: 'cross-match', status });
-        if (error instanceof TokenRejected && attempt < 2) {
-          credentials.rejected(token);
-          continue;
-        }
-        throw error;
-      }
-    }
-  };
+  return (path) => countedGet(deps, { path, topic: 'cross-match', matchId: undefined, operatorOnly: true, etag: null });
 }

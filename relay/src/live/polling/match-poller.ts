@@ -12,7 +12,8 @@ import {
 } from '@odds/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RelayMetrics } from '../../metrics';
-import { TokenRejected, type LiveResponse, type UpstreamClient } from '../../upstream';
+import type { LiveResponse, UpstreamClient } from '../../upstream';
+import { countedGet } from './counted-get';
 import type { RoomBroadcaster } from '../transport/broadcast';
 import type { PollCredentials } from './credentials';
 import { PollFailures } from './poll-failures';
@@ -219,33 +220,13 @@ export class MatchPoller {
     if (moved.length) this.trigger(moved);
   }
 
-  /** The upstream GET behind every fetch: a poll token, metrics, and one retry with another token after a 401. */
+  /** The upstream GET behind every fetch (counted-get.ts). */
   private readonly get = async (
     topic: LiveTopic | 'check',
     path: string,
     etag: string | null,
     operatorOnly = topic !== 'check' && isOperatorTopic(topic),
-  ): Promise<LiveResponse> => {
-    const { credentials, upstream, metrics } = this.deps;
-    for (let attempt = 0; ; attempt++) {
-      const token = await credentials.token(this.matchId, operatorOnly);
-      const started = performance.now();
-      try {
-        const response = await upstream.getLive(path, token, etag);
-        metrics.upstreamRequests.inc({ topic, status: response.status });
-        metrics.upstreamDuration.observe({ topic }, (performance.now() - started) / 1000);
-        return response;
-      } catch (error) {
-        const status = error instanceof TokenRejected ? 401 : ((error as { status?: number }).status ?? 'error');
-        metrics.upstreamRequests.inc({ topic, status });
-        if (error instanceof TokenRejected && attempt < 2) {
-          credentials.rejected(token);
-          continue;
-        }
-        throw error;
-      }
-    }
-  };
+  ): Promise<LiveResponse> => countedGet(this.deps, { path, topic, matchId: this.matchId, operatorOnly, etag });
 
   private async poll(topic: LiveTopic): Promise<void> {
     const { store, broadcaster, metrics } = this.deps;
