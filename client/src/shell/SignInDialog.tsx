@@ -62,18 +62,23 @@ function SignInForm() {
 
 /** The provider's sign-in in a window of its own, coming back to this page's address. */
 function SsoSignIn({ name }: { name: string }) {
-  const [blocked, setBlocked] = useState(false);
-  const start = ssoStartUrlFor(window.location.pathname + window.location.search, true);
+  // The start address of the last blocked attempt. Made at the click: the dialog sits beside the
+  // router and does not render again when the page behind it moves.
+  const [blocked, setBlocked] = useState<string | null>(null);
+  const open = () => {
+    const start = ssoStartUrlFor(window.location.pathname + window.location.search, true);
+    setBlocked(browser.openWindow(start, 'console-sign-in') ? null : start);
+  };
   return (
     <>
-      <Button type="button" className="login-sso" label={`Sign in with ${name}`} onClick={() => setBlocked(!browser.openWindow(start, 'console-sign-in'))} />
+      <Button type="button" className="login-sso" label={`Sign in with ${name}`} onClick={open} />
       {blocked && (
         <Message
           severity="warn"
           content={
             <span>
               The browser blocked the sign-in window.{' '}
-              <a href={start} target="_blank" rel="noopener">
+              <a href={blocked} target="_blank" rel="noopener">
                 Open the sign-in in a new tab
               </a>
               ; this page carries on once you are signed in there.

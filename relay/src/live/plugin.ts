@@ -164,8 +164,7 @@ export const livePlugin = fp<LiveOptions>(
 
     // One admission for both transports: caps and handshake rates count socket.io and /live together.
     const admission = new Admission(config.admission);
-    const liveWs = await registerPlainWs(app, { upstream, hub, rooms: wsRooms, metrics, admission, packer });
-    plainWs = liveWs;
+    plainWs = await registerPlainWs(app, { upstream, hub, rooms: wsRooms, metrics, admission, packer });
 
     // A hung upstream is noticed by a probe of its own (not by traffic), and the rooms of the matches
     // watched here are told at once; back, they get their pollers' status again.
@@ -191,7 +190,7 @@ export const livePlugin = fp<LiveOptions>(
       probe.stop();
       await changes?.close();
       await hub.close();
-      for (const socket of liveWs.sockets) socket.close(WS_CLOSE.restarting, 'Relay restarting');
+      for (const socket of plainWs?.sockets ?? []) socket.close(WS_CLOSE.restarting, 'Relay restarting');
       io.engine.close();
     });
     app.addHook('onClose', async () => {
