@@ -31,6 +31,12 @@ describe('sign-in through the identity provider', () => {
     expect(reply.headers.location).toBe('/login#sso_error=unavailable');
   });
 
+  it('refuses a start whose window flag is not 1 with a 400 that says so', async () => {
+    const reply = await upstream.app.inject({ method: 'GET', url: `${routes.ssoStart.path}?next=/league/9&window=yes` });
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json().message).toMatch(/window/);
+  });
+
   it('refuses a callback that names no sign-in of this browser, leaving nothing cached', async () => {
     const reply = await upstream.app.inject({
       method: 'GET',
