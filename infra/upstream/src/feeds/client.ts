@@ -45,9 +45,10 @@ async function again<T>(attempt: () => Promise<T>, { signal, policy = READ_RETRY
       return await attempt();
     } catch (error) {
       if (!(error instanceof UpstreamCallError) || !error.transient || signal?.aborted) throw error;
-      const at = nextAttemptAt(policy, failures, Date.now(), deadlineAt, error.retryAfterMs);
+      const now = Date.now();
+      const at = nextAttemptAt(policy, failures, now, deadlineAt, error.retryAfterMs);
       if (at === null) throw error;
-      const waitMs = Math.max(0, at - Date.now());
+      const waitMs = Math.max(0, at - now);
       onRetry?.(error, waitMs, failures);
       await sleep(waitMs, signal);
       if (signal?.aborted) throw error;
