@@ -1,6 +1,7 @@
 import type { AuditEntity } from '@odds/protocol';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
+import { selectRows } from '../db/rows';
 
 /** How history and conflicts find an entity's rows: its table, and the match a row belongs to. */
 export interface EntitySpec {
@@ -30,8 +31,8 @@ export const entities: Record<AuditEntity, EntitySpec> = {
     // Listed per provider (the Trackers screen): its contact's provider.
     providerOf: async (row, db) => {
       if (typeof row.contact_id !== 'number') return null;
-      const found = (await db.execute(sql`select provider_id from contacts where id = ${row.contact_id}`)) as unknown as { rows: { provider_id: number }[] };
-      return found.rows[0]?.provider_id ?? null;
+      const [found] = await selectRows<{ provider_id: number }>(db, sql`select provider_id from contacts where id = ${row.contact_id}`);
+      return found?.provider_id ?? null;
     },
   },
   contact: { table: 'contacts', label: 'Contact', providerOf: byProviderId },

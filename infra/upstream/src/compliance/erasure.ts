@@ -6,6 +6,7 @@ import { auditLog, contacts, deliveries } from '../db/schema';
 import { Errors } from '../errors';
 import { personalValues } from '../engine/compliance/person';
 import { keepListed } from './suppression-list';
+import { selectRows } from '../db/rows';
 
 /**
  * Erasure on request (GDPR Art. 17; docs/compliance.md "Erasure"), one transaction: the contact's
@@ -43,8 +44,7 @@ export async function eraseContact(store: WriteStore, call: Call, contactId: num
       alsoChanged: (row: Record<string, unknown>) => [{ entity: 'contact', id: contactId, before: row }],
     },
     async (tx) => {
-      const current = ((await tx.execute(sql`select * from contacts where id = ${contactId} for update`)) as unknown as { rows: Record<string, unknown>[] })
-        .rows[0];
+      const [current] = await selectRows<Record<string, unknown>>(tx, sql`select * from contacts where id = ${contactId} for update`);
       if (!current || current.erased_at) throw new Errors.BadRequest(`Contact ${contactId} was erased already.`);
       await keepListed(tx, existing.providerId, personalValues(existing), hashKey, call.user.name);
       await tx

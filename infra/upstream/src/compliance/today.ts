@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { SuppressionsToday } from '@odds/protocol';
 import type { Db } from '../db/client';
+import { rows } from '../db/rows';
 
 /** The wall-clock parts of an instant in a time zone. */
 function partsIn(ms: number, timeZone: string): { y: number; m: number; d: number; h: number; min: number; s: number } {
@@ -64,11 +65,11 @@ export async function suppressionsToday(db: Db, timeZone: string, nowMs: number)
     where s.created_at >= ${since}::timestamptz
     group by p.id, p.name, s.reason
     order by p.name, p.id, count(*) desc, s.reason`);
-  const rows = (result as unknown as { rows: { id: number; name: string; reason: string; count: number }[] }).rows;
+  const counted = rows<{ id: number; name: string; reason: string; count: number }>(result);
   return {
     day,
     time_zone: timeZone,
     since,
-    results: rows.map((r) => ({ provider: { id: Number(r.id), name: r.name }, reason: r.reason, count: Number(r.count) })),
+    results: counted.map((r) => ({ provider: { id: Number(r.id), name: r.name }, reason: r.reason, count: Number(r.count) })),
   };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { matches } from '../db/schema';
+import { rows } from '../db/rows';
 
 /** A team's season record, computed from the real results in `matches` (the TEAM_TAGS season keys). */
 export interface TeamValues {
@@ -63,8 +64,7 @@ export async function teamSeasonValues(db: Db | Tx, teamId: number, scope: Seaso
     from played
     where exists (select 1 from chosen) and season_id is not distinct from (select season_id from chosen)
   `);
-  // PGlite and node-postgres both answer with `rows`; the shared Db type leaves the result opaque.
-  const row = (result as unknown as { rows: Row[] }).rows[0];
+  const [row] = rows<Row>(result);
   if (!row || row.played === 0) return { ...EMPTY_VALUES, seasonId: null };
   const played = Number(row.played);
   const wins = Number(row.wins);

@@ -10,6 +10,8 @@ type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle; it offers the same queries as Db. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** What runs a statement: the database, or a transaction of it (which offers the same queries). */
+export type Queryable = Db | Tx;
 
 export interface Database {
   db: Db;

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import { selectRows } from './rows';
+
 /** What reading the schema's version needs of a database (client.ts's Db has it; importing that type back would tie the two files in a loop). */
-interface Db {
-  execute(query: ReturnType<typeof sql>): PromiseLike<unknown>;
-}
+type Db = Parameters<typeof selectRows>[0];
 
 /**
  * The schema version: the `when` of the last migration applied (drizzle records it as created_at
@@ -33,10 +33,10 @@ function readJournal(migrationsFolder: string): Journal['entries'] {
 export async function schemaVersion(db: Db, migrationsFolder: string): Promise<SchemaVersion> {
   const entries = readJournal(migrationsFolder);
   const last = entries.at(-1)!;
-  const exists = await rows<{ present: boolean }>(db, sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`);
+  const exists = await selectRows<{ present: boolean }>(db, sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`);
   let appliedWhen: number | null = null;
   if (exists[0]?.present) {
-    const [row] = await rows<{ when: string | number | null }>(db, sql`select max(created_at) as when from drizzle.__drizzle_migrations`);
+    const [row] = await selectRows<{ when: string | number | null }>(db, sql`select max(created_at) as when from drizzle.__drizzle_migrations`);
     appliedWhen = row?.when === null || row?.when === undefined ? null : Number(row.when);
   }
   return {
@@ -60,8 +60,3 @@ export class SchemaBehind extends Error {
 
 /** The key of the advisory lock every migrating process takes (any constant; "odds" in ASCII). */
 export const MIGRATION_LOCK_KEY = 0x6f646473;
-
-async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
+import { selectRows } from '../db/rows';
 
 /**
  * Inserts many rows in one statement with one parameter: the rows as a JSON array, turned into
@@ -14,9 +15,7 @@ export async function insertJson<R>(db: Db | Tx, table: string, rows: Record<str
     .map((c) => `"${c}"`)
     .join(', ');
   const statement = sql`insert into ${sql.identifier(table)} (${sql.raw(columns)}) select ${sql.raw(columns)} from json_populate_recordset(null::${sql.identifier(table)}, ${JSON.stringify(rows)}::json) ${sql.raw(suffix)}`;
-  const result = await db.execute(statement);
-  // PGlite and node-postgres both answer with `rows`; the shared Db type leaves the result opaque.
-  return (result as unknown as { rows: R[] }).rows;
+  return selectRows<R>(db, statement);
 }
 
 /** Columns of a grouped insert, each with its SQL type: those a group shares, and each row's own. */
@@ -48,7 +47,7 @@ export async function insertGrouped<R>(db: Db | Tx, table: string, columns: Grou
   const statement = sql`insert into ${sql.identifier(table)} (${sql.raw(names)}) select ${sql.raw(picks)}
     from json_to_recordset(${payload}::json) as g(${sql.raw(types(shared))}, "rows" json)
     cross join lateral json_to_recordset(g."rows") as r(${sql.raw(types(own))}) ${sql.raw(suffix)}`;
-  return ((await db.execute(statement)) as unknown as { rows: R[] }).rows;
+  return selectRows<R>(db, statement);
 }
 
 /** Groups items by a key, mapping each to its group's shared values (first seen) and its own row. */

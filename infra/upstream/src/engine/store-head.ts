@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { arrayLiteral } from './scopes';
+import { selectRows } from '../db/rows';
 
 /** What the first statement of a batch's write takes: the match's new live state and the rows that refer to no offer id. */
 export interface HeadInput {
@@ -148,19 +149,14 @@ export async function writeHead(tx: Tx, input: HeadInput): Promise<HeadResult> {
     ${input.offers.length ? sql`(select coalesce(max(id), 0) from offers where match_id = ${input.matchId})` : sql.raw('null::int')} as after,
     ${scopes?.now ?? sql.raw('null::jsonb')} as scopes,
     ${ledger?.now ?? sql.raw('null::jsonb')} as ledger`);
-  const result = await tx.execute(sql.join(parts));
-  const [row] = (
-    result as unknown as {
-      rows: {
-        fenced: number;
-        offers: [number, string][] | null;
-        events: number[] | null;
-        after: number | null;
-        scopes: Record<string, number> | null;
-        ledger: Record<string, number> | null;
-      }[];
-    }
-  ).rows;
+  const [row] = await selectRows<{
+    fenced: number;
+    offers: [number, string][] | null;
+    events: number[] | null;
+    after: number | null;
+    scopes: Record<string, number> | null;
+    ledger: Record<string, number> | null;
+  }>(tx, sql.join(parts));
   const moved = row!.scopes && new Map([...input.scopes!.keys()].map((scope) => [scope, Number(row!.scopes![scope] ?? 0)]));
   const ledgerNow = row!.ledger;
   return {

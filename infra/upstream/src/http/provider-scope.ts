@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_PROVIDER_ID, providerScopeOf, type RouteDef } from '@odds/protocol';
 import type { Db } from '../db/client';
+import { selectRows } from '../db/rows';
 
 /**
  * Which providers a call names, for an operator granted only some of them (docs/operators.md
@@ -98,8 +99,7 @@ async function providersNamed(db: Db, route: RouteDef, request: { params: unknow
   if (!named.size) return null;
   const found = new Set<number>();
   for (const [lookup, ids] of named) {
-    const rows = (await db.execute(lookup([...ids]))) as unknown as { rows: { provider_id: number }[] };
-    for (const row of rows.rows) found.add(Number(row.provider_id));
+    for (const row of await selectRows<{ provider_id: number }>(db, lookup([...ids]))) found.add(Number(row.provider_id));
   }
   return [...found];
 }

@@ -5,6 +5,7 @@ import { contacts, deliveries, markets, offers, suppressions } from '../db/schem
 import { offerRecord, type OfferRow } from '../engine/offer-record';
 import { marketTypeDef } from '../events/outcomes';
 import { orderBy, pageSize } from '../db/paging';
+import { rows, selectRows } from '../db/rows';
 
 const sortable = {
   id: offers.id,
@@ -35,8 +36,8 @@ async function deliveredTo(db: Db, offerIds: number[]): Promise<Map<number, { na
       where d.offer_id in (${ids}) group by d.offer_id, c.name order by d.offer_id, min(d.id)`),
     db.execute(sql`select distinct on (offer_id) offer_id, log from ${deliveries} where offer_id in (${ids}) order by offer_id, id`),
   ]);
-  for (const row of (logs as unknown as { rows: { offer_id: number; log: DeliveryLog }[] }).rows) byOffer.set(row.offer_id, { names: [], log: row.log });
-  for (const row of (names as unknown as { rows: { offer_id: number; name: string }[] }).rows) byOffer.get(row.offer_id)?.names.push(row.name);
+  for (const row of rows<{ offer_id: number; log: DeliveryLog }>(logs)) byOffer.set(row.offer_id, { names: [], log: row.log });
+  for (const row of rows<{ offer_id: number; name: string }>(names)) byOffer.get(row.offer_id)?.names.push(row.name);
   return byOffer;
 }
 
@@ -48,10 +49,11 @@ async function whyNothingSent(db: Db, offerIds: number[]): Promise<Map<number, {
     offerIds.map((id) => sql`${id}`),
     sql`, `,
   );
-  const found = (await db.execute(
+  const found = await selectRows<{ offer_id: number; reason: string; detail: string }>(
+    db,
     sql`select distinct on (offer_id, reason) offer_id, reason, detail from ${suppressions} where offer_id in (${ids}) order by offer_id, reason, id`,
-  )) as unknown as { rows: { offer_id: number; reason: string; detail: string }[] };
-  for (const row of found.rows) byOffer.set(row.offer_id, [...(byOffer.get(row.offer_id) ?? []), { reason: row.reason, detail: row.detail }]);
+  );
+  for (const row of found) byOffer.set(row.offer_id, [...(byOffer.get(row.offer_id) ?? []), { reason: row.reason, detail: row.detail }]);
   return byOffer;
 }
 

@@ -2,7 +2,7 @@ import { defaultWebhookSettings } from '../engine/channels/webhook-settings';
 import type { SeedOptions } from './options';
 import { and, arrayOverlaps, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { MatchContentParts } from '@odds/protocol';
-import type { Db, Tx } from '../db/client';
+import type { Tx } from '../db/client';
 import {
   contentCategories,
   contentItems,
@@ -101,7 +101,7 @@ export async function seedEngineDemo(tx: Tx, now: Date, { simulatedStats }: Seed
 
   const cup = loadWorldCup(2022);
   const sending = { webhooks: { ...defaultWebhookSettings(), simulatedStats } };
-  const engine = new Engine(tx as unknown as Db, { dispatch: false, stampAtFeedTime: true, now: () => now.getTime(), sending });
+  const engine = new Engine(tx, { dispatch: false, stampAtFeedTime: true, now: () => now.getTime(), sending });
   for (const [home, away, round] of DEMO_MATCHES) {
     const data = cup.matches.find((m) => m.team1 === home && m.team2 === away && m.round === round);
     if (!data) continue;

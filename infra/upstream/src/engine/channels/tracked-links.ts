@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DeliveryStats } from '@odds/protocol';
 import type { Db } from '../../db/client';
 import { deliveries, trackedLinks, trackedOpens } from '../../db/schema';
+import { selectRows } from '../../db/rows';
 
 /**
  * Tracked links (docs/channels.md "Delivery figures"): a delivery's call to action is sent as
@@ -42,11 +43,12 @@ export async function trackedLinkId(db: Db, deliveryId: number, target: string, 
 
 /** The figures a tracked link gives: sent is the delivery itself (on its platform where known), opens as counted. */
 async function linkStats(db: Db, linkId: string, platform: string | null): Promise<DeliveryStats> {
-  const rows = (await db.execute(sql`select platform, count(*)::int as opens from ${trackedOpens} where link_id = ${linkId} group by platform`)) as unknown as {
-    rows: { platform: string; opens: number }[];
-  };
-  const opens = (p: string) => Number(rows.rows.find((r) => r.platform === p)?.opens ?? 0);
-  const total = rows.rows.reduce((sum, r) => sum + Number(r.opens), 0);
+  const counted = await selectRows<{ platform: string; opens: number }>(
+    db,
+    sql`select platform, count(*)::int as opens from ${trackedOpens} where link_id = ${linkId} group by platform`,
+  );
+  const opens = (p: string) => Number(counted.find((r) => r.platform === p)?.opens ?? 0);
+  const total = counted.reduce((sum, r) => sum + Number(r.opens), 0);
   return {
     source: 'tracked',
     report: {

@@ -5,6 +5,7 @@ import { feedStalls, uofProducers, uofRecoveries, uofUnknownMarkets, uofUnlinked
 import { Errors } from '../../errors';
 import { readConnection } from '../uof/status';
 import type { FeedHealthSettings } from './settings';
+import { rows } from '../../db/rows';
 
 interface LiveFeedRow {
   match_id: number;
@@ -33,7 +34,7 @@ async function liveFeeds(db: Db): Promise<LiveFeedRow[]> {
         from match_events e where e.match_id = m.id order by e.id desc limit 1), false) as in_break
     from match_live_states s join matches m on m.id = s.match_id left join uof_links l on l.match_id = m.id
     where s.status = 'LIVE' order by m.id`);
-  return (result as unknown as { rows: LiveFeedRow[] }).rows;
+  return rows<LiveFeedRow>(result);
 }
 
 const presentProducer = (row: typeof uofProducers.$inferSelect, recovery: UofProducer['recovery'] = null): UofProducer => ({
@@ -73,10 +74,10 @@ export async function liveFeedHealth(
   settings: FeedHealthSettings,
   nowMs = Date.now(),
 ): Promise<{ matches: (MatchFeedHealth & { reason: string | null })[]; recorded: Set<number> }> {
-  const [rows, producers, stalls] = await Promise.all([liveFeeds(db), db.select().from(uofProducers), db.select().from(feedStalls)]);
+  const [live, producers, stalls] = await Promise.all([liveFeeds(db), db.select().from(uofProducers), db.select().from(feedStalls)]);
   const producerState = new Map(producers.map((p) => [p.id, p.state as ProducerState]));
   const since = new Map(stalls.map((s) => [s.matchId, s.since]));
-  const matches = rows.map((row): MatchFeedHealth & { reason: string | null } => {
+  const matches = live.map((row): MatchFeedHealth & { reason: string | null } => {
     // A linked match's health is that of the producer it last heard from (live odds until one spoke).
     const producerId = row.event === null ? null : (row.last_product ?? 1);
     const producer = producerId === null ? null : (producerState.get(producerId) ?? 'down');
@@ -158,7 +159,7 @@ export async function readMatchFeedHealth(db: Db, settings: FeedHealthSettings, 
     return health;
   }
   const result = await db.execute(sql`select m.id, m.name, l.event from matches m left join uof_links l on l.match_id = m.id where m.id = ${matchId}`);
-  const [match] = (result as unknown as { rows: { id: number; name: string; event: string | null }[] }).rows;
+  const [match] = rows<{ id: number; name: string; event: string | null }>(result);
   if (!match) throw new Errors.NotFound('Match', matchId);
   return {
     match_id: matchId,

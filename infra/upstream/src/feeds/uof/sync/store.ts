@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
 import { uofSyncHints, uofSyncRuns, uofSyncState, uofSyncTournaments, type SyncStep } from '../../../db/schema';
 import type { SyncChange } from './apply';
+import { selectRows } from '../../../db/rows';
 
 /**
  * The sync's shared state (one row per provider, uof_sync_state): one worker holds a provider at a
@@ -56,11 +57,14 @@ export async function release(db: Db, providerId: number, owner: string): Promis
 
 /** Providers the sync has work for: a tournament opted in, a Sync now waiting, or a run to finish. */
 export async function providersToSync(db: Db): Promise<number[]> {
-  const rows = (await db.execute(sql`
+  const providers = await selectRows<{ provider_id: number }>(
+    db,
+    sql`
     select provider_id from ${uofSyncTournaments}
     union select provider_id from ${uofSyncState} where requested_at is not null or run_id is not null
-    order by provider_id`)) as unknown as { rows: { provider_id: number }[] };
-  return rows.rows.map((r) => r.provider_id);
+    order by provider_id`,
+  );
+  return providers.map((r) => r.provider_id);
 }
 
 export async function tournamentsOf(db: Db | Tx, providerId: number): Promise<string[]> {
