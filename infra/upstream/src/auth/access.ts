@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AuditActor, OperatorRole, ProviderGrant } from '@odds/protocol';
-import type { Db, Tx } from '../db/client';
+import type { Queryable, Tx } from '../db/client';
 import { auditLog, operatorProviders, providers, sessions, users } from '../db/schema';
 import { Errors } from '../errors';
 
@@ -21,7 +21,7 @@ export interface Access {
  * The operator's access as a session carries it. Grants covering every provider there is count as
  * every provider, so an editor granted all of them keeps the screens of the whole deployment.
  */
-export async function loadAccess(db: Db | Tx, operatorId: number, role: OperatorRole): Promise<Access> {
+export async function loadAccess(db: Queryable, operatorId: number, role: OperatorRole): Promise<Access> {
   const granted = (await db.select({ id: operatorProviders.providerId }).from(operatorProviders).where(eq(operatorProviders.operatorId, operatorId))).map(
     (row) => row.id,
   );
@@ -32,7 +32,7 @@ export async function loadAccess(db: Db | Tx, operatorId: number, role: Operator
 }
 
 /** The providers granted as stored (null: none stored, which is every provider for an admin). */
-export async function grantsOf(db: Db | Tx, operatorId: number): Promise<number[] | null> {
+export async function grantsOf(db: Queryable, operatorId: number): Promise<number[] | null> {
   const rows = await db
     .select({ id: operatorProviders.providerId })
     .from(operatorProviders)
@@ -42,7 +42,7 @@ export async function grantsOf(db: Db | Tx, operatorId: number): Promise<number[
 }
 
 /** The grants of many operators at once (the Operators list), by operator id. */
-export async function grantsByOperator(db: Db | Tx): Promise<Map<number, number[]>> {
+export async function grantsByOperator(db: Queryable): Promise<Map<number, number[]>> {
   const rows = await db.select().from(operatorProviders).orderBy(asc(operatorProviders.operatorId), asc(operatorProviders.providerId));
   const byOperator = new Map<number, number[]>();
   for (const row of rows) byOperator.set(row.operatorId, [...(byOperator.get(row.operatorId) ?? []), row.providerId]);

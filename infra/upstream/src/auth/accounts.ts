@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AuditAction, AuditActor, OperatorRole, ProviderGrant } from '@odds/protocol';
-import type { Db, Tx } from '../db/client';
+import type { Db, Queryable, Tx } from '../db/client';
 import { auditLog, passwordTokens, sessions, users, type AccountStatus, type PasswordTokenPurpose } from '../db/schema';
 import { Errors } from '../errors';
 import { grantNewOperator, grantsByOperator, grantsOf, lockAdmins, setAccess } from './access';
@@ -52,7 +52,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 type UserRow = typeof users.$inferSelect;
 const creator = alias(users, 'creator');
 
-export async function listOperators(db: Db | Tx): Promise<OperatorRow[]> {
+export async function listOperators(db: Queryable): Promise<OperatorRow[]> {
   const rows = await db
     .select({ user: users, creatorName: creator.name })
     .from(users)
@@ -62,7 +62,7 @@ export async function listOperators(db: Db | Tx): Promise<OperatorRow[]> {
   return rows.map(({ user, creatorName }) => toOperator(user, creatorName, grants.get(user.id) ?? null));
 }
 
-export async function getOperator(db: Db | Tx, id: number): Promise<OperatorRow | null> {
+export async function getOperator(db: Queryable, id: number): Promise<OperatorRow | null> {
   const [row] = await db
     .select({ user: users, creatorName: creator.name })
     .from(users)
@@ -71,7 +71,7 @@ export async function getOperator(db: Db | Tx, id: number): Promise<OperatorRow 
   return row ? toOperator(row.user, row.creatorName, await grantsOf(db, id)) : null;
 }
 
-export async function findOperatorByEmail(db: Db | Tx, email: string): Promise<OperatorRow | null> {
+export async function findOperatorByEmail(db: Queryable, email: string): Promise<OperatorRow | null> {
   const [row] = await db
     .select({ id: users.id })
     .from(users)

@@ -2,7 +2,7 @@ import { and, desc, eq, exists, gt, gte, ilike, lt, lte, or, sql, type SQL } fro
 import { alias } from 'drizzle-orm/pg-core';
 import type { Static } from 'typebox';
 import { resultOf, type ListReply, type Match, type MatchesQuery } from '@odds/protocol';
-import type { Db, Tx } from '../db/client';
+import type { Db, Queryable } from '../db/client';
 import { leagues, matchContents, matches, providers, teams } from '../db/schema';
 import { Errors } from '../errors';
 import { likePattern, orderBy, pageSize } from '../db/paging';
@@ -174,7 +174,7 @@ export async function assertMatch(db: Db, matchId: number): Promise<void> {
   if (!match) throw new Errors.NotFound('Match', matchId);
 }
 
-export async function getMatch(db: Db | Tx, matchId: number): Promise<Match | null> {
+export async function getMatch(db: Queryable, matchId: number): Promise<Match | null> {
   const [row] = await baseSelect(db as Db).where(eq(matches.id, matchId));
   if (!row) return null;
   return toMatch(row);

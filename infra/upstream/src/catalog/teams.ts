@@ -1,7 +1,7 @@
 import { and, asc, count, eq, exists, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ListReply, SearchResult, Team } from '@odds/protocol';
-import type { Db, Tx } from '../db/client';
+import type { Db, Queryable, Tx } from '../db/client';
 import { matches, providers, seasons, teams } from '../db/schema';
 import { readRow } from '../coedit/versioned';
 import { Errors } from '../errors';
@@ -20,7 +20,7 @@ export const teamProviders = () =>
     (v: string[] | null) => v ?? [],
   );
 
-const select = (db: Db | Tx) =>
+const select = (db: Queryable) =>
   db.select({ team: teams, providerName: providers.name, providers: teamProviders() }).from(teams).innerJoin(providers, eq(providers.id, teams.providerId));
 
 type Row = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number];
@@ -112,7 +112,7 @@ export async function seasonTeams(db: Db, seasonId: number): Promise<ListReply<T
   return { results: rows.map(toTeam), total: rows.length, limit: Math.max(1, rows.length) };
 }
 
-export async function getTeam(db: Db | Tx, teamId: number): Promise<Team> {
+export async function getTeam(db: Queryable, teamId: number): Promise<Team> {
   const [row] = await select(db).where(eq(teams.id, teamId));
   if (!row) throw new Errors.NotFound('Team', teamId);
   return toTeam(row);

@@ -1,6 +1,6 @@
 import type { AuditEntity } from '@odds/protocol';
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client';
+import type { Queryable } from '../db/client';
 import { selectRows } from '../db/rows';
 
 /** How history and conflicts find an entity's rows: its table, and the match a row belongs to. */
@@ -11,7 +11,7 @@ export interface EntitySpec {
   /** The match a row (as stored, snake_case) belongs to, if any: its History panel filters by it. */
   matchOf?: (row: Record<string, unknown>) => number | null;
   /** The provider whose consoles show a provider-wide row (its writes are pushed to them: coedit/provider-notices.ts). */
-  providerOf?: (row: Record<string, unknown>, db: Db | Tx) => number | null | Promise<number | null>;
+  providerOf?: (row: Record<string, unknown>, db: Queryable) => number | null | Promise<number | null>;
   /** False for a record without a `version` column (a match): written and audited, never compared or bumped. */
   versioned?: boolean;
 }

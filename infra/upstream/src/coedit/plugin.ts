@@ -1,11 +1,11 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { ConflictReply, routes, versionedReads, versionedWrites, type AuditEntity, type RouteDef } from '@odds/protocol';
-import type { Db, Tx } from '../db/client';
+import type { Db, Queryable } from '../db/client';
 import { VersionConflict } from './conflict';
 
 /** How a record is shown in a 409: as the API's own read of it. */
-export type Present = (db: Db | Tx, id: number) => Promise<unknown>;
+export type Present = (db: Queryable, id: number) => Promise<unknown>;
 
 /** The co-editing registry of one app: how each versioned entity is shown in a 409 (the stored row where none is given). */
 interface Coediting {

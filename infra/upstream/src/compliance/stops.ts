@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AuditActor, SendStop, SendStopInput } from '@odds/protocol';
 import { versionedWrite, type WriteStore } from '../coedit/versioned';
-import type { Db, Tx } from '../db/client';
+import type { Queryable } from '../db/client';
 import { Errors } from '../errors';
 
 interface Row {
@@ -30,7 +30,7 @@ function present(row: Row): SendStop {
 }
 
 /** Every scope of the kill switch: the deployment first, then each provider by name (a scope never stopped: version 0). */
-export async function listStops(db: Db | Tx): Promise<SendStop[]> {
+export async function listStops(db: Queryable): Promise<SendStop[]> {
   const rows = rowsOf<Row>(
     await db.execute(sql`
       select null::int as provider_id, null::text as provider_name, s.stopped, s.reason, s.changed_by_id, s.changed_by, s.changed_at, s.version

@@ -8,7 +8,7 @@ import {
   type SuppressionImportReply,
   type SuppressionKind,
 } from '@odds/protocol';
-import type { Db, Tx } from '../db/client';
+import type { Db, Queryable, Tx } from '../db/client';
 import { suppressionEntries } from '../db/schema';
 import { Errors } from '../errors';
 import { insertJson } from '../engine/bulk';
@@ -59,7 +59,7 @@ function parseCsv(text: string): SuppressionEntryInput[] {
 }
 
 export async function importEntries(
-  db: Db | Tx,
+  db: Queryable,
   providerId: number,
   body: SuppressionImport,
   key: string | null,

@@ -1,6 +1,6 @@
 import { and, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
 import { CHANNELS, type Contact, type ContactsReply, type NamedRef } from '@odds/protocol';
-import type { Db, Tx } from '../db/client';
+import type { Db, Queryable } from '../db/client';
 import { contacts, leagues, teams } from '../db/schema';
 import { orderBy, pageSize } from '../db/paging';
 import { complianceOf } from '../engine/compliance/contact-fields';
@@ -58,12 +58,12 @@ export async function listContacts(db: Db, query: ContactsQuery): Promise<Contac
   return { items: await toContacts(db, rows), total, limit };
 }
 
-export async function getContact(db: Db | Tx, contactId: number): Promise<Contact | null> {
+export async function getContact(db: Queryable, contactId: number): Promise<Contact | null> {
   const [row] = await db.select().from(contacts).where(eq(contacts.id, contactId));
   return row ? (await toContacts(db, [row]))[0]! : null;
 }
 
-export async function contactRow(db: Db | Tx, contactId: number): Promise<ContactRow | null> {
+export async function contactRow(db: Queryable, contactId: number): Promise<ContactRow | null> {
   const [row] = await db.select().from(contacts).where(eq(contacts.id, contactId));
   return row ?? null;
 }
@@ -100,7 +100,7 @@ export async function deleteContact(db: Db, contactId: number): Promise<boolean>
 }
 
 /** Rows to replies, naming subscribed leagues and teams with one query each for the whole page. */
-async function toContacts(db: Db | Tx, rows: ContactRow[]): Promise<Contact[]> {
+async function toContacts(db: Queryable, rows: ContactRow[]): Promise<Contact[]> {
   const leagueIds = [...new Set(rows.flatMap((r) => r.leagueIds))];
   const teamIds = [...new Set(rows.flatMap((r) => r.teamIds))];
   const [leagueNames, teamNames] = await Promise.all([

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { CONTACT_DEFAULTS, DEVICE_CHANNEL_CODES, languageCodeError, type ContactCreateInput, type ContactLimiter } from '@odds/protocol';
-import type { Db, Tx } from '../db/client';
+import type { Queryable } from '../db/client';
 import { leagues, lists, providerSports, providers, segments, sports, teams } from '../db/schema';
 import { Errors } from '../errors';
 import { channelOf, type ContactValues } from './contacts';
@@ -8,7 +8,7 @@ import { complianceValues } from '../engine/compliance/contact-fields';
 
 type Provider = typeof providers.$inferSelect;
 
-export async function providerOrNotFound(db: Db | Tx, providerId: number): Promise<Provider> {
+export async function providerOrNotFound(db: Queryable, providerId: number): Promise<Provider> {
   const [provider] = await db.select().from(providers).where(eq(providers.id, providerId));
   if (!provider) throw new Errors.NotFound('Provider', providerId);
   return provider;
@@ -35,7 +35,7 @@ const text = (value: string | null | undefined) => (value?.trim() ? value.trim()
  * Checks a contact record against its provider and turns it into table values, applying the
  * defaults of SPEC §3 to what the body left out. Each rule answers 400 with what to fix.
  */
-export async function contactValues(db: Db | Tx, provider: Provider, input: ContactCreateInput): Promise<ContactValues> {
+export async function contactValues(db: Queryable, provider: Provider, input: ContactCreateInput): Promise<ContactValues> {
   const name = input.name.trim();
   if (!name) throw new Errors.BadRequest('A contact needs a name.');
   const languages = input.languages ?? [...CONTACT_DEFAULTS.languages];
@@ -82,7 +82,7 @@ export async function contactValues(db: Db | Tx, provider: Provider, input: Cont
 
 type Sport = typeof sports.$inferSelect;
 
-async function providerSport(db: Db | Tx, provider: Provider, sportId: number): Promise<Sport> {
+async function providerSport(db: Queryable, provider: Provider, sportId: number): Promise<Sport> {
   const [row] = await db
     .select({ sport: sports, offered: providerSports.providerId })
     .from(sports)
@@ -113,7 +113,7 @@ function checkLimiter(limiter: ContactLimiter, sport: Sport): ContactLimiter {
 }
 
 /** A segment or list must be one of the provider's (GET segments / lists offer them by id). */
-async function checkAudience(db: Db | Tx, provider: Provider, kind: 'segment' | 'list', id: string): Promise<void> {
+async function checkAudience(db: Queryable, provider: Provider, kind: 'segment' | 'list', id: string): Promise<void> {
   const table = kind === 'segment' ? segments : lists;
   const found = /^\d{1,9}$/.test(id)
     ? await db
@@ -125,7 +125,7 @@ async function checkAudience(db: Db | Tx, provider: Provider, kind: 'segment' | 
 }
 
 /** Subscribed leagues and teams must be the provider's, of the contact's sport. */
-async function checkSubscriptions(db: Db | Tx, provider: Provider, sport: Sport, leagueIds: number[], teamIds: number[]): Promise<void> {
+async function checkSubscriptions(db: Queryable, provider: Provider, sport: Sport, leagueIds: number[], teamIds: number[]): Promise<void> {
   const missing = async (table: typeof leagues | typeof teams, ids: number[]) => {
     if (!ids.length) return [];
     const found = await db

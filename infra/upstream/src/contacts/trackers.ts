@@ -1,6 +1,6 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { ListReply, Tracker, TrackerInput } from '@odds/protocol';
-import type { Db, Tx } from '../db/client';
+import type { Db, Queryable } from '../db/client';
 import { contacts, leagues, matches, trackers } from '../db/schema';
 import { Errors } from '../errors';
 import { orderBy, pageSize } from '../db/paging';
@@ -82,7 +82,7 @@ export async function getTracker(db: Db, trackerId: number): Promise<Tracker | n
  * The rules of a tracker, on create and save: its contact must exist; its language must be one the
  * contact's provider offers; what it follows (a match for M, a league for L) must be the provider's.
  */
-async function checkTracker(db: Db | Tx, input: TrackerInput): Promise<void> {
+async function checkTracker(db: Queryable, input: TrackerInput): Promise<void> {
   const [contact] = await db.select({ providerId: contacts.providerId }).from(contacts).where(eq(contacts.id, input.contact_id));
   if (!contact) throw new Errors.BadRequest(`Contact ${input.contact_id} does not exist.`);
   const provider = await providerOrNotFound(db, contact.providerId);

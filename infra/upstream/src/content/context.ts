@@ -1,5 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client';
+import type { Queryable } from '../db/client';
 import { leagues, matches, offers, teams } from '../db/schema';
 import { Errors } from '../errors';
 import type { CompileContext, TeamContext } from './compile';
@@ -7,7 +7,7 @@ import { teamSeasonValues, type SeasonScope } from './team-values';
 
 /** Loads what compiling needs from the database: teams with their season values, league, match. */
 
-export async function loadTeam(db: Db | Tx, teamId: number, scope: SeasonScope): Promise<TeamContext & { id: number }> {
+export async function loadTeam(db: Queryable, teamId: number, scope: SeasonScope): Promise<TeamContext & { id: number }> {
   const [team] = await db.select({ id: teams.id, name: teams.name, shortName: teams.shortName }).from(teams).where(eq(teams.id, teamId));
   if (!team) throw new Errors.NotFound('Team', teamId);
   const { seasonId: _season, ...values } = await teamSeasonValues(db, teamId, scope);
@@ -29,7 +29,7 @@ export interface MatchContextOptions {
  * season they played (a World Cup Classics replay reads the 2022 tournament).
  */
 export async function loadMatchContext(
-  db: Db | Tx,
+  db: Queryable,
   matchId: number,
   options: MatchContextOptions = {},
 ): Promise<CompileContext & { providerId: number; sportId: number }> {
@@ -56,7 +56,7 @@ export async function loadMatchContext(
 }
 
 /** The outcome odds of the match's latest offer for a market with a home outcome (1X2 and the like). */
-async function latestOdds(db: Db | Tx, matchId: number): Promise<Record<string, number> | null> {
+async function latestOdds(db: Queryable, matchId: number): Promise<Record<string, number> | null> {
   const [offer] = await db
     .select({ outcomeMap: offers.outcomeMap })
     .from(offers)

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { ContentGroup, ContentGroupInput, ContentGroupSummary, ListReply } from '@odds/protocol';
-import type { Db, Tx } from '../db/client';
+import type { Db, Queryable, Tx } from '../db/client';
 import { contentGroups, contentItems } from '../db/schema';
 import { Errors } from '../errors';
 import { pageSize } from '../db/paging';
@@ -46,7 +46,7 @@ export async function listGroups(db: Db, providerId: number, sportId: number, st
   return { results, total, limit: size };
 }
 
-export async function getGroup(db: Db | Tx, groupId: number, providerId?: number, sportId?: number): Promise<ContentGroup> {
+export async function getGroup(db: Queryable, groupId: number, providerId?: number, sportId?: number): Promise<ContentGroup> {
   const [group] = await db.select().from(contentGroups).where(eq(contentGroups.id, groupId));
   if (!group || (providerId !== undefined && group.providerId !== providerId) || (sportId !== undefined && group.sportId !== sportId)) {
     throw new Errors.NotFound('Content group', groupId);

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, notExists, sql } from 'drizzle-orm';
 import type { ContentItem, ContentItemInput, ContentTemplate } from '@odds/protocol';
-import type { Db, Tx } from '../db/client';
+import type { Db, Queryable, Tx } from '../db/client';
 import { contentGroups, contentItems, images, providerSports } from '../db/schema';
 import { Errors } from '../errors';
 import { getContentItem, getItemRow } from './items';
@@ -13,7 +13,7 @@ export interface NewImage {
   fileName: string | null;
 }
 
-export async function checkSport(db: Db | Tx, provider: ProviderInfo, sportId: number): Promise<void> {
+export async function checkSport(db: Queryable, provider: ProviderInfo, sportId: number): Promise<void> {
   const [offered] = await db
     .select()
     .from(providerSports)

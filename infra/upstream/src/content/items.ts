@@ -1,7 +1,7 @@
 import { and, arrayContains, arrayOverlaps, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import { DEFAULT_PROVIDER_ID, DEFAULT_SPORT_ID, languageCodeError, type ContentItem, type ContentsQuery, type ListReply, type NamedRef } from '@odds/protocol';
-import type { Db, Tx } from '../db/client';
+import type { Db, Queryable } from '../db/client';
 import { contentCategories, contentGroups, contentItems, marketTypes, markets, matchContents, matches, thresholdSets } from '../db/schema';
 import { Errors } from '../errors';
 import { orderBy, pageSize } from '../db/paging';
@@ -27,7 +27,7 @@ const sortable = {
 };
 
 /** The names items refer to, loaded once for a page of items. */
-export async function toContentItems(db: Db | Tx, rows: ItemRow[]): Promise<ContentItem[]> {
+export async function toContentItems(db: Queryable, rows: ItemRow[]): Promise<ContentItem[]> {
   const ids = (pick: (row: ItemRow) => (number | null)[]) => [...new Set(rows.flatMap(pick).filter((id): id is number => id !== null))];
   const categoryIds = ids((r) => r.categoryIds);
   const marketIds = ids((r) => r.marketIds);
@@ -132,12 +132,12 @@ export async function listContents(db: Db, query: Static<typeof ContentsQuery>):
   return { results: await toContentItems(db, rows), total, limit };
 }
 
-export async function getItemRow(db: Db | Tx, id: number): Promise<ItemRow> {
+export async function getItemRow(db: Queryable, id: number): Promise<ItemRow> {
   const [row] = await db.select().from(contentItems).where(eq(contentItems.id, id));
   if (!row) throw new Errors.NotFound('Content item', id);
   return row;
 }
 
-export async function getContentItem(db: Db | Tx, id: number): Promise<ContentItem> {
+export async function getContentItem(db: Queryable, id: number): Promise<ContentItem> {
   return (await toContentItems(db, [await getItemRow(db, id)]))[0]!;
 }

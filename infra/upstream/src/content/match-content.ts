@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, ne, type SQL } from 'drizzle-orm';
 import { CHANNELS, leafNodeOptions, parseScoreNode, subNodeOptions, type ListReply, type MatchContent, type MatchContentInput } from '@odds/protocol';
-import type { Db, Tx } from '../db/client';
+import type { Db, Queryable } from '../db/client';
 import { contacts, marketTypes, markets, matchContents, matches, ruleSets, sports } from '../db/schema';
 import { Errors } from '../errors';
 import { checkLanguage, checkLinkTarget, loadProvider } from './validate';
@@ -10,7 +10,7 @@ type Row = typeof matchContents.$inferSelect;
 /** Match content (SPEC §3): what goes out for a market of a match at a score node, per language and channel. */
 
 /** Rows as protocol's MatchContent, with market, market type and rule set names (one query each). */
-export async function toMatchContents(db: Db | Tx, rows: Row[]): Promise<MatchContent[]> {
+export async function toMatchContents(db: Queryable, rows: Row[]): Promise<MatchContent[]> {
   const ids = (pick: (row: Row) => number | null) => [...new Set(rows.map(pick).filter((id): id is number => id !== null))];
   const [marketIds, typeIds, ruleSetIds] = [ids((r) => r.marketId), ids((r) => r.marketTypeId), ids((r) => r.ruleSetId)];
   const [marketRows, typeRows, ruleSetRows] = await Promise.all([
@@ -45,7 +45,7 @@ export async function toMatchContents(db: Db | Tx, rows: Row[]): Promise<MatchCo
   }));
 }
 
-async function loadMatch(db: Db | Tx, matchId: number) {
+async function loadMatch(db: Queryable, matchId: number) {
   const [row] = await db
     .select({ match: matches, sport: sports })
     .from(matches)
@@ -179,7 +179,7 @@ export async function saveMatchContent(db: Db, matchId: number, input: MatchCont
   return (await toMatchContents(db, rows))[0]!;
 }
 
-export async function getMatchContent(db: Db | Tx, id: number): Promise<MatchContent | null> {
+export async function getMatchContent(db: Queryable, id: number): Promise<MatchContent | null> {
   const rows = await db.select().from(matchContents).where(eq(matchContents.id, id));
   return rows.length ? (await toMatchContents(db, rows))[0]! : null;
 }

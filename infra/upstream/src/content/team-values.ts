@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client';
+import type { Queryable } from '../db/client';
 import { matches } from '../db/schema';
 import { rows } from '../db/rows';
 
@@ -34,7 +34,7 @@ const EMPTY_VALUES: TeamValues = { played: 0, wins: 0, draws: 0, losses: 0, goal
  * replayed fixture (World Cup Classics) thus reads the record of the tournament it comes from.
  * Full-time scores decide: a knockout drawn after 90 minutes counts as a draw.
  */
-export async function teamSeasonValues(db: Db | Tx, teamId: number, scope: SeasonScope = {}): Promise<TeamValues & { seasonId: number | null }> {
+export async function teamSeasonValues(db: Queryable, teamId: number, scope: SeasonScope = {}): Promise<TeamValues & { seasonId: number | null }> {
   const before = scope.before ?? new Date('9999-01-01T00:00:00Z');
   const seasonId = scope.seasonId ?? null;
   const leagueId = scope.leagueId ?? null;

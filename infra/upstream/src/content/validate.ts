@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { languageCodeError, type ContentType } from '@odds/protocol';
-import type { Db, Tx } from '../db/client';
+import type { Queryable } from '../db/client';
 import { contentCategories, contentGroups, marketTypes, markets, providers } from '../db/schema';
 import { Errors } from '../errors';
 
@@ -12,7 +12,7 @@ export interface ProviderInfo {
   languages: string[];
 }
 
-export async function loadProvider(db: Db | Tx, providerId: number): Promise<ProviderInfo> {
+export async function loadProvider(db: Queryable, providerId: number): Promise<ProviderInfo> {
   const [row] = await db.select().from(providers).where(eq(providers.id, providerId));
   if (!row) throw new Errors.NotFound('Provider', providerId);
   return { id: row.id, name: row.name, languages: row.meta.languages };
@@ -47,7 +47,7 @@ const missingOf = (wanted: readonly number[], found: { id: number }[]) => wanted
  * (selecting a market locks content to its provider, SPEC §5). Returns the markets in the order
  * given, since the first one decides the link targets.
  */
-export async function checkRefs(db: Db | Tx, refs: ContentRefs, provider: ProviderInfo, sportId: number): Promise<MarketRow[]> {
+export async function checkRefs(db: Queryable, refs: ContentRefs, provider: ProviderInfo, sportId: number): Promise<MarketRow[]> {
   const categoryIds = refs.categories ?? [];
   if (categoryIds.length) {
     const found = await db
@@ -85,7 +85,7 @@ export async function checkRefs(db: Db | Tx, refs: ContentRefs, provider: Provid
 }
 
 /** The keys content of a market can link to: its threshold keys (less the _min/_max bounds), else its type's outcomes. */
-async function linkTargetsOf(db: Db | Tx, market: MarketRow): Promise<string[]> {
+async function linkTargetsOf(db: Queryable, market: MarketRow): Promise<string[]> {
   const [type] = await db.select({ outcomes: marketTypes.outcomes }).from(marketTypes).where(eq(marketTypes.id, market.typeId));
   const outcomes = type?.outcomes ?? [];
   const keys = Object.keys(market.meta.thresholds ?? {}).filter((key) => !/_(min|max)$/.test(key));
@@ -100,7 +100,7 @@ async function linkTargetsOf(db: Db | Tx, market: MarketRow): Promise<string[]> 
  * market's keys when a market is selected (SPEC §2 Grouped Content, §5 "Link target choices").
  */
 export async function checkLinkTarget(
-  db: Db | Tx,
+  db: Queryable,
   linkTarget: string | null | undefined,
   contentType: ContentType | null,
   firstMarket: MarketRow | undefined,

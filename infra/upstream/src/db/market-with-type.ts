@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Db, Tx } from './client';
+import type { Queryable } from './client';
 import { marketTypes, markets } from './schema';
 
 export interface MarketWithType {
@@ -11,7 +11,7 @@ export interface MarketWithType {
  * A market with its type, or null when no market has this id: read by the catalog, the threshold
  * rules and the content compiler alike, so it sits below all three.
  */
-export async function marketWithType(db: Db | Tx, marketId: number): Promise<MarketWithType | null> {
+export async function marketWithType(db: Queryable, marketId: number): Promise<MarketWithType | null> {
   const [row] = await db
     .select({ market: markets, type: marketTypes })
     .from(markets)

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { ContentFlag, MatchContentParts, TrackerSpec } from '@odds/protocol';
 import { complianceOf } from './compliance/contact-fields';
 import { teamSeasonValues } from '../content/team-values';
-import type { Db, Tx } from '../db/client';
+import type { Queryable } from '../db/client';
 import {
   channelCredentials,
   contacts,
@@ -41,7 +41,7 @@ import type { RateLimiter } from './rate-limit';
 import type { ScopeVersions } from './match-state';
 import type { ThresholdSetSpec } from './thresholds/evaluate';
 
-type Handle = Db | Tx;
+type Handle = Queryable;
 
 const home = alias(teams, 'home');
 const away = alias(teams, 'away');

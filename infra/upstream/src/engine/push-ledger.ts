@@ -1,11 +1,11 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client';
+import type { Queryable, Tx } from '../db/client';
 import { contactPushLedger, deliveries, offers } from '../db/schema';
 import { epochMs } from './load';
 import { pushedOffer, type LimitedContact, type PushTime, type RateLimiter } from './rate-limit';
 import type { DeliveryRecord } from './records';
 
-type Handle = Db | Tx;
+type Handle = Queryable;
 
 /** Another worker pushed to one of these contacts since their push times were read: decide again. */
 export class StaleLedger extends Error {

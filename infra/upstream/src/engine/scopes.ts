@@ -1,9 +1,9 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client';
+import type { Queryable } from '../db/client';
 import { engineContactChanges } from '../db/schema';
 import type { MatchStatic, ScopeVersions } from './match-state';
 
-type Handle = Db | Tx;
+type Handle = Queryable;
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client';
+import type { Queryable } from '../db/client';
 
 /** A stopped scope: why, who stopped it and when. */
 export interface Stop {
@@ -19,7 +19,7 @@ export interface StopState {
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** The stopped scopes as stored (send_stops, migration 0052). */
-async function readStops(db: Db | Tx): Promise<StopState> {
+async function readStops(db: Queryable): Promise<StopState> {
   const rows = rowsOf<{ provider_id: number | null; provider: string | null; reason: string; changed_by: string; changed_at: string | Date }>(
     await db.execute(sql`
       select s.provider_id, p.name as provider, s.reason, s.changed_by, s.changed_at
@@ -63,7 +63,7 @@ export class SendStops {
   private generation = 0;
 
   constructor(
-    private readonly db: Db | Tx,
+    private readonly db: Queryable,
     private readonly maxAgeMs = 250,
     private readonly now: () => number = Date.now,
   ) {}

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DeliveryStats } from '@odds/protocol';
-import type { Db, Tx } from '../db/client';
+import type { Db, Queryable } from '../db/client';
 import { contacts, deliveries, offers } from '../db/schema';
 import { Errors } from '../errors';
 import { routeFor } from './channels/index';
@@ -18,7 +18,7 @@ import type { WebhookSettings } from './channels/webhook-settings';
  * embedded demo only); other channels report nothing new, so the stored stats stand.
  */
 export async function refreshDeliveryStats(
-  db: Db | Tx,
+  db: Queryable,
   deliveryId: number,
   nowMs: number,
   webhooks: WebhookSettings,

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { and, asc, eq } from 'drizzle-orm';
 import { CHANNELS, type BacktestReply, type BacktestRequest, type FeedMessage, type MatchThresholdInput } from '@odds/protocol';
-import type { Db, Tx } from '../db/client';
+import type { Queryable } from '../db/client';
 import { matchEvents, offers, thresholdSets } from '../db/schema';
 import { Errors } from '../errors';
 import { FEEDS_DIR, kickOffOffset, readFeedFile, toMessage } from '../feeds/jsonl';
@@ -13,7 +13,7 @@ import { emptyDecisions } from '../engine/records';
 import { runMessages } from '../engine/run';
 import type { ThresholdSetSpec } from '../engine/thresholds/evaluate';
 
-type Handle = Db | Tx;
+type Handle = Queryable;
 
 /** The set to try: a stored one of the match, or one given inline (checked as a save would be). */
 async function setUnderTest(db: Handle, statics: MatchStatic, request: BacktestRequest): Promise<ThresholdSetSpec> {

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { ListReply, MatchThresholdInput, MatchThresholdSet } from '@odds/protocol';
-import type { Db, Tx } from '../db/client';
+import type { Db, Queryable } from '../db/client';
 import { contacts, markets, matches, thresholdSets } from '../db/schema';
 import { Errors } from '../errors';
 import { checkThresholdSet, type MatchRef } from './rules';
@@ -75,7 +75,7 @@ export async function prepareMatchSet(db: Db, matchId: number, input: MatchThres
 }
 
 /** The set a save would replace: the match keeps one per market, contact and line. */
-export async function sameSetId(db: Db | Tx, { values }: PreparedSet): Promise<number | null> {
+export async function sameSetId(db: Queryable, { values }: PreparedSet): Promise<number | null> {
   const [same] = await db
     .select({ id: thresholdSets.id })
     .from(thresholdSets)
@@ -121,7 +121,7 @@ export async function writeMatchSet(db: Db, prepared: PreparedSet, sameId: numbe
   return (await getMatchSet(db, id))!;
 }
 
-export async function getMatchSet(db: Db | Tx, id: number): Promise<MatchThresholdSet | null> {
+export async function getMatchSet(db: Queryable, id: number): Promise<MatchThresholdSet | null> {
   const [row] = await baseSelect(db as Db).where(eq(thresholdSets.id, id));
   return row ? toSet(row) : null;
 }

@@ -8,7 +8,7 @@ import {
   type ValueThreshold,
 } from '@odds/protocol';
 import { channelOf } from '../contacts/contacts';
-import type { Db, Tx } from '../db/client';
+import type { Queryable } from '../db/client';
 import { contacts } from '../db/schema';
 import { Errors } from '../errors';
 import { marketWithType, type MarketWithType } from '../db/market-with-type';
@@ -34,7 +34,7 @@ export interface CheckedSet {
  * Per type: VALUE min/max only for a FEED contact (SPEC §3) and min ≤ max; RANGE from ≤ to;
  * RELATIVE gets the defaults of SPEC §3 (RISE, VALUE, MINUTES, START) for what it leaves out.
  */
-export async function checkThresholdSet(db: Db | Tx, match: MatchRef, input: MatchThresholdInput): Promise<CheckedSet> {
+export async function checkThresholdSet(db: Queryable, match: MatchRef, input: MatchThresholdInput): Promise<CheckedSet> {
   const market = await marketWithType(db, input.market_id);
   if (!market) throw new Errors.BadRequest(`Market ${input.market_id} does not exist.`);
   if (market.market.providerId !== match.providerId || market.market.sportId !== match.sportId) {
@@ -86,7 +86,7 @@ function checkThresholds(input: MatchThresholdInput, contact: CheckedSet['contac
 const definedOnly = <T extends object>(value: T): Partial<T> =>
   Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined && v !== null)) as Partial<T>;
 
-async function contactOf(db: Db | Tx, match: MatchRef, contactId: number): Promise<CheckedSet['contact']> {
+async function contactOf(db: Queryable, match: MatchRef, contactId: number): Promise<CheckedSet['contact']> {
   const [contact] = await db
     .select({ id: contacts.id, name: contacts.name, channelId: contacts.channelId, providerId: contacts.providerId })
     .from(contacts)

@@ -1,6 +1,6 @@
 import { asc, inArray } from 'drizzle-orm';
 import type { SsoGroupGrant } from '@odds/protocol';
-import type { Db, Tx } from '../../db/client';
+import type { Queryable } from '../../db/client';
 import { ssoGroupGrants } from '../../db/schema';
 import type { Grant } from './apply-grant';
 
@@ -16,7 +16,7 @@ export const presentGroupGrant = (row: Row): SsoGroupGrant => ({
   updated_at: row.updatedAt.toISOString(),
 });
 
-export async function listGroupGrants(db: Db | Tx): Promise<SsoGroupGrant[]> {
+export async function listGroupGrants(db: Queryable): Promise<SsoGroupGrant[]> {
   const rows = await db.select().from(ssoGroupGrants).orderBy(asc(ssoGroupGrants.groupName));
   return rows.map(presentGroupGrant);
 }
@@ -37,7 +37,7 @@ export function groupsOf(claims: Record<string, unknown>, claim: string): string
  * providers of all of them (every provider when any of those groups gives all). Null: they are in
  * no mapped group, so no access.
  */
-export async function grantFor(db: Db | Tx, groups: string[]): Promise<Grant | null> {
+export async function grantFor(db: Queryable, groups: string[]): Promise<Grant | null> {
   if (groups.length === 0) return null;
   const rows = await db.select().from(ssoGroupGrants).where(inArray(ssoGroupGrants.groupName, groups));
   if (rows.length === 0) return null;

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { Value } from 'typebox/value';
 import type { ChannelCredentials, ChannelCredentialsInput, ChannelState } from '@odds/protocol';
-import type { Db, Tx } from '../../db/client';
+import type { Db, Queryable } from '../../db/client';
 import { channelCredentials, channelCredentialSecrets, providers } from '../../db/schema';
 import { Errors } from '../../errors';
 import { conflictFor, versionedWrite, type WriteStore } from '../../coedit/versioned';
@@ -40,7 +40,7 @@ function present(vendor: string, row: Row | undefined): ChannelCredentials {
   };
 }
 
-async function providerMustExist(db: Db | Tx, providerId: number): Promise<void> {
+async function providerMustExist(db: Queryable, providerId: number): Promise<void> {
   const [found] = await db.select({ id: providers.id }).from(providers).where(eq(providers.id, providerId));
   if (!found) throw new Errors.NotFound('Provider', providerId);
 }
@@ -57,7 +57,7 @@ export async function listChannels(db: Db, providerId: number): Promise<ChannelC
   );
 }
 
-async function rowOf(db: Db | Tx, providerId: number, vendor: string): Promise<Row | undefined> {
+async function rowOf(db: Queryable, providerId: number, vendor: string): Promise<Row | undefined> {
   const [row] = await db
     .select()
     .from(channelCredentials)
@@ -66,7 +66,7 @@ async function rowOf(db: Db | Tx, providerId: number, vendor: string): Promise<R
 }
 
 /** The stored secrets of a record, opened (empty when none). */
-async function storedSecrets(db: Db | Tx, row: Row, key: Buffer): Promise<Record<string, string>> {
+async function storedSecrets(db: Queryable, row: Row, key: Buffer): Promise<Record<string, string>> {
   const [sealed] = await db.select().from(channelCredentialSecrets).where(eq(channelCredentialSecrets.credentialId, row.id));
   return sealed ? openSecrets(key, context(row.providerId, row.vendor), sealed.sealed) : {};
 }
@@ -193,6 +193,6 @@ export async function openChannel(db: Db, providerId: number, vendor: string, ke
 }
 
 /** What the last call said of the credentials: failing with the vendor's error, or configured again after a send went. Not a versioned edit: the engine's. */
-export async function markChannel(db: Db | Tx, credentialId: number, state: 'configured' | 'failing', error: string | null): Promise<void> {
+export async function markChannel(db: Queryable, credentialId: number, state: 'configured' | 'failing', error: string | null): Promise<void> {
   await db.update(channelCredentials).set({ state, lastError: error }).where(eq(channelCredentials.id, credentialId));
 }

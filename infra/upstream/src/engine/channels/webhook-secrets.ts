@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
-import type { Db, Tx } from '../../db/client';
+import type { Queryable } from '../../db/client';
 import { webhookSecrets, webhookSigning } from '../../db/schema';
 
 /**
@@ -38,7 +38,7 @@ function decryptSecret(key: Buffer, stored: string): string {
  * to learn one; two senders making it at once keep the first one stored), and the one before the
  * last rotation while its overlap lasts (webhook-signing.ts).
  */
-export async function signingSecrets(db: Db | Tx, key: Buffer, providerId: number, nowMs = Date.now()): Promise<string[]> {
+export async function signingSecrets(db: Queryable, key: Buffer, providerId: number, nowMs = Date.now()): Promise<string[]> {
   await db
     .insert(webhookSecrets)
     .values({ providerId, secret: encryptSecret(key, newSigningSecret()) })
@@ -53,7 +53,7 @@ export async function signingSecrets(db: Db | Tx, key: Buffer, providerId: numbe
 }
 
 /** The provider's current signing secret (made when it has none). */
-export async function signingSecret(db: Db | Tx, key: Buffer, providerId: number): Promise<string> {
+export async function signingSecret(db: Queryable, key: Buffer, providerId: number): Promise<string> {
   return (await signingSecrets(db, key, providerId))[0]!;
 }
 

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { ContentFlag } from '@odds/protocol';
-import type { Db, Tx } from '../../db/client';
+import type { Queryable } from '../../db/client';
 import { complianceSources } from '../../db/schema';
 import type { ContactInfo, ContentInfo, MatchStatic } from '../match-state';
 import type { RateLimiter, Refusal } from '../rate-limit';
@@ -31,7 +31,7 @@ export class Compliance {
   private readonly states = new Map<number, string>();
 
   constructor(
-    private readonly db: Db | Tx,
+    private readonly db: Queryable,
     private readonly settings: ComplianceSettings,
     private readonly limiter: RateLimiter,
     now?: () => number,

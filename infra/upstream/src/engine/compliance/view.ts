@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { ContentFlag, SuppressionKind, SuppressionListReason } from '@odds/protocol';
-import type { Db, Tx } from '../../db/client';
+import type { Queryable } from '../../db/client';
 import { complianceSources, complianceSourceSecrets, jurisdictionRules } from '../../db/schema';
 import type { ContactInfo, MatchStatic } from '../match-state';
 import { openSecrets } from '../channels/secrets';
@@ -39,7 +39,7 @@ export function reachable(statics: MatchStatic): ContactInfo[] {
 
 export const sourceContext = (providerId: number) => `compliance-source:${providerId}`;
 
-export async function loadView(db: Db | Tx, statics: MatchStatic, settings: ComplianceSettings): Promise<MatchCompliance> {
+export async function loadView(db: Queryable, statics: MatchStatic, settings: ComplianceSettings): Promise<MatchCompliance> {
   const providerId = statics.match.providerId;
   const [ruleRows, sourceRows] = await Promise.all([
     db.select().from(jurisdictionRules),
@@ -100,7 +100,7 @@ export async function loadView(db: Db | Tx, statics: MatchStatic, settings: Comp
 }
 
 /** Which contacts have a value on the list: their values hashed here, looked up in one query. */
-async function listedContacts(db: Db | Tx, providerId: number, contacts: ContactInfo[], key: string | null): Promise<Map<number, Listing>> {
+async function listedContacts(db: Queryable, providerId: number, contacts: ContactInfo[], key: string | null): Promise<Map<number, Listing>> {
   const listed = new Map<number, Listing>();
   if (!key || !contacts.length) return listed;
   const owners = new Map<string, { contactId: number; kind: SuppressionKind }[]>();

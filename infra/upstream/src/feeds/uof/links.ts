@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { AuditActor, UofLink } from '@odds/protocol';
 import { VersionConflict } from '../../coedit/conflict';
 import { lastChange } from '../../coedit/versioned';
-import type { Db, Tx } from '../../db/client';
+import type { Db, Queryable } from '../../db/client';
 import { auditLog, matches, sports, uofLinks, uofUnlinkedEvents } from '../../db/schema';
 import { Errors } from '../../errors';
 import { notLinkable, uofSportOf } from './sports';
@@ -17,7 +17,7 @@ const present = (matchId: number, row: LinkRow | undefined): UofLink => ({
   updated_by: row?.updatedBy ?? null,
 });
 
-async function matchExists(db: Db | Tx, matchId: number): Promise<void> {
+async function matchExists(db: Queryable, matchId: number): Promise<void> {
   const [match] = await db.select({ id: matches.id }).from(matches).where(eq(matches.id, matchId));
   if (!match) throw new Errors.NotFound('Match', matchId);
 }

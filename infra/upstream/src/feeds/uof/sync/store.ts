@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../../db/client';
+import type { Db, Queryable, Tx } from '../../../db/client';
 import { uofSyncHints, uofSyncRuns, uofSyncState, uofSyncTournaments, type SyncStep } from '../../../db/schema';
 import type { SyncChange } from './apply';
 import { selectRows } from '../../../db/rows';
@@ -67,7 +67,7 @@ export async function providersToSync(db: Db): Promise<number[]> {
   return providers.map((r) => r.provider_id);
 }
 
-export async function tournamentsOf(db: Db | Tx, providerId: number): Promise<string[]> {
+export async function tournamentsOf(db: Queryable, providerId: number): Promise<string[]> {
   const rows = await db
     .select({ tournament: uofSyncTournaments.tournament })
     .from(uofSyncTournaments)
@@ -107,7 +107,7 @@ export async function startRun(
   });
 }
 
-export async function readRun(db: Db | Tx, runId: number): Promise<SyncRun | null> {
+export async function readRun(db: Queryable, runId: number): Promise<SyncRun | null> {
   const [run] = await db.select().from(uofSyncRuns).where(eq(uofSyncRuns.id, runId));
   return run ?? null;
 }
