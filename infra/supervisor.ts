@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { backoffDelay } from '@odds/ops';
 
 export interface SupervisedOptions {
   name: string;
@@ -46,7 +47,7 @@ export class Supervised {
       if (this.options.onEnded?.(signal ?? `exit code ${code}`) === false) return;
       const ranMs = Date.now() - this.startedAt;
       this.crashesInRow = ranMs >= (this.options.stableMs ?? 60_000) ? 1 : this.crashesInRow + 1;
-      const delay = Math.min((this.options.baseDelayMs ?? 1_000) * 2 ** (this.crashesInRow - 1), this.options.maxDelayMs ?? 30_000);
+      const delay = backoffDelay(this.crashesInRow, { baseMs: this.options.baseDelayMs ?? 1_000, maxMs: this.options.maxDelayMs ?? 30_000 });
       this.restarts += 1;
       this.log(
         `[supervisor] ${name} stopped (${signal ?? `exit code ${code}`}) after ${(ranMs / 1000).toFixed(1)} s; ` +

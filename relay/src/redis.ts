@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createClient } from 'redis';
+import { backoffDelay } from '@odds/ops';
 
-const connect = (url: string) => createClient({ url, socket: { reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 2_000) } });
+const connect = (url: string) => createClient({ url, socket: { reconnectStrategy: (retries) => backoffDelay(retries + 1, { baseMs: 100, maxMs: 2_000 }) } });
 export type RedisClient = ReturnType<typeof connect>;
 
 export interface RedisConnections {

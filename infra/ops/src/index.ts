@@ -16,3 +16,4 @@ export {
   type Variable,
   type VariableName,
 } from './environment';
+export { backoffDelay, type Backoff } from './backoff';

@@ -1,5 +1,6 @@
 import amqp, { type Channel, type ChannelModel, type ConfirmChannel, type ConsumeMessage } from 'amqplib';
 import type { FeedMessage } from '@odds/protocol';
+import { backoffDelay } from '@odds/ops';
 import type { Db } from '../db/client';
 import { deadLetters } from '../db/schema';
 import type { Engine } from '../engine/engine';
@@ -225,7 +226,7 @@ export class EngineWorker {
     if (this.stopping) return this.requeue(items, error);
     this.log('warn', 'batch not ingested; trying again', { matchId, count: items.length, err: error.message });
     this.metrics.requeued += items.length;
-    await new Promise((resolve) => setTimeout(resolve, Math.min(30_000, 1_000 * 2 ** failures)));
+    await new Promise((resolve) => setTimeout(resolve, backoffDelay(failures + 1, { baseMs: 1_000, maxMs: 30_000 })));
     return this.ingest(matchId, items, failures + 1);
   }
 

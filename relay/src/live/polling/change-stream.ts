@@ -1,7 +1,7 @@
 import { routes, type ChangeNotice } from '@odds/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RelayMetrics } from '../../metrics';
-import { backoffDelay } from './poller';
+import { backoffDelay } from '@odds/ops';
 import type { PollCredentials } from './credentials';
 
 export interface ChangeStreamOptions {
@@ -68,7 +68,7 @@ export class ChangeStream {
       }
       if (!this.active) break;
       // No change stream at this upstream: look again in a minute, poll meanwhile.
-      const delay = unsupported ? 60_000 : backoffDelay(Math.max(1, failures), { backoffMs: 500, maxBackoffMs: 30_000 });
+      const delay = unsupported ? 60_000 : backoffDelay(failures, { baseMs: 500, maxMs: 30_000, jitter: 'equal' });
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, delay);
         this.abort = new AbortController();

@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, TopicPoller, type PollHealth } from './poller';
+import { TopicPoller, type PollHealth } from './poller';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const schedule = { intervalMs: 40, backoffMs: 20, maxBackoffMs: 200, downAfter: 3, random: () => 0.5 };
-
-describe('backoffDelay', () => {
-  it('doubles per failure up to the cap, half of it jittered', () => {
-    const fixed = { backoffMs: 100, maxBackoffMs: 1_000 };
-    expect([1, 2, 3, 4, 5, 6].map((n) => backoffDelay(n, fixed, () => 0))).toEqual([50, 100, 200, 400, 500, 500]);
-    expect(backoffDelay(3, fixed, () => 0.999)).toBe(400);
-  });
-});
 
 describe('TopicPoller', () => {
   it('never overlaps a poll with the previous one, even when triggered during it', async () => {

@@ -1,4 +1,5 @@
 import type { UpstreamState } from '@odds/protocol';
+import { backoffDelay } from '@odds/ops';
 
 /**
  * Whether the upstream's change stream is connected and healthy (shared by every poller of an
@@ -34,12 +35,6 @@ export interface PollHealth {
   state: UpstreamState;
   lastSuccessAt: number | null;
   failures: number;
-}
-
-/** Exponential backoff with "equal jitter": half the delay fixed, half random, so retries of many pollers spread out. */
-export function backoffDelay(failures: number, schedule: Pick<PollSchedule, 'backoffMs' | 'maxBackoffMs'>, random = Math.random): number {
-  const ceiling = Math.min(schedule.maxBackoffMs, schedule.backoffMs * 2 ** Math.max(0, failures - 1));
-  return Math.round(ceiling / 2 + random() * (ceiling / 2));
 }
 
 /**
@@ -121,6 +116,11 @@ export class TopicPoller {
     this.settleFirst();
   }
 
+  /** The wait after a failure: doubling from backoffMs up to maxBackoffMs, with equal jitter so that many pollers' retries spread out. */
+  private retryWait(): number {
+    return backoffDelay(this.failures, { baseMs: this.schedule.backoffMs, maxMs: this.schedule.maxBackoffMs, jitter: 'equal' }, this.schedule.random);
+  }
+
   private arm(delayMs: number): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
@@ -150,7 +150,7 @@ export class TopicPoller {
     this.running = null;
     this.settleFirst();
     if (this.stopped) return;
-    if (failed) this.arm(backoffDelay(this.failures, this.schedule, this.schedule.random));
+    if (failed) this.arm(this.retryWait());
     else if (this.again) void this.run();
     else if (this.nextPoll) {
       const delay = this.nextPoll();

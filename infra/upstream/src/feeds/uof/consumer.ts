@@ -6,6 +6,7 @@ import { isTransient } from './transient';
 import type { UofSettings } from './settings';
 import { UofStatus } from './status';
 import { redrive } from './redrive';
+import { backoffDelay } from '@odds/ops';
 
 /** What the UOF adapter logs through (pino's logger, or a test's). */
 export type { Logger } from './logger';
@@ -16,6 +17,8 @@ const PREFETCH = 500;
 const BATCH = 200;
 /** How often the adapter's counts, the connection row and asked-for re-drives are looked at. */
 const FLUSH_MS = 2_000;
+/** The wait before handling a message again while the database or a broker is away: 1 s doubling to 30 s. */
+const TRANSIENT_BACKOFF = { baseMs: 1_000, maxMs: 30_000 };
 /** UOF's system messages, bound whatever UOF_BINDING_KEYS say: without them no producer ever comes up. */
 const SYSTEM_KEYS = ['-.-.-.alive.#', '-.-.-.snapshot_complete.#', '-.-.-.product_down.#'];
 
@@ -180,7 +183,7 @@ export class UofConsumer {
           // The database or a broker away: the message is fine, the moment is not.
           waits += 1;
           this.log.error({ err: error, routingKey, waits }, 'UOF message not handled (transient); trying again');
-          await sleep(Math.min(30_000, 500 * 2 ** Math.min(waits, 6)));
+          await sleep(backoffDelay(waits, TRANSIENT_BACKOFF));
           continue;
         }
         attempts += 1;
@@ -197,7 +200,7 @@ export class UofConsumer {
         return this.ack(deliveries);
       } catch (error) {
         this.log.error({ err: error }, 'UOF dead letter not written; trying again');
-        await sleep(Math.min(30_000, 500 * 2 ** Math.min(waits, 6)));
+        await sleep(backoffDelay(waits, TRANSIENT_BACKOFF));
       }
     }
   }

@@ -1,5 +1,6 @@
 import { sleep } from '../../sleep';
 import { replyMessage, type UofApiCall, type UofApiReply } from '../api-client';
+import { backoffDelay } from '@odds/ops';
 
 /** The Sports API endpoints the sync calls, each with a rate of its own (UOF_SYNC_RATES). */
 export const ENDPOINTS = ['schedule', 'live', 'fixture', 'tournament'] as const;
@@ -52,10 +53,10 @@ export class SyncApi {
 
   async get(endpoint: Endpoint, path: string, count: CallCount, signal?: AbortSignal): Promise<string | null> {
     const attempts = this.options.maxAttempts ?? 5;
-    let backoff = this.options.firstBackoffMs ?? 1_000;
-    const maxBackoff = this.options.maxBackoffMs ?? 60_000;
+    const growth = { baseMs: this.options.firstBackoffMs ?? 1_000, maxMs: this.options.maxBackoffMs ?? 60_000 };
     let last = '';
     for (let attempt = 1; attempt <= attempts; attempt += 1) {
+      const backoff = backoffDelay(attempt, growth);
       await this.turn(endpoint, signal);
       if (signal?.aborted) throw new SyncCallError(`${path}: stopped`);
       count.calls += 1;
@@ -65,7 +66,6 @@ export class SyncApi {
       } catch (error) {
         last = `no answer (${(error as Error).message})`;
         await sleep(backoff, signal);
-        backoff = Math.min(backoff * 2, maxBackoff);
         continue;
       }
       if (reply.ok) return reply.text;
@@ -76,7 +76,6 @@ export class SyncApi {
         const wait = retryAfterMs(reply.retryAfter, this.now()) ?? backoff;
         // The vendor's wait holds for every call of this endpoint, not only this one.
         this.nextAt.set(endpoint, Math.max(this.nextAt.get(endpoint) ?? 0, this.now() + wait));
-        backoff = Math.min(backoff * 2, maxBackoff);
         continue;
       }
       throw new SyncCallError(`${path} answered ${last}`);
