@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { api } from '../../../api/client';
 import { apiKey, useApiQuery } from '../../../api/queries';
-import { CONFLICT_SHOWN, merge3, useVersionedSave } from '../../../components/conflict';
+import { merge3, useVersionedSave } from '../../../components/conflict';
 import { useChangeMarks } from '../../../live/useChangeMarks';
 import { useEditingPresence } from '../../../live/useEditingPresence';
 import { useDeletedBy, useOtherEditors } from '../../../live/useDeletedBy';
@@ -13,15 +13,8 @@ import { byMarketThenId, useLiveTable, useOwnWrites } from '../../../live/useLiv
 import { addToBasket } from '../../../stores/basket';
 import { contextStore } from '../../../stores/context';
 import { useMatchPage } from '../../../live/matchPage';
-import {
-  asNewRecord,
-  buildContentInput,
-  contentConflictView,
-  contentFormOf,
-  emptyContentForm,
-  scoreOptions,
-  type ContentForm,
-} from '../../../components/content/contentForm';
+import { contentFormOf, emptyContentForm, scoreOptions, type ContentForm } from '../../../components/content/contentForm';
+import { useContentSave } from './useContentSave';
 
 const NO_CONTACTS: Contact[] = [];
 const NO_SCORES: ScoresDefinition = {
@@ -72,7 +65,6 @@ export function useContentTab() {
   const dirty = useMemo(() => JSON.stringify(form) !== JSON.stringify(baseline), [form, baseline]);
   useEditingPresence(matchId, 'content', dirty);
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
 
   const marks = useChangeMarks('match_content', records, !loading, live);
 
@@ -123,54 +115,6 @@ export function useContentTab() {
     setBaseline((b) => ({ ...b, node: scoreChoices[0]! }));
   }, [takenNode, scoreChoices, patch]);
 
-  const save = async () => {
-    // Deleted while open: saved again only as new content, when the operator says so.
-    if (deletedBy) return;
-    if (!form.id && !scoreChoices.includes(form.node)) return setError(`Score ${form.node} is already used for this market and channel.`);
-    const built = buildContentInput(form, editing);
-    if (!built.ok) return setError(built.error);
-    setError(null);
-    setSaving(true);
-    let submitted = form;
-    const names = {
-      market: (id: number) => markets.find((m) => m.id === id)?.name,
-      channel: (id: number) => CHANNELS.find((c) => c.id === id)?.name,
-      contact: (id: number) => contacts.find((c) => c.id === id)?.name,
-    };
-    try {
-      // Someone saved this record after the form opened it: fields only they changed are taken,
-      // fields only I changed kept, and the dialog asks only about fields we both changed.
-      const saved = await conflict.save<MatchContent, MatchContent>({
-        send: (theirs, merged) => {
-          if (!theirs) return api(routes.matchContentSave, { params: { matchId }, body: built.input, ...CONFLICT_SHOWN });
-          const rebuilt = buildContentInput({ ...((merged as ContentForm | undefined) ?? form), version: theirs.version }, theirs);
-          if (!rebuilt.ok) return Promise.reject(new Error(rebuilt.error));
-          return api(routes.matchContentSave, { params: { matchId }, body: { ...rebuilt.input, version: theirs.version }, ...CONFLICT_SHOWN });
-        },
-        mine: () => form,
-        view: contentFormOf,
-        present: (record) => contentConflictView(record as ContentForm, names),
-        ...(editing ? { started: baseline } : {}),
-        adopt: (merged) => {
-          submitted = merged as ContentForm;
-          setForm(submitted);
-        },
-        keepTheirs: (theirs) => {
-          setForm(contentFormOf(theirs));
-          setBaseline(contentFormOf(theirs));
-        },
-      });
-      if (!saved) return;
-      own.saved(saved);
-      setBaseline(submitted);
-      await navigate(`/match/${matchId}/content/preview`);
-    } catch {
-      // The API client has shown why.
-    } finally {
-      setSaving(false);
-    }
-  };
-
   const remove = async (record: MatchContent) => {
     try {
       await api(routes.matchContentDelete, { params: { matchContentId: record.id } });
@@ -182,26 +126,6 @@ export function useContentTab() {
     }
   };
 
-  /** The open record was deleted by someone else: my text is saved as new content (the score it had is free again). */
-  const saveAsNew = async () => {
-    const { id: _id, version: _version, ...unsaved } = form;
-    setForm(unsaved);
-    setBaseline(emptyContentForm(languages[0]));
-    edit(null);
-    const built = buildContentInput(unsaved, openedRecord && asNewRecord(openedRecord));
-    if (!built.ok) return setError(built.error);
-    setError(null);
-    setSaving(true);
-    try {
-      own.saved(await api(routes.matchContentSave, { params: { matchId }, body: built.input }));
-      setBaseline(unsaved);
-      await navigate(`/match/${matchId}/content/preview`);
-    } catch {
-      // The API client has shown why; the form keeps the text, now as new content.
-    } finally {
-      setSaving(false);
-    }
-  };
   /** The open record was deleted by someone else, and I drop my edit too: a blank new content form. */
   const discard = () => {
     const blank = emptyContentForm(languages[0]);
@@ -217,6 +141,28 @@ export function useContentTab() {
     else next.delete('edit');
     void navigate({ pathname: `/match/${matchId}/content`, search: next.toString() });
   }
+
+  const { save, saveAsNew, saving } = useContentSave({
+    matchId,
+    form,
+    setForm,
+    baseline,
+    setBaseline,
+    editing,
+    openedRecord,
+    deletedBy,
+    scoreChoices,
+    names: {
+      market: (id: number) => markets.find((m) => m.id === id)?.name,
+      channel: (id: number) => CHANNELS.find((c) => c.id === id)?.name,
+      contact: (id: number) => contacts.find((c) => c.id === id)?.name,
+    },
+    conflict,
+    ownSaved: own.saved,
+    setError,
+    blank: () => emptyContentForm(languages[0]),
+    closeEdit: () => edit(null),
+  });
 
   const setSearchParam = (name: string, value: string) =>
     setSearch((current) => {
