@@ -6,7 +6,7 @@ import type { EventInput } from './normalize';
 import { asJsonb, offerRecord, type OfferRow } from './offer-record';
 import { StaleLedger } from './push-ledger';
 import type { Decisions } from './records';
-import { writeHead } from './store-head';
+import { writeHead, type HeadInput } from './store-head';
 
 export interface StoreInput {
   matchId: number;
@@ -42,14 +42,6 @@ export interface Stored {
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
- * The batch was decided on a cache that missed another decision of the match: another worker held
- * it meanwhile and stored some of these messages (they came back here, redelivered), or moved its
- * live state with messages this cache never saw. Its rows for stored messages would be dropped while
- * what they did to the state (arming, the market's firings, an exhausted set's crossings, which a
- * batch adds up on one record) stays in the rest of the batch: nothing is written, the batch is
- * decided again from the tables.
- */
-/**
  * The match's scopes moved since the cache was current (an edit of its thresholds, market
  * settings, contacts…): nothing was written; `now` holds their versions.
  */
@@ -62,6 +54,14 @@ export class StaleScopes extends Error {
   }
 }
 
+/**
+ * The batch was decided on a cache that missed another decision of the match: another worker held
+ * it meanwhile and stored some of these messages (they came back here, redelivered), or moved its
+ * live state with messages this cache never saw. Its rows for stored messages would be dropped while
+ * what they did to the state (arming, the market's firings, an exhausted set's crossings, which a
+ * batch adds up on one record) stays in the rest of the batch: nothing is written, the batch is
+ * decided again from the tables.
+ */
 export class StaleMatch extends Error {
   constructor(
     readonly matchId: number,
@@ -101,15 +101,42 @@ const SUPPRESSION_COLUMNS: GroupedColumns = {
   own: { contact_id: 'int', detail: 'text' },
 };
 
+/** A decided offer's id by its index in the batch: null for one that was not written. */
+type OfferIdOf = (index: number) => number | null;
+/** A row's time: the feed clock's when seeding past matches, else now. */
+type Stamp = (feedMs: number) => string;
+
 /**
  * Writes one ingest's decisions in the caller's transaction: the fence, the live state, offers,
  * events and outcome states in one statement (store-head.ts), then what refers to an offer id.
  */
 export async function storeDecisions(tx: Tx, input: StoreInput): Promise<Stored> {
+  const { matchId, decisions } = input;
+  const at: Stamp = (feedMs) => iso(input.stampAtFeedTime ? feedMs : input.nowMs);
+  const head = await writeHead(tx, headOf(input, at));
+  if (head.movedScopes) throw new StaleScopes(matchId, head.movedScopes);
+  if (head.movedLedger?.length) throw new StaleLedger(head.movedLedger);
+  if (!head.fenced) throw new StaleMatch(matchId, 'another decision moved its live state');
+  const known = decisions.offers.length - head.offerIds.size + input.events.length - head.eventIds.length;
+  if (known > 0) throw new StaleMatch(matchId, `${known} message(s) of the batch were already stored by another decision`);
+  const offerIds = decisions.offers.map((o) => head.offerIds.get(o.sourceId) ?? null);
+  const offerId: OfferIdOf = (index) => offerIds[index] ?? null;
+
+  await insertJson(tx, 'threshold_firings', firingRows(input, offerId, at));
+  const deliveryIds = await writeDeliveries(tx, input, offerId, at);
+  await writeSuppressions(tx, input, offerId, at);
+  const carried =
+    head.offersAfter !== null && decisions.offers.every((o) => o.status !== 'TRIGGERED')
+      ? { after: head.offersAfter, offers: carriedOffers(matchId, decisions, offerIds, at) }
+      : undefined;
+  return { offerIds, deliveryIds, eventIds: head.eventIds, ...(carried && { carried }) };
+}
+
+/** What the head statement writes: the live state, the offers and events, the outcome states and the checks. */
+function headOf(input: StoreInput, at: Stamp): HeadInput {
   const { matchId, decisions, state } = input;
-  const at = (feedMs: number) => iso(input.stampAtFeedTime ? feedMs : input.nowMs);
   const { live } = state;
-  const head = await writeHead(tx, {
+  return {
     matchId,
     decidedAfterMs: input.decidedAfterMs,
     live: {
@@ -165,45 +192,43 @@ export async function storeDecisions(tx: Tx, input: StoreInput): Promise<Stored>
     nowMs: input.nowMs,
     ...(input.scopes && { scopes: input.scopes }),
     ...(input.ledger && { ledger: input.ledger }),
-  });
-  if (head.movedScopes) throw new StaleScopes(matchId, head.movedScopes);
-  if (head.movedLedger?.length) throw new StaleLedger(head.movedLedger);
-  if (!head.fenced) throw new StaleMatch(matchId, 'another decision moved its live state');
-  const known = decisions.offers.length - head.offerIds.size + input.events.length - head.eventIds.length;
-  if (known > 0) throw new StaleMatch(matchId, `${known} message(s) of the batch were already stored by another decision`);
-  const offerIds = decisions.offers.map((o) => head.offerIds.get(o.sourceId) ?? null);
-  const offerId = (index: number) => offerIds[index] ?? null;
-  const kept = <T extends { offer: number }>(rows: T[]) => rows.filter((r) => offerId(r.offer) !== null);
+  };
+}
 
-  await insertJson(
-    tx,
-    'threshold_firings',
-    kept(decisions.firings).map((f) => {
-      const offer = decisions.offers[f.offer]!;
-      const details = f.details.map((d) => ({
-        outcome: d.outcome,
-        odds: d.odds,
-        reference_odds: d.reference?.odds ?? null,
-        reference_at: d.reference ? iso(d.reference.feedMs) : null,
-        why: d.why,
-      }));
-      return {
-        match_id: matchId,
-        market_id: f.marketId,
-        threshold_set_id: f.setId,
-        offer_id: offerId(f.offer),
-        outcomes: f.outcomes,
-        details,
-        match_time: offer.matchTime,
-        feed_at: iso(offer.feedMs),
-        created_at: at(offer.feedMs),
-      };
-    }),
-  );
-  // A firing's deliveries share their text and differ by contact: written grouped (bulk.ts). The
-  // decider shares one log object among the recipients of a text, so each log object is numbered
-  // once; node and period are the offer's.
-  const deliveryRows = kept(decisions.deliveries);
+/** The rows of the batch whose offer was written (another decision's offers are not this one's to refer to). */
+const kept = <T extends { offer: number }>(rows: T[], offerId: OfferIdOf) => rows.filter((r) => offerId(r.offer) !== null);
+
+function firingRows({ matchId, decisions }: StoreInput, offerId: OfferIdOf, at: Stamp): Record<string, unknown>[] {
+  return kept(decisions.firings, offerId).map((f) => {
+    const offer = decisions.offers[f.offer]!;
+    const details = f.details.map((d) => ({
+      outcome: d.outcome,
+      odds: d.odds,
+      reference_odds: d.reference?.odds ?? null,
+      reference_at: d.reference ? iso(d.reference.feedMs) : null,
+      why: d.why,
+    }));
+    return {
+      match_id: matchId,
+      market_id: f.marketId,
+      threshold_set_id: f.setId,
+      offer_id: offerId(f.offer),
+      outcomes: f.outcomes,
+      details,
+      match_time: offer.matchTime,
+      feed_at: iso(offer.feedMs),
+      created_at: at(offer.feedMs),
+    };
+  });
+}
+
+/**
+ * A firing's deliveries share their text and differ by contact: written grouped (bulk.ts). The
+ * decider shares one log object among the recipients of a text, so each log object is numbered
+ * once; node and period are the offer's. Their ids, in the batch's order.
+ */
+async function writeDeliveries(tx: Tx, { matchId, decisions }: StoreInput, offerId: OfferIdOf, at: Stamp): Promise<number[]> {
+  const deliveryRows = kept(decisions.deliveries, offerId);
   const texts = new Map<object, number>();
   const textOf = (log: object) => texts.get(log) ?? texts.set(log, texts.size).get(log)!;
   const written = await insertGrouped<{ id: number; offer_id: number; contact_id: number; language: string }>(
@@ -238,9 +263,12 @@ export async function storeDecisions(tx: Tx, input: StoreInput): Promise<Stored>
   );
   // One delivery per (offer, contact, language): the decider serves a contact once per offer.
   const idOf = new Map(written.map((r) => [`${r.offer_id}:${r.contact_id}:${r.language}`, r.id]));
-  const deliveryIds = deliveryRows.map((d) => idOf.get(`${offerId(d.offer)}:${d.contact.id}:${d.language}`)!);
-  const held = kept(decisions.suppressions);
-  // An exhausted set: one row per set and outcome, whose count adds up the crossings held back.
+  return deliveryRows.map((d) => idOf.get(`${offerId(d.offer)}:${d.contact.id}:${d.language}`)!);
+}
+
+/** The sends held back: an exhausted set's crossings added up on one row per set and outcome, the others grouped by their text. */
+async function writeSuppressions(tx: Tx, { matchId, decisions }: StoreInput, offerId: OfferIdOf, at: Stamp): Promise<void> {
+  const held = kept(decisions.suppressions, offerId);
   await insertJson(
     tx,
     'suppressions',
@@ -285,19 +313,13 @@ export async function storeDecisions(tx: Tx, input: StoreInput): Promise<Stored>
     ),
     'on conflict do nothing',
   );
-
-  const carried =
-    head.offersAfter !== null && decisions.offers.every((o) => o.status !== 'TRIGGERED')
-      ? { after: head.offersAfter, offers: carriedOffers(matchId, decisions, offerIds, at) }
-      : undefined;
-  return { offerIds, deliveryIds, eventIds: head.eventIds, ...(carried && { carried }) };
 }
 
 /**
  * The batch's offers as a read of them answers (offerRecord over the values just written, jsonb
  * values in jsonb's key order), oldest first by the feed clock as the incremental read orders them.
  */
-function carriedOffers(matchId: number, decisions: Decisions, offerIds: (number | null)[], at: (feedMs: number) => string): Offer[] {
+function carriedOffers(matchId: number, decisions: Decisions, offerIds: (number | null)[], at: Stamp): Offer[] {
   const rows = decisions.offers.map((o, i) => {
     const row: OfferRow = {
       id: offerIds[i]!,
