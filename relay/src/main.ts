@@ -1,4 +1,4 @@
-import { loggerOptions, refuse, startProcess } from '@odds/ops';
+import { loggerOptions, refuse, startProcess, startTracing } from '@odds/ops';
 import { buildRelay } from './app';
 import { readConfig } from './config';
 
@@ -13,6 +13,8 @@ const config = (() => {
 if (config.production && config.live.relayPassword === 'demo') {
   refuse('relay', Object.assign(new Error('RELAY_PASSWORD is the known demo password; NODE_ENV=production refuses it'), { name: 'ConfigError' }));
 }
+// OpenTelemetry (OTEL_*, docs/tracing.md): off unless an exporter is configured.
+const tracing = await startTracing('relay', env);
 const { app } = await buildRelay({
   upstreamUrl: config.upstreamUrl,
   clientDir: config.clientDir,
@@ -22,6 +24,8 @@ const { app } = await buildRelay({
   trustProxy: config.trustProxy,
   apiDocs: config.apiDocs,
 });
+// The spans still held are exported once the server has closed.
+app.addHook('onClose', () => tracing.shutdown());
 
 /**
  * Graceful shutdown: Fastify's close runs the relay's preClose hooks (pollers stopped, leases

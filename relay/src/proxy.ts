@@ -5,6 +5,7 @@ import { type IncomingHttpHeaders, STATUS_CODES } from 'node:http';
 import type { FastifyBaseLogger, FastifyError, FastifyReply, FastifyRequest, HTTPMethods, RawServerBase, RouteGenericInterface } from 'fastify';
 import { Agent } from 'undici';
 import { routes } from '@odds/protocol';
+import { requestTraceHeaders, traceRequests } from '@odds/ops';
 
 /** What every failed upstream call answers: never the internal address, never a 500. */
 export const UPSTREAM_DOWN_MESSAGE = 'The back-office services cannot be reached; try again in a moment.';
@@ -42,7 +43,7 @@ const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${+(bytes / 1024 / 1024
 
 /**
  * Forwards `/api/1/*` (and nothing else) to the configured upstream with @fastify/http-proxy,
- * passing the request id on so one call can be followed through both logs. The upstream checks the token.
+ * passing the request id (and the trace's `traceparent`) on so one call can be followed through both logs. The upstream checks the token.
  *
  * The relay holds its ground in front of it: request bodies are read whole by the relay, up to
  * its own limit (larger on upload routes), so an oversized body gets a 413 from the relay before
@@ -93,6 +94,9 @@ export const proxyPlugin = fp<ProxyOptions>(
       upstream.forgetToken(token);
       if (closed) log.info({ closed }, "logout: closed the session's live connections");
     };
+    // The relay's hop of a trace (docs/tracing.md): a span per forwarded call, its `traceparent`
+    // sent on to the upstream. The change stream stays open for hours: not a span.
+    traceRequests(scope, { scope: '@odds/relay', traced: (request) => !STREAMING_ROUTES.some((route) => route.path === request.routeOptions.url) });
     // One connection pool for every lane. Connections are cheap on loopback; a slow call must never
     // queue the small ones behind it.
     const pool = new Agent({ connections: 128, pipelining: 1, keepAliveTimeout: 4_000 });
@@ -145,7 +149,7 @@ export const proxyPlugin = fp<ProxyOptions>(
     const rewriteRequestHeaders = (req: ProxiedRequest, headers: IncomingHttpHeaders) => {
       // The relay answered the client's 100-continue itself; undici refuses to send `expect`.
       const { expect: _expect, ...rest } = headers;
-      return { ...rest, 'x-request-id': String(req.id), 'x-forwarded-for': req.ip };
+      return { ...rest, ...requestTraceHeaders(req as FastifyRequest), 'x-request-id': String(req.id), 'x-forwarded-for': req.ip };
     };
     // The upstream's own hop-by-hop headers are about the relay's connection to it, not the
     // client's: copied, its `connection: keep-alive` overrode a client's `Connection: close`.

@@ -41,6 +41,10 @@ const DB: ProcessName[] = ['api', 'worker', 'migrate', 'operator', 'start'];
 // uof:replay) talk to an upstream or a UOF broker: their flags fall back to these variables.
 const TOOLS: ProcessName = 'feed-tools';
 const ALL: ProcessName[] = ['relay', 'api', 'worker', 'migrate', 'operator', 'start'];
+/** The processes a trace crosses (tracing.ts); the launchers hand the variables on to them. */
+const TRACED: ProcessName[] = ['relay', 'api', 'worker'];
+/** `key=value` pairs separated by commas (OTLP headers, resource attributes; values percent-encoded). */
+const keyValues = { schema: Type.String({ pattern: '^\\s*[^\\s=,]+\\s*=[^,]*(,\\s*[^\\s=,]+\\s*=[^,]*)*$' }), form: 'comma-separated key=value pairs' };
 const v = (processes: ProcessName[], form: { schema: TSchema; form: string }): Variable => ({ processes, schema: form.schema, form: form.form });
 /** A variable whose value is a secret (see `Variable.secret`). */
 const secret = (processes: ProcessName[], form: { schema: TSchema; form: string }): Variable => ({ ...v(processes, form), secret: true });
@@ -203,6 +207,27 @@ export const VARIABLES = {
   UOF_SYNC_LIVE_EVERY_S: v(['api', 'start'], whole(30)),
   UOF_SYNC_RATES: v(['api', 'start'], text),
   UOF_SYNC_LEASE_S: v(['api', 'start'], whole(10)),
+  // OpenTelemetry traces (docs/tracing.md): the SDK's standard variables, off unless an exporter or endpoint is set.
+  OTEL_SDK_DISABLED: v(TRACED, oneOf('true', 'false')),
+  OTEL_TRACES_EXPORTER: v(TRACED, oneOf('otlp', 'console', 'none')),
+  OTEL_EXPORTER_OTLP_ENDPOINT: v(TRACED, url(['http', 'https'])),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: v(TRACED, url(['http', 'https'])),
+  // A collector's API key travels in these headers.
+  OTEL_EXPORTER_OTLP_HEADERS: secret(TRACED, keyValues),
+  OTEL_EXPORTER_OTLP_TRACES_HEADERS: secret(TRACED, keyValues),
+  OTEL_EXPORTER_OTLP_PROTOCOL: v(TRACED, oneOf('http/protobuf')),
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: v(TRACED, oneOf('http/protobuf')),
+  OTEL_EXPORTER_OTLP_TIMEOUT: v(TRACED, whole(1)),
+  OTEL_EXPORTER_OTLP_TRACES_TIMEOUT: v(TRACED, whole(1)),
+  OTEL_EXPORTER_OTLP_COMPRESSION: v(TRACED, oneOf('gzip', 'none')),
+  OTEL_EXPORTER_OTLP_TRACES_COMPRESSION: v(TRACED, oneOf('gzip', 'none')),
+  OTEL_SERVICE_NAME: v(TRACED, text),
+  OTEL_RESOURCE_ATTRIBUTES: v(TRACED, keyValues),
+  OTEL_TRACES_SAMPLER: v(
+    TRACED,
+    oneOf('always_on', 'always_off', 'traceidratio', 'parentbased_always_on', 'parentbased_always_off', 'parentbased_traceidratio'),
+  ),
+  OTEL_TRACES_SAMPLER_ARG: v(TRACED, { schema: Type.String({ pattern: '^(0(\\.\\d+)?|1(\\.0+)?)$' }), form: 'a number from 0 to 1' }),
 } satisfies Record<string, Variable>;
 
 export type VariableName = keyof typeof VARIABLES;
@@ -282,7 +307,8 @@ export function environmentProblems(name: ProcessName, env: NodeJS.ProcessEnv): 
       if (value === '' || !known.processes.includes(name)) continue;
       const min = /at least (\d+)/.exec(known.form)?.[1];
       if (!Value.Check(known.schema, value) || (min !== undefined && Number(value) < Number(min))) {
-        problems.push(`${key} must be ${known.form}, got '${value}'`);
+        // A secret's value is never repeated: the refusal goes to logs that many can read.
+        problems.push(`${key} must be ${known.form}, ${known.secret ? 'got another value (a secret: not shown)' : `got '${value}'`}`);
       }
       continue;
     }

@@ -1,4 +1,7 @@
-export { logFormat, loggerOptions, ShortRequestLog, type LogFormat, type LogSettings } from './logging';
+export { logFormat, loggerOptions, ShortRequestLog, traceMixin, type LogFormat, type LogSettings } from './logging';
+export { requestTraceHeaders, traceRequests } from './request-spans';
+export { activeContext, contextOfHeaders, failSpan, SpanKind, spansOf, traceHeaders, type Context } from './spans';
+export { startTracing, type Tracing } from './tracing';
 export { answerMetrics, createRegistry, listenMetrics, observeRequests, scrapeRefusal, serveMetrics, type MetricsAccess } from './metrics';
 export {
   checkEnvironment,

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { logFormat, loggerOptions } from './logging';
+import { logFormat, loggerOptions, traceMixin } from './logging';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../..', import.meta.url));
@@ -50,7 +50,7 @@ describe('log format', () => {
     expect(logFormat({ LOG_FORMAT: 'json' }, { isTTY: true })).toBe('json');
     expect(logFormat({ LOG_FORMAT: 'Pretty' }, {})).toBe('pretty');
     expect(() => logFormat({ LOG_FORMAT: 'xml' }, {})).toThrow("LOG_FORMAT must be json or pretty, got 'xml'");
-    expect(loggerOptions('upstream', 'warn', {}, {})).toEqual({ name: 'upstream', level: 'warn' });
+    expect(loggerOptions('upstream', 'warn', {}, {})).toEqual({ name: 'upstream', level: 'warn', mixin: traceMixin });
     expect(loggerOptions('upstream', 'info', { NO_COLOR: '1' }, { isTTY: true }).transport).toMatchObject({ options: { colorize: false } });
   });
 });

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { LoggerOptions } from 'pino';
+import type { Logger, LoggerOptions } from 'pino';
+import { traceIds } from './spans';
 
 export type LogFormat = 'pretty' | 'json';
 
@@ -24,12 +25,23 @@ export function logFormat(env: LogSettings, stdout: { isTTY?: boolean } = proces
 const PRETTY_TRANSPORT = fileURLToPath(new URL('./pretty-transport.mjs', import.meta.url));
 
 /**
+ * pino's mixin of every process: a line logged inside a span (tracing.ts) carries the trace's
+ * `trace_id` and `span_id`, so a trace leads to its log lines and back. A logger bound to a span
+ * already (a request's, request-spans.ts) keeps its own.
+ */
+export function traceMixin(_fields: object, _level: number, logger: Pick<Logger, 'bindings'>): object {
+  const ids = traceIds();
+  return ids && !('trace_id' in logger.bindings()) ? ids : {};
+}
+
+/**
  * pino options of one service (`relay`, `upstream`, a worker): its name on every line, the level,
- * and in pretty format pino-pretty as a transport (a worker thread, so formatting never blocks the
- * event loop) printing one short line per entry. Colours only on a terminal and without NO_COLOR.
+ * the trace ids of the active span (traceMixin), and in pretty format pino-pretty as a transport
+ * (a worker thread, so formatting never blocks the event loop) printing one short line per entry.
+ * Colours only on a terminal and without NO_COLOR.
  */
 export function loggerOptions(service: string, level: string, env: LogSettings, stdout: { isTTY?: boolean } = process.stdout): LoggerOptions {
-  const options: LoggerOptions = { name: service, level };
+  const options: LoggerOptions = { name: service, level, mixin: traceMixin };
   if (logFormat(env, stdout) === 'json') return options;
   return { ...options, transport: { target: PRETTY_TRANSPORT, options: { colorize: Boolean(stdout.isTTY) && !env.NO_COLOR } } };
 }

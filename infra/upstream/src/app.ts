@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { DisplayStore } from './auth/displays';
-import { createRegistry, observeRequests, serveMetrics, ShortRequestLog } from '@odds/ops';
+import { createRegistry, observeRequests, serveMetrics, ShortRequestLog, traceRequests } from '@odds/ops';
+import { routes as apiRoutes } from '@odds/protocol';
 import { SessionStore } from './auth/sessions';
 import { databaseReachable, type Database } from './db/client';
 import { keepStatistics } from './db/statistics';
@@ -67,6 +68,9 @@ export interface UpstreamOptions {
   catalogSync?: SyncSettings | null;
 }
 
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const UNTRACED = new Set(['/healthz', '/readyz', '/metrics', apiRoutes.changes.path]);
+
 /** The back-office services (auth, event store, content, control) under /api/1/, as one Fastify app. */
 export async function buildUpstream({
   database,
@@ -93,6 +97,18 @@ export async function buildUpstream({
     logController: new ShortRequestLog(),
     bodyLimit: 1024 * 1024,
     clientErrorHandler,
+  });
+  // A span per call (docs/tracing.md), before any route: every write, and every read that comes with
+  // a `traceparent` (what the relay forwards); not the relays' own polls and access checks, nor
+  // health, metrics and the open change stream.
+  traceRequests(app, {
+    scope: '@odds/upstream',
+    traced: (request) => {
+      const route = request.routeOptions.url ?? '';
+      if (UNTRACED.has(route)) return false;
+      const read = READS.has(request.method) || route === apiRoutes.accessBatch.path;
+      return !read || 'traceparent' in request.headers;
+    },
   });
   // One validator for every route (http/validation.ts): strict JSON bodies, digits-only numbers in
   // params and queries, no NUL in any text.

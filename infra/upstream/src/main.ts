@@ -1,4 +1,4 @@
-import { loggerOptions, refuse, startProcess } from '@odds/ops';
+import { loggerOptions, refuse, startProcess, startTracing } from '@odds/ops';
 import { buildUpstream } from './app';
 import { changeTransportFor } from './broker/change-transport';
 import { readConfig } from './config';
@@ -19,13 +19,16 @@ import { seedComplianceDemo } from './seed/compliance-demo';
 const UOF_LEASE_MS = 15_000;
 
 /** Starts the back-office services: open and migrate the database, seed it once, listen. */
+const env = startProcess('api');
 const config = (() => {
   try {
-    return readConfig(startProcess('api'));
+    return readConfig(env);
   } catch (error) {
     return refuse('api', error);
   }
 })();
+// OpenTelemetry (OTEL_*, docs/tracing.md): off unless an exporter is configured.
+const tracing = await startTracing('api', env);
 // In production the schema is migrated by its own step (dist/migrate.js) and only checked here.
 const database = await openDatabase(config.databaseUrl, { migrations: config.production ? 'check' : 'apply' }).catch((error: unknown) => refuse('api', error));
 if (config.production) await refuseDemoLogins(database.db, config).catch((error: unknown) => refuse('api', error));
@@ -51,6 +54,8 @@ const app = await buildUpstream({
   signIn: config.signIn,
   catalogSync: config.catalogSync,
 });
+// The spans still held are exported once the server has closed.
+app.addHook('onClose', () => tracing.shutdown());
 let seeded = false;
 if (config.seedDemo) {
   seeded = await seedDemoData(database.db, undefined, { simulatedStats: config.webhooks.simulatedStats });

@@ -1,9 +1,11 @@
 import amqp, { type ChannelModel, type ConfirmChannel } from 'amqplib';
 import { eq } from 'drizzle-orm';
 import type { FeedMessage } from '@odds/protocol';
+import { SpanKind, traceHeaders } from '@odds/ops';
 import type { Db } from '../db/client';
 import { matches } from '../db/schema';
 import { Errors } from '../errors';
+import { spans } from '../spans';
 import { assertTopology, routingKey, topologyNames, type FeedRoute } from './topology';
 
 /** Unconfirmed messages a publisher keeps in flight at most (the confirm window). */
@@ -13,6 +15,8 @@ type Item = { route: FeedRoute; message: FeedMessage | string | Buffer };
 
 interface Job {
   items: readonly Item[];
+  /** The `traceparent` of the call's span, on each of its messages (the workers continue the trace). */
+  trace: Record<string, string>;
   sent: number;
   confirms: Promise<void>[];
   resolve(): void;
@@ -82,20 +86,34 @@ export class FeedPublisher {
   /**
    * Publishes messages of any matches, each as an AMQP message of its own, in this order (sent at
    * once while the window has room); resolves once the broker confirmed them all, rejects when it
-   * refused one or the channel was lost.
+   * refused one or the channel was lost. One PRODUCER span (docs/tracing.md) until the confirms,
+   * whose `traceparent` every message carries in its headers.
    */
   publishEach(items: readonly Item[]): Promise<void> {
     if (this.broken) return Promise.reject(this.broken);
-    return new Promise<void>((resolve, reject) => {
-      this.queue.push({ items, sent: 0, confirms: [], resolve, reject });
-      this.pump();
-    });
+    const keys = new Set(items.map((item) => routingKey(item.route)));
+    const attributes = {
+      'messaging.system': 'rabbitmq',
+      'messaging.operation.type': 'send',
+      'messaging.destination.name': this.exchange,
+      'messaging.batch.message_count': items.length,
+      ...(keys.size === 1 && { 'messaging.rabbitmq.destination.routing_key': [...keys][0] }),
+    };
+    return spans.run(
+      `publish ${this.exchange}`,
+      { kind: SpanKind.PRODUCER, attributes },
+      () =>
+        new Promise<void>((resolve, reject) => {
+          this.queue.push({ items, trace: traceHeaders(), sent: 0, confirms: [], resolve, reject });
+          this.pump();
+        }),
+    );
   }
 
   private pump(): void {
     while (this.queue.length) {
       const job = this.queue[0]!;
-      while (job.sent < job.items.length && this.inFlight < this.window) job.confirms.push(this.send(job.items[job.sent++]!));
+      while (job.sent < job.items.length && this.inFlight < this.window) job.confirms.push(this.send(job.items[job.sent++]!, job.trace));
       if (job.sent < job.items.length) return; // The window is full: a confirm pumps again.
       this.queue.shift();
       void Promise.allSettled(job.confirms).then((settled) => {
@@ -107,8 +125,8 @@ export class FeedPublisher {
     while (this.inFlight < this.window && this.roomWaiters.length) this.roomWaiters.shift()!();
   }
 
-  /** Sends one message; the promise settles with its confirm (rejects on a nack or a lost channel). */
-  private send({ route, message }: Item): Promise<void> {
+  /** Sends one message with its call's trace headers; the promise settles with its confirm (rejects on a nack or a lost channel). */
+  private send({ route, message }: Item, trace: Record<string, string>): Promise<void> {
     const body = Buffer.isBuffer(message) ? message : Buffer.from(typeof message === 'string' ? message : JSON.stringify(message));
     const now = Date.now();
     // On a closed channel publish throws: this message's promise rejects, and so does its call.
@@ -122,7 +140,7 @@ export class FeedPublisher {
           persistent: true,
           contentType: 'application/json',
           timestamp: Math.floor(now / 1000),
-          headers: { 'x-published-ms': now },
+          headers: { ...trace, 'x-published-ms': now },
         },
         (error) => {
           this.inFlight -= 1;

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import pino from 'pino';
-import { answerMetrics, createRegistry, refuse, startProcess } from '@odds/ops';
+import { answerMetrics, createRegistry, refuse, startProcess, startTracing, traceMixin } from '@odds/ops';
 import { readWorkerConfig } from '../config';
 import { databaseReachable, openDatabase } from '../db/client';
 import { assembleEngine } from '../plugins/engine';
@@ -14,14 +14,17 @@ import { EngineWorker } from './worker';
  * AMQP_URL; serves /healthz and /metrics on ENGINE_PORT (default 9100; 0 picks a free port).
  * SIGTERM/SIGINT: stop consuming, finish and ack the batches held, finish sends, close.
  */
+const env = startProcess('worker');
 const config = (() => {
   try {
-    return readWorkerConfig(startProcess('worker'));
+    return readWorkerConfig(env);
   } catch (error) {
     return refuse('worker', error);
   }
 })();
-const log = pino({ name: `engine-worker-${process.pid}`, level: config.logLevel });
+// OpenTelemetry (OTEL_*, docs/tracing.md): off unless an exporter is configured.
+const tracing = await startTracing('worker', env);
+const log = pino({ name: `engine-worker-${process.pid}`, level: config.logLevel, mixin: traceMixin });
 const { shards } = config.broker;
 const { index, workers } = config;
 
@@ -94,6 +97,7 @@ const shutdown = async (signal: string, code = 0) => {
   server.close();
   await database.close();
   log.info(worker.metrics.json(), 'engine worker stopped');
+  await tracing.shutdown();
   process.exit(code);
 };
 process.once('SIGINT', () => void shutdown('SIGINT'));

@@ -1,9 +1,10 @@
 import amqp, { type Channel, type ChannelModel, type ConfirmChannel, type ConsumeMessage } from 'amqplib';
 import type { FeedMessage } from '@odds/protocol';
-import { backoffDelay } from '@odds/ops';
+import { backoffDelay, contextOfHeaders, SpanKind, type Context } from '@odds/ops';
 import type { Db } from '../db/client';
 import { deadLetters } from '../db/schema';
 import type { Engine } from '../engine/engine';
+import { spans } from '../spans';
 import { checkFeedMessage } from './feed-check';
 import { assertTopology, parseRoutingKey, topologyNames, type Topology } from './topology';
 import { WorkerMetrics } from './worker-metrics';
@@ -31,6 +32,8 @@ interface Pending {
   message: ConsumeMessage;
   feed: FeedMessage;
   shard: string;
+  /** The trace its publisher's `traceparent` header continues (docs/tracing.md). */
+  trace: Context;
 }
 
 type Kind = 'invalid_json' | 'schema' | 'routing_key' | 'unknown_match' | 'rejected';
@@ -147,7 +150,7 @@ export class EngineWorker {
       buffer = { items: [], timer: null };
       this.buffers.set(route.matchId, buffer);
     }
-    buffer.items.push({ message, feed: checked.message, shard });
+    buffer.items.push({ message, feed: checked.message, shard, trace: contextOfHeaders(message.properties.headers) });
     // While the match's previous batch runs, messages gather: it takes them all when it ends.
     if (this.chains.has(route.matchId)) return;
     if (buffer.items.length >= this.batchMax) this.flush(route.matchId);
@@ -166,13 +169,31 @@ export class EngineWorker {
     buffer.timer = null;
     const items = buffer.items.splice(0, this.batchMax);
     if (!buffer.items.length) this.buffers.delete(matchId);
-    const run = this.ingest(matchId, items)
+    const run = this.process(matchId, items)
       .catch((error: Error) => this.log('error', 'batch failed', { matchId, err: error.message }))
       .then(() => {
         this.chains.delete(matchId);
         this.flush(matchId);
       });
     this.chains.set(matchId, run);
+  }
+
+  /**
+   * A batch in a CONSUMER span (docs/tracing.md), retries included: the child of its first
+   * message's trace, linked to the other traces of its messages.
+   */
+  private process(matchId: number, items: Pending[]): Promise<void> {
+    const [first, ...rest] = items;
+    const attributes = {
+      'messaging.system': 'rabbitmq',
+      'messaging.operation.type': 'process',
+      'messaging.destination.name': first!.shard,
+      'messaging.batch.message_count': items.length,
+      'odds.match_id': matchId,
+    };
+    return spans.run(`process ${first!.shard}`, { kind: SpanKind.CONSUMER, parent: first!.trace, links: rest.map((item) => item.trace), attributes }, () =>
+      this.ingest(matchId, items),
+    );
   }
 
   private async ingest(matchId: number, items: Pending[], failures = 0): Promise<void> {

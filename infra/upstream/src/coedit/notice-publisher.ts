@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { activeContext, SpanKind, type Context } from '@odds/ops';
 import type { Db } from '../db/client';
 import type { Change, ChangeBus } from '../changes';
+import { spans } from '../spans';
 import { selectRows } from '../db/rows';
 
 /** How the outbox is published (CHANGE_OUTBOX_SWEEP_MS, CHANGE_OUTBOX_DELAY_MS: docs/configuration.md). */
@@ -33,6 +35,8 @@ declare module 'fastify' {
 
 /** Rows taken per transaction. */
 const BATCH = 100;
+/** Outbox rows whose writes' trace contexts are held (rows another process published are forgotten past it). */
+const TRACED_ROWS = 1000;
 
 type OutboxRow = { id: number | string; notice: Change };
 
@@ -52,6 +56,8 @@ export class NoticePublisher {
   private again = false;
   private sweep: NodeJS.Timeout | null = null;
   private stopped = false;
+  /** The trace context of the write that committed each outbox row this process holds (committed). */
+  private readonly traces = new Map<number, Context>();
 
   constructor(
     private readonly db: Db,
@@ -77,9 +83,13 @@ export class NoticePublisher {
    * A write of this app committed notices (coedit/versioned.ts): publish them now, waited for (so the
    * reply to the write follows its notice) unless the delay setting holds them back. Rows nobody
    * here takes are published later: by the sweep of any API process on the database, or by this
-   * one after a restart.
+   * one after a restart. `rows`, the outbox ids of the notices: their publication continues the
+   * write's trace (docs/tracing.md), whichever round takes them.
    */
-  committed(): Promise<void> {
+  committed(rows: readonly number[] = []): Promise<void> {
+    for (const id of rows) this.traces.set(id, activeContext());
+    // The oldest first: rows another process's sweep published never come back here.
+    for (const id of this.traces.keys()) if (this.traces.size > TRACED_ROWS) this.traces.delete(id);
     const done = this.wake();
     return this.settings.delayMs ? Promise.resolve() : done;
   }
@@ -111,7 +121,7 @@ export class NoticePublisher {
     return this.db.transaction(async (tx) => {
       const rows = await selectRows<OutboxRow>(tx, sql`select id, notice from change_outbox order by id limit ${BATCH} for update skip locked`);
       if (!rows.length) return 0;
-      for (const row of rows) await this.bus.publishConfirmed(row.notice);
+      for (const row of rows) await this.publish(row);
       await tx.execute(
         sql`delete from change_outbox where id in (${sql.join(
           rows.map((row) => sql`${row.id}`),
@@ -121,5 +131,14 @@ export class NoticePublisher {
       this.published += rows.length;
       return rows.length;
     });
+  }
+
+  /** One notice on the change stream, in a span of the trace of the write that committed it (a new trace when another process did). */
+  private publish(row: OutboxRow): Promise<unknown> {
+    const id = Number(row.id);
+    const parent = this.traces.get(id) ?? null;
+    this.traces.delete(id);
+    const attributes = { 'odds.match_id': row.notice.match_id, 'odds.topics': [...row.notice.topics], 'odds.change.transport': this.bus.transportKind };
+    return spans.run('publish change notice', { kind: SpanKind.PRODUCER, parent, attributes }, () => this.bus.publishConfirmed(row.notice));
   }
 }

@@ -26,8 +26,13 @@ export function noticesOf(written: readonly Written[]): Change[] {
 /**
  * Writes notices into the outbox in the caller's transaction: they exist if and only if the write
  * committed, and a publisher (notice-publisher.ts) hands them to the change stream afterwards, so a
- * crash between the commit and the publish delays a notice, never loses it.
+ * crash between the commit and the publish delays a notice, never loses it. Returns their rows' ids.
  */
-export async function recordNotices(tx: Tx | Db, notices: readonly Change[]): Promise<void> {
-  if (notices.length) await tx.insert(changeOutbox).values(notices.map((notice) => ({ notice })));
+export async function recordNotices(tx: Tx | Db, notices: readonly Change[]): Promise<number[]> {
+  if (!notices.length) return [];
+  const rows = await tx
+    .insert(changeOutbox)
+    .values(notices.map((notice) => ({ notice })))
+    .returning({ id: changeOutbox.id });
+  return rows.map((row) => row.id);
 }

@@ -2,6 +2,7 @@ import { desc, and, eq, sql } from 'drizzle-orm';
 import type { AuditAction, AuditActor, AuditEntity } from '@odds/protocol';
 import type { Db, Tx } from '../db/client';
 import type { Change } from '../changes';
+import { spans } from '../spans';
 import { auditLog } from '../db/schema';
 import { expectedVersion, VersionConflict } from './conflict';
 import { entities } from './entities';
@@ -80,26 +81,32 @@ export async function conflictFor(db: Db | Tx, entity: AuditEntity, id: number, 
  * go into the outbox (notices.ts), published once it committed (notice-publisher.ts). A write that
  * fails, for whatever reason, rolls all of it back: no change, no version bump, no audit row, no notice.
  */
-export async function versionedWrite<T>(
-  store: WriteStore,
-  op: {
-    entity: AuditEntity;
-    actor: AuditActor;
-    targets: Target[] | ((tx: Tx) => Promise<Target[]>);
-    created?: (result: T) => number[];
-    /** Records of other entities the write created too (copy from another match: content and sets). */
-    alsoCreated?: (result: T) => { entity: AuditEntity; id: number }[];
-    /** Records of other entities the write created or changed, with the row before (a threshold set saved as a template). */
-    alsoChanged?: (result: T) => { entity: AuditEntity; id: number; before: Row | null }[];
-    /** Notices beyond those of the records written (a connector reassign: every match whose header changed). */
-    notices?: (result: T) => Change[];
-  },
-  write: (tx: Db) => Promise<T>,
-): Promise<T> {
+export function versionedWrite<T>(store: WriteStore, op: VersionedOp<T>, write: (tx: Db) => Promise<T>): Promise<T> {
+  // The save's span (docs/tracing.md): the transaction, then the publication of its notices (their spans are its children).
+  const attributes = { 'odds.entity': op.entity, 'odds.actor.id': op.actor.id ?? undefined };
+  return spans.run(`save ${op.entity}`, { attributes }, () => save(store, op, write));
+}
+
+/** What a versioned write changes (versionedWrite). */
+interface VersionedOp<T> {
+  entity: AuditEntity;
+  actor: AuditActor;
+  targets: Target[] | ((tx: Tx) => Promise<Target[]>);
+  created?: (result: T) => number[];
+  /** Records of other entities the write created too (copy from another match: content and sets). */
+  alsoCreated?: (result: T) => { entity: AuditEntity; id: number }[];
+  /** Records of other entities the write created or changed, with the row before (a threshold set saved as a template). */
+  alsoChanged?: (result: T) => { entity: AuditEntity; id: number; before: Row | null }[];
+  /** Notices beyond those of the records written (a connector reassign: every match whose header changed). */
+  notices?: (result: T) => Change[];
+}
+
+async function save<T>(store: WriteStore, op: VersionedOp<T>, write: (tx: Db) => Promise<T>): Promise<T> {
   const { db } = store;
   const spec = entities[op.entity];
   const written: Written[] = [];
   const notices: Change[] = [];
+  let outbox: number[] = [];
   const result = await db.transaction(async (tx) => {
     const before = new Map<number, Row>();
     // Targets found by the write itself (a threshold set by market, contact and line) are found in the transaction.
@@ -151,10 +158,10 @@ export async function versionedWrite<T>(
     }
     // The notices are part of the write: committed with it or not at all.
     notices.push(...noticesOf(written), ...(op.notices?.(value) ?? []));
-    await recordNotices(tx, notices);
+    outbox = await recordNotices(tx, notices);
     return value;
   });
-  if (notices.length) await store.notices.committed();
+  if (notices.length) await store.notices.committed(outbox);
   return result;
 }
 

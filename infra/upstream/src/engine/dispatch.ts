@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
+import { activeContext, failSpan, SpanKind, type Context } from '@odds/ops';
 import type { Db } from '../db/client';
 import { deliveries } from '../db/schema';
 import type { ChangeBus } from '../changes';
+import { spans } from '../spans';
 import type { ChannelOutcome } from './channels/adapter';
 import { mailText } from './channels/index';
 import { Lanes } from './channels/lanes';
@@ -80,6 +82,8 @@ export class Dispatcher {
   private readonly vendors: VendorSends;
   /** Deliveries queued or being sent here (a sweep does not queue them twice). */
   private readonly held = new Set<number>();
+  /** The trace each held delivery was decided in (docs/tracing.md): its channel call continues it. */
+  private readonly traces = new Map<number, Context>();
   private running = 0;
   private idle: (() => void)[] = [];
   private timer: NodeJS.Timeout | null = null;
@@ -120,6 +124,7 @@ export class Dispatcher {
     for (const job of jobs) {
       if (this.held.has(job.deliveryId)) continue;
       this.held.add(job.deliveryId);
+      this.traces.set(job.deliveryId, activeContext());
       this.queue.push(VendorSends.laneOf(job), job);
     }
     this.pump();
@@ -210,7 +215,7 @@ export class Dispatcher {
       void this.run(lane, job).finally(() => {
         this.running -= 1;
         // A job put back in its lane (a short pace wait) stays held.
-        if (!this.requeued.delete(job.deliveryId)) this.held.delete(job.deliveryId);
+        if (!this.requeued.delete(job.deliveryId)) this.release(job.deliveryId);
         this.pump();
         if (this.running === 0 && this.queue.length === 0) for (const resolve of this.idle.splice(0)) resolve();
       });
@@ -328,7 +333,7 @@ export class Dispatcher {
     for (const [i, other] of jobs.entries()) {
       this.vendors.release(other.deliveryId);
       await deferSend(this.db, other.deliveryId, atMs, this.sender, this.policy.deadlineMs, this.now());
-      if (i > 0) this.held.delete(other.deliveryId);
+      if (i > 0) this.release(other.deliveryId);
     }
   }
 
@@ -367,7 +372,28 @@ export class Dispatcher {
     }
     if (stopped !== null) return this.settle(job.deliveryId, job.matchId, { status: 'FAILED', error: stopped, final: true });
     this.counts.attempts += 1;
-    await this.settle(job.deliveryId, job.matchId, resultOf(await this.send(job)));
+    await this.settle(job.deliveryId, job.matchId, resultOf(await this.call(job)));
+  }
+
+  /** A delivery no longer held here: neither queued nor being sent. */
+  private release(deliveryId: number): void {
+    this.held.delete(deliveryId);
+    this.traces.delete(deliveryId);
+  }
+
+  /**
+   * The channel call in a CLIENT span (docs/tracing.md), in the trace its delivery was decided in
+   * (a new one for a due retry or an orphaned send, which another round or process queued).
+   */
+  private call(job: DispatchJob): Promise<ChannelOutcome> {
+    const channel = job.route.kind === 'vendor' ? job.route.vendor : job.route.kind;
+    const attributes = { 'odds.channel': channel, 'odds.delivery_id': job.deliveryId, 'odds.match_id': job.matchId, 'odds.attempt': job.attempt ?? 1 };
+    return spans.run(`send ${channel}`, { kind: SpanKind.CLIENT, parent: this.traces.get(job.deliveryId) ?? null, attributes }, async (span) => {
+      const outcome = await this.send(job);
+      span.setAttribute('odds.outcome', outcome.kind);
+      if (outcome.kind !== 'sent') failSpan(span, outcome.error);
+      return outcome;
+    });
   }
 
   private async settle(deliveryId: number, matchId: number | null, result: SettleResult): Promise<void> {

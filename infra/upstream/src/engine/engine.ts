@@ -14,6 +14,7 @@ import {
   thresholdStates,
 } from '../db/schema';
 import { Errors } from '../errors';
+import { spans } from '../spans';
 import { ChangeBus } from '../changes';
 import { createSmtpSender, type SmtpSender } from '../mail/smtp';
 import { Compliance } from './compliance/gate';
@@ -162,8 +163,22 @@ export class Engine {
     return { state };
   }
 
+  /** A batch of a match's feed, in the span `engine ingest` (docs/tracing.md) with what it decided. */
   ingest(matchId: number, messages: FeedMessage[]): Promise<IngestReply> {
-    return this.exclusive(matchId, () => this.ingestNow(matchId, messages));
+    const attributes = { 'odds.match_id': matchId, 'odds.messages': messages.length };
+    return spans.run('engine ingest', { attributes }, (span) =>
+      this.exclusive(matchId, async () => {
+        const reply = await this.ingestNow(matchId, messages);
+        span.setAttributes({
+          'odds.offers': reply.offers,
+          'odds.duplicates': reply.duplicates,
+          'odds.firings': reply.firings,
+          'odds.deliveries': reply.deliveries,
+          'odds.suppressions': reply.suppressions,
+        });
+        return reply;
+      }),
+    );
   }
 
   /**
@@ -195,14 +210,23 @@ export class Engine {
     const decidedAfterMs = state.live.lastMessageMs;
     const stopped = await this.stops.refusal(state.statics.match.providerId, true);
     try {
-      run = runMessages(state, messages, decisions, {
-        limiter: this.limiter,
-        smtp: this.smtp !== null,
-        nowMs,
-        simulatedStats: this.webhooks.simulatedStats,
-        simulateUnconfigured: this.simulateUnconfigured,
-        compliance,
-        stopped,
+      // The decision (docs/tracing.md): who gets which offer, and what is held back.
+      run = spans.run('engine decide', { attributes: { 'odds.match_id': matchId, 'odds.attempt': attempt } }, (span) => {
+        const result = runMessages(state, messages, decisions, {
+          limiter: this.limiter,
+          smtp: this.smtp !== null,
+          nowMs,
+          simulatedStats: this.webhooks.simulatedStats,
+          simulateUnconfigured: this.simulateUnconfigured,
+          compliance,
+          stopped,
+        });
+        span.setAttributes({
+          'odds.firings': decisions.firings.length,
+          'odds.deliveries': decisions.deliveries.length,
+          'odds.suppressions': decisions.suppressions.length,
+        });
+        return result;
       });
       decided = decidedVersions(pushedContacts(decisions.deliveries), this.limiter);
       // Unread contacts' push times as decided with (those it pushes to are claimed: push-ledger.ts).

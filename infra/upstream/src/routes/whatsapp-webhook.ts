@@ -57,12 +57,11 @@ export async function whatsappWebhookRoutes(app: FastifyInstance, { db, whatsapp
     }
     const statuses = statusesOf(body);
     if (!statuses) throw new Errors.BadRequest('The notification is not a WhatsApp Business Account notification.');
-    const { changed, notices } = await db.transaction(async (tx) => {
+    const { changed, notices, outbox } = await db.transaction(async (tx) => {
       const folded = await foldStatuses(tx, params.p, statuses);
-      await recordNotices(tx, folded.notices);
-      return folded;
+      return { ...folded, outbox: await recordNotices(tx, folded.notices) };
     });
-    if (notices.length) await app.notices.committed();
+    if (notices.length) await app.notices.committed(outbox);
     return { statuses: statuses.length, changed };
   });
 }
