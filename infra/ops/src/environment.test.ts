@@ -11,7 +11,7 @@ describe('environment check', () => {
       "PORT must be a port number, got 'eighty'",
     ]);
     expect(environmentProblems('api', { DATABASE_URL: 'mysql://db/odds' })).toEqual([
-      "DATABASE_URL must be a postgres:// or postgresql:// URL, got another value (a secret: not shown)",
+      'DATABASE_URL must be a postgres:// or postgresql:// URL, got another value (a secret: not shown)',
     ]);
   });
 
@@ -73,7 +73,7 @@ describe('the launchers and the feed tools', () => {
   it('refuse a malformed value of their own settings', () => {
     expect(environmentProblems('feed-tools', { UPSTREAM_URL: 'api:8081', UOF_AMQP_URL: 'http://broker' })).toEqual([
       "UPSTREAM_URL must be a http:// or https:// URL, got 'api:8081'",
-      "UOF_AMQP_URL must be a amqp:// or amqps:// URL, got another value (a secret: not shown)",
+      'UOF_AMQP_URL must be a amqp:// or amqps:// URL, got another value (a secret: not shown)',
     ]);
     expect(environmentProblems('cluster', { ENGINE_PORT: 'ninety' })).toEqual(["ENGINE_PORT must be a port number, got 'ninety'"]);
   });
@@ -114,7 +114,7 @@ describe('secrets from files (NAME_FILE)', () => {
     expect(secretsFromFiles('relay', { DATABASE_URL_FILE: '/run/secrets/nothing' }, read)).toEqual({});
     files['/run/secrets/bad'] = 'mysql://db/odds';
     expect(() => checkEnvironment('api', secretsFromFiles('api', { DATABASE_URL_FILE: '/run/secrets/bad' }, read))).toThrow(
-      "DATABASE_URL must be a postgres:// or postgresql:// URL, got another value (a secret: not shown)",
+      'DATABASE_URL must be a postgres:// or postgresql:// URL, got another value (a secret: not shown)',
     );
   });
 
