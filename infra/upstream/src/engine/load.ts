@@ -57,8 +57,7 @@ const USUAL_LABELS: Record<string, string[]> = {
   no: ['no', 'n'],
 };
 
-/** A timestamp expression as epoch milliseconds (drivers differ in how they return timestamps). */
-/** A timestamp expression as epoch milliseconds (a JS number). */
+/** A timestamp expression as epoch milliseconds, a JS number (drivers differ in how they return timestamps). */
 export const epochMs = (expr: SQL) => sql<number>`(extract(epoch from ${expr}) * 1000)::float8`.mapWith(Number);
 
 function labelsOf(outcomes: string[], mapping: Record<string, string>): Map<string, string> {
@@ -85,6 +84,38 @@ export async function loadStatic(db: Handle, matchId: number, versions: ScopeVer
     .where(eq(matches.id, matchId));
   if (!row) return null;
   const m = row.match;
+  const rows = await readMatchRows(db, m);
+  const marketList = rows.markets.map(marketInfoOf);
+  const contactMap = new Map<number, ContactInfo>(rows.contacts.map((c) => [c.id, contactInfoOf(c)]));
+  return {
+    versions,
+    match: {
+      id: m.id,
+      providerId: m.providerId,
+      sportId: m.sportId,
+      leagueId: m.leagueId,
+      leagueName: row.leagueName,
+      name: m.name,
+      start: m.start,
+      played: m.homeScore !== null && m.awayScore !== null,
+      home: { id: row.home.id, name: row.home.name, shortName: row.home.shortName, values: rows.homeValues.played ? rows.homeValues : null },
+      away: { id: row.away.id, name: row.away.name, shortName: row.away.shortName, values: rows.awayValues.played ? rows.awayValues : null },
+      providerActive: row.control ?? row.providerActive,
+      vendors: new Set(rows.vendors.map((r) => r.vendor)),
+    },
+    markets: new Map(marketList.map((mk) => [mk.id, mk])),
+    marketsByRef: new Map(marketList.map((mk) => [marketRef(mk.typeId, mk.line), mk])),
+    sets: setsByMarket(rows.sets),
+    contacts: contactMap,
+    audience: audienceOf(m, rows.contacts, rows.trackers, contactMap),
+    contents: contentsOf(rows.contents, rows.ruleSetMarkets),
+  };
+}
+
+type MatchRow = typeof matches.$inferSelect;
+
+/** The rows a match's static data is made of: its teams' season values, the provider's markets and contacts, the match's sets, trackers and content. */
+async function readMatchRows(db: Handle, m: MatchRow) {
   const scope = { seasonId: m.seasonId, leagueId: m.leagueId, before: m.start };
   const [homeValues, awayValues, marketRows, setRows, contactRows, trackerRows, contentRows, vendorRows] = await Promise.all([
     teamSeasonValues(db, m.homeTeamId, scope),
@@ -95,7 +126,7 @@ export async function loadStatic(db: Handle, matchId: number, versions: ScopeVer
       .innerJoin(marketTypes, eq(marketTypes.id, markets.typeId))
       .where(and(eq(markets.providerId, m.providerId), eq(markets.sportId, m.sportId)))
       .orderBy(markets.id),
-    db.select().from(thresholdSets).where(eq(thresholdSets.matchId, matchId)).orderBy(thresholdSets.id),
+    db.select().from(thresholdSets).where(eq(thresholdSets.matchId, m.id)).orderBy(thresholdSets.id),
     db
       .select()
       .from(contacts)
@@ -107,22 +138,36 @@ export async function loadStatic(db: Handle, matchId: number, versions: ScopeVer
       .where(
         and(
           eq(trackers.active, true),
-          or(and(eq(trackers.modelType, 'M'), eq(trackers.modelId, matchId)), and(eq(trackers.modelType, 'L'), eq(trackers.modelId, m.leagueId))),
+          or(and(eq(trackers.modelType, 'M'), eq(trackers.modelId, m.id)), and(eq(trackers.modelType, 'L'), eq(trackers.modelId, m.leagueId))),
         ),
       )
       .orderBy(trackers.id),
     db
       .select()
       .from(matchContents)
-      .where(and(eq(matchContents.matchId, matchId), eq(matchContents.hold, false), eq(matchContents.timed, false)))
+      .where(and(eq(matchContents.matchId, m.id), eq(matchContents.hold, false), eq(matchContents.timed, false)))
       .orderBy(matchContents.id),
     // Which vendor channels the provider has credentials for (saving or removing some moves 'provider:<id>').
     db.select({ vendor: channelCredentials.vendor }).from(channelCredentials).where(eq(channelCredentials.providerId, m.providerId)),
   ]);
   const ruleSetIds = [...new Set(contentRows.map((c) => c.ruleSetId).filter((id): id is number => id !== null))];
   const ruleRows = ruleSetIds.length ? await db.select().from(ruleSetMarkets).where(inArray(ruleSetMarkets.ruleSetId, ruleSetIds)) : [];
+  return {
+    homeValues,
+    awayValues,
+    markets: marketRows,
+    sets: setRows,
+    contacts: contactRows,
+    trackers: trackerRows,
+    contents: contentRows,
+    ruleSetMarkets: ruleRows,
+    vendors: vendorRows,
+  };
+}
+type MatchRows = Awaited<ReturnType<typeof readMatchRows>>;
 
-  const marketList: MarketInfo[] = marketRows.map(({ market, outcomes }) => ({
+function marketInfoOf({ market, outcomes }: MatchRows['markets'][number]): MarketInfo {
+  return {
     id: market.id,
     name: market.name,
     typeId: market.typeId,
@@ -131,7 +176,11 @@ export async function loadStatic(db: Handle, matchId: number, versions: ScopeVer
     outcomes,
     labels: labelsOf(outcomes, market.outcomeMapping),
     meta: market.meta,
-  }));
+  };
+}
+
+/** The match's threshold sets under their market. */
+function setsByMarket(setRows: MatchRows['sets']): Map<number, ThresholdSetSpec[]> {
   const sets = new Map<number, ThresholdSetSpec[]>();
   for (const s of setRows) {
     const list = sets.get(s.marketId) ?? [];
@@ -146,27 +195,35 @@ export async function loadStatic(db: Handle, matchId: number, versions: ScopeVer
     });
     sets.set(s.marketId, list);
   }
-  const contactMap = new Map<number, ContactInfo>(
-    contactRows.map((c) => [
-      c.id,
-      {
-        id: c.id,
-        name: c.name,
-        channelId: c.channelId,
-        languages: c.languages,
-        email: c.email,
-        twitter: c.twitter,
-        deviceId: c.deviceId,
-        mobile: c.mobile,
-        segment: c.segment,
-        listId: c.listId,
-        rateLimited: c.rateLimited,
-        rateLimitMinutes: c.rateLimitMinutes,
-        limiter: c.limiter,
-        compliance: complianceOf(c),
-      },
-    ]),
-  );
+  return sets;
+}
+
+function contactInfoOf(c: MatchRows['contacts'][number]): ContactInfo {
+  return {
+    id: c.id,
+    name: c.name,
+    channelId: c.channelId,
+    languages: c.languages,
+    email: c.email,
+    twitter: c.twitter,
+    deviceId: c.deviceId,
+    mobile: c.mobile,
+    segment: c.segment,
+    listId: c.listId,
+    rateLimited: c.rateLimited,
+    rateLimitMinutes: c.rateLimitMinutes,
+    limiter: c.limiter,
+    compliance: complianceOf(c),
+  };
+}
+
+/** Who hears of the match: contacts subscribed to all, its league or a team of it, and those with a tracker on it or its league; by contact id. */
+function audienceOf(
+  m: MatchRow,
+  contactRows: MatchRows['contacts'],
+  trackerRows: MatchRows['trackers'],
+  contactMap: Map<number, ContactInfo>,
+): AudienceMember[] {
   const audience = new Map<number, AudienceMember>();
   for (const c of contactRows) {
     if (c.subAll || c.leagueIds.includes(m.leagueId) || c.teamIds.includes(m.homeTeamId) || c.teamIds.includes(m.awayTeamId)) {
@@ -180,7 +237,11 @@ export async function loadStatic(db: Handle, matchId: number, versions: ScopeVer
     member.trackers.push({ language: t.language, spec: t.spec as TrackerSpec });
     audience.set(t.contactId, member);
   }
-  const contents: ContentInfo[] = contentRows.map((c) => ({
+  return [...audience.values()].sort((a, b) => a.contact.id - b.contact.id);
+}
+
+function contentsOf(contentRows: MatchRows['contents'], ruleRows: MatchRows['ruleSetMarkets']): ContentInfo[] {
+  return contentRows.map((c) => ({
     id: c.id,
     marketId: c.marketId,
     marketTypeId: c.marketTypeId,
@@ -194,29 +255,6 @@ export async function loadStatic(db: Handle, matchId: number, versions: ScopeVer
     flags: c.flags as ContentFlag[],
     ruleSetMarkets: c.ruleSetId === null ? null : new Set(ruleRows.filter((r) => r.ruleSetId === c.ruleSetId).map((r) => r.marketId)),
   }));
-  return {
-    versions,
-    match: {
-      id: m.id,
-      providerId: m.providerId,
-      sportId: m.sportId,
-      leagueId: m.leagueId,
-      leagueName: row.leagueName,
-      name: m.name,
-      start: m.start,
-      played: m.homeScore !== null && m.awayScore !== null,
-      home: { id: row.home.id, name: row.home.name, shortName: row.home.shortName, values: homeValues.played ? homeValues : null },
-      away: { id: row.away.id, name: row.away.name, shortName: row.away.shortName, values: awayValues.played ? awayValues : null },
-      providerActive: row.control ?? row.providerActive,
-      vendors: new Set(vendorRows.map((r) => r.vendor)),
-    },
-    markets: new Map(marketList.map((mk) => [mk.id, mk])),
-    marketsByRef: new Map(marketList.map((mk) => [marketRef(mk.typeId, mk.line), mk])),
-    sets,
-    contacts: contactMap,
-    audience: [...audience.values()].sort((a, b) => a.contact.id - b.contact.id),
-    contents,
-  };
 }
 
 /** The engine's running state of a match from the live tables, and its contacts' pushes so far. */
