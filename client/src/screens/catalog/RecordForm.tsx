@@ -3,6 +3,7 @@ import { Dialog } from 'primereact/dialog';
 import { Message } from 'primereact/message';
 import { useEffect, useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/errors';
+import { useSaving } from '../../api/useSaving';
 import { ConflictDialog, useVersionedSave } from '../../components/conflict';
 import { CatalogField, FormFooter, type FieldSpec, type Values } from './fields';
 
@@ -43,7 +44,7 @@ export interface RecordFormProps<T extends CatalogRecord> {
 export function RecordForm<T extends CatalogRecord>({ what, fields, record, initial, toValues, send, onSaved, onHide, onChange, check }: RecordFormProps<T>) {
   const [values, setValues] = useState<Values>(initial);
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSaving<T | null>();
   const { conflict, save } = useVersionedSave();
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new record (or none) starts the form again; `initial` is made per render.
   useEffect(() => {
@@ -58,19 +59,18 @@ export function RecordForm<T extends CatalogRecord>({ what, fields, record, init
     const missing = check?.(values) ?? null;
     setError(missing);
     if (missing) return;
-    setSaving(true);
     try {
-      const saved = await save<T, T>({
-        send: (base) => send(values, base?.version ?? record?.version),
-        mine: () => values,
-        view: (current) => toValues(current),
-        keepTheirs: (current) => setValues(toValues(current)),
-      });
+      const saved = await run(() =>
+        save<T, T>({
+          send: (base) => send(values, base?.version ?? record?.version),
+          mine: () => values,
+          view: (current) => toValues(current),
+          keepTheirs: (current) => setValues(toValues(current)),
+        }),
+      );
       if (saved) onSaved(saved);
     } catch (cause) {
       setError(cause instanceof ApiError ? cause.message : String(cause));
-    } finally {
-      setSaving(false);
     }
   };
 

@@ -6,7 +6,8 @@ import { InputSwitch } from 'primereact/inputswitch';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Message } from 'primereact/message';
-import { MultiSelect } from 'primereact/multiselect';
+import { LinkTargetField } from '../../components/cms/LinkTargetField';
+import { RecordsField } from '../../components/cms/RecordsField';
 import { Field, SwitchField } from '../../components/forms/Field';
 import { ContentImage, LocalImagePreview } from './ContentImage';
 import { isProviderLocked } from './contentForm';
@@ -21,7 +22,6 @@ const SIDE_OPTIONS = SIDE_CONTEXTS.map((side) => ({ value: side, label: side }))
 export function ContentItemForm({ form, providerName }: { form: ContentFormState; providerName: string }) {
   const { values, set, options } = form;
   const locked = isProviderLocked(values);
-  const toOptions = (list: readonly { id: number; name: string }[]) => list.map((entry) => ({ value: entry.id, label: entry.name }));
   return (
     <form
       aria-label="Content item"
@@ -105,51 +105,23 @@ export function ContentItemForm({ form, providerName }: { form: ContentFormState
       )}
 
       <div className="form-grid">
-        <Field id="content-categories" label="Categories">
-          <MultiSelect
-            inputId="content-categories"
-            options={toOptions(options.categories)}
-            value={values.categories}
-            display="chip"
-            filter
-            emptyMessage="No categories"
-            onChange={(e) => set('categories', e.value as number[])}
-          />
-        </Field>
-        <Field id="content-markets" label="Markets">
-          <MultiSelect
-            inputId="content-markets"
-            options={toOptions(options.markets)}
-            value={values.markets}
-            display="chip"
-            filter
-            onChange={(e) => set('markets', e.value as number[])}
-          />
-        </Field>
-        <Field id="content-market-types" label="Market Types">
-          <MultiSelect
-            inputId="content-market-types"
-            options={toOptions(options.marketTypes)}
-            value={values.market_types}
-            display="chip"
-            filter
-            onChange={(e) => set('market_types', e.value as number[])}
-          />
-        </Field>
-        {form.linkTargets && (
-          <Field id="content-link-target" label="Link Target">
-            <Dropdown
-              {...dropdownNames('Link Target')}
-              inputId="content-link-target"
-              options={form.linkTargets}
-              value={values.link_target}
-              showClear
-              placeholder="None"
-              emptyMessage="No link targets"
-              onChange={(e) => set('link_target', (e.value as string | undefined) ?? null)}
-            />
-          </Field>
-        )}
+        <RecordsField
+          id="content-categories"
+          label="Categories"
+          records={options.categories}
+          value={values.categories}
+          emptyMessage="No categories"
+          onChange={(ids) => set('categories', ids)}
+        />
+        <RecordsField id="content-markets" label="Markets" records={options.markets} value={values.markets} onChange={(ids) => set('markets', ids)} />
+        <RecordsField
+          id="content-market-types"
+          label="Market Types"
+          records={options.marketTypes}
+          value={values.market_types}
+          onChange={(ids) => set('market_types', ids)}
+        />
+        <LinkTargetField id="content-link-target" options={form.linkTargets} value={values.link_target} onChange={(target) => set('link_target', target)} />
       </div>
 
       <div className="form-grid content-flags">

@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { api } from '../../api/client';
 import { invalidateRoute, useApiQuery } from '../../api/queries';
+import { useSaving } from '../../api/useSaving';
 import { DELETION_SHOWN, useVersionedSave } from '../../components/conflict';
 import { useRecordForm } from '../../components/forms/useRecordForm';
 import { contextStore, findById } from '../../stores/context';
@@ -39,7 +40,7 @@ export function useContentForm({ contentId, options, onSaved }: Options) {
   const languages = findById(providers, providerId)?.meta.languages ?? [];
   const [image, setImage] = useState<File | null>(null);
   const [imageError, setImageError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSaving<ContentItem | null>();
   const versioned = useVersionedSave();
   const read = useApiQuery(routes.contentItem, { params: { id: contentId ?? 0 } }, { enabled: contentId !== undefined, staleTime: 0 });
   const {
@@ -94,26 +95,26 @@ export function useContentForm({ contentId, options, onSaved }: Options) {
       setImageError(imageError ?? 'Choose an image file to upload.');
       return;
     }
-    setSaving(true);
     const view = (v: ContentFormValues) => contentConflictView(v, options);
     try {
-      const saved = creating
-        ? await createContent(contentFormData(values, image), { provider: providerId, sport: sportId })
-        : await saveVersioned<ContentItem, ContentItem>({
-            send: (theirs) => {
-              const version = theirs?.version ?? item?.version;
-              return api(routes.contentUpdate, {
-                params: { id: contentId },
-                body: { ...formToContentInput(values), ...(version === undefined ? {} : { version }) },
-                ...DELETION_SHOWN,
-              });
-            },
-            mine: () => view(values),
-            view: (theirs) => view(itemToForm(theirs)),
-            keepTheirs: load,
-            deleted: { what: 'This content item', saveAsNew: () => createContent(contentFormData(values, image), { provider: providerId, sport: sportId }) },
-          });
-      setSaving(false);
+      const saved = await run(() =>
+        creating
+          ? createContent(contentFormData(values, image), { provider: providerId, sport: sportId })
+          : saveVersioned<ContentItem, ContentItem>({
+              send: (theirs) => {
+                const version = theirs?.version ?? item?.version;
+                return api(routes.contentUpdate, {
+                  params: { id: contentId },
+                  body: { ...formToContentInput(values), ...(version === undefined ? {} : { version }) },
+                  ...DELETION_SHOWN,
+                });
+              },
+              mine: () => view(values),
+              view: (theirs) => view(itemToForm(theirs)),
+              keepTheirs: load,
+              deleted: { what: 'This content item', saveAsNew: () => createContent(contentFormData(values, image), { provider: providerId, sport: sportId }) },
+            }),
+      );
       // Nothing saved (their version taken, or the dialog closed): the form stays.
       if (!saved) return;
       void invalidateRoute(routes.contents);
@@ -121,9 +122,9 @@ export function useContentForm({ contentId, options, onSaved }: Options) {
       allowLeaving();
       onSaved(saved);
     } catch {
-      setSaving(false);
+      // The API client has shown why; the form keeps what was typed.
     }
-  }, [contentId, values, image, imageError, providerId, sportId, allowLeaving, onSaved, saveVersioned, item, load, options]);
+  }, [contentId, values, image, imageError, providerId, sportId, allowLeaving, onSaved, saveVersioned, item, load, options, run]);
 
   return {
     values,

@@ -1,9 +1,10 @@
 import { routes, type Contact, type ContactList, type Segment } from '@odds/protocol';
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { api } from '../../api/client';
 import { invalidateRoute, useApiQuery } from '../../api/queries';
+import { useSaving } from '../../api/useSaving';
 import { DELETION_SHOWN, useVersionedSave } from '../../components/conflict';
 import { languageOptions } from '../../components/forms/languages';
 import { useRecordForm } from '../../components/forms/useRecordForm';
@@ -36,7 +37,7 @@ export function useContactForm(contactId: number | undefined) {
   // Segments are offered per contact (SPEC §7 `GET segments/{contactId}`); without them the field is free text.
   const segments = useApiQuery(routes.segments, { params: { contactId: contactId ?? 0 }, silent: true }, { enabled: !!contactId }).data?.results ?? NO_SEGMENTS;
   const lists = useApiQuery(routes.lists, { query: { provider: providerId } }).data?.results ?? NO_LISTS;
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSaving();
   const versioned = useVersionedSave();
   const read = useApiQuery(routes.contact, { params: { contactId: contactId ?? 0 } }, { enabled: !!contactId, staleTime: 0 });
   const { values, setValues, record, load, status, dirty, allowLeaving } = useRecordForm({
@@ -67,29 +68,30 @@ export function useContactForm(contactId: number | undefined) {
   const sportName = useCallback((id: number) => provider?.sports.find((sport) => sport.id === id)?.name, [provider]);
   const { save: saveVersioned } = versioned;
   const save = useCallback(async () => {
-    setSaving(true);
     try {
-      const body = formToContactInput(values, periods);
-      const saved = contactId
-        ? await saveVersioned<Contact, Contact>({
-            send: (base) => api(routes.contactUpdate, { params: { contactId }, body: { ...body, version: base?.version ?? version }, ...DELETION_SHOWN }),
-            mine: () => contactConflictView(values, periods, sportName),
-            view: (current) => contactConflictView(contactToForm(current), periods, sportName),
-            keepTheirs: load,
-            deleted: { what: 'This contact', saveAsNew: () => api(routes.contactCreate, { query: { provider: providerId }, body }) },
-          })
-        : await api(routes.contactCreate, { query: { provider: providerId }, body });
-      // Nothing saved (their version taken, or the dialog closed): the form stays.
-      if (!saved) return setSaving(false);
-      void invalidateRoute(routes.contacts);
-      if (contactId) void invalidateRoute(routes.contact, { contactId });
-      allowLeaving();
-      void navigate('/contacts');
+      // Busy until the form is left: a second Save cannot save the contact again while /contacts opens.
+      await run(async () => {
+        const body = formToContactInput(values, periods);
+        const saved = contactId
+          ? await saveVersioned<Contact, Contact>({
+              send: (base) => api(routes.contactUpdate, { params: { contactId }, body: { ...body, version: base?.version ?? version }, ...DELETION_SHOWN }),
+              mine: () => contactConflictView(values, periods, sportName),
+              view: (current) => contactConflictView(contactToForm(current), periods, sportName),
+              keepTheirs: load,
+              deleted: { what: 'This contact', saveAsNew: () => api(routes.contactCreate, { query: { provider: providerId }, body }) },
+            })
+          : await api(routes.contactCreate, { query: { provider: providerId }, body });
+        // Nothing saved (their version taken, or the dialog closed): the form stays.
+        if (!saved) return;
+        void invalidateRoute(routes.contacts);
+        if (contactId) void invalidateRoute(routes.contact, { contactId });
+        allowLeaving();
+        await navigate('/contacts');
+      });
     } catch {
       // The API client shows the server's message; the form keeps what was typed.
-      setSaving(false);
     }
-  }, [values, periods, contactId, providerId, allowLeaving, navigate, saveVersioned, version, sportName, load]);
+  }, [values, periods, contactId, providerId, allowLeaving, navigate, saveVersioned, version, sportName, load, run]);
 
   return {
     values,

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../api/client';
 import { invalidateRoute, useApiQuery } from '../../api/queries';
+import { useSaving } from '../../api/useSaving';
 import { CONFLICT_SHOWN, useVersionedSave } from '../../components/conflict';
 import type { MatchLive } from '../../live/matchLive';
 import { effectivePeriod } from './MinuteEntry';
@@ -81,7 +82,7 @@ const eventConflictView = (event: Pick<StatEventInput, 'type' | 'period' | 'game
 export function useEventForm(matchId: number, names: EventNames, live: MatchLive | null = null) {
   const [rows, setRows] = useState<EventRow[]>([]);
   const [loadedFor, setLoadedFor] = useState<number | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSaving();
   const navigate = useNavigate();
   const versioned = useVersionedSave();
 
@@ -111,18 +112,17 @@ export function useEventForm(matchId: number, names: EventNames, live: MatchLive
       const input = inputOf(typed, matchId);
       // Without a type or a minute it cannot be saved yet: it stays as a new row to finish.
       if (!input) return setRows((all) => all.map((r) => (r.key === key ? typed : r)));
-      setSaving(true);
       try {
-        const [event] = (await api(routes.statEventsSave, { body: { events: [input] } })).results;
-        setRows((all) => all.map((r) => (r.key === key ? (event ? rowOf(event) : typed) : r)));
-        void invalidateRoute(routes.matchStatEvents, { matchId });
+        await run(async () => {
+          const [event] = (await api(routes.statEventsSave, { body: { events: [input] } })).results;
+          setRows((all) => all.map((r) => (r.key === key ? (event ? rowOf(event) : typed) : r)));
+          void invalidateRoute(routes.matchStatEvents, { matchId });
+        });
       } catch {
         // The API client has shown why; the row stays as typed.
-      } finally {
-        setSaving(false);
       }
     },
-    [rows, matchId],
+    [rows, matchId, run],
   );
 
   // A blank new row (nothing chosen yet) is left out rather than counted as incomplete.
@@ -137,38 +137,37 @@ export function useEventForm(matchId: number, names: EventNames, live: MatchLive
   const save = useCallback(async () => {
     if (ready.length === 0 || incomplete > 0 || gone.length > 0) return;
     if (changed.length === 0) return void navigate(`/events/${matchId}`);
-    setSaving(true);
     // Versions taken by "Overwrite with mine", by event id: mine is sent against theirs.
     const overwrite = new Map<number, number>();
     const versionOf = (row: EventRow) => (row.id !== undefined && overwrite.get(row.id)) || row.version;
     try {
-      const saved = await saveVersioned<unknown, StatEvent>({
-        send: (theirs) => {
-          if (theirs?.version !== undefined) overwrite.set(theirs.id, theirs.version);
-          const events = changed.map(({ row, input }) => {
-            const version = versionOf(row);
-            return version === undefined ? input : { ...input, version };
-          });
-          return api(routes.statEventsSave, { body: { events }, ...CONFLICT_SHOWN });
-        },
-        // Mine: the row of the event they changed, as I would save it.
-        mine: (theirs) => {
-          const mine = changed.find(({ row }) => row.id === theirs.id)?.input;
-          return mine ? eventConflictView(mine, names) : {};
-        },
-        view: (theirs) => eventConflictView(theirs, names),
-        keepTheirs: (theirs) => setRows((all) => all.map((row) => (row.id === theirs.id ? rowOf(theirs) : row))),
+      await run(async () => {
+        const saved = await saveVersioned<unknown, StatEvent>({
+          send: (theirs) => {
+            if (theirs?.version !== undefined) overwrite.set(theirs.id, theirs.version);
+            const events = changed.map(({ row, input }) => {
+              const version = versionOf(row);
+              return version === undefined ? input : { ...input, version };
+            });
+            return api(routes.statEventsSave, { body: { events }, ...CONFLICT_SHOWN });
+          },
+          // Mine: the row of the event they changed, as I would save it.
+          mine: (theirs) => {
+            const mine = changed.find(({ row }) => row.id === theirs.id)?.input;
+            return mine ? eventConflictView(mine, names) : {};
+          },
+          view: (theirs) => eventConflictView(theirs, names),
+          keepTheirs: (theirs) => setRows((all) => all.map((row) => (row.id === theirs.id ? rowOf(theirs) : row))),
+        });
+        if (saved) {
+          void invalidateRoute(routes.matchStatEvents, { matchId });
+          await navigate(`/events/${matchId}`);
+        }
       });
-      if (saved) {
-        void invalidateRoute(routes.matchStatEvents, { matchId });
-        await navigate(`/events/${matchId}`);
-      }
     } catch {
       // The API client has shown why; the rows stay for another try.
-    } finally {
-      setSaving(false);
     }
-  }, [ready.length, incomplete, gone.length, changed, matchId, navigate, saveVersioned, names]);
+  }, [ready.length, incomplete, gone.length, changed, matchId, navigate, saveVersioned, names, run]);
 
   return {
     rows,

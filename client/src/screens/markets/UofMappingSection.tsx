@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { api } from '../../api/client';
 import { invalidateRoute, useApiQuery } from '../../api/queries';
+import { useSaving } from '../../api/useSaving';
 import { contextStore } from '../../stores/context';
 import { UofMappingForm, type Draft } from './UofMappingForm';
 import { useUofDescriptions, variantOfOutcome } from './useUofDescriptions';
@@ -35,7 +36,7 @@ export function UofMappingSection() {
   const types = useApiQuery(routes.marketTypes, { params: { s: sportId } }, { enabled: !!sportId }).data?.results ?? NO_TYPES;
   const [draft, setDraft] = useState<Draft | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSaving();
   const vendor = useUofDescriptions();
 
   const load = () => invalidateRoute(routes.uofMarketMap);
@@ -60,19 +61,16 @@ export function UofMappingSection() {
       .map(([key, uofId]) => ({ key, id: uofId.trim() }))
       .filter((o) => o.id && chosen?.outcomes.includes(o.key));
     if (!outcomes.length) return setError('Give the UOF outcome id of at least one outcome.');
-    setSaving(true);
+    const body = { type_id: draft.typeId, line_specifier: draft.lineSpecifier.trim() || null, name: draft.name.trim(), outcomes };
     setError(null);
     try {
-      await api(routes.uofMarketMapSave, {
-        params: { uofMarketId: id },
-        body: { type_id: draft.typeId, line_specifier: draft.lineSpecifier.trim() || null, name: draft.name.trim(), outcomes },
+      await run(async () => {
+        await api(routes.uofMarketMapSave, { params: { uofMarketId: id }, body });
+        setDraft(null);
+        await load();
       });
-      setDraft(null);
-      await load();
     } catch (cause) {
       setError((cause as Error).message);
-    } finally {
-      setSaving(false);
     }
   };
 

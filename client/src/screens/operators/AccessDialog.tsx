@@ -2,6 +2,7 @@ import type { Operator } from '@odds/protocol';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { useState } from 'react';
+import { useSaving } from '../../api/useSaving';
 import { AccessFields, type AccessDraft } from './AccessFields';
 
 /**
@@ -11,12 +12,9 @@ import { AccessFields, type AccessDraft } from './AccessFields';
  */
 export function AccessDialog({ operator, onSave, onHide }: { operator: Operator; onSave: (draft: AccessDraft) => Promise<boolean>; onHide: () => void }) {
   const [draft, setDraft] = useState<AccessDraft>({ role: operator.role, providerIds: operator.provider_ids ?? 'all' });
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSaving<boolean>();
   const save = async () => {
-    setSaving(true);
-    const saved = await onSave(draft);
-    setSaving(false);
-    if (saved) onHide();
+    if (await run(() => onSave(draft))) onHide();
   };
   return (
     <Dialog header={`Access of ${operator.name}`} visible onHide={onHide} className="operator-access-dialog" modal>

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react'
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../api/client';
 import { invalidateRoute, useApiQuery } from '../../api/queries';
+import { useSaving } from '../../api/useSaving';
 import { DELETION_SHOWN, merge3, useVersionedSave } from '../../components/conflict';
 import { listenToProvider } from '../../live/providerLive';
 import { inputOf, MIN_SCORE_ERROR, parseMinScore, trackerConflictView } from './format';
@@ -29,7 +30,7 @@ export function useTrackerForm(trackerId: number | null) {
   const [tracker, setTracker] = useState<Tracker | null>(null);
   const [minScore, setMinScoreText] = useState('');
   const [minScoreError, setMinScoreError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSaving();
   const navigate = useNavigate();
   const versioned = useVersionedSave();
   /** The tracker as last loaded (or followed): what the form started from, for a 3-way merge. */
@@ -109,31 +110,30 @@ export function useTrackerForm(trackerId: number | null) {
     if (!tracker) return;
     const value = parseMinScore(minScore);
     if (value === null) return setMinScoreError(MIN_SCORE_ERROR);
-    setSaving(true);
     try {
-      const input = inputOf(tracker);
-      const body = { ...input, spec: { ...input.spec, limiter: { min_score: value } } };
-      const saved =
-        trackerId === null
-          ? await api(routes.trackerCreate, { body })
-          : await versioned.save<Tracker, Tracker>({
-              send: (base) =>
-                api(routes.trackerSave, { params: { trackerId }, body: { ...body, version: base?.version ?? tracker.version }, ...DELETION_SHOWN }),
-              mine: () => trackerConflictView({ ...tracker, spec: body.spec }),
-              view: trackerConflictView,
-              keepTheirs: load,
-              deleted: { what: 'This tracker', saveAsNew: () => api(routes.trackerCreate, { body }) },
-            });
-      // Nothing saved (their version taken, or the dialog closed): the form stays.
-      if (saved) {
-        void invalidateRoute(routes.trackers);
-        if (trackerId !== null) void invalidateRoute(routes.tracker, { trackerId });
-        await navigate('/trackers');
-      }
+      await run(async () => {
+        const input = inputOf(tracker);
+        const body = { ...input, spec: { ...input.spec, limiter: { min_score: value } } };
+        const saved =
+          trackerId === null
+            ? await api(routes.trackerCreate, { body })
+            : await versioned.save<Tracker, Tracker>({
+                send: (base) =>
+                  api(routes.trackerSave, { params: { trackerId }, body: { ...body, version: base?.version ?? tracker.version }, ...DELETION_SHOWN }),
+                mine: () => trackerConflictView({ ...tracker, spec: body.spec }),
+                view: trackerConflictView,
+                keepTheirs: load,
+                deleted: { what: 'This tracker', saveAsNew: () => api(routes.trackerCreate, { body }) },
+              });
+        // Nothing saved (their version taken, or the dialog closed): the form stays.
+        if (saved) {
+          void invalidateRoute(routes.trackers);
+          if (trackerId !== null) void invalidateRoute(routes.tracker, { trackerId });
+          await navigate('/trackers');
+        }
+      });
     } catch {
       // The API client has shown why.
-    } finally {
-      setSaving(false);
     }
   };
 

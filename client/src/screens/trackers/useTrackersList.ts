@@ -2,6 +2,7 @@ import { routes, type Tracker } from '@odds/protocol';
 import { useCallback, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { api } from '../../api/client';
+import { useSaving } from '../../api/useSaving';
 import { useList } from '../../components/table';
 import { useRecordChanges } from '../../live/useRecordChanges';
 import { contextStore } from '../../stores/context';
@@ -18,7 +19,7 @@ export function useTrackersList() {
   const { providerId, sportId } = useSnapshot(contextStore);
   const list = useList({ route: routes.trackers, query: { provider: providerId, sport: sportId }, defaultSort: 'id' });
   const [edits, setEdits] = useState<Record<number, boolean>>({});
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSaving();
   // A tracker saved, added or deleted on another console of the provider: the list reads again and marks who.
   const { invalidate, changedBy } = useRecordChanges('tracker', TRACKER_READS);
 
@@ -34,17 +35,16 @@ export function useTrackersList() {
 
   const changed = (list.rows as Tracker[]).filter((t) => t.id in edits);
   const save = async () => {
-    setSaving(true);
     try {
-      for (const tracker of changed) {
-        await api(routes.trackerSave, { params: { trackerId: tracker.id }, body: { ...inputOf(tracker), active: edits[tracker.id]! } });
-      }
-      setEdits({});
-      void invalidate();
+      await run(async () => {
+        for (const tracker of changed) {
+          await api(routes.trackerSave, { params: { trackerId: tracker.id }, body: { ...inputOf(tracker), active: edits[tracker.id]! } });
+        }
+        setEdits({});
+        void invalidate();
+      });
     } catch {
       // The API client has shown why; the edits stay for another try.
-    } finally {
-      setSaving(false);
     }
   };
 

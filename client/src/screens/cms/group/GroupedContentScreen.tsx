@@ -3,8 +3,9 @@ import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
-import { MultiSelect } from 'primereact/multiselect';
 import { useParams } from 'react-router-dom';
+import { LinkTargetField } from '../../../components/cms/LinkTargetField';
+import { RecordsField } from '../../../components/cms/RecordsField';
 import { Field } from '../../../components/forms/Field';
 import { languageLabel } from '../../../components/forms/languages';
 import { ConflictDialog } from '../../../components/conflict';
@@ -41,8 +42,6 @@ function GroupEditor({ groupId }: { groupId: number | undefined }) {
 
 function GroupForm({ group }: { group: GroupedContentState }) {
   const { values, set, options } = group;
-  const categories = options.categories.map((c) => ({ value: c.id, label: c.name }));
-  const markets = options.markets.map((m) => ({ value: m.id, label: m.name }));
   return (
     <form
       aria-label="Grouped content"
@@ -73,41 +72,16 @@ function GroupForm({ group }: { group: GroupedContentState }) {
             onChange={(e) => set('channel_id', e.value as number)}
           />
         </Field>
-        <Field id="group-categories" label="Category">
-          <MultiSelect
-            inputId="group-categories"
-            options={categories}
-            value={values.categories}
-            display="chip"
-            filter
-            emptyMessage="No categories"
-            onChange={(e) => set('categories', e.value as number[])}
-          />
-        </Field>
-        {group.linkTargets && (
-          <Field id="group-link-target" label="Link Target">
-            <Dropdown
-              {...dropdownNames('Link Target')}
-              inputId="group-link-target"
-              options={group.linkTargets}
-              value={values.link_target}
-              showClear
-              placeholder="None"
-              emptyMessage="No link targets"
-              onChange={(e) => set('link_target', (e.value as string | undefined) ?? null)}
-            />
-          </Field>
-        )}
-        <Field id="group-markets" label="Markets">
-          <MultiSelect
-            inputId="group-markets"
-            options={markets}
-            value={values.market_ids}
-            display="chip"
-            filter
-            onChange={(e) => set('market_ids', e.value as number[])}
-          />
-        </Field>
+        <RecordsField
+          id="group-categories"
+          label="Category"
+          records={options.categories}
+          value={values.categories}
+          emptyMessage="No categories"
+          onChange={(ids) => set('categories', ids)}
+        />
+        <LinkTargetField id="group-link-target" options={group.linkTargets} value={values.link_target} onChange={(target) => set('link_target', target)} />
+        <RecordsField id="group-markets" label="Markets" records={options.markets} value={values.market_ids} onChange={(ids) => set('market_ids', ids)} />
       </div>
       <div className="group-texts">
         {(group.provider?.meta.languages ?? []).map((code) => (

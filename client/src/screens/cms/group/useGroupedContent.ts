@@ -1,9 +1,10 @@
 import { routes, type ContentGroup } from '@odds/protocol';
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { api } from '../../../api/client';
 import { invalidateRoute, useApiQuery } from '../../../api/queries';
+import { useSaving } from '../../../api/useSaving';
 import { CONFLICT_SHOWN, useVersionedSave } from '../../../components/conflict';
 import { useRecordForm } from '../../../components/forms/useRecordForm';
 import { contextStore, findById } from '../../../stores/context';
@@ -22,7 +23,7 @@ export function useGroupedContent(groupId: number | undefined) {
   const provider = findById(providers, providerId);
   const options = useCmsOptions();
   const navigate = useNavigate();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSaving();
   const versioned = useVersionedSave();
   const read = useApiQuery(routes.group, { params: { p: providerId, s: sportId, groupId: groupId ?? 0 } }, { enabled: groupId !== undefined, staleTime: 0 });
   const { values, setValues, initial, record, load, status, allowLeaving } = useRecordForm({ id: groupId, read, toForm: groupToForm, empty: emptyGroupForm });
@@ -56,44 +57,46 @@ export function useGroupedContent(groupId: number | undefined) {
 
   const { save: saveVersioned } = versioned;
   const save = useCallback(async () => {
-    setSaving(true);
     try {
-      const body = formToGroupInput(values, languages);
-      const query = { provider: providerId, sport: sportId };
-      const view = (v: typeof values) => groupConflictView(v, languages, options);
-      const saved =
-        groupId === undefined
-          ? await api(routes.groupCreate, { query, body })
-          : await saveVersioned<unknown, ContentGroup>({
-              send: (theirs, merged) => {
-                const named = theirs?.version ?? version;
-                const sent = merged === undefined ? body : formToGroupInput(merged as GroupFormValues, languages);
-                return api(routes.groupUpdate, {
-                  params: { groupId },
-                  query,
-                  body: { ...sent, ...(named === undefined ? {} : { version: named }) },
-                  ...CONFLICT_SHOWN,
-                });
-              },
-              // Merged as the form holds it (one text per language), shown in the form's words.
-              mine: () => values,
-              view: groupToForm,
-              present: (record) => view(record as GroupFormValues),
-              started: initial,
-              adopt: (merged) => setValues(merged as GroupFormValues),
-              keepTheirs: load,
-            });
-      // Nothing saved (their version taken, or the dialog closed): the form stays.
-      if (!saved) return setSaving(false);
-      void invalidateRoute(routes.groups);
-      void invalidateRoute(routes.contents);
-      if (groupId !== undefined) void invalidateRoute(routes.group, { p: providerId, s: sportId, groupId });
-      allowLeaving();
-      void navigate('/cms');
+      // Busy until the form is left: a second Submit cannot save the group again while /cms opens.
+      await run(async () => {
+        const body = formToGroupInput(values, languages);
+        const query = { provider: providerId, sport: sportId };
+        const view = (v: typeof values) => groupConflictView(v, languages, options);
+        const saved =
+          groupId === undefined
+            ? await api(routes.groupCreate, { query, body })
+            : await saveVersioned<unknown, ContentGroup>({
+                send: (theirs, merged) => {
+                  const named = theirs?.version ?? version;
+                  const sent = merged === undefined ? body : formToGroupInput(merged as GroupFormValues, languages);
+                  return api(routes.groupUpdate, {
+                    params: { groupId },
+                    query,
+                    body: { ...sent, ...(named === undefined ? {} : { version: named }) },
+                    ...CONFLICT_SHOWN,
+                  });
+                },
+                // Merged as the form holds it (one text per language), shown in the form's words.
+                mine: () => values,
+                view: groupToForm,
+                present: (record) => view(record as GroupFormValues),
+                started: initial,
+                adopt: (merged) => setValues(merged as GroupFormValues),
+                keepTheirs: load,
+              });
+        // Nothing saved (their version taken, or the dialog closed): the form stays.
+        if (!saved) return;
+        void invalidateRoute(routes.groups);
+        void invalidateRoute(routes.contents);
+        if (groupId !== undefined) void invalidateRoute(routes.group, { p: providerId, s: sportId, groupId });
+        allowLeaving();
+        await navigate('/cms');
+      });
     } catch {
-      setSaving(false);
+      // The API client has shown why; the form keeps what was typed.
     }
-  }, [values, initial, languages, providerId, sportId, groupId, allowLeaving, navigate, saveVersioned, version, load, options, setValues]);
+  }, [values, initial, languages, providerId, sportId, groupId, allowLeaving, navigate, saveVersioned, version, load, options, setValues, run]);
 
   return { values, set, setText, linkTargets, options, provider, loading, saving, save, conflict: versioned.conflict };
 }

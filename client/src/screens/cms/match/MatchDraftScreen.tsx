@@ -4,6 +4,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { SelectButton } from 'primereact/selectbutton';
 import { Link, useParams } from 'react-router-dom';
+import { LinkTargetField } from '../../../components/cms/LinkTargetField';
 import { Field } from '../../../components/forms/Field';
 import { languageOptions } from '../../../components/forms/languages';
 import { formatDateTime } from '../../../lib/format';
@@ -96,18 +97,13 @@ function DraftForm({ draft }: { draft: MatchDraft }) {
             onChange={(e) => set('node_id', e.value as string)}
           />
         </Field>
-        <Field id="draft-link-target" label="Link Target">
-          <Dropdown
-            {...dropdownNames('Link Target')}
-            inputId="draft-link-target"
-            options={draft.linkTargets}
-            value={values.link_target}
-            showClear
-            placeholder="None"
-            emptyMessage="Choose a market first"
-            onChange={(e) => set('link_target', (e.value as string | undefined) ?? null)}
-          />
-        </Field>
+        <LinkTargetField
+          id="draft-link-target"
+          options={draft.linkTargets}
+          value={values.link_target}
+          emptyMessage="Choose a market first"
+          onChange={(target) => set('link_target', target)}
+        />
       </div>
       <div className="group-texts">
         {DRAFT_PARTS.map((part) => (

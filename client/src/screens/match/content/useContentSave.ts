@@ -1,7 +1,7 @@
 import { routes, type MatchContent } from '@odds/protocol';
-import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../../api/client';
+import { useSaving } from '../../../api/useSaving';
 import { CONFLICT_SHOWN, type useVersionedSave } from '../../../components/conflict';
 import { asNewRecord, buildContentInput, contentConflictView, contentFormOf, type ContentForm } from '../../../components/content/contentForm';
 
@@ -38,17 +38,16 @@ interface SaveParts {
 export function useContentSave(parts: SaveParts) {
   const { matchId, form, setForm, baseline, setBaseline, editing, conflict, setError } = parts;
   const navigate = useNavigate();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSaving();
 
-  /** Runs a save with the saving flag up; failures have been shown by the API client, the form keeps the text. */
-  const withSaving = async (run: () => Promise<boolean>) => {
-    setSaving(true);
+  /** Runs a save with the saving flag up, then on to the preview; failures have been shown by the API client, the form keeps the text. */
+  const withSaving = async (save: () => Promise<boolean>) => {
     try {
-      if (await run()) await navigate(`/match/${matchId}/content/preview`);
+      await run(async () => {
+        if (await save()) await navigate(`/match/${matchId}/content/preview`);
+      });
     } catch {
       // The API client has shown why.
-    } finally {
-      setSaving(false);
     }
   };
 

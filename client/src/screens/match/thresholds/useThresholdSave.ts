@@ -1,8 +1,8 @@
 import { routes, type MatchThresholdInput, type MatchThresholdSet } from '@odds/protocol';
-import { useState } from 'react';
 import { api } from '../../../api/client';
 import { ApiError, handleApiError } from '../../../api/errors';
 import { invalidateRoute } from '../../../api/queries';
+import { useSaving } from '../../../api/useSaving';
 import { CONFLICT_SHOWN, conflictOf, type useVersionedSave } from '../../../components/conflict';
 import { ask } from '../../../components/question';
 import { replaceQuestion, sameSlot } from './replace';
@@ -31,7 +31,7 @@ interface SaveParts {
  * and line asks before replacing it).
  */
 export function useThresholdSave({ matchId, editor, conflict, build, ownSaved, deletedBy, setError }: SaveParts) {
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSaving();
 
   const savedHere = (saved: MatchThresholdSet) => {
     editor.saved(saved);
@@ -91,25 +91,24 @@ export function useThresholdSave({ matchId, editor, conflict, build, ownSaved, d
     const built = build();
     if (!built.ok) return setError(built.error);
     setError(null);
-    setSaving(true);
     let submitted = editor.form;
     const adopt = (merged: MatchThresholdSet) => {
       submitted = { ...submitted, ...formOf(merged) };
       editor.setForm(submitted);
     };
     try {
-      const versioned = editor.opened && sameSlot(editor.opened, built.input) ? editor.opened : null;
-      // Kept theirs, closed the dialog or kept the set in its slot: nothing of mine was saved (the form stays as it is).
-      // A set deleted while open goes again only when the operator chose 'Recreate it'.
-      const done = versioned ? await saveVersioned(versioned, built.input, adopt) : !deletedBy && (await saveNew(built.input));
-      if (!done) return;
-      editor.setBaseline(submitted);
-      // A set saved 'as template' joins the 'Saved threshold' choices.
-      if (built.input.saveAsTemplate) void invalidateRoute(routes.savedThresholds);
+      await run(async () => {
+        const versioned = editor.opened && sameSlot(editor.opened, built.input) ? editor.opened : null;
+        // Kept theirs, closed the dialog or kept the set in its slot: nothing of mine was saved (the form stays as it is).
+        // A set deleted while open goes again only when the operator chose 'Recreate it'.
+        const done = versioned ? await saveVersioned(versioned, built.input, adopt) : !deletedBy && (await saveNew(built.input));
+        if (!done) return;
+        editor.setBaseline(submitted);
+        // A set saved 'as template' joins the 'Saved threshold' choices.
+        if (built.input.saveAsTemplate) void invalidateRoute(routes.savedThresholds);
+      });
     } catch {
       // The API client has shown why.
-    } finally {
-      setSaving(false);
     }
   };
 
