@@ -17,7 +17,7 @@ import { Errors } from '../errors';
 import { spans } from '../spans';
 import { ChangeBus } from '../changes';
 import { createSmtpSender, type SmtpSender } from '../mail/smtp';
-import { Compliance } from './compliance/gate';
+import { Compliance, type ComplianceGate } from './compliance/gate';
 import { complianceSettingsFrom } from './compliance/settings';
 import { Dispatcher, type DispatcherOptions } from './dispatch';
 import { dispatchJobs } from './dispatch-jobs';
@@ -55,6 +55,13 @@ export interface EngineOptions {
    * a wrong decision.
    */
   onlyWriter?: boolean;
+}
+
+/** What a batch's write left: its rows' ids, the push-ledger versions it decided with and those it moved. */
+interface Written {
+  stored: Stored;
+  decided: Map<number, number>;
+  moved: Map<number, number>;
 }
 
 /**
@@ -203,98 +210,20 @@ export class Engine {
     // Rate limits span matches that other workers own (push-ledger.ts); unchecked: the write checks them.
     if (!unchecked) await refreshPushTimes(this.db, state.statics.contacts.values(), this.limiter, ledger);
     const decisions = emptyDecisions();
-    let run: RunResult;
-    let stored: Stored;
-    let decided = new Map<number, number>();
-    let moved = new Map<number, number>();
     const decidedAfterMs = state.live.lastMessageMs;
     const stopped = await this.stops.refusal(state.statics.match.providerId, true);
+    let outcome: { run: RunResult; written: Written };
     try {
-      // The decision (docs/tracing.md): who gets which offer, and what is held back.
-      run = spans.run('engine decide', { attributes: { 'odds.match_id': matchId, 'odds.attempt': attempt } }, (span) => {
-        const result = runMessages(state, messages, decisions, {
-          limiter: this.limiter,
-          smtp: this.smtp !== null,
-          nowMs,
-          simulatedStats: this.webhooks.simulatedStats,
-          simulateUnconfigured: this.simulateUnconfigured,
-          compliance,
-          stopped,
-        });
-        span.setAttributes({
-          'odds.firings': decisions.firings.length,
-          'odds.deliveries': decisions.deliveries.length,
-          'odds.suppressions': decisions.suppressions.length,
-        });
-        return result;
-      });
-      decided = decidedVersions(pushedContacts(decisions.deliveries), this.limiter);
-      // Unread contacts' push times as decided with (those it pushes to are claimed: push-ledger.ts).
-      const ledgerHeld =
-        unchecked &&
-        decidedVersions(
-          unchecked.filter((id) => !decided.has(id)),
-          this.limiter,
-        );
-      const kickOffMs = state.statics.match.played ? null : run.kickOffMs;
-      const write = () =>
-        this.db.transaction(async (tx) => {
-          moved = await claimPushes(tx, decided);
-          return storeDecisions(tx, {
-            matchId,
-            decisions,
-            events: run.events,
-            state,
-            decidedAfterMs,
-            kickOffMs,
-            stampAtFeedTime: this.options.stampAtFeedTime ?? false,
-            nowMs,
-            ...(unchecked && { scopes: state.statics.versions }),
-            ...(ledgerHeld && { ledger: ledgerHeld }),
-          });
-        });
-      if (run.fresh.size === 0) stored = { offerIds: [], deliveryIds: [], eventIds: [] };
-      else {
-        try {
-          stored = await write();
-        } catch (error) {
-          // A change that concerns none of the match's contacts leaves the decisions standing.
-          if (!(error instanceof StaleScopes && (await this.unaffectedBy(state.statics, error.now)))) throw error;
-          stored = await write();
-        }
-      }
+      const run = this.decide(state, messages, decisions, { matchId, attempt, nowMs, compliance, stopped });
+      outcome = { run, written: await this.write(state, run, decisions, { matchId, nowMs, decidedAfterMs, unchecked }) };
     } catch (error) {
-      if (error instanceof StaleScopes && attempt < 10) {
-        // An edit the match depends on (its thresholds, market settings, contacts…) came after the
-        // cache: nothing was written; this run is undone in memory and decided again on the match reloaded.
-        this.counters.reloads += 1;
-        this.states.delete(matchId);
-        this.limiter.forgetMatch(matchId);
-        return this.ingestNow(matchId, messages, attempt + 1, true);
-      }
-      if ((error instanceof StaleLedger || error instanceof StaleMatch) && attempt < 10) {
-        // Another worker pushed to a contact meanwhile, or stored some of these messages: undo this
-        // run in memory and decide again from the tables.
-        this.counters.redecided += 1;
-        this.states.delete(matchId);
-        this.limiter.forgetMatch(matchId);
-        this.limiter.invalidate(pushedContacts(decisions.deliveries));
-        if (error instanceof StaleLedger) this.limiter.invalidate(error.contactIds);
-        return this.ingestNow(matchId, messages, attempt + 1);
-      }
+      const again = this.againAfter(error, matchId, decisions, attempt);
+      if (again) return this.ingestNow(matchId, messages, attempt + 1, again === 'reload');
       this.forgetAll();
       throw error;
     }
-    for (const [contactId, version] of moved) {
-      const pushes = decisions.deliveries
-        .filter((d) => d.contact.id === contactId)
-        .map((d) => ({ offer: pushedOffer(matchId, decisions.offers[d.offer]!.sourceId), feedMs: d.feedMs }));
-      this.limiter.committed(contactId, decided.get(contactId)!, version, pushes);
-    }
-    for (const id of run.fresh) state.seen.add(id);
-    state.dirty.clear();
-    this.announce(matchId, stored);
-    this.dispatch(state, decisions, stored);
+    const { run, written } = outcome;
+    this.committed(matchId, state, decisions, run, written);
     return {
       accepted: messages.length - run.duplicates,
       duplicates: run.duplicates,
@@ -305,6 +234,116 @@ export class Engine {
       deliveries: decisions.deliveries.length,
       suppressions: decisions.suppressions.length,
     };
+  }
+
+  /** The decision (docs/tracing.md): who gets which offer, and what is held back, in `decisions`. */
+  private decide(
+    state: MatchState,
+    messages: FeedMessage[],
+    decisions: Decisions,
+    { matchId, attempt, nowMs, compliance, stopped }: { matchId: number; attempt: number; nowMs: number; compliance: ComplianceGate; stopped: string | null },
+  ): RunResult {
+    return spans.run('engine decide', { attributes: { 'odds.match_id': matchId, 'odds.attempt': attempt } }, (span) => {
+      const result = runMessages(state, messages, decisions, {
+        limiter: this.limiter,
+        smtp: this.smtp !== null,
+        nowMs,
+        simulatedStats: this.webhooks.simulatedStats,
+        simulateUnconfigured: this.simulateUnconfigured,
+        compliance,
+        stopped,
+      });
+      span.setAttributes({
+        'odds.firings': decisions.firings.length,
+        'odds.deliveries': decisions.deliveries.length,
+        'odds.suppressions': decisions.suppressions.length,
+      });
+      return result;
+    });
+  }
+
+  /**
+   * The decisions written in one transaction with the pushes they claim (push-ledger.ts); nothing
+   * when the batch brought nothing new. A scope change that concerns none of the match's contacts
+   * leaves the decisions standing: written again. Other Stale* errors are the caller's.
+   */
+  private async write(
+    state: MatchState,
+    run: RunResult,
+    decisions: Decisions,
+    { matchId, nowMs, decidedAfterMs, unchecked }: { matchId: number; nowMs: number; decidedAfterMs: number | null; unchecked: number[] | undefined },
+  ): Promise<Written> {
+    const decided = decidedVersions(pushedContacts(decisions.deliveries), this.limiter);
+    // Unread contacts' push times as decided with (those it pushes to are claimed: push-ledger.ts).
+    const ledgerHeld =
+      unchecked &&
+      decidedVersions(
+        unchecked.filter((id) => !decided.has(id)),
+        this.limiter,
+      );
+    const kickOffMs = state.statics.match.played ? null : run.kickOffMs;
+    let moved = new Map<number, number>();
+    const write = () =>
+      this.db.transaction(async (tx) => {
+        moved = await claimPushes(tx, decided);
+        return storeDecisions(tx, {
+          matchId,
+          decisions,
+          events: run.events,
+          state,
+          decidedAfterMs,
+          kickOffMs,
+          stampAtFeedTime: this.options.stampAtFeedTime ?? false,
+          nowMs,
+          ...(unchecked && { scopes: state.statics.versions }),
+          ...(ledgerHeld && { ledger: ledgerHeld }),
+        });
+      });
+    if (run.fresh.size === 0) return { stored: { offerIds: [], deliveryIds: [], eventIds: [] }, decided, moved };
+    try {
+      return { stored: await write(), decided, moved };
+    } catch (error) {
+      if (!(error instanceof StaleScopes && (await this.unaffectedBy(state.statics, error.now)))) throw error;
+      return { stored: await write(), decided, moved };
+    }
+  }
+
+  /**
+   * Whether a failed write is decided again, and how (nothing was written): after an edit the match
+   * depends on (its thresholds, market settings, contacts…) on the match reloaded; after another
+   * worker pushed to a contact or stored some of these messages, from the tables. Null: the error stands.
+   */
+  private againAfter(error: unknown, matchId: number, decisions: Decisions, attempt: number): 'reload' | 'redecide' | null {
+    if (attempt >= 10) return null;
+    if (error instanceof StaleScopes) {
+      this.counters.reloads += 1;
+      this.states.delete(matchId);
+      this.limiter.forgetMatch(matchId);
+      return 'reload';
+    }
+    if (error instanceof StaleLedger || error instanceof StaleMatch) {
+      this.counters.redecided += 1;
+      this.states.delete(matchId);
+      this.limiter.forgetMatch(matchId);
+      this.limiter.invalidate(pushedContacts(decisions.deliveries));
+      if (error instanceof StaleLedger) this.limiter.invalidate(error.contactIds);
+      return 'redecide';
+    }
+    return null;
+  }
+
+  /** After the commit: the limiter learns the pushes, the cache the messages seen, consoles the change, and the sends go out. */
+  private committed(matchId: number, state: MatchState, decisions: Decisions, run: RunResult, { stored, decided, moved }: Written): void {
+    for (const [contactId, version] of moved) {
+      const pushes = decisions.deliveries
+        .filter((d) => d.contact.id === contactId)
+        .map((d) => ({ offer: pushedOffer(matchId, decisions.offers[d.offer]!.sourceId), feedMs: d.feedMs }));
+      this.limiter.committed(contactId, decided.get(contactId)!, version, pushes);
+    }
+    for (const id of run.fresh) state.seen.add(id);
+    state.dirty.clear();
+    this.announce(matchId, stored);
+    this.dispatch(state, decisions, stored);
   }
 
   private announce(matchId: number, stored: Stored): void {
