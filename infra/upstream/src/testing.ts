@@ -124,9 +124,25 @@ export {
   uofConnection,
 } from './db/schema';
 export { ChangeBus } from './changes';
-// The daily cap's race (tests/integration/daily-cap-race.test.ts) and the compliance bench.
-export { complianceChannels, craftContacts, firingMatch, connectSource } from './engine/compliance/engine-fixture';
-export { startFastTrackFake } from './engine/compliance/fakes/fast-track-fake';
+// The daily cap's race (tests/integration/daily-cap-race.test.ts), the compliance bench and the
+// rules through engine workers (tests/integration/compliance-broker.test.ts).
+export {
+  CAPPED,
+  complianceChannels,
+  connectSource,
+  craftContacts,
+  FIRST_FIRING,
+  firingMatch,
+  offerAt,
+  outcomesOf,
+  rulesFixture,
+  sentTo,
+  SOURCE_FAILING,
+  sourceState,
+  sportsbookCustomers,
+  type RulesFixture,
+} from './engine/compliance/engine-fixture';
+export { startFastTrackFake, type FastTrackFake } from './engine/compliance/fakes/fast-track-fake';
 export { complianceSettingsFrom } from './engine/compliance/settings';
 export { classicsFixture, resultOfferAt } from './engine/test-feed';
 // The kill switch's race (tests/integration/kill-switch-race.test.ts).

@@ -3,6 +3,7 @@ import type { Consent } from '@odds/protocol';
 import type { Db } from '../db/client';
 import { complianceSources, contacts, jurisdictionRules, providers } from '../db/schema';
 import { importEntries } from '../compliance/suppression-list';
+import { seedLiveMatchForCustomers } from './compliance-demo-live';
 
 /**
  * The embedded demo's compliance data (docs/compliance.md), written once after the demo seeding
@@ -10,8 +11,10 @@ import { importEntries } from '../compliance/suppression-list';
  * provider with customer references, jurisdictions, time zones and consents, so the live replay of
  * `npm start` shows sends and each kind of refusal. Three of them sit in London, Tokyo and Los
  * Angeles, so whenever the demo runs one of them is in its quiet hours; one is self-excluded
- * (suppression list), one withdrew consent, one never gave it (the demo provider requires it), and
- * one in Sweden, whose demo rule caps him at 2 pushes a day (DAILY_CAP once he has had 2 sends in his day).
+ * (suppression list), one withdrew consent, one never gave it (the demo provider requires it), one
+ * in Sweden, whose demo rule caps him at 1 push a day (DAILY_CAP at his second push of the live
+ * match), and one in Massachusetts, whose rule forbids urging a wager (JURISDICTION_CONTENT: the
+ * live match's texts all do). What they get on the live match: compliance-demo-live.ts.
  */
 
 const given = (channel: Consent['channel']): Consent => ({ channel, status: 'GIVEN', at: '2026-01-15T10:00:00.000Z', source: 'app sign-up' });
@@ -82,11 +85,20 @@ const CUSTOMERS: {
     consents: [],
   },
   {
-    name: 'Customer – Sven (Stockholm, daily cap 2)',
+    name: 'Customer – Sven (Stockholm, daily cap 1)',
     ref: 'NS-101046',
     jurisdiction: 'SE',
     zone: 'Europe/Stockholm',
     device: 'demo-fcm-token-sven-4c58',
+    channelId: 1,
+    consents: [given('PUSH')],
+  },
+  {
+    name: 'Customer – Ethan (Boston, app)',
+    ref: 'NS-101163',
+    jurisdiction: 'US-MA',
+    zone: 'America/New_York',
+    device: 'demo-fcm-token-ethan-6d21',
     channelId: 1,
     consents: [given('PUSH')],
   },
@@ -114,27 +126,32 @@ export async function seedComplianceDemo(db: Db, hashKey: string | null): Promis
         note: 'Ontario counts boosted odds as an inducement',
       },
       { jurisdiction: 'US-MA', forbiddenFlags: ['call_to_wager'], note: 'No messages urging a specific wager' },
-      { jurisdiction: 'SE', dailyCap: 2, note: 'Demo: a low daily cap' },
+      { jurisdiction: 'SE', dailyCap: 1, note: 'Demo: a low daily cap' },
     ]);
     await tx.insert(complianceSources).values({ providerId: provider.id, consentRequired: true }).onConflictDoNothing();
     const language = provider.meta.languages.includes('en') ? 'en' : provider.meta.languages[0]!;
-    await tx.insert(contacts).values(
-      CUSTOMERS.map((c) => ({
-        providerId: provider.id,
-        sportId: 1,
-        channelId: c.channelId,
-        name: c.name,
-        languages: [language],
-        subAll: true,
-        deviceId: c.device ?? null,
-        email: c.email ?? null,
-        mobile: c.mobile ?? null,
-        customerRef: c.ref,
-        jurisdiction: c.jurisdiction,
-        timeZone: c.zone,
-        consents: c.consents,
-      })),
-    );
+    const inserted = await tx
+      .insert(contacts)
+      .values(
+        CUSTOMERS.map((c) => ({
+          providerId: provider.id,
+          sportId: 1,
+          channelId: c.channelId,
+          name: c.name,
+          languages: [language],
+          subAll: true,
+          deviceId: c.device ?? null,
+          email: c.email ?? null,
+          mobile: c.mobile ?? null,
+          customerRef: c.ref,
+          jurisdiction: c.jurisdiction,
+          timeZone: c.zone,
+          consents: c.consents,
+        })),
+      )
+      .returning({ id: contacts.id, name: contacts.name });
+    const sven = inserted.find((c) => c.name.startsWith('Customer – Sven'))!;
+    await seedLiveMatchForCustomers(tx, provider.id, language, sven.id);
     if (hashKey)
       await importEntries(
         tx,

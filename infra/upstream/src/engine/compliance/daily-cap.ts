@@ -17,5 +17,5 @@ export function dailyCapRefusal(
   const clock = localClock(atMs, timeZone);
   const sent = pushesBetween(clock.dayStartMs, clock.dayEndMs);
   if (sent < cap) return null;
-  return { reason: 'DAILY_CAP', detail: `max ${cap} pushes per day reached in ${timeZone} (${sent} sent on ${clock.day})` };
+  return { reason: 'DAILY_CAP', detail: `max ${cap} ${cap === 1 ? 'push' : 'pushes'} per day reached in ${timeZone} (${sent} sent on ${clock.day})` };
 }

@@ -62,6 +62,9 @@ describe('daily cap', () => {
     expect(dailyCapRefusal(3, 'America/Toronto', at('2026-12-01T22:00:00Z'), between)).toBeNull();
     // In London all three are on 1 Dec.
     expect(dailyCapRefusal(3, 'Europe/London', at('2026-12-01T22:00:00Z'), between)).toMatchObject({ reason: 'DAILY_CAP' });
+    expect(dailyCapRefusal(1, 'Europe/London', at('2026-12-01T22:00:00Z'), between)?.detail).toBe(
+      'max 1 push per day reached in Europe/London (3 sent on 2026-12-01)',
+    );
     expect(dailyCapRefusal(null, 'Europe/London', at('2026-12-01T22:00:00Z'), between)).toBeNull();
   });
 });
