@@ -217,7 +217,7 @@ export class Engine {
       const run = this.decide(state, messages, decisions, { matchId, attempt, nowMs, compliance, stopped });
       outcome = { run, written: await this.write(state, run, decisions, { matchId, nowMs, decidedAfterMs, unchecked }) };
     } catch (error) {
-      const again = this.againAfter(error, matchId, decisions, attempt);
+      const again = this.prepareAgain(error, matchId, decisions, attempt);
       if (again) return this.ingestNow(matchId, messages, attempt + 1, again === 'reload');
       this.forgetAll();
       throw error;
@@ -309,11 +309,12 @@ export class Engine {
   }
 
   /**
-   * Whether a failed write is decided again, and how (nothing was written): after an edit the match
-   * depends on (its thresholds, market settings, contacts…) on the match reloaded; after another
-   * worker pushed to a contact or stored some of these messages, from the tables. Null: the error stands.
+   * Whether a failed write is decided again, and how, with the cache and the limiter undone for it
+   * (nothing was written): after an edit the match depends on (its thresholds, market settings,
+   * contacts…) on the match reloaded; after another worker pushed to a contact or stored some of
+   * these messages, from the tables. Null: the error stands.
    */
-  private againAfter(error: unknown, matchId: number, decisions: Decisions, attempt: number): 'reload' | 'redecide' | null {
+  private prepareAgain(error: unknown, matchId: number, decisions: Decisions, attempt: number): 'reload' | 'redecide' | null {
     if (attempt >= 10) return null;
     if (error instanceof StaleScopes) {
       this.counters.reloads += 1;

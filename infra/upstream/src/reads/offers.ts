@@ -5,7 +5,7 @@ import { contacts, deliveries, markets, offers, suppressions } from '../db/schem
 import { offerRecord, type OfferRow } from '../engine/offer-record';
 import { marketTypeDef } from '../events/outcomes';
 import { orderBy, pageSize } from '../db/paging';
-import { rows, selectRows } from '../db/rows';
+import { selectRows } from '../db/rows';
 
 const sortable = {
   id: offers.id,
@@ -32,12 +32,18 @@ async function deliveredTo(db: Db, offerIds: number[]): Promise<Map<number, { na
     sql`, `,
   );
   const [names, logs] = await Promise.all([
-    db.execute(sql`select d.offer_id, c.name from ${deliveries} d join ${contacts} c on c.id = d.contact_id
-      where d.offer_id in (${ids}) group by d.offer_id, c.name order by d.offer_id, min(d.id)`),
-    db.execute(sql`select distinct on (offer_id) offer_id, log from ${deliveries} where offer_id in (${ids}) order by offer_id, id`),
+    selectRows<{ offer_id: number; name: string }>(
+      db,
+      sql`select d.offer_id, c.name from ${deliveries} d join ${contacts} c on c.id = d.contact_id
+      where d.offer_id in (${ids}) group by d.offer_id, c.name order by d.offer_id, min(d.id)`,
+    ),
+    selectRows<{ offer_id: number; log: DeliveryLog }>(
+      db,
+      sql`select distinct on (offer_id) offer_id, log from ${deliveries} where offer_id in (${ids}) order by offer_id, id`,
+    ),
   ]);
-  for (const row of rows<{ offer_id: number; log: DeliveryLog }>(logs)) byOffer.set(row.offer_id, { names: [], log: row.log });
-  for (const row of rows<{ offer_id: number; name: string }>(names)) byOffer.get(row.offer_id)?.names.push(row.name);
+  for (const row of logs) byOffer.set(row.offer_id, { names: [], log: row.log });
+  for (const row of names) byOffer.get(row.offer_id)?.names.push(row.name);
   return byOffer;
 }
 
