@@ -7,15 +7,15 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /**
- * Longest first, so that the two workers finish together (the container smoke test, in a group of
- * its own, runs after the rest): the e2e files (a browser and a console
+ * Longest first, so that the two workers finish together: the e2e files (a browser and a console
  * stack each, 10–100 s) start first, then the integration files (servers, seconds to tens of
- * seconds), then the unit and client files (mostly under 5 s), which fill the gaps at the end.
+ * seconds), then the container smoke test (minutes, mostly waiting on podman), with the unit and
+ * client files (mostly under 5 s) beside it on the other worker and filling the gaps at the end.
  * Within a project, the duration of the last run when vitest's cache has it (failed files first),
  * else the larger file first. Without this order vitest runs projects by name: client, e2e,
  * integration, unit, and a long e2e file could start last and run alone.
  */
-const PROJECT_ORDER = ['containers', 'e2e', 'integration', 'unit', 'client'];
+const PROJECT_ORDER = ['e2e', 'integration', 'containers', 'unit', 'client'];
 
 class LongestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -33,8 +33,6 @@ class LongestFirstSequencer extends BaseSequencer {
       }
     };
     return [...files].sort((a, b) => {
-      const groupOrder = a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder;
-      if (groupOrder !== 0) return groupOrder;
       if (rank(a) !== rank(b)) return rank(a) - rank(b);
       const [lastA, lastB] = [cache.getFileTestResults(key(a)), cache.getFileTestResults(key(b))];
       if (lastA && lastB) {
@@ -97,10 +95,11 @@ export default defineConfig({
       {
         extends: true,
         // The compose deployment from the image (podman); skipped with the reason where it cannot run.
-        // It runs last and alone (a group of its own, after the rest; vitest takes no negative group): beside an e2e file's browser and stack, the
-        // containers' network stalled for 10 s at times here (name lookups of `api` and `postgres`
-        // timing out at once), failing calls through the load balancer that pass on a quiet machine.
-        test: { name: 'containers', environment: 'node', include: ['tests/containers/**/*.test.ts'], sequence: { groupOrder: 1 } },
+        // It starts after the e2e and integration files, beside unit and client files only: beside
+        // an e2e file's browser and stack, the containers' network stalled for 10 s at times here
+        // (name lookups of `api` and `postgres` timing out at once), failing calls through the load
+        // balancer that pass on a quiet machine.
+        test: { name: 'containers', environment: 'node', include: ['tests/containers/**/*.test.ts'] },
       },
       {
         extends: true,
