@@ -9,6 +9,7 @@ import pg from 'pg';
 import { io as connect } from 'socket.io-client';
 import { feedOrigin, FeedPublisher, readFeedFile, replayFeed, resolveMatch, toMessage, UpstreamClient } from '@odds/upstream/testing';
 import { LiveView, until, type LiveSocket } from '../support/live-client';
+import { OtlpCollector, type CollectedSpan } from '../support/otlp-collector';
 import { bringUp, type Deployment } from './deployment';
 import { containersProblem, type ComposeProject } from './podman';
 
@@ -20,7 +21,8 @@ import { containersProblem, type ComposeProject } from './podman';
  * socket and the worker ingesting the match, and checks that nothing was lost; finds no secret in
  * any container's environment or command line; restarts and re-creates each relay under a live
  * console; stops Postgres (the relays' 503s reach the client through nginx); restarts each API
- * during a replay (every offer stored once); restores a backup into a wiped database. Skipped, with the reason printed, where containers
+ * during a replay (every offer stored once); follows a save and a feed message across the processes
+ * (one trace each, at the test's OTLP collector); restores a backup into a wiped database. Skipped, with the reason printed, where containers
  * cannot run.
  */
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -28,6 +30,8 @@ const FEED = 'netherlands-usa-2022-round-of-16.jsonl';
 const SPEED = 60; // the 113 minutes of the recording in about two
 /** The match the replay during the API restarts feeds, at twice that speed. */
 const REPLAYED = 'england-france-2022-quarter-finals.jsonl';
+/** The match whose first messages the trace case ingests. */
+const TRACED = 'argentina-croatia-2022-semi-finals.jsonl';
 const problem = containersProblem();
 if (problem) console.log(`[containers] compose smoke test skipped: ${problem}`);
 
@@ -215,6 +219,66 @@ describe.skipIf(problem !== null)('the compose deployment from the image', () =>
     // And they work from the files: the relays and the APIs answer /metrics only with the token.
     expect(await project.node('relay-1', `fetch('http://127.0.0.1:8080/metrics').then(r=>console.log(r.status))`)).toContain('401');
   });
+
+  it("follows a save from a relay through an API to its change notice, and a feed message from the API's ingest through RabbitMQ to a worker's decision, as one trace each", async () => {
+    // The containers reach the test machine at host.containers.internal: the collector listens there only.
+    const host = (await project.node('api-1', `require('dns').lookup('host.containers.internal',(e,a)=>console.log(a))`)).trim();
+    const collector = await OtlpCollector.start(host, deployment.otlpPort);
+    try {
+      const client = await UpstreamClient.connect({ url: lb, ...admin });
+      const feed = readFeedFile(join(root, 'infra/feeds', TRACED));
+      const match = await resolveMatch(client, feed.header, { league: 'World Cup Classics' });
+      await client.call('POST', routes.statEventsSave.path, { events: [{ match_id: match.id, type: 6, period: 1, game_time: 33 }] });
+      const origin = feedOrigin(feed);
+      await client.ingest(
+        match.id,
+        feed.messages.slice(0, 20).map((recorded) => toMessage(recorded, Date.now(), origin) as FeedMessage),
+      );
+
+      /** The one trace holding a span of `service` named `name`, once every process exported its part (5 s batches). */
+      const traceOf = async (service: string, name: string, expected: { service: string; name: string | RegExp }[]) => {
+        let spans: CollectedSpan[] = [];
+        await until(
+          () => {
+            const first = collector.spans.find((span) => span.service === service && span.name === name);
+            spans = first ? collector.trace(first.traceId) : [];
+            return expected.every(({ service, name }) => spans.some((span) => span.service === service && span.name.match(name)));
+          },
+          `the trace of ${service}'s '${name}' to hold ${expected.map(({ service, name }) => `${service} '${name}'`).join(', ')}`,
+          60_000,
+        ).catch((error: Error) => {
+          throw new Error(`${error.message}; it holds ${spans.map((span) => `${span.service} '${span.name}'`).join(', ') || 'nothing'}`);
+        });
+        return spans;
+      };
+      const named = (spans: CollectedSpan[], service: string, name: string | RegExp) =>
+        spans.find((span) => span.service === service && span.name.match(name))!;
+
+      const save = await traceOf('odds-api', `POST ${routes.statEventsSave.path}`, [
+        { service: 'odds-relay', name: 'POST /api/1/*' },
+        { service: 'odds-api', name: 'save stat_event' },
+        { service: 'odds-api', name: 'publish change notice' },
+      ]);
+      // The API's span is the remote child of the relay's: the traceparent went through nginx.
+      expect(named(save, 'odds-api', `POST ${routes.statEventsSave.path}`).parentSpanId).toBe(named(save, 'odds-relay', 'POST /api/1/*').spanId);
+      expect(named(save, 'odds-relay', 'POST /api/1/*').parentSpanId).toBe('');
+
+      const ingest = await traceOf('odds-api', `POST ${routes.ingest.path}`, [
+        { service: 'odds-relay', name: 'POST /api/1/*' },
+        { service: 'odds-api', name: 'publish odds.feed' },
+        { service: 'odds-worker', name: /^process odds\.shard\.\d+$/ },
+        { service: 'odds-worker', name: 'engine ingest' },
+        { service: 'odds-worker', name: 'engine decide' },
+      ]);
+      // The worker's batch is the child of the publish: the traceparent went in the AMQP headers.
+      expect(named(ingest, 'odds-worker', /^process /).parentSpanId).toBe(named(ingest, 'odds-api', 'publish odds.feed').spanId);
+      console.log(
+        `[containers] traced: a save in ${new Set(save.map((span) => span.service)).size} processes (${save.length} spans), a feed message in ${new Set(ingest.map((span) => span.service)).size} (${ingest.length} spans)`,
+      );
+    } finally {
+      await collector.close();
+    }
+  }, 120_000);
 
   it('reaches a relay again within 10 s after it is restarted and after it is re-created, while a console stays live', async () => {
     const client = await UpstreamClient.connect({ url: lb, ...admin });

@@ -15,6 +15,8 @@ export interface Deployment {
   secrets: Record<string, string>;
   postgresUrl: string;
   amqpUrl: string;
+  /** The port every traced process exports its spans to, on the test machine (compose.smoke.yaml). */
+  otlpPort: number;
 }
 
 const SECRET_FILES = ['postgres_password', 'rabbitmq_password', 'metrics_token', 'database_url', 'amqp_url'] as const;
@@ -57,7 +59,7 @@ export async function bringUp(
   const secretsDir = join(work, 'secrets');
   await run('sh', ['infra/make-secrets.sh', secretsDir], { cwd: root });
   const secrets = Object.fromEntries(SECRET_FILES.map((name) => [name, readFileSync(join(secretsDir, name), 'utf8')]));
-  const [httpPort, postgresPort, amqpPort] = [await freePort(), await freePort(), await freePort()];
+  const [httpPort, postgresPort, amqpPort, otlpPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const env = {
     ...baseEnv,
     ODDS_IMAGE: image,
@@ -70,6 +72,7 @@ export async function bringUp(
     HTTP_PORT: String(httpPort),
     SMOKE_POSTGRES_PORT: String(postgresPort),
     SMOKE_AMQP_PORT: String(amqpPort),
+    SMOKE_OTLP_PORT: String(otlpPort),
   };
   const project = new ComposeProject(`oddssmoke${process.pid}`, ['compose.yaml', '../tests/containers/compose.smoke.yaml'], env, join(root, 'infra'));
   const deployment: Deployment = {
@@ -79,6 +82,7 @@ export async function bringUp(
     secrets,
     postgresUrl: `postgres://odds:${secrets.postgres_password}@127.0.0.1:${postgresPort}/odds`,
     amqpUrl: `amqp://odds:${secrets.rabbitmq_password}@127.0.0.1:${amqpPort}`,
+    otlpPort,
   };
   created(deployment);
 
