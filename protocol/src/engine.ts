@@ -4,7 +4,7 @@
  * change stream the relay subscribes to) and backtests.
  */
 import { Type, type Static } from 'typebox';
-import { Id, LineOption, NamedRef, Nullable, Odds, Timestamp } from './common';
+import { DB_INT_MAX, Id, LineOption, NamedRef, Nullable, Odds, Timestamp } from './common';
 import { FeedEventKind, FeedMessage } from './feed';
 import { LiveTopic } from './live';
 import { ChangedEntity } from './live-provider';
@@ -147,7 +147,8 @@ export type MatchLiveState = Static<typeof MatchLiveState>;
  */
 export const ChangeNotice = Type.Object({
   seq: Type.Integer({ minimum: 1 }),
-  match_id: Id,
+  /** The match the notice is about; 0 for a notice about no match (sessions, provider-wide records, the catalog). */
+  match_id: Type.Integer({ minimum: 0, maximum: DB_INT_MAX }),
   topics: Type.Array(LiveTopic),
   offer_ids: Type.Array(Id),
   delivery_ids: Type.Array(Id),

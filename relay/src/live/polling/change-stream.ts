@@ -1,4 +1,5 @@
 import { routes, type ChangeNotice } from '@odds/protocol';
+import { readChangeStream } from '@odds/protocol/change-stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RelayMetrics } from '../../metrics';
 import { backoffDelay } from '@odds/ops';
@@ -106,47 +107,29 @@ export class ChangeStream {
       this.connected = true;
       log.info('change stream connected');
       this.options.onConnected();
-      const decoder = new TextDecoder();
-      let buffer = '';
-      let event = { id: '', name: 'message', data: [] as string[] };
-      for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
-        clearTimeout(idle);
-        idle = setTimeout(() => this.abort?.abort(), idleMs);
-        buffer += decoder.decode(chunk, { stream: true });
-        for (let newline = buffer.search(/\r\n|\r|\n/); newline >= 0; newline = buffer.search(/\r\n|\r|\n/)) {
-          const line = buffer.slice(0, newline);
-          buffer = buffer.slice(newline + (buffer.startsWith('\r\n', newline) ? 2 : 1));
-          if (line === '') {
-            if (event.data.length) this.dispatch(event.name, event.data.join('\n'));
-            if (event.id) this.lastEventId = event.id;
-            event = { id: '', name: 'message', data: [] };
-            continue;
+      await readChangeStream(response.body as AsyncIterable<Uint8Array>, {
+        activity: () => {
+          clearTimeout(idle);
+          idle = setTimeout(() => this.abort?.abort(), idleMs);
+        },
+        position: (id) => {
+          this.lastEventId = id;
+        },
+        notice: (notice) => {
+          this.options.metrics.changeNotices.inc({ kind: 'change' });
+          // A notice the hub fails on costs that notice, not the stream.
+          try {
+            this.options.onNotice(notice);
+          } catch (error) {
+            log.warn({ err: error, matchId: notice.match_id }, 'change notice not applied');
           }
-          if (line.startsWith(':')) continue;
-          const colon = line.indexOf(':');
-          const field = colon < 0 ? line : line.slice(0, colon);
-          const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
-          if (field === 'data') event.data.push(value);
-          else if (field === 'event') event.name = value;
-          else if (field === 'id') event.id = value;
-        }
-      }
+        },
+        invalid: (problem) => log.warn({ problem }, 'unreadable change notice'),
+      });
       log.info('change stream ended');
       return false;
     } finally {
       clearTimeout(idle);
-    }
-  }
-
-  private dispatch(name: string, data: string): void {
-    if (name !== 'change') return;
-    try {
-      const notice = JSON.parse(data) as ChangeNotice;
-      if (!Number.isInteger(notice.match_id)) return;
-      this.options.metrics.changeNotices.inc({ kind: 'change' });
-      this.options.onNotice(notice);
-    } catch (error) {
-      this.options.log.warn({ err: error }, 'unreadable change notice');
     }
   }
 }
