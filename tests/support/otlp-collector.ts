@@ -65,7 +65,7 @@ const hex = (fields: Fields, field: number) => {
  * spans (1) hold the resource (1, its attributes 1 as key 1 / value 2, a string value 1) and scope
  * spans (2), which hold spans (2): trace id 1, span id 2, parent span id 4, name 5.
  */
-export function decodeTraceExport(body: Uint8Array): CollectedSpan[] {
+function decodeTraceExport(body: Uint8Array): CollectedSpan[] {
   return messages(readFields(body), 1).flatMap((resourceSpans) => {
     const attributes = messages(resourceSpans, 1).flatMap((resource) => messages(resource, 1));
     const serviceName = attributes.find((attribute) => text(attribute, 1) === 'service.name');
