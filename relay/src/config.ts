@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { frozen, type Environment } from '@odds/ops';
 import type { ApiDocsAccess } from './api-docs/plugin';
-import { DEFAULT_ADMISSION, type AdmissionLimits } from './live/transport/admission';
-import { DEFAULT_RATE_LIMITS, type RateLimits } from './live/transport/rate-limit';
+import { DEFAULT_ADMISSION, type AdmissionLimits } from './live/ground/admission-limits';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from './live/ground/rate-limit';
 import { DEFAULT_PROXY_LIMITS, type ProxyLimits } from './proxy';
 
 /** The live path's settings; every one has a default, tests and the bench override some. */

@@ -2,7 +2,7 @@
 // `@odds/relay` for the app) and never a path into src/: a file that moves changes this list, not the suites.
 export { registerApiDocs } from './api-docs/plugin';
 export { trustProxyOption, type LiveConfig } from './config';
-export { DEFAULT_ADMISSION, type AdmissionLimits } from './live/transport/admission';
+export { DEFAULT_ADMISSION, type AdmissionLimits } from './live/ground/admission-limits';
 export { ChangeStream } from './live/polling/change-stream';
 export { outlineOf } from './live/state/snapshot';
 export { createRelayMetrics } from './metrics';
@@ -10,5 +10,5 @@ export { UPSTREAM_DOWN_MESSAGE, WRITE_TIMEOUT_MESSAGE } from './proxy';
 export { UPSTREAM_UNREACHABLE } from './live/transport/socket-io';
 export { UpstreamClient } from './upstream';
 export type { LiveConnection } from './live/rooms';
-export type { PushArgs, RoomBroadcaster } from './live/transport/broadcast';
+export type { PushArgs, RoomBroadcaster } from './live/ground/broadcast';
 export type { roomBroadcaster } from './live/transport/room-broadcaster';

@@ -12,14 +12,14 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { RelayMetrics } from '../metrics';
 import type { UpstreamClient } from '../upstream';
-import type { PushPayload, RoomBroadcaster } from './transport/broadcast';
+import type { PushPayload, RoomBroadcaster } from './ground/broadcast';
 import { WatcherTokens, type PollCredentials } from './polling/credentials';
 import type { Leases } from './state/lease';
 import type { PollPace, PollSchedule } from './polling/poller';
 import { SafetyClock } from './polling/safety-clock';
 import { CrossMatchRead, crossMatchGet } from './polling/cross-match';
 import type { PresenceBoard } from './presence/presence';
-import { DEFAULT_RATE_LIMITS, RATE_LIMITED, TokenBucket, type RateLimits } from './transport/rate-limit';
+import { DEFAULT_RATE_LIMITS, RATE_LIMITED, TokenBucket, type RateLimits } from './ground/rate-limit';
 import { MatchRooms, type LiveConnection } from './rooms';
 import { oversized, SnapshotCache, snapshotPayload } from './state/snapshot';
 import type { LiveStore } from './state/store';

@@ -2,7 +2,7 @@ import { OPERATOR_TOPICS, type ChangeNotice, type EditingTab, type LiveTopic, ty
 import type { FastifyBaseLogger } from 'fastify';
 import type { RelayMetrics } from '../metrics';
 import type { UpstreamClient } from '../upstream';
-import type { PushArgs, PushEvent, RoomBroadcaster } from './transport/broadcast';
+import type { PushArgs, PushEvent, RoomBroadcaster } from './ground/broadcast';
 import type { PollCredentials, WatcherToken } from './polling/credentials';
 import type { Campaign, Leases } from './state/lease';
 import { MatchPoller } from './polling/match-poller';

@@ -14,7 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { RelayMetrics } from '../../metrics';
 import type { LiveResponse, UpstreamClient } from '../../upstream';
 import { countedGet } from './counted-get';
-import type { RoomBroadcaster } from '../transport/broadcast';
+import type { RoomBroadcaster } from '../ground/broadcast';
 import type { PollCredentials } from './credentials';
 import { PollFailures } from './poll-failures';
 import { isEmpty, RecordIndex, type LiveRecord } from '../state/diff';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { acquireRedis, testPrefix } from '../../../../tests/support/redis';
 import { connectRedis, type RedisConnections } from '../../redis';
-import { matchKeys } from '../state/keys';
+import { matchKeys } from '../ground/keys';
 import { distinctEditors, MemoryPresence, RedisPresence } from './presence';
 
 const ben = { id: 2, name: 'Ben' };

@@ -1,6 +1,6 @@
 import type { EditingTab, MatchEditor } from '@odds/protocol';
 import type { RedisClient } from '../../redis';
-import { matchKeys } from '../state/keys';
+import { matchKeys } from '../ground/keys';
 
 export interface Viewer {
   id: number;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RelayMetrics } from '../../metrics';
 import type { RedisClient } from '../../redis';
-import { matchKeys } from './keys';
+import { matchKeys } from '../ground/keys';
 import type { MemoryStore } from './store';
 
 /**

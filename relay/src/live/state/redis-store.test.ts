@@ -4,7 +4,7 @@ import { acquireRedis, testPrefix } from '../../../../tests/support/redis';
 import { createRelayMetrics } from '../../metrics';
 import { connectRedis, type RedisConnections } from '../../redis';
 import { RedisLeases } from './lease';
-import { matchKeys } from './keys';
+import { matchKeys } from '../ground/keys';
 import { RedisStore } from './redis-store';
 
 const redis = await acquireRedis();

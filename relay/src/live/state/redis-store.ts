@@ -2,7 +2,7 @@ import { LIVE_TOPICS, type LiveTopic, type StatusPayload } from '@odds/protocol'
 import type { RedisClient } from '../../redis';
 import type { Change, LiveRecord } from './diff';
 import type { SeqChange } from './history';
-import { matchKeys } from './keys';
+import { matchKeys } from '../ground/keys';
 import { newEpoch, type LiveStore, type Missed, type Position, type TopicState } from './store';
 
 // Current state of a topic: {seq, epoch, records}; starts a new epoch (ARGV[1]) at seq 0 when there is none.

@@ -1,5 +1,5 @@
 import { SNAPSHOT_LIMITS, type DeltaPayload, type LiveTopic, type Offer, type OfferPoint, type SnapshotPayload } from '@odds/protocol';
-import type { RoomBroadcaster } from '../transport/broadcast';
+import type { RoomBroadcaster } from '../ground/broadcast';
 import type { Change, LiveRecord } from './diff';
 import type { LiveStore, Position, TopicState } from './store';
 

@@ -1,5 +1,5 @@
 import { matchRoom } from '@odds/protocol';
-import type { RoomBroadcaster, PushPayload } from './broadcast';
+import type { RoomBroadcaster, PushPayload } from '../ground/broadcast';
 import { isPackable, type LivePacker } from './packing';
 import type { RelayIo } from './socket-io';
 import type { WsRooms } from './ws-rooms';

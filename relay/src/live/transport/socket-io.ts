@@ -11,7 +11,7 @@ import {
 } from '@odds/protocol';
 import type { IncomingMessage } from 'node:http';
 import { Admission, type Place } from './admission';
-import type { PushPayload } from './broadcast';
+import type { PushPayload } from '../ground/broadcast';
 import type { LiveConnection, LiveHub } from '../hub';
 import { isPackable, LivePacker } from './packing';
 import type { ProviderRooms } from './provider-rooms';

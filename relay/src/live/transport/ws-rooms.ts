@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { RedisClient } from '../../redis';
-import type { PushArgs, PushEvent } from './broadcast';
-import { matchKeys } from '../state/keys';
+import type { PushArgs, PushEvent } from '../ground/broadcast';
+import { matchKeys } from '../ground/keys';
 import { LivePacker } from './packing';
 
 /** A `/live` connection as its room sees it: something a JSON text can be sent to, or its packed binary form. */
