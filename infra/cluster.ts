@@ -17,9 +17,9 @@ if (missing.length) {
   console.error(`npm run cluster needs ${missing.join(', ')} (postgres://…, redis://…, amqp://…): see docs/scaling-out.md.`);
   process.exit(2);
 }
-const port = Number(env.PORT ?? 8080);
-const upstreamPort = Number(env.UPSTREAM_PORT ?? 8081);
-const enginePort = Number(env.ENGINE_PORT ?? 9100);
+const port = env.PORT;
+const upstreamPort = env.UPSTREAM_PORT;
+const enginePort = env.ENGINE_PORT;
 const upstreamUrl = `http://127.0.0.1:${upstreamPort}`;
 const launcher = new Launcher(process.env);
 

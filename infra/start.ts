@@ -9,8 +9,8 @@ import { startProcess } from '@odds/ops';
 import { Launcher } from './launcher';
 
 const env = startProcess('start');
-const port = Number(env.PORT ?? 8080);
-const upstreamPort = Number(env.UPSTREAM_PORT ?? 8081);
+const port = env.PORT;
+const upstreamPort = env.UPSTREAM_PORT;
 const externalUpstream = env.UPSTREAM_URL;
 const upstreamUrl = externalUpstream || `http://127.0.0.1:${upstreamPort}`;
 // Each child reads and checks the environment itself: all of it is handed on.
@@ -28,7 +28,7 @@ await launcher.waitFor(`http://127.0.0.1:${port}/healthz`, 'The relay');
 // A match live from the first start: the first World Cup Classics fixture (Netherlands - USA)
 // replays its recorded feed in a loop into the embedded upstream, each pass cleared and dated from
 // its start (docs/feeds.md). DEMO_FEED=off skips it; DEMO_FEED_SPEED=10 runs it faster.
-const demoFeed = !externalUpstream && env.DEMO_FEED !== 'off';
+const demoFeed = !externalUpstream && env.DEMO_FEED;
 if (demoFeed) {
   // Supervised like the others: a replay that could not log in (upstream away) starts again.
   launcher.run('demo feed', [
@@ -37,7 +37,7 @@ if (demoFeed) {
     '--loop',
     '--quiet',
     '--speed',
-    env.DEMO_FEED_SPEED ?? '1',
+    String(env.DEMO_FEED_SPEED),
     '--league',
     'World Cup Classics',
     '--upstream',
@@ -47,14 +47,14 @@ if (demoFeed) {
 
 /** Where the upstream keeps its data, as its config reads it (DATABASE_URL, else PGLITE_DIR). */
 function databaseLabel(): string {
-  const url = env.DATABASE_URL || env.PGLITE_DIR || './data/pglite';
+  const url = env.DATABASE_URL ?? env.PGLITE_DIR;
   return /^postgres(ql)?:\/\//.test(url) ? `Postgres (${url.replace(/\/\/[^@/]*@/, '//')})` : `embedded PGlite in ${url}`;
 }
 
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 console.log(`
   Odds console is up (${seconds} s): http://localhost:${port}
-  Log in as ${env.DEMO_EMAIL || 'demo@example.com'} / ${env.DEMO_PASSWORD || 'demo'} (a second operator: ${env.OPS_EMAIL || 'ops@example.com'} / ${env.OPS_PASSWORD || 'demo'})
+  Log in as ${env.DEMO_EMAIL ?? 'demo@example.com'} / ${env.DEMO_PASSWORD ?? 'demo'} (a second operator: ${env.OPS_EMAIL} / ${env.OPS_PASSWORD ?? 'demo'})
   Upstream: ${upstreamUrl}${externalUpstream ? ' (external)' : ` on ${databaseLabel()}`}${demoFeed ? '\n  Live now: World Cup Classics, Netherlands - USA (a recorded feed on a loop)' : ''}
   Stop with Ctrl+C.
 `);

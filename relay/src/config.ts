@@ -4,7 +4,7 @@ import { frozen, type Environment } from '@odds/ops';
 import type { ApiDocsAccess } from './api-docs/plugin';
 import { DEFAULT_ADMISSION, type AdmissionLimits } from './live/ground/admission-limits';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './live/ground/rate-limit';
-import { DEFAULT_PROXY_LIMITS, type ProxyLimits } from './proxy';
+import type { ProxyLimits } from './proxy';
 
 /** The live path's settings; every one has a default, tests and the bench override some. */
 export interface LiveConfig {
@@ -102,82 +102,58 @@ export const DEFAULT_LIVE_CONFIG: LiveConfig = {
   probeIntervalMs: 1_000,
 };
 
-function positive(env: Environment, name: keyof Environment, fallback: number, min = 1): number {
-  const text = env[name];
-  if (text === undefined || text === '') return fallback;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be a whole number of at least ${min}, got '${text}'`);
-  return value;
-}
-
-/** TRUST_PROXY as Fastify's trustProxy takes it: unset/off false, on/true true, a hop count, or addresses. */
-export function trustProxyOption(text: string | undefined): boolean | number | string {
-  const value = (text ?? '').trim();
-  if (['', '0', 'false', 'off', 'no'].includes(value.toLowerCase())) return false;
-  if (['true', 'on', 'yes'].includes(value.toLowerCase())) return true;
-  if (/^\d+$/.test(value)) return Number(value);
-  return value;
-}
-
-/** API_DOCS: `login` (the default) or `public`. */
-function readApiDocsAccess(env: Environment): ApiDocsAccess {
-  const value = (env.API_DOCS ?? 'login').trim().toLowerCase();
-  if (value !== 'login' && value !== 'public') throw new Error(`API_DOCS must be login or public, got '${env.API_DOCS}'`);
-  return value;
-}
-
 /** The built client: client/dist of the repository, from the sources (relay/src) or from the bundle (dist/). */
 function defaultClientDir(): string {
   const candidates = ['../../client/dist', '../client/dist'].map((path) => fileURLToPath(new URL(path, import.meta.url)));
   return candidates.find((dir) => existsSync(dir)) ?? candidates[0]!;
 }
 
-/** The relay's settings from its environment (`startProcess('relay')`), frozen; throws naming a bad one. */
-export function readConfig(env: Environment): Readonly<RelayConfig> {
-  const port = Number(env.PORT ?? 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got '${env.PORT}'`);
-  const upstreamUrl = env.UPSTREAM_URL || 'http://127.0.0.1:8081';
+/**
+ * The relay's settings from its environment (`startProcess('relay')`: parsed, defaults filled in),
+ * frozen; throws naming a combination it refuses. The relay proxies one origin, so UPSTREAM_URL
+ * (a URL by the table, which the feed tools share) may carry no path.
+ */
+export function readConfig(env: Environment<'relay'>): Readonly<RelayConfig> {
+  const upstreamUrl = env.UPSTREAM_URL ?? 'http://127.0.0.1:8081';
   if (!/^https?:\/\/[^/]+\/?$/.test(upstreamUrl)) throw new Error(`UPSTREAM_URL must be an http(s) origin such as http://127.0.0.1:8081, got '${upstreamUrl}'`);
-  const redisUrl = env.REDIS_URL || null;
-  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) throw new Error(`REDIS_URL must be a redis:// or rediss:// URL, got '${redisUrl}'`);
-  if (Boolean(env.RELAY_EMAIL) !== Boolean(env.RELAY_PASSWORD)) throw new Error('RELAY_EMAIL and RELAY_PASSWORD go together: set both or neither');
-  const d = DEFAULT_LIVE_CONFIG;
+  if ((env.RELAY_EMAIL === undefined) !== (env.RELAY_PASSWORD === undefined))
+    throw new Error('RELAY_EMAIL and RELAY_PASSWORD go together: set both or neither');
   return frozen({
     production: env.NODE_ENV === 'production',
-    port,
-    host: env.HOST ?? '::',
+    port: env.PORT,
+    host: env.HOST,
     upstreamUrl: upstreamUrl.replace(/\/$/, ''),
     clientDir: env.CLIENT_DIR ?? defaultClientDir(),
-    logLevel: env.LOG_LEVEL ?? 'info',
-    trustProxy: trustProxyOption(env.TRUST_PROXY),
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
     proxy: {
-      bodyLimit: positive(env, 'RELAY_BODY_LIMIT', DEFAULT_PROXY_LIMITS.bodyLimit, 1024),
-      uploadLimit: positive(env, 'RELAY_UPLOAD_LIMIT', DEFAULT_PROXY_LIMITS.uploadLimit, 1024),
-      timeoutMs: positive(env, 'UPSTREAM_TIMEOUT_MS', DEFAULT_PROXY_LIMITS.timeoutMs, 100),
-      slowTimeoutMs: positive(env, 'UPSTREAM_SLOW_TIMEOUT_MS', DEFAULT_PROXY_LIMITS.slowTimeoutMs, 100),
+      bodyLimit: env.RELAY_BODY_LIMIT,
+      uploadLimit: env.RELAY_UPLOAD_LIMIT,
+      timeoutMs: env.UPSTREAM_TIMEOUT_MS,
+      slowTimeoutMs: env.UPSTREAM_SLOW_TIMEOUT_MS,
     },
     live: {
-      ...d,
-      redisUrl,
-      redisPrefix: env.REDIS_PREFIX ?? d.redisPrefix,
-      pollIntervalMs: positive(env, 'POLL_INTERVAL_MS', d.pollIntervalMs, 50),
-      graceMs: positive(env, 'WATCH_GRACE_MS', d.graceMs, 0),
-      retainMs: positive(env, 'LIVE_RETAIN_MS', d.retainMs, 1_000),
-      leaseTtlMs: positive(env, 'LEASE_TTL_MS', d.leaseTtlMs, 500),
-      safetyPollMs: positive(env, 'SAFETY_POLL_MS', d.safetyPollMs, 100),
-      ...(env.CROSS_MATCH_WINDOW_MS && { crossMatchWindowMs: positive(env, 'CROSS_MATCH_WINDOW_MS', 0, 0) }),
-      changeStream: !['0', 'false', 'off', 'no'].includes((env.CHANGE_STREAM ?? '').toLowerCase()),
-      carriedOffers: !['0', 'false', 'off', 'no'].includes((env.CARRIED_OFFERS ?? '').toLowerCase()),
-      relayEmail: env.RELAY_EMAIL || null,
-      relayPassword: env.RELAY_PASSWORD || null,
-      metricsToken: env.METRICS_TOKEN || null,
+      ...DEFAULT_LIVE_CONFIG,
+      redisUrl: env.REDIS_URL ?? null,
+      redisPrefix: env.REDIS_PREFIX,
+      pollIntervalMs: env.POLL_INTERVAL_MS,
+      graceMs: env.WATCH_GRACE_MS,
+      retainMs: env.LIVE_RETAIN_MS,
+      leaseTtlMs: env.LEASE_TTL_MS,
+      safetyPollMs: env.SAFETY_POLL_MS,
+      ...(env.CROSS_MATCH_WINDOW_MS !== undefined && { crossMatchWindowMs: env.CROSS_MATCH_WINDOW_MS }),
+      changeStream: env.CHANGE_STREAM,
+      carriedOffers: env.CARRIED_OFFERS,
+      relayEmail: env.RELAY_EMAIL ?? null,
+      relayPassword: env.RELAY_PASSWORD ?? null,
+      metricsToken: env.METRICS_TOKEN ?? null,
       admission: {
-        maxPerAddress: positive(env, 'RELAY_MAX_SOCKETS_PER_ADDRESS', DEFAULT_ADMISSION.maxPerAddress),
-        maxPerToken: positive(env, 'RELAY_MAX_SOCKETS_PER_TOKEN', DEFAULT_ADMISSION.maxPerToken),
-        handshakesPerSecond: positive(env, 'RELAY_HANDSHAKES_PER_SECOND', DEFAULT_ADMISSION.handshakesPerSecond),
+        maxPerAddress: env.RELAY_MAX_SOCKETS_PER_ADDRESS,
+        maxPerToken: env.RELAY_MAX_SOCKETS_PER_TOKEN,
+        handshakesPerSecond: env.RELAY_HANDSHAKES_PER_SECOND,
       },
     },
-    apiDocs: readApiDocsAccess(env),
+    apiDocs: env.API_DOCS,
     log: { LOG_FORMAT: env.LOG_FORMAT, NO_COLOR: env.NO_COLOR },
   });
 }

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { OUR_PREFIXES, VARIABLES } from '../../infra/ops/src/environment';
+import { OUR_PREFIXES } from '../../infra/ops/src/misspellings';
+import { VARIABLES } from '../../infra/ops/src/variables';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const FILES = ['infra/compose.yaml', 'infra/compose.uof.yaml', 'tests/containers/compose.smoke.yaml'];

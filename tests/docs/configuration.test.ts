@@ -2,11 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { OUR_PREFIXES, VARIABLES, type ProcessName } from '../../infra/ops/src/environment';
+import { OUR_PREFIXES } from '../../infra/ops/src/misspellings';
+import { VARIABLES, type ProcessName } from '../../infra/ops/src/variables';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
-const table: Record<string, { processes: ProcessName[]; secret?: true }> = VARIABLES;
+const table: Record<string, { processes: readonly ProcessName[]; defaultText?: string; secret?: true }> = VARIABLES;
 /** How docs/configuration.md's "read by" column names each process, in this order. */
 const COLUMN: Record<ProcessName, string> = {
   relay: 'relay',
@@ -19,14 +20,14 @@ const COLUMN: Record<ProcessName, string> = {
   'feed-tools': 'feed tools',
 };
 
-/** The rows of docs/configuration.md's table: the variables a row names, and its "read by" cell. */
-function documentedRows(): { names: string[]; readBy: string }[] {
+/** The rows of docs/configuration.md's table: the variables a row names, its "read by" cell and its "default" cell. */
+function documentedRows(): { names: string[]; readBy: string; defaults: string }[] {
   return read('docs/configuration.md')
     .split('\n')
     .flatMap((line) => {
-      const cells = /^\| ([^|]+) \| ([^|]+) \|/.exec(line);
+      const cells = /^\| ([^|]+) \| ([^|]+) \| ([^|]+) \|/.exec(line);
       if (!cells || cells[1] === 'variable' || cells[1]!.startsWith('---')) return [];
-      return [{ names: [...cells[1]!.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((name) => name[1]!), readBy: cells[2]!.trim() }];
+      return [{ names: [...cells[1]!.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((name) => name[1]!), readBy: cells[2]!.trim(), defaults: cells[3]!.trim() }];
     });
 }
 
@@ -58,6 +59,19 @@ describe('docs/configuration.md', () => {
         .map((name) => COLUMN[name])
         .join(', ');
       expect(`${names.join(', ')}: ${readBy}`).toBe(`${names.join(', ')}: ${expected}`);
+    }
+  });
+
+  it("gives each variable's default as the schemas do", () => {
+    for (const { names, defaults } of documentedRows()) {
+      // One value per variable in the row's order, or one for all; `*(…)*` says how a reader works one out.
+      const values = [...defaults.matchAll(/\*\(.*?\)\*|`([^`]*)`/g)].map((match) => match[1] ?? match[0]);
+      for (const [index, name] of names.entries()) {
+        const own = table[name]?.defaultText;
+        if (own === undefined) continue;
+        const documented = values.length === names.length ? values[index] : values.length === 1 ? values[0] : `one of ${values.length} values`;
+        expect(`${name}: ${documented}`).toBe(`${name}: ${own}`);
+      }
     }
   });
 });

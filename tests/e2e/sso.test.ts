@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readEnvironment } from '@odds/ops';
 import { createTestUpstream, signInSettings, type TestUpstream } from '@odds/upstream/testing';
 import { buildRelay, type Relay } from '@odds/relay';
 import { fileURLToPath } from 'node:url';
@@ -65,10 +66,10 @@ describe.skipIf(unavailable)('sign-in through the identity provider in Chromium'
       OIDC_DISPLAY_NAME: 'Corp SSO',
     };
     [stack, browser] = await Promise.all([
-      startStack({ signIn: signInSettings({ ...oidcEnv, OIDC_ACCOUNTS: 'just-in-time' }, consoleUrl) }, port),
+      startStack({ signIn: signInSettings(readEnvironment('api', { ...oidcEnv, OIDC_ACCOUNTS: 'just-in-time' }), consoleUrl) }, port),
       launchBrowser(),
     ]);
-    const upstream = await createTestUpstream({ signIn: signInSettings({ ...oidcEnv, PASSWORD_SIGN_IN: 'off' }, strictUrl) });
+    const upstream = await createTestUpstream({ signIn: signInSettings(readEnvironment('api', { ...oidcEnv, PASSWORD_SIGN_IN: 'off' }), strictUrl) });
     await upstream.app.listen({ port: 0, host: '127.0.0.1' });
     const address = upstream.app.server.address() as { port: number };
     const relay = await buildRelay({

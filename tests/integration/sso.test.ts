@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readEnvironment } from '@odds/ops';
 import { createTestUpstream, signInSettings, type TestUpstream } from '@odds/upstream/testing';
 import { Agent, followCallback, signInAtProvider } from '../support/oidc-agent';
 import { startTestIdp, type TestIdp } from '../support/oidc-idp';
@@ -59,8 +60,11 @@ describe('sign-in through the identity provider (OpenID Connect)', () => {
       OIDC_CLIENT_SECRET: idp.clientSecret,
       OIDC_SCOPES: 'openid email profile groups',
     };
-    stack = await startStack({ signIn: signInSettings({ ...oidcEnv, OIDC_DISPLAY_NAME: 'Corp SSO', OIDC_ACCOUNTS: 'just-in-time' }, consoleUrl) }, port);
-    strict = await createTestUpstream({ signIn: signInSettings({ ...oidcEnv, PASSWORD_SIGN_IN: 'off' }, strictUrl) });
+    stack = await startStack(
+      { signIn: signInSettings(readEnvironment('api', { ...oidcEnv, OIDC_DISPLAY_NAME: 'Corp SSO', OIDC_ACCOUNTS: 'just-in-time' }), consoleUrl) },
+      port,
+    );
+    strict = await createTestUpstream({ signIn: signInSettings(readEnvironment('api', { ...oidcEnv, PASSWORD_SIGN_IN: 'off' }), strictUrl) });
     await strict.app.listen({ port: strictPort, host: '127.0.0.1' });
     admin = await loginThrough(consoleUrl);
     for (const [group, role] of [

@@ -40,11 +40,22 @@ describe('environment check', () => {
 });
 
 describe("reading a process's environment once", () => {
-  it('keeps only the variables of the process that are set, frozen', () => {
-    const env = readEnvironment('relay', { PORT: '9000', POLL_INTERVAL_MS: '', ENGINE_SHARDS: '4', PATH: '/usr/bin', API_DOCS: 'public' });
-    expect(env).toEqual({ PORT: '9000', API_DOCS: 'public' });
+  it("keeps only the process's own variables, typed, the defaults where unset (an empty value is unset), frozen", () => {
+    const env = readEnvironment('relay', {
+      PORT: '9000',
+      POLL_INTERVAL_MS: '',
+      ENGINE_SHARDS: '4',
+      PATH: '/usr/bin',
+      API_DOCS: 'public',
+      CHANGE_STREAM: 'off',
+    });
+    expect(env).toMatchObject({ PORT: 9000, API_DOCS: 'public', POLL_INTERVAL_MS: 1000, CHANGE_STREAM: false });
+    expect(Object.keys(env).filter((name) => ['ENGINE_SHARDS', 'PATH', 'UPSTREAM_URL'].includes(name))).toEqual([]);
     expect(Object.isFrozen(env)).toBe(true);
-    expect(readEnvironment('worker', { PORT: '9000', ENGINE_SHARDS: '4' })).toEqual({ ENGINE_SHARDS: '4' });
+    const worker = readEnvironment('worker', { PORT: '9000', ENGINE_SHARDS: '4', DELIVERY_RETRY_SCHEDULE: '1s,1m' });
+    expect(worker).toMatchObject({ ENGINE_SHARDS: 4, DELIVERY_RETRY_SCHEDULE: [1000, 60_000] });
+    expect(worker).not.toHaveProperty('PORT');
+    expect(Object.isFrozen(worker.DELIVERY_RETRY_SCHEDULE)).toBe(true);
   });
 
   it('refuses what the check refuses, naming the variable', () => {
@@ -62,11 +73,18 @@ describe('the launchers and the feed tools', () => {
       PORT: '9000',
       DATABASE_URL: 'postgres://db/odds',
     };
-    expect(readEnvironment('feed-tools', shell)).toEqual({ UPSTREAM_URL: 'http://api:8081', DEMO_EMAIL: 'ana@example.com', UOF_AMQP_URL: 'amqp://broker' });
+    expect(readEnvironment('feed-tools', shell)).toEqual({
+      UPSTREAM_URL: 'http://api:8081',
+      DEMO_EMAIL: 'ana@example.com',
+      UOF_AMQP_URL: 'amqp://broker',
+      UPSTREAM_PORT: 8081,
+      UOF_EXCHANGE: 'unifiedfeed',
+    });
     expect(readEnvironment('cluster', { ...shell, ENGINE_PORT: '9200', ENGINE_HOST: '0.0.0.0' })).toEqual({
-      PORT: '9000',
+      PORT: 9000,
       DATABASE_URL: 'postgres://db/odds',
-      ENGINE_PORT: '9200',
+      ENGINE_PORT: 9200,
+      UPSTREAM_PORT: 8081,
     });
   });
 
@@ -121,6 +139,6 @@ describe('secrets from files (NAME_FILE)', () => {
   it('is how a process reads its environment: readEnvironment reads the files', () => {
     const dir = mkdtempSync(join(tmpdir(), 'odds-secrets-'));
     writeFileSync(join(dir, 'metrics'), 'from-a-file\n');
-    expect(readEnvironment('relay', { METRICS_TOKEN_FILE: join(dir, 'metrics') })).toEqual({ METRICS_TOKEN: 'from-a-file' });
+    expect(readEnvironment('relay', { METRICS_TOKEN_FILE: join(dir, 'metrics') })).toMatchObject({ METRICS_TOKEN: 'from-a-file' });
   });
 });

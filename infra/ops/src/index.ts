@@ -3,20 +3,7 @@ export { requestTraceHeaders, traceRequests } from './request-spans';
 export { activeContext, contextOfHeaders, failSpan, SpanKind, spansOf, traceHeaders, type Context } from './spans';
 export { startTracing, type Tracing } from './tracing';
 export { answerMetrics, createRegistry, listenMetrics, observeRequests, scrapeRefusal, serveMetrics, type MetricsAccess } from './metrics';
-export {
-  checkEnvironment,
-  environmentProblems,
-  EnvironmentError,
-  frozen,
-  OUR_PREFIXES,
-  processSchema,
-  readEnvironment,
-  refuse,
-  startProcess,
-  VARIABLES,
-  type Environment,
-  type ProcessName,
-  type Variable,
-  type VariableName,
-} from './environment';
+export { checkEnvironment, environmentProblems, EnvironmentError, frozen, readEnvironment, refuse, startProcess } from './environment';
+export { OUR_PREFIXES } from './misspellings';
+export { DEFAULTS, VARIABLES, type Environment, type ProcessName, type Variable, type VariableName } from './variables';
 export { backoffDelay, type Backoff } from './backoff';

@@ -1,24 +1,26 @@
 import { context, propagation, trace } from '@opentelemetry/api';
 import type { SpanExporter } from '@opentelemetry/sdk-trace-node';
-import type { Environment } from './environment';
+import type { Environment } from './variables';
 
-/** The OTEL_* settings of a process (environment.ts), as startProcess read them. */
-export type TracingSettings = Pick<
-  Environment,
-  | 'OTEL_SDK_DISABLED'
-  | 'OTEL_TRACES_EXPORTER'
-  | 'OTEL_EXPORTER_OTLP_ENDPOINT'
-  | 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT'
-  | 'OTEL_EXPORTER_OTLP_HEADERS'
-  | 'OTEL_EXPORTER_OTLP_TRACES_HEADERS'
-  | 'OTEL_EXPORTER_OTLP_TIMEOUT'
-  | 'OTEL_EXPORTER_OTLP_TRACES_TIMEOUT'
-  | 'OTEL_EXPORTER_OTLP_COMPRESSION'
-  | 'OTEL_EXPORTER_OTLP_TRACES_COMPRESSION'
-  | 'OTEL_SERVICE_NAME'
-  | 'OTEL_RESOURCE_ATTRIBUTES'
-  | 'OTEL_TRACES_SAMPLER'
-  | 'OTEL_TRACES_SAMPLER_ARG'
+/** The OTEL_* settings of a process (variables.ts), as startProcess read them; what is missing is the SDK's default. */
+export type TracingSettings = Partial<
+  Pick<
+    Environment,
+    | 'OTEL_SDK_DISABLED'
+    | 'OTEL_TRACES_EXPORTER'
+    | 'OTEL_EXPORTER_OTLP_ENDPOINT'
+    | 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT'
+    | 'OTEL_EXPORTER_OTLP_HEADERS'
+    | 'OTEL_EXPORTER_OTLP_TRACES_HEADERS'
+    | 'OTEL_EXPORTER_OTLP_TIMEOUT'
+    | 'OTEL_EXPORTER_OTLP_TRACES_TIMEOUT'
+    | 'OTEL_EXPORTER_OTLP_COMPRESSION'
+    | 'OTEL_EXPORTER_OTLP_TRACES_COMPRESSION'
+    | 'OTEL_SERVICE_NAME'
+    | 'OTEL_RESOURCE_ATTRIBUTES'
+    | 'OTEL_TRACES_SAMPLER'
+    | 'OTEL_TRACES_SAMPLER_ARG'
+  >
 >;
 
 export interface Tracing {
@@ -32,9 +34,8 @@ const OFF: Tracing = { enabled: false, shutdown: async () => {} };
 
 /** What the exporter is: OTEL_TRACES_EXPORTER, else `otlp` when an endpoint is set, else none (off). */
 function exporterKind(env: TracingSettings): 'otlp' | 'console' | 'none' {
-  if (env.OTEL_SDK_DISABLED === 'true') return 'none';
-  const kind = env.OTEL_TRACES_EXPORTER as 'otlp' | 'console' | 'none' | undefined;
-  return kind ?? (env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || env.OTEL_EXPORTER_OTLP_ENDPOINT ? 'otlp' : 'none');
+  if (env.OTEL_SDK_DISABLED) return 'none';
+  return env.OTEL_TRACES_EXPORTER ?? (env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || env.OTEL_EXPORTER_OTLP_ENDPOINT ? 'otlp' : 'none');
 }
 
 /**
@@ -84,7 +85,7 @@ async function otlpExporter(env: TracingSettings, keyPairs: (value?: string) => 
   return new OTLPTraceExporter({
     url,
     headers: { ...keyPairs(env.OTEL_EXPORTER_OTLP_HEADERS), ...keyPairs(env.OTEL_EXPORTER_OTLP_TRACES_HEADERS) },
-    ...(timeout && { timeoutMillis: Number(timeout) }),
+    ...(timeout !== undefined && { timeoutMillis: timeout }),
     ...(compression && { compression: compression as NonNullable<ConstructorParameters<typeof OTLPTraceExporter>[0]>['compression'] }),
   });
 }
@@ -97,7 +98,7 @@ function sampler(sdk: typeof import('@opentelemetry/sdk-trace-node'), env: Traci
     own === 'always_off'
       ? new sdk.AlwaysOffSampler()
       : own === 'traceidratio'
-        ? new sdk.TraceIdRatioBasedSampler(Number(env.OTEL_TRACES_SAMPLER_ARG ?? 1))
+        ? new sdk.TraceIdRatioBasedSampler(env.OTEL_TRACES_SAMPLER_ARG ?? 1)
         : new sdk.AlwaysOnSampler();
   return name.startsWith('parentbased_') ? new sdk.ParentBasedSampler({ root }) : root;
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { DisplayStore } from './auth/displays';
-import { createRegistry, observeRequests, serveMetrics, ShortRequestLog, traceRequests } from '@odds/ops';
+import { createRegistry, DEFAULTS, observeRequests, serveMetrics, ShortRequestLog, traceRequests } from '@odds/ops';
 import { routes as apiRoutes } from '@odds/protocol';
 import { SessionStore } from './auth/sessions';
 import { databaseReachable, type Database } from './db/client';
@@ -81,7 +81,7 @@ export async function buildUpstream({
   broker = null,
   smtp = null,
   sending = {},
-  notices = noticeSettings({}),
+  notices = noticeSettings(DEFAULTS),
   whatsappWebhook = null,
   webhooks,
   uof = null,
@@ -159,7 +159,7 @@ export async function buildUpstream({
   app.addHook('onClose', async () => publisher.stop());
   // The identity provider's groups and what they give (versioned writes: after app.writes).
   await app.register(ssoGroupRoutes, { db: database.db, signIn });
-  const feedSettings = feedHealth || feedHealthSettings({});
+  const feedSettings = feedHealth || feedHealthSettings(DEFAULTS);
   for (const routes of routeModules)
     await app.register(routes, {
       db: database.db,

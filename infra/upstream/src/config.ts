@@ -132,77 +132,73 @@ export interface OperatorConfig extends DatabaseConfig {
   changes: ChangeStreamSettings;
 }
 
-/** DATABASE_URL (else PGLITE_DIR, else ./data/pglite), refused in production without ALLOW_EMBEDDED_DB=1. */
-export function readDatabaseConfig(env: Environment): Readonly<DatabaseConfig> {
+type DatabaseEnvironment = Pick<Environment, 'NODE_ENV' | 'DATABASE_URL' | 'ALLOW_EMBEDDED_DB' | 'PGLITE_DIR'>;
+type ChangeStreamEnvironment = Pick<Environment, 'REDIS_URL' | 'REDIS_PREFIX'>;
+
+/** DATABASE_URL (else PGLITE_DIR, by default ./data/pglite), refused in production without ALLOW_EMBEDDED_DB=1. */
+export function readDatabaseConfig(env: DatabaseEnvironment): Readonly<DatabaseConfig> {
   const production = env.NODE_ENV === 'production';
-  if (production && !env.DATABASE_URL && env.ALLOW_EMBEDDED_DB !== '1') {
+  if (production && !env.DATABASE_URL && !env.ALLOW_EMBEDDED_DB) {
     throw new ConfigError(
       'NODE_ENV=production needs DATABASE_URL=postgres://… : the embedded PGlite keeps its data in a local ' +
         'directory that a container loses on redeploy (set ALLOW_EMBEDDED_DB=1 to run on it anyway)',
     );
   }
-  return frozen({ production, databaseUrl: env.DATABASE_URL || env.PGLITE_DIR || './data/pglite' });
+  return frozen({ production, databaseUrl: env.DATABASE_URL ?? env.PGLITE_DIR });
 }
 
-const changeStream = (env: Environment): ChangeStreamSettings => ({ redisUrl: env.REDIS_URL || null, redisPrefix: env.REDIS_PREFIX ?? 'odds:' });
-const smtp = (env: Environment): SmtpSettings | null => (env.SMTP_URL ? { url: env.SMTP_URL, from: env.SMTP_FROM || 'offers@odds-console.local' } : null);
+const changeStream = (env: ChangeStreamEnvironment): ChangeStreamSettings => ({ redisUrl: env.REDIS_URL ?? null, redisPrefix: env.REDIS_PREFIX });
+const smtp = (env: Pick<Environment, 'SMTP_URL' | 'SMTP_FROM'>): SmtpSettings | null => (env.SMTP_URL ? { url: env.SMTP_URL, from: env.SMTP_FROM } : null);
 
-function whatsappWebhook(env: Environment): WhatsappWebhookSettings | null {
+function whatsappWebhook(env: Environment<'api'>): WhatsappWebhookSettings | null {
   if (!env.WHATSAPP_APP_SECRET && !env.WHATSAPP_VERIFY_TOKEN) return null;
   if (!env.WHATSAPP_APP_SECRET || !env.WHATSAPP_VERIFY_TOKEN) {
     throw new ConfigError('WHATSAPP_APP_SECRET and WHATSAPP_VERIFY_TOKEN go together: the status webhook needs both (or neither)');
   }
   return { appSecret: env.WHATSAPP_APP_SECRET, verifyToken: env.WHATSAPP_VERIFY_TOKEN };
 }
-const publicUrl = (env: Environment) => env.PUBLIC_URL || `http://localhost:${env.PORT || 8080}`;
-/** Shards when ENGINE_SHARDS is not set: a few per worker of a small cluster. */
-const DEFAULT_SHARDS = 8;
+const publicUrl = (env: Pick<Environment<'api' | 'operator'>, 'PUBLIC_URL' | 'PORT'>) => env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
 
-function shardsFrom(env: { ENGINE_SHARDS?: string }): number {
-  const n = Number(env.ENGINE_SHARDS ?? DEFAULT_SHARDS);
-  if (!Number.isInteger(n) || n < 1 || n > 256) throw new Error(`ENGINE_SHARDS must be an integer from 1 to 256, got '${env.ENGINE_SHARDS}'`);
-  return n;
-}
-
-const broker = (url: string, env: Environment): BrokerSettings => ({ url, prefix: env.AMQP_PREFIX || 'odds', shards: shardsFrom(env) });
+const broker = (url: string, env: Pick<Environment, 'AMQP_PREFIX' | 'ENGINE_SHARDS'>): BrokerSettings => ({
+  url,
+  prefix: env.AMQP_PREFIX,
+  shards: env.ENGINE_SHARDS,
+});
 
 /** The API process's settings, frozen; throws a ConfigError naming a setting it refuses. */
-export function readConfig(env: Environment): Readonly<UpstreamConfig> {
+export function readConfig(env: Environment<'api'>): Readonly<UpstreamConfig> {
   const database = readDatabaseConfig(env);
-  const hours = Number(env.TOKEN_TTL_HOURS ?? 12);
-  if (!Number.isFinite(hours) || hours <= 0) throw new ConfigError(`TOKEN_TTL_HOURS must be a positive number, got '${env.TOKEN_TTL_HOURS}'`);
-  const seedAsked = (env.SEED_DEMO ?? '').toLowerCase();
-  if (seedAsked && !['0', '1', 'on', 'off', 'true', 'false'].includes(seedAsked)) throw new ConfigError(`SEED_DEMO must be on or off, got '${env.SEED_DEMO}'`);
-  const seedOn = ['1', 'on', 'true'].includes(seedAsked);
-  if (database.production && seedOn)
+  if (database.production && env.SEED_DEMO)
     throw new ConfigError('SEED_DEMO is refused with NODE_ENV=production: a production database gets no demo data and no demo logins');
-  const seedDemo = !database.production && (seedAsked === '' || seedOn);
+  // On by default on the laptop path, never in production.
+  const seedDemo = !database.production && env.SEED_DEMO !== false;
   const webhooks = configError(() => webhookConfig(env, { ...database, broker: Boolean(env.AMQP_URL), seedDemo, trackBase: publicUrl(env) }));
   return frozen({
     ...database,
-    port: Number(env.UPSTREAM_PORT ?? 8081),
-    host: env.UPSTREAM_HOST ?? '127.0.0.1',
+    port: env.UPSTREAM_PORT,
+    host: env.UPSTREAM_HOST,
     seedDemo,
-    demoEmail: env.DEMO_EMAIL || 'demo@example.com',
-    demoPassword: env.DEMO_PASSWORD || 'demo',
-    demoPasswordExplicit: Boolean(env.DEMO_PASSWORD),
-    opsEmail: env.OPS_EMAIL || 'ops@example.com',
-    opsPassword: env.OPS_PASSWORD || 'demo',
-    opsPasswordExplicit: Boolean(env.OPS_PASSWORD),
-    tokenTtlMs: hours * 3_600_000,
-    logLevel: env.LOG_LEVEL ?? 'info',
+    // The demo logins' passwords: a given one is applied to an existing demo user at each start.
+    demoEmail: env.DEMO_EMAIL ?? 'demo@example.com',
+    demoPassword: env.DEMO_PASSWORD ?? 'demo',
+    demoPasswordExplicit: env.DEMO_PASSWORD !== undefined,
+    opsEmail: env.OPS_EMAIL,
+    opsPassword: env.OPS_PASSWORD ?? 'demo',
+    opsPasswordExplicit: env.OPS_PASSWORD !== undefined,
+    tokenTtlMs: env.TOKEN_TTL_HOURS * 3_600_000,
+    logLevel: env.LOG_LEVEL,
     log: { LOG_FORMAT: env.LOG_FORMAT, NO_COLOR: env.NO_COLOR },
     publicUrl: publicUrl(env),
-    metricsToken: env.METRICS_TOKEN || null,
+    metricsToken: env.METRICS_TOKEN ?? null,
     changes: changeStream(env),
     broker: env.AMQP_URL ? broker(env.AMQP_URL, env) : null,
     smtp: smtp(env),
-    sending: configError(() => ({ options: dispatcherOptionsFrom(env, database), pollMs: Number(env.DELIVERY_POLL_MS) || 1_000 })),
-    uof: configError(() => uofSettings(env)),
-    uofApi: configError(() => uofApiSettings(env)),
-    catalogSync: configError(() => syncSettings(env)),
-    feedHealth: configError(() => feedHealthSettings(env)),
-    notices: configError(() => noticeSettings(env)),
+    sending: configError(() => ({ options: dispatcherOptionsFrom(env, database), pollMs: env.DELIVERY_POLL_MS })),
+    uof: uofSettings(env),
+    uofApi: uofApiSettings(env),
+    catalogSync: syncSettings(env),
+    feedHealth: feedHealthSettings(env),
+    notices: noticeSettings(env),
     whatsappWebhook: whatsappWebhook(env),
     timeZone: deploymentTimeZone(env),
     webhooks,
@@ -211,41 +207,36 @@ export function readConfig(env: Environment): Readonly<UpstreamConfig> {
 }
 
 /** An engine worker's settings, frozen; throws a ConfigError naming a setting it refuses or lacks. */
-export function readWorkerConfig(env: Environment): Readonly<WorkerConfig> {
+export function readWorkerConfig(env: Environment<'worker'>): Readonly<WorkerConfig> {
   if (!/^postgres(ql)?:\/\//.test(env.DATABASE_URL ?? '')) {
     throw new ConfigError('an engine worker needs DATABASE_URL=postgres://… (the database every worker and the API share)');
   }
   const database = readDatabaseConfig(env);
   if (!env.AMQP_URL) throw new ConfigError('an engine worker needs AMQP_URL=amqp://… (the broker it consumes the feed from)');
-  const number = (name: keyof Environment, fallback: number) => {
-    const value = Number(env[name] ?? fallback);
-    if (!Number.isInteger(value) || value < 0) throw new ConfigError(`${name} must be a non-negative integer, got '${env[name]}'`);
-    return value;
-  };
   return frozen({
     ...database,
-    logLevel: env.LOG_LEVEL ?? 'info',
-    metricsToken: env.METRICS_TOKEN || null,
+    logLevel: env.LOG_LEVEL,
+    metricsToken: env.METRICS_TOKEN ?? null,
     changes: changeStream(env),
-    broker: configError(() => broker(env.AMQP_URL!, env)),
+    broker: broker(env.AMQP_URL, env),
     smtp: smtp(env),
-    sending: configError(() => ({ options: dispatcherOptionsFrom(env, database), pollMs: Math.max(1, number('DELIVERY_POLL_MS', 1_000)) })),
-    workers: Math.max(1, number('ENGINE_WORKERS', 1)),
-    index: number('ENGINE_WORKER_INDEX', 0),
-    prefetch: number('ENGINE_PREFETCH', 500),
-    batchMax: Math.max(1, number('ENGINE_BATCH_MAX', 200)),
-    batchMs: number('ENGINE_BATCH_MS', 20),
-    standbyDelayMs: number('ENGINE_STANDBY_DELAY_MS', 3_000),
-    sendGraceMs: number('ENGINE_SEND_GRACE_MS', 10_000),
-    port: number('ENGINE_PORT', 9100),
-    host: env.ENGINE_HOST ?? '127.0.0.1',
+    sending: configError(() => ({ options: dispatcherOptionsFrom(env, database), pollMs: env.DELIVERY_POLL_MS })),
+    workers: env.ENGINE_WORKERS,
+    index: env.ENGINE_WORKER_INDEX,
+    prefetch: env.ENGINE_PREFETCH,
+    batchMax: env.ENGINE_BATCH_MAX,
+    batchMs: env.ENGINE_BATCH_MS,
+    standbyDelayMs: env.ENGINE_STANDBY_DELAY_MS,
+    sendGraceMs: env.ENGINE_SEND_GRACE_MS,
+    port: env.ENGINE_PORT,
+    host: env.ENGINE_HOST,
     // Tracked links need the console's address: PUBLIC_URL, or none (calls to action go as written).
-    webhooks: configError(() => webhookConfig(env, { ...database, broker: true, seedDemo: false, trackBase: env.PUBLIC_URL || null })),
+    webhooks: configError(() => webhookConfig(env, { ...database, broker: true, seedDemo: false, trackBase: env.PUBLIC_URL ?? null })),
   });
 }
 
 /** The operator command's settings, frozen. */
-export function readOperatorConfig(env: Environment): Readonly<OperatorConfig> {
+export function readOperatorConfig(env: Environment<'operator'>): Readonly<OperatorConfig> {
   return frozen({ ...readDatabaseConfig(env), publicUrl: publicUrl(env), changes: changeStream(env) });
 }
 
@@ -259,8 +250,8 @@ function configError<T>(read: () => T): T {
 }
 
 /** DEPLOYMENT_TIME_ZONE, an IANA zone this runtime knows (UTC when unset). */
-function deploymentTimeZone(env: Environment): string {
-  const zone = env.DEPLOYMENT_TIME_ZONE?.trim() || 'UTC';
+function deploymentTimeZone(env: Pick<Environment, 'DEPLOYMENT_TIME_ZONE'>): string {
+  const zone = env.DEPLOYMENT_TIME_ZONE.trim();
   if (!isTimeZone(zone)) throw new ConfigError(`DEPLOYMENT_TIME_ZONE must be an IANA time zone such as Europe/London, got '${zone}'`);
   return zone;
 }

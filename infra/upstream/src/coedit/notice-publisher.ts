@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { activeContext, SpanKind, type Context } from '@odds/ops';
+import { activeContext, SpanKind, type Context, type Environment } from '@odds/ops';
 import type { Db } from '../db/client';
 import type { Change, ChangeBus } from '../changes';
 import { spans } from '../spans';
@@ -17,14 +17,10 @@ export interface NoticeSettings {
   delayMs: number;
 }
 
-export function noticeSettings(env: Readonly<Record<string, string | undefined>>): NoticeSettings {
-  const read = (name: string, fallback: number, min: number) => {
-    const value = Number(env[name] || fallback);
-    if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be a whole number of milliseconds of at least ${min}, got '${env[name]}'`);
-    return value;
-  };
-  return { sweepMs: read('CHANGE_OUTBOX_SWEEP_MS', 2_000, 50), delayMs: read('CHANGE_OUTBOX_DELAY_MS', 0, 0) };
-}
+export const noticeSettings = (env: Pick<Environment, 'CHANGE_OUTBOX_SWEEP_MS' | 'CHANGE_OUTBOX_DELAY_MS'>): NoticeSettings => ({
+  sweepMs: env.CHANGE_OUTBOX_SWEEP_MS,
+  delayMs: env.CHANGE_OUTBOX_DELAY_MS,
+});
 
 declare module 'fastify' {
   interface FastifyInstance {

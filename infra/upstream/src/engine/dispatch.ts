@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { activeContext, failSpan, SpanKind, type Context } from '@odds/ops';
+import { activeContext, failSpan, SpanKind, type Context, type Environment } from '@odds/ops';
 import type { Db } from '../db/client';
 import { deliveries } from '../db/schema';
 import type { ChangeBus } from '../changes';
@@ -7,7 +7,7 @@ import { spans } from '../spans';
 import type { ChannelOutcome } from './channels/adapter';
 import { mailText } from './channels/index';
 import { Lanes } from './channels/lanes';
-import { channelSettingsFrom, type ChannelSettings } from './channels/settings';
+import { channelSettingsFrom, type ChannelEnvironment, type ChannelSettings } from './channels/settings';
 import { VendorSends } from './channels/vendor-send';
 import { devicePlatform, sentLinkStats, trackedLinkFor } from './channels/tracked-links';
 import { webhookOutcome } from './channels/webhook-adapter';
@@ -15,7 +15,7 @@ import type { SmtpSender } from '../mail/smtp';
 import { sendWebhook } from './channels/webhook-send';
 import { defaultWebhookSettings, type WebhookSettings } from './channels/webhook-settings';
 import { settleSend, type SettleResult } from './retries';
-import { DEFAULT_RETRY_POLICY, retryPolicyFrom, type RetryPolicy } from './retry-policy';
+import { DEFAULT_RETRY_POLICY, retryPolicyFrom, type RetryEnvironment, type RetryPolicy } from './retry-policy';
 import { SendStops } from './send-stops';
 import { claimDue, claimSend, deferSend, IDEMPOTENCY_HEADER, idempotencyKey, jobsFor, orphanedSends, SENDER_ID, type DispatchJob } from './sends';
 
@@ -41,18 +41,14 @@ export interface DispatcherOptions {
 /** A lane told to wait longer than this has its sends put back in the database, due when it may send again, instead of held here. */
 const HOLD_MS = 2_000;
 
-const positive = (env: NodeJS.ProcessEnv, name: string): number | undefined => {
-  if (env[name] === undefined || env[name] === '') return undefined;
-  const value = Number(env[name]);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got '${env[name]}'`);
-  return value;
-};
+/** The settings a sender is made of. */
+type SendingEnvironment = Pick<Environment, 'DELIVERY_CONCURRENCY' | 'DELIVERY_TIMEOUT_MS'> & RetryEnvironment & ChannelEnvironment;
 
 /** Sending settings from the environment: DELIVERY_CONCURRENCY, DELIVERY_TIMEOUT_MS, the retry policy's and the channels' (of the process's database). */
-export function dispatcherOptionsFrom(env: NodeJS.ProcessEnv, database: { production: boolean; databaseUrl: string } | null = null): DispatcherOptions {
+export function dispatcherOptionsFrom(env: SendingEnvironment, database: { production: boolean; databaseUrl: string } | null = null): DispatcherOptions {
   return {
-    concurrency: positive(env, 'DELIVERY_CONCURRENCY'),
-    timeoutMs: positive(env, 'DELIVERY_TIMEOUT_MS'),
+    concurrency: env.DELIVERY_CONCURRENCY,
+    timeoutMs: env.DELIVERY_TIMEOUT_MS,
     policy: retryPolicyFrom(env),
     channels: channelSettingsFrom(env, database),
   };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RETRY_POLICY, isFinalHttpStatus, nextAttemptAt, parseDuration, parseRetryAfter, retryPolicyFrom } from './retry-policy';
+import { readEnvironment } from '@odds/ops';
+import { DEFAULT_RETRY_POLICY, isFinalHttpStatus, nextAttemptAt, parseRetryAfter, retryPolicyFrom } from './retry-policy';
 
 const NOW = Date.parse('2031-07-01T18:00:00Z');
 const HOUR = 3_600_000;
@@ -34,16 +35,19 @@ describe('retry policy', () => {
   });
 
   it('reads its settings from the environment, and refuses what it cannot read', () => {
-    expect(retryPolicyFrom({})).toEqual(DEFAULT_RETRY_POLICY);
-    expect(retryPolicyFrom({ DELIVERY_RETRY_SCHEDULE: '10s, 30s,2m,10m,30m', DELIVERY_RETRY_DEADLINE: '1h', DELIVERY_RETRY_JITTER: '0.2' })).toEqual({
+    const policy = (env: NodeJS.ProcessEnv) => retryPolicyFrom(readEnvironment('worker', env));
+    expect(policy({})).toEqual(DEFAULT_RETRY_POLICY);
+    expect(policy({ DELIVERY_RETRY_SCHEDULE: '10s, 30s,2m,10m,30m', DELIVERY_RETRY_DEADLINE: '1h', DELIVERY_RETRY_JITTER: '0.2' })).toEqual({
       scheduleMs: [10_000, 30_000, 120_000, 600_000, 1_800_000],
       deadlineMs: HOUR,
       jitter: 0.2,
     });
-    expect(parseDuration('500ms')).toBe(500);
-    expect(parseDuration('250')).toBe(250);
-    expect(() => retryPolicyFrom({ DELIVERY_RETRY_SCHEDULE: '10s,soon' })).toThrow("'soon' is not a duration");
-    expect(() => retryPolicyFrom({ DELIVERY_RETRY_SCHEDULE: '0s' })).toThrow('positive steps');
-    expect(() => retryPolicyFrom({ DELIVERY_RETRY_JITTER: '1.5' })).toThrow('DELIVERY_RETRY_JITTER');
+    expect(policy({ DELIVERY_RETRY_DEADLINE: '500ms' }).deadlineMs).toBe(500);
+    expect(policy({ DELIVERY_RETRY_DEADLINE: '250' }).deadlineMs).toBe(250);
+    expect(() => policy({ DELIVERY_RETRY_SCHEDULE: '10s,soon' })).toThrow(
+      "DELIVERY_RETRY_SCHEDULE must be a comma-separated list of positive waits such as 10s,30s,2m, got '10s,soon'",
+    );
+    expect(() => policy({ DELIVERY_RETRY_SCHEDULE: '0s' })).toThrow('positive waits');
+    expect(() => policy({ DELIVERY_RETRY_JITTER: '1.5' })).toThrow('DELIVERY_RETRY_JITTER');
   });
 });

@@ -1,3 +1,5 @@
+import type { Environment } from '@odds/ops';
+
 /**
  * When a failed webhook or mail send is tried again (docs/deliveries.md):
  * - a failure the receiver will give again (a 4xx other than 408 and 429, an SMTP 5xx, no SMTP
@@ -24,28 +26,15 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   jitter: 0.2,
 };
 
-const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, min: 60_000, h: 3_600_000 };
+/** The settings the policy is made of. */
+export type RetryEnvironment = Pick<Environment, 'DELIVERY_RETRY_SCHEDULE' | 'DELIVERY_RETRY_DEADLINE' | 'DELIVERY_RETRY_JITTER'>;
 
-/** '10s', '2m', '1h', '500ms' (a bare number is milliseconds). */
-export function parseDuration(text: string): number {
-  const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|min|h)?\s*$/.exec(text);
-  if (!match) throw new Error(`'${text}' is not a duration (e.g. 10s, 2m, 1h, 500ms)`);
-  return Math.round(Number(match[1]) * UNITS[match[2] ?? 'ms']!);
-}
-
-/**
- * The policy from DELIVERY_RETRY_SCHEDULE ('10s,30s,2m,10m,30m'), DELIVERY_RETRY_DEADLINE ('1h')
- * and DELIVERY_RETRY_JITTER (0.2); the defaults where unset. Throws on a value it cannot read.
- */
-export function retryPolicyFrom(env: NodeJS.ProcessEnv): RetryPolicy {
-  const scheduleMs = env.DELIVERY_RETRY_SCHEDULE ? env.DELIVERY_RETRY_SCHEDULE.split(',').map(parseDuration) : DEFAULT_RETRY_POLICY.scheduleMs;
-  if (!scheduleMs.length || scheduleMs.some((ms) => ms <= 0))
-    throw new Error(`DELIVERY_RETRY_SCHEDULE needs positive steps, got '${env.DELIVERY_RETRY_SCHEDULE}'`);
-  const deadlineMs = env.DELIVERY_RETRY_DEADLINE ? parseDuration(env.DELIVERY_RETRY_DEADLINE) : DEFAULT_RETRY_POLICY.deadlineMs;
-  const jitter = env.DELIVERY_RETRY_JITTER !== undefined ? Number(env.DELIVERY_RETRY_JITTER) : DEFAULT_RETRY_POLICY.jitter;
-  if (!Number.isFinite(jitter) || jitter < 0 || jitter >= 1) throw new Error(`DELIVERY_RETRY_JITTER must be in [0, 1), got '${env.DELIVERY_RETRY_JITTER}'`);
-  return { scheduleMs, deadlineMs, jitter };
-}
+/** The policy from DELIVERY_RETRY_SCHEDULE ('10s,30s,2m,10m,30m'), DELIVERY_RETRY_DEADLINE ('1h') and DELIVERY_RETRY_JITTER (0.2). */
+export const retryPolicyFrom = (env: RetryEnvironment): RetryPolicy => ({
+  scheduleMs: env.DELIVERY_RETRY_SCHEDULE,
+  deadlineMs: env.DELIVERY_RETRY_DEADLINE,
+  jitter: env.DELIVERY_RETRY_JITTER,
+});
 
 /** An HTTP answer the same request will get again: no retry. 408 (timeout) and 429 (slow down) are worth one. */
 export const isFinalHttpStatus = (status: number) => status >= 400 && status < 500 && status !== 408 && status !== 429;

@@ -40,9 +40,9 @@ export function numberOption(args: Args, name: string, fallback: number): number
  * Upstream address and credentials: --upstream, --token, --email, --password, else the tool's
  * settings (UPSTREAM_URL, UPSTREAM_PORT, DEMO_EMAIL, DEMO_PASSWORD, read by `startProcess('feed-tools')`).
  */
-export function targetOf(args: Args, env: Environment) {
+export function targetOf(args: Args, env: Pick<Environment<'feed-tools'>, 'UPSTREAM_URL' | 'UPSTREAM_PORT' | 'DEMO_EMAIL' | 'DEMO_PASSWORD'>) {
   return {
-    url: args.options.get('upstream') ?? env.UPSTREAM_URL ?? `http://127.0.0.1:${env.UPSTREAM_PORT ?? 8081}`,
+    url: args.options.get('upstream') ?? env.UPSTREAM_URL ?? `http://127.0.0.1:${env.UPSTREAM_PORT}`,
     token: args.options.get('token'),
     email: args.options.get('email') ?? env.DEMO_EMAIL,
     password: args.options.get('password') ?? env.DEMO_PASSWORD,

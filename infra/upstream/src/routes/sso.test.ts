@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { readEnvironment } from '@odds/ops';
 import { routes } from '@odds/protocol';
 import { SsoFlows } from '../auth/oidc/flows';
 import { signInSettings } from '../auth/oidc/settings';
@@ -14,7 +15,10 @@ let upstream: TestUpstream;
 
 beforeAll(async () => {
   // Nothing listens on port 9 of loopback: discovery fails at once.
-  const signIn = signInSettings({ OIDC_ISSUER_URL: 'https://127.0.0.1:9/', OIDC_CLIENT_ID: 'odds', OIDC_DISPLAY_NAME: 'Corp SSO' }, 'https://console.example');
+  const signIn = signInSettings(
+    readEnvironment('api', { OIDC_ISSUER_URL: 'https://127.0.0.1:9/', OIDC_CLIENT_ID: 'odds', OIDC_DISPLAY_NAME: 'Corp SSO' }),
+    'https://console.example',
+  );
   upstream = await createTestUpstream({ signIn });
 });
 afterAll(async () => upstream.close());

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { routes } from '@odds/protocol';
+import { DEFAULTS } from '@odds/ops';
 import { announceMatchWrite } from '../coedit/catalog-notices';
 import { expectedVersion, VersionConflict } from '../coedit/conflict';
 import { actorOf } from '../coedit/versioned';
@@ -13,7 +14,7 @@ import { implement } from '../http/implement';
 
 /** A match's UOF event (read, link, unlink), the UOF market mapping, and the feed health of every live match. */
 export async function uofRoutes(app: FastifyInstance, { db, feedHealth }: { db: Db; feedHealth?: FeedHealthSettings }) {
-  const settings = feedHealth ?? feedHealthSettings({});
+  const settings = feedHealth ?? feedHealthSettings(DEFAULTS);
   const bus = app.changes;
   // A stale link write answers with the conflict body (the current link, who changed it); other errors go to the service's handler.
   app.setErrorHandler((error, _request, reply) => {

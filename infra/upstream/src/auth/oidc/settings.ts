@@ -32,14 +32,27 @@ export interface SignInSettings {
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /** The settings; throws (naming the variable) on a combination no deployment could sign in with. */
-export function signInSettings(env: Environment, publicUrl: string): SignInSettings {
-  const password = !['off', '0', 'false'].includes((env.PASSWORD_SIGN_IN ?? 'on').toLowerCase());
+type SignInEnvironment = Pick<
+  Environment,
+  | 'PASSWORD_SIGN_IN'
+  | 'OIDC_ISSUER_URL'
+  | 'OIDC_CLIENT_ID'
+  | 'OIDC_CLIENT_SECRET'
+  | 'OIDC_DISPLAY_NAME'
+  | 'OIDC_SCOPES'
+  | 'OIDC_ACCOUNTS'
+  | 'OIDC_ROLES'
+  | 'OIDC_GROUPS_CLAIM'
+>;
+
+export function signInSettings(env: SignInEnvironment, publicUrl: string): SignInSettings {
+  const password = env.PASSWORD_SIGN_IN;
   const sso = ssoSettings(env, publicUrl);
   if (!password && !sso) throw new Error('PASSWORD_SIGN_IN=off needs OIDC_ISSUER_URL and OIDC_CLIENT_ID: nobody could sign in otherwise');
   return { password, sso };
 }
 
-function ssoSettings(env: Environment, publicUrl: string): SsoSettings | null {
+function ssoSettings(env: SignInEnvironment, publicUrl: string): SsoSettings | null {
   if (!env.OIDC_ISSUER_URL && !env.OIDC_CLIENT_ID) return null;
   if (!env.OIDC_ISSUER_URL || !env.OIDC_CLIENT_ID) throw new Error('OIDC_ISSUER_URL and OIDC_CLIENT_ID go together: give both (or neither)');
   const issuer = new URL(env.OIDC_ISSUER_URL);
@@ -47,16 +60,16 @@ function ssoSettings(env: Environment, publicUrl: string): SsoSettings | null {
   if (issuer.protocol !== 'https:' && !LOOPBACK.has(issuer.hostname)) {
     throw new Error(`OIDC_ISSUER_URL must be an https:// URL (http:// only on loopback), got '${env.OIDC_ISSUER_URL}'`);
   }
-  const scopes = new Set(['openid', ...(env.OIDC_SCOPES ?? 'openid email profile').split(' ').filter(Boolean)]);
+  const scopes = new Set(['openid', ...env.OIDC_SCOPES.split(' ').filter(Boolean)]);
   return {
     issuer: env.OIDC_ISSUER_URL,
     clientId: env.OIDC_CLIENT_ID,
-    clientSecret: env.OIDC_CLIENT_SECRET || null,
-    displayName: env.OIDC_DISPLAY_NAME || 'single sign-on',
+    clientSecret: env.OIDC_CLIENT_SECRET ?? null,
+    displayName: env.OIDC_DISPLAY_NAME,
     scopes: [...scopes].join(' '),
-    accounts: env.OIDC_ACCOUNTS === 'just-in-time' ? 'just-in-time' : 'invited',
-    roles: env.OIDC_ROLES === 'console' ? 'console' : 'groups',
-    groupsClaim: env.OIDC_GROUPS_CLAIM || 'groups',
+    accounts: env.OIDC_ACCOUNTS,
+    roles: env.OIDC_ROLES,
+    groupsClaim: env.OIDC_GROUPS_CLAIM,
     publicUrl: publicUrl.replace(/\/+$/, ''),
   };
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { parseDuration } from '../retry-policy';
+import { VARIABLES, type Environment } from '@odds/ops';
 import { VENDORS } from './registry';
-import { complianceSettingsFrom, type ComplianceSettings } from '../compliance/settings';
+import { complianceSettingsFrom, type ComplianceEnvironment, type ComplianceSettings } from '../compliance/settings';
 import { embeddedSecretsKey, parseSecretsKey } from './secrets';
 
 /**
@@ -30,7 +30,23 @@ export interface ChannelSettings {
   compliance: ComplianceSettings;
 }
 
-type Env = Readonly<Record<string, string | undefined>>;
+/** The process's channel settings as read at start; a test gives only those it changes, and the table's defaults apply. */
+export type ChannelEnvironment = Partial<
+  Pick<
+    Environment,
+    | 'TELEGRAM_API_URL'
+    | 'WHATSAPP_API_URL'
+    | 'X_API_URL'
+    | 'FCM_API_URL'
+    | 'FCM_TOKEN_URL'
+    | 'APNS_API_URL'
+    | 'APNS_CA_FILE'
+    | 'CHANNEL_SECRETS_KEY'
+    | 'CHANNEL_RATES'
+    | 'CHANNEL_MESSAGE_TTL'
+  >
+> &
+  ComplianceEnvironment;
 
 /** CHANNEL_RATES: `vendor=messages per second`, comma-separated (`fcm=500,telegram=30`). */
 function ratesFrom(text: string | undefined): Record<string, number> {
@@ -45,14 +61,16 @@ function ratesFrom(text: string | undefined): Record<string, number> {
   return rates;
 }
 
-export function channelSettingsFrom(env: Env, database: { production: boolean; databaseUrl: string } | null = null): ChannelSettings {
+export function channelSettingsFrom(env: ChannelEnvironment, database: { production: boolean; databaseUrl: string } | null = null): ChannelSettings {
+  // The registry names each vendor's URL and CA file settings (text, all of them).
+  const setting = (name: string) => (env as Readonly<Record<string, unknown>>)[name] as string | undefined;
   const urls: Record<string, string> = {};
   const tokenUrls: Record<string, string> = {};
   const cas: Record<string, string> = {};
   for (const [vendor, e] of Object.entries(VENDORS)) {
-    urls[vendor] = env[e.baseUrl.setting] || e.baseUrl.default;
-    if (e.tokenUrl) tokenUrls[vendor] = env[e.tokenUrl.setting] || e.tokenUrl.default;
-    const caFile = e.caFileSetting && env[e.caFileSetting];
+    urls[vendor] = setting(e.baseUrl.setting) || e.baseUrl.default;
+    if (e.tokenUrl) tokenUrls[vendor] = setting(e.tokenUrl.setting) || e.tokenUrl.default;
+    const caFile = e.caFileSetting && setting(e.caFileSetting);
     if (caFile) {
       try {
         cas[vendor] = readFileSync(caFile, 'utf8');
@@ -69,7 +87,7 @@ export function channelSettingsFrom(env: Env, database: { production: boolean; d
     tokenUrls,
     cas,
     rates: ratesFrom(env.CHANNEL_RATES),
-    messageTtlMs: env.CHANNEL_MESSAGE_TTL ? parseDuration(env.CHANNEL_MESSAGE_TTL) : 600_000,
+    messageTtlMs: env.CHANNEL_MESSAGE_TTL ?? VARIABLES.CHANNEL_MESSAGE_TTL.unset,
     secretsKey: key ? key.toString('base64') : null,
     simulateUnconfigured: demo,
     compliance: complianceSettingsFrom(env, key ? key.toString('base64') : null, database?.production ?? false),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readEnvironment } from '@odds/ops';
 import { readConfig, readWorkerConfig } from '../../config';
 import { decideOffer } from '../decide';
 import { RateLimiter } from '../rate-limit';
@@ -18,11 +19,11 @@ describe('simulated figures', () => {
     expect(webhookConfig({}, { ...shape, broker: true }).simulatedStats).toBe(false);
     expect(webhookConfig({}, { ...shape, seedDemo: false }).simulatedStats).toBe(false);
     // As the processes read their settings.
-    expect(readConfig({ PGLITE_DIR: 'memory://' }).webhooks.simulatedStats).toBe(true);
-    expect(readConfig({ NODE_ENV: 'production', DATABASE_URL: PG, WEBHOOK_SECRETS_KEY: KEY }).webhooks.simulatedStats).toBe(false);
-    expect(readConfig({ NODE_ENV: 'production', PGLITE_DIR: './x', ALLOW_EMBEDDED_DB: '1' }).webhooks.simulatedStats).toBe(false);
-    expect(readConfig({ DATABASE_URL: PG }).webhooks.simulatedStats).toBe(false);
-    expect(readWorkerConfig({ DATABASE_URL: PG, AMQP_URL: 'amqp://mq' }).webhooks.simulatedStats).toBe(false);
+    expect(readConfig(readEnvironment('api', { PGLITE_DIR: 'memory://' })).webhooks.simulatedStats).toBe(true);
+    expect(readConfig(readEnvironment('api', { NODE_ENV: 'production', DATABASE_URL: PG, WEBHOOK_SECRETS_KEY: KEY })).webhooks.simulatedStats).toBe(false);
+    expect(readConfig(readEnvironment('api', { NODE_ENV: 'production', PGLITE_DIR: './x', ALLOW_EMBEDDED_DB: '1' })).webhooks.simulatedStats).toBe(false);
+    expect(readConfig(readEnvironment('api', { DATABASE_URL: PG })).webhooks.simulatedStats).toBe(false);
+    expect(readWorkerConfig(readEnvironment('worker', { DATABASE_URL: PG, AMQP_URL: 'amqp://mq' })).webhooks.simulatedStats).toBe(false);
   });
 
   it('are given to recorded pushes only where simulated, and labelled so', () => {
@@ -47,6 +48,6 @@ describe('the signing key', () => {
     expect(webhookConfig({}, shape).key).toEqual({ kind: 'file', path: './data/pglite.webhook-secrets.key' });
     expect(webhookConfig({}, { ...shape, databaseUrl: PG }).key).toEqual({ kind: 'derived', from: PG });
     expect(() => webhookConfig({ WEBHOOK_SECRETS_KEY: 'c2hvcnQ=' }, shape)).toThrow(/WEBHOOK_SECRETS_KEY must be 32 bytes/);
-    expect(() => readConfig({ PGLITE_DIR: 'memory://', WEBHOOK_ALLOW_HOSTS: 'a b' })).toThrow(/WEBHOOK_ALLOW_HOSTS entry 'a b'/);
+    expect(() => readConfig({ ...readEnvironment('api', { PGLITE_DIR: 'memory://' }), WEBHOOK_ALLOW_HOSTS: 'a b' })).toThrow(/WEBHOOK_ALLOW_HOSTS entry 'a b'/);
   });
 });

@@ -58,7 +58,7 @@ function keyBytes(text: string): Buffer {
 
 /** The process's settings, read once at start (config.ts). `shape` says what kind of deployment this is. */
 export function webhookConfig(
-  env: Environment,
+  env: Partial<Pick<Environment, 'WEBHOOK_ALLOW_HOSTS' | 'WEBHOOK_SECRETS_KEY'>>,
   shape: { production: boolean; databaseUrl: string; broker: boolean; seedDemo: boolean; trackBase: string | null },
 ): WebhookConfig {
   const allowHosts = env.WEBHOOK_ALLOW_HOSTS ?? '';

@@ -22,7 +22,7 @@ let matchA: number;
 let matchB: number;
 let providerId: number;
 let clock = T0;
-const settings = complianceChannels({ COMPLIANCE_BLOCKS_CACHE_MS: '60000' });
+const settings = complianceChannels({ COMPLIANCE_BLOCKS_CACHE_MS: 60_000 });
 
 beforeAll(async () => {
   upstream = await createTestUpstream();

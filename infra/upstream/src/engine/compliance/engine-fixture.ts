@@ -20,7 +20,7 @@ import { channelSettingsFrom, type ChannelSettings } from '../channels/settings'
 import { classicsFixture, resultMarketOf, resultOfferAt } from '../test-feed';
 import type { FastTrackFake } from './fakes/fast-track-fake';
 import { keyedHash } from './hash';
-import { complianceSettingsFrom } from './settings';
+import { complianceSettingsFrom, type ComplianceEnvironment } from './settings';
 import { sourceContext } from './view';
 
 /**
@@ -36,12 +36,12 @@ export const T0 = Date.parse('2031-07-01T18:00:00Z');
 export const offerAt = (id: string, minute: number, t0 = T0) => resultOfferAt(t0, id, minute, minute % 2 === 0 ? 2000 : 1200) as FeedMessage;
 
 /** `secretsKey`: the key the engine's processes open secrets with (CHANNEL_SECRETS_KEY), a fresh one by default. */
-export function complianceChannels(env: Record<string, string> = {}, secretsKey = randomBytes(32).toString('base64')): ChannelSettings {
+export function complianceChannels(env: ComplianceEnvironment = {}, secretsKey = randomBytes(32).toString('base64')): ChannelSettings {
   return {
     ...channelSettingsFrom({}),
     secretsKey,
     simulateUnconfigured: true,
-    compliance: complianceSettingsFrom({ COMPLIANCE_BLOCKS_TIMEOUT_MS: '3000', COMPLIANCE_BLOCKS_CACHE_MS: '400', ...env }, secretsKey, false),
+    compliance: complianceSettingsFrom({ COMPLIANCE_BLOCKS_TIMEOUT_MS: 3000, COMPLIANCE_BLOCKS_CACHE_MS: 400, ...env }, secretsKey, false),
   };
 }
 

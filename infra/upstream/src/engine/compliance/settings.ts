@@ -1,3 +1,4 @@
+import { VARIABLES, type Environment } from '@odds/ops';
 import { hashKeyOf } from './hash';
 
 /**
@@ -15,22 +16,15 @@ export interface ComplianceSettings {
   blocksCacheMs: number;
 }
 
-type Env = Readonly<Record<string, string | undefined>>;
+/** The process's compliance settings as read at start; an engine or test built without them gives none, and the table's defaults apply. */
+export type ComplianceEnvironment = Partial<Pick<Environment, 'COMPLIANCE_HASH_KEY' | 'COMPLIANCE_BLOCKS_TIMEOUT_MS' | 'COMPLIANCE_BLOCKS_CACHE_MS'>>;
 
-const positive = (env: Env, name: string, fallback: number) => {
-  const text = env[name];
-  if (text === undefined || text === '') return fallback;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number of milliseconds, got '${text}'`);
-  return value;
-};
-
-export function complianceSettingsFrom(env: Env, secretsKey: string | null, production: boolean): ComplianceSettings {
+export function complianceSettingsFrom(env: ComplianceEnvironment, secretsKey: string | null, production: boolean): ComplianceSettings {
   return {
     hashKey: hashKeyOf(env.COMPLIANCE_HASH_KEY, secretsKey),
     secretsKey,
     production,
-    blocksTimeoutMs: positive(env, 'COMPLIANCE_BLOCKS_TIMEOUT_MS', 2_000),
-    blocksCacheMs: positive(env, 'COMPLIANCE_BLOCKS_CACHE_MS', 60_000),
+    blocksTimeoutMs: env.COMPLIANCE_BLOCKS_TIMEOUT_MS ?? VARIABLES.COMPLIANCE_BLOCKS_TIMEOUT_MS.unset,
+    blocksCacheMs: env.COMPLIANCE_BLOCKS_CACHE_MS ?? VARIABLES.COMPLIANCE_BLOCKS_CACHE_MS.unset,
   };
 }

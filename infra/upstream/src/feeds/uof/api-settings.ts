@@ -14,12 +14,9 @@ export interface UofApiSettings {
 }
 
 /** The settings, or null without UOF_API_URL (the mapping screen then works with ids only). */
-export function uofApiSettings(env: Environment): UofApiSettings | null {
+export function uofApiSettings(env: Pick<Environment, 'UOF_API_URL' | 'UOF_TOKEN' | 'UOF_DESCRIPTIONS_TTL_S'>): UofApiSettings | null {
   if (!env.UOF_API_URL) return null;
-  const ttl = Number(env.UOF_DESCRIPTIONS_TTL_S ?? 3600);
-  if (!Number.isInteger(ttl) || ttl < 60 || ttl > 7 * 86_400)
-    throw new Error(`UOF_DESCRIPTIONS_TTL_S must be a whole number of seconds from 60 to 604800, got '${env.UOF_DESCRIPTIONS_TTL_S}'`);
-  return { apiUrl: env.UOF_API_URL, token: env.UOF_TOKEN || null, descriptionsTtlS: ttl };
+  return { apiUrl: env.UOF_API_URL, token: env.UOF_TOKEN ?? null, descriptionsTtlS: env.UOF_DESCRIPTIONS_TTL_S };
 }
 
 /** The process's one cache of the vendor's market descriptions (English names, as the vendor's `en`). */

@@ -4,6 +4,7 @@ import { uofProducers, uofRecoveries } from '../../db/schema';
 import { FALLBACK_PRODUCERS, parseProducers } from './producer-list';
 import { Producers } from './producers';
 import { uofRecoveryApi } from './recovery-api';
+import { readEnvironment } from '@odds/ops';
 import { uofSettings } from './settings';
 
 let database: Database;
@@ -80,10 +81,15 @@ describe('the producer list', () => {
   });
 
   it('refuses a recovery interval below 20 s', () => {
-    expect(() => uofSettings({ UOF_AMQP_URL: 'amqp://x', UOF_RECOVERY_INTERVAL_S: '10' })).toThrow(
+    expect(() => uofSettings(readEnvironment('api', { UOF_AMQP_URL: 'amqp://x', UOF_RECOVERY_INTERVAL_S: '10' }))).toThrow(
       'UOF_RECOVERY_INTERVAL_S must be a whole number of seconds from 20',
     );
-    expect(uofSettings({ UOF_AMQP_URL: 'amqp://x' })).toMatchObject({ recoveryIntervalS: 30, maxDelayS: 20, maxAttempts: 3, maxMessageBytes: 4_194_304 });
+    expect(uofSettings(readEnvironment('api', { UOF_AMQP_URL: 'amqp://x' }))).toMatchObject({
+      recoveryIntervalS: 30,
+      maxDelayS: 20,
+      maxAttempts: 3,
+      maxMessageBytes: 4_194_304,
+    });
   });
 });
 

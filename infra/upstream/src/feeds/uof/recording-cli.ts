@@ -12,7 +12,7 @@ const option = (name: string) => {
 };
 const env = startProcess('feed-tools');
 const amqpUrl = env.UOF_AMQP_URL;
-const exchange = env.UOF_EXCHANGE ?? 'unifiedfeed';
+const exchange = env.UOF_EXCHANGE;
 if (!amqpUrl) {
   console.error('UOF_AMQP_URL is not set');
   process.exit(2);

@@ -1,3 +1,5 @@
+import { VARIABLES, type Environment } from '@odds/ops';
+
 /**
  * The UOF adapter's settings, all from the environment (docs/feeds-uof.md). The adapter runs when
  * UOF_AMQP_URL is set; UOF_TOKEN is the bookmaker's access token and never lives in the repository.
@@ -27,46 +29,49 @@ export interface UofSettings {
   maxDelayS: number;
 }
 
-/** The vendor SDKs never ask for recoveries closer together than this. */
-const MIN_RECOVERY_INTERVAL_S = 20;
-
-/** What a test or a tool that builds its own settings starts from (the documented defaults). */
+/** What a test or a tool that builds its own settings starts from: the table's defaults (@odds/ops variables.ts). */
 export const UOF_DEFAULTS = {
-  aliveTimeoutS: 20,
-  recoveryTimeoutS: 300,
-  recoveryIntervalS: 30,
-  maxMessageBytes: 4 * 1024 * 1024,
-  maxAttempts: 3,
-  maxDelayS: 20,
+  aliveTimeoutS: VARIABLES.UOF_ALIVE_TIMEOUT_S.unset,
+  recoveryTimeoutS: VARIABLES.UOF_RECOVERY_TIMEOUT_S.unset,
+  recoveryIntervalS: VARIABLES.UOF_RECOVERY_INTERVAL_S.unset,
+  maxMessageBytes: VARIABLES.UOF_MAX_MESSAGE_BYTES.unset,
+  maxAttempts: VARIABLES.UOF_MAX_ATTEMPTS.unset,
+  maxDelayS: VARIABLES.UOF_MAX_DELAY_S.unset,
 } as const;
 
-function bounded(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number, unit: string): number {
-  const value = Number(env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < min || value > max)
-    throw new Error(`${name} must be a whole number of ${unit} from ${min} to ${max}, got '${env[name]}'`);
-  return value;
-}
-
-const seconds = (env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1) => bounded(env, name, fallback, min, 86_400, 'seconds');
+type UofEnvironment = Pick<
+  Environment<'api'>,
+  | 'UOF_AMQP_URL'
+  | 'UOF_EXCHANGE'
+  | 'UOF_QUEUE'
+  | 'UOF_BINDING_KEYS'
+  | 'UOF_API_URL'
+  | 'UOF_TOKEN'
+  | 'UOF_ALIVE_TIMEOUT_S'
+  | 'UOF_RECOVERY_TIMEOUT_S'
+  | 'UOF_RECOVERY_INTERVAL_S'
+  | 'UOF_MAX_MESSAGE_BYTES'
+  | 'UOF_MAX_ATTEMPTS'
+  | 'UOF_MAX_DELAY_S'
+>;
 
 /** The settings, or null when UOF_AMQP_URL is not set (no UOF feed). */
-export function uofSettings(env: NodeJS.ProcessEnv): UofSettings | null {
+export function uofSettings(env: UofEnvironment): UofSettings | null {
   if (!env.UOF_AMQP_URL) return null;
   return {
     amqpUrl: env.UOF_AMQP_URL,
-    exchange: env.UOF_EXCHANGE || 'unifiedfeed',
-    queue: env.UOF_QUEUE || '',
-    bindingKeys: (env.UOF_BINDING_KEYS || '#')
-      .split(',')
+    exchange: env.UOF_EXCHANGE,
+    queue: env.UOF_QUEUE ?? '',
+    bindingKeys: env.UOF_BINDING_KEYS.split(',')
       .map((k) => k.trim())
       .filter(Boolean),
-    apiUrl: env.UOF_API_URL || null,
-    token: env.UOF_TOKEN || null,
-    aliveTimeoutS: seconds(env, 'UOF_ALIVE_TIMEOUT_S', UOF_DEFAULTS.aliveTimeoutS),
-    recoveryTimeoutS: seconds(env, 'UOF_RECOVERY_TIMEOUT_S', UOF_DEFAULTS.recoveryTimeoutS),
-    recoveryIntervalS: seconds(env, 'UOF_RECOVERY_INTERVAL_S', UOF_DEFAULTS.recoveryIntervalS, MIN_RECOVERY_INTERVAL_S),
-    maxMessageBytes: bounded(env, 'UOF_MAX_MESSAGE_BYTES', UOF_DEFAULTS.maxMessageBytes, 1024, 128 * 1024 * 1024, 'bytes'),
-    maxAttempts: bounded(env, 'UOF_MAX_ATTEMPTS', UOF_DEFAULTS.maxAttempts, 1, 100, 'attempts'),
-    maxDelayS: seconds(env, 'UOF_MAX_DELAY_S', UOF_DEFAULTS.maxDelayS, 0),
+    apiUrl: env.UOF_API_URL ?? null,
+    token: env.UOF_TOKEN ?? null,
+    aliveTimeoutS: env.UOF_ALIVE_TIMEOUT_S,
+    recoveryTimeoutS: env.UOF_RECOVERY_TIMEOUT_S,
+    recoveryIntervalS: env.UOF_RECOVERY_INTERVAL_S,
+    maxMessageBytes: env.UOF_MAX_MESSAGE_BYTES,
+    maxAttempts: env.UOF_MAX_ATTEMPTS,
+    maxDelayS: env.UOF_MAX_DELAY_S,
   };
 }

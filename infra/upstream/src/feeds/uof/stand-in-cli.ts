@@ -42,7 +42,7 @@ if (clockStart !== null && Number.isNaN(clockStart)) fail(`--clock must be a tim
 const startedAt = Date.now();
 const now = clockStart === null ? Date.now : () => clockStart + (Date.now() - startedAt);
 const amqpUrl = args.options.get('amqp') ?? env.UOF_AMQP_URL;
-const exchange = args.options.get('exchange') ?? env.UOF_EXCHANGE ?? 'unifiedfeed';
+const exchange = args.options.get('exchange') ?? env.UOF_EXCHANGE;
 
 const snapshots = amqpUrl ? amqpSnapshots(amqpUrl, exchange) : null;
 // The vendor owns the exchange and the API only checks it: on a fresh broker it exists once this has declared it.

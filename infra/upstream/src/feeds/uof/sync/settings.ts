@@ -29,13 +29,6 @@ export interface SyncSettings {
  */
 export const DEFAULT_RATES: Record<Endpoint, number> = { schedule: 30, live: 6, fixture: 60, tournament: 30 };
 
-function whole(env: Environment, name: keyof Environment, fallback: number, min: number, max: number): number {
-  const text = env[name];
-  const value = text === undefined ? fallback : Number(text);
-  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be a whole number from ${min} to ${max}, got '${text}'`);
-  return value;
-}
-
 /** `schedule=30,live=6`: requests per minute per endpoint; the endpoints not named keep their default. */
 export function parseRates(text: string | undefined): Record<Endpoint, number> {
   const rates = { ...DEFAULT_RATES };
@@ -54,19 +47,29 @@ export function parseRates(text: string | undefined): Record<Endpoint, number> {
 }
 
 /** The settings, or null when this process does not sync (no UOF_API_URL, or UOF_SYNC=off). */
-export function syncSettings(env: Environment): SyncSettings | null {
-  if (!env.UOF_API_URL || ['off', '0', 'false'].includes(env.UOF_SYNC ?? '')) return null;
-  const startDate = env.UOF_SYNC_START_DATE ?? null;
-  if (startDate !== null && (!/^\d{4}-\d{2}-\d{2}$/.test(startDate) || Number.isNaN(Date.parse(startDate))))
-    throw new Error(`UOF_SYNC_START_DATE must be a date such as 2022-12-17, got '${startDate}'`);
+type SyncEnvironment = Pick<
+  Environment,
+  | 'UOF_API_URL'
+  | 'UOF_TOKEN'
+  | 'UOF_SYNC'
+  | 'UOF_SYNC_HORIZON_DAYS'
+  | 'UOF_SYNC_START_DATE'
+  | 'UOF_SYNC_SCHEDULE_EVERY_S'
+  | 'UOF_SYNC_LIVE_EVERY_S'
+  | 'UOF_SYNC_RATES'
+  | 'UOF_SYNC_LEASE_S'
+>;
+
+export function syncSettings(env: SyncEnvironment): SyncSettings | null {
+  if (!env.UOF_API_URL || !env.UOF_SYNC) return null;
   return {
     apiUrl: env.UOF_API_URL,
-    token: env.UOF_TOKEN || null,
-    horizonDays: whole(env, 'UOF_SYNC_HORIZON_DAYS', 7, 1, 60),
-    startDate,
-    scheduleEveryS: whole(env, 'UOF_SYNC_SCHEDULE_EVERY_S', 86_400, 60, 7 * 86_400),
-    liveEveryS: whole(env, 'UOF_SYNC_LIVE_EVERY_S', 300, 30, 86_400),
+    token: env.UOF_TOKEN ?? null,
+    horizonDays: env.UOF_SYNC_HORIZON_DAYS,
+    startDate: env.UOF_SYNC_START_DATE ?? null,
+    scheduleEveryS: env.UOF_SYNC_SCHEDULE_EVERY_S,
+    liveEveryS: env.UOF_SYNC_LIVE_EVERY_S,
     ratesPerMinute: parseRates(env.UOF_SYNC_RATES),
-    leaseS: whole(env, 'UOF_SYNC_LEASE_S', 60, 10, 3_600),
+    leaseS: env.UOF_SYNC_LEASE_S,
   };
 }

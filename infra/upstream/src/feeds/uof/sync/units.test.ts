@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readEnvironment } from '@odds/ops';
 import { retryAfterMs, SyncApi } from './api';
 import { toWrite } from './apply';
 import { DEFAULT_RATES, parseRates, syncSettings } from './settings';
@@ -55,9 +56,10 @@ describe('the catalog sync, piece by piece', () => {
   });
 
   it('reads its settings, refusing what makes no sense', () => {
-    expect(syncSettings({})).toBeNull();
-    expect(syncSettings({ UOF_API_URL: 'http://127.0.0.1:8090', UOF_SYNC: 'off' })).toBeNull();
-    expect(syncSettings({ UOF_API_URL: 'http://127.0.0.1:8090' })).toMatchObject({
+    const sync = (env: NodeJS.ProcessEnv) => syncSettings(readEnvironment('api', env));
+    expect(sync({})).toBeNull();
+    expect(sync({ UOF_API_URL: 'http://127.0.0.1:8090', UOF_SYNC: 'off' })).toBeNull();
+    expect(sync({ UOF_API_URL: 'http://127.0.0.1:8090' })).toMatchObject({
       horizonDays: 7,
       startDate: null,
       scheduleEveryS: 86_400,
@@ -67,8 +69,8 @@ describe('the catalog sync, piece by piece', () => {
     expect(parseRates('schedule=10, live=1')).toEqual({ ...DEFAULT_RATES, schedule: 10, live: 1 });
     expect(() => parseRates('summary=10')).toThrow("'summary' is not one of schedule, live, fixture, tournament");
     expect(() => parseRates('schedule=0')).toThrow('schedule must be requests per minute above 0');
-    expect(() => syncSettings({ UOF_API_URL: 'http://x', UOF_SYNC_HORIZON_DAYS: '90' })).toThrow('UOF_SYNC_HORIZON_DAYS must be a whole number from 1 to 60');
-    expect(() => syncSettings({ UOF_API_URL: 'http://x', UOF_SYNC_START_DATE: '2022-13-45' })).toThrow('UOF_SYNC_START_DATE');
+    expect(() => sync({ UOF_API_URL: 'http://x', UOF_SYNC_HORIZON_DAYS: '90' })).toThrow('UOF_SYNC_HORIZON_DAYS must be a whole number from 1 to 60');
+    expect(() => sync({ UOF_API_URL: 'http://x', UOF_SYNC_START_DATE: '2022-13-45' })).toThrow('UOF_SYNC_START_DATE');
   });
 
   it('reads a schedule, listing an entry that is no match with why', () => {
