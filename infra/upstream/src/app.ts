@@ -8,7 +8,7 @@ import { databaseReachable, type Database } from './db/client';
 import { keepStatistics } from './db/statistics';
 import { coediting } from './coedit/plugin';
 import { presenters } from './routes/presenters';
-import { NoticePublisher, noticeSettings, type NoticeSettings } from './coedit/notice-publisher';
+import { NoticePublisher, noticeSettings, type NoticeSettings } from './notices/publisher';
 import { clientErrorHandler, installErrorHandler } from './errors';
 import { enginePlugin } from './plugins/engine';
 import { authPlugin } from './http/auth';
@@ -50,7 +50,7 @@ export interface UpstreamOptions {
   smtp?: SmtpSettings | null;
   /** DELIVERY_*: concurrency, timeout and retry policy of this process's senders. */
   sending?: DispatcherOptions;
-  /** CHANGE_OUTBOX_SWEEP_MS and CHANGE_OUTBOX_DELAY_MS (coedit/notice-publisher.ts); the defaults unless given. */
+  /** CHANGE_OUTBOX_SWEEP_MS and CHANGE_OUTBOX_DELAY_MS (notices/publisher.ts); the defaults unless given. */
   notices?: NoticeSettings;
   /** WHATSAPP_APP_SECRET, WHATSAPP_VERIFY_TOKEN: the WhatsApp status webhook's keys; none (the default): it answers 404. */
   whatsappWebhook?: WhatsappWebhookSettings | null;

@@ -1,5 +1,5 @@
 import { frozen, type Environment, type LogSettings } from '@odds/ops';
-import { noticeSettings, type NoticeSettings } from './coedit/notice-publisher';
+import { noticeSettings, type NoticeSettings } from './notices/publisher';
 import { dispatcherOptionsFrom, type DispatcherOptions } from './engine/dispatch';
 import { feedHealthSettings, type FeedHealthSettings } from './feeds/health/settings';
 import { uofSettings, type UofSettings } from './feeds/uof/settings';
@@ -9,6 +9,7 @@ import { uofApiSettings, type UofApiSettings } from './feeds/uof/api-settings';
 import { signInSettings, type SignInSettings } from './auth/oidc/settings';
 import { isTimeZone } from './compliance/today';
 import { syncSettings, type SyncSettings } from './feeds/uof/sync/settings';
+import type { ChangeStreamSettings } from './notices/transports';
 
 /**
  * The settings of the upstream's processes (api, worker, migrate, operator), each read once at
@@ -28,12 +29,6 @@ export interface DatabaseConfig {
   production: boolean;
   /** postgres://… for Postgres; else a PGlite data directory, or memory:// for a throwaway one. */
   databaseUrl: string;
-}
-
-/** The change stream between processes: Redis pub/sub with REDIS_URL, else Postgres LISTEN/NOTIFY on Postgres. */
-export interface ChangeStreamSettings {
-  redisUrl: string | null;
-  redisPrefix: string;
 }
 
 /** The broker the feed goes through to the engine workers (AMQP_URL). */
@@ -93,7 +88,7 @@ export interface UpstreamConfig extends DatabaseConfig {
   /** Null: this process does not run the catalog sync (no UOF_API_URL, or UOF_SYNC=off). */
   catalogSync: SyncSettings | null;
   feedHealth: FeedHealthSettings;
-  /** CHANGE_OUTBOX_*: how the outbox of change notices is swept (coedit/notice-publisher.ts). */
+  /** CHANGE_OUTBOX_*: how the outbox of change notices is swept (notices/publisher.ts). */
   notices: NoticeSettings;
   /** Null: the WhatsApp status webhook is not configured (it answers 404). */
   whatsappWebhook: WhatsappWebhookSettings | null;

@@ -1,6 +1,6 @@
 import { loggerOptions, refuse, startProcess, startTracing } from '@odds/ops';
 import { buildUpstream } from './app';
-import { changeTransportFor } from './broker/change-transport';
+import { changeTransportFor } from './notices/transports';
 import { readConfig } from './config';
 import { webhookSettings } from './engine/channels/webhook-settings';
 import { openDatabase } from './db/client';

@@ -96,8 +96,8 @@ export { routingKey, topologyNames } from './broker/topology';
 export { EngineWorker } from './broker/worker';
 export { WorkerMetrics } from './broker/worker-metrics';
 export { entities } from './coedit/entities';
-export { NoticePublisher } from './coedit/notice-publisher';
-export { recordNotices } from './coedit/notices';
+export { NoticePublisher } from './notices/publisher';
+export { recordNotices } from './notices/outbox';
 export { openDatabase, type Database, type Db } from './db/client';
 export { claimLease, LeaseHolder } from './db/lease';
 export {
@@ -123,7 +123,7 @@ export {
   uofRecoveries,
   uofConnection,
 } from './db/schema';
-export { ChangeBus } from './changes';
+export { ChangeBus } from './notices/bus';
 // The daily cap's race (tests/integration/daily-cap-race.test.ts), the compliance bench and the
 // rules through engine workers (tests/integration/compliance-broker.test.ts).
 export {

@@ -5,8 +5,8 @@ import { readWorkerConfig } from '../config';
 import { databaseReachable, openDatabase } from '../db/client';
 import { assembleEngine } from '../plugins/engine';
 import { webhookSettings } from '../engine/channels/webhook-settings';
-import { ChangeBus } from '../changes';
-import { changeTransportFor } from './change-transport';
+import { ChangeBus } from '../notices/bus';
+import { changeTransportFor } from '../notices/transports';
 import { EngineWorker } from './worker';
 
 /**

@@ -1,5 +1,5 @@
 import { isCatalogEntity, type AuditActor, type ChangedEntity } from '@odds/protocol';
-import type { ChangeBus, Change } from '../changes';
+import type { ChangeBus, Change } from '../notices/bus';
 import type { Written } from './written';
 
 /**

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath, routes, type ChangeNotice, type RouteDef } from '@odds/protocol';
 import { createTestUpstream, OPS, type TestUpstream } from '../testing';
-import { ChangeBus } from '../changes';
-import { NoticePublisher } from './notice-publisher';
+import { ChangeBus } from '../notices/bus';
+import { NoticePublisher } from '../notices/publisher';
 
 /**
  * The notices of a versioned write are rows of the change outbox written in the write's own

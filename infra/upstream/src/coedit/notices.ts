@@ -1,7 +1,5 @@
 import { ENTITY_TOPICS } from '@odds/protocol';
-import type { Db, Tx } from '../db/client';
-import { changeOutbox } from '../db/schema';
-import type { Change } from '../changes';
+import type { Change } from '../notices/bus';
 import { catalogNotices } from './catalog-notices';
 import { providerNotices } from './provider-notices';
 import type { Written } from './written';
@@ -21,18 +19,4 @@ export function noticesOf(written: readonly Written[]): Change[] {
     notices.push({ match_id: change.matchId, topics: [topic, 'history'], entity: change.entity, entity_id: change.id, actor: change.actor });
   }
   return [...notices, ...providerNotices(written), ...catalogNotices(written)];
-}
-
-/**
- * Writes notices into the outbox in the caller's transaction: they exist if and only if the write
- * committed, and a publisher (notice-publisher.ts) hands them to the change stream afterwards, so a
- * crash between the commit and the publish delays a notice, never loses it. Returns their rows' ids.
- */
-export async function recordNotices(tx: Tx | Db, notices: readonly Change[]): Promise<number[]> {
-  if (!notices.length) return [];
-  const rows = await tx
-    .insert(changeOutbox)
-    .values(notices.map((notice) => ({ notice })))
-    .returning({ id: changeOutbox.id });
-  return rows.map((row) => row.id);
 }

@@ -1,5 +1,5 @@
 import { isProviderEntity, type ChangedEntity } from '@odds/protocol';
-import type { Change } from '../changes';
+import type { Change } from '../notices/bus';
 import type { Written } from './written';
 
 /**

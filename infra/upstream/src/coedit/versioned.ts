@@ -1,13 +1,14 @@
 import { desc, and, eq, sql } from 'drizzle-orm';
 import type { AuditAction, AuditActor, AuditEntity } from '@odds/protocol';
 import type { Db, Tx } from '../db/client';
-import type { Change } from '../changes';
+import type { Change } from '../notices/bus';
 import { spans } from '../spans';
 import { auditLog } from '../db/schema';
 import { expectedVersion, VersionConflict } from './conflict';
 import { entities } from './entities';
-import type { NoticePublisher } from './notice-publisher';
-import { noticesOf, recordNotices } from './notices';
+import type { NoticePublisher } from '../notices/publisher';
+import { noticesOf } from './notices';
+import { recordNotices } from '../notices/outbox';
 import type { Written } from './written';
 
 /**
@@ -78,7 +79,7 @@ export async function conflictFor(db: Db | Tx, entity: AuditEntity, id: number, 
  * and nothing is written); each version is bumped (a deleted row keeps its last); `write` does the entity's own work (given the
  * transaction); then one audit row per record changed or created (`created` names new ids from
  * the result) holds the actor and the record before and after, and the change notices of the write
- * go into the outbox (notices.ts), published once it committed (notice-publisher.ts). A write that
+ * go into the outbox (notices/outbox.ts), published once it committed (notices/publisher.ts). A write that
  * fails, for whatever reason, rolls all of it back: no change, no version bump, no audit row, no notice.
  */
 export function versionedWrite<T>(store: WriteStore, op: VersionedOp<T>, write: (tx: Db) => Promise<T>): Promise<T> {

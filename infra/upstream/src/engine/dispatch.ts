@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { activeContext, failSpan, SpanKind, type Context, type Environment } from '@odds/ops';
 import type { Db } from '../db/client';
 import { deliveries } from '../db/schema';
-import type { ChangeBus } from '../changes';
+import type { ChangeBus } from '../notices/bus';
 import { spans } from '../spans';
 import type { ChannelOutcome } from './channels/adapter';
 import { mailText } from './channels/index';

@@ -15,7 +15,7 @@ import {
 } from '../db/schema';
 import { Errors } from '../errors';
 import { spans } from '../spans';
-import { ChangeBus } from '../changes';
+import { ChangeBus } from '../notices/bus';
 import { createSmtpSender, type SmtpSender } from '../mail/smtp';
 import { Compliance, type ComplianceGate } from './compliance/gate';
 import { complianceSettingsFrom } from './compliance/settings';

@@ -1,9 +1,9 @@
 import { createInterface } from 'node:readline';
 import { refuse, startProcess } from '@odds/ops';
-import { changeTransportFor } from '../broker/change-transport';
+import { changeTransportFor } from '../notices/transports';
 import { readOperatorConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { ChangeBus } from '../changes';
+import { ChangeBus } from '../notices/bus';
 import { runOperatorCommand, USAGE, UsageError } from './command';
 
 /**

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SmtpSettings } from '../config';
 import type { Db } from '../db/client';
-import type { ChangeBus } from '../changes';
+import type { ChangeBus } from '../notices/bus';
 import { Engine, type EngineOptions } from '../engine/engine';
 import { defaultWebhookSettings, type WebhookSettings } from '../engine/channels/webhook-settings';
 

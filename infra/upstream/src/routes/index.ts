@@ -11,6 +11,7 @@ import { contactRoutes } from './contacts';
 import { contentRoutes } from './content';
 import { deliveryRoutes } from './deliveries';
 import { engineRoutes } from './engine';
+import { changeStreamRoutes } from '../notices/stream-route';
 import { eventRoutes } from './events';
 import { feedRoutes } from './feed';
 import { firingRoutes } from './firings';
@@ -60,6 +61,7 @@ export const routeModules: ((app: FastifyInstance, deps: RouteDeps) => Promise<v
   liveVersionRoutes,
   deliveryRoutes,
   engineRoutes,
+  changeStreamRoutes,
   firingRoutes,
   auditRoutes,
   uofRoutes,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import secureJson from 'secure-json-parse';
 import { routes } from '@odds/protocol';
-import { recordNotices } from '../coedit/notices';
+import { recordNotices } from '../notices/outbox';
 import { foldStatuses, sameSecret, statusesOf, validHubSignature } from '../engine/channels/whatsapp-status';
 import { fallbackChannelSettings } from '../engine/channels/settings';
 import { whatsappWebhookSecrets } from '../engine/channels/whatsapp-secrets';

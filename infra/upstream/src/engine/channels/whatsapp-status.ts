@@ -6,7 +6,7 @@ import { Value } from 'typebox/value';
 import { CHANNELS, type DeliveryStats } from '@odds/protocol';
 import type { Tx } from '../../db/client';
 import { deliveries, matches } from '../../db/schema';
-import type { Change } from '../../changes';
+import type { Change } from '../../notices/bus';
 import { vendorWords } from './vendor-http';
 import { whatsappOutcome } from './whatsapp-errors';
 

@@ -2,7 +2,7 @@ import { eq, notInArray } from 'drizzle-orm';
 import type { MatchFeedHealth } from '@odds/protocol';
 import type { Db } from '../../db/client';
 import { auditLog, feedStalls } from '../../db/schema';
-import type { ChangeBus } from '../../changes';
+import type { ChangeBus } from '../../notices/bus';
 import { liveFeedHealth } from './read';
 import type { FeedHealthSettings } from './settings';
 

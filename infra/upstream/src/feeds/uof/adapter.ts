@@ -4,7 +4,7 @@ import { parseUofRoutingKey, type FeedMessage, type IngestReply } from '@odds/pr
 import { announceMatchWrite } from '../../coedit/catalog-notices';
 import type { Db } from '../../db/client';
 import { auditLog, matches, sports, uofLinks, uofMarketMap, uofUnknownMarkets, uofUnlinkedEvents } from '../../db/schema';
-import type { ChangeBus } from '../../changes';
+import type { ChangeBus } from '../../notices/bus';
 import { MappingTable, type UofMarketMapping } from './mapping';
 import { isEventMessage, type UofEventMessage, type UofMessage } from './messages';
 import { parseUof, UofParseError } from './parse';

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import type { ChangeBus } from '../../changes';
+import type { ChangeBus } from '../../notices/bus';
 import { UofAdapter, type Ingest } from './adapter';
 import { UofConsumer, type Logger } from './consumer';
 import type { ConnectionOptions } from './connection';

@@ -1,9 +1,10 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AuditActor, AuditEntity } from '@odds/protocol';
 import { matchWriteNotice } from '../../../coedit/catalog-notices';
-import { noticesOf, recordNotices } from '../../../coedit/notices';
+import { noticesOf } from '../../../coedit/notices';
+import { recordNotices } from '../../../notices/outbox';
 import { readRow } from '../../../coedit/versioned';
-import type { Change } from '../../../changes';
+import type { Change } from '../../../notices/bus';
 import type { Tx } from '../../../db/client';
 import { auditLog, leagues, matches, seasons, teams, uofLinks, uofUnlinkedEvents } from '../../../db/schema';
 import type { UofCompetitor, UofSeason, UofSportEvent, UofTournament } from './sports-api';

@@ -1,7 +1,12 @@
 import pg from 'pg';
 import { createClient } from 'redis';
-import type { ChangeStreamSettings } from '../config';
-import type { ChangeTransport } from '../changes';
+import type { ChangeTransport } from './bus';
+
+/** The change stream between processes: Redis pub/sub with REDIS_URL, else Postgres LISTEN/NOTIFY on Postgres. */
+export interface ChangeStreamSettings {
+  redisUrl: string | null;
+  redisPrefix: string;
+}
 
 /** Postgres channel / Redis channel (after REDIS_PREFIX) of the change stream. */
 const CHANGES_CHANNEL = 'odds_changes';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { activeContext, SpanKind, type Context, type Environment } from '@odds/ops';
 import type { Db } from '../db/client';
-import type { Change, ChangeBus } from '../changes';
+import type { Change, ChangeBus } from './bus';
 import { spans } from '../spans';
 import { selectRows } from '../db/rows';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChangeNotice, Offer } from '@odds/protocol';
-import { ChangeBus, type ChangeTransport } from './changes';
+import { ChangeBus, type ChangeTransport } from './bus';
 
 /** Processes on one wire: what one sends, every attached one (the sender too) hears. */
 function wire(maxMessageBytes?: number) {

@@ -9,7 +9,7 @@ const KEEP = 1000;
 const IDS_PER_MESSAGE = 400;
 
 /**
- * How notices travel between processes (broker/change-transport.ts: Postgres LISTEN/NOTIFY, or
+ * How notices travel between processes (transports.ts: Postgres LISTEN/NOTIFY, or
  * Redis pub/sub): `send` reaches every process attached, this one included.
  */
 export interface ChangeTransport {
