@@ -1,12 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { XMLParser } from 'fast-xml-parser';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
-import { parseMarketDescriptions, parseVariantDescriptions } from '../descriptions';
-import { buildCatalog, stateAt, type Catalog } from './catalog';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { buildCatalog, type Catalog } from './catalog';
+import { routeDescriptions } from './description-routes';
 import { limitCalls, type LimitOptions } from './limits';
+import { readRecorded, type Producer } from './recorded';
+import { routeRecovery, type RecoveryRequest } from './recovery-route';
+import { replies, type Replies } from './replies';
 import type { SnapshotPublisher } from './snapshots';
-import { competitorProfileXml, fixtureXml, scheduleXml, summaryXml, tournamentInfoXml } from './sports-xml';
-import { document, el, errorDocument } from './xml';
+import { routeSports } from './sports-routes';
+import { errorDocument } from './xml';
 
 /**
  * A local stand-in of Sportradar's UOF API (`npm run uof:fake`, docs/feeds-uof.md): producers,
@@ -36,61 +37,45 @@ export interface StandInOptions {
   fault?: LimitOptions['fault'];
 }
 
-interface RecoveryRequest {
-  producer: number;
-  requestId: number;
-  after: number | null;
-  nodeId: number | null;
-  at: number;
-}
-
 export interface StandIn {
   app: FastifyInstance;
   /** Every recovery request it accepted, oldest first. */
   recoveries: RecoveryRequest[];
 }
 
-const recorded = (name: string) => readFileSync(new URL(`./recorded/${name}`, import.meta.url), 'utf8');
-const LANGUAGE = /^[a-z]{2}(-[a-z]{2,4})?$/i;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-interface Producer {
-  id: number;
-  path: string;
-  windowMinutes: number;
-  active: boolean;
-}
-
-function producersOf(xml: string): Producer[] {
-  const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (name) => name === 'producer' });
-  const producers = ((parser.parse(xml) as { producers: { producer: Record<string, string>[] } }).producers.producer ?? []).map((p) => ({
-    id: Number(p.id),
-    path: /\/v1\/([^/]+)\/$/.exec(String(p.api_url))?.[1] ?? '',
-    windowMinutes: Number(p.stateful_recovery_window_in_minutes),
-    active: String(p.active) === 'true',
-  }));
-  return producers;
-}
-
+/** The stand-in as the steps of a call meet it: the token and rate checks, then the routes; the caller listens or injects. */
 export async function buildStandIn(options: StandInOptions): Promise<StandIn> {
   if (!options.tokens.length) throw new Error('the UOF stand-in needs at least one access token');
   const now = options.now ?? Date.now;
-  const tokens = new Set(options.tokens);
   const catalog = options.catalog ?? buildCatalog();
-  const producersXml = recorded('producers.xml');
-  const producers = producersOf(producersXml);
-  const marketsXml = recorded('markets_en.xml');
-  const variantsXml = recorded('variants_en.xml');
-  const markets = new Map(parseMarketDescriptions(marketsXml).map((m) => [m.id, m]));
-  const variants = new Map(parseVariantDescriptions(variantsXml).map((v) => [v.id, v]));
+  const recorded = readRecorded();
   const recoveries: RecoveryRequest[] = [];
   const pending = new Set<NodeJS.Timeout>();
 
   const app = Fastify({ logger: options.logger ?? false });
-  const xml = (reply: FastifyReply, status: number, body: string) => reply.status(status).type('application/xml; charset=utf-8').send(body);
-  const refuse = (reply: FastifyReply, status: 400 | 403 | 404, message: string) =>
-    xml(reply, status, errorDocument({ 400: 'BAD_REQUEST', 403: 'FORBIDDEN', 404: 'NOT_FOUND' }[status], message, new Date(now())));
+  const answers = replies(now);
+  guardCalls(app, options, now, answers);
+  const alives = publishAlives(app, options, recorded.producers, now);
+  app.addHook('onClose', async () => {
+    if (alives) clearInterval(alives);
+    for (const timer of pending) clearTimeout(timer);
+    await options.snapshots?.close();
+  });
+  app.setNotFoundHandler((request, reply) => answers.refuse(reply, 404, `No such resource: ${request.url.split('?')[0]}`));
 
+  routeDescriptions(app, recorded, answers, now);
+  routeSports(app, catalog, answers, now);
+  routeRecovery(
+    app,
+    { producers: recorded.producers, recoveries, pending, snapshots: options.snapshots, snapshotDelayMs: options.snapshotDelayMs, now },
+    answers,
+  );
+  return { app, recoveries };
+}
+
+/** Before any route: a call without one of the tokens is refused 403, then the rate limits and a test's faults apply (limits.ts). */
+function guardCalls(app: FastifyInstance, options: StandInOptions, now: () => number, { refuse }: Replies): void {
+  const tokens = new Set(options.tokens);
   app.addHook('onRequest', async (request, reply) => {
     const token = request.headers['x-access-token'];
     if (typeof token !== 'string' || !tokens.has(token))
@@ -106,156 +91,14 @@ export async function buildStandIn(options: StandInOptions): Promise<StandIn> {
       ...(retryAfterS !== undefined && { retryAfterS }),
     }),
   });
-  const alives =
-    options.aliveEveryMs && options.snapshots?.alive
-      ? setInterval(() => {
-          for (const producer of producers.filter((p) => p.active))
-            options.snapshots!.alive!({ product: producer.id, timestamp: now() }).catch((error: unknown) =>
-              app.log.error({ err: error }, 'alive not published'),
-            );
-        }, options.aliveEveryMs)
-      : null;
-  app.addHook('onClose', async () => {
-    if (alives) clearInterval(alives);
-    for (const timer of pending) clearTimeout(timer);
-    await options.snapshots?.close();
-  });
-  app.setNotFoundHandler((request, reply) => refuse(reply, 404, `No such resource: ${request.url.split('?')[0]}`));
+}
 
-  type Lang = { Params: { lang: string } };
-  const language = (lang: string, reply: FastifyReply) => {
-    if (!LANGUAGE.test(lang)) refuse(reply, 404, `Unknown language '${lang}'.`);
-    return LANGUAGE.test(lang);
-  };
-
-  app.get('/v1/users/whoami.xml', async (_request, reply) =>
-    xml(
-      reply,
-      200,
-      document(
-        el('bookmaker_details', {
-          response_code: 'OK',
-          bookmaker_id: 1,
-          virtual_host: '/unifiedfeed/1',
-          expire_at: new Date(now() + 365 * 86_400_000).toISOString(),
-        }),
-      ),
-    ),
-  );
-  app.get('/v1/descriptions/producers.xml', async (request, reply) =>
-    xml(reply, 200, producersXml.replaceAll('{api}', `${request.protocol}://${request.host}`)),
-  );
-  // The descriptions are recorded in English; other languages get the same names.
-  app.get<Lang>('/v1/descriptions/:lang/markets.xml', async (request, reply) => (language(request.params.lang, reply) ? xml(reply, 200, marketsXml) : reply));
-  app.get<Lang>('/v1/descriptions/:lang/variants.xml', async (request, reply) => (language(request.params.lang, reply) ? xml(reply, 200, variantsXml) : reply));
-  app.get<{ Params: { lang: string; id: string; variant: string } }>('/v1/descriptions/:lang/markets/:id/variants/:variant', async (request, reply) => {
-    if (!language(request.params.lang, reply)) return reply;
-    const market = markets.get(Number(request.params.id));
-    const variant = variants.get(request.params.variant);
-    if (!market || !variant) return refuse(reply, 404, `No variant ${request.params.variant} of market ${request.params.id}.`);
-    const outcomes = el(
-      'outcomes',
-      {},
-      variant.outcomes.map((o) => el('outcome', { id: o.id, name: o.name })),
-    );
-    return xml(
-      reply,
-      200,
-      document(el('market_descriptions', { response_code: 'OK' }, [el('market', { id: market.id, name: market.name, variant: variant.id }, [outcomes])])),
-    );
-  });
-
-  type Urn = { Params: { lang: string; urn: string } };
-  const event = (urn: string, reply: FastifyReply) => {
-    const found = catalog.byEvent.get(urn) ?? null;
-    if (!found) refuse(reply, 404, `Content not found: no sport event ${urn}.`);
-    return found;
-  };
-  app.get<Urn>('/v1/sports/:lang/sport_events/:urn/fixture.xml', async (request, reply) => {
-    const found = language(request.params.lang, reply) && event(request.params.urn, reply);
-    return found ? xml(reply, 200, fixtureXml(found, new Date(now()))) : reply;
-  });
-  app.get<Urn>('/v1/sports/:lang/sport_events/:urn/summary.xml', async (request, reply) => {
-    const found = language(request.params.lang, reply) && event(request.params.urn, reply);
-    return found ? xml(reply, 200, summaryXml(found, new Date(now()))) : reply;
-  });
-  app.get<Lang>('/v1/sports/:lang/schedules/live/schedule.xml', async (request, reply) => {
-    if (!language(request.params.lang, reply)) return reply;
-    const at = new Date(now());
-    const live = catalog.events.filter((e) => stateAt(e, at.getTime()).status === 'live');
-    return xml(reply, 200, scheduleXml(live, at));
-  });
-  app.get<{ Params: { lang: string; date: string } }>('/v1/sports/:lang/schedules/:date/schedule.xml', async (request, reply) => {
-    if (!language(request.params.lang, reply)) return reply;
-    const { date } = request.params;
-    if (!DATE.test(date) || Number.isNaN(Date.parse(date))) return refuse(reply, 400, `Not a date: '${date}' (YYYY-MM-DD).`);
-    return xml(
-      reply,
-      200,
-      scheduleXml(
-        catalog.events.filter((e) => e.start.toISOString().startsWith(date)),
-        new Date(now()),
-      ),
-    );
-  });
-  app.get<Urn>('/v1/sports/:lang/tournaments/:urn/info.xml', async (request, reply) => {
-    if (!language(request.params.lang, reply)) return reply;
-    const { urn } = request.params;
-    const season = urn === 'sr:tournament:16' ? catalog.seasons.at(-1) : catalog.seasons.find((s) => s.id === urn);
-    if (!season) return refuse(reply, 404, `Content not found: no tournament ${urn}.`);
-    return xml(reply, 200, tournamentInfoXml(catalog, season, new Date(now())));
-  });
-  app.get<Urn>('/v1/sports/:lang/competitors/:urn/profile.xml', async (request, reply) => {
-    if (!language(request.params.lang, reply)) return reply;
-    const competitor = catalog.competitors.get(request.params.urn);
-    if (!competitor) return refuse(reply, 404, `Content not found: no competitor ${request.params.urn}.`);
-    return xml(reply, 200, competitorProfileXml(competitor, new Date(now())));
-  });
-
-  app.post<{ Params: { producer: string }; Querystring: Record<string, string | undefined> }>(
-    '/v1/:producer/recovery/initiate_request',
-    async (request, reply) => {
-      const producer = producers.find((p) => p.path === request.params.producer);
-      if (!producer) return refuse(reply, 404, `No producer '${request.params.producer}'.`);
-      if (!producer.active) return refuse(reply, 403, `Producer ${producer.id} (${producer.path}) is not active for this bookmaker.`);
-      const { after, request_id: requestIdText, node_id: nodeText } = request.query;
-      const whole = (text: string | undefined) => (text !== undefined && /^\d{1,15}$/.test(text) ? Number(text) : null);
-      const requestId = whole(requestIdText);
-      if (requestId === null) return refuse(reply, 400, `request_id must be a whole number, got '${requestIdText ?? ''}'.`);
-      const afterMs = after === undefined ? null : whole(after);
-      if (after !== undefined && afterMs === null) return refuse(reply, 400, `after must be a time in milliseconds, got '${after}'.`);
-      const nodeId = nodeText === undefined ? null : whole(nodeText);
-      if (nodeText !== undefined && nodeId === null) return refuse(reply, 400, `node_id must be a whole number, got '${nodeText}'.`);
-      const oldest = now() - producer.windowMinutes * 60_000;
-      if (afterMs !== null && afterMs < oldest)
-        return refuse(
-          reply,
-          400,
-          `after ${new Date(afterMs).toISOString()} is older than producer ${producer.id}'s recovery window of ${producer.windowMinutes} minutes.`,
-        );
-      const accepted: RecoveryRequest = { producer: producer.id, requestId, after: afterMs, nodeId, at: now() };
-      recoveries.push(accepted);
-      const publish = () => {
-        pending.delete(timer);
-        options.snapshots
-          ?.snapshotComplete({ product: producer.id, requestId, nodeId, timestamp: now() })
-          .then(() => app.log.info({ producer: producer.id, requestId }, 'snapshot_complete published'))
-          .catch((error: unknown) => app.log.error({ err: error, producer: producer.id, requestId }, 'snapshot_complete not published'));
-      };
-      const timer = setTimeout(publish, options.snapshotDelayMs ?? 500);
-      pending.add(timer);
-      const since = afterMs === null ? 'full' : `after ${new Date(afterMs).toISOString()}`;
-      return xml(
-        reply,
-        202,
-        document(
-          el('response', { response_code: 'ACCEPTED' }, [
-            el('action', {}, [`Request for ${producer.path} recovery (${since}) with request_id ${requestId} accepted`]),
-          ]),
-        ),
-      );
-    },
-  );
-
-  return { app, recoveries };
+/** `alive` of each active producer every `aliveEveryMs`, as the vendor sends them; null when not asked for (or nowhere to publish). */
+function publishAlives(app: FastifyInstance, options: StandInOptions, producers: Producer[], now: () => number): NodeJS.Timeout | null {
+  return options.aliveEveryMs && options.snapshots?.alive
+    ? setInterval(() => {
+        for (const producer of producers.filter((p) => p.active))
+          options.snapshots!.alive!({ product: producer.id, timestamp: now() }).catch((error: unknown) => app.log.error({ err: error }, 'alive not published'));
+      }, options.aliveEveryMs)
+    : null;
 }
