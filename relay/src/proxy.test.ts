@@ -163,7 +163,11 @@ describe('what the client gets back', () => {
     const tooBig = await upload(300 * 1024);
     expect(tooBig.status).toBe(413);
     expect(await tooBig.json()).toMatchObject({ message: 'The request is too large: at most 256 kB may be sent here.' });
-    expect(forwarded().slice(before).map((call) => call.body.length)).toEqual([200 * 1024]);
+    expect(
+      forwarded()
+        .slice(before)
+        .map((call) => call.body.length),
+    ).toEqual([200 * 1024]);
   });
 
   it('504 when an ordinary call takes longer than its timeout, and a write is told it may have been saved', async () => {
