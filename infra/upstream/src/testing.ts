@@ -100,6 +100,7 @@ export { NoticePublisher } from './notices/publisher';
 export { recordNotices } from './notices/outbox';
 export { openDatabase, type Database, type Db } from './db/client';
 export { claimLease, LeaseHolder } from './db/lease';
+export { selectNamed } from './db/named';
 export {
   auditLog,
   contacts,

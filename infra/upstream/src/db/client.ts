@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { MIGRATION_LOCK_KEY, SchemaBehind, schemaVersion } from './migrate';
+import { nameStatementsOn } from './named';
 import * as schema from './schema';
 
 type Schema = typeof schema;
@@ -44,9 +45,7 @@ export async function openDatabase(
     const { Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const { preparePlans } = await import('./pg-prepared');
     const pool = new Pool({ connectionString: url, max: 10 });
-    preparePlans(pool);
     // An idle connection the server ends (restart, pg_terminate_backend, DROP DATABASE … FORCE) is
     // dropped and replaced by the pool: without a listener its 'error' would end the process.
     pool.on('error', () => {});
@@ -77,7 +76,7 @@ export async function openDatabase(
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { setParsersOnce } = await import('./pglite-parsers');
-  const { preparePlans } = await import('./pglite-prepared');
+  const { queryPrepared } = await import('./pglite-named');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const inMemory = url === 'memory://' || url === '';
@@ -97,7 +96,7 @@ export async function openDatabase(
       return before.missing;
     });
     setParsersOnce(client);
-    await preparePlans(client);
+    nameStatementsOn(db, (inTransaction, name, text, params) => queryPrepared(client, inTransaction, name, text, params));
     return { db, kind: 'pglite', applied, close: () => client.close() };
   } catch (error) {
     await client.close().catch(() => {});

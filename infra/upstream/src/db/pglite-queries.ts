@@ -6,14 +6,14 @@ type Queries = { query: Query };
 
 /**
  * Puts `wrap` around a PGlite client's `query`, and around the `query` of every transaction it
- * opens (drizzle runs a transaction's statements on the handle PGlite gives its callback), saying which.
+ * opens (drizzle runs a transaction's statements on the handle PGlite gives its callback).
  */
-export function wrapQueries(client: PGlite, wrap: (query: Query, inTransaction: boolean) => Query): void {
-  const wrapped = <T extends Queries>(target: T, inTransaction: boolean): T => {
-    target.query = wrap(target.query.bind(target), inTransaction);
+export function wrapQueries(client: PGlite, wrap: (query: Query) => Query): void {
+  const wrapped = <T extends Queries>(target: T): T => {
+    target.query = wrap(target.query.bind(target));
     return target;
   };
-  wrapped(client as unknown as Queries, false);
+  wrapped(client as unknown as Queries);
   const transaction = client.transaction.bind(client);
-  client.transaction = (callback) => transaction((tx) => callback(wrapped(tx as unknown as Queries, true) as unknown as typeof tx));
+  client.transaction = (callback) => transaction((tx) => callback(wrapped(tx as unknown as Queries) as unknown as typeof tx));
 }

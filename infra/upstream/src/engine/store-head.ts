@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
+import { selectNamed } from '../db/named';
 import { arrayLiteral } from './scopes';
-import { selectRows } from '../db/rows';
 
 /** What the first statement of a batch's write takes: the match's new live state and the rows that refer to no offer id. */
 export interface HeadInput {
@@ -81,6 +81,25 @@ function versionCheck(name: string, table: string, key: string, type: 'text' | '
 }
 
 /**
+ * The name the head statement runs under, prepared (db/named.ts): one per shape the statement
+ * takes (which parts it has), as each shape is one text; the values are all parameters.
+ */
+function headName(input: HeadInput): string {
+  const parts = {
+    first: input.decidedAfterMs === null,
+    scopes: input.scopes !== undefined,
+    ledger: Boolean(input.ledger?.size),
+    offers: input.offers.length > 0,
+    events: input.events.length > 0,
+    states: input.thresholdStates.length > 0,
+    kickoff: input.kickOffMs !== null,
+  };
+  return `engine_head_${Object.values(parts)
+    .map((has) => (has ? 1 : 0))
+    .join('')}`;
+}
+
+/**
  * The fence and every write of a batch that needs no offer id, in ONE statement (on PGlite each
  * statement costs a fixed ~0.3–0.5 ms of parse, plan and protocol round trips, more than the rows):
  *
@@ -149,14 +168,14 @@ export async function writeHead(tx: Tx, input: HeadInput): Promise<HeadResult> {
     ${input.offers.length ? sql`(select coalesce(max(id), 0) from offers where match_id = ${input.matchId})` : sql.raw('null::int')} as after,
     ${scopes?.now ?? sql.raw('null::jsonb')} as scopes,
     ${ledger?.now ?? sql.raw('null::jsonb')} as ledger`);
-  const [row] = await selectRows<{
+  const [row] = await selectNamed<{
     fenced: number;
     offers: [number, string][] | null;
     events: number[] | null;
     after: number | null;
     scopes: Record<string, number> | null;
     ledger: Record<string, number> | null;
-  }>(tx, sql.join(parts));
+  }>(tx, headName(input), sql.join(parts));
   const moved = row!.scopes && new Map([...input.scopes!.keys()].map((scope) => [scope, Number(row!.scopes![scope] ?? 0)]));
   const ledgerNow = row!.ledger;
   return {

@@ -122,7 +122,7 @@ export async function storeDecisions(tx: Tx, input: StoreInput): Promise<Stored>
   const offerIds = decisions.offers.map((o) => head.offerIds.get(o.sourceId) ?? null);
   const offerId: OfferIdOf = (index) => offerIds[index] ?? null;
 
-  await insertJson(tx, 'threshold_firings', firingRows(input, offerId, at));
+  await insertJson(tx, 'threshold_firings', firingRows(input, offerId, at), '', 'engine_firings');
   const deliveryIds = await writeDeliveries(tx, input, offerId, at);
   await writeSuppressions(tx, input, offerId, at);
   const carried =
@@ -260,6 +260,7 @@ async function writeDeliveries(tx: Tx, { matchId, decisions }: StoreInput, offer
     ),
     // Exactly once (migration 0010): a delivery already written for this offer, contact and language stays as it is.
     'on conflict do nothing returning id, offer_id, contact_id, language',
+    'engine_deliveries',
   );
   // One delivery per (offer, contact, language): the decider serves a contact once per offer.
   const idOf = new Map(written.map((r) => [`${r.offer_id}:${r.contact_id}:${r.language}`, r.id]));
@@ -290,6 +291,7 @@ async function writeSuppressions(tx: Tx, { matchId, decisions }: StoreInput, off
       })),
     `on conflict (match_id, threshold_set_id, outcome) where reason = 'MAX_THRESHOLD'
     do update set count = suppressions.count + excluded.count, detail = excluded.detail`,
+    'engine_exhausted',
   );
   await insertGrouped(
     tx,
@@ -312,6 +314,7 @@ async function writeSuppressions(tx: Tx, { matchId, decisions }: StoreInput, off
       (s) => ({ contact_id: s.contact?.id ?? null, detail: s.detail }),
     ),
     'on conflict do nothing',
+    'engine_suppressions',
   );
 }
 

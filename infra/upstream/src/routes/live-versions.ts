@@ -2,10 +2,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { routes, type LiveTopic, type MatchTableTopic } from '@odds/protocol';
 import type { Db } from '../db/client';
+import { selectNamed } from '../db/named';
 import { Errors } from '../errors';
 import { implement } from '../http/implement';
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 interface Aggregates {
   known: boolean;
@@ -75,8 +74,11 @@ export async function liveVersionRoutes(app: FastifyInstance, { db }: { db: Db }
   implement(app, routes.matchLiveVersions, async ({ params, request }) => {
     const { matchId } = params;
     const operator = !request.display;
-    const [row] = rowsOf<Aggregates & Partial<TableVersions>>(
-      await db.execute(sql`
+    // Prepared (db/named.ts): every relay asks it of every match it serves, every few seconds.
+    const [row] = await selectNamed<Aggregates & Partial<TableVersions>>(
+      db,
+      operator ? 'live_versions_operator' : 'live_versions_display',
+      sql`
       SELECT
         EXISTS (SELECT 1 FROM matches WHERE id = ${matchId}) AS known,
         (SELECT min(id) FROM offers WHERE match_id = ${matchId}) AS offers_min,
@@ -87,7 +89,7 @@ export async function liveVersionRoutes(app: FastifyInstance, { db }: { db: Db }
         SELECT count(*) AS count, max(id) AS max,
           sum(hashtext(status || '|' || coalesce(error, '') || '|' || coalesce(sent_at::text, '') || '|' || coalesce(stats::text, ''))) AS sum
         FROM deliveries WHERE match_id = ${matchId}
-      ) d`),
+      ) d`,
     );
     if (!row?.known) throw new Errors.NotFound('Match', matchId);
     const offers = `${row.offers_min ?? 0}-${row.offers_max ?? 0}`;
