@@ -33,7 +33,7 @@ describe('production mode without a database', () => {
     const typo = await runDist('api', { NODE_ENV: 'production', METRIC_TOKEN: 'x', ENGINE_SHARDS: 'eight' });
     expect(typo.code).toBe(78);
     expect(typo.output).toContain('api: cannot start: METRIC_TOKEN is not a setting of the console (did you mean METRICS_TOKEN?)');
-    expect(typo.output).toContain("api: cannot start: ENGINE_SHARDS must be a whole number of at least 1, got 'eight'");
+    expect(typo.output).toContain("api: cannot start: ENGINE_SHARDS must be a whole number from 1 to 256, got 'eight'");
     expect(typo.output).not.toContain('    at ');
   });
 
