@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { frozen, type Environment } from '@odds/ops';
+import { DEFAULTS, frozen, type Environment } from '@odds/ops';
 import type { ApiDocsAccess } from './api-docs/plugin';
 import { DEFAULT_ADMISSION, type AdmissionLimits } from './live/ground/admission-limits';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './live/ground/rate-limit';
@@ -79,23 +79,23 @@ export interface RelayConfig {
 
 export const DEFAULT_LIVE_CONFIG: LiveConfig = {
   redisUrl: null,
-  redisPrefix: 'odds:',
-  pollIntervalMs: 1_000,
+  redisPrefix: DEFAULTS.REDIS_PREFIX,
+  pollIntervalMs: DEFAULTS.POLL_INTERVAL_MS,
   backoffMs: 1_000,
   maxBackoffMs: 30_000,
   downAfter: 3,
-  graceMs: 5_000,
-  retainMs: 10 * 60_000,
+  graceMs: DEFAULTS.WATCH_GRACE_MS,
+  retainMs: DEFAULTS.LIVE_RETAIN_MS,
   maxDeltas: 500,
-  leaseTtlMs: 5_000,
+  leaseTtlMs: DEFAULTS.LEASE_TTL_MS,
   primeTimeoutMs: 3_000,
   maxWatches: 50,
   presenceRefreshMs: 15_000,
   rateLimits: DEFAULT_RATE_LIMITS,
   admission: DEFAULT_ADMISSION,
-  changeStream: true,
-  carriedOffers: true,
-  safetyPollMs: 30_000,
+  changeStream: DEFAULTS.CHANGE_STREAM,
+  carriedOffers: DEFAULTS.CARRIED_OFFERS,
+  safetyPollMs: DEFAULTS.SAFETY_POLL_MS,
   relayEmail: null,
   relayPassword: null,
   metricsToken: null,

@@ -5,7 +5,7 @@ import { type IncomingHttpHeaders, STATUS_CODES } from 'node:http';
 import type { FastifyBaseLogger, FastifyError, FastifyReply, FastifyRequest, HTTPMethods, RawServerBase, RouteGenericInterface } from 'fastify';
 import { Agent } from 'undici';
 import { routes } from '@odds/protocol';
-import { requestTraceHeaders, traceRequests } from '@odds/ops';
+import { DEFAULTS, requestTraceHeaders, traceRequests } from '@odds/ops';
 
 /** What every failed upstream call answers: never the internal address, never a 500. */
 export const UPSTREAM_DOWN_MESSAGE = 'The back-office services cannot be reached; try again in a moment.';
@@ -29,7 +29,13 @@ export interface ProxyLimits {
   slowTimeoutMs: number;
 }
 
-export const DEFAULT_PROXY_LIMITS: ProxyLimits = { bodyLimit: 1024 * 1024, uploadLimit: 3 * 1024 * 1024, timeoutMs: 5_000, slowTimeoutMs: 60_000 };
+/** The variables' defaults (infra/ops/src/variables.ts), for a relay built without settings. */
+export const DEFAULT_PROXY_LIMITS: ProxyLimits = {
+  bodyLimit: DEFAULTS.RELAY_BODY_LIMIT,
+  uploadLimit: DEFAULTS.RELAY_UPLOAD_LIMIT,
+  timeoutMs: DEFAULTS.UPSTREAM_TIMEOUT_MS,
+  slowTimeoutMs: DEFAULTS.UPSTREAM_SLOW_TIMEOUT_MS,
+};
 
 /** Routes that may run long at the upstream (whole-match backtests, 1,000-message ingests, uploads). */
 const SLOW_ROUTES = [routes.backtest, routes.ingest, ...Object.values(routes).filter((route) => 'multipart' in route && route.multipart)];

@@ -7,14 +7,13 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, type Db, openDatabase, selectNamed } from '@odds/upstream/testing';
+import { type Database, openDatabase, type Queryable, selectNamed, selectRows } from '@odds/upstream/testing';
 import { acquirePostgres } from '../support/postgres';
 
 const postgres = await acquirePostgres();
 if ('skip' in postgres) console.warn(`[named statements on Postgres skipped] ${postgres.skip}`);
 
-type Queryable = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
-const rowsOf = async <T = Record<string, unknown>>(db: Queryable, statement: SQL) => ((await db.execute(statement)) as { rows: T[] }).rows;
+const rowsOf = <T = Record<string, unknown>>(db: Queryable, statement: SQL) => selectRows<T>(db, statement);
 
 /** This connection's prepared statement `name`: how often it ran (each run plans: custom or generic), or undefined. */
 const runsOf = async (db: Queryable, name: string) => {

@@ -98,9 +98,10 @@ export { WorkerMetrics } from './broker/worker-metrics';
 export { entities } from './coedit/entities';
 export { NoticePublisher } from './notices/publisher';
 export { recordNotices } from './notices/outbox';
-export { openDatabase, type Database, type Db } from './db/client';
+export { openDatabase, type Database, type Db, type Queryable } from './db/client';
 export { claimLease, LeaseHolder } from './db/lease';
 export { selectNamed } from './db/named';
+export { selectRows } from './db/rows';
 export {
   auditLog,
   contacts,

@@ -1,3 +1,4 @@
+import { DEFAULTS } from '@odds/ops';
 import {
   LIVE_TOPICS,
   liveRequestError,
@@ -77,8 +78,6 @@ interface Watcher {
   editLimit: TokenBucket;
 }
 
-/** Default time between safety checks while the change stream is healthy (SAFETY_POLL_MS). */
-const DEFAULT_SAFETY_POLL_MS = 30_000;
 /**
  * Default window of the catch-up checks after the change stream connects again: notices of the gap
  * are looked for within seconds, yet a hundred matches are not checked in the same second.
@@ -112,7 +111,7 @@ export class LiveHub {
 
   constructor(private readonly options: LiveHubOptions) {
     this.credentials = options.credentials ?? new WatcherTokens((matchId) => this.rooms.tokensOf(matchId));
-    this.pace = { streaming: false, safetyMs: options.safetyPollMs ?? DEFAULT_SAFETY_POLL_MS };
+    this.pace = { streaming: false, safetyMs: options.safetyPollMs ?? DEFAULTS.SAFETY_POLL_MS };
     this.snapshots = new SnapshotCache(options.store);
     const windowMs = options.crossMatchWindowMs ?? DEFAULT_CROSS_MATCH_WINDOW_MS;
     this.rooms = new MatchRooms({

@@ -11,16 +11,6 @@ interface Prepared {
 /** The statements prepared on each client (a prepared statement lasts as long as the session). */
 const preparedOn = new WeakMap<PGlite, Map<string, Prepared>>();
 
-const concat = (parts: Uint8Array[]) => {
-  const whole = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    whole.set(part, at);
-    at += part.length;
-  }
-  return whole;
-};
-
 /**
  * Runs `text` with `params` as the prepared statement `name` on a PGlite client. PGlite's query
  * sends every statement unnamed, so it is parsed and planned on every run; there is no option to
@@ -38,14 +28,17 @@ const concat = (parts: Uint8Array[]) => {
 export async function queryPrepared<T>(client: PGlite, inTransaction: boolean, name: string, text: string, params: unknown[]): Promise<Results<T>> {
   await client._checkReady();
   const run = async () => {
-    const statements = preparedOn.get(client) ?? new Map<string, Prepared>();
-    preparedOn.set(client, statements);
+    let statements = preparedOn.get(client);
+    if (!statements) preparedOn.set(client, (statements = new Map()));
     let statement = statements.get(name);
     if (statement && statement.text !== text) throw new Error(`prepared statement ${name} was given another text`);
     if (!statement) {
-      const described = await client.execProtocolStream(concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]), {
-        syncToFs: false,
-      });
+      const described = await client.execProtocolStream(
+        Buffer.concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+        {
+          syncToFs: false,
+        },
+      );
       statement = { text, types: parse.parseDescribeStatementResults(described) };
       statements.set(name, statement);
     }
@@ -56,7 +49,7 @@ export async function queryPrepared<T>(client: PGlite, inTransaction: boolean, n
       return serialise ? serialise(value) : String(value);
     });
     const messages = await client.execProtocolStream(
-      concat([serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+      Buffer.concat([serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
       { syncToFs: !inTransaction },
     );
     return parse.parseResults(messages, client.parsers)[0] as Results<T>;

@@ -1,4 +1,4 @@
-import type { Environment } from '@odds/ops';
+import { DEFAULTS, type Environment } from '@odds/ops';
 
 /**
  * When a failed webhook or mail send is tried again (docs/deliveries.md):
@@ -20,12 +20,6 @@ export interface RetryPolicy {
   jitter: number;
 }
 
-export const DEFAULT_RETRY_POLICY: RetryPolicy = {
-  scheduleMs: [10_000, 30_000, 120_000, 600_000, 1_800_000],
-  deadlineMs: 3_600_000,
-  jitter: 0.2,
-};
-
 /** The settings the policy is made of. */
 export type RetryEnvironment = Pick<Environment, 'DELIVERY_RETRY_SCHEDULE' | 'DELIVERY_RETRY_DEADLINE' | 'DELIVERY_RETRY_JITTER'>;
 
@@ -35,6 +29,9 @@ export const retryPolicyFrom = (env: RetryEnvironment): RetryPolicy => ({
   deadlineMs: env.DELIVERY_RETRY_DEADLINE,
   jitter: env.DELIVERY_RETRY_JITTER,
 });
+
+/** The variables' defaults (infra/ops/src/variables.ts). */
+export const DEFAULT_RETRY_POLICY: RetryPolicy = retryPolicyFrom(DEFAULTS);
 
 /** An HTTP answer the same request will get again: no retry. 408 (timeout) and 429 (slow down) are worth one. */
 export const isFinalHttpStatus = (status: number) => status >= 400 && status < 500 && status !== 408 && status !== 429;
