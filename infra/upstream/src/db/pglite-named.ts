@@ -29,7 +29,10 @@ export async function queryPrepared<T>(client: PGlite, inTransaction: boolean, n
   await client._checkReady();
   const run = async () => {
     let statements = preparedOn.get(client);
-    if (!statements) preparedOn.set(client, (statements = new Map()));
+    if (!statements) {
+      statements = new Map();
+      preparedOn.set(client, statements);
+    }
     let statement = statements.get(name);
     if (statement && statement.text !== text) throw new Error(`prepared statement ${name} was given another text`);
     if (!statement) {
