@@ -35,8 +35,6 @@ export const POLL_INTERVAL_MS = 5000;
 
 /** Most feed events fetched at once (also the largest page of stat events). */
 export const FEED_FETCH_LIMIT = 1000;
-/** Matches one cross-match incremental read (`GET /api/1/live/offers?after=…`) may name at once. */
-export const LIVE_OFFERS_MAX_MATCHES = 500;
 
 /** Seconds a confirm-delete button waits for its second click. */
 export const CONFIRM_COUNTDOWN_SECONDS = 5;

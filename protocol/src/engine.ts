@@ -156,14 +156,18 @@ export const ChangeNotice = Type.Object({
   reset: Type.Boolean(),
   at: Timestamp,
   /**
-   * The offers announced (`offer_ids`) as the feed read answers them (with the raw message), when
-   * none of them fired, and `offers_after`: the match's greatest offer id before them (0: none). A
-   * relay holding the match's offers exactly up to that id applies these without a read; any other
-   * reads (docs/live-path.md, "Offers carried by the notice"). Absent where they would not fit (a
-   * Postgres NOTIFY of the change transport, a notice split by its ids).
+   * The match's publication this notice is (an engine batch that wrote offers or events): its
+   * epoch and its offset, one more than the match's last within the epoch (a reset starts another).
+   * A relay that applied the one before applies this one's `offers`; after a gap, another epoch,
+   * or a publication without them, it reads the match (docs/live-path.md, "Publications").
+   */
+  publication: Type.Optional(Type.Object({ epoch: Type.String({ minLength: 1 }), offset: Type.Integer({ minimum: 1 }) })),
+  /**
+   * The publication's offers (`offer_ids`) as the feed read answers them, when none of them fired
+   * ([] when it wrote only events). Absent where they would not fit (a Postgres NOTIFY of the
+   * change transport, a notice split by its ids) or a fired offer's record needs its deliveries.
    */
   offers: Type.Optional(Type.Array(Offer)),
-  offers_after: Type.Optional(Type.Integer({ minimum: 0 })),
   /**
    * Sessions that just ended (logout): the SHA-256 (hex) of each token, so subscribers holding
    * connections of those tokens close them. Such a notice is about no match: `match_id` 0, no topics.

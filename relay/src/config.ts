@@ -38,10 +38,6 @@ export interface LiveConfig {
   safetyPollMs: number;
   /** Window of the catch-up checks after the change stream connects (tests shorten it; the hub's default otherwise). */
   catchUpMs?: number;
-  /** Coalescing window of the cross-match read of feed and offers (the hub's default when unset); 0: per-match reads. */
-  crossMatchWindowMs?: number;
-  /** Offers a change notice carries are applied without a read when they follow what the relay holds (CARRIED_OFFERS). */
-  carriedOffers: boolean;
   /** A service account for the relay's own polls; without it, watchers' tokens are used. */
   relayEmail: string | null;
   relayPassword: string | null;
@@ -94,7 +90,6 @@ export const DEFAULT_LIVE_CONFIG: LiveConfig = {
   rateLimits: DEFAULT_RATE_LIMITS,
   admission: DEFAULT_ADMISSION,
   changeStream: DEFAULTS.CHANGE_STREAM,
-  carriedOffers: DEFAULTS.CARRIED_OFFERS,
   safetyPollMs: DEFAULTS.SAFETY_POLL_MS,
   relayEmail: null,
   relayPassword: null,
@@ -141,9 +136,7 @@ export function readConfig(env: Environment<'relay'>): Readonly<RelayConfig> {
       retainMs: env.LIVE_RETAIN_MS,
       leaseTtlMs: env.LEASE_TTL_MS,
       safetyPollMs: env.SAFETY_POLL_MS,
-      ...(env.CROSS_MATCH_WINDOW_MS !== undefined && { crossMatchWindowMs: env.CROSS_MATCH_WINDOW_MS }),
       changeStream: env.CHANGE_STREAM,
-      carriedOffers: env.CARRIED_OFFERS,
       relayEmail: env.RELAY_EMAIL ?? null,
       relayPassword: env.RELAY_PASSWORD ?? null,
       metricsToken: env.METRICS_TOKEN ?? null,

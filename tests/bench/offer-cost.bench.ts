@@ -5,17 +5,15 @@
  * (saturday-feed.ts: ~5 offers), OFFER_COST_ROUNDS rounds (30) per phase:
  * - ingest only: what the engine's ingest costs (the floor: a notice that carries what changed
  *   would leave only this, plus rendering the offers once);
- * - today's reads: after each ingest call, the relay's two incremental reads of that match (feed
- *   and offers, `after_id` the greatest id it holds);
- * - one cross-match read: after a burst (an ingest call of every match), one `GET /api/1/live/offers`
- *   naming every match with its cursor (one read serves both topics: it carries the raw message).
+ * - the recovery's reads: after each ingest call, the relay's two per-match reads of that match
+ *   (feed and offers, `after_id` the greatest id it holds), what a relay reads past a gap in a
+ *   match's publications, and what every notice cost before notices carried the offers;
  * - the relay's path: a real relay (in this process) watching every match (one socket.io console
- *   each), reading on the upstream's change notices as it does in service, once with a read per
- *   match and topic (CROSS_MATCH_WINDOW_MS 0) and once with its cross-match read (the default
- *   window), and once applying the offers the notices carry (the default: no read while they
- *   follow). Rounds every OFFER_COST_ROUND_MS (500): "aligned", every match's ingest call at the
- *   round's start (a burst); "spread", the calls spread evenly over the round (as unaligned feeds
- *   are). Measured until the consoles hold every offer; the relay's reads counted by its metrics.
+ *   each), applying the publications the upstream's change notices carry, as it does in service
+ *   (it reads only past a gap). Rounds every OFFER_COST_ROUND_MS (500): "aligned", every match's
+ *   ingest call at the round's start (a burst); "spread", the calls spread evenly over the round
+ *   (as unaligned feeds are). Measured until the consoles hold every offer; the relay's reads
+ *   counted by its metrics.
  *   OFFER_COST_RELAY=off leaves these phases out.
  * Prints CPU-ms per offer of the upstream process for each, and the load average.
  */
@@ -95,7 +93,7 @@ async function read(up: Upstream, path: string): Promise<{ id: number; match_id:
   return ((await response.json()) as { results: { id: number; match_id: number }[] }).results;
 }
 
-/** The relay's two reads of a match today, from the greatest offer id it holds. */
+/** The relay's two per-match reads of a match (its recovery past a gap), from the greatest offer id it holds. */
 async function perMatchReads(up: Upstream, matchId: number): Promise<void> {
   const after = up.cursor.get(matchId)!;
   const [feed, offers] = await Promise.all([
@@ -105,17 +103,7 @@ async function perMatchReads(up: Upstream, matchId: number): Promise<void> {
   for (const o of [...feed, ...offers]) up.cursor.set(matchId, Math.max(up.cursor.get(matchId)!, o.id));
 }
 
-async function crossMatchRead(up: Upstream): Promise<void> {
-  const rows = await read(up, `/api/1/live/offers?after=${up.matchIds.map((id) => `${id}:${up.cursor.get(id)}`).join(',')}`);
-  for (const o of rows) up.cursor.set(o.match_id, Math.max(up.cursor.get(o.match_id)!, o.id));
-}
-
-async function phase(
-  up: Upstream,
-  name: string,
-  afterIngest: ((up: Upstream, matchId: number) => Promise<void>) | null,
-  afterBurst: ((up: Upstream) => Promise<void>) | null,
-) {
+async function phase(up: Upstream, name: string, afterIngest: ((up: Upstream, matchId: number) => Promise<void>) | null) {
   const before = cpuMs(up.child.pid!);
   const started = performance.now();
   let offers = 0;
@@ -132,10 +120,6 @@ async function phase(
         }
       }),
     );
-    if (afterBurst) {
-      await afterBurst(up);
-      reads += 1;
-    }
   }
   const spent = cpuMs(up.child.pid!) - before;
   return {
@@ -158,12 +142,9 @@ async function relayReads(metrics: { upstreamRequests: { get(): Promise<{ values
   return byTopic;
 }
 
-/**
- * A relay watching every match (one console each) reads what the rounds ingest, on the change
- * stream's notices: per match and topic (`windowMs` 0) or with its cross-match read.
- */
-async function relayPhase(up: Upstream, name: string, windowMs: number, spread: boolean, carriedOffers = false) {
-  const relay = await startRelay(up.url, { changeStream: true, carriedOffers, ...(windowMs >= 0 && { crossMatchWindowMs: windowMs }) });
+/** A relay watching every match (one console each) gets what the rounds ingest, on the change stream's publications. */
+async function relayPhase(up: Upstream, name: string, spread: boolean) {
+  const relay = await startRelay(up.url, { changeStream: true });
   const sockets: LiveSocket[] = [];
   try {
     const views: LiveView[] = [];
@@ -205,7 +186,7 @@ async function relayPhase(up: Upstream, name: string, windowMs: number, spread: 
     return {
       phase: name,
       offers,
-      reads: `${reads('cross-match')} cross-match, ${reads('feed')} feed, ${reads('offers')} offers, ${reads('check')} checks`,
+      reads: `${reads('feed')} feed, ${reads('offers')} offers, ${reads('check')} checks`,
       'upstream CPU ms/offer': (spent / offers).toFixed(2),
       'wall s': `${wall.toFixed(1)}${delivered ? '' : ' (not every offer reached the consoles)'}`,
       load: load(),
@@ -223,26 +204,19 @@ try {
     // Kick-offs and first prices, and a warm-up round of each shape (compiled paths, caches).
     await Promise.all(up.feeds.map((feed, k) => ingest(up, k, feed.start(clock))));
     for (const id of up.matchIds) await perMatchReads(up, id);
-    if (up.name === 'this tree') await crossMatchRead(up);
   }
   const rows = [];
   for (let pass = 0; pass < 2; pass += 1) {
-    for (const up of upstreams) rows.push(await phase(up, 'ingest only', null, null));
+    for (const up of upstreams) rows.push(await phase(up, 'ingest only', null));
     if (INGEST_ONLY) continue;
-    for (const up of upstreams) {
-      rows.push(await phase(up, "ingest + today's 2 reads per ingest call", perMatchReads, null));
-      // A baseline from before the cross-match read has no such route.
-      if (up.name === 'this tree') rows.push(await phase(up, 'ingest + 1 cross-match read per burst', null, crossMatchRead));
-    }
+    for (const up of upstreams) rows.push(await phase(up, 'ingest + the 2 per-match reads of a recovery, per ingest call', perMatchReads));
   }
   if (WITH_RELAY && !INGEST_ONLY) {
     const thisTree = upstreams.at(-1)!;
     for (let pass = 0; pass < 2; pass += 1) {
       for (const spread of [false, true]) {
         const shape = spread ? 'spread' : 'aligned';
-        rows.push(await relayPhase(thisTree, `relay, ${shape}: a read per match and topic`, 0, spread));
-        rows.push(await relayPhase(thisTree, `relay, ${shape}: cross-match read`, -1, spread));
-        rows.push(await relayPhase(thisTree, `relay, ${shape}: offers carried by the notices`, -1, spread, true));
+        rows.push(await relayPhase(thisTree, `relay, ${shape}: publications`, spread));
       }
     }
   }

@@ -91,8 +91,6 @@ export const VARIABLES = {
   CHANGE_STREAM: v(['relay'], onOff, 'on'),
   SAFETY_POLL_MS: v(['relay'], whole({ min: 100 }), '30000'),
   // The hub's default when unset (relay/src/live/hub.ts).
-  CROSS_MATCH_WINDOW_MS: v(['relay'], whole()),
-  CARRIED_OFFERS: v(['relay'], onOff, 'on'),
   RELAY_EMAIL: v(['relay'], text),
   RELAY_PASSWORD: secret(['relay'], text),
   WATCH_GRACE_MS: v(['relay'], whole(), '5000'),

@@ -68,7 +68,6 @@ const PROVIDER_SCOPES: Partial<Record<RouteName, ProviderScope>> = {
   matchConnectSearch: 'spans',
   teamConnectSearch: 'spans',
   matchesContent: 'spans',
-  offersSince: 'spans',
   statsQuery: 'spans',
   feedHealth: 'spans',
   deadLetters: 'spans',

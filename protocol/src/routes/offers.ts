@@ -47,23 +47,6 @@ export const offerRoutes = {
     }),
     reply: ListReply(Offer),
   }),
-  offersSince: defineRoute({
-    // The relay's incremental read for every match a burst of change notices named, in one
-    // request instead of two per match (feed and offers): per match the offers after the id it
-    // holds, with their raw message (the Feed tab's shape, a superset of the Graph tab's). Within
-    // a match offers are written in id order (one writer per match), so a per-match cursor misses
-    // nothing; a cursor over all matches could (ids of concurrent transactions commit out of order).
-    method: 'GET',
-    path: '/api/1/live/offers',
-    service: 'event store',
-    summary:
-      'New offers of several matches at once, each after the id given for it (`after=12:3400,13:3391`), by match then oldest first, with their raw message; `more` when the limit cut them short.',
-    query: Type.Object({
-      after: Type.String({ pattern: '^[0-9]+:[0-9]+(,[0-9]+:[0-9]+)*$', maxLength: 20_000 }),
-      limit: Type.Optional(Type.Integer({ minimum: 1, maximum: FEED_FETCH_LIMIT, default: FEED_FETCH_LIMIT })),
-    }),
-    reply: Type.Object({ results: Type.Array(FeedEvent), more: Type.Boolean() }),
-  }),
   offer: defineRoute({
     method: 'GET',
     path: '/api/1/offer/:offerId',

@@ -18,7 +18,6 @@ import { WatcherTokens, type PollCredentials } from './polling/credentials';
 import type { Leases } from './state/lease';
 import type { PollPace, PollSchedule } from './polling/poller';
 import { SafetyClock } from './polling/safety-clock';
-import { CrossMatchRead, crossMatchGet } from './polling/cross-match';
 import type { PresenceBoard } from './presence/presence';
 import { DEFAULT_RATE_LIMITS, RATE_LIMITED, TokenBucket, type RateLimits } from './ground/rate-limit';
 import { MatchRooms, type LiveConnection } from './rooms';
@@ -42,13 +41,6 @@ export interface LiveHubOptions {
   catchUpMs?: number;
   /** For tests: the clock spreading the safety checks. */
   clock?: SafetyClock;
-  /**
-   * How long the first notice of a burst waits for the others before one cross-match read serves
-   * the feed and offers of every match they named (CROSS_MATCH_WINDOW_MS); 0: a read per match and topic.
-   */
-  crossMatchWindowMs?: number;
-  /** False: the offers change notices carry are not used (every incremental read goes to the upstream). */
-  carriedOffers?: boolean;
   rateLimits: RateLimits;
   metrics: RelayMetrics;
   log: FastifyBaseLogger;
@@ -84,14 +76,6 @@ interface Watcher {
  */
 const DEFAULT_CATCH_UP_MS = 5_000;
 
-/**
- * Default coalescing window of the cross-match read. The notices of a burst (the commits of a
- * feed's batch, a chunk of the change stream) arrive within a few ms of each other; 5 ms gathers
- * them at a cost small beside a read (10–50 ms) and the 300 ms a change may take to reach a
- * console. Under load it matters less: asks made while a read is in flight go in the next one.
- */
-const DEFAULT_CROSS_MATCH_WINDOW_MS = 5;
-
 const UNAVAILABLE = 'Live updates are unavailable: the back-office services cannot be reached';
 
 /**
@@ -113,19 +97,11 @@ export class LiveHub {
     this.credentials = options.credentials ?? new WatcherTokens((matchId) => this.rooms.tokensOf(matchId));
     this.pace = { streaming: false, safetyMs: options.safetyPollMs ?? DEFAULTS.SAFETY_POLL_MS };
     this.snapshots = new SnapshotCache(options.store);
-    const windowMs = options.crossMatchWindowMs ?? DEFAULT_CROSS_MATCH_WINDOW_MS;
     this.rooms = new MatchRooms({
       ...options,
       schedule: { ...options.schedule, pace: this.pace },
       credentials: this.credentials,
       clock: options.clock ?? new SafetyClock(),
-      ...(windowMs > 0 && {
-        crossMatch: new CrossMatchRead({
-          get: crossMatchGet({ upstream: options.upstream, credentials: this.credentials, metrics: options.metrics }),
-          windowMs,
-          log: options.log,
-        }),
-      }),
     });
   }
 

@@ -125,8 +125,6 @@ function liveHub(
     schedule: { intervalMs: config.pollIntervalMs, backoffMs: config.backoffMs, maxBackoffMs: config.maxBackoffMs, downAfter: config.downAfter },
     safetyPollMs: config.safetyPollMs,
     catchUpMs: config.catchUpMs,
-    crossMatchWindowMs: config.crossMatchWindowMs,
-    carriedOffers: config.carriedOffers,
     rateLimits: config.rateLimits,
     metrics,
     log,

@@ -8,7 +8,6 @@ import type { Campaign, Leases } from './state/lease';
 import { MatchPoller } from './polling/match-poller';
 import type { PollSchedule } from './polling/poller';
 import type { SafetyClock } from './polling/safety-clock';
-import type { CrossMatchRead } from './polling/cross-match';
 import { distinctViewers, type Editing, type PresenceBoard } from './presence/presence';
 import type { LiveStore } from './state/store';
 
@@ -37,10 +36,6 @@ export interface MatchRoomsOptions {
   schedule: PollSchedule;
   /** Spreads the matches' safety checks over their period. */
   clock: SafetyClock;
-  /** Coalesces the incremental feed and offers reads of a burst of notices (per-match reads without it). */
-  crossMatch?: CrossMatchRead;
-  /** False: the offers change notices carry are not used. */
-  carriedOffers?: boolean;
   metrics: RelayMetrics;
   log: FastifyBaseLogger;
   graceMs: number;

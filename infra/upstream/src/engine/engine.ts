@@ -347,19 +347,18 @@ export class Engine {
     this.dispatch(state, decisions, stored);
   }
 
+  /** The batch's change notice: its publication (every one is announced, so offsets follow), with the offers when it carries them. */
   private announce(matchId: number, stored: Stored): void {
     const offerIds = stored.offerIds.filter((id): id is number => id !== null);
-    if (!offerIds.length && !stored.deliveryIds.length && !stored.eventIds.length) return;
+    if (!stored.publication && !stored.deliveryIds.length) return;
     this.bus.publish({
       match_id: matchId,
-      topics: [
-        ...(offerIds.length || stored.eventIds.length ? (['feed', 'offers'] as const) : []),
-        ...(stored.deliveryIds.length ? (['deliveries'] as const) : []),
-      ],
+      topics: [...(stored.publication ? (['feed', 'offers'] as const) : []), ...(stored.deliveryIds.length ? (['deliveries'] as const) : [])],
       offer_ids: offerIds,
       delivery_ids: stored.deliveryIds,
       event_ids: stored.eventIds,
-      ...(stored.carried && { offers: stored.carried.offers, offers_after: stored.carried.after }),
+      ...(stored.publication && { publication: stored.publication }),
+      ...(stored.carried && { offers: stored.carried }),
     });
   }
 

@@ -35,12 +35,21 @@ export interface HeadResult {
   offerIds: Map<string, number>;
   /** Ids of the events written, ascending (an event already stored is absent). */
   eventIds: number[];
-  /** The match's greatest offer id before this batch's (0: none); null when the batch has no offer. */
-  offersAfter: number | null;
+  /**
+   * The match's publication this batch is (docs/live-path.md, "Publications"): its epoch and offset,
+   * one more than the last batch's; null when the batch wrote no offer or event (or was fenced).
+   */
+  publication: Publication | null;
   /** With `scopes` given and moved: their versions now (nothing was written). */
   movedScopes: Map<string, number> | null;
   /** With `ledger` given and moved: the contacts whose ledger moved (nothing was written). */
   movedLedger: number[] | null;
+}
+
+/** A match's numbered write: its offset counts from 1 within its epoch (a reset starts another). */
+export interface Publication {
+  epoch: string;
+  offset: number;
 }
 
 const LIVE_COLUMNS = 'match_id, status, period, score, match_time, suspended, suspended_market_ids, kicked_off_at, last_goal_time, last_message_at';
@@ -110,8 +119,8 @@ function headName(input: HeadInput): string {
  * - offers, events, threshold states and the kick-off write only when `live` returned its row
  *   (each reads it, so it runs before them).
  *
- * Returns whether the fence held, the ids of what was written, and the match's greatest offer id
- * before them (a change notice carries the offers with it: engine.ts).
+ * Returns whether the fence held, the ids of what was written, and the publication the batch is
+ * (its change notice carries that number, and the offers: engine.ts).
  */
 export async function writeHead(tx: Tx, input: HeadInput): Promise<HeadResult> {
   const live = JSON.stringify(input.live);
@@ -131,16 +140,19 @@ export async function writeHead(tx: Tx, input: HeadInput): Promise<HeadResult> {
         sql` and `,
       )
     : sql`true`;
+  // A batch that writes offers or events is the match's next publication (part of the text's shape).
+  const bump = sql.raw(input.offers.length || input.events.length ? '1' : '0');
   const fence =
     input.decidedAfterMs === null
-      ? sql`${scopesNow}live as (insert into match_live_states (${sql.raw(LIVE_COLUMNS)})
-          select ${sql.raw(LIVE_COLUMNS)} from json_populate_record(null::match_live_states, ${live}::json) where ${scopesHeld}
-          on conflict (match_id) do update set ${sql.raw(LIVE_SET)} where match_live_states.last_message_at is null
-          returning 1)`
-      : sql`${scopesNow}live as (update match_live_states m set ${sql.raw(LIVE_SET.replaceAll('excluded.', 'j.'))}
+      ? sql`${scopesNow}live as (insert into match_live_states (${sql.raw(LIVE_COLUMNS)}, publication)
+          select ${sql.raw(LIVE_COLUMNS)}, ${bump} from json_populate_record(null::match_live_states, ${live}::json) where ${scopesHeld}
+          on conflict (match_id) do update set ${sql.raw(LIVE_SET)}, publication = match_live_states.publication + ${bump}
+          where match_live_states.last_message_at is null
+          returning publication, publication_epoch)`
+      : sql`${scopesNow}live as (update match_live_states m set ${sql.raw(LIVE_SET.replaceAll('excluded.', 'j.'))}, publication = m.publication + ${bump}
           from json_populate_record(null::match_live_states, ${live}::json) j
           where m.match_id = ${input.matchId} and m.last_message_at = ${iso(input.decidedAfterMs)}::timestamptz and ${scopesHeld}
-          returning 1)`;
+          returning m.publication, m.publication_epoch)`;
   const parts: SQL[] = [fence];
   if (input.offers.length) parts.push(fencedInsert('o', 'offers', input.offers, 'on conflict (match_id, source_id) do nothing returning id, source_id'));
   if (input.events.length) parts.push(fencedInsert('e', 'match_events', input.events, 'on conflict (match_id, source_id) do nothing returning id'));
@@ -160,19 +172,17 @@ export async function writeHead(tx: Tx, input: HeadInput): Promise<HeadResult> {
     parts.push(sql`, k as (update matches set start = ${iso(input.kickOffMs)}::timestamptz, last_modified = ${iso(input.nowMs)}::timestamptz
       where id = ${input.matchId} and home_score is null and exists (select 1 from live))`);
   }
-  // The statement's reads see the tables as they were before its writes: `after` is the match's
-  // greatest offer id before this batch (under the fence no other batch of the match is between).
   parts.push(sql` select (select count(*)::int from live) as fenced,
     ${input.offers.length ? sql.raw(`(select json_agg(json_build_array(id, source_id)) from o)`) : sql.raw('null::json')} as offers,
     ${input.events.length ? sql.raw(`(select json_agg(id order by id) from e)`) : sql.raw('null::json')} as events,
-    ${input.offers.length ? sql`(select coalesce(max(id), 0) from offers where match_id = ${input.matchId})` : sql.raw('null::int')} as after,
+    ${sql.raw(input.offers.length || input.events.length ? '(select json_build_array(publication_epoch, publication) from live)' : 'null::json')} as publication,
     ${scopes?.now ?? sql.raw('null::jsonb')} as scopes,
     ${ledger?.now ?? sql.raw('null::jsonb')} as ledger`);
   const [row] = await selectNamed<{
     fenced: number;
     offers: [number, string][] | null;
     events: number[] | null;
-    after: number | null;
+    publication: [string, number] | null;
     scopes: Record<string, number> | null;
     ledger: Record<string, number> | null;
   }>(tx, headName(input), sql.join(parts));
@@ -184,6 +194,6 @@ export async function writeHead(tx: Tx, input: HeadInput): Promise<HeadResult> {
     fenced: Number(row!.fenced) > 0,
     offerIds: new Map((row!.offers ?? []).map(([id, sourceId]) => [sourceId, Number(id)])),
     eventIds: (row!.events ?? []).map(Number),
-    offersAfter: row!.after === null ? null : Number(row!.after),
+    publication: row!.publication && { epoch: row!.publication[0], offset: Number(row!.publication[1]) },
   };
 }

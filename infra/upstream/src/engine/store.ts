@@ -6,7 +6,7 @@ import type { EventInput } from './normalize';
 import { asJsonb, offerRecord, type OfferRow } from './offer-record';
 import { StaleLedger } from './push-ledger';
 import type { Decisions } from './records';
-import { writeHead, type HeadInput } from './store-head';
+import { writeHead, type HeadInput, type Publication } from './store-head';
 
 export interface StoreInput {
   matchId: number;
@@ -31,12 +31,14 @@ export interface Stored {
   offerIds: (number | null)[];
   deliveryIds: number[];
   eventIds: number[];
+  /** The match's publication this batch is (store-head.ts); absent when it wrote no offer or event. */
+  publication?: Publication;
   /**
-   * The offers written, as the feed read answers them, after the match's greatest offer id before
-   * them, when none of them fired (a fired offer's record names its deliveries): the change notice
-   * carries them, so a relay need not read them back.
+   * The offers written, as the feed read answers them, when none of them fired (a fired offer's
+   * record names its deliveries): the change notice carries them with its publication, so a relay
+   * that holds the one before applies them without reading them back.
    */
-  carried?: { after: number; offers: Offer[] };
+  carried?: Offer[];
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -125,11 +127,8 @@ export async function storeDecisions(tx: Tx, input: StoreInput): Promise<Stored>
   await insertJson(tx, 'threshold_firings', firingRows(input, offerId, at), '', 'engine_firings');
   const deliveryIds = await writeDeliveries(tx, input, offerId, at);
   await writeSuppressions(tx, input, offerId, at);
-  const carried =
-    head.offersAfter !== null && decisions.offers.every((o) => o.status !== 'TRIGGERED')
-      ? { after: head.offersAfter, offers: carriedOffers(matchId, decisions, offerIds, at) }
-      : undefined;
-  return { offerIds, deliveryIds, eventIds: head.eventIds, ...(carried && { carried }) };
+  const carried = head.publication && decisions.offers.every((o) => o.status !== 'TRIGGERED') ? carriedOffers(matchId, decisions, offerIds, at) : undefined;
+  return { offerIds, deliveryIds, eventIds: head.eventIds, ...(head.publication && { publication: head.publication }), ...(carried && { carried }) };
 }
 
 /** What the head statement writes: the live state, the offers and events, the outcome states and the checks. */

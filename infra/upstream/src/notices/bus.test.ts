@@ -62,11 +62,18 @@ describe('change bus', () => {
     const heard: ChangeNotice[] = [];
     api.subscribe((n) => heard.push(n));
     const offer = (id: number) => ({ id, match_id: 1, note: 'x'.repeat(300) }) as unknown as Offer;
-    worker.publish({ match_id: 1, topics: ['offers'], offer_ids: [5, 6], offers: [offer(5), offer(6)], offers_after: 4 });
-    worker.publish({ match_id: 1, topics: ['offers'], offer_ids: [7, 8, 9, 10, 11, 12], offers: [7, 8, 9, 10, 11, 12].map(offer), offers_after: 6 });
-    expect(heard.map((n) => [n.offer_ids.length, n.offers?.length, n.offers_after])).toEqual([
+    worker.publish({ match_id: 1, topics: ['offers'], offer_ids: [5, 6], offers: [offer(5), offer(6)], publication: { epoch: 'e1', offset: 4 } });
+    worker.publish({
+      match_id: 1,
+      topics: ['offers'],
+      offer_ids: [7, 8, 9, 10, 11, 12],
+      offers: [7, 8, 9, 10, 11, 12].map(offer),
+      publication: { epoch: 'e1', offset: 5 },
+    });
+    // The publication always crosses: a relay that misses the offers reads them.
+    expect(heard.map((n) => [n.offer_ids.length, n.offers?.length, n.publication?.offset])).toEqual([
       [2, 2, 4],
-      [6, undefined, undefined],
+      [6, undefined, 5],
     ]);
     // In this process, the notice keeps them.
     expect(worker.since(0).map((n) => n.offers?.length)).toEqual([2, 6]);

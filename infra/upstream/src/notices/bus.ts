@@ -31,7 +31,7 @@ interface Wire {
 }
 
 /** A notice without the offers it carries (its ids still name them: a relay reads them). */
-function withoutOffers({ offers: _offers, offers_after: _after, ...notice }: Omit<ChangeNotice, 'seq'>): Omit<ChangeNotice, 'seq'> {
+function withoutOffers({ offers: _offers, ...notice }: Omit<ChangeNotice, 'seq'>): Omit<ChangeNotice, 'seq'> {
   return notice;
 }
 

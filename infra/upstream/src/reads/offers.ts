@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import type { DeliveryLog, FeedSortField, ListReply, Offer } from '@odds/protocol';
 import type { Db } from '../db/client';
 import { contacts, deliveries, markets, offers, suppressions } from '../db/schema';
@@ -144,23 +144,6 @@ export async function matchOffers(db: Db, matchId: number, query: OffersQuery = 
     ? (await select.orderBy(desc(offers.id)).limit(query.limit)).sort((a, b) => a.offer.sentAt.getTime() - b.offer.sentAt.getTime() || a.offer.id - b.offer.id)
     : await select.orderBy(asc(offers.sentAt), asc(offers.id));
   return { results: await toOffers(db, rows, false), total: rows.length, limit: query.limit ?? Math.max(1, rows.length) };
-}
-
-/**
- * The relay's cross-match incremental read: for each [matchId, afterId], the match's offers with a
- * greater id, with their raw message; by match, then oldest first (the per-match offers read's
- * order). `more` when `limit` cut the rows short (the reader then reads those matches on their own).
- */
-export async function offersSince(db: Db, cursors: [matchId: number, afterId: number][], limit: number): Promise<{ results: Offer[]; more: boolean }> {
-  if (!cursors.length) return { results: [], more: false };
-  const rows = await db
-    .select(columns)
-    .from(offers)
-    .innerJoin(markets, eq(markets.id, offers.marketId))
-    .where(or(...cursors.map(([matchId, afterId]) => and(eq(offers.matchId, matchId), gt(offers.id, afterId)))))
-    .orderBy(asc(offers.matchId), asc(offers.sentAt), asc(offers.id))
-    .limit(limit + 1);
-  return { results: await toOffers(db, rows.slice(0, limit), true), more: rows.length > limit };
 }
 
 export async function getOffer(db: Db, offerId: number): Promise<Offer | null> {

@@ -5,7 +5,7 @@ import type { PollCredentials } from './credentials';
 /** What a poll's GET asks: the path, its metrics label, the token it needs and the ETag it holds. */
 export interface CountedGet {
   path: string;
-  /** The metrics label: a live topic, 'check' or 'cross-match'. */
+  /** The metrics label: a live topic or 'check'. */
   topic: string;
   /** The match the token is for (undefined: any match). */
   matchId: number | undefined;

@@ -20,8 +20,7 @@ import { PollFailures } from './poll-failures';
 import { isEmpty, RecordIndex, type LiveRecord } from '../state/diff';
 import { TopicPoller, type PollSchedule } from './poller';
 import type { SafetyClock } from './safety-clock';
-import { CarriedOffers } from './carried-offers';
-import type { CrossMatchRead, SinceRecord } from './cross-match';
+import { Publications, type CarriedOffer } from './publications';
 import { pushChange } from '../state/snapshot';
 import type { LiveStore } from '../state/store';
 import { createFetchers, NOTICE_IDS, type MatchFetchers } from './fetchers';
@@ -36,10 +35,6 @@ export interface MatchPollerDeps {
   log: FastifyBaseLogger;
   /** Spreads the matches' safety checks over their period (one clock per relay instance). */
   clock: SafetyClock;
-  /** Coalesces the incremental feed and offers reads of a burst into one read (one per relay instance); per-match reads without it. */
-  crossMatch?: CrossMatchRead;
-  /** False: the offers change notices carry are not used (every incremental read goes to the upstream). */
-  carriedOffers?: boolean;
 }
 
 const SEVERITY: Record<UpstreamState, number> = { ok: 0, degraded: 1, down: 2 };
@@ -70,8 +65,8 @@ export class MatchPoller {
   private readonly loaded = new Set<LiveTopic>();
   /** When a notice last asked for each topic (and when the upstream sent it), for the live-path timings. */
   private readonly noticed: Partial<Record<LiveTopic, { receivedAt: number; sentAt: number }>> = {};
-  /** The offers the match's notices carried (ChangeNotice.offers): its feed and offers reads take them first. */
-  private readonly carried = new CarriedOffers();
+  /** The match's publications its notices brought (with their offers): the feed and offers apply them, and read after a gap. */
+  private readonly publications = new Publications();
   private status: StatusPayload | null = null;
   private statusWrittenAt = 0;
   private retainedAt = 0;
@@ -92,12 +87,7 @@ export class MatchPoller {
       known: (topic, id) => this.indexes[topic].has(id),
       streaming: () => pace?.streaming ?? false,
       safetyMs: pace?.safetyMs ?? deps.schedule.intervalMs,
-      // What a notice carried answers first; then the burst's cross-match read; else a read of its own.
-      offersAfter: (afterId: number) => {
-        const carried = this.carried.after(afterId);
-        if (carried) return Promise.resolve(carried);
-        return deps.crossMatch ? deps.crossMatch.offersAfter(matchId, afterId) : Promise.resolve(null);
-      },
+      publications: this.publications,
     });
     const failures = new PollFailures(matchId, deps.log);
     this.failures = failures;
@@ -160,8 +150,7 @@ export class MatchPoller {
     const receivedAt = Date.now();
     const sentAt = notice?.at ? Date.parse(notice.at) : NaN;
     if (Number.isFinite(sentAt)) this.deps.metrics.livePath.observe({ phase: 'stream' }, Math.max(0, receivedAt - sentAt) / 1000);
-    if (notice?.offers && notice.offers_after !== undefined && this.deps.carriedOffers !== false)
-      this.carried.add(notice.offers_after, notice.offers as SinceRecord[]);
+    if (notice?.publication) this.publications.add(notice.publication, notice.offers as CarriedOffer[] | undefined);
     for (const topic of topics) {
       if (notice) this.noticed[topic] ??= { receivedAt, sentAt };
       const fetcher = this.fetchers[topic];
@@ -175,7 +164,7 @@ export class MatchPoller {
 
   /** The upstream cleared the match's feed (a replay starting over): every topic is read whole again. */
   reset(): void {
-    this.carried.clear();
+    this.publications.clear();
     this.trigger(LIVE_TOPICS, undefined, true);
   }
 

@@ -226,6 +226,10 @@ export const matchLiveStates = pgTable('match_live_states', {
   /** Match clock of the last goal: send_delay_minutes counts from it. */
   lastGoalTime: integer('last_goal_time'),
   lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+  /** The offset of the match's last publication (its last batch with offers or events) within its epoch. */
+  publication: integer('publication').notNull().default(0),
+  /** The row's life: a reset deletes it, and the next row is another epoch. */
+  publicationEpoch: text('publication_epoch').notNull().default(sql`substr(md5(random()::text), 1, 12)`),
 });
 
 /**

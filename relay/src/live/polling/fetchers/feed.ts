@@ -1,6 +1,7 @@
 import { buildPath, buildQuery, FEED_FETCH_LIMIT, routes, type FeedEvent, type ListReply } from '@odds/protocol';
 import type { LiveRecord } from '../../state/diff';
-import { FULL_EVERY_MS, type FetcherContext, type Fetched, type TopicFetcher } from './fetcher';
+import type { CarriedOffer } from '../publications';
+import { fetchPublished, FULL_EVERY_MS, type FetcherContext, type Fetched, type TopicFetcher } from './fetcher';
 import { Unchanged } from './unchanged';
 
 type FeedRecord = LiveRecord & { raw?: { sent_at?: string } | null; created_at?: string };
@@ -35,14 +36,17 @@ export class FeedFetcher implements TopicFetcher {
     this.wantFull = true;
   }
 
-  async fetch(): Promise<Fetched | null> {
-    const { matchId, get, streaming, offersAfter } = this.context;
+  fetch(): Promise<Fetched | null> {
+    return fetchPublished(this.context, 'feed', (carried) => this.read(carried));
+  }
+
+  /** What the notices carried when they follow what is held, else a read of the window or of what is after it. */
+  private async read(carried: CarriedOffer[] | null): Promise<Fetched | null> {
+    const { matchId, get, streaming } = this.context;
+    // What is held is the feed up to the publication before the carried ones (unless a reset asked for it whole).
+    // Notices carry offers oldest first: reversed, they are the feed route's order (newest first).
+    if (carried && !this.wantFull) return this.newer((carried as FeedRecord[]).toReversed());
     const full = this.wantFull || this.maxId === 0 || (!streaming() && Date.now() - this.fullAt >= FULL_EVERY_MS);
-    if (!full && offersAfter) {
-      // The burst's read answers oldest first: reversed, it is the feed route's order (newest first).
-      const rows = await offersAfter(this.maxId);
-      if (rows) return this.newer((rows as FeedRecord[]).reverse());
-    }
     const url = buildPath(routes.matchFeed, { matchId }) + buildQuery({ limit: FEED_FETCH_LIMIT, after_id: full ? undefined : this.maxId });
     const response = await get(this.topic, url, full ? this.unchanged.etag(url) : null);
     const { same, remember } = full ? this.unchanged.check(url, response) : { same: response.status === 304, remember: () => {} };
@@ -73,7 +77,7 @@ export class FeedFetcher implements TopicFetcher {
     // More new offers than a window holds: read the window whole instead.
     if (records.length >= FEED_FETCH_LIMIT) {
       this.wantFull = true;
-      return this.fetch();
+      return this.read(null);
     }
     const merged = [...this.window.values(), ...records.filter((record) => !this.window.has(record.id))].sort(feedOrder);
     const kept = merged.slice(0, FEED_FETCH_LIMIT);

@@ -1,6 +1,7 @@
 import type { LiveTopic } from '@odds/protocol';
 import type { LiveResponse } from '../../../upstream';
 import type { LiveRecord } from '../../state/diff';
+import type { CarriedOffer, PublicationReader, Publications } from '../publications';
 
 /** One GET of live data for a topic; the poller adds the token, metrics and retries. */
 export type LiveGet = (topic: LiveTopic, path: string, etag: string | null) => Promise<LiveResponse>;
@@ -43,11 +44,33 @@ export interface FetcherContext {
   streaming(): boolean;
   /** How often a full read is due while streaming (the safety poll's period). */
   safetyMs: number;
-  /**
-   * The match's offers after an id (oldest first, with their raw message) through the cross-match
-   * read of a burst (cross-match.ts); null, or absent: read the match on its own.
-   */
-  offersAfter?(afterId: number): Promise<LiveRecord[] | null>;
+  /** The match's publications as its notices brought them (publications.ts): the feed and offers apply what they carried. */
+  publications: Pick<Publications, 'take' | 'applied'>;
+}
+
+/**
+ * A fetch of a reader of the match's publications: `read` gets what the notices carried since the
+ * last it applied (null: read the match), and the publications it covers count as applied once
+ * its result is held (committed, or nothing new), not before: a failed poll takes them again.
+ */
+export async function fetchPublished(
+  context: FetcherContext,
+  reader: PublicationReader,
+  read: (carried: CarriedOffer[] | null) => Promise<Fetched | null> | Fetched | null,
+): Promise<Fetched | null> {
+  const { offers, through } = context.publications.take(reader);
+  const fetched = await read(offers);
+  if (!fetched) {
+    context.publications.applied(reader, through);
+    return null;
+  }
+  return {
+    ...fetched,
+    seen: () => {
+      fetched.seen();
+      context.publications.applied(reader, through);
+    },
+  };
 }
 
 /** Without the change stream: how often a window topic is read whole, to see removals and changes deeper than the head. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FEED_FETCH_LIMIT, type LiveTopic } from '@odds/protocol';
 import type { LiveResponse } from '../../../upstream';
+import { Publications } from '../publications';
 import type { FetcherContext } from './fetcher';
 import { createFetchers } from './index';
 import { HEAD_SIZE } from './window';
@@ -32,8 +33,8 @@ function upstreamOf(data: Data) {
 const at = (second: number) => new Date(Date.UTC(2026, 0, 1, 12, 0, second)).toISOString();
 const offer = (id: number, second = id) => ({ id, market_id: 1, raw: { sent_at: at(second) }, created_at: at(second) });
 
-function context(get: FetcherContext['get'], held = new Set<number>(), streaming = true): FetcherContext {
-  return { matchId: 7, get, known: (_topic, id) => held.has(id), streaming: () => streaming, safetyMs: 30_000 };
+function context(get: FetcherContext['get'], held = new Set<number>(), streaming = true, publications = new Publications()): FetcherContext {
+  return { matchId: 7, get, known: (_topic, id) => held.has(id), streaming: () => streaming, safetyMs: 30_000, publications };
 }
 
 describe('feed fetcher', () => {
@@ -90,6 +91,75 @@ describe('offers fetcher', () => {
     fetcher.requestFull();
     expect(await fetcher.fetch()).toMatchObject({ complete: true });
     expect(urls).toEqual(['/api/1/offers/7', '/api/1/offers/7?after_id=2', '/api/1/offers/7']);
+  });
+});
+
+describe('feed and offers fetchers on publications', () => {
+  const EPOCH = 'e1';
+  const carried = (...ids: number[]) => ids.map((id) => ({ ...offer(id), match_id: 7 }));
+
+  it('apply what the notices carried while the offsets follow, and read the match after a gap', async () => {
+    const feed = [offer(2), offer(1)];
+    const offers = [offer(1), offer(2)];
+    const { urls, get } = upstreamOf({ feed, offers, deliveries: [] });
+    const publications = new Publications();
+    const { feed: feedFetcher, offers: offersFetcher } = createFetchers(context(get, new Set(), true, publications));
+    const poll = async (fetcher: typeof feedFetcher) => {
+      const fetched = await fetcher.fetch();
+      fetched?.seen();
+      return fetched?.records.map((r) => r.id) ?? null;
+    };
+    // The first publication seen: what is held is not known to be its predecessor, so both read.
+    publications.add({ epoch: EPOCH, offset: 1 }, carried(1, 2));
+    expect(await poll(feedFetcher)).toEqual([2, 1]);
+    expect(await poll(offersFetcher)).toEqual([1, 2]);
+    const reads = urls.length;
+    // Offsets 2 and 3 follow: applied with no read (3 carried events only).
+    publications.add({ epoch: EPOCH, offset: 2 }, carried(3, 4));
+    publications.add({ epoch: EPOCH, offset: 3 }, []);
+    feed.unshift(offer(4), offer(3));
+    offers.push(offer(3), offer(4));
+    expect(await poll(feedFetcher)).toEqual([4, 3]);
+    expect(await poll(offersFetcher)).toEqual([3, 4]);
+    expect(urls.length).toBe(reads);
+    // Offset 4 lost: 5 starts past a gap, so each reads what it lacks (after its newest offer).
+    feed.unshift(offer(6), offer(5));
+    offers.push(offer(5), offer(6));
+    publications.add({ epoch: EPOCH, offset: 5 }, carried(6));
+    expect(await poll(feedFetcher)).toEqual([6, 5]);
+    expect(await poll(offersFetcher)).toEqual([5, 6]);
+    expect(urls.slice(reads)).toEqual(['/api/1/match/7/feed?limit=1000&after_id=4', '/api/1/offers/7?after_id=4']);
+    // Past the gap, what follows is applied again.
+    publications.add({ epoch: EPOCH, offset: 6 }, carried(7));
+    expect(await poll(offersFetcher)).toEqual([7]);
+    expect(urls).toHaveLength(reads + 2);
+  });
+
+  it('read when a publication came without its offers, or after another epoch began', async () => {
+    const { urls, get } = upstreamOf({ feed: [], offers: [offer(1), offer(2)], deliveries: [] });
+    const publications = new Publications();
+    const { offers: fetcher } = createFetchers(context(get, new Set(), true, publications));
+    publications.add({ epoch: EPOCH, offset: 1 }, undefined);
+    (await fetcher.fetch())!.seen();
+    publications.add({ epoch: EPOCH, offset: 2 }, undefined);
+    expect(await fetcher.fetch()).toBeNull();
+    publications.add({ epoch: 'e2', offset: 1 }, carried(3));
+    expect(await fetcher.fetch()).toBeNull();
+    expect(urls).toEqual(['/api/1/offers/7', '/api/1/offers/7?after_id=2', '/api/1/offers/7?after_id=2']);
+  });
+
+  it('take a publication again when the poll that took it failed before it was held', async () => {
+    const { urls, get } = upstreamOf({ feed: [], offers: [offer(1)], deliveries: [] });
+    const publications = new Publications();
+    const { offers: fetcher } = createFetchers(context(get, new Set(), true, publications));
+    publications.add({ epoch: EPOCH, offset: 1 }, carried(1));
+    (await fetcher.fetch())!.seen();
+    publications.add({ epoch: EPOCH, offset: 2 }, carried(2));
+    // Fetched, but its commit failed: not seen.
+    expect((await fetcher.fetch())!.records.map((r) => r.id)).toEqual([2]);
+    publications.add({ epoch: EPOCH, offset: 3 }, carried(3));
+    expect((await fetcher.fetch())!.records.map((r) => r.id)).toEqual([2, 3]);
+    expect(urls).toHaveLength(1);
   });
 });
 

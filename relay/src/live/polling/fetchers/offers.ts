@@ -1,6 +1,7 @@
 import { buildPath, buildQuery, routes, type ListReply } from '@odds/protocol';
 import type { LiveRecord } from '../../state/diff';
-import type { FetcherContext, Fetched, TopicFetcher } from './fetcher';
+import type { CarriedOffer } from '../publications';
+import { fetchPublished, type FetcherContext, type Fetched, type TopicFetcher } from './fetcher';
 
 /**
  * Offers of every market of the match, all of them (the Graph tab charts the whole match), in one
@@ -21,14 +22,19 @@ export class OffersFetcher implements TopicFetcher {
     this.whole = true;
   }
 
-  async fetch(): Promise<Fetched | null> {
-    const { matchId, get, offersAfter } = this.context;
+  fetch(): Promise<Fetched | null> {
+    return fetchPublished(this.context, 'offers', (carried) => this.read(carried));
+  }
+
+  /** What the notices carried when they follow what is held, else a read of what is after it (or of all). */
+  private async read(carried: CarriedOffer[] | null): Promise<Fetched | null> {
+    const { matchId, get } = this.context;
     const whole = this.whole;
     const incremental = !whole && this.maxId > 0;
-    // The burst's read carries the feed's shape: without the raw message, the offers route's.
-    const burst = incremental && offersAfter ? await offersAfter(this.maxId) : null;
     let records: LiveRecord[];
-    if (burst) records = (burst as (LiveRecord & { raw?: unknown; arrival?: unknown })[]).map(({ raw: _raw, arrival: _arrival, ...offer }) => offer);
+    // Notices carry the feed's shape: without the raw message, it is the offers route's.
+    if (carried && !whole)
+      records = (carried as (CarriedOffer & { raw?: unknown; arrival?: unknown })[]).map(({ raw: _raw, arrival: _arrival, ...offer }) => offer);
     else {
       const url = buildPath(routes.matchOffers, { matchId }) + buildQuery({ after_id: incremental ? this.maxId : undefined });
       const response = await get(this.topic, url, null);
