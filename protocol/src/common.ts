@@ -44,6 +44,26 @@ export const ListQuery = {
   order_dir: Type.Optional(OrderDir),
 };
 
+/** Most records an `ids` filter names at once. */
+export const IDS_MAX = 100;
+/**
+ * A match table's list filtered to these records (`ids=3,7`), those that still exist: what the
+ * relay reads when change notices name what moved (docs/live-path.md, "Tables read by id").
+ */
+export const IdsQuery = {
+  ids: Type.Optional(Type.String({ pattern: `^[1-9][0-9]{0,9}(,[1-9][0-9]{0,9}){0,${IDS_MAX - 1}}$` })),
+};
+
+/** The ids of an `ids` filter (IdsQuery); one above the database's integers names no record. */
+export function idsOf(ids: string | undefined): number[] | undefined {
+  return ids === undefined
+    ? undefined
+    : ids
+        .split(',')
+        .map(Number)
+        .filter((id) => id <= DB_INT_MAX);
+}
+
 /** Reply of every paged list call (SPEC §7: results, total, limit). */
 export const ListReply = <T extends TSchema>(item: T) =>
   Type.Object({ results: Type.Array(item), total: Type.Integer({ minimum: 0 }), limit: Type.Integer({ minimum: 1 }) });

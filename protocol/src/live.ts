@@ -34,8 +34,9 @@ export const LIVE_TOPICS = ['feed', 'offers', 'deliveries', 'thresholds', 'conte
 
 /**
  * The match's editable tables, pushed like the feed so co-editing operators see each other's
- * edits: each topic is the whole (small) list one GET of protocol's route table returns, read
- * again when a change notice names the topic. Data-driven: a new table is one line here.
+ * edits: each topic is the whole (small) list one GET of protocol's route table returns; when a
+ * change notice names a record of it, the relay reads that record alone (the route's `ids`).
+ * Data-driven: a new table is one line here (its route takes IdsQuery).
  */
 export const MATCH_TABLE_TOPICS = {
   thresholds: 'matchThresholds',

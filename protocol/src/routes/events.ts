@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { DeleteReply, IdParam, ListQuery, ListReply, Sort } from '../common';
+import { DeleteReply, IdParam, IdsQuery, ListQuery, ListReply, Sort } from '../common';
 import { FEED_FETCH_LIMIT } from '../constants';
 import { QueryTag, Side } from '../entities/content';
 import { ApexReply, EventType, StatEvent, StatEventInput, StatsQueryRequest } from '../entities/stat-event';
@@ -27,8 +27,9 @@ export const eventRoutes = {
     method: 'GET',
     path: '/api/1/events/match/:matchId',
     service: 'event store',
-    summary: "A match's stat events in match order (/events/{matchId}).",
+    summary: "A match's stat events in match order (/events/{matchId}); `ids`: only those events.",
     params: Type.Object({ matchId: IdParam }),
+    query: Type.Object(IdsQuery),
     reply: ListReply(StatEvent),
   }),
   statEventsSave: defineRoute({

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { IdParam, ListReply, SuccessReply } from '../common';
+import { IdParam, IdsQuery, ListReply, SuccessReply } from '../common';
 import { MatchMarket } from '../entities/market';
 import { MatchContent, MatchContentInput } from '../entities/match-content';
 import { defineRoute } from './define';
@@ -12,8 +12,9 @@ export const matchRoutes = {
     method: 'GET',
     path: '/api/1/match/:matchId/content',
     service: 'content',
-    summary: "A match's content (the Content tab's Preview).",
+    summary: "A match's content (the Content tab's Preview); `ids`: only those items.",
     params: MatchParams,
+    query: Type.Object(IdsQuery),
     reply: ListReply(MatchContent),
   }),
   matchContentSave: defineRoute({

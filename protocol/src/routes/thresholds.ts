@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { DeleteReply, IdParam, ListQuery, ListReply, SuccessReply } from '../common';
+import { DeleteReply, IdParam, IdsQuery, ListQuery, ListReply, SuccessReply } from '../common';
 import { MatchThresholdInput, MatchThresholdSet, SavedThreshold } from '../entities/thresholds';
 import { defineRoute } from './define';
 
@@ -11,9 +11,9 @@ export const thresholdRoutes = {
     method: 'GET',
     path: '/api/1/match/:matchId/thresholds',
     service: 'control',
-    summary: "A match's threshold sets, optionally of one market.",
+    summary: "A match's threshold sets, optionally of one market; `ids`: only those sets.",
     params: MatchParams,
-    query: Type.Object({ market_id: Type.Optional(IdParam) }),
+    query: Type.Object({ market_id: Type.Optional(IdParam), ...IdsQuery }),
     reply: ListReply(MatchThresholdSet),
   }),
   matchThresholdsSave: defineRoute({

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { IdParam, ListQuery, ListReply, ProviderSportQuery } from '../common';
+import { IdParam, IdsQuery, ListQuery, ListReply, ProviderSportQuery } from '../common';
 import { Tracker, TrackerInput } from '../entities/tracker';
 import { defineRoute } from './define';
 
@@ -20,8 +20,9 @@ export const trackerRoutes = {
     method: 'GET',
     path: '/api/1/match/:matchId/trackers',
     service: 'control',
-    summary: 'Trackers following a match (directly or through its league).',
+    summary: 'Trackers following a match (directly or through its league); `ids`: only those of them.',
     params: Type.Object({ matchId: IdParam }),
+    query: Type.Object(IdsQuery),
     reply: ListReply(Tracker),
   }),
   tracker: defineRoute({

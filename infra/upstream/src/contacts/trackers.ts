@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { ListReply, Tracker, TrackerInput } from '@odds/protocol';
 import type { Db, Queryable } from '../db/client';
 import { contacts, leagues, matches, trackers } from '../db/schema';
@@ -63,12 +63,17 @@ export async function listTrackers(db: Db, query: TrackersQuery): Promise<ListRe
   return { results: rows.map(toTracker), total, limit };
 }
 
-/** Trackers that follow a match: on the match itself (M) or on its league (L). */
-export async function matchTrackers(db: Db, matchId: number): Promise<ListReply<Tracker>> {
+/** Trackers that follow a match: on the match itself (M) or on its league (L); of them, only `ids` when given. */
+export async function matchTrackers(db: Db, matchId: number, ids?: number[]): Promise<ListReply<Tracker>> {
   const [match] = await db.select({ leagueId: matches.leagueId }).from(matches).where(eq(matches.id, matchId));
   if (!match) throw new Errors.NotFound('Match', matchId);
   const rows = await baseSelect(db)
-    .where(or(and(eq(trackers.modelType, 'M'), eq(trackers.modelId, matchId)), and(eq(trackers.modelType, 'L'), eq(trackers.modelId, match.leagueId))))
+    .where(
+      and(
+        or(and(eq(trackers.modelType, 'M'), eq(trackers.modelId, matchId)), and(eq(trackers.modelType, 'L'), eq(trackers.modelId, match.leagueId))),
+        ids && inArray(trackers.id, ids),
+      ),
+    )
     .orderBy(trackers.id);
   return { results: rows.map(toTracker), total: rows.length, limit: Math.max(1, rows.length) };
 }

@@ -55,9 +55,14 @@ async function loadMatch(db: Queryable, matchId: number) {
   return row;
 }
 
-export async function listMatchContent(db: Db, matchId: number): Promise<ListReply<MatchContent>> {
+/** A match's content items by market (only `ids` when given). */
+export async function listMatchContent(db: Db, matchId: number, ids?: number[]): Promise<ListReply<MatchContent>> {
   await loadMatch(db, matchId);
-  const rows = await db.select().from(matchContents).where(eq(matchContents.matchId, matchId)).orderBy(asc(matchContents.marketId), asc(matchContents.id));
+  const rows = await db
+    .select()
+    .from(matchContents)
+    .where(and(eq(matchContents.matchId, matchId), ids && inArray(matchContents.id, ids)))
+    .orderBy(asc(matchContents.marketId), asc(matchContents.id));
   return { results: await toMatchContents(db, rows), total: rows.length, limit: Math.max(rows.length, 1) };
 }
 

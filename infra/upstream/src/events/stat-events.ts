@@ -88,14 +88,14 @@ export async function listStatEvents(db: Db, query: StatEventsQuery, now = new D
   return { results: rows.map((r) => ({ ...toStatEvent(r.event), team_name: r.teamName })), total, limit };
 }
 
-/** A match's stat events in match order: period, minute, stoppage time. */
-export async function matchStatEvents(db: Db, matchId: number): Promise<ListReply<StatEvent>> {
+/** A match's stat events in match order: period, minute, stoppage time (only `ids` when given). */
+export async function matchStatEvents(db: Db, matchId: number, ids?: number[]): Promise<ListReply<StatEvent>> {
   const [match] = await db.select({ id: matches.id }).from(matches).where(eq(matches.id, matchId));
   if (!match) throw new Errors.NotFound('Match', matchId);
   const rows = await db
     .select()
     .from(statEvents)
-    .where(eq(statEvents.matchId, matchId))
+    .where(and(eq(statEvents.matchId, matchId), ids && inArray(statEvents.id, ids)))
     .orderBy(asc(statEvents.period), asc(statEvents.gameTime), asc(statEvents.extraTime), asc(statEvents.id));
   return { results: rows.map(toStatEvent), total: rows.length, limit: Math.max(1, rows.length) };
 }

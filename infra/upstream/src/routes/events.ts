@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { routes } from '@odds/protocol';
+import { idsOf, routes } from '@odds/protocol';
 import { TEAM_TAGS } from '../content/tags';
 import type { Db } from '../db/client';
 import { apex } from '../events/apex';
@@ -13,7 +13,7 @@ import { actorOf, versionedWrite } from '../coedit/versioned';
 export async function eventRoutes(app: FastifyInstance, { db }: { db: Db }) {
   implement(app, routes.statEvents, async ({ query }) => listStatEvents(db, query));
 
-  implement(app, routes.matchStatEvents, async ({ params }) => matchStatEvents(db, params.matchId));
+  implement(app, routes.matchStatEvents, async ({ params, query }) => matchStatEvents(db, params.matchId, idsOf(query.ids)));
 
   // Rows with an id are updates, each checked against its own `version` (or If-Match, when there is one row).
   implement(app, routes.statEventsSave, async (call) => {

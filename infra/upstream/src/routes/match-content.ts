@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { routes } from '@odds/protocol';
+import { idsOf, routes } from '@odds/protocol';
 import { deleteMatchContent, listMatchContent, saveMatchContent } from '../content/match-content';
 import { createOne, writeOne } from '../coedit/versioned';
 import type { Db } from '../db/client';
@@ -19,7 +19,7 @@ export async function matchContentRoutes(app: FastifyInstance, { db }: { db: Db 
     }
   });
 
-  implement(app, routes.matchContent, async ({ params }) => listMatchContent(db, params.matchId));
+  implement(app, routes.matchContent, async ({ params, query }) => listMatchContent(db, params.matchId, idsOf(query.ids)));
 
   implement(app, routes.matchContentSave, async (call) => {
     const save = (tx: Db) => saveMatchContent(tx, call.params.matchId, call.body);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { routes, type MatchThresholdSet } from '@odds/protocol';
+import { idsOf, routes, type MatchThresholdSet } from '@odds/protocol';
 import { expectedVersion } from '../coedit/conflict';
 import { actorOf, conflictFor, versionedWrite, writeOne } from '../coedit/versioned';
 import { providerOrNotFound } from '../contacts/rules';
@@ -14,7 +14,7 @@ import { deleteTemplate, marketTemplates, providerTemplates } from '../threshold
 export async function thresholdRoutes(app: FastifyInstance, { db }: { db: Db }) {
   implement(app, routes.matchMarkets, async ({ params, query }) => matchMarkets(db, params.matchId, query.all ?? false));
 
-  implement(app, routes.matchThresholds, async ({ params, query }) => listMatchSets(db, params.matchId, query.market_id));
+  implement(app, routes.matchThresholds, async ({ params, query }) => listMatchSets(db, params.matchId, query.market_id, idsOf(query.ids)));
 
   // No silent replace: saving where the match already has a set for the market, contact and line
   // needs `replace: true` or that set's version (the editor loaded it), else 409 with that set.

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { routes } from '@odds/protocol';
+import { idsOf, routes } from '@odds/protocol';
 import { createTracker, getTracker, listTrackers, matchTrackers, saveTracker } from '../contacts/trackers';
 import type { Db } from '../db/client';
 import { Errors } from '../errors';
@@ -16,7 +16,7 @@ export async function trackerRoutes(app: FastifyInstance, { db }: { db: Db }) {
     }),
   );
 
-  implement(app, routes.matchTrackers, async ({ params }) => matchTrackers(db, params.matchId));
+  implement(app, routes.matchTrackers, async ({ params, query }) => matchTrackers(db, params.matchId, idsOf(query.ids)));
 
   implement(app, routes.tracker, async ({ params }) => {
     const tracker = await getTracker(db, params.trackerId);

@@ -37,11 +37,12 @@ async function matchOrNotFound(db: Db, matchId: number): Promise<MatchRef> {
   return match;
 }
 
-/** A match's threshold sets, of one market when asked, grouped by market. */
-export async function listMatchSets(db: Db, matchId: number, marketId?: number): Promise<ListReply<MatchThresholdSet>> {
+/** A match's threshold sets, of one market when asked (and only `ids` when given), grouped by market. */
+export async function listMatchSets(db: Db, matchId: number, marketId?: number, ids?: number[]): Promise<ListReply<MatchThresholdSet>> {
   await matchOrNotFound(db, matchId);
   const filters: SQL[] = [eq(thresholdSets.matchId, matchId)];
   if (marketId !== undefined) filters.push(eq(thresholdSets.marketId, marketId));
+  if (ids) filters.push(inArray(thresholdSets.id, ids));
   const rows = await baseSelect(db)
     .where(and(...filters))
     .orderBy(asc(thresholdSets.marketId), asc(thresholdSets.id));

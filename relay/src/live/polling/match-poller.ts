@@ -23,7 +23,7 @@ import type { SafetyClock } from './safety-clock';
 import { Publications, type CarriedOffer } from './publications';
 import { pushChange } from '../state/snapshot';
 import type { LiveStore } from '../state/store';
-import { createFetchers, NOTICE_IDS, type MatchFetchers } from './fetchers';
+import { createFetchers, noticedIds, type MatchFetchers } from './fetchers';
 
 export interface MatchPollerDeps {
   store: LiveStore;
@@ -155,8 +155,9 @@ export class MatchPoller {
       if (notice) this.noticed[topic] ??= { receivedAt, sentAt };
       const fetcher = this.fetchers[topic];
       if (!fetcher) continue;
-      const key = NOTICE_IDS[topic];
-      if (key && notice?.[key]?.length) fetcher.noticed?.(notice[key]);
+      const ids = notice ? noticedIds(topic, notice) : [];
+      if (ids.length) fetcher.noticed?.(ids);
+      else fetcher.unnamed?.();
       if (full) fetcher.requestFull();
       this.pollers[topic].trigger();
     }

@@ -30,6 +30,8 @@ export interface TopicFetcher {
   load(records: LiveRecord[]): void;
   requestFull(): void;
   noticed?(ids: readonly number[]): void;
+  /** A notice named the topic but not which of its records moved (fetchers that read by id read whole). */
+  unnamed?(): void;
   /** Whether every record up to this id is held (the feed and offers: a match's greatest offer id). */
   holdsThrough?(id: number): boolean;
 }

@@ -187,3 +187,59 @@ describe('deliveries fetcher', () => {
     ]);
   });
 });
+
+describe('table fetcher', () => {
+  const set = (id: number, version = 1) => ({ id, version });
+
+  /** A match's threshold sets, answering `ids=` with only those that exist. */
+  function tableOf(rows: { id: number; version: number }[]) {
+    const urls: string[] = [];
+    const get = async (_topic: LiveTopic, url: string): Promise<LiveResponse> => {
+      urls.push(url);
+      const ids = new URL(url, 'http://x').searchParams.get('ids')?.split(',').map(Number);
+      const results = ids ? rows.filter((row) => ids.includes(row.id)) : rows;
+      return { status: 200, text: JSON.stringify({ results, total: results.length, limit: 1 }), etag: null };
+    };
+    return { urls, get };
+  }
+
+  it('reads whole first, then only the records notices named (a named one gone was deleted), and whole on a notice naming none', async () => {
+    const rows = [set(1), set(2)];
+    const { urls, get } = tableOf(rows);
+    const { thresholds: fetcher } = createFetchers(context(get));
+    const first = await fetcher.fetch();
+    expect(first).toMatchObject({ complete: true });
+    first!.seen();
+    rows[0] = set(1, 2);
+    rows.splice(1, 1, set(3));
+    fetcher.noticed!([1]);
+    fetcher.noticed!([2]);
+    const named = await fetcher.fetch();
+    expect(named).toMatchObject({ complete: false, records: [set(1, 2)], removes: [2] });
+    named!.seen();
+    fetcher.unnamed!();
+    expect(await fetcher.fetch()).toMatchObject({ complete: true, records: [set(1, 2), set(3)] });
+    expect(urls.slice(-2)).toEqual(['/api/1/match/7/thresholds?ids=1%2C2', '/api/1/match/7/thresholds']);
+  });
+
+  it('reads whole after a read by id whose result was not held (a failed commit loses no id)', async () => {
+    const { urls, get } = tableOf([set(1)]);
+    const { content: fetcher } = createFetchers(context(get));
+    (await fetcher.fetch())!.seen();
+    fetcher.noticed!([1]);
+    expect(await fetcher.fetch()).toMatchObject({ complete: false });
+    fetcher.noticed!([5]);
+    // Whole, and the body is the one held: nothing to send.
+    expect(await fetcher.fetch()).toBeNull();
+    expect(urls).toEqual(['/api/1/match/7/content', '/api/1/match/7/content?ids=1', '/api/1/match/7/content']);
+  });
+
+  it('reads the history whole, whatever the notice named', async () => {
+    const { urls, get } = tableOf([set(1)]);
+    const { history: fetcher } = createFetchers(context(get));
+    (await fetcher.fetch())!.seen();
+    fetcher.noticed?.([1]);
+    await fetcher.fetch();
+    expect(urls.every((url) => !url.includes('ids='))).toBe(true);
+  });
+});

@@ -1,4 +1,15 @@
-import { buildPath, buildQuery, HISTORY_WINDOW, MATCH_TABLE_TOPICS, routes, type DeliveriesReply, type LiveTopic, type MatchTableTopic } from '@odds/protocol';
+import {
+  buildPath,
+  buildQuery,
+  ENTITY_TOPICS,
+  HISTORY_WINDOW,
+  MATCH_TABLE_TOPICS,
+  routes,
+  type ChangeNotice,
+  type DeliveriesReply,
+  type LiveTopic,
+  type MatchTableTopic,
+} from '@odds/protocol';
 import type { LiveRecord } from '../../state/diff';
 import { FeedFetcher } from './feed';
 import type { FetcherContext, TopicFetcher } from './fetcher';
@@ -10,7 +21,7 @@ import { WindowFetcher } from './window';
 const TABLE_FETCHERS = Object.fromEntries(
   Object.entries(MATCH_TABLE_TOPICS).map(([topic, route]) => [
     topic,
-    (context: FetcherContext) => new TableFetcher(topic as MatchTableTopic, buildPath(routes[route], { matchId: context.matchId }), context.get),
+    (context: FetcherContext) => new TableFetcher(topic as MatchTableTopic, buildPath(routes[route], { matchId: context.matchId }), context.get, true),
   ]),
 ) as unknown as Record<MatchTableTopic, (context: FetcherContext) => TopicFetcher>;
 
@@ -37,9 +48,21 @@ const TOPIC_FETCHERS: Record<LiveTopic, (context: FetcherContext) => TopicFetche
 };
 
 /** Which ids of a change notice concern which topic (for fetchers that use them). */
-export const NOTICE_IDS: Partial<Record<LiveTopic, 'offer_ids' | 'delivery_ids' | 'event_ids'>> = {
+const NOTICE_IDS: Partial<Record<LiveTopic, 'offer_ids' | 'delivery_ids' | 'event_ids'>> = {
   deliveries: 'delivery_ids',
 };
+
+/**
+ * The records of `topic` a change notice says moved: its ids of the topic (NOTICE_IDS), or the
+ * record an edit through the API wrote (`entity`, `entity_id`, for a match table); none when it
+ * does not say.
+ */
+export function noticedIds(topic: LiveTopic, notice: Partial<ChangeNotice>): readonly number[] {
+  const key = NOTICE_IDS[topic];
+  if (key) return notice[key] ?? [];
+  const entityTopic = ENTITY_TOPICS[notice.entity as keyof typeof ENTITY_TOPICS];
+  return entityTopic === topic && notice.entity_id !== undefined ? [notice.entity_id] : [];
+}
 
 export type MatchFetchers = Record<LiveTopic, TopicFetcher>;
 
