@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { DateString, IdParam, ListQuery, Sort } from '../common';
+import { DateString, IdParam, IdsQuery, ListQuery, Sort } from '../common';
 import { ChannelId } from '../entities/channel';
 import { DeliveriesReply, Delivery, DeliveryStats } from '../entities/delivery';
 import { ProviderSportParams } from './catalog';
@@ -40,7 +40,7 @@ export const deliveryRoutes = {
     method: 'GET',
     path: '/api/1/delivery/match/:matchId',
     service: 'control',
-    summary: "A match's deliveries, newest first (the Delivery tab). Filter by market or offer.",
+    summary: "A match's deliveries, newest first (the Delivery tab). Filter by market or offer, or to `ids`.",
     params: Type.Object({ matchId: IdParam }),
     query: Type.Object({
       ...ListQuery,
@@ -49,6 +49,7 @@ export const deliveryRoutes = {
       offer_id: Type.Optional(IdParam),
       // "Load older" of the Delivery tab: only deliveries with a smaller id (older than the first snapshot's rows).
       before_id: Type.Optional(IdParam),
+      ...IdsQuery,
     }),
     reply: DeliveriesReply,
   }),

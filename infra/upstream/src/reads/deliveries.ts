@@ -1,4 +1,4 @@
-import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { CHANNELS, type Delivery, type DeliveriesReply, type DeliveryStatus } from '@odds/protocol';
 import type { Db } from '../db/client';
 import { contacts, deliveries, deliverySends, markets, matches } from '../db/schema';
@@ -64,6 +64,8 @@ export interface DeliveryFilter {
   offerId?: number;
   /** Only deliveries with a smaller id ("Load older" of the Delivery tab). */
   beforeId?: number;
+  /** Only these deliveries (what the relay reads when change notices name them). */
+  ids?: number[];
   channel?: number;
   /** YYYY-MM-DD, UTC days, both included; on created_at. */
   fromDate?: string;
@@ -79,6 +81,7 @@ function whereOf(filter: DeliveryFilter): SQL | undefined {
   if (filter.marketId) parts.push(eq(deliveries.marketId, filter.marketId));
   if (filter.offerId) parts.push(eq(deliveries.offerId, filter.offerId));
   if (filter.beforeId) parts.push(lt(deliveries.id, filter.beforeId));
+  if (filter.ids) parts.push(inArray(deliveries.id, filter.ids));
   if (filter.channel) parts.push(eq(deliveries.channelId, filter.channel));
   if (filter.fromDate) parts.push(gte(deliveries.createdAt, new Date(`${filter.fromDate}T00:00:00Z`)));
   if (filter.toDate) parts.push(lt(deliveries.createdAt, new Date(Date.parse(`${filter.toDate}T00:00:00Z`) + 86_400_000)));

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { routes } from '@odds/protocol';
+import { idsOf, routes } from '@odds/protocol';
 import { assertMatch } from '../catalog/matches';
 import { actorOf, versionedWrite } from '../coedit/versioned';
 import { csvHeader, csvRow } from '../reads/csv';
@@ -43,7 +43,7 @@ export async function deliveryRoutes(app: FastifyInstance, { db, broker = null }
   implement(app, routes.matchDeliveries, async ({ params, query }) => {
     const reply = await listDeliveries(
       db,
-      { matchId: params.matchId, marketId: query.market_id, offerId: query.offer_id, beforeId: query.before_id },
+      { matchId: params.matchId, marketId: query.market_id, offerId: query.offer_id, beforeId: query.before_id, ids: idsOf(query.ids) },
       { ...query, sort: query.sort ?? query.order_by },
     );
     // Polled every second per watched match: the match is looked up only when the list is empty.

@@ -50,3 +50,28 @@ describe.each(Object.entries(MATCH_TABLE_TOPICS))('the %s list with ids', (_topi
     }
   });
 });
+
+describe('the deliveries list with ids', () => {
+  it('answers only the named deliveries of the match, wherever they are in its window', async () => {
+    const get = (matchId: number, query: Record<string, unknown>) =>
+      upstream.app.inject({ method: 'GET', url: buildPath(routes.matchDeliveries, { matchId }) + buildQuery(query), headers });
+    let found: { matchId: number; ids: number[] } | undefined;
+    for (const matchId of matchIds) {
+      const ids = (await get(matchId, { limit: 1000 })).json<{ deliveries: { id: number }[] }>().deliveries.map((d) => d.id);
+      if (ids.length >= 2) found = { matchId, ids };
+      if (found) break;
+    }
+    expect(found, 'a demo match with deliveries').toBeDefined();
+    const { matchId, ids } = found!;
+    const oldest = ids.at(-1)!;
+    const reply = await get(matchId, { ids: `${oldest},${ids[0]},2147483647` });
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect(
+      reply
+        .json<{ deliveries: { id: number }[] }>()
+        .deliveries.map((d) => d.id)
+        .sort((a, b) => a - b),
+    ).toEqual([oldest, ids[0]!].sort((a, b) => a - b));
+    expect((await get(matchId, { ids: 'x' })).statusCode).toBe(400);
+  });
+});

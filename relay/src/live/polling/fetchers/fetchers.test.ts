@@ -23,8 +23,11 @@ function upstreamOf(data: Data) {
     const newer = (records: object[]) => records.filter((record) => (record as { id: number }).id > after);
     let body: unknown;
     if (url.includes('/feed')) body = { results: newer(data.feed).slice(0, limit), total: newer(data.feed).length, limit };
-    else if (url.includes('/delivery/')) body = { deliveries: data.deliveries.slice(0, limit), total: data.deliveries.length };
-    else body = { results: newer(data.offers), total: newer(data.offers).length, limit: 1 };
+    else if (url.includes('/delivery/')) {
+      const ids = query.get('ids')?.split(',').map(Number);
+      const rows = ids ? data.deliveries.filter((d) => ids.includes((d as { id: number }).id)) : data.deliveries.slice(0, limit);
+      body = { deliveries: rows, total: data.deliveries.length };
+    } else body = { results: newer(data.offers), total: newer(data.offers).length, limit: 1 };
     return { status: 200, text: JSON.stringify(body), etag: null };
   };
   return { urls, get };
@@ -166,7 +169,7 @@ describe('feed and offers fetchers on publications', () => {
 describe('deliveries fetcher', () => {
   const delivery = (id: number, status = 'PENDING') => ({ id, status });
 
-  it('reads the head on a notice, and the whole window when the notice names a record deeper than the head', async () => {
+  it('reads only the deliveries notices named, however deep in the window, and the head on a trigger naming none', async () => {
     const deliveries = Array.from({ length: 100 }, (_, i) => delivery(100 - i));
     const { urls, get } = upstreamOf({ feed: [], offers: [], deliveries });
     const held = new Set(deliveries.map((d) => d.id));
@@ -174,17 +177,32 @@ describe('deliveries fetcher', () => {
     (await fetcher.fetch())!.seen();
     deliveries.unshift(delivery(101));
     fetcher.noticed!([101]);
-    expect((await fetcher.fetch())!.complete).toBe(false);
-    deliveries[60] = delivery(40, 'SENT');
+    const fresh = await fetcher.fetch();
+    expect(fresh).toMatchObject({ complete: false, records: [delivery(101)] });
+    fresh!.seen();
+    deliveries[61] = delivery(40, 'SENT');
     fetcher.noticed!([40]);
     const deep = await fetcher.fetch();
-    expect(deep!.complete).toBe(true);
+    expect(deep).toMatchObject({ complete: false, records: [delivery(40, 'SENT')] });
+    deep!.seen();
+    expect((await fetcher.fetch())?.complete ?? false).toBe(false);
     expect(urls).toEqual([
       '/api/1/delivery/match/7?limit=1000',
+      '/api/1/delivery/match/7?ids=101',
+      '/api/1/delivery/match/7?ids=40',
       `/api/1/delivery/match/7?limit=${HEAD_SIZE}`,
-      `/api/1/delivery/match/7?limit=${HEAD_SIZE}`,
-      '/api/1/delivery/match/7?limit=1000',
     ]);
+  });
+
+  it('reads the window after a read by id whose result was not held', async () => {
+    const { urls, get } = upstreamOf({ feed: [], offers: [], deliveries: [delivery(2), delivery(1)] });
+    const { deliveries: fetcher } = createFetchers(context(get, new Set([1, 2])));
+    (await fetcher.fetch())!.seen();
+    fetcher.noticed!([2]);
+    await fetcher.fetch();
+    fetcher.noticed!([1]);
+    await fetcher.fetch();
+    expect(urls.slice(1)).toEqual(['/api/1/delivery/match/7?ids=2', '/api/1/delivery/match/7?limit=1000']);
   });
 });
 

@@ -37,7 +37,7 @@ const TOPIC_FETCHERS: Record<LiveTopic, (context: FetcherContext) => TopicFetche
     new WindowFetcher(
       'deliveries',
       context,
-      (limit) => buildPath(routes.matchDeliveries, { matchId: context.matchId }) + buildQuery({ limit }),
+      (query) => buildPath(routes.matchDeliveries, { matchId: context.matchId }) + buildQuery(query),
       (body) => (body as DeliveriesReply).deliveries as LiveRecord[],
     ),
   ...TABLE_FETCHERS,

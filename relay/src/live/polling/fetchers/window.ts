@@ -1,4 +1,4 @@
-import { FEED_FETCH_LIMIT, type LiveTopic } from '@odds/protocol';
+import { FEED_FETCH_LIMIT, IDS_MAX, type LiveTopic } from '@odds/protocol';
 import type { LiveResponse } from '../../../upstream';
 import type { LiveRecord } from '../../state/diff';
 import { FULL_EVERY_MS, type FetcherContext, type Fetched, type TopicFetcher } from './fetcher';
@@ -8,11 +8,13 @@ import { Unchanged } from './unchanged';
 export const HEAD_SIZE = 25;
 /**
  * A window topic whose records change after they are written (the Delivery tab's deliveries: a
- * delivery is PENDING, then SENT or FAILED): the newest FEED_FETCH_LIMIT of them. Most polls read
- * only the head (the newest HEAD_SIZE), where new records and recent changes are; the whole window
- * is read (with the last ETag, so unchanged it is a 304) every FULL_EVERY_MS without the change
- * stream, every safety period with it, after a head with nothing known in it, when a notice named
- * a record the head did not hold, and when asked. A record gone from the window is removed.
+ * delivery is PENDING, then SENT or FAILED): the newest FEED_FETCH_LIMIT of them. A poll after
+ * notices that named their records reads only those (`ids=`); others read the head (the newest
+ * HEAD_SIZE), where new records and recent changes are. The whole window is read (with the last
+ * ETag, so unchanged it is a 304) every FULL_EVERY_MS without the change stream, every safety period
+ * with it, after a head with nothing known in it, when a notice named a record the head did not
+ * hold, after a read by id whose result was not held, and when asked. A record gone from the window
+ * is removed.
  */
 export class WindowFetcher implements TopicFetcher {
   private readonly unchanged = new Unchanged();
@@ -23,7 +25,7 @@ export class WindowFetcher implements TopicFetcher {
   constructor(
     readonly topic: LiveTopic,
     private readonly context: FetcherContext,
-    private readonly url: (limit: number) => string,
+    private readonly url: (query: { limit?: number; ids?: string }) => string,
     private readonly pick: (body: unknown) => LiveRecord[],
   ) {}
 
@@ -38,9 +40,10 @@ export class WindowFetcher implements TopicFetcher {
   async fetch(): Promise<Fetched | null> {
     const every = this.context.streaming() ? this.context.safetyMs : FULL_EVERY_MS;
     const full = this.wantFull || Date.now() - this.fullAt >= every;
-    const url = this.url(full ? FEED_FETCH_LIMIT : HEAD_SIZE);
     const named = [...this.pending];
     this.pending.clear();
+    if (!full && named.length && named.length <= IDS_MAX) return this.readNamed(named);
+    const url = this.url({ limit: full ? FEED_FETCH_LIMIT : HEAD_SIZE });
     const response = await this.get(url);
     const { same, remember } = this.unchanged.check(url, response);
     const done = () => {
@@ -63,6 +66,13 @@ export class WindowFetcher implements TopicFetcher {
       if (nothingKnown || named.some((id) => !head.has(id))) return this.again(named);
     }
     return { records, complete: full, seen: done };
+  }
+
+  /** Only the records notices named; until what it found is held, the next read is the window (a failed poll loses no id). */
+  private async readNamed(named: number[]): Promise<Fetched> {
+    this.wantFull = true;
+    const response = await this.context.get(this.topic, this.url({ ids: named.join(',') }), null);
+    return { records: this.pick(JSON.parse(response.text!)), complete: false, seen: () => void (this.wantFull = false) };
   }
 
   private again(named: number[]): Promise<Fetched | null> {
