@@ -72,7 +72,10 @@ export class WindowFetcher implements TopicFetcher {
   private async readNamed(named: number[]): Promise<Fetched> {
     this.wantFull = true;
     const response = await this.context.get(this.topic, this.url({ ids: named.join(',') }), null);
-    return { records: this.pick(JSON.parse(response.text!)), complete: false, seen: () => void (this.wantFull = false) };
+    const seen = () => {
+      this.wantFull = false;
+    };
+    return { records: this.pick(JSON.parse(response.text!)), complete: false, seen };
   }
 
   private again(named: number[]): Promise<Fetched | null> {
