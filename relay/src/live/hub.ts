@@ -12,7 +12,7 @@ import {
 } from '@odds/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RelayMetrics } from '../metrics';
-import type { UpstreamClient } from '../upstream';
+import type { MatchAccess, UpstreamClient } from '../upstream';
 import type { PushPayload, RoomBroadcaster } from './ground/broadcast';
 import { WatcherTokens, type PollCredentials } from './polling/credentials';
 import type { Leases } from './state/lease';
@@ -77,6 +77,8 @@ interface Watcher {
 const DEFAULT_CATCH_UP_MS = 5_000;
 
 const UNAVAILABLE = 'Live updates are unavailable: the back-office services cannot be reached';
+/** Longest a watch waits for a busy upstream (one that answers its health probe) to answer its access check. */
+const BUSY_WAIT_MS = 60_000;
 
 /**
  * The live requests of one relay instance's connections, whichever the transport: watch (checked,
@@ -279,7 +281,7 @@ export class LiveHub {
       return this.refuse('too many watches', `A connection may watch at most ${this.options.maxWatches} matches at once`);
     }
     try {
-      const access = await this.options.upstream.matchAccess(watcher.conn.token, matchId);
+      const access = await this.accessWhileUp(watcher, matchId);
       if (!access.ok) return this.refuse(`match ${access.status}`, access.error);
     } catch (error) {
       this.log.warn({ err: error, matchId }, 'could not check match access');
@@ -288,6 +290,25 @@ export class LiveHub {
     // Gone while the upstream was asked.
     if (!this.watchers.has(watcher.conn.id)) return { ok: false, error: 'Not connected' };
     return null;
+  }
+
+  /**
+   * The access check of a watch, asked again (250 ms, doubling to 2 s) while it fails but the
+   * upstream answers its health probe: a busy upstream (a storm of consoles opening, matches
+   * loading) is not a down one. It throws once the probe says down, the connection left, or
+   * BUSY_WAIT_MS went by.
+   */
+  private async accessWhileUp(watcher: Watcher, matchId: number): Promise<MatchAccess> {
+    const deadline = Date.now() + BUSY_WAIT_MS;
+    for (let delay = 250; ; delay = Math.min(delay * 2, 2_000)) {
+      try {
+        return await this.options.upstream.matchAccess(watcher.conn.token, matchId);
+      } catch (error) {
+        if (this.options.upstreamDown?.() || !this.watchers.has(watcher.conn.id) || Date.now() + delay > deadline) throw error;
+        this.log.debug({ err: error, matchId }, 'the match access check failed while the upstream answers its probe; asking again');
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    }
   }
 
   /** The match's status for a watcher joining now: the stored one, or "down" while this instance's probe says so. */
