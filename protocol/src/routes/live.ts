@@ -15,6 +15,12 @@ export const LiveVersions = Type.Object({
   feed_start: Type.Union([Type.Integer(), Type.Null()]),
   /** The greatest offer id of the match (null: none): a relay that holds the offers up to it has nothing of the feed or offers to read. */
   feed_end: Type.Union([Type.Integer(), Type.Null()]),
+  /**
+   * The match's last publication (ChangeNotice.publication; offset 0: none yet in its epoch), null
+   * before its feed's first write: a relay's first check gives its publications a start, and a
+   * later one past what its notices brought shows a notice lost.
+   */
+  publication: Type.Optional(Type.Union([Type.Object({ epoch: Type.String({ minLength: 1 }), offset: Type.Integer({ minimum: 0 }) }), Type.Null()])),
 });
 export type LiveVersions = Static<typeof LiveVersions>;
 

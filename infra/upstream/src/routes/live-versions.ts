@@ -13,6 +13,7 @@ interface Aggregates {
   deliveries: string | number;
   deliveries_max: number | null;
   deliveries_sum: string | number | null;
+  publication: [epoch: string, offset: number] | null;
 }
 
 type TableVersions = Record<MatchTableTopic | 'history', string | number | null>;
@@ -67,8 +68,8 @@ const tableVersions = (matchId: number) => sql`,
  * of the match's offers (two index probes, however long the match; `feed_end` tells a relay
  * whether it holds them all); deliveries (their status, error, sent time and stats change after
  * they are written) by their count, greatest id and a sum of hashes of those columns; the match
- * tables and history as tableVersions says. A wall display's token gets the versions of what it
- * may read.
+ * tables and history as tableVersions says; and the match's last publication. A wall display's
+ * token gets the versions of what it may read.
  */
 export async function liveVersionRoutes(app: FastifyInstance, { db }: { db: Db }) {
   implement(app, routes.matchLiveVersions, async ({ params, request }) => {
@@ -83,7 +84,8 @@ export async function liveVersionRoutes(app: FastifyInstance, { db }: { db: Db }
         EXISTS (SELECT 1 FROM matches WHERE id = ${matchId}) AS known,
         (SELECT min(id) FROM offers WHERE match_id = ${matchId}) AS offers_min,
         (SELECT max(id) FROM offers WHERE match_id = ${matchId}) AS offers_max,
-        d.count AS deliveries, d.max AS deliveries_max, d.sum AS deliveries_sum
+        d.count AS deliveries, d.max AS deliveries_max, d.sum AS deliveries_sum,
+        (SELECT json_build_array(publication_epoch, publication) FROM match_live_states WHERE match_id = ${matchId}) AS publication
         ${operator ? tableVersions(matchId) : sql``}
       FROM (
         SELECT count(*) AS count, max(id) AS max,
@@ -102,6 +104,7 @@ export async function liveVersionRoutes(app: FastifyInstance, { db }: { db: Db }
       for (const topic of TABLES) versions[topic] = String(row[topic]);
       versions.history = String(row.history ?? 0);
     }
-    return { match_id: matchId, versions, feed_start: row.offers_min ?? null, feed_end: row.offers_max ?? null };
+    const publication = row.publication && { epoch: row.publication[0], offset: Number(row.publication[1]) };
+    return { match_id: matchId, versions, feed_start: row.offers_min ?? null, feed_end: row.offers_max ?? null, publication };
   });
 }

@@ -150,8 +150,10 @@ export class MatchPoller {
     const receivedAt = Date.now();
     const sentAt = notice?.at ? Date.parse(notice.at) : NaN;
     if (Number.isFinite(sentAt)) this.deps.metrics.livePath.observe({ phase: 'stream' }, Math.max(0, receivedAt - sentAt) / 1000);
-    if (notice?.publication) this.publications.add(notice.publication, notice.offers as CarriedOffer[] | undefined);
+    // A publication already held (a split notice's other part, or one a safety check saw first) has nothing new for the feed and offers.
+    const known = notice?.publication !== undefined && !this.publications.add(notice.publication, notice.offers as CarriedOffer[] | undefined);
     for (const topic of topics) {
+      if (known && (topic === 'feed' || topic === 'offers')) continue;
       if (notice) this.noticed[topic] ??= { receivedAt, sentAt };
       const fetcher = this.fetchers[topic];
       if (!fetcher) continue;
@@ -190,6 +192,9 @@ export class MatchPoller {
     const reply = JSON.parse(response.text) as LiveVersions;
     const first = this.feedStart === undefined;
     const cleared = !first && reply.feed_start !== this.feedStart;
+    // The match's last publication, as a notice without its offers: the first check gives the
+    // publications a start (the first reads follow it), a later one past them means a notice lost.
+    if (reply.publication) this.publications.add(reply.publication, undefined);
     this.feedStart = reply.feed_start;
     const moved: LiveTopic[] = [];
     for (const topic of LIVE_TOPICS) {

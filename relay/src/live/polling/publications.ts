@@ -1,7 +1,7 @@
 import type { ChangeNotice } from '@odds/protocol';
 import type { LiveRecord } from '../state/diff';
 
-/** A match's numbered write as its notice names it (ChangeNotice.publication). */
+/** A match's numbered write as its notice names it (ChangeNotice.publication; offset 0 from a safety check: none yet). */
 export type Publication = NonNullable<ChangeNotice['publication']>;
 
 /** The readers of a match's publications: each applies them at its own pace. */
@@ -37,13 +37,14 @@ export class Publications {
   private received: { offset: number; offers: CarriedOffer[] | undefined }[] = [];
   private readonly cursors = new Map<PublicationReader, number>();
 
-  /** A notice's publication; one already held (the other part of a split notice) or older is left aside. */
-  add(publication: Publication, offers: readonly CarriedOffer[] | undefined): void {
+  /** A notice's publication; false when one already held (the other part of a split notice) or older, left aside. */
+  add(publication: Publication, offers: readonly CarriedOffer[] | undefined): boolean {
     if (publication.epoch !== this.epoch) this.restart(publication.epoch);
     const last = this.received.at(-1);
-    if (last && publication.offset <= last.offset) return;
+    if (last && publication.offset <= last.offset) return false;
     this.received.push({ offset: publication.offset, offers: offers && [...offers] });
     if (this.received.length > KEPT) this.received.shift();
+    return true;
   }
 
   take(reader: PublicationReader): Taken {
