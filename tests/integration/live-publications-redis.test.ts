@@ -97,7 +97,7 @@ describe.skipIf('skip' in redis)('publications on relays sharing Redis', () => {
       for (const notice of held.splice(0)) publish(notice);
       return () => hits.slice(before).filter((hit) => /^\/api\/1\/(match\/\d+\/feed|offers\/\d+)$/.test(hit.path));
     };
-    // The first publication each relay sees follows nothing it knows: one read per match, then offsets follow.
+    // A first burst, then the one measured: what each relay holds follows its notices.
     await burst();
     await everywhere(2);
     await settle();
