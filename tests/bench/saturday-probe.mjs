@@ -1,10 +1,12 @@
 /**
  * Preloaded into every Node process of the saturday bench (NODE_OPTIONS=--import, so the
- * supervisor's children, API processes, engine workers and relays all carry it): once a second it
- * appends one JSON line to SATURDAY_PROBE_DIR/<pid>.jsonl with the HTTP requests this process's
- * servers received in that second (health checks and metrics scrapes aside), its event-loop lag
- * samples (a 20 ms timer's lateness, ms), its CPU seconds so far and its RSS. Plain JavaScript so it
- * needs no loader; it holds the process open for nothing (unref'd timers).
+ * supervisor's children, API processes, engine workers and relays all carry it): it writes
+ * SATURDAY_PROBE_DIR/<pid>.jsonl, a first line with the process's pid, command line, the time and
+ * its CPU seconds so far as the probe loads, then once a second and as the process exits a line
+ * with the HTTP requests this process's servers received since the last line (health checks and
+ * metrics scrapes aside), its event-loop lag samples (a 20 ms timer's lateness, ms), its CPU
+ * seconds so far and its RSS. Plain JavaScript so it needs no loader; it holds the process open
+ * for nothing (unref'd timers), and a line it cannot write (the folder gone) is dropped, not thrown.
  */
 import { subscribe } from 'node:diagnostics_channel';
 import { appendFileSync } from 'node:fs';
@@ -12,7 +14,18 @@ import { appendFileSync } from 'node:fs';
 const dir = process.env.SATURDAY_PROBE_DIR;
 if (dir) {
   const file = `${dir}/${process.pid}.jsonl`;
-  appendFileSync(file, `${JSON.stringify({ pid: process.pid, argv: process.argv.slice(1).join(' ') })}\n`);
+  const cpuSoFar = () => {
+    const cpu = process.cpuUsage();
+    return (cpu.user + cpu.system) / 1e6;
+  };
+  const write = (line) => {
+    try {
+      appendFileSync(file, `${JSON.stringify(line)}\n`);
+    } catch {
+      // the bench has removed its probe folder: nothing left to report to
+    }
+  };
+  write({ pid: process.pid, argv: process.argv.slice(1).join(' '), t: Date.now(), cpu: cpuSoFar() });
   let requests = 0;
   subscribe('http.server.request.start', ({ request }) => {
     const path = request.url ?? '';
@@ -26,10 +39,11 @@ if (dir) {
     lags.push(Math.max(0, Math.round(now - expected)));
     expected = now + TICK;
   }, TICK).unref();
-  setInterval(() => {
-    const cpu = process.cpuUsage();
-    appendFileSync(file, `${JSON.stringify({ t: Date.now(), requests, lags, cpu: (cpu.user + cpu.system) / 1e6, rss: process.memoryUsage.rss() })}\n`);
+  const report = () => {
+    write({ t: Date.now(), requests, lags, cpu: cpuSoFar(), rss: process.memoryUsage.rss() });
     requests = 0;
     lags = [];
-  }, 1000).unref();
+  };
+  setInterval(report, 1000).unref();
+  process.on('exit', report);
 }

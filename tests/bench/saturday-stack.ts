@@ -8,6 +8,9 @@
  * The database is seeded and given the bench's markets and matches (saturday-data.ts) before the
  * servers start. SATURDAY_NODE_OPTIONS: more Node options for every server process (e.g.
  * `--cpu-prof --cpu-prof-dir=/tmp/p`: a CPU profile of each as it ends, to see where time goes).
+ * Each thing a stack starts (processes, its data folder, its database) is registered with the
+ * bench's cleanup as it starts (bench-cleanup.ts), so an interrupt midway stops it too; `stop()`
+ * stops them all in order.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,8 +21,9 @@ import { ensureDemoUser, openDatabase, seedDemoData } from '@odds/upstream/testi
 import { MANY_CLIENTS_ENV } from '../support/admission';
 import { ConsoleProcess } from '../support/console-process';
 import { startWorker } from '../support/engine-cluster';
-import { freePort, killOnExit, stopChild } from '../support/processes';
+import { freePort, killOnExit } from '../support/processes';
 import { spawn } from 'node:child_process';
+import { onCleanup, stopProcess } from './bench-cleanup';
 import { listenerOf } from './scale-cpu';
 import { prepareSaturday, type FeedMarket } from './saturday-data';
 
@@ -65,6 +69,7 @@ async function prepare(url: string, n: number) {
 
 export async function embeddedStack(n: number, probeDir: string): Promise<Stack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'odds-saturday-'));
+  const removeDataDir = onCleanup(`the data folder ${dataDir}`, () => rmSync(dataDir, { recursive: true, force: true }));
   const prepared = await prepare(join(dataDir, 'pglite'), n);
   const console_ = await ConsoleProcess.start({
     dataDir,
@@ -72,6 +77,7 @@ export async function embeddedStack(n: number, probeDir: string): Promise<Stack>
     env: { ...MANY_CLIENTS_ENV, DEMO_FEED: 'off', LOG_LEVEL: 'error', NODE_OPTIONS, SATURDAY_PROBE_DIR: probeDir },
   });
   killOnExit(console_.child);
+  const stopConsole = onCleanup('the console (npm start)', () => console_.stop());
   await ready(`${console_.url}/healthz`);
   return {
     mode: 'embedded',
@@ -80,8 +86,8 @@ export async function embeddedStack(n: number, probeDir: string): Promise<Stack>
     ...prepared,
     servers: {},
     async stop() {
-      await console_.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      await stopConsole();
+      await removeDataDir();
     },
   };
 }
@@ -89,8 +95,10 @@ export async function embeddedStack(n: number, probeDir: string): Promise<Stack>
 export async function brokerStack(n: number, probeDir: string): Promise<Stack> {
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await admin.connect();
+  const endAdmin = onCleanup('the admin connection to Postgres', () => admin.end());
   const dbName = `odds_saturday_${Date.now()}`;
   await admin.query(`create database ${dbName}`);
+  const dropDatabase = onCleanup(`the database ${dbName}`, () => admin.query(`drop database if exists ${dbName} with (force)`).catch(() => {}));
   const url = new URL(process.env.TEST_DATABASE_URL!);
   url.pathname = `/${dbName}`;
   const databaseUrl = url.toString();
@@ -111,12 +119,19 @@ export async function brokerStack(n: number, probeDir: string): Promise<Stack> {
     const child = killOnExit(
       spawn(process.execPath, ['--import', 'tsx', entry], { cwd: root, env: { ...process.env, ...common, ...env }, stdio: ['ignore', 'ignore', 'inherit'] }),
     );
-    return { child, stop: () => stopChild(child, () => child.kill('SIGTERM')) };
+    return { child, stop: onCleanup(entry, () => stopProcess(child)) };
   };
   const apiPorts = [await freePort(), await freePort()];
   const apis = apiPorts.map((port) => node('infra/upstream/src/main.ts', { UPSTREAM_PORT: String(port) }));
   for (const port of apiPorts) await ready(`http://127.0.0.1:${port}/healthz`);
-  const workers = await Promise.all([0, 1].map((index) => startWorker({ ...common, ENGINE_WORKERS: '2', ENGINE_WORKER_INDEX: String(index) })));
+  const workers = await Promise.all(
+    [0, 1].map(async (index) => {
+      // Registered once ready (startWorker hands it over then); one interrupted while starting is left to the cleanup's sweep.
+      const worker = await startWorker({ ...common, ENGINE_WORKERS: '2', ENGINE_WORKER_INDEX: String(index) });
+      killOnExit(worker.child);
+      return { stop: onCleanup(`engine worker ${index}`, () => worker.stop()) };
+    }),
+  );
   const relayPorts = [await freePort(), await freePort()];
   const relays = relayPorts.map((port, i) => node('relay/src/main.ts', { PORT: String(port), UPSTREAM_URL: `http://127.0.0.1:${apiPorts[i]}` }));
   for (const port of relayPorts) await ready(`http://127.0.0.1:${port}/healthz`);
@@ -134,8 +149,8 @@ export async function brokerStack(n: number, probeDir: string): Promise<Stack> {
       await Promise.all(relays.map((r) => r.stop()));
       await Promise.all(workers.map((w) => w.stop()));
       await Promise.all(apis.map((a) => a.stop()));
-      await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => {});
-      await admin.end();
+      await dropDatabase();
+      await endAdmin();
     },
   };
 }

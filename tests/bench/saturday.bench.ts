@@ -7,9 +7,14 @@
  * the consoles, change → client p50/p99/max, refused or failed watches, upstream requests/s (mean
  * and the worst second, all requests the upstream processes received, and without the feed's
  * ingest calls), CPU-seconds per second and RSS of every process, and every Node process's
- * event-loop lag p99/max (saturday-probe.mjs). SATURDAY_MODES: `embedded,broker` (default) or
- * one of them. Broker mode uses TEST_DATABASE_URL / TEST_REDIS_URL / TEST_AMQP_URL or starts
- * throwaway servers (.ci/services.sh). Prints; asserts nothing. Load average printed with every figure.
+ * event-loop lag p99/max (saturday-probe.mjs). The window starts only once every console and wall
+ * is watching (each watch acknowledged, or its refusal or failure counted) and the warm-up after
+ * that has passed: it prints how long the consoles took to all be watching and how long after that
+ * the window began. SATURDAY_MODES: `embedded,broker` (default) or one of them. Broker mode uses
+ * TEST_DATABASE_URL / TEST_REDIS_URL / TEST_AMQP_URL or starts throwaway servers
+ * (.ci/services.sh). Everything it starts (servers, processes, folders, its database) is stopped
+ * at its end, and when it is interrupted or fails (bench-cleanup.ts). Prints; asserts nothing. Node's
+ * version and the load average are printed before it starts and with every figure.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -18,9 +23,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loginThrough } from '../support/stack';
 import { killOnExit } from '../support/processes';
+import { cleanUp, cleanUpOnInterrupt, ending, onCleanup, stopProcess } from './bench-cleanup';
 import { benchServices } from './bench-services';
 import { percentile } from './relay-figures';
-import { cpuSeconds, treeSeconds } from './scale-cpu';
+import { treeCpu } from './scale-cpu';
 import { generatedFeed, recordedFeed, recordedFeeds, TICK_MS, type MatchFeed } from './saturday-feed';
 import { brokerStack, embeddedStack, PROBE, type Stack } from './saturday-stack';
 
@@ -36,13 +42,23 @@ const load = () =>
     .map((l) => l.toFixed(1))
     .join(' ');
 
+interface ProbeLine {
+  t: number;
+  requests: number;
+  lags: number[];
+  cpu: number;
+  rss: number;
+}
+
 interface Probed {
   pid: number;
   label: string;
-  lines: { t: number; requests: number; lags: number[]; cpu: number; rss: number }[];
+  /** When its probe loaded (ms since the epoch) and its CPU seconds then. */
+  head: { t: number; cpu: number };
+  lines: ProbeLine[];
 }
 
-/** The probe files of a run: each Node process's label (from its command line) and its per-second lines. */
+/** The probe files of a run: each Node process's label (from its command line), its probe's start and its per-second lines. */
 function readProbes(dir: string): Probed[] {
   const named = readdirSync(dir)
     .map((file) => {
@@ -62,7 +78,7 @@ function readProbes(dir: string): Probed[] {
               : argv.includes('saturday-clients')
                 ? 'clients'
                 : argv.split('/').at(-1)!;
-      return { pid: head.pid as number, kind, lines: rest };
+      return { pid: head.pid as number, kind, head: { t: head.t as number, cpu: head.cpu as number }, lines: rest as ProbeLine[] };
     })
     .sort((a, b) => a.kind.localeCompare(b.kind) || a.pid - b.pid);
   const seen = new Map<string, number>();
@@ -71,8 +87,30 @@ function readProbes(dir: string): Probed[] {
   return named.map((p) => {
     const k = (seen.get(p.kind) ?? 0) + 1;
     seen.set(p.kind, k);
-    return { pid: p.pid, label: counts.get(p.kind)! > 1 ? `${p.kind} ${k}` : p.kind, lines: p.lines };
+    return { pid: p.pid, label: counts.get(p.kind)! > 1 ? `${p.kind} ${k}` : p.kind, head: p.head, lines: p.lines };
   });
+}
+
+/**
+ * A Node process's CPU-seconds per second in the window [from, until], from its probe's readings
+ * (each its CPU seconds so far): from its last reading at or before `from` (from 0 at its start if
+ * it started in the window) to its last at or before `until` (its exit line if it ended in the
+ * window); over the time between the two for a process there all through, over the window for one
+ * that started or ended in it. null for a process that ended before the window or started after it.
+ */
+function cpuRateOf(p: Probed, from: number, until: number): number | null {
+  const readings = [p.head, ...p.lines];
+  const startedInside = p.head.t > from;
+  const start = startedInside ? { t: p.head.t, cpu: 0 } : readings.filter((r) => r.t <= from).at(-1)!;
+  const end = readings.filter((r) => r.t <= until).at(-1);
+  if (!end || end.t <= start.t) return null;
+  const throughout = !startedInside && readings.some((r) => r.t > until);
+  return (end.cpu - start.cpu) / ((throughout ? end.t - start.t : until - from) / 1000);
+}
+
+/** Each server's CPU seconds so far (its process tree, treeCpu), and when they were read (performance.now(), ms). */
+function readServers(readers: Record<string, () => number | null>): { at: number; seconds: Record<string, number | null> } {
+  return { at: performance.now(), seconds: Object.fromEntries(Object.entries(readers).map(([k, read]) => [k, read()])) };
 }
 
 function rssOf(pid: number | null): number {
@@ -158,6 +196,10 @@ async function run(stack: Stack, probeDir: string) {
       }),
     ),
   );
+  // Asked over IPC to close their sockets; one whose channel is gone (it has ended meanwhile, or is ending) gets SIGTERM.
+  const stopClients = onCleanup('the console clients', () =>
+    Promise.all(clients.map((child) => stopProcess(child, () => child.send({ type: 'stop' }, (error) => error && child.kill('SIGTERM'))))),
+  );
   const ask = <T>(child: ChildProcess, message: object, reply: string) =>
     new Promise<T>((resolve) => {
       const on = (m: { type: string }) => {
@@ -169,40 +211,38 @@ async function run(stack: Stack, probeDir: string) {
       child.send(message);
     });
   const consoles = matchIds.flatMap((id) => [id, id]);
-  const connectStarted = performance.now();
+  const assigned = clients.map((_, k) => ({
+    matches: consoles.filter((_, c) => c % CLIENT_PROCESSES === k),
+    walls: walls.filter((_, w) => w % CLIENT_PROCESSES === k),
+  }));
+  const connectStarted = Date.now();
   const connected = await Promise.all(
-    clients.map((child, k) =>
-      ask<{ refused: number; failed: number; errors: string[] }>(
-        child,
-        {
-          type: 'connect',
-          url: stack.relays[k % stack.relays.length],
-          token,
-          matches: consoles.filter((_, c) => c % CLIENT_PROCESSES === k),
-          walls: walls.filter((_, w) => w % CLIENT_PROCESSES === k),
-        },
-        'connected',
-      ),
-    ),
+    clients.map((child, k) => ask<Connected>(child, { type: 'connect', url: stack.relays[k % stack.relays.length], token, ...assigned[k] }, 'connected')),
   );
-  const connectS = (performance.now() - connectStarted) / 1000;
-  const refused = connected.reduce((n, c) => n + c.refused, 0);
-  const failed = connected.reduce((n, c) => n + c.failed, 0);
-  const watchErrors = [...new Set(connected.flatMap((c) => c.errors))];
+  const watching = watchingOf(connected, assigned, connectStarted);
+  const sockets = consoles.length + walls.length;
   console.log(
-    `${stack.mode}: ${consoles.length} consoles and ${walls.length} walls connected in ${connectS.toFixed(1)} s (refused watches ${refused}, failed connections ${failed}${watchErrors.length ? `: ${watchErrors.slice(0, 3).join(' | ')}` : ''}); load ${load()}`,
+    `${stack.mode}: ${consoles.length} consoles and ${walls.length} walls all watching in ${watching.seconds.toFixed(1)} s (${watching.watching} of ${sockets} sockets watching every match they asked for; refused watches ${watching.refused}, failed connections or watches ${watching.failed}${watching.errors.length ? `: ${watching.errors.slice(0, 3).join(' | ')}` : ''}); load ${load()}`,
   );
 
   await new Promise((resolve) => setTimeout(resolve, WARMUP_S * 1000));
+  const servers = Object.fromEntries(Object.entries(stack.servers).map(([k, pid]) => [k, treeCpu(pid)]));
   const from = Date.now();
   const until = from + SECONDS * 1000;
-  for (const child of clients) child.send({ type: 'measure', from, until });
-  const servers0 = Object.fromEntries(Object.entries(stack.servers).map(([k, pid]) => [k, k === 'postgres' ? treeSeconds(pid) : cpuSeconds(pid ?? -1)]));
+  const servers0 = readServers(servers);
+  const measuring = await Promise.all(clients.map((child) => ask<{ open: number }>(child, { type: 'measure', from, until }, 'measuring')));
+  const window = windowStart(
+    from,
+    watching,
+    sockets,
+    measuring.reduce((n, m) => n + m.open, 0),
+  );
+  console.log(`${stack.mode}: ${window.line}`);
   const sent0 = sentOffers;
   const calls0 = ingestCalls;
   const loadAtStart = load();
-  await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
-  const servers1 = Object.fromEntries(Object.entries(stack.servers).map(([k, pid]) => [k, k === 'postgres' ? treeSeconds(pid) : cpuSeconds(pid ?? -1)]));
+  await new Promise((resolve) => setTimeout(resolve, until - Date.now()));
+  const servers1 = readServers(servers);
   const sent = sentOffers - sent0;
   const calls = ingestCalls - calls0;
   const loadAtEnd = load();
@@ -213,7 +253,7 @@ async function run(stack: Stack, probeDir: string) {
   const reports = await Promise.all(
     clients.map((child) => ask<{ latencies: number[]; deltas: number; offers: number[]; resyncs: number }>(child, { type: 'report' }, 'report')),
   );
-  for (const child of clients) child.send({ type: 'stop' });
+  await stopClients();
 
   // Figures of the window.
   const latencies = reports.flatMap((r) => r.latencies);
@@ -227,77 +267,137 @@ async function run(stack: Stack, probeDir: string) {
   // The feed's ingest calls are spread evenly over each tick: their mean rate is taken off every second.
   const perSecond = [...upstreamPerSecond.values()].map((n) => ({ all: n, relay: n - calls / SECONDS }));
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
-  const processes = probes.map((p) => {
+  const rows: { process: string; cpu: number | null; rss: number | null; lags: number[] }[] = probes.map((p) => {
     const lines = p.lines.filter((l) => inWindow(l.t));
-    const first = p.lines.filter((l) => l.t <= from).at(-1) ?? lines[0];
-    const last = lines.at(-1);
-    const lags = lines.flatMap((l) => l.lags);
-    return {
-      process: p.label,
-      'CPU-s/s': first && last ? ((last.cpu - first.cpu) / ((last.t - first.t) / 1000)).toFixed(3) : '-',
-      'RSS MB': last ? Math.round(last.rss / 1e6) : '-',
-      'lag p99 ms': lags.length ? percentile(lags, 99) : '-',
-      'lag max ms': lags.length ? Math.max(...lags) : '-',
-    };
+    return { process: p.label, cpu: cpuRateOf(p, from, until), rss: lines.at(-1)?.rss ?? null, lags: lines.flatMap((l) => l.lags) };
   });
+  const serverSeconds = (servers1.at - servers0.at) / 1000;
   for (const [k, pid] of Object.entries(stack.servers)) {
-    processes.push({
-      process: k,
-      'CPU-s/s': ((servers1[k]! - servers0[k]!) / SECONDS).toFixed(3),
-      'RSS MB': Math.round(rssOf(pid) / 1e6),
-      'lag p99 ms': '-',
-      'lag max ms': '-',
-    });
+    const [c0, c1] = [servers0.seconds[k], servers1.seconds[k]];
+    rows.push({ process: k, cpu: c0 == null || c1 == null ? null : (c1 - c0) / serverSeconds, rss: rssOf(pid), lags: [] });
   }
-  const cpuOf = (prefix: string) => processes.filter((p) => p.process.startsWith(prefix)).reduce((n, p) => n + Number(p['CPU-s/s']), 0);
+  const processes = rows.map((r) => ({
+    process: r.process,
+    // A server not found or ended during the window has no figure: '-'.
+    'CPU-s/s': r.cpu === null ? '-' : r.cpu.toFixed(3),
+    'RSS MB': r.rss === null ? '-' : Math.round(r.rss / 1e6),
+    'lag p99 ms': r.lags.length ? percentile(r.lags, 99) : '-',
+    'lag max ms': r.lags.length ? Math.max(...r.lags) : '-',
+  }));
+  const cpuOf = (prefix: string) => rows.filter((r) => r.process.startsWith(prefix)).reduce((n, r) => n + (r.cpu ?? 0), 0);
   const upstreamCpu = cpuOf('API') + cpuOf('engine worker');
+  const postgresCpu = rows.find((r) => r.process === 'postgres')?.cpu;
   // The distinct offers any console received (a match is watched from more than one client process).
   const offersSeen = new Set(reports.flatMap((r) => r.offers)).size;
   const summary = {
     mode: stack.mode,
     N: matchIds.length,
     window: `${SECONDS} s`,
+    'all watching s': watching.seconds.toFixed(1),
+    'window after all watching': window.after,
     'offers/s sent': (sent / SECONDS).toFixed(0),
     'ingest calls/s': (calls / SECONDS).toFixed(1),
     'offers/s reaching consoles': (offersSeen / SECONDS).toFixed(0),
     'deltas/s (all sockets)': (reports.reduce((n, r) => n + r.deltas, 0) / SECONDS).toFixed(0),
     'change→client p50/p99/max ms': latencies.length ? `${percentile(latencies, 50)} / ${percentile(latencies, 99)} / ${Math.max(...latencies)}` : '-',
-    'refused/failed watches': `${refused} / ${failed}`,
+    'refused/failed watches': `${watching.refused} / ${watching.failed}`,
     resyncs: reports.reduce((n, r) => n + r.resyncs, 0),
     'ingest failures': ingestFailures,
     'upstream req/s mean/worst': `${mean(perSecond.map((s) => s.all)).toFixed(0)} / ${Math.max(0, ...perSecond.map((s) => s.all))}`,
     'relay req/s mean/worst': `${mean(perSecond.map((s) => s.relay)).toFixed(0)} / ${Math.max(0, ...perSecond.map((s) => s.relay)).toFixed(0)}`,
     // The upstream's CPU per offer sent: its Node processes (the API or embedded upstream, the engine workers), and Postgres beside.
     'upstream CPU ms/offer': sent ? ((upstreamCpu * SECONDS * 1000) / sent).toFixed(2) : '-',
-    'Postgres CPU ms/offer': sent && stack.servers.postgres ? ((cpuOf('postgres') * SECONDS * 1000) / sent).toFixed(2) : '-',
+    'Postgres CPU ms/offer': sent && postgresCpu != null ? ((postgresCpu * SECONDS * 1000) / sent).toFixed(2) : '-',
     load: `${loadAtStart} → ${loadAtEnd}`,
   };
-  console.log(`\nsaturday ${stack.mode}, N = ${matchIds.length}: window ${SECONDS} s after ${WARMUP_S} s warm-up; load ${loadAtStart} → ${loadAtEnd}`);
+  console.log(
+    `\nsaturday ${stack.mode}, N = ${matchIds.length}, Node ${process.version}: window ${SECONDS} s after ${WARMUP_S} s warm-up; load ${loadAtStart} → ${loadAtEnd}`,
+  );
   console.table([summary]);
   console.table(processes);
   if (ingestErrors.size) console.log(`ingest errors: ${[...ingestErrors].slice(0, 3).join(' | ')}`);
   return summary;
 }
 
-const results = [];
-for (const mode of MODES) {
+interface Connected {
+  sockets: number;
+  watching: number;
+  refused: number;
+  failed: number;
+  errors: string[];
+  settledAt: number;
+}
+
+/**
+ * The client processes' answers to `connect` together: sockets watching, refused watches, failed
+ * connections or watches, when the last socket settled (the consoles all watching, or counted
+ * refused or failed) and how long after `started` that was, and the sockets no answer accounts for
+ * (a client process that failed).
+ */
+function watchingOf(connected: Connected[], assigned: { matches: number[]; walls: unknown[] }[], started: number) {
+  const sum = (key: 'watching' | 'refused' | 'failed') => connected.reduce((n, c) => n + Math.max(0, c[key]), 0);
+  const settledAt = Math.max(...connected.map((c) => c.settledAt));
+  return {
+    watching: sum('watching'),
+    refused: sum('refused'),
+    failed: sum('failed'),
+    errors: [...new Set(connected.flatMap((c) => c.errors))],
+    settledAt,
+    seconds: (settledAt - started) / 1000,
+    unaccounted: connected.reduce((n, c, k) => n + (c.failed < 0 ? assigned[k]!.matches.length + assigned[k]!.walls.length : 0), 0),
+  };
+}
+
+/**
+ * Whether the window starting at `from` began after every console was watching: each socket
+ * settled (watching, or its refusal or failure counted) before `from`. Answers the summary's cell
+ * and the line that says so (or why not), with the sockets still open as it started.
+ */
+function windowStart(from: number, watching: ReturnType<typeof watchingOf>, sockets: number, open: number): { after: string; line: string } {
+  const lead = ((from - watching.settledAt) / 1000).toFixed(1);
+  const why = [
+    from < watching.settledAt ? `the last console settled ${lead} s after it` : '',
+    watching.unaccounted ? `${watching.unaccounted} consoles' client process failed (${watching.errors.slice(0, 1).join('')})` : '',
+  ].filter(Boolean);
+  const opened = `${open} of ${sockets} sockets open as it began`;
+  if (why.length) return { after: `no: ${why.join('; ')}`, line: `the window began before every console was watching: ${why.join('; ')}; ${opened}` };
+  return {
+    after: `yes, +${lead} s`,
+    line: `the window began ${lead} s after every console was watching (warm-up ${WARMUP_S} s); ${opened}`,
+  };
+}
+
+/** One mode's run, from its servers to its figures; each thing it starts is registered with the cleanup as it starts, and stopped here once done. */
+async function runMode(mode: string) {
   const probeDir = mkdtempSync(join(tmpdir(), 'odds-saturday-probe-'));
-  let services: { stop(): void } | null = { stop() {} };
-  if (mode === 'broker') {
-    services = await benchServices(['postgres', 'redis', 'rabbitmq']);
-    if (!services) {
-      console.log('saturday broker: skipped: no Postgres, Redis and RabbitMQ (and none could be started)');
-      continue;
-    }
+  const removeProbeDir = onCleanup(`the probe folder ${probeDir}`, () => rmSync(probeDir, { recursive: true, force: true }));
+  const services = mode === 'broker' ? await benchServices(['postgres', 'redis', 'rabbitmq']) : { stop: async () => {} };
+  if (!services) {
+    console.log('saturday broker: skipped: no Postgres, Redis and RabbitMQ (and none could be started)');
+    await removeProbeDir();
+    return null;
   }
   const stack = mode === 'broker' ? await brokerStack(N, probeDir) : await embeddedStack(N, probeDir);
-  try {
-    results.push(await run(stack, probeDir));
-  } finally {
-    await stack.stop();
-    services.stop();
-    rmSync(probeDir, { recursive: true, force: true });
-  }
+  const summary = await run(stack, probeDir);
+  await stack.stop();
+  await services.stop();
+  await removeProbeDir();
+  return summary;
 }
-if (results.length > 1) console.table(results);
-process.exit(0);
+
+cleanUpOnInterrupt();
+console.log(`saturday bench: Node ${process.version}, N = ${N}, modes ${MODES.join(', ')}, window ${SECONDS} s after ${WARMUP_S} s warm-up; load ${load()}`);
+const results = [];
+try {
+  for (const mode of MODES) {
+    const summary = await runMode(mode);
+    if (summary) results.push(summary);
+  }
+  if (results.length > 1) console.table(results);
+} catch (error) {
+  if (!ending()) console.error(error);
+  process.exitCode = 1;
+} finally {
+  await cleanUp();
+}
+process.exit();

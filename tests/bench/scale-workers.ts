@@ -3,6 +3,8 @@
  * broker, and what they report: CPU per offer, messages consumed, batches, re-decisions, loads.
  */
 import { startWorker, type WorkerProcess } from '../support/engine-cluster';
+import { killOnExit } from '../support/processes';
+import { onCleanup } from './bench-cleanup';
 import { cpuSeconds } from './scale-cpu';
 
 /** A worker's environment: on `databaseUrl` and the test broker, one of `workerCount` sharing 8 shards. */
@@ -14,11 +16,27 @@ export const workerEnv = (databaseUrl: string, workerCount: number, prefix: stri
   ENGINE_WORKERS: String(workerCount),
   LOG_LEVEL: 'error',
 });
+/**
+ * A worker the bench's cleanup stops too, should the bench end (interrupted, failed) before it
+ * does (bench-cleanup.ts); its stop() is that cleanup step, run once.
+ */
+export function tracked(worker: WorkerProcess): WorkerProcess {
+  killOnExit(worker.child);
+  const stop = onCleanup(`engine worker ${worker.child.pid}`, () => worker.stop());
+  return {
+    ...worker,
+    stop: async () => {
+      await stop();
+      return worker.child.exitCode;
+    },
+  };
+}
+
 // Each worker takes its own shards (the standby subscriptions come after the run).
 export const startWorkers = (databaseUrl: string, workerCount: number, prefix: string) =>
   Promise.all(
-    Array.from({ length: workerCount }, (_, index) =>
-      startWorker({ ...workerEnv(databaseUrl, workerCount, prefix), ENGINE_WORKER_INDEX: String(index), ENGINE_STANDBY_DELAY_MS: '600000' }),
+    Array.from({ length: workerCount }, async (_, index) =>
+      tracked(await startWorker({ ...workerEnv(databaseUrl, workerCount, prefix), ENGINE_WORKER_INDEX: String(index), ENGINE_STANDBY_DELAY_MS: '600000' })),
     ),
   );
 

@@ -7,61 +7,54 @@
  * share of every process. Then failover: a
  * worker killed with -9 mid-feed, the time until the other has processed an offer of every match
  * the dead one left unfinished, and what was lost or duplicated. Uses TEST_DATABASE_URL and
- * TEST_AMQP_URL, or starts a throwaway Postgres and RabbitMQ the way .ci/run does (and stops them).
- * SCALE_OFFERS (per match, default 1000) and SCALE_MATCHES (default 4) size it. Prints; asserts nothing.
+ * TEST_AMQP_URL, or starts a throwaway Postgres and RabbitMQ the way .ci/run does (bench-services.ts).
+ * SCALE_OFFERS (per match, default 1000) and SCALE_MATCHES (default 4) size it. Everything it starts
+ * (servers, workers, its database, its webhook receiver) is stopped at its end, and when it is
+ * interrupted or fails (bench-cleanup.ts). Prints Node's version and the load average before it
+ * starts and with its figures; asserts nothing.
  */
-import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { ensureDemoUser, FeedPublisher, openDatabase, seedDemoData } from '@odds/upstream/testing';
 import { startWorker, waitFor, type WorkerProcess } from '../support/engine-cluster';
 import { prepareMatches } from '../support/engine-fixture';
-import { cpuSeconds, listenerOf, probeCpu, treeSeconds } from './scale-cpu';
+import { cleanUp, cleanUpOnInterrupt, ending, onCleanup } from './bench-cleanup';
+import { benchServices } from './bench-services';
+import { listenerOf, probeCpu, treeCpu } from './scale-cpu';
 import { feedOf, kickOffOf, warmOffersOf, warmUpOf } from './scale-feed';
-import { batchesOf, consumedOf, cpuPerOffer, startWorkers, workerCpu, workerEnv } from './scale-workers';
+import { batchesOf, consumedOf, cpuPerOffer, startWorkers, tracked, workerCpu, workerEnv } from './scale-workers';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const OFFERS = Number(process.env.SCALE_OFFERS ?? 1000);
 const MATCHES = Number(process.env.SCALE_MATCHES ?? 4);
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
 
-// Servers: given, or throwaway ones started by .ci/services.sh (stopped at the end).
-let stopServices = () => {};
-if (!process.env.TEST_DATABASE_URL || !process.env.TEST_AMQP_URL) {
-  const started = spawnSync(
-    'bash',
-    [
-      '-c',
-      'source .ci/services.sh; start_postgres >&2 && start_rabbitmq >&2 && echo "PG_DIR=$PG_DIR PG_BIN=$PG_BIN RABBIT_NODE=$RABBIT_NODE RABBIT_DIR=$RABBIT_DIR TEST_DATABASE_URL=$TEST_DATABASE_URL TEST_AMQP_URL=$TEST_AMQP_URL"',
-    ],
-    { cwd: root, encoding: 'utf8' },
-  );
-  process.stderr.write(started.stderr);
-  if (started.status !== 0) {
-    console.log('scale: skipped: no Postgres and RabbitMQ (TEST_DATABASE_URL / TEST_AMQP_URL unset, and none could be started)');
-    process.exit(0);
-  }
-  const vars = Object.fromEntries(
-    started.stdout
-      .trim()
-      .split(' ')
-      .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
-  );
-  Object.assign(process.env, { TEST_DATABASE_URL: vars.TEST_DATABASE_URL, TEST_AMQP_URL: vars.TEST_AMQP_URL });
-  stopServices = () => void spawnSync('bash', ['-c', 'source .ci/services.sh; stop_services'], { cwd: root, env: { ...process.env, ...vars } });
+cleanUpOnInterrupt();
+console.log(`scale bench: Node ${process.version}, ${MATCHES} matches × ${OFFERS} offers; load ${load()}`);
+
+// Servers: given, or throwaway ones started by .ci/services.sh (stopped at the end, or when interrupted).
+const services = await benchServices(['postgres', 'rabbitmq']);
+if (!services) {
+  console.log('scale: skipped: no Postgres and RabbitMQ (TEST_DATABASE_URL / TEST_AMQP_URL unset, and none could be started)');
+  process.exit(0);
 }
 
 const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
 await admin.connect();
+onCleanup('the admin connection to Postgres', () => admin.end());
 const dbName = `odds_scale_${Date.now()}`;
 await admin.query(`create database ${dbName}`);
+onCleanup(`the database ${dbName}`, () => admin.query(`drop database if exists ${dbName} with (force)`).catch(() => {}));
 const url = new URL(process.env.TEST_DATABASE_URL!);
 url.pathname = `/${dbName}`;
 const databaseUrl = url.toString();
 const database = await openDatabase(databaseUrl);
+onCleanup("the bench's database connection", () => database.close());
 await seedDemoData(database.db);
 await ensureDemoUser(database.db, 'demo@example.com', 'demo', false);
 const { db } = database;
@@ -74,6 +67,10 @@ const hooks = createServer((request, response) => {
   request.resume().on('end', () => response.writeHead(204).end());
 });
 await new Promise<void>((resolve) => hooks.listen(0, '127.0.0.1', resolve));
+onCleanup('the webhook receiver', () => {
+  hooks.closeAllConnections();
+  hooks.close();
+});
 const matchIds = await prepareMatches(db, `http://127.0.0.1:${(hooks.address() as AddressInfo).port}/hook`, MATCHES * 3);
 const routeOf = async (matchId: number) => {
   const [m] = rowsOf<{ provider_id: number; sport_id: number }>(await db.execute(sql`select provider_id, sport_id from matches where id = ${matchId}`));
@@ -116,9 +113,9 @@ const cpuProbe = (workers: WorkerProcess[]) =>
       const u = process.cpuUsage();
       return (u.user + u.system) / 1e6;
     },
-    rabbitmq: () => cpuSeconds(rabbitPid ?? -1),
-    postgres: () => treeSeconds(postgresPid),
-    ...Object.fromEntries(workers.map((w, k) => [`worker ${k + 1}`, () => cpuSeconds(w.child.pid!)])),
+    rabbitmq: treeCpu(rabbitPid),
+    postgres: treeCpu(postgresPid),
+    ...Object.fromEntries(workers.map((w, k) => [`worker ${k + 1}`, treeCpu(w.child.pid!)])),
   });
 
 /**
@@ -248,7 +245,7 @@ async function backlog(workerCount: number, ids: number[], run: number): Promise
 
 async function failover(ids: number[]) {
   const env = { ...workerEnv(databaseUrl, 2, `scale-failover-${Date.now()}`), ENGINE_STANDBY_DELAY_MS: '200', ENGINE_SEND_GRACE_MS: '1000' };
-  const workers = [await startWorker({ ...env, ENGINE_WORKER_INDEX: '0' }), await startWorker({ ...env, ENGINE_WORKER_INDEX: '1' })];
+  const workers = [tracked(await startWorker({ ...env, ENGINE_WORKER_INDEX: '0' })), tracked(await startWorker({ ...env, ENGINE_WORKER_INDEX: '1' }))];
   await new Promise((resolve) => setTimeout(resolve, 500));
   const publisher = await FeedPublisher.connect(env.AMQP_URL, 8, { prefix: env.AMQP_PREFIX });
   for (const route of await Promise.all(ids.map(routeOf))) await publisher.publish(route, [kickOffOf(route.matchId)]);
@@ -319,9 +316,7 @@ async function failover(ids: number[]) {
 
 try {
   console.log(
-    `scale bench: ${MATCHES} matches × ${OFFERS} offers, one feed message per publish call (AMQP message), Postgres ${(await admin.query('show server_version')).rows[0].server_version}, load ${loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')}`,
+    `scale bench: ${MATCHES} matches × ${OFFERS} offers, one feed message per publish call (AMQP message), Node ${process.version}, Postgres ${(await admin.query('show server_version')).rows[0].server_version}, load ${load()}`,
   );
   const oneIds = matchIds.slice(0, MATCHES);
   const twoIds = matchIds.slice(MATCHES, 2 * MATCHES);
@@ -360,13 +355,12 @@ try {
     },
   ]);
   console.log(
-    `scale: 1 worker ${Math.round(one.rate)} offers/s, 2 workers ${Math.round(two.rate)} offers/s (${(two.rate / one.rate).toFixed(2)}×); failover ${f.failoverS.toFixed(1)} s, lost ${f.lost}, duplicated ${f.duplicated}`,
+    `scale: 1 worker ${Math.round(one.rate)} offers/s, 2 workers ${Math.round(two.rate)} offers/s (${(two.rate / one.rate).toFixed(2)}×); failover ${f.failoverS.toFixed(1)} s, lost ${f.lost}, duplicated ${f.duplicated}; Node ${process.version}, load ${load()}`,
   );
+} catch (error) {
+  if (!ending()) console.error(error);
+  process.exitCode = 1;
 } finally {
-  hooks.closeAllConnections();
-  hooks.close();
-  await database.close();
-  await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => {});
-  await admin.end();
-  stopServices();
+  await cleanUp();
 }
+process.exit();
