@@ -46,6 +46,12 @@ interface Drawn {
   count: number;
 }
 
+/** The goal triangles, and the series they are drawn on (the first outcome's, once there is one). */
+interface GoalsOn {
+  triangles: GoalTriangles;
+  on: ISeriesApi<'Line'> | null;
+}
+
 export interface OddsChartOptions {
   dark?: boolean;
   height?: number;
@@ -68,7 +74,7 @@ export function useOddsChart(
   const container = useRef<HTMLDivElement | null>(null);
   const chart = useRef<IChartApi | null>(null);
   const series = useRef(new Map<string, ISeriesApi<'Line'>>());
-  const goals = useRef<{ triangles: GoalTriangles; on: ISeriesApi<'Line'> | null } | null>(null);
+  const goals = useRef<GoalsOn | null>(null);
   const drawn = useRef<Drawn | null>(null);
   const axis = useRef<MinuteAxis | null>(null);
   const axisLine = useRef<{ series: ISeriesApi<'Line'>; lastMinute: number } | null>(null);
@@ -78,50 +84,11 @@ export function useOddsChart(
     const el = container.current;
     // No 2D canvas (a DOM without one, as in component tests): the table still shows the offers.
     if (!el || !canDraw()) return;
-    let made: IChartApi;
-    try {
-      made = createChart(el, {
-        autoSize: true,
-        height,
-        // No logo over the plot (it covered the lines): ChartCredit under the chart gives the attribution and link.
-        layout: {
-          background: { color: dark ? '#0b1220' : '#ffffff' },
-          textColor: dark ? '#e5e7eb' : '#1f2937',
-          fontSize: dark ? 16 : 12,
-          attributionLogo: false,
-        },
-        // Vertical grid and x labels come from MinuteAxis (regular 15-minute steps), not the chart's own.
-        grid: { vertLines: { visible: false }, horzLines: { color: dark ? '#1f2937' : '#eef0f3' } },
-        timeScale: { tickMarkFormatter: () => '', fixLeftEdge: true },
-        localization: { timeFormatter: (time: Time) => minuteLabel(time as number) },
-        // Odds run from 1.01 to hundreds late in a match: a log scale keeps every line readable.
-        // The top margin keeps the lines clear of the goal triangles drawn along the pane's top.
-        // No bottom margin: fitOdds leaves the room under the lowest line, and never below 1.00.
-        rightPriceScale: { mode: PriceScaleMode.Logarithmic, scaleMargins: { top: 0.14, bottom: 0 }, entireTextOnly: true },
-        handleScroll: false,
-        handleScale: false,
-      });
-    } catch {
-      // The chart could not start here; the table still shows the offers.
-      return;
-    }
-    // Whitespace from 0 to 100 minutes keeps the axis there whatever the data (SPEC §9). It draws
-    // no line and carries the x labels, so they are there before the first offer.
-    const axisSeries = made.addSeries(LineSeries, {
-      lineVisible: false,
-      pointMarkersVisible: false,
-      lastValueVisible: false,
-      priceLineVisible: false,
-      crosshairMarkerVisible: false,
-    });
-    axisSeries.setData(axisTimes().map((time) => ({ time: t(time) })));
+    const made = startChart(el, dark, height);
+    // The chart could not start here; the table still shows the offers.
+    if (!made) return;
+    const { axisSeries, minutes } = addMinuteAxis(made, dark);
     axisLine.current = { series: axisSeries, lastMinute: CHART_MINUTES.max };
-    const minutes = new MinuteAxis({
-      color: dark ? '#e5e7eb' : '#1f2937',
-      grid: dark ? '#1f2937' : '#eef0f3',
-      font: `${dark ? 16 : 12}px system-ui, sans-serif`,
-    });
-    axisSeries.attachPrimitive(minutes);
     axis.current = minutes;
     // A resize (a wall gaining a panel) keeps the bar spacing: fit the whole match in again.
     const refit = () => made.timeScale().fitContent();
@@ -153,46 +120,9 @@ export function useOddsChart(
     // Appending needs time order: first-half stoppage (45+3) runs past the second half's 45:00.
     const inOrder = fresh.every((offer, i) => offerTime(offer) >= (i ? offerTime(fresh[i - 1]!) : (last?.lastTime ?? 0)));
     const appendable = last && last.market === marketId && last.keys === keys.join() && last.count + fresh.length === offers.length && inOrder;
-    if (appendable) {
-      let lastTime = last.lastTime;
-      for (const offer of fresh) {
-        const time = offerTime(offer);
-        for (const [key, odds] of Object.entries(offer.outcome_map)) series.current.get(key)?.update({ time: t(time), value: fromOdds(odds) });
-        lastTime = Math.max(lastTime, time);
-      }
-      drawn.current = { ...last, lastId: Math.max(last.lastId, ...fresh.map((o) => o.id)), lastTime, count: offers.length };
-    } else {
-      const marks = goals.current;
-      if (marks?.on) marks.on.detachPrimitive(marks.triangles);
-      if (marks) marks.on = null;
-      for (const line of series.current.values()) made.removeSeries(line);
-      series.current.clear();
-      const lines = outcomeSeries(offers, keys);
-      keys.forEach((key, i) => {
-        // No price tags or titles on the axis (they covered its labels): ChartLegend names the lines.
-        const line = made.addSeries(LineSeries, {
-          color: seriesColor(i, dark),
-          lineWidth: dark ? 3 : 2,
-          lastValueVisible: false,
-          priceLineVisible: false,
-          autoscaleInfoProvider: fitOdds,
-        });
-        line.setData(lines[key]!.map((p) => ({ time: t(p.time), value: p.value })));
-        series.current.set(key, line);
-      });
-      const first = series.current.values().next().value;
-      if (first && marks) {
-        first.attachPrimitive(marks.triangles);
-        marks.on = first;
-      }
-      drawn.current = {
-        market: marketId,
-        keys: keys.join(),
-        lastId: offers.reduce((max, o) => Math.max(max, o.id), 0),
-        lastTime: offers.reduce((max, o) => Math.max(max, offerTime(o)), 0),
-        count: offers.length,
-      };
-    }
+    drawn.current = appendable
+      ? appendOffers(series.current, last, fresh, offers.length)
+      : redrawOffers(made, { series: series.current, goals: goals.current }, offers, keys, { marketId, dark });
     const marks = withFeedGoals(goalMarks([...offers].sort((a, b) => a.id - b.id)), feedGoals);
     const lastMinute = Math.max(CHART_MINUTES.max, Math.ceil((drawn.current?.lastTime ?? 0) / 60), ...marks.map((goal) => Math.ceil(goal.time / 60) + 1));
     // Goals past the offers (extra time) need their minutes on the whitespace axis to be placed.
@@ -208,4 +138,106 @@ export function useOddsChart(
   }, [offers, marketId, dark, feedGoals]);
 
   return container;
+}
+
+/** A chart in the container, themed (dark: the wall) and with the minute axis's layout; null where lightweight-charts cannot start. */
+function startChart(el: HTMLDivElement, dark: boolean, height: number): IChartApi | null {
+  try {
+    return createChart(el, {
+      autoSize: true,
+      height,
+      // No logo over the plot (it covered the lines): ChartCredit under the chart gives the attribution and link.
+      layout: {
+        background: { color: dark ? '#0b1220' : '#ffffff' },
+        textColor: dark ? '#e5e7eb' : '#1f2937',
+        fontSize: dark ? 16 : 12,
+        attributionLogo: false,
+      },
+      // Vertical grid and x labels come from MinuteAxis (regular 15-minute steps), not the chart's own.
+      grid: { vertLines: { visible: false }, horzLines: { color: dark ? '#1f2937' : '#eef0f3' } },
+      timeScale: { tickMarkFormatter: () => '', fixLeftEdge: true },
+      localization: { timeFormatter: (time: Time) => minuteLabel(time as number) },
+      // Odds run from 1.01 to hundreds late in a match: a log scale keeps every line readable.
+      // The top margin keeps the lines clear of the goal triangles drawn along the pane's top.
+      // No bottom margin: fitOdds leaves the room under the lowest line, and never below 1.00.
+      rightPriceScale: { mode: PriceScaleMode.Logarithmic, scaleMargins: { top: 0.14, bottom: 0 }, entireTextOnly: true },
+      handleScroll: false,
+      handleScale: false,
+    });
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whitespace from 0 to 100 minutes keeps the axis there whatever the data (SPEC §9). It draws
+ * no line and carries the x labels (MinuteAxis), so they are there before the first offer.
+ */
+function addMinuteAxis(made: IChartApi, dark: boolean) {
+  const axisSeries = made.addSeries(LineSeries, {
+    lineVisible: false,
+    pointMarkersVisible: false,
+    lastValueVisible: false,
+    priceLineVisible: false,
+    crosshairMarkerVisible: false,
+  });
+  axisSeries.setData(axisTimes().map((time) => ({ time: t(time) })));
+  const minutes = new MinuteAxis({
+    color: dark ? '#e5e7eb' : '#1f2937',
+    grid: dark ? '#1f2937' : '#eef0f3',
+    font: `${dark ? 16 : 12}px system-ui, sans-serif`,
+  });
+  axisSeries.attachPrimitive(minutes);
+  return { axisSeries, minutes };
+}
+
+/** New offers in time order streamed onto the lines drawn (series.update()): what is drawn then. */
+function appendOffers(series: Map<string, ISeriesApi<'Line'>>, last: Drawn, fresh: readonly OfferPoint[], count: number): Drawn {
+  let lastTime = last.lastTime;
+  for (const offer of fresh) {
+    const time = offerTime(offer);
+    for (const [key, odds] of Object.entries(offer.outcome_map)) series.get(key)?.update({ time: t(time), value: fromOdds(odds) });
+    lastTime = Math.max(lastTime, time);
+  }
+  return { ...last, lastId: Math.max(last.lastId, ...fresh.map((o) => o.id)), lastTime, count };
+}
+
+/** Every line drawn again (setData), one per outcome, the goal triangles on the first: what is drawn then. */
+function redrawOffers(
+  made: IChartApi,
+  on: { series: Map<string, ISeriesApi<'Line'>>; goals: GoalsOn | null },
+  offers: readonly OfferPoint[],
+  keys: string[],
+  { marketId, dark }: { marketId: number | null; dark: boolean },
+): Drawn {
+  const { series, goals: marks } = on;
+  if (marks?.on) marks.on.detachPrimitive(marks.triangles);
+  if (marks) marks.on = null;
+  for (const line of series.values()) made.removeSeries(line);
+  series.clear();
+  const lines = outcomeSeries(offers, keys);
+  keys.forEach((key, i) => {
+    // No price tags or titles on the axis (they covered its labels): ChartLegend names the lines.
+    const line = made.addSeries(LineSeries, {
+      color: seriesColor(i, dark),
+      lineWidth: dark ? 3 : 2,
+      lastValueVisible: false,
+      priceLineVisible: false,
+      autoscaleInfoProvider: fitOdds,
+    });
+    line.setData(lines[key]!.map((p) => ({ time: t(p.time), value: p.value })));
+    series.set(key, line);
+  });
+  const first = series.values().next().value;
+  if (first && marks) {
+    first.attachPrimitive(marks.triangles);
+    marks.on = first;
+  }
+  return {
+    market: marketId,
+    keys: keys.join(),
+    lastId: offers.reduce((max, o) => Math.max(max, o.id), 0),
+    lastTime: offers.reduce((max, o) => Math.max(max, offerTime(o)), 0),
+    count: offers.length,
+  };
 }

@@ -1,27 +1,12 @@
-import { CHANNELS, CONTENT_TYPES, LAYOUT, SIDE_CONTEXTS } from '@odds/protocol';
 import { Button } from 'primereact/button';
-import { Checkbox } from 'primereact/checkbox';
-import { Dropdown } from 'primereact/dropdown';
-import { InputSwitch } from 'primereact/inputswitch';
-import { InputText } from 'primereact/inputtext';
-import { InputTextarea } from 'primereact/inputtextarea';
-import { Message } from 'primereact/message';
 import { LinkTargetField } from '../../components/cms/LinkTargetField';
 import { RecordsField } from '../../components/cms/RecordsField';
-import { Field, SwitchField } from '../../components/forms/Field';
-import { ContentImage, LocalImagePreview } from './ContentImage';
-import { isProviderLocked } from './contentForm';
+import { ContentItemBody, ContentItemFlags, ContentItemKindFields } from './ContentItemFields';
 import type { ContentFormState } from './useContentForm';
-import { dropdownNames, switchPt } from '../../components/forms/a11y';
-
-const CHANNEL_OPTIONS = CHANNELS.map((channel) => ({ value: channel.id, label: channel.name }));
-const TYPE_OPTIONS = CONTENT_TYPES.map((type) => ({ value: type, label: type }));
-const SIDE_OPTIONS = SIDE_CONTEXTS.map((side) => ({ value: side, label: side }));
 
 /** The fields of one content item (new-content modal and edit page), a thin view over useContentForm. */
 export function ContentItemForm({ form, providerName }: { form: ContentFormState; providerName: string }) {
   const { values, set, options } = form;
-  const locked = isProviderLocked(values);
   return (
     <form
       aria-label="Content item"
@@ -31,78 +16,9 @@ export function ContentItemForm({ form, providerName }: { form: ContentFormState
         void form.save();
       }}
     >
-      <div className="form-grid">
-        <Field id="content-type" label="Content Type">
-          {/* An existing item keeps its type: an image cannot become text, nor text an image. */}
-          {form.creating ? (
-            <Dropdown
-              {...dropdownNames('Content Type')}
-              inputId="content-type"
-              options={TYPE_OPTIONS}
-              value={values.content_type}
-              onChange={(e) => set('content_type', e.value)}
-            />
-          ) : (
-            <InputText id="content-type" value={values.content_type} readOnly />
-          )}
-        </Field>
-        <Field id="content-language" label="Language">
-          <Dropdown
-            {...dropdownNames('Language')}
-            inputId="content-language"
-            options={options.languages}
-            value={values.language}
-            onChange={(e) => set('language', e.value as string)}
-          />
-        </Field>
-        <Field id="content-channel" label="Channel">
-          <Dropdown
-            {...dropdownNames('Channel')}
-            inputId="content-channel"
-            options={CHANNEL_OPTIONS}
-            value={values.channel_id}
-            onChange={(e) => set('channel_id', e.value as number)}
-          />
-        </Field>
-        <Field id="content-side" label="Side Context">
-          <Dropdown
-            {...dropdownNames('Side Context')}
-            inputId="content-side"
-            options={SIDE_OPTIONS}
-            value={values.side_context}
-            onChange={(e) => set('side_context', e.value)}
-          />
-        </Field>
-      </div>
+      <ContentItemKindFields form={form} />
 
-      {values.content_type === 'image' ? (
-        <div className="form-field image-field">
-          <label htmlFor="content-image">Image</label>
-          {form.creating ? (
-            <input
-              id="content-image"
-              type="file"
-              accept="image/*"
-              aria-describedby="content-image-hint"
-              onChange={(e) => form.chooseImage(e.target.files?.[0] ?? null)}
-            />
-          ) : (
-            <span id="content-image" className="form-hint">
-              The picture of a saved item stays; upload a new item to change it.
-            </span>
-          )}
-          <small id="content-image-hint" className="form-hint">
-            PNG, JPEG, GIF or WebP, up to 2 MB.
-          </small>
-          {form.imageError && <Message severity="error" text={form.imageError} role="alert" />}
-          {form.image && <LocalImagePreview file={form.image} />}
-          {!form.image && form.item?.image && <ContentImage url={form.item.image.url} alt={`Content ${form.item.id}`} />}
-        </div>
-      ) : (
-        <Field id="content-text" label="Content" className="content-text">
-          <InputTextarea id="content-text" rows={LAYOUT.textAreaRows} value={values.content} onChange={(e) => set('content', e.target.value)} />
-        </Field>
-      )}
+      <ContentItemBody form={form} />
 
       <div className="form-grid">
         <RecordsField
@@ -124,24 +40,7 @@ export function ContentItemForm({ form, providerName }: { form: ContentFormState
         <LinkTargetField id="content-link-target" options={form.linkTargets} value={values.link_target} onChange={(target) => set('link_target', target)} />
       </div>
 
-      <div className="form-grid content-flags">
-        <div className="form-field" role="group" aria-labelledby="content-lock-title">
-          <span id="content-lock-title" className="form-field-title">
-            Provider Lock
-          </span>
-          <span className="switch-row">
-            <Checkbox inputId="content-lock" checked={locked} disabled={values.markets.length > 0} onChange={(e) => set('provider_lock', !!e.checked)} />
-            <label htmlFor="content-lock">{`For ${providerName} only`}</label>
-          </span>
-          {values.markets.length > 0 && <small className="form-hint">Locked: a market of this provider is selected.</small>}
-        </div>
-        <SwitchField id="content-deliver" title="Deliver" label="Active (delivered)">
-          <InputSwitch pt={switchPt} inputId="content-deliver" checked={values.deliver} onChange={(e) => set('deliver', !!e.value)} />
-        </SwitchField>
-        <SwitchField id="content-auto-build" title="Auto Build" label="Built into offers automatically">
-          <InputSwitch pt={switchPt} inputId="content-auto-build" checked={values.auto_build} onChange={(e) => set('auto_build', !!e.value)} />
-        </SwitchField>
-      </div>
+      <ContentItemFlags form={form} providerName={providerName} />
 
       <div className="form-actions">
         <Button type="submit" label={form.creating ? 'Create' : 'Save'} icon="pi pi-check" loading={form.saving} />

@@ -1,14 +1,13 @@
 import { routes, type SendStop } from '@odds/protocol';
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
-import { InputTextarea } from 'primereact/inputtextarea';
 import { Message } from 'primereact/message';
-import { useState, type FormEvent } from 'react';
-import { useSnapshot } from 'valtio';
+import { useState } from 'react';
+import { useSnapshot, type Snapshot } from 'valtio';
 import { api } from '../../api/client';
 import { ask } from '../../components/question';
 import { formatDateTime } from '../../lib/format';
 import { loadSendStops, sendStopsStore } from '../../live/sendStops';
+import { StopSendsDialog } from './StopSendsDialog';
 
 const scopeName = (stop: SendStop) => (stop.provider ? stop.provider.name : 'Every provider (the whole deployment)');
 const keyOf = (stop: SendStop) => stop.provider?.id ?? 0;
@@ -22,8 +21,6 @@ const keyOf = (stop: SendStop) => stop.provider?.id ?? 0;
 export function KillSwitchSection() {
   const { stops, error } = useSnapshot(sendStopsStore);
   const [stopping, setStopping] = useState<SendStop | null>(null);
-  const [reason, setReason] = useState('');
-  const [missing, setMissing] = useState(false);
   const [busy, setBusy] = useState<number | null>(null);
 
   const save = async (stop: SendStop, stopped: boolean, why: string): Promise<boolean> => {
@@ -39,14 +36,9 @@ export function KillSwitchSection() {
     }
   };
 
-  const confirmStop = async (event: FormEvent) => {
-    event.preventDefault();
+  const confirmStop = async (reason: string) => {
     if (!stopping) return;
-    if (!reason.trim()) {
-      setMissing(true);
-      return;
-    }
-    if (await save(stopping, true, reason.trim())) setStopping(null);
+    if (await save(stopping, true, reason)) setStopping(null);
   };
 
   const resume = async (stop: SendStop) => {
@@ -68,83 +60,73 @@ export function KillSwitchSection() {
       </p>
       {error ? <Message severity="error" role="alert" text={`The kill switch could not be read: ${error}`} /> : null}
       {!stops && !error ? <p role="status">Loading...</p> : null}
-      {stops ? (
-        <table className="compliance-table" aria-label="Kill switch">
-          <thead>
-            <tr>
-              <th scope="col">Scope</th>
-              <th scope="col">State</th>
-              <th scope="col">Last change</th>
-              <th scope="col">Reason</th>
-              <th scope="col">Action</th>
-            </tr>
-          </thead>
-          <tbody>
-            {stops.map((stop) => (
-              <tr key={keyOf(stop)} className={stop.stopped ? 'compliance-stopped' : undefined}>
-                <th scope="row">{scopeName(stop)}</th>
-                <td>{stop.stopped ? <strong>Stopped</strong> : 'Sending'}</td>
-                <td>{stop.changed_by ? `${stop.changed_by.name}, ${formatDateTime(stop.changed_at!)}` : 'Never stopped'}</td>
-                <td>{stop.reason || '—'}</td>
-                <td>
-                  {stop.stopped ? (
-                    <Button
-                      type="button"
-                      label="Resume sends"
-                      size="small"
-                      outlined
-                      disabled={busy === keyOf(stop)}
-                      aria-label={`Resume sends of ${scopeName(stop)}`}
-                      onClick={() => void resume(stop as SendStop)}
-                    />
-                  ) : (
-                    <Button
-                      type="button"
-                      label="Stop all sends"
-                      size="small"
-                      severity="danger"
-                      disabled={busy === keyOf(stop)}
-                      aria-label={`Stop all sends of ${scopeName(stop)}`}
-                      onClick={() => {
-                        setReason('');
-                        setMissing(false);
-                        setStopping(stop as SendStop);
-                      }}
-                    />
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
-      <Dialog visible={stopping !== null} onHide={() => setStopping(null)} modal header="Stop all sends" style={{ width: 'min(30rem, 92vw)' }}>
-        {stopping ? (
-          <form onSubmit={(e) => void confirmStop(e)} aria-label="Stop all sends" className="compliance-stop-form">
-            <p>
-              Stop every send of <strong>{scopeName(stopping)}</strong>? Every console shows a banner until an admin resumes them.
-            </p>
-            <label htmlFor="stop-reason">Why (shown in every console and in history)</label>
-            <InputTextarea
-              id="stop-reason"
-              autoFocus
-              rows={3}
-              maxLength={500}
-              value={reason}
-              aria-invalid={missing}
-              onChange={(e) => {
-                setReason(e.target.value);
-                setMissing(false);
-              }}
-            />
-            {missing ? <Message severity="error" role="alert" text="Say why sends are stopped" /> : null}
-            <div className="compliance-dialog-buttons">
-              <Button type="button" label="Cancel" outlined onClick={() => setStopping(null)} />
-              <Button type="submit" label="Stop all sends" severity="danger" loading={busy === keyOf(stopping)} />
-            </div>
-          </form>
-        ) : null}
-      </Dialog>
+      {stops ? <KillSwitchTable stops={stops} busy={busy} onResume={(stop) => void resume(stop)} onStop={setStopping} /> : null}
+      <StopSendsDialog
+        scope={stopping ? scopeName(stopping) : null}
+        busy={stopping !== null && busy === keyOf(stopping)}
+        onStop={(reason) => void confirmStop(reason)}
+        onCancel={() => setStopping(null)}
+      />
     </section>
+  );
+}
+
+/** Each scope's state, last change and reason, with "Resume sends" when stopped and "Stop all sends" when sending. */
+function KillSwitchTable({
+  stops,
+  busy,
+  onResume,
+  onStop,
+}: {
+  stops: Snapshot<SendStop[]>;
+  busy: number | null;
+  onResume: (stop: SendStop) => void;
+  onStop: (stop: SendStop) => void;
+}) {
+  return (
+    <table className="compliance-table" aria-label="Kill switch">
+      <thead>
+        <tr>
+          <th scope="col">Scope</th>
+          <th scope="col">State</th>
+          <th scope="col">Last change</th>
+          <th scope="col">Reason</th>
+          <th scope="col">Action</th>
+        </tr>
+      </thead>
+      <tbody>
+        {stops.map((stop) => (
+          <tr key={keyOf(stop)} className={stop.stopped ? 'compliance-stopped' : undefined}>
+            <th scope="row">{scopeName(stop)}</th>
+            <td>{stop.stopped ? <strong>Stopped</strong> : 'Sending'}</td>
+            <td>{stop.changed_by ? `${stop.changed_by.name}, ${formatDateTime(stop.changed_at!)}` : 'Never stopped'}</td>
+            <td>{stop.reason || '—'}</td>
+            <td>
+              {stop.stopped ? (
+                <Button
+                  type="button"
+                  label="Resume sends"
+                  size="small"
+                  outlined
+                  disabled={busy === keyOf(stop)}
+                  aria-label={`Resume sends of ${scopeName(stop)}`}
+                  onClick={() => onResume(stop as SendStop)}
+                />
+              ) : (
+                <Button
+                  type="button"
+                  label="Stop all sends"
+                  size="small"
+                  severity="danger"
+                  disabled={busy === keyOf(stop)}
+                  aria-label={`Stop all sends of ${scopeName(stop)}`}
+                  onClick={() => onStop(stop as SendStop)}
+                />
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

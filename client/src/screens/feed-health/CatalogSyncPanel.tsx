@@ -1,4 +1,4 @@
-import { routes, type CatalogSyncRun } from '@odds/protocol';
+import { routes, type CatalogSyncRun, type CatalogSyncStatus } from '@odds/protocol';
 import { InputText } from 'primereact/inputtext';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -103,33 +103,8 @@ function RunRow({ run }: { run: CatalogSyncRun }) {
 export function CatalogSyncPanel() {
   const { providerId } = useSnapshot(contextStore);
   const admin = useSnapshot(sessionStore).user?.admin === true;
-  const [watchUntil, setWatchUntil] = useState(0);
-  const query = useApiQuery(
-    routes.catalogSync,
-    { params: { providerId }, silent: true },
-    {
-      staleTime: 5_000,
-      readAgain: (status) => (status?.requested_at || status?.runs.some((run) => run.status === 'running') || Date.now() < watchUntil ? WATCH_MS : false),
-    },
-  );
+  const { query, busy, act, refresh } = useCatalogSync(providerId);
   const [urn, setUrn] = useState('');
-  const [busy, setBusy] = useState(false);
-  const refresh = useCallback(() => void invalidateRoute(routes.catalogSync), []);
-  const act = useCallback(
-    async (work: () => Promise<unknown>) => {
-      setBusy(true);
-      setWatchUntil(Date.now() + WATCH_AFTER_ACTION_MS);
-      try {
-        await work();
-      } catch {
-        // Shown by the API client (the server's message).
-      } finally {
-        setBusy(false);
-        refresh();
-      }
-    },
-    [refresh],
-  );
   const status = query.data;
   return (
     <>
@@ -142,14 +117,7 @@ export function CatalogSyncPanel() {
       {!status ? <p>Loading...</p> : null}
       {status ? (
         <>
-          <p data-testid="catalog-sync-summary">
-            {status.available
-              ? `Reads ${status.settings.horizon_days} days of the vendor's schedule every ${Math.round(status.settings.schedule_every_s / 3600)} h and the live schedule every ${Math.round(status.settings.live_every_s / 60)} min. `
-              : `${status.reason} `}
-            Last schedule {when(status.last_schedule_at)}, last live schedule {when(status.last_live_at)}
-            {status.owner ? `; held by ${status.owner}` : ''}
-            {status.requested_at ? `; Sync now asked by ${status.requested_by ?? '?'} at ${when(status.requested_at)}` : ''}.
-          </p>
+          <CatalogSyncSummary status={status} />
           <div className="catalog-sync-actions">
             {admin ? (
               <button
@@ -190,25 +158,7 @@ export function CatalogSyncPanel() {
               </tr>
             )}
           />
-          {admin ? (
-            <form
-              className="catalog-sync-add"
-              onSubmit={(event) => {
-                event.preventDefault();
-                const tournament = urn.trim();
-                void act(async () => {
-                  await api(routes.catalogSyncTournamentAdd, { params: { providerId, tournament } });
-                  setUrn('');
-                });
-              }}
-            >
-              <label htmlFor="catalog-sync-urn">UOF tournament</label>{' '}
-              <InputText id="catalog-sync-urn" value={urn} placeholder="sr:tournament:16" onChange={(e) => setUrn(e.target.value)} />{' '}
-              <button type="submit" className="p-button p-button-sm p-button-outlined" disabled={busy || !URN.test(urn.trim())}>
-                Sync this tournament
-              </button>
-            </form>
-          ) : null}
+          {admin ? <AddTournamentForm providerId={providerId} urn={urn} setUrn={setUrn} busy={busy} act={act} /> : null}
           <HealthTable
             label="Catalog sync runs"
             columns={['Started', 'Kind', 'Status', 'Created', 'Updated', 'Unchanged', 'Skipped', 'Calls', 'Errors']}
@@ -219,5 +169,88 @@ export function CatalogSyncPanel() {
         </>
       ) : null}
     </>
+  );
+}
+
+/**
+ * The provider's catalog sync status, read again every 2 s while a Sync now waits, a run is under
+ * way or an admin has just acted; and an admin's action, which starts that watch.
+ */
+function useCatalogSync(providerId: number) {
+  const [watchUntil, setWatchUntil] = useState(0);
+  const query = useApiQuery(
+    routes.catalogSync,
+    { params: { providerId }, silent: true },
+    {
+      staleTime: 5_000,
+      readAgain: (status) => (status?.requested_at || status?.runs.some((run) => run.status === 'running') || Date.now() < watchUntil ? WATCH_MS : false),
+    },
+  );
+  const [busy, setBusy] = useState(false);
+  const refresh = useCallback(() => void invalidateRoute(routes.catalogSync), []);
+  const act = useCallback(
+    async (work: () => Promise<unknown>) => {
+      setBusy(true);
+      setWatchUntil(Date.now() + WATCH_AFTER_ACTION_MS);
+      try {
+        await work();
+      } catch {
+        // Shown by the API client (the server's message).
+      } finally {
+        setBusy(false);
+        refresh();
+      }
+    },
+    [refresh],
+  );
+  return { query, busy, act, refresh };
+}
+
+/** How often the worker reads the vendor's schedules, when it last did, who holds the sync, and a Sync now waiting. */
+function CatalogSyncSummary({ status }: { status: CatalogSyncStatus }) {
+  return (
+    <p data-testid="catalog-sync-summary">
+      {status.available
+        ? `Reads ${status.settings.horizon_days} days of the vendor's schedule every ${Math.round(status.settings.schedule_every_s / 3600)} h and the live schedule every ${Math.round(status.settings.live_every_s / 60)} min. `
+        : `${status.reason} `}
+      Last schedule {when(status.last_schedule_at)}, last live schedule {when(status.last_live_at)}
+      {status.owner ? `; held by ${status.owner}` : ''}
+      {status.requested_at ? `; Sync now asked by ${status.requested_by ?? '?'} at ${when(status.requested_at)}` : ''}.
+    </p>
+  );
+}
+
+/** An admin opts a UOF tournament in (`sr:tournament:16`): a run starts on the worker's next look. */
+function AddTournamentForm({
+  providerId,
+  urn,
+  setUrn,
+  busy,
+  act,
+}: {
+  providerId: number;
+  urn: string;
+  setUrn: (urn: string) => void;
+  busy: boolean;
+  act: (work: () => Promise<unknown>) => Promise<void>;
+}) {
+  return (
+    <form
+      className="catalog-sync-add"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const tournament = urn.trim();
+        void act(async () => {
+          await api(routes.catalogSyncTournamentAdd, { params: { providerId, tournament } });
+          setUrn('');
+        });
+      }}
+    >
+      <label htmlFor="catalog-sync-urn">UOF tournament</label>{' '}
+      <InputText id="catalog-sync-urn" value={urn} placeholder="sr:tournament:16" onChange={(e) => setUrn(e.target.value)} />{' '}
+      <button type="submit" className="p-button p-button-sm p-button-outlined" disabled={busy || !URN.test(urn.trim())}>
+        Sync this tournament
+      </button>
+    </form>
   );
 }

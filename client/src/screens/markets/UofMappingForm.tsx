@@ -42,7 +42,6 @@ export function UofMappingForm({ draft, setDraft, types, vendor, error, saving, 
   const variantMarket = isVariantMarket(market);
   const variantOutcomes = useVariantOutcomes(variantMarket && market ? market.id : null, draft.variant);
   const outcomes = variantMarket ? variantOutcomes : (market?.outcomes ?? NO_OUTCOMES);
-  const outcomeName = (id: string) => outcomes.find((o) => o.id === id.trim())?.name ?? null;
   const lineSpecifiers = market?.specifiers.filter((s) => s.name !== 'variant') ?? [];
 
   const chooseMarket = (text: string) => {
@@ -55,34 +54,7 @@ export function UofMappingForm({ draft, setDraft, types, vendor, error, saving, 
 
   return (
     <form className="uof-mapping-form" aria-label={draft.editing ? `Edit mapping of UOF market ${draft.uofMarketId}` : 'New mapping'} onSubmit={onSubmit}>
-      <div className="field">
-        <label htmlFor="uof-market-id">UOF market id</label>
-        <InputText
-          id="uof-market-id"
-          value={draft.uofMarketId}
-          inputMode="numeric"
-          list={vendor.size ? 'uof-vendor-markets' : undefined}
-          disabled={draft.editing}
-          aria-describedby="uof-market-vendor"
-          onChange={(e) => chooseMarket(e.target.value)}
-        />
-        {vendor.size > 0 && (
-          <datalist id="uof-vendor-markets">
-            {[...vendor.values()].map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.name}
-              </option>
-            ))}
-          </datalist>
-        )}
-        <small id="uof-market-vendor" className="hint">
-          {market
-            ? `Vendor: ${market.name} (groups ${market.groups.join(', ') || 'none'})`
-            : vendor.size && draft.uofMarketId
-              ? "Not in the vendor's market descriptions."
-              : ''}
-        </small>
-      </div>
+      <UofMarketIdField draft={draft} vendor={vendor} market={market} onChange={chooseMarket} />
       <div className="field">
         <label htmlFor="uof-mapping-name">Name</label>
         <InputText id="uof-mapping-name" value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
@@ -120,48 +92,8 @@ export function UofMappingForm({ draft, setDraft, types, vendor, error, saving, 
           </datalist>
         )}
       </div>
-      {variantMarket && market && (
-        <div className="field">
-          <label htmlFor="uof-mapping-variant">Variant</label>
-          <select id="uof-mapping-variant" className="p-inputtext" value={draft.variant} onChange={(e) => setDraft({ ...draft, variant: e.target.value })}>
-            <option value="">Choose…</option>
-            {[...new Set([...market.variants, ...(draft.variant ? [draft.variant] : [])])].map((v) => (
-              <option key={v} value={v}>
-                {v}
-              </option>
-            ))}
-          </select>
-        </div>
-      )}
-      {chosen && (
-        <fieldset className={variantMarket ? 'uof-mapping-outcomes variant-outcomes' : 'uof-mapping-outcomes'}>
-          <legend>UOF outcome id of each outcome</legend>
-          {outcomes.length > 0 && (
-            <datalist id="uof-vendor-outcomes">
-              {outcomes.map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.name}
-                </option>
-              ))}
-            </datalist>
-          )}
-          {chosen.outcomes.map((key) => (
-            <div className="field" key={key}>
-              <label htmlFor={`uof-outcome-${key}`}>{key}</label>
-              <InputText
-                id={`uof-outcome-${key}`}
-                value={draft.ids[key] ?? ''}
-                list={outcomes.length ? 'uof-vendor-outcomes' : undefined}
-                aria-describedby={`uof-outcome-${key}-vendor`}
-                onChange={(e) => setDraft({ ...draft, ids: { ...draft.ids, [key]: e.target.value } })}
-              />
-              <small id={`uof-outcome-${key}-vendor`} className="hint">
-                {outcomeName(draft.ids[key] ?? '') ?? ''}
-              </small>
-            </div>
-          ))}
-        </fieldset>
-      )}
+      {variantMarket && market && <UofVariantField variants={market.variants} draft={draft} setDraft={setDraft} />}
+      {chosen && <UofOutcomeIds keys={chosen.outcomes} draft={draft} setDraft={setDraft} outcomes={outcomes} variantMarket={variantMarket} />}
       {error && (
         <p role="alert" className="form-error">
           {error}
@@ -172,5 +104,112 @@ export function UofMappingForm({ draft, setDraft, types, vendor, error, saving, 
         <Button type="button" label="Cancel" size="small" text onClick={onCancel} />
       </div>
     </form>
+  );
+}
+
+/** The UOF market id, offering the vendor's markets by name, and the vendor's name of the one entered. */
+function UofMarketIdField({
+  draft,
+  vendor,
+  market,
+  onChange,
+}: {
+  draft: Draft;
+  vendor: ReadonlyMap<number, UofMarketDescription>;
+  market: UofMarketDescription | undefined;
+  onChange: (text: string) => void;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor="uof-market-id">UOF market id</label>
+      <InputText
+        id="uof-market-id"
+        value={draft.uofMarketId}
+        inputMode="numeric"
+        list={vendor.size ? 'uof-vendor-markets' : undefined}
+        disabled={draft.editing}
+        aria-describedby="uof-market-vendor"
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {vendor.size > 0 && (
+        <datalist id="uof-vendor-markets">
+          {[...vendor.values()].map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.name}
+            </option>
+          ))}
+        </datalist>
+      )}
+      <small id="uof-market-vendor" className="hint">
+        {market
+          ? `Vendor: ${market.name} (groups ${market.groups.join(', ') || 'none'})`
+          : vendor.size && draft.uofMarketId
+            ? "Not in the vendor's market descriptions."
+            : ''}
+      </small>
+    </div>
+  );
+}
+
+/** One UOF outcome id per outcome key of the chosen type, offering the vendor's outcomes, with the name of the one entered. */
+function UofOutcomeIds({
+  keys,
+  draft,
+  setDraft,
+  outcomes,
+  variantMarket,
+}: {
+  keys: readonly string[];
+  draft: Draft;
+  setDraft: (draft: Draft) => void;
+  outcomes: readonly UofOutcomeName[];
+  variantMarket: boolean;
+}) {
+  const outcomeName = (id: string) => outcomes.find((o) => o.id === id.trim())?.name ?? null;
+  return (
+    <fieldset className={variantMarket ? 'uof-mapping-outcomes variant-outcomes' : 'uof-mapping-outcomes'}>
+      <legend>UOF outcome id of each outcome</legend>
+      {outcomes.length > 0 && (
+        <datalist id="uof-vendor-outcomes">
+          {outcomes.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.name}
+            </option>
+          ))}
+        </datalist>
+      )}
+      {keys.map((key) => (
+        <div className="field" key={key}>
+          <label htmlFor={`uof-outcome-${key}`}>{key}</label>
+          <InputText
+            id={`uof-outcome-${key}`}
+            value={draft.ids[key] ?? ''}
+            list={outcomes.length ? 'uof-vendor-outcomes' : undefined}
+            aria-describedby={`uof-outcome-${key}-vendor`}
+            onChange={(e) => setDraft({ ...draft, ids: { ...draft.ids, [key]: e.target.value } })}
+          />
+          <small id={`uof-outcome-${key}-vendor`} className="hint">
+            {outcomeName(draft.ids[key] ?? '') ?? ''}
+          </small>
+        </div>
+      ))}
+    </fieldset>
+  );
+}
+
+/** A variant market's variant (`sr:exact_goals:5+`), whose outcomes the outcome ids offer; the one entered stays a choice. */
+function UofVariantField({ variants, draft, setDraft }: { variants: readonly string[]; draft: Draft; setDraft: (draft: Draft) => void }) {
+  return (
+    <div className="field">
+      <label htmlFor="uof-mapping-variant">Variant</label>
+      <select id="uof-mapping-variant" className="p-inputtext" value={draft.variant} onChange={(e) => setDraft({ ...draft, variant: e.target.value })}>
+        <option value="">Choose…</option>
+        {[...new Set([...variants, ...(draft.variant ? [draft.variant] : [])])].map((v) => (
+          <option key={v} value={v}>
+            {v}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

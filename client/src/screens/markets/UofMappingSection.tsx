@@ -7,6 +7,7 @@ import { invalidateRoute, useApiQuery } from '../../api/queries';
 import { useSaving } from '../../api/useSaving';
 import { contextStore } from '../../stores/context';
 import { UofMappingForm, type Draft } from './UofMappingForm';
+import { UofMappingTable } from './UofMappingTable';
 import { useUofDescriptions, variantOfOutcome } from './useUofDescriptions';
 
 const NO_TYPES: MarketType[] = [];
@@ -41,27 +42,12 @@ export function UofMappingSection() {
 
   const load = () => invalidateRoute(routes.uofMarketMap);
 
-  const typeName = (id: number) => types.find((t) => t.id === id)?.name ?? `type ${id}`;
-  const chosen = draft?.typeId ? (types.find((t) => t.id === draft.typeId) ?? null) : null;
-  /** `12 → over`, with the vendor's name of the outcome when its descriptions have it: `12 (over {total}) → over`. */
-  const outcomeText = (m: UofMarketMapping, o: UofMarketMapping['outcomes'][number]) => {
-    const market = vendor.byId.get(m.uof_market_id);
-    const name = market?.outcomes.find((v) => v.id === o.id)?.name;
-    return name ? `${o.id} (${name}) → ${o.key}` : `${o.id} → ${o.key}`;
-  };
-
   const save = async (event: FormEvent) => {
     event.preventDefault();
     if (!draft) return;
-    const id = Number(draft.uofMarketId);
-    if (!Number.isInteger(id) || id < 1) return setError('UOF market id must be a whole number of 1 or more.');
-    if (!draft.name.trim()) return setError('Give the mapping a name.');
-    if (!draft.typeId) return setError('Choose the market type.');
-    const outcomes = Object.entries(draft.ids)
-      .map(([key, uofId]) => ({ key, id: uofId.trim() }))
-      .filter((o) => o.id && chosen?.outcomes.includes(o.key));
-    if (!outcomes.length) return setError('Give the UOF outcome id of at least one outcome.');
-    const body = { type_id: draft.typeId, line_specifier: draft.lineSpecifier.trim() || null, name: draft.name.trim(), outcomes };
+    const built = mappingInput(draft, types);
+    if (!built.ok) return setError(built.error);
+    const { id, body } = built;
     setError(null);
     try {
       await run(async () => {
@@ -115,60 +101,22 @@ export function UofMappingSection() {
           onCancel={() => setDraft(null)}
         />
       )}
-      <table className="uof-mapping-table" aria-label="UOF market mapping">
-        <thead>
-          <tr>
-            <th scope="col">UOF market</th>
-            <th scope="col">Name</th>
-            <th scope="col">Market type</th>
-            <th scope="col">Line specifier</th>
-            <th scope="col">Outcomes</th>
-            <th scope="col">
-              <span className="sr-only">Options</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows === null ? (
-            <tr>
-              <td colSpan={6}>Loading...</td>
-            </tr>
-          ) : rows.length ? (
-            rows.map((m) => (
-              <tr key={m.uof_market_id}>
-                <td>{m.uof_market_id}</td>
-                <td>{m.name}</td>
-                <td>{typeName(m.type_id)}</td>
-                <td>{m.line_specifier ?? '—'}</td>
-                <td>{m.outcomes.map((o) => outcomeText(m, o)).join(', ')}</td>
-                <td className="threshold-options">
-                  <Button
-                    icon="pi pi-pencil"
-                    text
-                    rounded
-                    size="small"
-                    aria-label={`Edit mapping of UOF market ${m.uof_market_id}`}
-                    onClick={() => edit(draftOf(m))}
-                  />
-                  <Button
-                    icon="pi pi-trash"
-                    text
-                    rounded
-                    size="small"
-                    severity="danger"
-                    aria-label={`Delete mapping of UOF market ${m.uof_market_id}`}
-                    onClick={() => void remove(m)}
-                  />
-                </td>
-              </tr>
-            ))
-          ) : (
-            <tr>
-              <td colSpan={6}>No mappings: every UOF market counts as unknown.</td>
-            </tr>
-          )}
-        </tbody>
-      </table>
+      <UofMappingTable rows={rows} types={types} vendor={vendor.byId} onEdit={(m) => edit(draftOf(m))} onDelete={(m) => void remove(m)} />
     </section>
   );
+}
+
+/** The draft as the save's id and body, or what is missing (only the chosen type's outcome keys go). */
+function mappingInput(draft: Draft, types: MarketType[]) {
+  const id = Number(draft.uofMarketId);
+  if (!Number.isInteger(id) || id < 1) return { ok: false, error: 'UOF market id must be a whole number of 1 or more.' } as const;
+  if (!draft.name.trim()) return { ok: false, error: 'Give the mapping a name.' } as const;
+  if (!draft.typeId) return { ok: false, error: 'Choose the market type.' } as const;
+  const chosen = types.find((t) => t.id === draft.typeId) ?? null;
+  const outcomes = Object.entries(draft.ids)
+    .map(([key, uofId]) => ({ key, id: uofId.trim() }))
+    .filter((o) => o.id && chosen?.outcomes.includes(o.key));
+  if (!outcomes.length) return { ok: false, error: 'Give the UOF outcome id of at least one outcome.' } as const;
+  const body = { type_id: draft.typeId, line_specifier: draft.lineSpecifier.trim() || null, name: draft.name.trim(), outcomes };
+  return { ok: true, id, body } as const;
 }

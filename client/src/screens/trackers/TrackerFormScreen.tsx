@@ -4,10 +4,7 @@ import { useApiQuery } from '../../api/queries';
 import { ConflictDialog } from '../../components/conflict';
 import { dropdownNames, switchPt } from '../../components/forms/a11y';
 import { Button } from 'primereact/button';
-import { Checkbox } from 'primereact/checkbox';
 import { Dropdown } from 'primereact/dropdown';
-import { InputNumber } from 'primereact/inputnumber';
-import { InputText } from 'primereact/inputtext';
 import { InputSwitch } from 'primereact/inputswitch';
 import { MultiSelect } from 'primereact/multiselect';
 import { Link, useParams } from 'react-router-dom';
@@ -16,9 +13,9 @@ import { Field, SwitchField } from '../../components/forms/Field';
 import { languageOptions } from '../../components/forms/languages';
 import { useChangedSinceLoad, useEditingPresence } from '../../live/useEditingPresence';
 import { contextStore } from '../../stores/context';
-import { MATCH_STATES, MODEL_TYPES, THRESHOLD_TYPES, thresholdTypes } from './format';
+import { THRESHOLD_TYPES, thresholdTypes } from './format';
+import { TrackerContactField, TrackerMinScoreField, TrackerModelFields, TrackerStatesField } from './TrackerFormFields';
 import { useTrackerForm } from './useTrackerForm';
-import { TrackerMatchField } from './TrackerMatchField';
 import './trackers.css';
 
 /** The provider's contacts to choose a new tracker's contact from. */
@@ -55,21 +52,7 @@ export default function TrackerFormScreen() {
             void save();
           }}
         >
-          {trackerId === null ? (
-            <Field id="tracker-contact" label="Contact">
-              <Dropdown
-                {...dropdownNames('Contact')}
-                inputId="tracker-contact"
-                value={tracker.contact_id || null}
-                options={contactOptions}
-                filter
-                placeholder="Choose a contact"
-                onChange={(e) => patch({ contact_id: e.value as number })}
-              />
-            </Field>
-          ) : (
-            <p>Contact: {tracker.contact.name}</p>
-          )}
+          {trackerId === null ? <TrackerContactField form={form} tracker={tracker} contactOptions={contactOptions} /> : <p>Contact: {tracker.contact.name}</p>}
           <Field id="tracker-language" label="Language">
             <Dropdown
               {...dropdownNames('Language')}
@@ -79,28 +62,7 @@ export default function TrackerFormScreen() {
               onChange={(e) => patch({ language: e.value as Tracker['language'] })}
             />
           </Field>
-          <Field id="tracker-model-type" label="Type">
-            <Dropdown
-              {...dropdownNames('Type')}
-              inputId="tracker-model-type"
-              value={tracker.model_type}
-              options={[...MODEL_TYPES]}
-              onChange={(e) => patch({ model_type: e.value as 'M' | 'L' })}
-            />
-          </Field>
-          <Field id="tracker-model-id" label={tracker.model_type === 'M' ? 'Match Id' : 'League Id'}>
-            {tracker.model_type === 'M' ? (
-              <TrackerMatchField inputId="tracker-model-id" matchId={tracker.model_id} onChange={(id) => patch({ model_id: id })} />
-            ) : (
-              <InputNumber
-                inputId="tracker-model-id"
-                value={tracker.model_id || null}
-                min={1}
-                useGrouping={false}
-                onValueChange={(e) => e.value && patch({ model_id: e.value })}
-              />
-            )}
-          </Field>
+          <TrackerModelFields form={form} tracker={tracker} />
           <Field id="tracker-threshold-types" label="Threshold Type">
             <MultiSelect
               inputId="tracker-threshold-types"
@@ -112,40 +74,8 @@ export default function TrackerFormScreen() {
               }}
             />
           </Field>
-          <Field id="tracker-min-score" label="Minimum score (%)" hint="A whole percentage, 0 to 100">
-            <InputText
-              id="tracker-min-score"
-              value={form.minScore}
-              inputMode="numeric"
-              aria-describedby={form.minScoreError ? 'tracker-min-score-error' : 'tracker-min-score-hint'}
-              aria-invalid={form.minScoreError ? true : undefined}
-              className={form.minScoreError ? 'p-invalid' : undefined}
-              onChange={(e) => form.setMinScore(e.target.value)}
-              onBlur={form.checkMinScore}
-            />
-            {form.minScoreError && (
-              <small id="tracker-min-score-error" className="form-error" role="alert">
-                {form.minScoreError}
-              </small>
-            )}
-          </Field>
-          <fieldset className="checks">
-            <legend>State</legend>
-            {MATCH_STATES.map((state) => (
-              <span key={state.value}>
-                <Checkbox
-                  inputId={`tracker-state-${state.value}`}
-                  checked={tracker.spec.match_state.includes(state.value)}
-                  onChange={(e) =>
-                    patchSpec({
-                      match_state: e.checked ? [...tracker.spec.match_state, state.value] : tracker.spec.match_state.filter((s) => s !== state.value),
-                    })
-                  }
-                />
-                <label htmlFor={`tracker-state-${state.value}`}>{state.label}</label>
-              </span>
-            ))}
-          </fieldset>
+          <TrackerMinScoreField form={form} />
+          <TrackerStatesField form={form} tracker={tracker} />
           <SwitchField id="tracker-active" title="Active" label="Deliver content for this tracker">
             <InputSwitch pt={switchPt} inputId="tracker-active" checked={tracker.active} onChange={(e) => patch({ active: Boolean(e.value) })} />
           </SwitchField>

@@ -9,7 +9,7 @@ import { evaluatedReason, notApplicable, sameReasonForAll, suspensionDetail } fr
 import type { Decisions, OfferInput, SuppressionRecord } from './records';
 import { compileLog, textsFor } from './texts';
 import { evaluateSet, type MarketSituation } from './thresholds/evaluate';
-import type { PricePoint } from './thresholds/history';
+import type { MarketHistory, PricePoint } from './thresholds/history';
 
 /** Goals in a score node ('H2-A1' → 3; PRE → 0). */
 const goalsOf = (score: string) => {
@@ -73,9 +73,34 @@ interface Reached {
  */
 export function decideOffer(state: MatchState, offer: OfferInput, out: Decisions, options: DecideOptions): void {
   const index = out.offers.length;
-  const record = { ...offer, status: 'SKIPPED' as const, stale: false, reasons: [] as SetReason[] };
+  const record: OfferRecord = { ...offer, status: 'SKIPPED', stale: false, reasons: [] };
   const point = pricePoint(offer);
   const history = state.history(offer.market.id);
+  if (decidedUnevaluated(state, offer, out, record, point, history)) return;
+
+  const situation: MarketSituation = {
+    meta: offer.market.meta,
+    history,
+    firings: state.marketFirings.get(offer.market.id) ?? 0,
+    lastGoalS: state.live.lastGoalS,
+  };
+  const compile = offerCompiler(state, offer);
+  const { fired, reasons, reached } = evaluateSets(state, offer, out, index, point, situation);
+  for (const entry of reached.values()) pushTo(state, offer, out, options, { index, entry, compile });
+  history.add(point);
+  out.offers.push({ ...record, status: fired ? 'TRIGGERED' : 'SKIPPED', reasons });
+}
+
+type OfferRecord = Decisions['offers'][number];
+/** Compiles a content's log for an outcome a set fired, once per content, outcome and set. */
+type OfferCompile = (content: ContentInfo, outcome: string, setId: number) => DeliveryLog;
+
+/**
+ * The offers that are not evaluated against the sets: stale, suspended, the match off, the
+ * provider's engine off. Records the offer (and its history) and says true for them; else marks
+ * the offer its market's latest and says false.
+ */
+function decidedUnevaluated(state: MatchState, offer: OfferInput, out: Decisions, record: OfferRecord, point: PricePoint, history: MarketHistory): boolean {
   const latest = state.latestFeedMs.get(offer.market.id);
   const { live } = state;
 
@@ -86,39 +111,43 @@ export function decideOffer(state: MatchState, offer: OfferInput, out: Decisions
       stale: true,
       reasons: sameReasonForAll(state, offer, 'STALE', 'an offer of its market with a later feed time was already evaluated'),
     });
-    return;
+    return true;
   }
   state.latestFeedMs.set(offer.market.id, offer.feedMs);
   if (offer.suspended || live.suspended || live.suspendedMarkets.has(offer.market.id)) {
     out.offers.push({ ...record, status: 'SUSPENDED', reasons: sameReasonForAll(state, offer, 'SUSPENDED', suspensionDetail(state, offer)) });
-    return;
+    return true;
   }
   if (OFF_STATES.has(live.status)) {
     history.add(point);
     const detail = `the feed says the match is ${live.status.toLowerCase()}: nothing is sent for it`;
     out.offers.push({ ...record, reasons: sameReasonForAll(state, offer, 'MATCH_OFF', detail) });
-    return;
+    return true;
   }
   if (!state.statics.match.providerActive) {
     history.add(point);
     out.offers.push({ ...record, reasons: sameReasonForAll(state, offer, 'ENGINE_OFF', 'the provider’s engine is switched off in Settings') });
-    return;
+    return true;
   }
+  return false;
+}
 
-  const situation: MarketSituation = {
-    meta: offer.market.meta,
-    history,
-    firings: state.marketFirings.get(offer.market.id) ?? 0,
-    lastGoalS: live.lastGoalS,
-  };
+/** The offer's content compiler: each content's log per outcome and set, compiled once. */
+function offerCompiler(state: MatchState, offer: OfferInput): OfferCompile {
   const compiled = new Map<string, DeliveryLog>();
   const context = compileContext(state.statics.match, offer);
-  const compile = (content: ContentInfo, outcome: string, setId: number) => {
+  return (content, outcome, setId) => {
     const key = `${content.id}:${outcome}:${setId}`;
     return compiled.get(key) ?? compiled.set(key, { ...compileLog(content, context, outcome), set_id: setId }).get(key)!;
   };
-  // Every set first: a contact reached by several sets gets one push, whose text is chosen among
-  // the outcomes of all of them (docs/engine-rules.md "Content": the likeliest fired outcome with a text).
+}
+
+/**
+ * Evaluates every set of the offer's market first: a contact reached by several sets gets one push,
+ * whose text is chosen among the outcomes of all of them (docs/engine-rules.md "Content": the
+ * likeliest fired outcome with a text). Records the firings, holds and reasons; gives the contacts reached.
+ */
+function evaluateSets(state: MatchState, offer: OfferInput, out: Decisions, index: number, point: PricePoint, situation: MarketSituation) {
   const reached = new Map<number, Reached>();
   let fired = false;
   const reasons: SetReason[] = [];
@@ -150,75 +179,90 @@ export function decideOffer(state: MatchState, offer: OfferInput, out: Decisions
     state.marketFirings.set(offer.market.id, situation.firings);
     out.firings.push({ offer: index, setId: set.id, marketId: offer.market.id, outcomes: evaluation.fired, details: evaluation.details });
     const recipients = recipientsFor(state.statics, { set, firedOdds: evaluation.fired.map((o) => offer.outcomeMap[o]!), prematch: offer.prematch });
-    for (const { contact, languages } of recipients) {
-      let entry = reached.get(contact.id);
-      if (!entry) {
-        entry = { contact, languages: [], firstSetId: set.id, setOf: new Map() };
-        reached.set(contact.id, entry);
-      }
-      for (const language of languages) if (!entry.languages.includes(language)) entry.languages.push(language);
-      // An outcome two sets fired is the first (lowest id) set's.
-      for (const outcome of evaluation.fired) if (!entry.setOf.has(outcome)) entry.setOf.set(outcome, set.id);
-    }
+    for (const { contact, languages } of recipients) addReached(reached, contact, languages, set.id, evaluation.fired);
   }
-  for (const { contact, languages, firstSetId, setOf } of reached.values()) {
-    // Candidates in the market's order, so that equal odds go to the market's first outcome.
-    const candidates = offer.market.outcomes
-      .filter((o) => setOf.has(o))
-      .concat([...setOf.keys()].filter((o) => !offer.market.outcomes.includes(o)))
-      .map((outcome) => ({ outcome, odds: offer.outcomeMap[outcome]! }));
-    const base = { offer: index, setId: firstSetId, marketId: offer.market.id, contact, matchTime: offer.matchTime, feedMs: offer.feedMs, count: 1 };
-    const checked = compliantTexts(options.compliance, contact, offer.feedMs, state.statics.contents, (contents) =>
-      textsFor(contents, offer, contact, languages, candidates, (content, outcome) => compile(content, outcome, setOf.get(outcome)!)),
-    );
-    if (checked.refusal) {
-      out.suppressions.push({ ...base, outcome: null, ...checked.refusal });
-      continue;
-    }
-    const { texts } = checked;
-    if (texts.detail !== null) {
-      out.suppressions.push({ ...base, outcome: null, reason: 'NO_CONTENT', detail: texts.detail });
-      continue;
-    }
-    const route = routeFor(contact, { smtp: options.smtp, vendors: state.statics.match.vendors ?? NO_VENDORS });
-    if (route.kind === 'unconfigured' && options.simulateUnconfigured === false) {
-      out.suppressions.push({ ...base, outcome: null, reason: 'CHANNEL_NOT_CONFIGURED', detail: notConfigured(route.vendor) });
-      continue;
-    }
-    if (options.stopped) {
-      out.suppressions.push({ ...base, outcome: null, reason: 'SENDS_STOPPED', detail: options.stopped });
-      continue;
-    }
-    const push = { matchId: state.statics.match.id, marketId: offer.market.id, period: offer.period, feedMs: offer.feedMs };
-    const refusal = options.limiter.check(contact, push);
-    if (refusal) {
-      out.suppressions.push({ ...base, setId: setOf.get(texts.chosen[0]!.outcome)!, outcome: null, ...refusal });
-      continue;
-    }
-    options.limiter.record({ ...push, contactId: contact.id }, pushedOffer(push.matchId, offer.sourceId));
-    for (const { language, log, outcome } of texts.chosen) {
-      const recorded = route.kind === 'record' || route.kind === 'unconfigured';
-      out.deliveries.push({
-        offer: index,
-        setId: setOf.get(outcome)!,
-        marketId: offer.market.id,
-        contact,
-        language,
-        nodeId: offer.prematch ? 'PRE' : offer.score,
-        log,
-        route,
-        status: recorded ? 'RECORDED' : 'PENDING',
-        period: offer.period,
-        feedMs: offer.feedMs,
-        stats:
-          recorded && options.simulatedStats === true
-            ? recordedStats(contact, `${state.statics.match.id}:${offer.sourceId}:${contact.id}:${language}`, offer.feedMs, options.nowMs)
-            : null,
-      });
-    }
+  return { fired, reasons, reached };
+}
+
+/** Adds a set's firing to a contact it reaches: its languages, and the set of each outcome it fired. */
+function addReached(reached: Map<number, Reached>, contact: ContactInfo, languages: readonly string[], setId: number, fired: readonly string[]): void {
+  let entry = reached.get(contact.id);
+  if (!entry) {
+    entry = { contact, languages: [], firstSetId: setId, setOf: new Map() };
+    reached.set(contact.id, entry);
   }
-  history.add(point);
-  out.offers.push({ ...record, status: fired ? 'TRIGGERED' : 'SKIPPED', reasons });
+  for (const language of languages) if (!entry.languages.includes(language)) entry.languages.push(language);
+  // An outcome two sets fired is the first (lowest id) set's.
+  for (const outcome of fired) if (!entry.setOf.has(outcome)) entry.setOf.set(outcome, setId);
+}
+
+/**
+ * One contact's push for the offer: suppressed (compliance, no content, channel not configured,
+ * sends stopped, rate limit) or delivered in each language chosen.
+ */
+function pushTo(
+  state: MatchState,
+  offer: OfferInput,
+  out: Decisions,
+  options: DecideOptions,
+  at: { index: number; entry: Reached; compile: OfferCompile },
+): void {
+  const { index, compile } = at;
+  const { contact, languages, firstSetId, setOf } = at.entry;
+  // Candidates in the market's order, so that equal odds go to the market's first outcome.
+  const candidates = offer.market.outcomes
+    .filter((o) => setOf.has(o))
+    .concat([...setOf.keys()].filter((o) => !offer.market.outcomes.includes(o)))
+    .map((outcome) => ({ outcome, odds: offer.outcomeMap[outcome]! }));
+  const base = { offer: index, setId: firstSetId, marketId: offer.market.id, contact, matchTime: offer.matchTime, feedMs: offer.feedMs, count: 1 };
+  const checked = compliantTexts(options.compliance, contact, offer.feedMs, state.statics.contents, (contents) =>
+    textsFor(contents, offer, contact, languages, candidates, (content, outcome) => compile(content, outcome, setOf.get(outcome)!)),
+  );
+  if (checked.refusal) {
+    out.suppressions.push({ ...base, outcome: null, ...checked.refusal });
+    return;
+  }
+  const { texts } = checked;
+  if (texts.detail !== null) {
+    out.suppressions.push({ ...base, outcome: null, reason: 'NO_CONTENT', detail: texts.detail });
+    return;
+  }
+  const route = routeFor(contact, { smtp: options.smtp, vendors: state.statics.match.vendors ?? NO_VENDORS });
+  if (route.kind === 'unconfigured' && options.simulateUnconfigured === false) {
+    out.suppressions.push({ ...base, outcome: null, reason: 'CHANNEL_NOT_CONFIGURED', detail: notConfigured(route.vendor) });
+    return;
+  }
+  if (options.stopped) {
+    out.suppressions.push({ ...base, outcome: null, reason: 'SENDS_STOPPED', detail: options.stopped });
+    return;
+  }
+  const push = { matchId: state.statics.match.id, marketId: offer.market.id, period: offer.period, feedMs: offer.feedMs };
+  const refusal = options.limiter.check(contact, push);
+  if (refusal) {
+    out.suppressions.push({ ...base, setId: setOf.get(texts.chosen[0]!.outcome)!, outcome: null, ...refusal });
+    return;
+  }
+  options.limiter.record({ ...push, contactId: contact.id }, pushedOffer(push.matchId, offer.sourceId));
+  for (const { language, log, outcome } of texts.chosen) {
+    const recorded = route.kind === 'record' || route.kind === 'unconfigured';
+    out.deliveries.push({
+      offer: index,
+      setId: setOf.get(outcome)!,
+      marketId: offer.market.id,
+      contact,
+      language,
+      nodeId: offer.prematch ? 'PRE' : offer.score,
+      log,
+      route,
+      status: recorded ? 'RECORDED' : 'PENDING',
+      period: offer.period,
+      feedMs: offer.feedMs,
+      stats:
+        recorded && options.simulatedStats === true
+          ? recordedStats(contact, `${state.statics.match.id}:${offer.sourceId}:${contact.id}:${language}`, offer.feedMs, options.nowMs)
+          : null,
+    });
+  }
 }
 
 /**

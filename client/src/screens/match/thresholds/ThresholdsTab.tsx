@@ -1,30 +1,15 @@
-import { formatLine, type MatchThresholdSet } from '@odds/protocol';
+import type { MatchThresholdSet } from '@odds/protocol';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { ConflictDialog } from '../../../components/conflict';
-import { ChangeMark } from '../../../components/marks/ChangeMark';
 import { TabTitle } from '../../../components/match/TabTitle';
 import { ThresholdEditor } from './ThresholdEditor';
-import { thresholdsSummary } from './thresholdSummary';
-import { timingSummary } from './newSet';
+import { describe, ThresholdMarketList } from './ThresholdMarketList';
 import { thresholdFormat } from './replace';
-import { useThresholdsTab } from './useThresholdsTab';
+import { useThresholdsTab, type ThresholdsTabState } from './useThresholdsTab';
 import { editingNow } from '../../../live/useDeletedBy';
 import './thresholds.css';
-
-/** A set in one line: its type, contact, line, thresholds per outcome and timing. */
-function describe(set: MatchThresholdSet): string {
-  return [
-    set.type,
-    set.contact?.name ?? 'any contact',
-    set.line === null ? null : `line ${formatLine(set.line)}`,
-    thresholdsSummary(set.type, set.thresholds),
-    timingSummary(set.timed),
-  ]
-    .filter(Boolean)
-    .join(' · ');
-}
 
 /** What 'Delete all' removes, and who would lose an edit in progress: 'All 3 threshold sets of this match go. Ana is editing one.' */
 function deleteAllText(count: number, editors: readonly string[]): string {
@@ -95,25 +80,7 @@ export default function ThresholdsTab() {
     <section aria-labelledby="screen-title" className="thresholds-tab">
       <TabTitle id="screen-title" tab="thresholds" />
       <div className="thresholds-markets">
-        <div className="thresholds-toolbar">
-          <Button
-            type="button"
-            label={tab.showAll ? 'Show Active Markets' : 'Show All Markets'}
-            outlined
-            size="small"
-            disabled={tab.noneActive}
-            onClick={tab.toggleAll}
-          />
-          <Button
-            type="button"
-            label="Delete all"
-            severity="danger"
-            className="danger-strong"
-            size="small"
-            disabled={tab.sets.length === 0}
-            onClick={() => setConfirming(true)}
-          />
-        </div>
+        <ThresholdsToolbar tab={tab} onDeleteAll={() => setConfirming(true)} />
         {tab.noneActive && !tab.showAll && (
           <p className="thresholds-none-active">No markets with content yet: every market is listed, and the first is open in the editor.</p>
         )}
@@ -122,44 +89,7 @@ export default function ThresholdsTab() {
         ) : tab.shown.length === 0 ? (
           <p>This match has no markets.</p>
         ) : (
-          <ul className="thresholds-market-list" aria-label="Markets">
-            {tab.shown.map((market) => (
-              <li key={market.id}>
-                <Button
-                  type="button"
-                  label={market.name}
-                  text
-                  className={tab.market?.id === market.id ? 'threshold-market-current' : undefined}
-                  aria-pressed={tab.market?.id === market.id}
-                  onClick={() => open.edit(market.id)}
-                />
-                <ChangeMark by={tab.marketChangedBy(market.id)} />
-                <ul className="thresholds-sets" aria-label={`Threshold sets of ${market.name}`}>
-                  {tab.sets
-                    .filter((set) => set.market_id === market.id)
-                    .map((set) => (
-                      <li key={set.id}>
-                        <button type="button" className="threshold-set" onClick={() => open.edit(market.id, set)}>
-                          {describe(set)}
-                        </button>
-                        <ChangeMark by={tab.marks.get(set.id)} />
-                        <Button
-                          type="button"
-                          icon="pi pi-trash"
-                          text
-                          severity="danger"
-                          className="danger-strong threshold-set-delete"
-                          size="small"
-                          aria-label={`Delete threshold set ${set.id}`}
-                          title="Delete this set"
-                          onClick={() => setRemoving(set)}
-                        />
-                      </li>
-                    ))}
-                </ul>
-              </li>
-            ))}
-          </ul>
+          <ThresholdMarketList tab={tab} onOpen={open.edit} onDelete={setRemoving} />
         )}
       </div>
       <div className="thresholds-editor" ref={open.editor}>
@@ -200,5 +130,30 @@ export default function ThresholdsTab() {
         {tab.otherEditors.length > 0 && <p>{editingNow(tab.otherEditors, 'thresholds')}</p>}
       </AreYouSure>
     </section>
+  );
+}
+
+/** Show All / Active Markets, and 'Delete all' (asked first). */
+function ThresholdsToolbar({ tab, onDeleteAll }: { tab: ThresholdsTabState; onDeleteAll: () => void }) {
+  return (
+    <div className="thresholds-toolbar">
+      <Button
+        type="button"
+        label={tab.showAll ? 'Show Active Markets' : 'Show All Markets'}
+        outlined
+        size="small"
+        disabled={tab.noneActive}
+        onClick={tab.toggleAll}
+      />
+      <Button
+        type="button"
+        label="Delete all"
+        severity="danger"
+        className="danger-strong"
+        size="small"
+        disabled={tab.sets.length === 0}
+        onClick={onDeleteAll}
+      />
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { routes, type BacktestReply, type Contact, type MatchThresholdSet, type SavedThreshold } from '@odds/protocol';
+import { routes, type Contact, type MatchMarket, type MatchThresholdSet, type SavedThreshold } from '@odds/protocol';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -8,16 +8,18 @@ import { apiKey, invalidateRoute, useApiQuery } from '../../../api/queries';
 import { useVersionedSave } from '../../../components/conflict';
 import { useChangeMarks } from '../../../live/useChangeMarks';
 import { useEditingPresence } from '../../../live/useEditingPresence';
+import type { MatchLive } from '../../../live/matchLive';
 import { useProviderChanges } from '../../../live/useProviderChanges';
 import { byMarketThenId, useLiveTable, useOwnWrites } from '../../../live/useLiveTable';
 import { contextStore } from '../../../stores/context';
 import { sessionStore } from '../../../stores/session';
 import { useMatchPage } from '../../../live/matchPage';
-import { buildInput, defaultForm } from './thresholdForm';
+import { buildInput, type ThresholdForm } from './thresholdForm';
+import { useBacktest } from './useBacktest';
 import { useThresholdEditor } from './useThresholdEditor';
+import { useThresholdDeletes } from './useThresholdDeletes';
 import { useThresholdSave } from './useThresholdSave';
 import { useDeletedWhileOpen } from './useDeletedWhileOpen';
-import { marketDefaultForm } from './newSet';
 
 const TEMPLATE_CHANGES = ['saved_threshold'] as const;
 const MARKET_CHANGES = ['market'] as const;
@@ -35,52 +37,18 @@ export function useThresholdsTab() {
   const myId = useSnapshot(sessionStore).user?.id;
   // Re-render on presence changes: who else edits the tab is read when 'Delete all' asks.
   const otherEditors = useOtherEditors(live, 'thresholds', myId);
-  const [search, setSearch] = useSearchParams();
-  const showAll = search.get('all') === '1';
-  // The sets as the match's live topic holds them: another operator's save is pushed as the saved
-  // set (read over REST only until the topic's first snapshot).
-  const table = useLiveTable(
-    live,
-    'thresholds',
-    apiKey(routes.matchThresholds, { matchId }, null),
-    (signal) => api(routes.matchThresholds, { params: { matchId }, signal }).then((r) => r.results),
-    byMarketThenId,
-  );
-  /** With the sets saved or deleted here that the push has not brought yet. */
-  const own = useOwnWrites(table.rows, byMarketThenId);
-  const sets = own.rows;
-  const loaded = table.loaded;
-  const loading = !loaded;
-  // Templates and contacts through the query cache (the Markets and Contacts screens share them).
-  const templates: SavedThreshold[] = useApiQuery(routes.savedThresholds, { params: { p: providerId }, query: { limit: 1000 } }).data?.results ?? NO_TEMPLATES;
-  const contacts: Contact[] = useApiQuery(routes.contacts, { query: { provider: providerId, limit: 1000 } }).data?.items ?? NO_CONTACTS;
+  const { sets, loaded, own } = useThresholdSets(matchId, live);
+  const choices = useThresholdChoices(providerId);
+  const { templates, contacts } = choices;
   const editor = useThresholdEditor(sets, markets, templates, contacts);
-  const { market, form, opened } = editor;
   useEditingPresence(matchId, 'thresholds', editor.dirty);
   const [error, setError] = useState<string | null>(null);
-  const [backtest, setBacktest] = useState<BacktestReply | null>(null);
-  // Templates (and market settings) saved on any console of the provider: the 'Saved threshold'
-  // choices read again and say who changed them; the markets are read again by the match page.
-  const providerChanges = useProviderChanges(TEMPLATE_CHANGES, () => void invalidateRoute(routes.savedThresholds));
-  const marketChanges = useProviderChanges(MARKET_CHANGES);
 
   const marks = useChangeMarks('threshold_set', sets, loaded, live);
-  const deleted = useDeletedWhileOpen(opened, sets, loaded, live);
-
-  const active = useMemo(() => markets.filter((m) => m.has_content || sets.some((s) => s.market_id === m.id)), [markets, sets]);
-  /** No market has content or a set yet: every market is listed, and the first one opens in the editor. */
-  const noneActive = loaded && markets.length > 0 && active.length === 0;
-  const shown = showAll || noneActive ? markets : active;
-  const contact = contacts.find((c) => c.id === form.contactId) ?? null;
-  const isFeedContact = contact?.channel?.code === 'FEED';
-
-  const toggleAll = () =>
-    setSearch((current) => {
-      const next = new URLSearchParams(current);
-      if (showAll) next.delete('all');
-      else next.set('all', '1');
-      return next;
-    });
+  const deleted = useDeletedWhileOpen(editor.opened, sets, loaded, live);
+  const listed = useShownMarkets(markets, sets, loaded);
+  const { isFeedContact, build } = formBuilder(editor.form, editor.market, contacts);
+  const { backtest, setBacktest, runBacktest } = useBacktest(matchId, build, setError);
 
   /** A market (or a set) opened in the editor, with no error or backtest of the one before. */
   const edit = useCallback(
@@ -89,57 +57,16 @@ export function useThresholdsTab() {
       setError(null);
       setBacktest(null);
     },
-    [editor.edit],
+    [editor.edit, setBacktest],
   );
 
   // On a match with nothing to show yet the editor is not hidden behind 'Show All Markets' and a click.
   useEffect(() => {
-    if (noneActive && editor.marketId === null) edit(markets[0]!.id);
-  }, [noneActive, editor.marketId, markets, edit]);
+    if (listed.noneActive && editor.marketId === null) edit(markets[0]!.id);
+  }, [listed.noneActive, editor.marketId, markets, edit]);
 
-  const build = () => (market ? buildInput(form, market.id, isFeedContact) : ({ ok: false, error: 'Choose a market.' } as const));
   const { save, saving } = useThresholdSave({ matchId, editor, conflict, build, ownSaved: own.saved, deletedBy: deleted.by, setError });
-
-  const runBacktest = async () => {
-    const built = build();
-    if (!built.ok) return setError(built.error);
-    setError(null);
-    const { saveAsTemplate: _name, saveAsTemplateDefault: _default, timed: _timed, ...threshold_set } = built.input;
-    try {
-      setBacktest(await api(routes.backtest, { body: { match_id: matchId, threshold_set } }));
-    } catch {
-      setBacktest(null);
-    }
-  };
-
-  /** 'Delete all' (after 'Are you sure?'): every set of the match goes, and the editor is back to Value mode. */
-  const deleteAll = async () => {
-    if (sets.length > 0) {
-      const ids = sets.map((s) => s.id);
-      try {
-        await api(routes.matchThresholdsDelete, { params: { matchId }, query: { thresholds_id: ids } });
-      } catch {
-        return;
-      }
-      own.deleted(ids);
-    }
-    editor.closeSet(defaultForm());
-    setBacktest(null);
-  };
-
-  /** One set's delete (after its own 'Are you sure?'); my delete of the set open in the editor leaves a blank form of its market. */
-  const deleteOne = async (set: MatchThresholdSet) => {
-    try {
-      await api(routes.matchThresholdsDelete, { params: { matchId }, query: { thresholds_id: [set.id] } });
-    } catch {
-      return;
-    }
-    if (opened?.id === set.id) {
-      const of = markets.find((m) => m.id === set.market_id);
-      editor.closeSet(of ? marketDefaultForm(of, templates) : defaultForm());
-    }
-    own.deleted([set.id]);
-  };
+  const { deleteAll, deleteOne } = useThresholdDeletes({ matchId, markets, sets, templates, editor, ownDeleted: own.deleted, setBacktest });
 
   /** The open set was deleted by someone else: save mine as a new set ('Recreate it'), or drop the edit. */
   const recreate = () => {
@@ -154,16 +81,12 @@ export function useThresholdsTab() {
 
   return {
     matchId,
-    shown,
-    showAll,
-    noneActive,
-    toggleAll,
+    ...listed,
     sets,
-    loading,
-    templates,
-    contacts,
-    market,
-    form,
+    loading: !loaded,
+    ...choices,
+    market: editor.market,
+    form: editor.form,
     patch: editor.patchForm,
     newSetNote: editor.newSetNote,
     edit,
@@ -182,7 +105,71 @@ export function useThresholdsTab() {
     conflict: conflict.conflict,
     marks,
     dirty: editor.dirty,
+  };
+}
+
+/**
+ * The sets as the match's live topic holds them: another operator's save is pushed as the saved
+ * set (read over REST only until the topic's first snapshot), with the sets saved or deleted here
+ * that the push has not brought yet.
+ */
+function useThresholdSets(matchId: number, live: MatchLive | null) {
+  const table = useLiveTable(
+    live,
+    'thresholds',
+    apiKey(routes.matchThresholds, { matchId }, null),
+    (signal) => api(routes.matchThresholds, { params: { matchId }, signal }).then((r) => r.results),
+    byMarketThenId,
+  );
+  const own = useOwnWrites(table.rows, byMarketThenId);
+  return { sets: own.rows, loaded: table.loaded, own };
+}
+
+/**
+ * The editor's choices: templates and contacts through the query cache (the Markets and Contacts
+ * screens share them), and who changed a template or a market on any console of the provider.
+ */
+function useThresholdChoices(providerId: number) {
+  const templates: SavedThreshold[] = useApiQuery(routes.savedThresholds, { params: { p: providerId }, query: { limit: 1000 } }).data?.results ?? NO_TEMPLATES;
+  const contacts: Contact[] = useApiQuery(routes.contacts, { query: { provider: providerId, limit: 1000 } }).data?.items ?? NO_CONTACTS;
+  // Templates (and market settings) saved on any console of the provider: the 'Saved threshold'
+  // choices read again and say who changed them; the markets are read again by the match page.
+  const providerChanges = useProviderChanges(TEMPLATE_CHANGES, () => void invalidateRoute(routes.savedThresholds));
+  const marketChanges = useProviderChanges(MARKET_CHANGES);
+  return {
+    templates,
+    contacts,
     templateChangedBy: providerChanges.latest?.by,
     marketChangedBy: (id: number) => marketChanges.markOf('market', id),
   };
 }
+
+/** The editor's form as the request it makes (min and max go only for a FEED contact), or why it cannot be sent. */
+function formBuilder(form: ThresholdForm, market: MatchMarket | null, contacts: Contact[]) {
+  const contact = contacts.find((c) => c.id === form.contactId) ?? null;
+  const isFeedContact = contact?.channel?.code === 'FEED';
+  const build = () => (market ? buildInput(form, market.id, isFeedContact) : ({ ok: false, error: 'Choose a market.' } as const));
+  return { isFeedContact, build };
+}
+
+/** The markets listed: those with content or a set, or all (`?all=1`, or while none has either). */
+function useShownMarkets(markets: MatchMarket[], sets: MatchThresholdSet[], loaded: boolean) {
+  const [search, setSearch] = useSearchParams();
+  const showAll = search.get('all') === '1';
+  const active = useMemo(() => markets.filter((m) => m.has_content || sets.some((s) => s.market_id === m.id)), [markets, sets]);
+  /** No market has content or a set yet: every market is listed, and the first one opens in the editor. */
+  const noneActive = loaded && markets.length > 0 && active.length === 0;
+  const shown = showAll || noneActive ? markets : active;
+
+  const toggleAll = () =>
+    setSearch((current) => {
+      const next = new URLSearchParams(current);
+      if (showAll) next.delete('all');
+      else next.set('all', '1');
+      return next;
+    });
+
+  return { shown, showAll, noneActive, toggleAll };
+}
+
+export type ThresholdsTabState = ReturnType<typeof useThresholdsTab>;
