@@ -4,11 +4,9 @@ import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
 import { useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { hitId, LIST_ID, SearchHits } from './SearchHits';
 import { useGlobalSearch, type SearchHit } from './useGlobalSearch';
 import './globalSearch.css';
-
-const LIST_ID = 'global-search-hits';
-const hitId = (index: number) => `global-search-hit-${index}`;
 
 /**
  * Top-bar search (SPEC §2 shell): leagues and teams of the provider, and matches by id, teams or day. Arrow keys
@@ -72,27 +70,7 @@ export function GlobalSearch() {
           onBlur={() => setOpen(false)}
         />
       </IconField>
-      {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: ARIA in HTML allows a list as a listbox; it is the combobox's popup */}
-      <ul id={LIST_ID} role="listbox" aria-label="Search results" className="global-search-hits" hidden={!expanded || !hits.length}>
-        {hits.map((hit, index) => (
-          // biome-ignore lint/a11y/useFocusableInteractive lint/a11y/useKeyWithClickEvents: the combobox pattern with aria-activedescendant: the focus and the keys (arrows, Enter) stay in the search box; a click is the mouse's way to choose
-          <li
-            key={hit.key}
-            id={hitId(index)}
-            // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: ARIA in HTML allows a list item as an option of a listbox
-            role="option"
-            aria-selected={index === active}
-            className={index === active ? 'active' : undefined}
-            // Keep the focus in the box: the list closes on blur before a click would land.
-            onMouseDown={(e) => e.preventDefault()}
-            onMouseEnter={() => setActive(index)}
-            onClick={() => go(hit)}
-          >
-            <span className={hit.kind === 'Live' ? 'hit-kind hit-kind-live' : 'hit-kind'}>{hit.kind}</span>
-            <span className="hit-label">{hit.label}</span>
-          </li>
-        ))}
-      </ul>
+      <SearchHits hits={hits} active={active} hidden={!expanded || !hits.length} onHover={setActive} onChoose={go} />
       {expanded && !hits.length && (
         <div role="status" className="global-search-hits global-search-empty">
           {loading ? 'Searching...' : 'No league, team or match found; Enter searches matches'}

@@ -1,6 +1,6 @@
 import { PAGE_LINKS } from '@odds/protocol';
 import { Column } from 'primereact/column';
-import { DataTable, type DataTableValueArray } from 'primereact/datatable';
+import { DataTable, type DataTablePageEvent, type DataTableValueArray } from 'primereact/datatable';
 import { useId, type CSSProperties, type ReactNode } from 'react';
 import { sortField, sortOrder } from './listState';
 import { useRovingRows } from './rovingRows';
@@ -85,15 +85,7 @@ export function GenericTable<T>({
         value={(list.loading ? [] : list.rows) as DataTableValueArray}
         emptyMessage={list.loading ? 'Loading...' : emptyMessage}
         dataKey={dataKey}
-        paginator={paginator}
-        rows={list.pageSize}
-        first={list.page * list.pageSize}
-        totalRecords={list.total}
-        pageLinkSize={PAGE_LINKS}
-        // No '0–0 of 0' while a page loads (or waits for a sign-in): it reads as an empty list.
-        paginatorTemplate={`FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink${list.loading ? '' : ' CurrentPageReport'}`}
-        currentPageReportTemplate="{first}–{last} of {totalRecords}"
-        onPage={(event) => list.setPage(event.page ?? 0)}
+        {...pagingProps(list, paginator)}
         sortField={sortedColumn?.field}
         sortOrder={sortedColumn ? sortOrder(list.sort) : 0}
         onSort={(event) => {
@@ -133,6 +125,21 @@ export function GenericTable<T>({
       </DataTable>
     </div>
   );
+}
+
+/** The DataTable's paging over a list: up to PAGE_LINKS page links around the current page, the range once loaded. */
+function pagingProps<T>(list: ListController<T>, paginator: boolean) {
+  return {
+    paginator,
+    rows: list.pageSize,
+    first: list.page * list.pageSize,
+    totalRecords: list.total,
+    pageLinkSize: PAGE_LINKS,
+    // No '0–0 of 0' while a page loads (or waits for a sign-in): it reads as an empty list.
+    paginatorTemplate: `FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink${list.loading ? '' : ' CurrentPageReport'}`,
+    currentPageReportTemplate: '{first}–{last} of {totalRecords}',
+    onPage: (event: DataTablePageEvent) => list.setPage(event.page ?? 0),
+  };
 }
 
 /** 'Skip to table': the row that has the tab stop, else (no rows) the table itself. */

@@ -38,6 +38,83 @@ function ownsArrowKeys(el: HTMLElement): boolean {
   return role === 'combobox' || role === 'listbox' || role === 'spinbutton' || role === 'slider' || role === 'textbox';
 }
 
+/** Gives tabindex 0 to the `active` row only, and -1 (marked) to every control inside the rows. */
+function markRows(all: HTMLElement[], active: HTMLElement | null): void {
+  for (const r of all) {
+    r.tabIndex = r === active ? 0 : -1;
+    for (const control of rowControls(r)) {
+      if (!control.hasAttribute(MARK) || control.tabIndex !== -1) {
+        control.setAttribute(MARK, '');
+        control.tabIndex = -1;
+      }
+    }
+  }
+}
+
+/** Moves the focus to `el` (if any) and keeps the key from the table's own handlers. */
+function focus(el: HTMLElement | undefined | null, event: KeyboardEvent) {
+  event.preventDefault();
+  event.stopPropagation();
+  if (!el) return;
+  el.focus();
+}
+
+/** The keys of a focused row or of a control in it (the table above); `all`: the rows shown. */
+function rovingKeyDown(event: KeyboardEvent<HTMLDivElement>, all: HTMLElement[], activatesRows: boolean) {
+  const target = event.target as HTMLElement;
+  const row = target.closest<HTMLElement>('tr');
+  if (!row || !all.includes(row) || event.altKey || event.ctrlKey || event.metaKey) return;
+  const controls = rowControls(row);
+  const onRow = target === row;
+  const index = onRow ? -1 : controls.findIndex((c) => c === target || c.contains(target));
+  const editing = !onRow && ownsArrowKeys(target);
+  const at = all.indexOf(row);
+  const sameColumn = (other: HTMLElement | undefined) => (other && index >= 0 ? (rowControls(other)[index] ?? other) : other);
+
+  switch (event.key) {
+    case 'ArrowDown':
+    case 'ArrowUp': {
+      if (editing) return;
+      const next = all[at + (event.key === 'ArrowDown' ? 1 : -1)];
+      return focus(onRow ? next : sameColumn(next), event);
+    }
+    case 'Home':
+    case 'End':
+      if (editing) return;
+      if (onRow) return focus(event.key === 'Home' ? all[0] : all.at(-1), event);
+      return focus(event.key === 'Home' ? controls[0] : controls.at(-1), event);
+    case 'ArrowRight':
+      if (editing) return;
+      return focus(onRow ? controls[0] : controls[index + 1], event);
+    case 'ArrowLeft':
+      if (editing || onRow) return;
+      return focus(index <= 0 ? row : controls[index - 1], event);
+    case 'Escape':
+      if (editing || onRow) return;
+      return focus(row, event);
+    case 'Tab': {
+      // The control may close its overlay on Tab (a dropdown in a cell): it still gets the key.
+      // PrimeReact's rows hand the tab stop back to the first row on Tab: onKeyDown takes it back.
+      const next = event.shiftKey ? (index <= 0 ? (onRow ? undefined : row) : controls[index - 1]) : controls[index + 1];
+      if (next) {
+        event.preventDefault();
+        next.focus();
+      }
+      // Else the browser moves on: every other row and control is -1, so it leaves the table.
+      return;
+    }
+    case 'Enter': {
+      if (!onRow || activatesRows) return;
+      const link = row.querySelector<HTMLElement>('a[href]');
+      if (!link) return;
+      event.preventDefault();
+      event.stopPropagation();
+      link.click();
+      return;
+    }
+  }
+}
+
 export interface RovingRows {
   ref: RefObject<HTMLDivElement | null>;
   onKeyDownCapture: (event: KeyboardEvent<HTMLDivElement>) => void;
@@ -64,15 +141,7 @@ export function useRovingRows(activatesRows: boolean): RovingRows {
       const all = rows();
       if (row) active.current = row;
       if (!active.current || !all.includes(active.current)) active.current = all[0] ?? null;
-      for (const r of all) {
-        r.tabIndex = r === active.current ? 0 : -1;
-        for (const control of rowControls(r)) {
-          if (!control.hasAttribute(MARK) || control.tabIndex !== -1) {
-            control.setAttribute(MARK, '');
-            control.tabIndex = -1;
-          }
-        }
-      }
+      markRows(all, active.current);
     },
     [rows],
   );
@@ -87,68 +156,7 @@ export function useRovingRows(activatesRows: boolean): RovingRows {
     return () => observer.disconnect();
   }, [sync]);
 
-  const focus = (el: HTMLElement | undefined | null, event: KeyboardEvent) => {
-    event.preventDefault();
-    event.stopPropagation();
-    if (!el) return;
-    el.focus();
-  };
-
-  const onKeyDownCapture = (event: KeyboardEvent<HTMLDivElement>) => {
-    const target = event.target as HTMLElement;
-    const row = target.closest<HTMLElement>('tr');
-    const all = rows();
-    if (!row || !all.includes(row) || event.altKey || event.ctrlKey || event.metaKey) return;
-    const controls = rowControls(row);
-    const onRow = target === row;
-    const index = onRow ? -1 : controls.findIndex((c) => c === target || c.contains(target));
-    const editing = !onRow && ownsArrowKeys(target);
-    const at = all.indexOf(row);
-    const sameColumn = (other: HTMLElement | undefined) => (other && index >= 0 ? (rowControls(other)[index] ?? other) : other);
-
-    switch (event.key) {
-      case 'ArrowDown':
-      case 'ArrowUp': {
-        if (editing) return;
-        const next = all[at + (event.key === 'ArrowDown' ? 1 : -1)];
-        return focus(onRow ? next : sameColumn(next), event);
-      }
-      case 'Home':
-      case 'End':
-        if (editing) return;
-        if (onRow) return focus(event.key === 'Home' ? all[0] : all.at(-1), event);
-        return focus(event.key === 'Home' ? controls[0] : controls.at(-1), event);
-      case 'ArrowRight':
-        if (editing) return;
-        return focus(onRow ? controls[0] : controls[index + 1], event);
-      case 'ArrowLeft':
-        if (editing || onRow) return;
-        return focus(index <= 0 ? row : controls[index - 1], event);
-      case 'Escape':
-        if (editing || onRow) return;
-        return focus(row, event);
-      case 'Tab': {
-        // The control may close its overlay on Tab (a dropdown in a cell): it still gets the key.
-        // PrimeReact's rows hand the tab stop back to the first row on Tab: onKeyDown takes it back.
-        const next = event.shiftKey ? (index <= 0 ? (onRow ? undefined : row) : controls[index - 1]) : controls[index + 1];
-        if (next) {
-          event.preventDefault();
-          next.focus();
-        }
-        // Else the browser moves on: every other row and control is -1, so it leaves the table.
-        return;
-      }
-      case 'Enter': {
-        if (!onRow || activatesRows) return;
-        const link = row.querySelector<HTMLElement>('a[href]');
-        if (!link) return;
-        event.preventDefault();
-        event.stopPropagation();
-        link.click();
-        return;
-      }
-    }
-  };
+  const onKeyDownCapture = (event: KeyboardEvent<HTMLDivElement>) => rovingKeyDown(event, rows(), activatesRows);
 
   // After the rows' own handlers: PrimeReact's Tab handling has moved the tab stop to the first row.
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {

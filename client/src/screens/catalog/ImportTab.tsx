@@ -1,7 +1,5 @@
-import { routes, type FixtureImportReply, type FixtureLine } from '@odds/protocol';
+import { routes, type FixtureImportReply } from '@odds/protocol';
 import { Button } from 'primereact/button';
-import { DataTable } from 'primereact/datatable';
-import { Column } from 'primereact/column';
 import { Dropdown } from 'primereact/dropdown';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { useState, type ChangeEvent } from 'react';
@@ -10,13 +8,10 @@ import { api } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { Field } from '../../components/forms/Field';
 import { ask } from '../../components/question';
-import { formatDateTime } from '../../lib/format';
 import { contextStore } from '../../stores/context';
 import { FormFooter } from './fields';
+import { ImportResult } from './ImportResult';
 import { useCatalogOptions } from './useCatalogOptions';
-
-const OUTCOME_TEXT: Record<FixtureLine['outcome'], string> = { create: 'Create', match: 'Exists', refuse: 'Refused' };
-const side = (team: FixtureLine['home']) => (team ? `${team.name}${team.team_id === null ? ' (new team)' : ''}` : '');
 
 /**
  * A season's fixtures from a CSV file (date, time, time zone, home, away, league): a dry run shows
@@ -99,30 +94,7 @@ export function ImportTab() {
         <Button type="button" label="Dry run" icon="pi pi-search" outlined loading={busy} onClick={() => void run(true)} />
         <Button type="button" label="Import" icon="pi pi-upload" disabled={!checked || busy} onClick={() => void run(false)} />
       </FormFooter>
-      {result ? (
-        <section aria-label="Import result">
-          <p role="status">
-            {result.reply.dry_run ? 'Dry run, nothing written: ' : 'Imported: '}
-            {result.reply.created.matches} match(es) {result.reply.dry_run ? 'to create' : 'created'}, {result.reply.created.teams} new team(s),{' '}
-            {result.reply.matched} already there, {result.reply.refused} refused.
-          </p>
-          <DataTable
-            value={result.reply.lines}
-            dataKey="line"
-            size="small"
-            aria-label="Lines of the file"
-            rowClassName={(l: FixtureLine) => `import-${l.outcome}`}
-          >
-            <Column field="line" header="Line" />
-            <Column header="Outcome" body={(l: FixtureLine) => OUTCOME_TEXT[l.outcome]} />
-            <Column header="Kick-off" body={(l: FixtureLine) => (l.start ? formatDateTime(l.start) : '')} />
-            <Column header="Home" body={(l: FixtureLine) => side(l.home)} />
-            <Column header="Away" body={(l: FixtureLine) => side(l.away)} />
-            <Column header="Reason" body={(l: FixtureLine) => l.reason ?? ''} />
-            <Column header="Match" body={(l: FixtureLine) => l.match_id ?? ''} />
-          </DataTable>
-        </section>
-      ) : null}
+      {result ? <ImportResult reply={result.reply} /> : null}
     </div>
   );
 }

@@ -24,17 +24,9 @@ function ContentCell({ item }: { item: ContentItem }) {
   return item.archived_at ? <s title={`Archived ${item.archived_at}`}>{body}</s> : body;
 }
 
-/** The CMS list's columns over a useCmsList controller. */
-export function cmsColumns(cms: CmsList): TableColumn<CmsRow>[] {
+/** The columns that show the item itself: id, content, type, language, channel, markets, group, link target. */
+function itemColumns(): TableColumn<CmsRow>[] {
   return [
-    {
-      field: 'pick',
-      header: 'Pick',
-      body: (item) => (
-        <Checkbox inputId={`pick-${item.id}`} checked={item.picked} aria-label={`Select content ${item.id}`} onChange={(e) => cms.pick(item, !!e.checked)} />
-      ),
-      style: { width: '3.5rem' },
-    },
     {
       field: 'id',
       header: 'Id',
@@ -79,6 +71,21 @@ export function cmsColumns(cms: CmsList): TableColumn<CmsRow>[] {
       body: (item) => (item.group ? <Link to={`/cms/group/${item.group.id}/`}>{item.group.name}</Link> : ''),
     },
     { field: 'link_target', header: 'Link Target' },
+  ];
+}
+
+/** The CMS list's columns over a useCmsList controller. */
+export function cmsColumns(cms: CmsList): TableColumn<CmsRow>[] {
+  return [
+    {
+      field: 'pick',
+      header: 'Pick',
+      body: (item) => (
+        <Checkbox inputId={`pick-${item.id}`} checked={item.picked} aria-label={`Select content ${item.id}`} onChange={(e) => cms.pick(item, !!e.checked)} />
+      ),
+      style: { width: '3.5rem' },
+    },
+    ...itemColumns(),
     {
       field: 'deliver',
       header: 'Active',

@@ -36,47 +36,15 @@ type Flags = Pick<ContentTemplate, 'deliver' | 'auto_build'>;
 /** A content item as the list shows it: its flags as last answered by the server, and whether it is picked. */
 export type CmsRow = ContentItem & { picked: boolean; changedBy?: string };
 
-/**
- * The CMS list (SPEC §2): content items of the provider and sport, newest first, filtered, sorted
- * and paged through the address. Deliver and auto build flip on success; items can be picked for
- * deleting together (by id list); deleting goes to /cms.
- */
 /** The list, the item and group forms and the group choices read again. */
 const invalidateContent = () =>
   Promise.all([invalidateRoute(routes.contents), invalidateRoute(routes.contentItem), invalidateRoute(routes.groups), invalidateRoute(routes.group)]);
 
-export function useCmsList() {
-  const { providerId, sportId } = useSnapshot(contextStore);
-  const navigate = useNavigate();
-  const list = useList({
-    route: routes.contents,
-    query: { provider: providerId, sport: sportId },
-    defaultSort: '-created_at',
-    sortFields: CMS_SORT_FIELDS,
-    filters: CMS_FILTERS,
-  });
+/** The deliver and auto build flags flipped since the page loaded (by item id), and the toggle that flips one. */
+function useFlagToggles(rows: readonly ContentItem[]) {
   // Flags flipped since the page loaded, by item id: the server's answer, shown until the next load.
   const [flags, setFlags] = useState<Record<number, Flags>>({});
-  const [picked, setPicked] = useState<ContentItem[]>([]);
-  const [busy, setBusy] = useState(false);
-  const { rows } = list;
   useEffect(() => setFlags({}), [rows]);
-  // Content items and groups saved on any console of the provider: the page reads again, the row is marked.
-  const { markOf } = useProviderChanges(CONTENT_CHANGES, invalidateContent);
-
-  // The table redraws a row only when the row object changes (PrimeReact memoizes cells), so the
-  // shown flags and pick state travel inside the rows rather than beside them.
-  const shownRows = useMemo<CmsRow[]>(
-    () =>
-      rows.map((item) => ({
-        ...item,
-        ...flags[item.id],
-        picked: picked.some((p) => p.id === item.id),
-        changedBy: markOf('content_item', item.id) ?? (item.group ? markOf('content_group', item.group.id) : undefined),
-      })),
-    [rows, flags, picked, markOf],
-  );
-  const table = useMemo(() => ({ ...list, rows: shownRows }) as unknown as ListController<CmsRow>, [list, shownRows]);
 
   // Toggles may overlap (deliver, then auto build, before the first answer): each answer sets only
   // the flag it flipped, and only if no later flip of that flag was sent meanwhile, so an answer
@@ -98,6 +66,44 @@ export function useCmsList() {
       // Not flipped: the API client shows why.
     }
   }, []);
+  return { flags, toggle };
+}
+
+/**
+ * The CMS list (SPEC §2): content items of the provider and sport, newest first, filtered, sorted
+ * and paged through the address. Deliver and auto build flip on success; items can be picked for
+ * deleting together (by id list); deleting goes to /cms.
+ */
+export function useCmsList() {
+  const { providerId, sportId } = useSnapshot(contextStore);
+  const navigate = useNavigate();
+  const list = useList({
+    route: routes.contents,
+    query: { provider: providerId, sport: sportId },
+    defaultSort: '-created_at',
+    sortFields: CMS_SORT_FIELDS,
+    filters: CMS_FILTERS,
+  });
+  const [picked, setPicked] = useState<ContentItem[]>([]);
+  const [busy, setBusy] = useState(false);
+  const { rows } = list;
+  const { flags, toggle } = useFlagToggles(rows);
+  // Content items and groups saved on any console of the provider: the page reads again, the row is marked.
+  const { markOf } = useProviderChanges(CONTENT_CHANGES, invalidateContent);
+
+  // The table redraws a row only when the row object changes (PrimeReact memoizes cells), so the
+  // shown flags and pick state travel inside the rows rather than beside them.
+  const shownRows = useMemo<CmsRow[]>(
+    () =>
+      rows.map((item) => ({
+        ...item,
+        ...flags[item.id],
+        picked: picked.some((p) => p.id === item.id),
+        changedBy: markOf('content_item', item.id) ?? (item.group ? markOf('content_group', item.group.id) : undefined),
+      })),
+    [rows, flags, picked, markOf],
+  );
+  const table = useMemo(() => ({ ...list, rows: shownRows }) as unknown as ListController<CmsRow>, [list, shownRows]);
 
   const pick = useCallback((item: ContentItem, on: boolean) => {
     setPicked((current) => (on ? [...current.filter((p) => p.id !== item.id), item] : current.filter((p) => p.id !== item.id)));

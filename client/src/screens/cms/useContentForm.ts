@@ -1,5 +1,5 @@
 import { routes, type ContentItem } from '@odds/protocol';
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type Dispatch, type SetStateAction } from 'react';
 import { useSnapshot } from 'valtio';
 import { api } from '../../api/client';
 import { invalidateRoute, useApiQuery } from '../../api/queries';
@@ -28,32 +28,25 @@ interface Options {
   onSaved: (item: ContentItem) => void;
 }
 
-/**
- * One content item's form, for the new-content modal and the edit page: the fields of SPEC §3
- * Content item, link target choices following the selected markets or market types (SPEC §5), and
- * for an image item a file upload that takes image/* only instead of text. An update names the
- * version the form loaded: if another operator saved the item meanwhile, the conflict dialog asks
- * (theirs beside mine), the form keeping what was typed until then.
- */
-export function useContentForm({ contentId, options, onSaved }: Options) {
-  const { providerId, sportId, providers } = useSnapshot(contextStore);
-  const languages = findById(providers, providerId)?.meta.languages ?? [];
+/** The image file chosen for an image item, and why it was refused (image/* only). */
+function useImageChoice() {
   const [image, setImage] = useState<File | null>(null);
   const [imageError, setImageError] = useState<string | null>(null);
-  const { saving, run } = useSaving<ContentItem | null>();
-  const versioned = useVersionedSave();
-  const read = useApiQuery(routes.contentItem, { params: { id: contentId ?? 0 } }, { enabled: contentId !== undefined, staleTime: 0 });
-  const {
-    values,
-    setValues,
-    record: item,
-    load,
-    status,
-    dirty,
-    allowLeaving,
-  } = useRecordForm({ id: contentId, read, toForm: itemToForm, empty: () => emptyContentForm(languages), unsaved: image !== null });
-  const loading = status === 'loading';
 
+  const chooseImage = useCallback((file: File | null) => {
+    if (file && !isImageFile(file)) {
+      setImage(null);
+      setImageError(IMAGE_ONLY);
+      return;
+    }
+    setImage(file);
+    setImageError(null);
+  }, []);
+  return { image, imageError, setImageError, chooseImage };
+}
+
+/** The link target choices following the selected markets or market types, and a field setter that keeps the link target among them. */
+function useLinkTargetFields(options: CmsOptions, setValues: Dispatch<SetStateAction<ContentFormValues>>) {
   const choicesFor = useCallback(
     (v: ContentFormValues) =>
       linkTargetOptions({
@@ -77,16 +70,35 @@ export function useContentForm({ contentId, options, onSaved }: Options) {
       }),
     [choicesFor, setValues],
   );
+  return { choicesFor, set };
+}
 
-  const chooseImage = useCallback((file: File | null) => {
-    if (file && !isImageFile(file)) {
-      setImage(null);
-      setImageError(IMAGE_ONLY);
-      return;
-    }
-    setImage(file);
-    setImageError(null);
-  }, []);
+/**
+ * One content item's form, for the new-content modal and the edit page: the fields of SPEC §3
+ * Content item, link target choices following the selected markets or market types (SPEC §5), and
+ * for an image item a file upload that takes image/* only instead of text. An update names the
+ * version the form loaded: if another operator saved the item meanwhile, the conflict dialog asks
+ * (theirs beside mine), the form keeping what was typed until then.
+ */
+export function useContentForm({ contentId, options, onSaved }: Options) {
+  const { providerId, sportId, providers } = useSnapshot(contextStore);
+  const languages = findById(providers, providerId)?.meta.languages ?? [];
+  const { image, imageError, setImageError, chooseImage } = useImageChoice();
+  const { saving, run } = useSaving<ContentItem | null>();
+  const versioned = useVersionedSave();
+  const read = useApiQuery(routes.contentItem, { params: { id: contentId ?? 0 } }, { enabled: contentId !== undefined, staleTime: 0 });
+  const {
+    values,
+    setValues,
+    record: item,
+    load,
+    status,
+    dirty,
+    allowLeaving,
+  } = useRecordForm({ id: contentId, read, toForm: itemToForm, empty: () => emptyContentForm(languages), unsaved: image !== null });
+  const loading = status === 'loading';
+
+  const { choicesFor, set } = useLinkTargetFields(options, setValues);
 
   const { save: saveVersioned } = versioned;
   const save = useCallback(async () => {
@@ -124,7 +136,7 @@ export function useContentForm({ contentId, options, onSaved }: Options) {
     } catch {
       // The API client has shown why; the form keeps what was typed.
     }
-  }, [contentId, values, image, imageError, providerId, sportId, allowLeaving, onSaved, saveVersioned, item, load, options, run]);
+  }, [contentId, values, image, imageError, providerId, sportId, allowLeaving, onSaved, saveVersioned, item, load, options, run, setImageError]);
 
   return {
     values,

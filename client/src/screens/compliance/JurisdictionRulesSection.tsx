@@ -4,6 +4,7 @@ import { InputText } from 'primereact/inputtext';
 import { MultiSelect } from 'primereact/multiselect';
 import { useState } from 'react';
 import { Field } from '../../components/forms/Field';
+import { JurisdictionRulesTable } from './JurisdictionRulesTable';
 import { useJurisdictionRules } from './useComplianceData';
 
 interface Draft {
@@ -41,36 +42,7 @@ export function JurisdictionRulesSection() {
   return (
     <section className="form-section" aria-labelledby="jurisdictions-title">
       <h2 id="jurisdictions-title">Jurisdiction rules</h2>
-      <table className="compliance-table">
-        <thead>
-          <tr>
-            <th>Jurisdiction</th>
-            <th>Forbidden content</th>
-            <th>Quiet hours</th>
-            <th>Daily cap</th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {(rules ?? []).map((rule) => (
-            <tr key={rule.id}>
-              <td>{rule.jurisdiction}</td>
-              <td>{rule.forbidden_flags.join(', ') || '—'}</td>
-              <td>{rule.quiet_hours ? `${rule.quiet_hours.start}–${rule.quiet_hours.end}` : '—'}</td>
-              <td>{rule.daily_cap ?? '—'}</td>
-              <td>
-                <Button label="Edit" size="small" text onClick={() => edit(rule)} aria-label={`Edit ${rule.jurisdiction}`} />
-                <Button label="Remove" size="small" text severity="danger" onClick={() => void remove(rule)} aria-label={`Remove ${rule.jurisdiction}`} />
-              </td>
-            </tr>
-          ))}
-          {rules === null && (
-            <tr>
-              <td colSpan={5}>Loading...</td>
-            </tr>
-          )}
-        </tbody>
-      </table>
+      <JurisdictionRulesTable rules={rules} onEdit={edit} onRemove={(rule) => void remove(rule)} />
       <form
         onSubmit={(event) => {
           event.preventDefault();

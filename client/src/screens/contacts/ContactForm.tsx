@@ -1,17 +1,16 @@
 import { CHANNELS } from '@odds/protocol';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
-import { InputSwitch } from 'primereact/inputswitch';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
-import { MultiSelect } from 'primereact/multiselect';
-import { Field, SwitchField } from '../../components/forms/Field';
+import { Field } from '../../components/forms/Field';
 import { SearchPicker } from '../../components/forms/SearchPicker';
 import { ContactDestinationFields } from './ContactDestinationFields';
 import { ContactComplianceFields } from './ContactComplianceFields';
 import { ContactLimiterFields } from './ContactLimiterFields';
+import { ContactSwitchFields } from './ContactSwitchFields';
 import type { ContactFormState } from './useContactForm';
-import { dropdownNames, switchPt } from '../../components/forms/a11y';
+import { dropdownNames } from '../../components/forms/a11y';
 
 const CHANNEL_OPTIONS = CHANNELS.map((channel) => ({ value: channel.id, label: channel.name }));
 
@@ -70,26 +69,7 @@ export function ContactForm({ form }: { form: ContactFormState }) {
         </div>
       </div>
 
-      <div className="form-grid contact-switches">
-        <Field id="contact-languages" label="Languages">
-          <MultiSelect
-            inputId="contact-languages"
-            options={form.languages}
-            value={values.languages}
-            display="chip"
-            onChange={(e) => set('languages', e.value as string[])}
-          />
-        </Field>
-        <SwitchField id="contact-active" title="Active" label="Contact is active">
-          <InputSwitch pt={switchPt} inputId="contact-active" checked={values.active} onChange={(e) => set('active', !!e.value)} />
-        </SwitchField>
-        <SwitchField id="contact-sub-all" title="Subscribe to All" label="Subscribe contact to all matches and leagues">
-          <InputSwitch pt={switchPt} inputId="contact-sub-all" checked={values.sub_all} onChange={(e) => set('sub_all', !!e.value)} />
-        </SwitchField>
-        <SwitchField id="contact-rate-limited" title="Rate Limited" label="Rate limiter on">
-          <InputSwitch pt={switchPt} inputId="contact-rate-limited" checked={values.rate_limited} onChange={(e) => set('rate_limited', !!e.value)} />
-        </SwitchField>
-      </div>
+      <ContactSwitchFields form={form} />
 
       {values.rate_limited && <ContactLimiterFields form={form} />}
 

@@ -1,5 +1,5 @@
 import { routes, type Contact, type ContactList, type Segment } from '@odds/protocol';
-import { useCallback } from 'react';
+import { useCallback, type Dispatch, type SetStateAction } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { api } from '../../api/client';
@@ -22,6 +22,25 @@ import {
 
 const NO_LISTS: ContactList[] = [];
 const NO_SEGMENTS: Segment[] = [];
+
+/** The contact form's setters: one field, or one limit of the rate limiter (its minutes or a period's count). */
+function useContactSetters(setValues: Dispatch<SetStateAction<ContactFormValues>>) {
+  const set = useCallback(
+    <K extends keyof ContactFormValues>(field: K, value: ContactFormValues[K]) => {
+      setValues((current) => ({ ...current, [field]: value }));
+    },
+    [setValues],
+  );
+  const setLimit = useCallback(
+    (key: LimiterKey | 'rate_limit_minutes', value: string) => {
+      setValues((current) =>
+        key === 'rate_limit_minutes' ? { ...current, rate_limit_minutes: value } : { ...current, limiter: { ...current.limiter, [key]: value } },
+      );
+    },
+    [setValues],
+  );
+  return { set, setLimit };
+}
 
 /**
  * The contact form (SPEC §2 Contacts): loads the contact when editing, the provider's lists and the
@@ -48,20 +67,7 @@ export function useContactForm(contactId: number | undefined) {
   });
   const version = record?.version;
 
-  const set = useCallback(
-    <K extends keyof ContactFormValues>(field: K, value: ContactFormValues[K]) => {
-      setValues((current) => ({ ...current, [field]: value }));
-    },
-    [setValues],
-  );
-  const setLimit = useCallback(
-    (key: LimiterKey | 'rate_limit_minutes', value: string) => {
-      setValues((current) =>
-        key === 'rate_limit_minutes' ? { ...current, rate_limit_minutes: value } : { ...current, limiter: { ...current.limiter, [key]: value } },
-      );
-    },
-    [setValues],
-  );
+  const { set, setLimit } = useContactSetters(setValues);
 
   const periods = limiterPeriods(provider, values.sport_id);
 

@@ -70,22 +70,10 @@ const eventConflictView = (event: Pick<StatEventInput, 'type' | 'period' | 'game
   outcome: OUTCOMES.find((o) => o.value === outcomeOf(event.tags ?? []))!.label,
 });
 
-/**
- * The stat event form (/event/{matchId}/edit): the match's events as rows, rows added, saved at
- * once. New rows and the saved rows the operator changed are sent, each changed one naming the
- * version it was loaded at: when another operator saved that event meanwhile, the conflict dialog
- * asks about it (theirs beside mine); "Keep theirs" puts their event in its row and keeps the
- * other rows as typed. A saved row whose event someone deletes meanwhile (`live`: the match's
- * stats topic says so) keeps what was typed and is listed in `gone` until the operator saves it
- * as a new event or discards it; the form is not saved before.
- */
-export function useEventForm(matchId: number, names: EventNames, live: MatchLive | null = null) {
+/** The form's rows: loaded once per visit from the match's events, then as typed, added, removed or saved again as new (with `run`). */
+function useEventRows(matchId: number, run: ReturnType<typeof useSaving<void>>['run']) {
   const [rows, setRows] = useState<EventRow[]>([]);
   const [loadedFor, setLoadedFor] = useState<number | null>(null);
-  const { saving, run } = useSaving();
-  const navigate = useNavigate();
-  const versioned = useVersionedSave();
-
   // The rows start from this visit's answer (not an older one cached), so each names the version
   // it read; later answers do not overwrite what is being typed.
   const events = useApiQuery(routes.matchStatEvents, { params: { matchId } }, { staleTime: 0 });
@@ -101,7 +89,6 @@ export function useEventForm(matchId: number, names: EventNames, live: MatchLive
   }, []);
   const addRow = useCallback(() => setRows((all) => [...all, emptyRow()]), []);
   const removeRow = useCallback((key: string) => setRows((all) => all.filter((row) => row.key !== key)), []);
-  const gone = useDeletedRows(live, rows);
 
   /** A row whose event was deleted by someone else, saved again as a new event (the row then stands for it). */
   const saveAsNew = useCallback(
@@ -124,7 +111,11 @@ export function useEventForm(matchId: number, names: EventNames, live: MatchLive
     },
     [rows, matchId, run],
   );
+  return { rows, setRows, loading, update, addRow, removeRow, saveAsNew };
+}
 
+/** What a save sends: the complete rows (`ready`), how many are incomplete, and the new or changed ones. */
+function rowsToSend(rows: EventRow[], matchId: number) {
   // A blank new row (nothing chosen yet) is left out rather than counted as incomplete.
   const filled = rows.filter((row) => row.id !== undefined || row.type !== null || row.minute !== null);
   const inputs = filled.map((row) => ({ row, input: inputOf(row, matchId) }));
@@ -132,6 +123,27 @@ export function useEventForm(matchId: number, names: EventNames, live: MatchLive
   const incomplete = filled.length - ready.length;
   // A saved row the operator did not touch is not sent: it cannot overwrite what someone else saved since.
   const changed = ready.filter(({ row, input }) => row.id === undefined || JSON.stringify(input) !== row.loaded);
+  return { ready, incomplete, changed };
+}
+
+/**
+ * The stat event form (/event/{matchId}/edit): the match's events as rows, rows added, saved at
+ * once. New rows and the saved rows the operator changed are sent, each changed one naming the
+ * version it was loaded at: when another operator saved that event meanwhile, the conflict dialog
+ * asks about it (theirs beside mine); "Keep theirs" puts their event in its row and keeps the
+ * other rows as typed. A saved row whose event someone deletes meanwhile (`live`: the match's
+ * stats topic says so) keeps what was typed and is listed in `gone` until the operator saves it
+ * as a new event or discards it; the form is not saved before.
+ */
+export function useEventForm(matchId: number, names: EventNames, live: MatchLive | null = null) {
+  const { saving, run } = useSaving();
+  const { rows, setRows, loading, update, addRow, removeRow, saveAsNew } = useEventRows(matchId, run);
+  const navigate = useNavigate();
+  const versioned = useVersionedSave();
+
+  const gone = useDeletedRows(live, rows);
+
+  const { ready, incomplete, changed } = rowsToSend(rows, matchId);
 
   const { save: saveVersioned } = versioned;
   const save = useCallback(async () => {
@@ -167,7 +179,7 @@ export function useEventForm(matchId: number, names: EventNames, live: MatchLive
     } catch {
       // The API client has shown why; the rows stay for another try.
     }
-  }, [ready.length, incomplete, gone.length, changed, matchId, navigate, saveVersioned, names, run]);
+  }, [ready.length, incomplete, gone.length, changed, matchId, navigate, saveVersioned, names, run, setRows]);
 
   return {
     rows,

@@ -1,32 +1,12 @@
-import type { MatchFeedHealth } from '@odds/protocol';
-import { Link } from 'react-router-dom';
-import { formatDateTime } from '../../lib/format';
-import { formatSilence, useNow } from '../../live/feedHealthLive';
+import { useNow } from '../../live/feedHealthLive';
 import { CatalogSyncPanel } from './CatalogSyncPanel';
 import { DeadLettersPanel } from './DeadLettersPanel';
+import { MatchRow, ProducerRow, RecoveryRow, UnlinkedEventRow } from './feedHealthRows';
 import { HealthTable } from './HealthTable';
 import { SkippedMarkets } from './SkippedMarkets';
 import { UofConnectionPanel } from './UofConnectionPanel';
 import { useFeedHealth } from './useFeedHealth';
 import './feedHealth.css';
-
-const when = (iso: string | null) => (iso ? formatDateTime(iso, { seconds: true }) : '—');
-
-function MatchRow({ row, now }: { row: MatchFeedHealth; now: number }) {
-  const silence = row.last_message_at ? formatSilence(now - Date.parse(row.last_message_at)) : '—';
-  return (
-    <tr className={row.stalled ? 'feed-health-stalled' : undefined} data-testid={`feed-health-${row.match_id}`}>
-      <td>
-        <Link to={`/match/${row.match_id}`}>{row.name}</Link>
-      </td>
-      <td>{row.feed === 'uof' ? `UOF ${row.event ?? ''}` : 'odds-feed/1'}</td>
-      <td>{when(row.last_message_at)}</td>
-      <td>{silence}</td>
-      <td>{row.stalled ? <strong>Stalled{row.stalled_since ? ` since ${when(row.stalled_since)}` : ''}</strong> : 'Flowing'}</td>
-      <td>{row.producer ?? '—'}</td>
-    </tr>
-  );
-}
 
 /**
  * /feed-health: every live match's feed (stalled ones first, in red), the UOF broker connection,
@@ -65,17 +45,7 @@ export default function FeedHealthScreen() {
             columns={['Producer', 'State', 'Delay', 'Last alive', 'Subscribed', 'Why', 'Recovery']}
             rows={health.producers}
             empty="No UOF producer has spoken"
-            row={(p) => (
-              <tr key={p.id} className={p.state !== 'up' ? 'feed-health-stalled' : undefined}>
-                <td>{p.name ? `${p.id} ${p.name}` : p.id}</td>
-                <td>{p.state}</td>
-                <td>{p.delay_ms === null ? '—' : `${(p.delay_ms / 1000).toFixed(1)} s`}</td>
-                <td>{when(p.last_alive_at)}</td>
-                <td>{p.subscribed ? 'yes' : 'no'}</td>
-                <td>{p.reason ?? '—'}</td>
-                <td>{p.recovery ? `request ${p.recovery.request_id}, attempt ${p.recovery.attempts}, since ${when(p.recovery.started_at)}` : '—'}</td>
-              </tr>
-            )}
+            row={(p) => <ProducerRow key={p.id} producer={p} />}
           />
           <h2>Recoveries</h2>
           <HealthTable
@@ -83,18 +53,7 @@ export default function FeedHealthScreen() {
             columns={['Producer', 'Request', 'After', 'Started', 'Ended', 'Messages', 'Attempts', 'Status']}
             rows={health.recoveries}
             empty="None"
-            row={(r) => (
-              <tr key={r.id}>
-                <td>{r.producer}</td>
-                <td>{r.request_id}</td>
-                <td>{when(r.after)}</td>
-                <td>{when(r.started_at)}</td>
-                <td>{when(r.ended_at)}</td>
-                <td>{r.messages}</td>
-                <td>{r.attempts}</td>
-                <td>{r.status}</td>
-              </tr>
-            )}
+            row={(r) => <RecoveryRow key={r.id} recovery={r} />}
           />
           <DeadLettersPanel />
           <SkippedMarkets rows={health.unknown_markets} />
@@ -104,15 +63,7 @@ export default function FeedHealthScreen() {
             columns={['Event', 'Teams', 'Kick-off', 'Messages', 'Last seen']}
             rows={health.unlinked_events}
             empty="None"
-            row={(u) => (
-              <tr key={u.event}>
-                <td>{u.event}</td>
-                <td>{u.home && u.away ? `${u.home} - ${u.away}` : '—'}</td>
-                <td>{when(u.kick_off)}</td>
-                <td>{u.count}</td>
-                <td>{when(u.last_seen_at)}</td>
-              </tr>
-            )}
+            row={(u) => <UnlinkedEventRow key={u.event} event={u} />}
           />
           <CatalogSyncPanel />
         </>

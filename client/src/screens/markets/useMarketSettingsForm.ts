@@ -12,6 +12,17 @@ type Status = 'idle' | 'saving' | 'saved';
 const loadedKey = (market: Market) => `${market.id}:${market.version ?? 0}:${JSON.stringify(market.meta)}`;
 
 /**
+ * The values the form takes when `market` is new to it (the form read `base`): the market's own,
+ * or merged into unsaved edits of the same market (a newer version only); null to stay as typed.
+ */
+function followedValues(market: Market, base: Market, values: MarketSettingsValues, dirty: boolean): MarketSettingsValues | null {
+  if (market.id !== base.id || !dirty) return valuesOf(market);
+  if ((market.version ?? 0) <= (base.version ?? 0)) return null;
+  const merge = merge3(valuesOf(base), values, valuesOf(market));
+  return merge.conflicts.length > 0 ? null : merge.merged;
+}
+
+/**
  * The settings form of the selected market: its values, edits and Save (SPEC §2 Markets). A save
  * names the version the form was loaded from: if another operator saved the market meanwhile, the
  * conflict dialog asks (theirs beside mine), the form keeping what was typed until then.
@@ -35,15 +46,9 @@ export function useMarketSettingsForm(market: Market, onSaved: (market: Market) 
     // The form already stands on these settings (its first render, or the save it just made): an
     // edit typed before this effect ran must not be put back.
     if (loaded === loadedKey(base)) return;
-    if (market.id === base.id && dirty) {
-      if ((market.version ?? 0) <= (base.version ?? 0)) return;
-      const merge = merge3(valuesOf(base), values, valuesOf(market));
-      if (merge.conflicts.length > 0) return;
-      setValues(merge.merged);
-      setBase(market);
-      return;
-    }
-    setValues(valuesOf(market));
+    const next = followedValues(market, base, values, dirty);
+    if (!next) return;
+    setValues(next);
     setBase(market);
   });
   useEffect(() => follow(), [loaded]);

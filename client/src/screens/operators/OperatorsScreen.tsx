@@ -3,17 +3,16 @@ import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
-import { fieldLabel } from '../../components/conflict';
 import { Field } from '../../components/forms/Field';
 import { GenericTable, type TableColumn } from '../../components/table';
 import { formatDateTime } from '../../lib/format';
 import { contextStore } from '../../stores/context';
 import { sessionStore } from '../../stores/session';
 import { SessionsDialog } from '../../components/sessions';
-import { EntityHistory } from '../../components/history/EntityHistory';
 import { AccessDialog } from './AccessDialog';
 import { AccessFields, grantText, ROLE_TEXT, type AccessDraft } from './AccessFields';
 import { AuditLogExport } from './AuditLogExport';
+import { OperatorActions } from './OperatorActions';
 import { PasswordLinkNotice } from './PasswordLinkNotice';
 import { SsoGroupsPanel } from './SsoGroupsPanel';
 import { useOperators } from './useOperators';
@@ -21,15 +20,6 @@ import './operators.css';
 
 const STATUS_TEXT: Record<Operator['status'], string> = { active: 'Active', pending: 'Invited', disabled: 'Disabled' };
 const EMPTY: { email: string; name: string } & AccessDraft = { email: '', name: '', role: 'editor', providerIds: 'all' };
-/**
- * What an operator's history shows: what happened and the fields an admin changes (the server
- * never writes a password hash there; the creator's id and sign-in times are shown elsewhere).
- */
-const HIDDEN = new Set(['created_by', 'created_at', 'last_sign_in_at']);
-const HISTORY = {
-  hidden: (field: string) => HIDDEN.has(field),
-  label: (field: string) => (field === 'event' ? 'What' : fieldLabel(field)),
-};
 
 /**
  * /operators (admins only): the team's accounts. Invite by email (a pending account and a one-time
@@ -63,63 +53,14 @@ export default function OperatorsScreen() {
       field: 'actions',
       header: 'Actions',
       body: (o) => (
-        <div className="operator-actions">
-          {o.status === 'disabled' ? (
-            <Button
-              type="button"
-              label="Enable"
-              size="small"
-              outlined
-              disabled={busy === o.id}
-              aria-label={`Enable ${o.name}`}
-              onClick={() => void setStatus(o, 'active')}
-            />
-          ) : (
-            <Button
-              type="button"
-              label="Disable"
-              size="small"
-              severity="danger"
-              outlined
-              disabled={busy === o.id || o.id === me}
-              aria-label={`Disable ${o.name}`}
-              onClick={() => void setStatus(o, 'disabled')}
-            />
-          )}
-          <Button
-            type="button"
-            label="Reset password"
-            size="small"
-            outlined
-            disabled={busy === o.id}
-            aria-label={`Reset password: ${o.name}`}
-            onClick={() => void resetPassword(o)}
-          />
-          {o.admin ? (
-            <Button
-              type="button"
-              label="Remove admin"
-              size="small"
-              text
-              disabled={busy === o.id}
-              aria-label={`Remove admin: ${o.name}`}
-              onClick={() => void setAdmin(o, false)}
-            />
-          ) : (
-            <Button
-              type="button"
-              label="Make admin"
-              size="small"
-              text
-              disabled={busy === o.id}
-              aria-label={`Make admin: ${o.name}`}
-              onClick={() => void setAdmin(o, true)}
-            />
-          )}
-          <Button type="button" label="Access" size="small" text disabled={busy === o.id} aria-label={`Access of ${o.name}`} onClick={() => setAccessOf(o)} />
-          <Button type="button" label="Sessions" size="small" text aria-label={`Sessions of ${o.name}`} onClick={() => setSessionsOf(o)} />
-          <EntityHistory entity="account" id={o.id} name="operator" reading={HISTORY} reloadKey={busy === null && sessionsOf === null ? 0 : 1} />
-        </div>
+        <OperatorActions
+          operator={o}
+          me={me}
+          actions={{ setStatus, setAdmin, resetPassword, busy }}
+          onAccess={() => setAccessOf(o)}
+          onSessions={() => setSessionsOf(o)}
+          reloadKey={busy === null && sessionsOf === null ? 0 : 1}
+        />
       ),
     },
   ];

@@ -5,6 +5,7 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { Field } from '../../components/forms/Field';
+import { ChannelTest } from './ChannelTest';
 import { useChannels } from './useChannels';
 import { WebhookSigningCard } from './WebhookSigningCard';
 
@@ -13,12 +14,6 @@ const STATE = {
   failing: { label: 'Failing', severity: 'danger' },
   not_configured: { label: 'Not configured', severity: 'warning' },
 } as const;
-
-/** What a test message's outcome means, in the admin's words. */
-function testText(reply: ChannelTestReply): string {
-  if (reply.outcome === 'sent') return `Sent${reply.vendor_id ? ` (id ${reply.vendor_id})` : ''}.`;
-  return `Not sent (${reply.outcome}): ${reply.error ?? ''}`;
-}
 
 function ChannelCard({
   channel,
@@ -32,7 +27,6 @@ function ChannelCard({
   hooks: ReturnType<typeof useChannels>;
 }) {
   const [values, setValues] = useState<Record<string, string>>(() => ({ ...channel.settings }));
-  const [recipient, setRecipient] = useState('');
   const state = STATE[channel.state];
   const id = (name: string) => `channel-${channel.vendor}-${name}`;
   const submit = () => {
@@ -87,26 +81,7 @@ function ChannelCard({
           )}
         </div>
       </form>
-      {channel.version !== null && (
-        <div className="channel-test">
-          <Field id={id('recipient')} label="Test recipient" hint="A device token (or topic:name) to send a test message to">
-            <InputText id={id('recipient')} value={recipient} onChange={(e) => setRecipient(e.target.value)} aria-describedby={`${id('recipient')}-hint`} />
-          </Field>
-          <Button
-            type="button"
-            label="Send test"
-            size="small"
-            disabled={!recipient.trim()}
-            loading={busy}
-            onClick={() => void hooks.test(channel, recipient)}
-          />
-          {tested && (
-            <p role="status" className={tested.outcome === 'sent' ? 'channel-ok' : 'channel-error'}>
-              {testText(tested)}
-            </p>
-          )}
-        </div>
-      )}
+      {channel.version !== null && <ChannelTest channel={channel} busy={busy} tested={tested} onTest={(recipient) => void hooks.test(channel, recipient)} />}
     </article>
   );
 }

@@ -20,77 +20,10 @@ const blank = (): Tracker => ({
   spec: { limiter: { min_score: 0 }, thresholds_type: ['VALUE'], match_state: [] },
 });
 
-/**
- * /tracker/{id}/: the tracker loaded, edited, saved whole, then back to the list; /tracker/new/
- * (trackerId null): a blank tracker, created on Save. The minimum score is kept as typed and
- * saved only as a whole percentage (SPEC §5). A save names the version it loaded: if another
- * operator saved the tracker meanwhile, the conflict dialog asks (theirs beside mine).
- */
-export function useTrackerForm(trackerId: number | null) {
-  const [tracker, setTracker] = useState<Tracker | null>(null);
+/** The minimum score as typed, its error, and what typing it and leaving the field do (`patchSpec`: the tracker takes a right one). */
+function useMinScore(patchSpec: (change: Partial<Tracker['spec']>) => void) {
   const [minScore, setMinScoreText] = useState('');
   const [minScoreError, setMinScoreError] = useState<string | null>(null);
-  const { saving, run } = useSaving();
-  const navigate = useNavigate();
-  const versioned = useVersionedSave();
-  /** The tracker as last loaded (or followed): what the form started from, for a 3-way merge. */
-  const [baseline, setBaseline] = useState<Tracker | null>(null);
-  /** Their tracker, loaded or taken with "Keep theirs": the form starts again from it. */
-  const load = useCallback((loaded: Tracker) => {
-    setTracker(loaded);
-    setBaseline(loaded);
-    setMinScoreText(String(loaded.spec.limiter.min_score));
-    setMinScoreError(null);
-  }, []);
-
-  // Another console saved this tracker (the relay says so to the provider's consoles): fields left
-  // alone here take their value, so a later save cannot put back what they changed; fields changed
-  // on both sides stay as typed and the save asks about those (it still names the version it read).
-  // The tracker is one query of the cache: the push invalidates it, and a newer answer is theirs.
-  const [theirs, setTheirs] = useState<Tracker | null>(null);
-  const record = useApiQuery(routes.tracker, { params: { trackerId: trackerId ?? 0 } }, { enabled: trackerId !== null, staleTime: 0 });
-  const loadedFor = useRef<number | null>(null);
-  useEffect(() => {
-    if (trackerId === null) return undefined;
-    return listenToProvider({
-      changed: (change) => {
-        if (change.entity !== 'tracker' || change.id !== trackerId || change.action === 'delete') return;
-        void invalidateRoute(routes.tracker, { trackerId });
-      },
-      resync: () => undefined,
-    });
-  }, [trackerId]);
-  // Only a newer version of theirs moves the form.
-  const follow = useEffectEvent(() => {
-    if (!theirs || !tracker || !baseline || (theirs.version ?? 0) <= (baseline.version ?? 0)) return;
-    const typed = parseMinScore(minScore);
-    const mine = typed === null ? tracker : { ...tracker, spec: { ...tracker.spec, limiter: { ...tracker.spec.limiter, min_score: typed } } };
-    const merge = merge3(baseline, mine, theirs);
-    if (merge.conflicts.length > 0) return;
-    setTracker({ ...merge.merged, version: theirs.version });
-    setBaseline(theirs);
-    if (typed !== null && typed !== merge.merged.spec.limiter.min_score) setMinScoreText(String(merge.merged.spec.limiter.min_score));
-  });
-  useEffect(() => follow(), [theirs]);
-
-  useEffect(() => {
-    loadedFor.current = null;
-    if (trackerId === null) {
-      setTracker(blank());
-      setMinScoreText('0');
-    }
-  }, [trackerId]);
-  // The first answer fills the form; a later one (after a push or a stale read) is theirs to merge.
-  useEffect(() => {
-    const data = record.data;
-    if (!data || trackerId === null) return;
-    if (loadedFor.current === trackerId) return setTheirs(data);
-    loadedFor.current = trackerId;
-    load(data);
-  }, [record.data, trackerId, load]);
-
-  const patch = (change: Partial<Tracker>) => setTracker((t) => (t ? { ...t, ...change } : t));
-  const patchSpec = (change: Partial<Tracker['spec']>) => setTracker((t) => (t ? { ...t, spec: { ...t.spec, ...change } } : t));
 
   const setMinScore = (text: string) => {
     setMinScoreText(text);
@@ -105,6 +38,91 @@ export function useTrackerForm(trackerId: number | null) {
   const checkMinScore = () => {
     if (parseMinScore(minScore) === null) setMinScoreError(MIN_SCORE_ERROR);
   };
+
+  return { minScore, setMinScoreText, minScoreError, setMinScoreError, setMinScore, checkMinScore };
+}
+
+/**
+ * The tracker's record for the form: `load` takes the first answer, `startBlank` a new tracker;
+ * returns their later version, if any. Another console saved this tracker (the relay says so to
+ * the provider's consoles): fields left alone here take their value, so a later save cannot put
+ * back what they changed; fields changed on both sides stay as typed and the save asks about those
+ * (it still names the version it read). The tracker is one query of the cache: the push
+ * invalidates it, and a newer answer is theirs.
+ */
+function useTheirTracker(trackerId: number | null, load: (loaded: Tracker) => void, startBlank: () => void): Tracker | null {
+  const [theirs, setTheirs] = useState<Tracker | null>(null);
+  const record = useApiQuery(routes.tracker, { params: { trackerId: trackerId ?? 0 } }, { enabled: trackerId !== null, staleTime: 0 });
+  const loadedFor = useRef<number | null>(null);
+  useEffect(() => {
+    if (trackerId === null) return undefined;
+    return listenToProvider({
+      changed: (change) => {
+        if (change.entity !== 'tracker' || change.id !== trackerId || change.action === 'delete') return;
+        void invalidateRoute(routes.tracker, { trackerId });
+      },
+      resync: () => undefined,
+    });
+  }, [trackerId]);
+  useEffect(() => {
+    loadedFor.current = null;
+    if (trackerId === null) startBlank();
+  }, [trackerId, startBlank]);
+  // The first answer fills the form; a later one (after a push or a stale read) is theirs to merge.
+  useEffect(() => {
+    const data = record.data;
+    if (!data || trackerId === null) return;
+    if (loadedFor.current === trackerId) return setTheirs(data);
+    loadedFor.current = trackerId;
+    load(data);
+  }, [record.data, trackerId, load]);
+  return theirs;
+}
+
+/**
+ * /tracker/{id}/: the tracker loaded, edited, saved whole, then back to the list; /tracker/new/
+ * (trackerId null): a blank tracker, created on Save. The minimum score is kept as typed and
+ * saved only as a whole percentage (SPEC §5). A save names the version it loaded: if another
+ * operator saved the tracker meanwhile, the conflict dialog asks (theirs beside mine).
+ */
+export function useTrackerForm(trackerId: number | null) {
+  const [tracker, setTracker] = useState<Tracker | null>(null);
+  const patch = (change: Partial<Tracker>) => setTracker((t) => (t ? { ...t, ...change } : t));
+  const patchSpec = (change: Partial<Tracker['spec']>) => setTracker((t) => (t ? { ...t, spec: { ...t.spec, ...change } } : t));
+  const { minScore, setMinScoreText, minScoreError, setMinScoreError, setMinScore, checkMinScore } = useMinScore(patchSpec);
+  const { saving, run } = useSaving();
+  const navigate = useNavigate();
+  const versioned = useVersionedSave();
+  /** The tracker as last loaded (or followed): what the form started from, for a 3-way merge. */
+  const [baseline, setBaseline] = useState<Tracker | null>(null);
+  /** Their tracker, loaded or taken with "Keep theirs": the form starts again from it. */
+  const load = useCallback(
+    (loaded: Tracker) => {
+      setTracker(loaded);
+      setBaseline(loaded);
+      setMinScoreText(String(loaded.spec.limiter.min_score));
+      setMinScoreError(null);
+    },
+    [setMinScoreError, setMinScoreText],
+  );
+
+  const startBlank = useCallback(() => {
+    setTracker(blank());
+    setMinScoreText('0');
+  }, [setMinScoreText]);
+  const theirs = useTheirTracker(trackerId, load, startBlank);
+  // Only a newer version of theirs moves the form.
+  const follow = useEffectEvent(() => {
+    if (!theirs || !tracker || !baseline || (theirs.version ?? 0) <= (baseline.version ?? 0)) return;
+    const typed = parseMinScore(minScore);
+    const mine = typed === null ? tracker : { ...tracker, spec: { ...tracker.spec, limiter: { ...tracker.spec.limiter, min_score: typed } } };
+    const merge = merge3(baseline, mine, theirs);
+    if (merge.conflicts.length > 0) return;
+    setTracker({ ...merge.merged, version: theirs.version });
+    setBaseline(theirs);
+    if (typed !== null && typed !== merge.merged.spec.limiter.min_score) setMinScoreText(String(merge.merged.spec.limiter.min_score));
+  });
+  useEffect(() => follow(), [theirs]);
 
   const save = async () => {
     if (!tracker) return;

@@ -1,5 +1,5 @@
 import { routes, type ContentGroup } from '@odds/protocol';
-import { useCallback } from 'react';
+import { useCallback, type Dispatch, type SetStateAction } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { api } from '../../../api/client';
@@ -9,8 +9,32 @@ import { CONFLICT_SHOWN, useVersionedSave } from '../../../components/conflict';
 import { useRecordForm } from '../../../components/forms/useRecordForm';
 import { contextStore, findById } from '../../../stores/context';
 import { keepLinkTarget, linkTargetOptions } from '../linkTargets';
-import { useCmsOptions } from '../useCmsOptions';
+import { useCmsOptions, type CmsOptions } from '../useCmsOptions';
 import { emptyGroupForm, formToGroupInput, groupConflictView, groupToForm, type GroupFormValues } from './groupForm';
+
+/** The group form's setters: one field (keeping the link target among the choices), or one language's text. */
+function useGroupSetters(setValues: Dispatch<SetStateAction<GroupFormValues>>, markets: CmsOptions['markets']) {
+  const set = useCallback(
+    <K extends keyof GroupFormValues>(field: K, value: GroupFormValues[K]) =>
+      setValues((current) => {
+        const next = { ...current, [field]: value };
+        // A new type or market can take the chosen link target out of the choices.
+        if (field === 'content_type' || field === 'market_ids') {
+          const choices = linkTargetOptions({ contentType: next.content_type, marketIds: next.market_ids, markets: markets });
+          next.link_target = keepLinkTarget(next.link_target, choices);
+        }
+        return next;
+      }),
+    [markets, setValues],
+  );
+  const setText = useCallback(
+    (language: string, text: string) => {
+      setValues((current) => ({ ...current, content: { ...current.content, [language]: text } }));
+    },
+    [setValues],
+  );
+  return { set, setText };
+}
 
 /**
  * Grouped content (SPEC §2): one text per provider language sharing type, channel, categories,
@@ -33,25 +57,7 @@ export function useGroupedContent(groupId: number | undefined) {
 
   const linkTargets = linkTargetOptions({ contentType: values.content_type, marketIds: values.market_ids, markets: options.markets });
 
-  const set = useCallback(
-    <K extends keyof GroupFormValues>(field: K, value: GroupFormValues[K]) =>
-      setValues((current) => {
-        const next = { ...current, [field]: value };
-        // A new type or market can take the chosen link target out of the choices.
-        if (field === 'content_type' || field === 'market_ids') {
-          const choices = linkTargetOptions({ contentType: next.content_type, marketIds: next.market_ids, markets: options.markets });
-          next.link_target = keepLinkTarget(next.link_target, choices);
-        }
-        return next;
-      }),
-    [options.markets, setValues],
-  );
-  const setText = useCallback(
-    (language: string, text: string) => {
-      setValues((current) => ({ ...current, content: { ...current.content, [language]: text } }));
-    },
-    [setValues],
-  );
+  const { set, setText } = useGroupSetters(setValues, options.markets);
 
   const languages = provider?.meta.languages ?? [];
 

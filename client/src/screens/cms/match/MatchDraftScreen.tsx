@@ -1,21 +1,16 @@
-import { CHANNELS } from '@odds/protocol';
 import { Button } from 'primereact/button';
-import { Dropdown } from 'primereact/dropdown';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { SelectButton } from 'primereact/selectbutton';
 import { Link, useParams } from 'react-router-dom';
-import { LinkTargetField } from '../../../components/cms/LinkTargetField';
 import { Field } from '../../../components/forms/Field';
-import { languageOptions } from '../../../components/forms/languages';
 import { formatDateTime } from '../../../lib/format';
 import { NotFound } from '../../../components/not-found/NotFound';
+import { DraftTargetFields } from './DraftTargetFields';
 import { DRAFT_PARTS } from './matchDraft';
 import { useMatchDraft, type MatchDraft } from './useMatchDraft';
 import '../cms.css';
-import { dropdownNames } from '../../../components/forms/a11y';
 
 const ID = /^[1-9]\d{0,9}$/;
-const CHANNEL_OPTIONS = CHANNELS.map((channel) => ({ value: channel.id, label: channel.name }));
 const PART_LABELS = { title: 'Title', content: 'Content', cta: 'CTA' } as const;
 
 /** /cms/match/{matchId}/edit: a content draft for one match. */
@@ -56,55 +51,7 @@ function DraftForm({ draft }: { draft: MatchDraft }) {
         void draft.save();
       }}
     >
-      <div className="form-grid">
-        <Field id="draft-market" label="Market">
-          <Dropdown
-            {...dropdownNames('Market')}
-            inputId="draft-market"
-            options={draft.markets}
-            optionLabel="name"
-            optionValue="id"
-            value={values.market_id}
-            filter
-            placeholder="Choose a market"
-            onChange={(e) => set('market_id', e.value as number)}
-          />
-        </Field>
-        <Field id="draft-language" label="Language">
-          <Dropdown
-            {...dropdownNames('Language')}
-            inputId="draft-language"
-            options={languageOptions(draft.languages)}
-            value={values.language}
-            onChange={(e) => set('language', e.value as string)}
-          />
-        </Field>
-        <Field id="draft-channel" label="Channel">
-          <Dropdown
-            {...dropdownNames('Channel')}
-            inputId="draft-channel"
-            options={CHANNEL_OPTIONS}
-            value={values.channel_id}
-            onChange={(e) => set('channel_id', e.value as number)}
-          />
-        </Field>
-        <Field id="draft-node" label="Score">
-          <Dropdown
-            {...dropdownNames('Score')}
-            inputId="draft-node"
-            options={draft.scoreChoices}
-            value={values.node_id}
-            onChange={(e) => set('node_id', e.value as string)}
-          />
-        </Field>
-        <LinkTargetField
-          id="draft-link-target"
-          options={draft.linkTargets}
-          value={values.link_target}
-          emptyMessage="Choose a market first"
-          onChange={(target) => set('link_target', target)}
-        />
-      </div>
+      <DraftTargetFields draft={draft} />
       <div className="group-texts">
         {DRAFT_PARTS.map((part) => (
           <Field key={part} id={`draft-${part}`} label={PART_LABELS[part]}>

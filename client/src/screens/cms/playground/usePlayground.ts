@@ -14,10 +14,10 @@ import { useSnapshot } from 'valtio';
 import { api } from '../../../api/client';
 import { useApiQuery } from '../../../api/queries';
 import { contextStore, findById } from '../../../stores/context';
-import { useCmsOptions } from '../useCmsOptions';
+import { useCmsOptions, type CmsOptions } from '../useCmsOptions';
 import { defaultLeagueId, simulatedOffer } from './playground';
 
-export interface PlaygroundSituation {
+interface PlaygroundSituation {
   leagueId: number | null;
   home: NamedRef | null;
   away: NamedRef | null;
@@ -34,17 +34,8 @@ type Busy = 'test' | 'compile' | 'options' | null;
 
 const NO_LEAGUES: League[] = [];
 
-/**
- * The content playground (SPEC §2 /cms/builder/): a league (9 where it exists), two teams, a
- * market, a side, simulated minutes and odds; compiles ad-hoc content or the stored templates for
- * that situation, and generates content options.
- */
-export function usePlayground() {
-  const { providerId, sportId, providers } = useSnapshot(contextStore);
-  const languages = findById(providers, providerId)?.meta.languages ?? [];
-  const { markets } = useCmsOptions();
-  const leaguesQuery = useApiQuery(routes.leagues, { params: { p: providerId, s: sportId }, query: { limit: 1000 } });
-  const leagues = leaguesQuery.data?.results ?? NO_LEAGUES;
+/** The situation played, as chosen: a provider's league (the default one until chosen), the first market until one is picked, odds cleared with the market. */
+function useSituation(leaguesData: { results: League[] } | undefined, markets: CmsOptions['markets'], languages: readonly string[]) {
   const [situation, setSituation] = useState<PlaygroundSituation>({
     leagueId: null,
     home: null,
@@ -56,32 +47,48 @@ export function usePlayground() {
     odds: {},
     language: languages.includes('en') ? 'en' : (languages[0] ?? 'en'),
   });
-  const [adHoc, setAdHoc] = useState<ContentElement>({ content_type: 'content', content: '' });
-  const [compiled, setCompiled] = useState<CompilerReply | null>(null);
-  const [suggestions, setSuggestions] = useState<ContentElement[] | null>(null);
-  const [busy, setBusy] = useState<Busy>(null);
 
   // A league chosen stays while the provider's leagues hold it; otherwise the default one.
   useEffect(() => {
-    const loaded = leaguesQuery.data?.results;
+    const loaded = leaguesData?.results;
     if (!loaded) return;
     setSituation((current) =>
       current.leagueId !== null && loaded.some((l) => l.id === current.leagueId) ? current : { ...current, leagueId: defaultLeagueId(loaded) },
     );
-  }, [leaguesQuery.data]);
+  }, [leaguesData]);
 
   // The first market until the operator picks one.
   useEffect(() => {
     setSituation((current) => (current.marketId === null && markets[0] ? { ...current, marketId: markets[0].id } : current));
   }, [markets]);
 
-  const market = markets.find((m) => m.id === situation.marketId) ?? null;
   const set = useCallback(<K extends keyof PlaygroundSituation>(field: K, value: PlaygroundSituation[K]) => {
     setSituation((current) => ({ ...current, [field]: value, ...(field === 'marketId' && { odds: {} }) }));
   }, []);
   const setOdds = useCallback((key: string, text: string) => {
     setSituation((current) => ({ ...current, odds: { ...current.odds, [key]: text } }));
   }, []);
+  return { situation, set, setOdds };
+}
+
+/**
+ * The content playground (SPEC §2 /cms/builder/): a league (9 where it exists), two teams, a
+ * market, a side, simulated minutes and odds; compiles ad-hoc content or the stored templates for
+ * that situation, and generates content options.
+ */
+export function usePlayground() {
+  const { providerId, sportId, providers } = useSnapshot(contextStore);
+  const languages = findById(providers, providerId)?.meta.languages ?? [];
+  const { markets } = useCmsOptions();
+  const leaguesQuery = useApiQuery(routes.leagues, { params: { p: providerId, s: sportId }, query: { limit: 1000 } });
+  const leagues = leaguesQuery.data?.results ?? NO_LEAGUES;
+  const { situation, set, setOdds } = useSituation(leaguesQuery.data, markets, languages);
+  const [adHoc, setAdHoc] = useState<ContentElement>({ content_type: 'content', content: '' });
+  const [compiled, setCompiled] = useState<CompilerReply | null>(null);
+  const [suggestions, setSuggestions] = useState<ContentElement[] | null>(null);
+  const [busy, setBusy] = useState<Busy>(null);
+
+  const market = markets.find((m) => m.id === situation.marketId) ?? null;
 
   const { leagueId, home, away } = situation;
   const ready = leagueId !== null && home !== null && away !== null && market !== null;

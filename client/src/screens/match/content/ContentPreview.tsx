@@ -1,11 +1,11 @@
 import type { MatchContent } from '@odds/protocol';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { ChangeMark } from '../../../components/marks/ChangeMark';
 import { SelectButton } from 'primereact/selectbutton';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { basketStore } from '../../../stores/basket';
+import { ContentRecord } from './ContentRecord';
 import type { ContentTab } from './useContentTab';
 import { editingNow } from '../../../live/useDeletedBy';
 
@@ -46,49 +46,7 @@ export function ContentPreview({ tab }: { tab: ContentTab }) {
             <ul>
               {records.map((mc) => {
                 const inBasket = items.some((i) => i.match_content_id === mc.id);
-                return (
-                  <li key={mc.id} className="content-record">
-                    <div className="content-record-meta">
-                      #{mc.id} · {mc.market?.name ?? 'Any market'} · {mc.language.code} · {mc.channel.name} · {mc.node_id}
-                      {mc.period ? ` · period ${mc.period}` : ''}
-                      {mc.timed ? ` · ${mc.meta.before} min before` : ''}
-                      {mc.hold ? ' · on hold' : ''}
-                      <ChangeMark by={tab.marks.get(mc.id)} />
-                    </div>
-                    <div className="content-record-text">
-                      {(['title', 'content', 'cta'] as const).map(
-                        (type) =>
-                          mc.content[type][0] && (
-                            <p key={type}>
-                              <strong>{type}:</strong> {mc.content[type][0].content}
-                            </p>
-                          ),
-                      )}
-                    </div>
-                    <span className="content-record-actions">
-                      <Button type="button" label="Edit" text size="small" aria-label={`Edit content ${mc.id}`} onClick={() => tab.edit(mc)} />
-                      <Button
-                        type="button"
-                        label="Delete"
-                        text
-                        severity="danger"
-                        className="danger-strong"
-                        size="small"
-                        aria-label={`Delete content ${mc.id}`}
-                        onClick={() => setDeleting(mc)}
-                      />
-                      <Button
-                        type="button"
-                        label={inBasket ? 'In basket' : 'Add to basket'}
-                        outlined
-                        size="small"
-                        disabled={inBasket}
-                        aria-label={`${inBasket ? 'In basket' : 'Add to basket'}: content ${mc.id}`}
-                        onClick={() => void tab.addToBasket(mc)}
-                      />
-                    </span>
-                  </li>
-                );
+                return <ContentRecord key={mc.id} mc={mc} tab={tab} inBasket={inBasket} onDelete={() => setDeleting(mc)} />;
               })}
             </ul>
           </section>

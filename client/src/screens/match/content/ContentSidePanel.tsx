@@ -1,22 +1,17 @@
-import { CONTENT_TYPES, routes, SIDE_CONTEXTS, type ContentCategory, type ContentItem } from '@odds/protocol';
-import { dropdownNames } from '../../../components/forms/a11y';
+import { routes, type ContentCategory, type ContentItem } from '@odds/protocol';
 import { Button } from 'primereact/button';
-import { Checkbox } from 'primereact/checkbox';
-import { Dropdown } from 'primereact/dropdown';
 import { useSnapshot } from 'valtio';
 import { invalidateRoute, useApiQuery } from '../../../api/queries';
-import { Field } from '../../../components/forms/Field';
 import { useProviderChanges } from '../../../live/useProviderChanges';
 import { contextStore } from '../../../stores/context';
 import { ChangeMark } from '../../../components/marks/ChangeMark';
+import { ContentSideFilters } from './ContentSideFilters';
 import type { ContentTab } from './useContentTab';
 import type { PartType } from '../../../components/content/contentForm';
 
 const CONTENT_CHANGES = ['content_item', 'content_group'] as const;
 
 const NONE: never[] = [];
-
-const opts = (values: readonly string[]) => values.map((v) => ({ label: v, value: v }));
 
 /**
  * Side panel of the Form tab (SPEC §2): content items filtered by content type, category,
@@ -52,54 +47,7 @@ export function ContentSidePanel({ tab, onUse }: { tab: ContentTab; onUse: (type
   const shown = (items ?? []).filter((i) => !f('side') || i.side_context === f('side'));
   return (
     <aside className="content-side" aria-label="Content items">
-      <Field id="content-filter-type" label="Content type">
-        <Dropdown
-          {...dropdownNames('Content type')}
-          inputId="content-filter-type"
-          value={f('type') || null}
-          options={opts(CONTENT_TYPES)}
-          showClear
-          placeholder="Any"
-          onChange={(e) => tab.setSearchParam('type', (e.value as string) ?? '')}
-        />
-      </Field>
-      <Field id="content-filter-category" label="Category">
-        <Dropdown
-          {...dropdownNames('Category')}
-          inputId="content-filter-category"
-          value={Number(f('category')) || null}
-          options={categories.map((c) => ({ label: c.name, value: c.id }))}
-          showClear
-          placeholder="Any"
-          onChange={(e) => tab.setSearchParam('category', e.value ? String(e.value) : '')}
-        />
-      </Field>
-      <Field id="content-filter-side" label="Participants">
-        <Dropdown
-          {...dropdownNames('Participants')}
-          inputId="content-filter-side"
-          value={f('side') || null}
-          options={opts(SIDE_CONTEXTS)}
-          showClear
-          placeholder="Any"
-          onChange={(e) => tab.setSearchParam('side', (e.value as string) ?? '')}
-        />
-      </Field>
-      <span className="switch-row">
-        <Checkbox inputId="content-filter-auto" checked={f('auto') === '1'} onChange={(e) => tab.setSearchParam('auto', e.checked ? '1' : '')} />
-        <label htmlFor="content-filter-auto">Auto Build</label>
-      </span>
-      <Field id="content-filter-group" label="Group">
-        <Dropdown
-          {...dropdownNames('Group')}
-          inputId="content-filter-group"
-          value={Number(f('group')) || null}
-          options={groups.map((g) => ({ label: g.name, value: g.id }))}
-          showClear
-          placeholder="Any"
-          onChange={(e) => tab.setSearchParam('group', e.value ? String(e.value) : '')}
-        />
-      </Field>
+      <ContentSideFilters tab={tab} categories={categories} groups={groups} />
       {items === null ? (
         <p>Loading...</p>
       ) : shown.length === 0 ? (

@@ -1,5 +1,4 @@
 import type { Offer } from '@odds/protocol';
-import { Button } from 'primereact/button';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { TabTitle } from '../../../components/match/TabTitle';
 import { useLiveList } from '../../../components/table/useLiveList';
@@ -8,6 +7,7 @@ import { useTopicRows } from '../../../live/useTopicRows';
 import { WhyTable } from '../why/WhyTable';
 import { goalMarks, minuteLabel, outcomeKeys, withFeedGoals, withOutline } from '../../../components/chart/chartData';
 import { scoreLabel } from '../../../components/chart/goalTriangles';
+import { GraphToolbar } from './GraphToolbar';
 import { offerColumns } from './offerColumns';
 import { useBanner } from './useBanner';
 import { ChartLegend } from '../../../components/chart/ChartLegend';
@@ -46,28 +46,14 @@ export default function GraphTab() {
   return (
     <section aria-labelledby="graph-title" className="live-tab">
       <TabTitle id="graph-title" tab="graph" />
-      <div className="live-tab-toolbar">
-        <Button
-          type="button"
-          label={running ? 'Running' : 'Stopped'}
-          icon={running ? 'pi pi-pause' : 'pi pi-play'}
-          severity={running ? undefined : 'secondary'}
-          size="small"
-          aria-pressed={running}
-          title={running ? 'Live updates on: click to stop' : 'Live updates paused: click to run'}
-          onClick={() => setRunning((r) => !r)}
-        />
-        <Button
-          type="button"
-          label={creative ? 'Hide Creative' : 'Show Creative'}
-          icon="pi pi-image"
-          size="small"
-          outlined
-          disabled={marketId === null}
-          onClick={() => setCreative((c) => !c)}
-        />
-        <span className="graph-market">{marketName}</span>
-      </div>
+      <GraphToolbar
+        running={running}
+        creative={creative}
+        noMarket={marketId === null}
+        marketName={marketName}
+        onRunning={() => setRunning((r) => !r)}
+        onCreative={() => setCreative((c) => !c)}
+      />
       <figure className="chart-figure">
         <figcaption className="sr-only">
           {`Odds of ${marketName || 'the market'} per outcome against match minutes; the offers table below lists them. `}

@@ -25,6 +25,27 @@ interface SaveParts {
   setError: (error: string | null) => void;
 }
 
+/** A new set sent: the set saved, or null when a set of its slot exists and the operator kept it. */
+async function saveNewSet(matchId: number, input: MatchThresholdInput): Promise<MatchThresholdSet | null> {
+  try {
+    return await api(routes.matchThresholdsSave, { params: { matchId }, body: input, ...CONFLICT_SHOWN });
+  } catch (error) {
+    const reply = conflictOf(error);
+    if (!reply) {
+      if (error instanceof ApiError && error.status === 409) handleApiError(error, {});
+      throw error;
+    }
+    // A set exists for this market, contact and line: replace it only when the operator says so.
+    const replace = await ask(replaceQuestion(reply.current as MatchThresholdSet), {
+      header: 'A set exists for this market and contact',
+      accept: 'Replace',
+      danger: true,
+    });
+    if (!replace) return null;
+    return await api(routes.matchThresholdsSave, { params: { matchId }, body: { ...input, replace: true } });
+  }
+}
+
 /**
  * Saving the editor's set: the open set with its version (a conflict merges, asking only about
  * fields both sides changed), a new set as it is (one that meets a set of the same market, contact
@@ -66,25 +87,9 @@ export function useThresholdSave({ matchId, editor, conflict, build, ownSaved, d
 
   /** A new set: true when saved (not when a set of its slot exists and the operator kept it). */
   const saveNew = async (input: MatchThresholdInput): Promise<boolean> => {
-    try {
-      savedHere(await api(routes.matchThresholdsSave, { params: { matchId }, body: input, ...CONFLICT_SHOWN }));
-      return true;
-    } catch (error) {
-      const reply = conflictOf(error);
-      if (!reply) {
-        if (error instanceof ApiError && error.status === 409) handleApiError(error, {});
-        throw error;
-      }
-      // A set exists for this market, contact and line: replace it only when the operator says so.
-      const replace = await ask(replaceQuestion(reply.current as MatchThresholdSet), {
-        header: 'A set exists for this market and contact',
-        accept: 'Replace',
-        danger: true,
-      });
-      if (!replace) return false;
-      savedHere(await api(routes.matchThresholdsSave, { params: { matchId }, body: { ...input, replace: true } }));
-      return true;
-    }
+    const saved = await saveNewSet(matchId, input);
+    if (saved) savedHere(saved);
+    return saved !== null;
   };
 
   const save = async () => {
