@@ -101,52 +101,14 @@ export async function saveMatchContent(db: Db, matchId: number, input: MatchCont
     const provider = await loadProvider(tx, match.providerId);
     const language = checkLanguage(input.language, provider);
     checkNodes(input, sport);
-    let market: typeof markets.$inferSelect | undefined;
-    if (input.market_id !== null) {
-      [market] = await tx.select().from(markets).where(eq(markets.id, input.market_id));
-      if (!market) throw new Errors.BadRequest(`Unknown market: ${input.market_id}.`);
-      if (market.providerId !== match.providerId || market.sportId !== match.sportId)
-        throw new Errors.BadRequest(`Market ${market.id} is not a market of this match's provider and sport.`);
-    }
-    const marketTypeId = input.market_type_id ?? market?.typeId ?? null;
-    if (marketTypeId !== null && !(await tx.select({ id: marketTypes.id }).from(marketTypes).where(eq(marketTypes.id, marketTypeId))).length) {
-      throw new Errors.BadRequest(`Unknown market type: ${marketTypeId}.`);
-    }
-    if (input.ruleset_id) {
-      const [set] = await tx.select().from(ruleSets).where(eq(ruleSets.id, input.ruleset_id));
-      if (!set || set.providerId !== match.providerId) throw new Errors.BadRequest(`Unknown rule set: ${input.ruleset_id}.`);
-    }
-    if (input.contact_id) {
-      const [contact] = await tx.select({ providerId: contacts.providerId }).from(contacts).where(eq(contacts.id, input.contact_id));
-      if (!contact || contact.providerId !== match.providerId) throw new Errors.BadRequest(`Unknown contact: ${input.contact_id}.`);
-    }
+    const { market, marketTypeId } = await checkNamed(tx, match, input);
     const parts = input.content;
     if (!parts.title.length && !parts.content.length && !parts.cta.length && !parts.image.length) {
       throw new Errors.BadRequest('Match content needs at least one title, content, cta or image text.');
     }
     for (const entry of [...parts.content, ...parts.cta]) await checkLinkTarget(tx, entry.link_target, null, market);
     const linkTarget = await checkLinkTarget(tx, input.link_target, null, market);
-    const subNode = input.sub_node ?? null;
-    const leafNode = input.leaf_node ?? null;
-    const [clash] = await tx
-      .select({ id: matchContents.id })
-      .from(matchContents)
-      .where(
-        and(
-          eq(matchContents.matchId, matchId),
-          input.market_id === null ? isNull(matchContents.marketId) : eq(matchContents.marketId, input.market_id),
-          eq(matchContents.channelId, input.channel_id),
-          eq(matchContents.language, language),
-          eq(matchContents.nodeId, input.node_id),
-          sameOrNull(matchContents.subNode, subNode),
-          sameOrNull(matchContents.leafNode, leafNode),
-          input.id ? ne(matchContents.id, input.id) : undefined,
-        ),
-      );
-    if (clash)
-      throw new Errors.BadRequest(
-        `This match already has ${language} content for that market and channel at ${input.node_id} (id ${clash.id}); edit that one.`,
-      );
+    await checkNoClash(tx, matchId, input, language);
     const values = {
       matchId,
       marketId: input.market_id,
@@ -155,8 +117,8 @@ export async function saveMatchContent(db: Db, matchId: number, input: MatchCont
       ruleSetId: input.ruleset_id ?? null,
       language,
       nodeId: input.node_id,
-      subNode,
-      leafNode,
+      subNode: input.sub_node ?? null,
+      leafNode: input.leaf_node ?? null,
       linkTarget,
       timed: input.timed === true,
       contactId: input.contact_id ?? null,
@@ -182,6 +144,55 @@ export async function saveMatchContent(db: Db, matchId: number, input: MatchCont
   });
   const rows = await db.select().from(matchContents).where(eq(matchContents.id, id));
   return (await toMatchContents(db, rows))[0]!;
+}
+
+/** The market, market type, rule set and contact the content names: each one that exists and is the match's provider's (and sport's). */
+async function checkNamed(
+  tx: Queryable,
+  match: typeof matches.$inferSelect,
+  input: MatchContentInput,
+): Promise<{ market: typeof markets.$inferSelect | undefined; marketTypeId: number | null }> {
+  let market: typeof markets.$inferSelect | undefined;
+  if (input.market_id !== null) {
+    [market] = await tx.select().from(markets).where(eq(markets.id, input.market_id));
+    if (!market) throw new Errors.BadRequest(`Unknown market: ${input.market_id}.`);
+    if (market.providerId !== match.providerId || market.sportId !== match.sportId)
+      throw new Errors.BadRequest(`Market ${market.id} is not a market of this match's provider and sport.`);
+  }
+  const marketTypeId = input.market_type_id ?? market?.typeId ?? null;
+  if (marketTypeId !== null && !(await tx.select({ id: marketTypes.id }).from(marketTypes).where(eq(marketTypes.id, marketTypeId))).length) {
+    throw new Errors.BadRequest(`Unknown market type: ${marketTypeId}.`);
+  }
+  if (input.ruleset_id) {
+    const [set] = await tx.select().from(ruleSets).where(eq(ruleSets.id, input.ruleset_id));
+    if (!set || set.providerId !== match.providerId) throw new Errors.BadRequest(`Unknown rule set: ${input.ruleset_id}.`);
+  }
+  if (input.contact_id) {
+    const [contact] = await tx.select({ providerId: contacts.providerId }).from(contacts).where(eq(contacts.id, input.contact_id));
+    if (!contact || contact.providerId !== match.providerId) throw new Errors.BadRequest(`Unknown contact: ${input.contact_id}.`);
+  }
+  return { market, marketTypeId };
+}
+
+/** One record per market, channel, language and node (with its sub and leaf node): another one there is refused. */
+async function checkNoClash(tx: Queryable, matchId: number, input: MatchContentInput, language: string): Promise<void> {
+  const [clash] = await tx
+    .select({ id: matchContents.id })
+    .from(matchContents)
+    .where(
+      and(
+        eq(matchContents.matchId, matchId),
+        input.market_id === null ? isNull(matchContents.marketId) : eq(matchContents.marketId, input.market_id),
+        eq(matchContents.channelId, input.channel_id),
+        eq(matchContents.language, language),
+        eq(matchContents.nodeId, input.node_id),
+        sameOrNull(matchContents.subNode, input.sub_node ?? null),
+        sameOrNull(matchContents.leafNode, input.leaf_node ?? null),
+        input.id ? ne(matchContents.id, input.id) : undefined,
+      ),
+    );
+  if (clash)
+    throw new Errors.BadRequest(`This match already has ${language} content for that market and channel at ${input.node_id} (id ${clash.id}); edit that one.`);
 }
 
 export async function getMatchContent(db: Queryable, id: number): Promise<MatchContent | null> {

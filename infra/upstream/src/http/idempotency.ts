@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNull, lt, lte } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import createError from '@fastify/error';
@@ -65,80 +65,102 @@ export function installIdempotency(app: FastifyInstance, db: Db): void {
 
   app.addHook('preHandler', async (request, reply) => {
     if (request.method !== 'POST' || request.routeOptions.config?.idempotent === false) return;
-    const header = request.headers[IDEMPOTENCY_HEADER];
-    if (header === undefined || !request.user) return;
-    const key = Array.isArray(header) ? (header[0] ?? '') : header;
-    if (!KEY.test(key)) throw new Errors.BadRequest('Idempotency-Key must be 1 to 200 visible ASCII characters');
-    // Multipart bodies are read by the handler: their key covers the address only.
-    const requestHash = createHash('sha256')
-      .update(`${request.url}\n${/^multipart\//i.test(request.headers['content-type'] ?? '') ? '' : JSON.stringify(request.body ?? null)}`)
-      .digest('hex');
-    const userId = request.user.id;
-    // A key is the session's, not only the operator's: the same key from another session (another
-    // tab signed in apart, a replay with a stolen key) is a request of its own and runs for real.
-    const session = tokenHash(request.token ?? '');
+    const asked = keyOf(request);
+    if (!asked) return;
     await sweep();
-    const deadline = Date.now() + WAIT_FOR_FIRST_MS;
-    for (;;) {
-      const claimed = await db
-        .insert(idempotencyKeys)
-        .values({ userId, session, key, requestHash })
-        .onConflictDoNothing()
-        .returning({ key: idempotencyKeys.key });
-      if (claimed.length) {
-        request.idempotencyClaim = { userId, session, key };
-        return;
-      }
-      const [first] = await db
-        .select()
-        .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.session, session), eq(idempotencyKeys.key, key)));
-      if (!first) continue; // freed meanwhile (the first failed): claim it now
-      if (first.createdAt.getTime() < Date.now() - IDEMPOTENCY_TTL_MS) {
-        await db
-          .delete(idempotencyKeys)
-          .where(
-            and(
-              eq(idempotencyKeys.userId, userId),
-              eq(idempotencyKeys.session, session),
-              eq(idempotencyKeys.key, key),
-              lte(idempotencyKeys.createdAt, first.createdAt),
-            ),
-          );
-        continue;
-      }
-      if (first.requestHash !== requestHash) throw new IdempotencyMismatch();
-      if (first.status === null && unfreed.delete(`${userId}\n${key}`)) {
-        await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), isNull(idempotencyKeys.status)));
-        continue;
-      }
-      if (first.status !== null) return replay(reply, first.status, first.contentType, first.reply);
-      if (Date.now() > deadline) throw new IdempotencyInProgress();
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const first = await claim(db, asked, unfreed);
+    if (first === 'claimed') request.idempotencyClaim = { userId: asked.userId, session: asked.session, key: asked.key };
+    else return replay(reply, first.status, first.contentType, first.reply);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    const claim = request.idempotencyClaim;
-    if (!claim) return payload;
+    const claimed = request.idempotencyClaim;
+    if (!claimed) return payload;
     request.idempotencyClaim = undefined;
-    const where = and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.session, claim.session), eq(idempotencyKeys.key, claim.key));
-    const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
-    if (reply.statusCode >= 200 && reply.statusCode < 300 && text !== null) {
-      const contentType = reply.getHeader('content-type');
-      await db
-        .update(idempotencyKeys)
-        .set({ status: reply.statusCode, contentType: typeof contentType === 'string' ? contentType : null, reply: text })
-        .where(where);
-    } else {
-      // Nothing was written (the route's transaction rolled back, or it refused): a retry runs for real.
-      await db
-        .delete(idempotencyKeys)
-        .where(where)
-        .catch(() => unfreed.add(`${claim.userId}\n${claim.key}`));
-    }
+    await settle(db, claimed, reply, payload, unfreed);
     return payload;
   });
+}
+
+/** What a request's Idempotency-Key stands for: whose session, the key, and the hash of the request it was first sent with. */
+interface AskedKey {
+  userId: number;
+  session: string;
+  key: string;
+  requestHash: string;
+}
+
+/** The request's Idempotency-Key (400 for a malformed one), or null when it has none or no operator. */
+function keyOf(request: FastifyRequest): AskedKey | null {
+  const header = request.headers[IDEMPOTENCY_HEADER];
+  if (header === undefined || !request.user) return null;
+  const key = Array.isArray(header) ? (header[0] ?? '') : header;
+  if (!KEY.test(key)) throw new Errors.BadRequest('Idempotency-Key must be 1 to 200 visible ASCII characters');
+  // Multipart bodies are read by the handler: their key covers the address only.
+  const requestHash = createHash('sha256')
+    .update(`${request.url}\n${/^multipart\//i.test(request.headers['content-type'] ?? '') ? '' : JSON.stringify(request.body ?? null)}`)
+    .digest('hex');
+  // A key is the session's, not only the operator's: the same key from another session (another
+  // tab signed in apart, a replay with a stolen key) is a request of its own and runs for real.
+  return { userId: request.user.id, session: tokenHash(request.token ?? ''), key, requestHash };
+}
+
+/**
+ * Claims the key for this request ('claimed': it runs), or answers the first request's stored
+ * reply (a repeat); waits while the first still runs (409 after WAIT_FOR_FIRST_MS), takes over a
+ * key expired or freed meanwhile, and refuses the key with another request (422).
+ */
+async function claim(db: Db, asked: AskedKey, unfreed: Set<string>): Promise<'claimed' | { status: number; contentType: string | null; reply: string | null }> {
+  const { userId, session, key, requestHash } = asked;
+  const mine = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.session, session), eq(idempotencyKeys.key, key));
+  const deadline = Date.now() + WAIT_FOR_FIRST_MS;
+  for (;;) {
+    const claimed = await db
+      .insert(idempotencyKeys)
+      .values({ userId, session, key, requestHash })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (claimed.length) return 'claimed';
+    const [first] = await db.select().from(idempotencyKeys).where(mine);
+    if (!first) continue; // freed meanwhile (the first failed): claim it now
+    if (first.createdAt.getTime() < Date.now() - IDEMPOTENCY_TTL_MS) {
+      await db.delete(idempotencyKeys).where(and(mine, lte(idempotencyKeys.createdAt, first.createdAt)));
+      continue;
+    }
+    if (first.requestHash !== requestHash) throw new IdempotencyMismatch();
+    if (first.status === null && unfreed.delete(`${userId}\n${key}`)) {
+      await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), isNull(idempotencyKeys.status)));
+      continue;
+    }
+    if (first.status !== null) return { status: first.status, contentType: first.contentType, reply: first.reply };
+    if (Date.now() > deadline) throw new IdempotencyInProgress();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** After the route answered: its successful reply stored under the key, or the key freed (nothing was written, so a retry runs for real). */
+async function settle(
+  db: Db,
+  claimed: { userId: number; session: string; key: string },
+  reply: FastifyReply,
+  payload: unknown,
+  unfreed: Set<string>,
+): Promise<void> {
+  const where = and(eq(idempotencyKeys.userId, claimed.userId), eq(idempotencyKeys.session, claimed.session), eq(idempotencyKeys.key, claimed.key));
+  const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
+  if (reply.statusCode >= 200 && reply.statusCode < 300 && text !== null) {
+    const contentType = reply.getHeader('content-type');
+    await db
+      .update(idempotencyKeys)
+      .set({ status: reply.statusCode, contentType: typeof contentType === 'string' ? contentType : null, reply: text })
+      .where(where);
+    return;
+  }
+  // The route's transaction rolled back, or it refused.
+  await db
+    .delete(idempotencyKeys)
+    .where(where)
+    .catch(() => unfreed.add(`${claimed.userId}\n${claimed.key}`));
 }
 
 function replay(reply: FastifyReply, status: number, contentType: string | null, body: string | null): FastifyReply {
