@@ -120,66 +120,7 @@ export const proxyPlugin = fp<ProxyOptions>(
       if (limit) route.bodyLimit = limit;
     });
 
-    scope.setErrorHandler((error: FastifyError, request, reply) => {
-      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-        const limit = request.routeOptions.bodyLimit ?? limits.bodyLimit;
-        return sendError(reply, 413, 'BODY_TOO_LARGE', `The request is too large: at most ${size(limit)} may be sent here.`);
-      }
-      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
-      if (status === 500) request.log.error({ err: error }, 'proxy failed');
-      return sendError(reply, status, error.code ?? 'ERROR', status === 500 ? 'Something went wrong in the relay; the error has been logged.' : error.message);
-    });
-
-    // Before any forwarding (http-proxy's preHandler): what nobody down the line could read.
-    const guard = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-      // A percent-escape that is not UTF-8 (%ff, %C0%AF, a lone surrogate) cannot be read by
-      // anyone down the line: said here, not left to throw inside the forwarding.
-      if (!decodable(request.url)) return void sendError(reply, 400, 'BAD_ESCAPE', BAD_ESCAPE_MESSAGE);
-      // '..' or a backslash could step out of /api/1/ at an upstream that normalises paths.
-      const path = request.url.split('?')[0]!;
-      if (/(^|\/)\.\.?(\/|$)|\\|%2e%2e|%5c/i.test(path)) return void sendError(reply, 400, 'BAD_PATH', `No such call: ${request.method} ${path}`);
-      done();
-    };
-    // The body was read whole: it goes on as read, under the client's own content type (with its
-    // charset or multipart boundary), which reply-from would otherwise re-encode from the parsed body.
-    // `dest` is the path alone; reply-from passes the query on as the client wrote it.
-    const handler = (request: FastifyRequest, reply: FastifyReply, dest: string, options: FastifyReplyFromHooks) => {
-      const body = request.body as Buffer | undefined;
-      const withBody = body && body.length > 0 && request.method !== 'GET' && request.method !== 'HEAD';
-      return reply.from(dest, withBody ? { ...options, body, contentType: request.headers['content-type'] ?? 'application/octet-stream' } : options);
-    };
-
-    // What every forward shares, built once (nothing per request beyond the forwarding itself).
-    // No retries: a POST must not run twice, and a GET the client may repeat itself.
-    const retryDelay = () => null;
-    const rewriteRequestHeaders = (req: ProxiedRequest, headers: IncomingHttpHeaders) => {
-      // The relay answered the client's 100-continue itself; undici refuses to send `expect`.
-      const { expect: _expect, ...rest } = headers;
-      return { ...rest, ...requestTraceHeaders(req as FastifyRequest), 'x-request-id': String(req.id), 'x-forwarded-for': req.ip };
-    };
-    // The upstream's own hop-by-hop headers are about the relay's connection to it, not the
-    // client's: copied, its `connection: keep-alive` overrode a client's `Connection: close`.
-    const rewriteHeaders = (headers: IncomingHttpHeaders) => {
-      const named = String(headers.connection ?? '')
-        .toLowerCase()
-        .split(',')
-        .map((name) => name.trim())
-        .filter(Boolean);
-      const kept: IncomingHttpHeaders = {};
-      for (const [name, value] of Object.entries(headers)) if (!HOP_BY_HOP.has(name.toLowerCase()) && !named.includes(name.toLowerCase())) kept[name] = value;
-      return kept;
-    };
-    const onError = (failedReply: ProxiedReply, { error }: { error: unknown }) => {
-      const cause = (error as { cause?: NodeJS.ErrnoException }).cause ?? (error as NodeJS.ErrnoException);
-      const status = upstreamFailureStatus(error as FastifyError, cause);
-      failedReply.request.log.warn(
-        { code: cause?.code ?? (error as FastifyError).code, status, url: failedReply.request.url.split('?')[0] },
-        'upstream call failed',
-      );
-      const write = !['GET', 'HEAD', 'OPTIONS'].includes(failedReply.request.method);
-      // A connection refused never reached the upstream; a timeout or a broken connection may have.
-      sendError(failedReply, status, 'UPSTREAM_UNAVAILABLE', write && status !== 503 ? WRITE_TIMEOUT_MESSAGE : UPSTREAM_DOWN_MESSAGE);
-    };
+    scope.setErrorHandler(proxyErrorHandler(limits));
 
     for (const lane of lanes(limits, loggedOut)) {
       await scope.register(httpProxy, {
@@ -224,6 +165,78 @@ export const proxyPlugin = fp<ProxyOptions>(
   },
   { name: 'relay-proxy', fastify: '5.x', dependencies: ['relay-core'], encapsulate: true },
 );
+
+/** The scope's error handler: a 413 naming the route's limit for an oversized body, the error's own status below 500, else a logged 500. */
+function proxyErrorHandler(limits: ProxyLimits) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      const limit = request.routeOptions.bodyLimit ?? limits.bodyLimit;
+      return sendError(reply, 413, 'BODY_TOO_LARGE', `The request is too large: at most ${size(limit)} may be sent here.`);
+    }
+    const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) request.log.error({ err: error }, 'proxy failed');
+    return sendError(reply, status, error.code ?? 'ERROR', status === 500 ? 'Something went wrong in the relay; the error has been logged.' : error.message);
+  };
+}
+
+/** Before any forwarding (http-proxy's preHandler): refuses what nobody down the line could read. */
+function guard(request: FastifyRequest, reply: FastifyReply, done: () => void) {
+  // A percent-escape that is not UTF-8 (%ff, %C0%AF, a lone surrogate) cannot be read by
+  // anyone down the line: said here, not left to throw inside the forwarding.
+  if (!decodable(request.url)) return void sendError(reply, 400, 'BAD_ESCAPE', BAD_ESCAPE_MESSAGE);
+  // '..' or a backslash could step out of /api/1/ at an upstream that normalises paths.
+  const path = request.url.split('?')[0]!;
+  if (/(^|\/)\.\.?(\/|$)|\\|%2e%2e|%5c/i.test(path)) return void sendError(reply, 400, 'BAD_PATH', `No such call: ${request.method} ${path}`);
+  done();
+}
+
+// The body was read whole: it goes on as read, under the client's own content type (with its
+// charset or multipart boundary), which reply-from would otherwise re-encode from the parsed body.
+// `dest` is the path alone; reply-from passes the query on as the client wrote it.
+/** Forwards a request with its body as read, under the client's own content type. */
+function handler(request: FastifyRequest, reply: FastifyReply, dest: string, options: FastifyReplyFromHooks) {
+  const body = request.body as Buffer | undefined;
+  const withBody = body && body.length > 0 && request.method !== 'GET' && request.method !== 'HEAD';
+  return reply.from(dest, withBody ? { ...options, body, contentType: request.headers['content-type'] ?? 'application/octet-stream' } : options);
+}
+
+// What every forward shares, built once (nothing per request beyond the forwarding itself).
+/** No retries: a POST must not run twice, and a GET the client may repeat itself. */
+const retryDelay = () => null;
+
+/** The headers sent upstream: the client's without `expect`, plus the trace, request id and client address. */
+function rewriteRequestHeaders(req: ProxiedRequest, headers: IncomingHttpHeaders) {
+  // The relay answered the client's 100-continue itself; undici refuses to send `expect`.
+  const { expect: _expect, ...rest } = headers;
+  return { ...rest, ...requestTraceHeaders(req as FastifyRequest), 'x-request-id': String(req.id), 'x-forwarded-for': req.ip };
+}
+
+// The upstream's own hop-by-hop headers are about the relay's connection to it, not the
+// client's: copied, its `connection: keep-alive` overrode a client's `Connection: close`.
+/** The upstream's reply headers without its hop-by-hop ones (those listed in its `connection` too). */
+function rewriteHeaders(headers: IncomingHttpHeaders) {
+  const named = String(headers.connection ?? '')
+    .toLowerCase()
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const kept: IncomingHttpHeaders = {};
+  for (const [name, value] of Object.entries(headers)) if (!HOP_BY_HOP.has(name.toLowerCase()) && !named.includes(name.toLowerCase())) kept[name] = value;
+  return kept;
+}
+
+/** A failed upstream call: logged, and answered 502/503/504 with UPSTREAM_DOWN_MESSAGE (or WRITE_TIMEOUT_MESSAGE for a write that may have landed). */
+function onError(failedReply: ProxiedReply, { error }: { error: unknown }) {
+  const cause = (error as { cause?: NodeJS.ErrnoException }).cause ?? (error as NodeJS.ErrnoException);
+  const status = upstreamFailureStatus(error as FastifyError, cause);
+  failedReply.request.log.warn(
+    { code: cause?.code ?? (error as FastifyError).code, status, url: failedReply.request.url.split('?')[0] },
+    'upstream call failed',
+  );
+  const write = !['GET', 'HEAD', 'OPTIONS'].includes(failedReply.request.method);
+  // A connection refused never reached the upstream; a timeout or a broken connection may have.
+  sendError(failedReply, status, 'UPSTREAM_UNAVAILABLE', write && status !== 503 ? WRITE_TIMEOUT_MESSAGE : UPSTREAM_DOWN_MESSAGE);
+}
 
 /**
  * The proxy's lanes: the routes that may run long (and the uploads, with their larger limit), the

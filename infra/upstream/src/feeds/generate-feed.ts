@@ -109,138 +109,151 @@ function suspensions(goals: Goal[]): [number, number][] {
   return windows;
 }
 
-export function generateFeed(cup: WorldCup, match: WorldCupMatch, options: FeedOptions = {}): { header: FeedHeader; messages: RecordedMessage[] } {
-  const cadence = options.cadenceS ?? 30;
-  const lead = options.prematchLeadS ?? 120;
-  const halfTime = options.halfTimeS ?? 900;
-  const name = feedName(cup, match);
-  const goals = goalsOf(match);
-  // Long enough for the latest goal of the period plus a minute.
+/** Periods as [first clock second, last clock second, recording offset (s) of their start]: long enough for the latest goal of each plus a minute. */
+function periodsOf(match: WorldCupMatch, goals: Goal[], lead: number, halfTime: number): [number, number, number][] {
   const stoppage = (period: number, base: number) =>
     Math.max(base, ...goals.filter((g) => g.period === period).map((g) => Math.ceil((g.clock + 30) / 60) - [0, 45, 90, 105, 120][period]! + 1));
-  const extraTime = Boolean(match.score?.et);
-  // Periods: [first clock second, last clock second, recording offset (s) of their start].
-  const periods: [number, number, number][] = [];
-  let offset = lead;
   const bounds: [number, number][] = [
     [0, 45 + stoppage(1, 2)],
     [45, 90 + stoppage(2, 4)],
-    ...(extraTime
+    ...(match.score?.et
       ? ([
           [90, 105 + stoppage(3, 1)],
           [105, 120 + stoppage(4, 1)],
         ] as [number, number][])
       : []),
   ];
+  const periods: [number, number, number][] = [];
+  let offset = lead;
   bounds.forEach(([from, to], i) => {
     periods.push([from * 60, to * 60, offset]);
     offset += (to - from) * 60 + (i === 0 ? halfTime : i === 1 ? 300 : 60);
   });
-  const at = (period: number, clock: number) => (periods[period - 1]![2] + clock - periods[period - 1]![0]) * 1000;
+  return periods;
+}
 
-  const { home, away, mu } = records(cup, match);
-  const xg = expectedGoals(home, away, mu);
-  const regulation = periods[1]![1] - periods[1]![0] + periods[0]![1];
-  const played = (period: number, clock: number) => (period === 1 ? clock : periods[0]![1] + clock - periods[1]![0]);
+type EventFields = Omit<Extract<RecordedMessage, { type: 'event' }>, 'type' | 'source_id' | 'offset_ms'>;
 
-  const messages: RecordedMessage[] = [];
-  const event = (offsetMs: number, id: string, fields: Omit<Extract<RecordedMessage, { type: 'event' }>, 'type' | 'source_id' | 'offset_ms'>) =>
-    messages.push({ offset_ms: offsetMs, type: 'event', source_id: `${name}:${id}`, ...fields });
-  const settled = new Set<string>();
-  let score = { home: 0, away: 0 };
-  let frozen: Probabilities | null = null;
+/** A match's feed as it is written: its messages, the score so far, the markets settled, the prices frozen while suspended. */
+class FeedScript {
+  readonly messages: RecordedMessage[] = [];
+  score = { home: 0, away: 0 };
+  private readonly settled = new Set<string>();
+  private frozen: Probabilities | null = null;
+  private readonly regulation: number;
 
-  const offer = (offsetMs: number, id: string, p: Probabilities, clock: number | null, period: number, suspended: boolean) => {
+  constructor(
+    private readonly name: string,
+    private readonly periods: [number, number, number][],
+    private readonly xg: { home: number; away: number },
+    private readonly cadence: number,
+  ) {
+    this.regulation = periods[1]![1] - periods[1]![0] + periods[0]![1];
+  }
+
+  /** The recording offset (ms) of a clock second of a period. */
+  at(period: number, clock: number): number {
+    return (this.periods[period - 1]![2] + clock - this.periods[period - 1]![0]) * 1000;
+  }
+
+  event(offsetMs: number, id: string, fields: EventFields): void {
+    this.messages.push({ offset_ms: offsetMs, type: 'event', source_id: `${this.name}:${id}`, ...fields });
+  }
+
+  /** An offer of every market not settled yet. */
+  offer(offsetMs: number, id: string, p: Probabilities, clock: number | null, period: number, suspended: boolean): void {
     for (const market of MARKETS) {
-      if (settled.has(market.code)) continue;
-      messages.push({
+      if (this.settled.has(market.code)) continue;
+      this.messages.push({
         offset_ms: offsetMs,
         type: 'offer',
-        source_id: `${name}:${market.code}:${id}`,
+        source_id: `${this.name}:${market.code}:${id}`,
         market: { type_id: market.type_id, line: market.line },
         outcomes: market.outcomes.map(([key, label]) => ({ label, line: market.line, odds: quote(p[key]) })),
         match_time: clock,
         prematch: clock === null,
-        score: clock === null ? 'PRE' : scoreNodeName(score),
+        score: clock === null ? 'PRE' : scoreNodeName(this.score),
         period,
         ...(suspended && { suspended: true }),
       });
     }
-  };
-  const priced = (period: number, clock: number) => {
-    const left = Math.max(0, 1 - played(period, clock) / regulation);
-    return probabilities(score.home, score.away, xg.home * left, xg.away * left);
-  };
+  }
 
-  offer(0, 'pre1', priced(1, 0), null, 0, false);
-  offer(60_000, 'pre2', priced(1, 0), null, 0, false);
-  periods.forEach(([first, last], i) => {
-    const period = i + 1;
-    event(at(period, first), `p${period}:start`, { kind: 'period_start', period, match_time: first, score: scoreNodeName(score) });
+  /** The prices at a clock second: the expected goals shrink with the regulation time left. */
+  priced(period: number, clock: number): Probabilities {
+    const played = period === 1 ? clock : this.periods[0]![1] + clock - this.periods[1]![0];
+    const left = Math.max(0, 1 - played / this.regulation);
+    return probabilities(this.score.home, this.score.away, this.xg.home * left, this.xg.away * left);
+  }
+
+  /** A period second by second: its suspensions, goals (settling the markets they decide) and an offer every `cadence` seconds. */
+  play(period: number, first: number, last: number, goals: Goal[]): void {
+    this.event(this.at(period, first), `p${period}:start`, { kind: 'period_start', period, match_time: first, score: scoreNodeName(this.score) });
     const periodGoals = goals.filter((g) => g.period === period);
     const windows = suspensions(periodGoals);
     for (let clock = first; clock <= last; clock += 1) {
       for (const [n, [from, to]] of windows.entries()) {
         if (clock === from) {
-          frozen = period <= 2 ? priced(period, clock) : null;
-          event(at(period, clock), `suspend:${period}-${n + 1}`, { kind: 'suspension', suspended: true, reason: 'goal', period, match_time: clock });
+          this.frozen = period <= 2 ? this.priced(period, clock) : null;
+          this.event(this.at(period, clock), `suspend:${period}-${n + 1}`, { kind: 'suspension', suspended: true, reason: 'goal', period, match_time: clock });
         }
         if (clock === to) {
-          frozen = null;
-          event(at(period, clock), `resume:${period}-${n + 1}`, { kind: 'suspension', suspended: false, reason: 'goal', period, match_time: clock });
+          this.frozen = null;
+          this.event(this.at(period, clock), `resume:${period}-${n + 1}`, { kind: 'suspension', suspended: false, reason: 'goal', period, match_time: clock });
         }
       }
-      for (const [n, goal] of periodGoals.entries()) {
-        if (clock !== goal.clock) continue;
-        score = { ...score, [goal.side]: score[goal.side] + 1 };
-        event(at(period, clock), `goal:${period}-${n + 1}`, {
-          kind: 'goal',
-          side: goal.side,
-          player: goal.player,
+      for (const [n, goal] of periodGoals.entries()) if (clock === goal.clock) this.goal(period, clock, n, goal);
+      if (period <= 2 && (clock - first) % this.cadence === 0)
+        this.offer(
+          this.at(period, clock),
+          `p${period}-${String(clock).padStart(4, '0')}`,
+          this.frozen ?? this.priced(period, clock),
+          clock,
+          period,
+          this.frozen !== null,
+        );
+    }
+    this.event(this.at(period, last), `p${period}:end`, { kind: 'period_end', period, match_time: last, score: scoreNodeName(this.score) });
+    // Markets settle at full time: nothing more is offered.
+    if (period === 2) for (const market of MARKETS) this.settled.add(market.code);
+  }
+
+  /** A goal, and the markets it settles in regulation time (over 2.5, both teams to score). */
+  private goal(period: number, clock: number, n: number, goal: Goal): void {
+    this.score = { ...this.score, [goal.side]: this.score[goal.side] + 1 };
+    const score = this.score;
+    this.event(this.at(period, clock), `goal:${period}-${n + 1}`, {
+      kind: 'goal',
+      side: goal.side,
+      player: goal.player,
+      period,
+      match_time: clock,
+      score: scoreNodeName(score),
+    });
+    for (const [code, done] of [
+      ['ou25', score.home + score.away > 2],
+      ['btts', score.home > 0 && score.away > 0],
+    ] as const) {
+      if (done && !this.settled.has(code) && period <= 2) {
+        const market = MARKETS.find((m) => m.code === code)!;
+        this.event(this.at(period, clock), `settled:${code}`, {
+          kind: 'suspension',
+          suspended: true,
+          reason: 'settled',
+          market: { type_id: market.type_id, line: market.line },
           period,
           match_time: clock,
-          score: scoreNodeName(score),
         });
-        for (const [code, done] of [
-          ['ou25', score.home + score.away > 2],
-          ['btts', score.home > 0 && score.away > 0],
-        ] as const) {
-          if (done && !settled.has(code) && period <= 2) {
-            const market = MARKETS.find((m) => m.code === code)!;
-            event(at(period, clock), `settled:${code}`, {
-              kind: 'suspension',
-              suspended: true,
-              reason: 'settled',
-              market: { type_id: market.type_id, line: market.line },
-              period,
-              match_time: clock,
-            });
-            settled.add(code);
-          }
-        }
+        this.settled.add(code);
       }
-      if (period <= 2 && (clock - first) % cadence === 0)
-        offer(at(period, clock), `p${period}-${String(clock).padStart(4, '0')}`, frozen ?? priced(period, clock), clock, period, frozen !== null);
     }
-    event(at(period, last), `p${period}:end`, { kind: 'period_end', period, match_time: last, score: scoreNodeName(score) });
-    if (period === 2) {
-      // Markets settle at full time: nothing more is offered.
-      for (const market of MARKETS) settled.add(market.code);
-    }
-  });
-  const end = periods.at(-1)!;
-  const shootOut = match.score?.p;
-  event(at(periods.length, end[1]), 'end', {
-    kind: 'match_end',
-    match_time: end[1],
-    period: periods.length,
-    score: scoreNodeName(score),
-    reason: shootOut ? `penalties ${shootOut[0]}-${shootOut[1]}` : 'full time',
-    ...(shootOut && { penalties: { home: shootOut[0], away: shootOut[1] } }),
-  });
+  }
+}
 
+/** The feed file's header: the match, where the feed comes from and how it is priced, its markets. */
+function headerOf(cup: WorldCup, match: WorldCupMatch, name: string, xg: { home: number; away: number }): FeedHeader {
   const index = cup.matches.indexOf(match);
-  const header: FeedHeader = {
+  return {
     type: 'header',
     format: FEED_FORMAT,
     name,
@@ -255,5 +268,27 @@ export function generateFeed(cup: WorldCup, match: WorldCupMatch, options: FeedO
     source: `Generated by infra/feeds/generate.ts from the real goal minutes of ${cup.name} (openfootball, CC0). Prices: independent Poisson scoring per side, expected goals ${xg.home.toFixed(2)} - ${xg.away.toFixed(2)} (from the tournament so far) shrinking with the playing time left, odds = 1 / (p x 1.05).`,
     markets: MARKETS.map(({ type_id, line, name: marketName }) => ({ type_id, line, name: marketName })),
   };
-  return { header, messages };
+}
+
+export function generateFeed(cup: WorldCup, match: WorldCupMatch, options: FeedOptions = {}): { header: FeedHeader; messages: RecordedMessage[] } {
+  const name = feedName(cup, match);
+  const goals = goalsOf(match);
+  const periods = periodsOf(match, goals, options.prematchLeadS ?? 120, options.halfTimeS ?? 900);
+  const { home, away, mu } = records(cup, match);
+  const xg = expectedGoals(home, away, mu);
+  const script = new FeedScript(name, periods, xg, options.cadenceS ?? 30);
+  script.offer(0, 'pre1', script.priced(1, 0), null, 0, false);
+  script.offer(60_000, 'pre2', script.priced(1, 0), null, 0, false);
+  for (const [i, [first, last]] of periods.entries()) script.play(i + 1, first, last, goals);
+  const end = periods.at(-1)!;
+  const shootOut = match.score?.p;
+  script.event(script.at(periods.length, end[1]), 'end', {
+    kind: 'match_end',
+    match_time: end[1],
+    period: periods.length,
+    score: scoreNodeName(script.score),
+    reason: shootOut ? `penalties ${shootOut[0]}-${shootOut[1]}` : 'full time',
+    ...(shootOut && { penalties: { home: shootOut[0], away: shootOut[1] } }),
+  });
+  return { header: headerOf(cup, match, name, xg), messages: script.messages };
 }

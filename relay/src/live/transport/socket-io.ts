@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { Server } from 'socket.io';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { Server, type Socket } from 'socket.io';
 import {
   matchRoom,
   SOCKET_AUTH_ERROR,
@@ -66,7 +66,46 @@ export function attachSockets(
     perMessageDeflate: false,
   });
 
-  io.use(async (socket, next) => {
+  io.use(handshakeCheck(upstream, metrics, admission, addressOf, log));
+
+  io.on('connection', (socket) => {
+    const { user, token, display } = socket.data;
+    log.debug({ socket: socket.id, user: user.email }, 'socket connected');
+    const conn = liveConnectionOf(socket, packer);
+    hub.connected(conn);
+    endWithSession(socket, upstream, hub, conn);
+
+    const answer = (work: Promise<LiveAck>, ack: unknown) => answerAck(work, ack, log);
+    // Payloads are `unknown` until the hub has validated them against protocol's schemas.
+    socket.on('watch', (payload: unknown, ack: unknown) => answer(hub.watch(conn, payload), ack));
+    socket.on('unwatch', (payload: unknown, ack: unknown) => answer(hub.unwatch(conn, payload), ack));
+    socket.on('resync', (payload: unknown, ack: unknown) => answer(hub.resync(conn, payload), ack));
+    socket.on('editing', (payload: unknown, ack: unknown) => answer(hub.editing(conn, payload), ack));
+    // Provider-wide data (live-provider.ts): follow the provider the console works in.
+    const follower = { token, display, rooms: socket.rooms, join: (room: string) => void socket.join(room), leave: (room: string) => void socket.leave(room) };
+    socket.on('provider', (payload: unknown, ack: unknown) =>
+      answer(providers ? providers.follow(follower, payload) : Promise.resolve({ ok: false, error: 'This relay does not push provider data' }), ack),
+    );
+    socket.emit('hello', { user: { id: user.id, name: user.name } });
+  });
+
+  return io;
+}
+
+/** A socket as the relay's socket.io server hands it over. */
+type RelaySocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, RelaySocketData>;
+/** The handshake middleware of the relay's socket.io server. */
+type RelayMiddleware = Parameters<RelayIo['use']>[0];
+
+/** The handshake check: rate-limited per address, its token checked with the upstream, a place admitted, else a refusal. */
+function handshakeCheck(
+  upstream: UpstreamClient,
+  metrics: RelayMetrics,
+  admission: Admission,
+  addressOf: (request: IncomingMessage) => string,
+  log: FastifyBaseLogger,
+): RelayMiddleware {
+  return async (socket, next) => {
     const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : '';
     const address = addressOf(socket.request);
     // Before the upstream is asked anything: a client cycling through tokens is slowed here.
@@ -94,65 +133,57 @@ export function attachSockets(
       log.warn({ err: error }, 'token check failed: upstream unreachable');
       next(refusal(UPSTREAM_UNREACHABLE, { reason: 'unavailable', retryable: true }));
     }
+  };
+}
+
+/** The hub's view of a socket: its session, and sends that pack big snapshots and deltas once for every socket. */
+function liveConnectionOf(socket: RelaySocket, packer: LivePacker): LiveConnection {
+  const { user, token, expiresAt, display } = socket.data;
+  return {
+    id: `sio:${socket.id}`,
+    transport: 'socketio',
+    user,
+    token,
+    expiresAt,
+    display,
+    send: (event, ...args) => {
+      // A big snapshot (every watcher gets the same payload object) or delta: deflated once, its
+      // bytes a binary attachment shared by every socket it goes to.
+      const packed = isPackable(event) ? packer.payload(event, args[0] as PushPayload<'snapshot' | 'delta'>) : null;
+      if (packed) socket.emit('packed', packed);
+      else socket.emit(event, ...args);
+    },
+    join: (matchId) => void socket.join(matchRoom(matchId)),
+    leave: (matchId) => void socket.leave(matchRoom(matchId)),
+  };
+}
+
+/** Disconnects the socket when its token expires or is revoked, and gives back its place and hub entry when it goes. */
+function endWithSession(socket: RelaySocket, upstream: UpstreamClient, hub: LiveHub, conn: LiveConnection): void {
+  const { token, expiresAt } = socket.data;
+  const expiry = setTimeout(() => socket.disconnect(true), Math.max(0, Math.min(expiresAt - Date.now(), 2 ** 31 - 1)));
+  // A logout (or any revocation the relay learns of) disconnects the socket at once, saying why
+  // first (an admin disabled the account, a password was changed), so its console can tell.
+  const untrack = upstream.revocations.track(token, (reason) => {
+    socket.emit('sessionEnded', { reason });
+    socket.disconnect(true);
   });
-
-  io.on('connection', (socket) => {
-    const { user, token, expiresAt, display } = socket.data;
-    log.debug({ socket: socket.id, user: user.email }, 'socket connected');
-    const conn: LiveConnection = {
-      id: `sio:${socket.id}`,
-      transport: 'socketio',
-      user,
-      token,
-      expiresAt,
-      display,
-      send: (event, ...args) => {
-        // A big snapshot (every watcher gets the same payload object) or delta: deflated once, its
-        // bytes a binary attachment shared by every socket it goes to.
-        const packed = isPackable(event) ? packer.payload(event, args[0] as PushPayload<'snapshot' | 'delta'>) : null;
-        if (packed) socket.emit('packed', packed);
-        else socket.emit(event, ...args);
-      },
-      join: (matchId) => void socket.join(matchRoom(matchId)),
-      leave: (matchId) => void socket.leave(matchRoom(matchId)),
-    };
-    hub.connected(conn);
-    const expiry = setTimeout(() => socket.disconnect(true), Math.max(0, Math.min(expiresAt - Date.now(), 2 ** 31 - 1)));
-    // A logout (or any revocation the relay learns of) disconnects the socket at once, saying why
-    // first (an admin disabled the account, a password was changed), so its console can tell.
-    const untrack = upstream.revocations.track(token, (reason) => {
-      socket.emit('sessionEnded', { reason });
-      socket.disconnect(true);
-    });
-    socket.on('disconnect', () => {
-      socket.data.place?.release();
-      clearTimeout(expiry);
-      untrack();
-      hub.disconnected(conn);
-    });
-
-    const answer = (work: Promise<LiveAck>, ack: unknown) => {
-      void work
-        .catch((error: unknown): LiveAck => {
-          log.error({ err: error }, 'live request failed');
-          return { ok: false, error: 'The relay could not handle this request', retryable: true };
-        })
-        .then((reply) => {
-          if (typeof ack === 'function') ack(reply);
-        });
-    };
-    // Payloads are `unknown` until the hub has validated them against protocol's schemas.
-    socket.on('watch', (payload: unknown, ack: unknown) => answer(hub.watch(conn, payload), ack));
-    socket.on('unwatch', (payload: unknown, ack: unknown) => answer(hub.unwatch(conn, payload), ack));
-    socket.on('resync', (payload: unknown, ack: unknown) => answer(hub.resync(conn, payload), ack));
-    socket.on('editing', (payload: unknown, ack: unknown) => answer(hub.editing(conn, payload), ack));
-    // Provider-wide data (live-provider.ts): follow the provider the console works in.
-    const follower = { token, display, rooms: socket.rooms, join: (room: string) => void socket.join(room), leave: (room: string) => void socket.leave(room) };
-    socket.on('provider', (payload: unknown, ack: unknown) =>
-      answer(providers ? providers.follow(follower, payload) : Promise.resolve({ ok: false, error: 'This relay does not push provider data' }), ack),
-    );
-    socket.emit('hello', { user: { id: user.id, name: user.name } });
+  socket.on('disconnect', () => {
+    socket.data.place?.release();
+    clearTimeout(expiry);
+    untrack();
+    hub.disconnected(conn);
   });
+}
 
-  return io;
+/** Answers a live request's ack with its outcome, or with a retryable failure (logged) if it threw. */
+function answerAck(work: Promise<LiveAck>, ack: unknown, log: FastifyBaseLogger): void {
+  void work
+    .catch((error: unknown): LiveAck => {
+      log.error({ err: error }, 'live request failed');
+      return { ok: false, error: 'The relay could not handle this request', retryable: true };
+    })
+    .then((reply) => {
+      if (typeof ack === 'function') ack(reply);
+    });
 }

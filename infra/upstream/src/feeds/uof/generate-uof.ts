@@ -103,44 +103,158 @@ interface Status {
   clockS: number | null;
 }
 
+/** A demo feed's event message (anything but an offer). */
+type EventMessage = Extract<RecordedMessage, { type: 'event' }>;
+
+/** What a conversion holds across the feed: the event, its status so far, and the messages written. */
+interface Conversion {
+  event: string;
+  eventNumber: number;
+  baseMs: number;
+  lastPeriod: number;
+  penalties: boolean;
+  status: Status;
+  out: UofRecordedMessage[];
+  nextAlive: number;
+}
+
+/** The messages of one offset being converted: the markets and status change waiting for their odds_change. */
+interface Group {
+  offset: number;
+  timestamp: number;
+  /** Whether the match was under way when the offset began. */
+  live: boolean;
+  changed: boolean;
+  markets: string[];
+}
+
+/** The routing key of one of the match's messages, from the live or the prematch producer. */
+const eventKey = (c: Conversion, type: string, live: boolean) =>
+  buildUofRoutingKey({
+    priority: live ? 'hi' : 'lo',
+    prematch: !live,
+    live,
+    messageType: type,
+    sportId: 1,
+    urnType: 'sr:match',
+    eventId: c.eventNumber,
+    nodeId: null,
+  });
+
+/** The routing key of a system message (not about a match). */
+const systemKey = (type: string) =>
+  buildUofRoutingKey({ priority: null, prematch: false, live: false, messageType: type, sportId: null, urnType: null, eventId: null, nodeId: null });
+
+/** Appends one UOF message at an offset, with its XML declaration and its time from the real kick-off. */
+function push(c: Conversion, offset: number, routingKey: string, xml: string): void {
+  c.out.push({
+    offset_ms: offset,
+    routing_key: routingKey,
+    xml: `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>${xml}`,
+    received_at: new Date(c.baseMs + offset).toISOString(),
+  });
+}
+
+/** Both producers' `alive` messages every ALIVE_EVERY_MS up to an offset. */
+function alives(c: Conversion, upTo: number): void {
+  for (; c.nextAlive <= upTo; c.nextAlive += ALIVE_EVERY_MS) {
+    for (const product of [LIVE_ODDS, PREMATCH])
+      push(c, c.nextAlive, systemKey('alive'), `<alive${attrs({ product, timestamp: c.baseMs + c.nextAlive, subscribed: 1 })}/>`);
+  }
+}
+
+/** Writes the group's pending markets and status change as one odds_change, if it has any. */
+function flush(c: Conversion, g: Group): void {
+  const { status } = c;
+  if (!g.changed && !g.markets.length) return;
+  const live = status.code !== 0;
+  const state = status.code === 0 ? 0 : [ENDED, ENDED_AFTER_EXTRA_TIME, ENDED_AFTER_PENALTIES].includes(status.code) ? 3 : 1;
+  const clock = status.clockS === null || !live ? '' : `<clock${attrs({ match_time: clockText(status.clockS) })}/>`;
+  const sportEventStatus = `<sport_event_status${attrs({ status: state, match_status: status.code, home_score: status.home, away_score: status.away })}>${clock}</sport_event_status>`;
+  const odds = g.markets.length ? `<odds>${g.markets.join('')}</odds>` : '';
+  push(
+    c,
+    g.offset,
+    eventKey(c, 'odds_change', live),
+    `<odds_change${attrs({ product: live ? LIVE_ODDS : PREMATCH, event_id: c.event, timestamp: g.timestamp })}>${sportEventStatus}${odds}</odds_change>`,
+  );
+  g.changed = false;
+  g.markets = [];
+}
+
+/** Applies one event message: a period, goal or match end changes the status; a suspension is a bet_stop, bet_settlement or suspended market. */
+function applyEvent(c: Conversion, g: Group, m: EventMessage): void {
+  const { status, penalties } = c;
+  switch (m.kind) {
+    case 'period_start':
+      if (g.markets.length) flush(c, g);
+      status.code = PLAYING[m.period ?? 1] ?? status.code;
+      g.changed = true;
+      break;
+    case 'period_end': {
+      if (g.markets.length) flush(c, g);
+      const period = m.period ?? 1;
+      status.code = period < c.lastPeriod ? PAUSE_AFTER[period]! : penalties ? AWAITING_PENALTIES : period <= 2 ? ENDED : ENDED_AFTER_EXTRA_TIME;
+      g.changed = true;
+      break;
+    }
+    case 'goal': {
+      if (g.markets.length) flush(c, g);
+      const score = m.score ? parseScoreNode(m.score) : null;
+      if (score) Object.assign(status, { home: score.home, away: score.away });
+      g.changed = true;
+      break;
+    }
+    case 'match_end':
+      if (penalties) {
+        // Awaiting penalties, then ended after them: two messages, as UOF sends them.
+        flush(c, g);
+        status.code = ENDED_AFTER_PENALTIES;
+        g.changed = true;
+      }
+      break;
+    case 'suspension':
+      flush(c, g);
+      suspend(c, g, m);
+      // A lifted suspension is UOF's next odds_change with an active market: nothing to send.
+      break;
+  }
+}
+
+/** A suspension: match-wide as bet_stop, a settled market as bet_settlement, any other market as suspended in an odds_change. */
+function suspend(c: Conversion, g: Group, m: EventMessage): void {
+  const { offset, timestamp, live } = g;
+  if (m.suspended && !m.market) {
+    push(c, offset, eventKey(c, 'bet_stop', live), `<bet_stop${attrs({ groups: 'all', product: LIVE_ODDS, event_id: c.event, timestamp })}/>`);
+  } else if (m.suspended && m.market && m.reason === 'settled') {
+    const market = uofMarketOf(m.market);
+    push(
+      c,
+      offset,
+      eventKey(c, 'bet_settlement', live),
+      `<bet_settlement${attrs({ certainty: 2, product: LIVE_ODDS, event_id: c.event, timestamp })}><outcomes><market${attrs({ id: market.id, specifiers: market.specifiers })}>${[...market.keyOf].map(([id, key]) => `<outcome${attrs({ id, result: result(key, m.market!.line, c.status) })}/>`).join('')}</market></outcomes></bet_settlement>`,
+    );
+  } else if (m.suspended && m.market) {
+    g.markets.push(marketXml(m.market, -1, []));
+    flush(c, g);
+  }
+}
+
 /** Converts one recorded demo feed; deterministic, offsets kept, timestamps from the real kick-off. */
 export function uofFromFeed(feed: RecordedFeed, exchange = 'unifiedfeed'): UofDemo {
   const { header, messages } = feed;
   const event = uofEventOf(header);
   const eventNumber = Number(event.split(':')[2]);
   if (!header.match.kick_off) throw new Error(`${header.name}: the header has no kick_off`);
-  const baseMs = Date.parse(header.match.kick_off) - kickOffOffset(messages);
-  const lastPeriod = Math.max(...messages.map((m) => (m.type === 'event' && m.kind === 'period_start' ? (m.period ?? 1) : 0)));
-  const penalties = messages.some((m) => m.type === 'event' && m.kind === 'match_end' && (m.reason ?? '').startsWith('penalties'));
-  const key = (type: string, live: boolean) =>
-    buildUofRoutingKey({
-      priority: live ? 'hi' : 'lo',
-      prematch: !live,
-      live,
-      messageType: type,
-      sportId: 1,
-      urnType: 'sr:match',
-      eventId: eventNumber,
-      nodeId: null,
-    });
-  const systemKey = (type: string) =>
-    buildUofRoutingKey({ priority: null, prematch: false, live: false, messageType: type, sportId: null, urnType: null, eventId: null, nodeId: null });
-
-  const out: UofRecordedMessage[] = [];
-  const push = (offset: number, routingKey: string, xml: string) =>
-    out.push({
-      offset_ms: offset,
-      routing_key: routingKey,
-      xml: `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>${xml}`,
-      received_at: new Date(baseMs + offset).toISOString(),
-    });
-  const status: Status = { code: 0, home: 0, away: 0, clockS: null };
-  let nextAlive = 0;
-  const alives = (upTo: number) => {
-    for (; nextAlive <= upTo; nextAlive += ALIVE_EVERY_MS) {
-      for (const product of [LIVE_ODDS, PREMATCH])
-        push(nextAlive, systemKey('alive'), `<alive${attrs({ product, timestamp: baseMs + nextAlive, subscribed: 1 })}/>`);
-    }
+  const c: Conversion = {
+    event,
+    eventNumber,
+    baseMs: Date.parse(header.match.kick_off) - kickOffOffset(messages),
+    lastPeriod: Math.max(...messages.map((m) => (m.type === 'event' && m.kind === 'period_start' ? (m.period ?? 1) : 0))),
+    penalties: messages.some((m) => m.type === 'event' && m.kind === 'match_end' && (m.reason ?? '').startsWith('penalties')),
+    status: { code: 0, home: 0, away: 0, clockS: null },
+    out: [],
+    nextAlive: 0,
   };
 
   // Messages at one offset become as few UOF messages as keep their order.
@@ -148,32 +262,14 @@ export function uofFromFeed(feed: RecordedFeed, exchange = 'unifiedfeed'): UofDe
     const offset = messages[i]!.offset_ms;
     const group: RecordedMessage[] = [];
     for (; i < messages.length && messages[i]!.offset_ms === offset; i += 1) group.push(messages[i]!);
-    alives(offset);
-    const timestamp = baseMs + offset;
-    const live = status.code !== 0;
-    let changed = false;
-    let markets: string[] = [];
-    const flush = () => {
-      if (!changed && !markets.length) return;
-      const live = status.code !== 0;
-      const state = status.code === 0 ? 0 : [ENDED, ENDED_AFTER_EXTRA_TIME, ENDED_AFTER_PENALTIES].includes(status.code) ? 3 : 1;
-      const clock = status.clockS === null || !live ? '' : `<clock${attrs({ match_time: clockText(status.clockS) })}/>`;
-      const sportEventStatus = `<sport_event_status${attrs({ status: state, match_status: status.code, home_score: status.home, away_score: status.away })}>${clock}</sport_event_status>`;
-      const odds = markets.length ? `<odds>${markets.join('')}</odds>` : '';
-      push(
-        offset,
-        key('odds_change', live),
-        `<odds_change${attrs({ product: live ? LIVE_ODDS : PREMATCH, event_id: event, timestamp })}>${sportEventStatus}${odds}</odds_change>`,
-      );
-      changed = false;
-      markets = [];
-    };
+    alives(c, offset);
+    const g: Group = { offset, timestamp: c.baseMs + offset, live: c.status.code !== 0, changed: false, markets: [] };
     for (const m of group) {
-      if (m.match_time !== null && m.match_time !== undefined) status.clockS = m.match_time;
+      if (m.match_time !== null && m.match_time !== undefined) c.status.clockS = m.match_time;
       if (m.type === 'offer') {
         const ref = m.market;
         if (!ref) throw new Error(`${m.source_id}: an offer without its market type`);
-        markets.push(
+        g.markets.push(
           marketXml(
             ref,
             m.suspended ? -1 : 1,
@@ -182,54 +278,9 @@ export function uofFromFeed(feed: RecordedFeed, exchange = 'unifiedfeed'): UofDe
         );
         continue;
       }
-      switch (m.kind) {
-        case 'period_start':
-          if (markets.length) flush();
-          status.code = PLAYING[m.period ?? 1] ?? status.code;
-          changed = true;
-          break;
-        case 'period_end': {
-          if (markets.length) flush();
-          const period = m.period ?? 1;
-          status.code = period < lastPeriod ? PAUSE_AFTER[period]! : penalties ? AWAITING_PENALTIES : period <= 2 ? ENDED : ENDED_AFTER_EXTRA_TIME;
-          changed = true;
-          break;
-        }
-        case 'goal': {
-          if (markets.length) flush();
-          const score = m.score ? parseScoreNode(m.score) : null;
-          if (score) Object.assign(status, { home: score.home, away: score.away });
-          changed = true;
-          break;
-        }
-        case 'match_end':
-          if (penalties) {
-            // Awaiting penalties, then ended after them: two messages, as UOF sends them.
-            flush();
-            status.code = ENDED_AFTER_PENALTIES;
-            changed = true;
-          }
-          break;
-        case 'suspension':
-          flush();
-          if (m.suspended && !m.market) {
-            push(offset, key('bet_stop', live), `<bet_stop${attrs({ groups: 'all', product: LIVE_ODDS, event_id: event, timestamp })}/>`);
-          } else if (m.suspended && m.market && m.reason === 'settled') {
-            const market = uofMarketOf(m.market);
-            push(
-              offset,
-              key('bet_settlement', live),
-              `<bet_settlement${attrs({ certainty: 2, product: LIVE_ODDS, event_id: event, timestamp })}><outcomes><market${attrs({ id: market.id, specifiers: market.specifiers })}>${[...market.keyOf].map(([id, key]) => `<outcome${attrs({ id, result: result(key, m.market!.line, status) })}/>`).join('')}</market></outcomes></bet_settlement>`,
-            );
-          } else if (m.suspended && m.market) {
-            markets.push(marketXml(m.market, -1, []));
-            flush();
-          }
-          // A lifted suspension is UOF's next odds_change with an active market: nothing to send.
-          break;
-      }
+      applyEvent(c, g, m);
     }
-    flush();
+    flush(c, g);
   }
   return {
     header: {
@@ -239,7 +290,7 @@ export function uofFromFeed(feed: RecordedFeed, exchange = 'unifiedfeed'): UofDe
       match: header.match,
       source: `Generated by infra/feeds/uof/generate.ts from ${header.name}.jsonl (the same prices and events as UOF messages; the event id is made up).`,
     },
-    messages: out,
+    messages: c.out,
   };
 }
 
