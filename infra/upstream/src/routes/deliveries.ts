@@ -41,10 +41,12 @@ export async function deliveryRoutes(app: FastifyInstance, { db, broker = null }
   });
 
   implement(app, routes.matchDeliveries, async ({ params, query }) => {
+    const ids = idsOf(query.ids);
     const reply = await listDeliveries(
       db,
-      { matchId: params.matchId, marketId: query.market_id, offerId: query.offer_id, beforeId: query.before_id, ids: idsOf(query.ids) },
-      { ...query, sort: query.sort ?? query.order_by },
+      { matchId: params.matchId, marketId: query.market_id, offerId: query.offer_id, beforeId: query.before_id, ids },
+      // Deliveries named by id come all of them unless a page is asked for (the default page holds 20).
+      { ...query, limit: query.limit ?? ids?.length, sort: query.sort ?? query.order_by },
     );
     // Polled every second per watched match: the match is looked up only when the list is empty.
     if (!reply.deliveries.length) await assertMatch(db, params.matchId);

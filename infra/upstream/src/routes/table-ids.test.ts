@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { buildPath, buildQuery, IDS_MAX, MATCH_TABLE_TOPICS, routes, type ListReply } from '@odds/protocol';
+import { selectRows } from '../db/rows';
 import { createTestUpstream, type TestUpstream } from '../testing';
 
 /**
@@ -64,6 +66,21 @@ describe('the deliveries list with ids', () => {
     expect(found, 'a demo match with deliveries').toBeDefined();
     const { matchId, ids } = found!;
     const oldest = ids.at(-1)!;
+    // More than a default page (20) of them come whole: 25 more like the oldest.
+    const { db } = upstream.database;
+    const [{ columns }] = (await selectRows<{ columns: string }>(
+      db,
+      sql`SELECT string_agg(quote_ident(column_name), ',') AS columns FROM information_schema.columns WHERE table_name = 'deliveries' AND column_name <> 'id'`,
+    )) as [{ columns: string }];
+    // Each copy in a language of its own (one delivery per offer, contact and language).
+    const values = columns.replace('language', `'t' || g`);
+    const copies = await selectRows<{ id: number }>(
+      db,
+      sql.raw(`INSERT INTO deliveries (${columns}) SELECT ${values} FROM deliveries, generate_series(1, 25) g WHERE id = ${ids.at(-1)} RETURNING id`),
+    );
+    const named = copies.map((row) => Number(row.id));
+    const many = await get(matchId, { ids: named.join(',') });
+    expect(many.json<{ deliveries: { id: number }[] }>().deliveries).toHaveLength(25);
     const reply = await get(matchId, { ids: `${oldest},${ids[0]},2147483647` });
     expect(reply.statusCode, reply.body).toBe(200);
     expect(
