@@ -17,7 +17,7 @@
  * version and the load average are printed before it starts and with every figure.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +27,7 @@ import { cleanUp, cleanUpOnInterrupt, ending, onCleanup, stopProcess } from './b
 import { benchServices } from './bench-services';
 import { percentile } from './relay-figures';
 import { treeCpu } from './scale-cpu';
+import { cpuRateOf, readProbes, readServers, rssOf } from './saturday-probes';
 import { generatedFeed, recordedFeed, recordedFeeds, TICK_MS, type MatchFeed } from './saturday-feed';
 import { brokerStack, embeddedStack, PROBE, type Stack } from './saturday-stack';
 
@@ -41,86 +42,6 @@ const load = () =>
   loadavg()
     .map((l) => l.toFixed(1))
     .join(' ');
-
-interface ProbeLine {
-  t: number;
-  requests: number;
-  lags: number[];
-  cpu: number;
-  rss: number;
-}
-
-interface Probed {
-  pid: number;
-  label: string;
-  /** When its probe loaded (ms since the epoch) and its CPU seconds then. */
-  head: { t: number; cpu: number };
-  lines: ProbeLine[];
-}
-
-/** The probe files of a run: each Node process's label (from its command line), its probe's start and its per-second lines. */
-function readProbes(dir: string): Probed[] {
-  const named = readdirSync(dir)
-    .map((file) => {
-      const [head, ...rest] = readFileSync(join(dir, file), 'utf8')
-        .trim()
-        .split('\n')
-        .map((line) => JSON.parse(line));
-      const argv = String(head.argv);
-      const kind = argv.includes('infra/start.ts')
-        ? 'supervisor'
-        : argv.includes('upstream/src/main.ts')
-          ? 'API'
-          : argv.includes('worker-main')
-            ? 'engine worker'
-            : argv.includes('relay/src/main.ts')
-              ? 'relay'
-              : argv.includes('saturday-clients')
-                ? 'clients'
-                : argv.split('/').at(-1)!;
-      return { pid: head.pid as number, kind, head: { t: head.t as number, cpu: head.cpu as number }, lines: rest as ProbeLine[] };
-    })
-    .sort((a, b) => a.kind.localeCompare(b.kind) || a.pid - b.pid);
-  const seen = new Map<string, number>();
-  const counts = new Map<string, number>();
-  for (const p of named) counts.set(p.kind, (counts.get(p.kind) ?? 0) + 1);
-  return named.map((p) => {
-    const k = (seen.get(p.kind) ?? 0) + 1;
-    seen.set(p.kind, k);
-    return { pid: p.pid, label: counts.get(p.kind)! > 1 ? `${p.kind} ${k}` : p.kind, head: p.head, lines: p.lines };
-  });
-}
-
-/**
- * A Node process's CPU-seconds per second in the window [from, until], from its probe's readings
- * (each its CPU seconds so far): from its last reading at or before `from` (from 0 at its start if
- * it started in the window) to its last at or before `until` (its exit line if it ended in the
- * window); over the time between the two for a process there all through, over the window for one
- * that started or ended in it. null for a process that ended before the window or started after it.
- */
-function cpuRateOf(p: Probed, from: number, until: number): number | null {
-  const readings = [p.head, ...p.lines];
-  const startedInside = p.head.t > from;
-  const start = startedInside ? { t: p.head.t, cpu: 0 } : readings.filter((r) => r.t <= from).at(-1)!;
-  const end = readings.filter((r) => r.t <= until).at(-1);
-  if (!end || end.t <= start.t) return null;
-  const throughout = !startedInside && readings.some((r) => r.t > until);
-  return (end.cpu - start.cpu) / ((throughout ? end.t - start.t : until - from) / 1000);
-}
-
-/** Each server's CPU seconds so far (its process tree, treeCpu), and when they were read (performance.now(), ms). */
-function readServers(readers: Record<string, () => number | null>): { at: number; seconds: Record<string, number | null> } {
-  return { at: performance.now(), seconds: Object.fromEntries(Object.entries(readers).map(([k, read]) => [k, read()])) };
-}
-
-function rssOf(pid: number | null): number {
-  if (!pid) return 0;
-  try {
-    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
-  } catch {
-    return 0;
-  }
-}
 
 async function run(stack: Stack, probeDir: string) {
   const { matchIds, markets } = stack;
