@@ -1,22 +1,10 @@
-import { eq, inArray } from 'drizzle-orm';
 import type { DeliveryStats, FeedMessage, IngestReply } from '@odds/protocol';
 import type { Db, Tx } from '../db/client';
-import {
-  deliveries,
-  deliverySends,
-  matchEvents,
-  matches,
-  matchLiveStates,
-  offers,
-  suppressions,
-  thresholdFirings,
-  thresholdSets,
-  thresholdStates,
-} from '../db/schema';
 import { Errors } from '../errors';
 import { spans } from '../spans';
 import { ChangeBus } from '../notices/bus';
 import { createSmtpSender, type SmtpSender } from '../mail/smtp';
+import { clearMatch } from './clear-match';
 import { Compliance, type ComplianceGate } from './compliance/gate';
 import { complianceSettingsFrom } from './compliance/settings';
 import { Dispatcher, type DispatcherOptions } from './dispatch';
@@ -402,21 +390,7 @@ export class Engine {
   /** Clears a match's feed and everything the engine derived from it. */
   reset(matchId: number): Promise<number> {
     return this.exclusive(matchId, async () => {
-      const [match] = await this.db.select({ id: matches.id }).from(matches).where(eq(matches.id, matchId));
-      if (!match) throw new Errors.NotFound('Match', matchId);
-      const sets = this.db.select({ id: thresholdSets.id }).from(thresholdSets).where(eq(thresholdSets.matchId, matchId));
-      const deleted = await this.db.transaction(async (tx) => {
-        let n = 0;
-        n += (await tx.delete(deliveries).where(eq(deliveries.matchId, matchId)).returning({ id: deliveries.id })).length;
-        n += (await tx.delete(suppressions).where(eq(suppressions.matchId, matchId)).returning({ id: suppressions.id })).length;
-        n += (await tx.delete(thresholdFirings).where(eq(thresholdFirings.matchId, matchId)).returning({ id: thresholdFirings.id })).length;
-        await tx.delete(thresholdStates).where(inArray(thresholdStates.thresholdSetId, sets));
-        n += (await tx.delete(offers).where(eq(offers.matchId, matchId)).returning({ id: offers.id })).length;
-        n += (await tx.delete(matchEvents).where(eq(matchEvents.matchId, matchId)).returning({ id: matchEvents.id })).length;
-        await tx.delete(matchLiveStates).where(eq(matchLiveStates.matchId, matchId));
-        await tx.delete(deliverySends).where(eq(deliverySends.matchId, matchId));
-        return n;
-      });
+      const deleted = await clearMatch(this.db, matchId);
       this.forgetAll();
       this.bus.publish({ match_id: matchId, topics: ['feed', 'offers', 'deliveries'], reset: true });
       return deleted;
