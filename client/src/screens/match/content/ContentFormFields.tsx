@@ -9,6 +9,24 @@ import type { ContentTab } from './useContentTab';
 
 const list = (values: readonly string[]) => values.map((v) => ({ label: v, value: v }));
 
+/** A part of the score node (sub or leaf node), any when cleared: shown only where the sport has some. */
+function NodePartField(props: { id: string; label: string; value: string | null; options: readonly string[]; onChange: (value: string | null) => void }) {
+  if (!props.options.length) return null;
+  return (
+    <Field id={props.id} label={props.label}>
+      <Dropdown
+        {...dropdownNames(props.label)}
+        inputId={props.id}
+        value={props.value}
+        options={list(props.options)}
+        showClear
+        placeholder="Any"
+        onChange={(e) => props.onChange((e.value as string) ?? null)}
+      />
+    </Field>
+  );
+}
+
 /** The content form's first row: which market, channel and language the record is for. */
 export function ContentTargetRow({ tab }: { tab: ContentTab }) {
   const { form, patch } = tab;
@@ -65,32 +83,8 @@ export function ContentScoreRow({ tab }: { tab: ContentTab }) {
           onChange={(e) => patch({ node: e.value as string })}
         />
       </Field>
-      {subNodes.length > 0 && (
-        <Field id="content-sub-node" label="Sub node">
-          <Dropdown
-            {...dropdownNames('Sub node')}
-            inputId="content-sub-node"
-            value={form.subNode}
-            options={list(subNodes)}
-            showClear
-            placeholder="Any"
-            onChange={(e) => patch({ subNode: (e.value as string) ?? null })}
-          />
-        </Field>
-      )}
-      {leafNodes.length > 0 && (
-        <Field id="content-leaf-node" label="Leaf node">
-          <Dropdown
-            {...dropdownNames('Leaf node')}
-            inputId="content-leaf-node"
-            value={form.leafNode}
-            options={list(leafNodes)}
-            showClear
-            placeholder="Any"
-            onChange={(e) => patch({ leafNode: (e.value as string) ?? null })}
-          />
-        </Field>
-      )}
+      <NodePartField id="content-sub-node" label="Sub node" value={form.subNode} options={subNodes} onChange={(subNode) => patch({ subNode })} />
+      <NodePartField id="content-leaf-node" label="Leaf node" value={form.leafNode} options={leafNodes} onChange={(leafNode) => patch({ leafNode })} />
       <Field id="content-period" label="Period">
         <Dropdown
           {...dropdownNames('Period')}
