@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { misspelling } from './misspellings';
+import { nodeVersionVerdict } from './node-version';
 import { VARIABLES, type Environment, type ProcessName, type Variable } from './variables';
 
 /**
@@ -110,9 +111,13 @@ export function readEnvironment<P extends ProcessName>(name: P, given: NodeJS.Pr
  * The start of every process: reads its environment once (the only read of `process.env` a
  * process makes; the values go down from its entry point as settings), and turns a refusal (a bad
  * setting, a schema behind the code) into one line naming the problem and exit code 78
- * (EX_CONFIG), not a stack trace.
+ * (EX_CONFIG), not a stack trace. A Node version older than 20 is refused the same way, and one
+ * that is not tested is named in a warning (node-version.ts).
  */
 export function startProcess<P extends ProcessName>(name: P): Environment<P> {
+  const node = nodeVersionVerdict(process.versions.node);
+  if (node && 'refuse' in node) refuse(name, new EnvironmentError([node.refuse]));
+  if (node && 'warn' in node) console.error(`${name}: ${node.warn}`);
   try {
     return readEnvironment(name);
   } catch (error) {
