@@ -57,6 +57,8 @@ export class UpstreamClient {
   /** Session and match checks, gathered into one call per burst. */
   private readonly checks: AccessChecks;
   private readonly livePool = new Agent({ connections: 64, keepAliveTimeout: 10_000 });
+  /** When the upstream last answered a poller's read, whatever it said (ms since epoch): it is there, however busy. */
+  lastAnswerAt = 0;
 
   constructor(
     readonly baseUrl: string,
@@ -222,6 +224,7 @@ export class UpstreamClient {
       headersTimeout: this.timeoutMs,
       bodyTimeout: this.timeoutMs,
     });
+    this.lastAnswerAt = Date.now();
     const status = response.statusCode;
     if (status === 401) {
       await response.body.dump();

@@ -157,6 +157,8 @@ function startProbe(app: FastifyInstance, ioRef: IoRef, store: LiveStore, wsRoom
     onChange: (state) => void announceUpstream(ioRef, { store, wsRooms, lastOkAt: () => probe.last.lastOkAt }, state),
     log: app.log.child({ module: 'relay:probe' }),
     intervalMs: app.liveConfig.probeIntervalMs,
+    // A busy upstream answering its pollers slowly is not a down one.
+    lastAnswerAt: () => app.upstream.lastAnswerAt,
   });
   probe.start();
   return probe;
