@@ -24,7 +24,7 @@ afterEach(() => {
 });
 
 /** A probe every second, each check given a second, down after two failures and 2 s of silence. */
-function start(check: () => Promise<Answer>, lastAnswerAt?: () => number) {
+function start(check: (timeoutMs: number) => Promise<Answer>, lastAnswerAt?: () => number) {
   probe = new UpstreamProbe({ check, onChange: (state) => changes.push(state), log, intervalMs: 1_000, timeoutMs: 1_000, lateMs: 10_000, lastAnswerAt });
   probe.start();
 }
@@ -50,6 +50,20 @@ describe('the upstream probe', () => {
     hung = false;
     answer!(OK);
     await vi.advanceTimersByTimeAsync(2_000);
+    expect(changes).toEqual(['down', 'ok']);
+  });
+
+  it('is up again at a late answer, while every check still takes longer than its timeout', async () => {
+    let slow = false;
+    // Hung, each check gives up when the time it is given is out (as the health call's abort does).
+    const hung = (ms: number) => new Promise<Answer>((resolve) => setTimeout(() => resolve({ status: 'down', latency_ms: ms }), ms));
+    start((ms) => (slow ? answerAfter(3_000)() : hung(ms)));
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(probe.last.status).toBe('down');
+    slow = true;
+    // The hung check gives up at 11 s; the next, answered 3 s later, brings the upstream back.
+    await vi.advanceTimersByTimeAsync(12_000);
+    expect(probe.last.status).toBe('ok');
     expect(changes).toEqual(['down', 'ok']);
   });
 

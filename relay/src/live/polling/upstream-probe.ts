@@ -31,6 +31,8 @@ export class UpstreamProbe {
   /** The check still waiting for its answer, past its timeout. */
   private pending: Promise<Check> | null = null;
   private answeredAt = 0;
+  /** Marks the pending check as past its timeout (its answer, when it comes, is recorded then). */
+  private overdue: () => void = () => {};
   last: ProbeResult = { status: 'ok', latency_ms: 0, lastOkAt: null };
 
   constructor(
@@ -63,8 +65,14 @@ export class UpstreamProbe {
   }
 
   private async probe(): Promise<void> {
-    const { intervalMs = 1_000, timeoutMs = 1_000, downAfter = 2 } = this.options;
-    const result = await this.checkOnce(timeoutMs);
+    const { intervalMs = 1_000, timeoutMs = 1_000 } = this.options;
+    this.record(await this.checkOnce(timeoutMs));
+    if (!this.stopped) this.timer = setTimeout(() => void this.probe(), intervalMs);
+  }
+
+  /** One probe's result (or a late answer's) into the state, telling `onChange` of a change. */
+  private record(result: { status: 'ok' | 'down' | 'silent'; latency_ms: number }): void {
+    const { downAfter = 2 } = this.options;
     const before = this.last.status;
     this.failures = result.status === 'ok' ? 0 : this.failures + 1;
     const failed = result.status === 'down' || (result.status === 'silent' && this.silent());
@@ -77,29 +85,39 @@ export class UpstreamProbe {
       );
       this.options.onChange(status);
     }
-    if (!this.stopped) this.timer = setTimeout(() => void this.probe(), intervalMs);
   }
 
   /** One probe: the answer within `timeoutMs`, or 'silent' (the call, or one still waiting, goes on for `lateMs`). */
   private async checkOnce(timeoutMs: number): Promise<{ status: 'ok' | 'down' | 'silent'; latency_ms: number }> {
     const started = performance.now();
-    this.pending ??= this.options
-      .check(timeoutMs + (this.options.lateMs ?? 10_000))
-      .catch(() => ({ status: 'down' as const, latency_ms: Math.round(performance.now() - started) }))
-      .then((answer) => {
-        if (answer.status === 'ok') this.answeredAt = Date.now();
-        return answer;
-      })
-      .finally(() => {
-        this.pending = null;
-      });
+    if (!this.pending) {
+      const call = { overdue: false };
+      this.pending = this.options
+        .check(timeoutMs + (this.options.lateMs ?? 10_000))
+        .catch(() => ({ status: 'down' as const, latency_ms: Math.round(performance.now() - started) }))
+        .then((answer) => {
+          if (answer.status !== 'ok') return answer;
+          this.answeredAt = Date.now();
+          // A late answer is the upstream answering: up again at once, not at the next prompt answer.
+          if (call.overdue && !this.stopped) this.record(answer);
+          return answer;
+        })
+        .finally(() => {
+          this.pending = null;
+        });
+      this.overdue = () => {
+        call.overdue = true;
+      };
+    }
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<null>((resolve) => {
       timer = setTimeout(() => resolve(null), timeoutMs);
     });
     const answer = await Promise.race([this.pending, late]);
     clearTimeout(timer);
-    return answer ?? { status: 'silent', latency_ms: timeoutMs };
+    if (answer) return answer;
+    this.overdue();
+    return { status: 'silent', latency_ms: timeoutMs };
   }
 
   /** Nothing heard from the upstream for `silenceMs`: no probe answer (late ones too), no answer to the relay's other calls. */
