@@ -28,7 +28,10 @@ function start(check: (timeoutMs: number) => Promise<Answer>, lastAnswerAt?: () 
   probe = new UpstreamProbe({ check, onChange: (state) => changes.push(state), log, intervalMs: 1_000, timeoutMs: 1_000, lateMs: 10_000, lastAnswerAt });
   probe.start();
 }
-const answerAfter = (ms: number, answer: Answer = OK) => () => new Promise<Answer>((resolve) => setTimeout(() => resolve(answer), ms));
+const answerAfter =
+  (ms: number, answer: Answer = OK) =>
+  () =>
+    new Promise<Answer>((resolve) => setTimeout(() => resolve(answer), ms));
 const never = () => new Promise<Answer>(() => {});
 
 describe('the upstream probe', () => {
@@ -74,7 +77,10 @@ describe('the upstream probe', () => {
   });
 
   it('says down after two answers saying it is not well, whatever else it answers', async () => {
-    start(() => Promise.resolve({ status: 'down', latency_ms: 1 }), () => Date.now());
+    start(
+      () => Promise.resolve({ status: 'down', latency_ms: 1 }),
+      () => Date.now(),
+    );
     await vi.advanceTimersByTimeAsync(1_500);
     expect(probe.last.status).toBe('down');
   });
