@@ -1,6 +1,6 @@
 /**
- * A busy upstream is not a down one: while the upstream answers its health probe, a watch whose
- * access check fails (a storm of consoles opening, matches loading: the check times out or is
+ * A busy upstream is not a down one: while the upstream answers its health probe, a socket whose
+ * token check fails, or a watch whose access check fails (a storm of consoles opening, matches loading: the check times out or is
  * answered 503) is asked again until it passes, not refused; once the probe says the upstream is
  * down, a watch is refused at once as retryable. A relay in front of a real upstream (PGlite) whose
  * access checks and health answers the test controls.
@@ -19,12 +19,18 @@ let matchIds: number[];
 let busyChecks = 0;
 let checksRefused = 0;
 let healthDown = false;
+/** Session checks (a socket's handshake) to answer 503 before letting them through. */
+let busySessions = 0;
 
 beforeAll(async () => {
   upstream = await createTestUpstream();
   upstream.app.addHook('onRequest', async (request, reply) => {
     const path = request.url.split('?')[0]!;
     if (path === '/healthz' && healthDown) return reply.status(503).send({ status: 'down' });
+    if (path === routes.session.path && busySessions > 0) {
+      busySessions -= 1;
+      return reply.status(503).send({ statusCode: 503, error: 'Service Unavailable', message: 'busy' });
+    }
     const check = path === routes.accessBatch.path || /^\/api\/1\/match\/\d+$/.test(path);
     if (check && busyChecks > 0) {
       busyChecks -= 1;
@@ -55,6 +61,14 @@ describe('a busy upstream', () => {
     expect(checksRefused).toBe(3);
     // Asked again after 250, 500 and 1,000 ms.
     expect(Date.now() - started).toBeGreaterThanOrEqual(1_700);
+  });
+
+  it('admits a socket whose token check fails while the upstream answers its probe', async () => {
+    busySessions = 2;
+    const another = await connectLive(relay.url, await upstream.login());
+    expect(busySessions).toBe(0);
+    expect(await new LiveView(another, matchIds[2]!).watch()).toEqual({ ok: true });
+    another.close();
   });
 
   it('refuses a watch at once, as retryable, when the probe says the upstream is down', async () => {

@@ -79,6 +79,8 @@ const DEFAULT_CATCH_UP_MS = 5_000;
 const UNAVAILABLE = 'Live updates are unavailable: the back-office services cannot be reached';
 /** Longest a watch waits for a busy upstream (one that answers its health probe) to answer its access check. */
 const BUSY_WAIT_MS = 60_000;
+/** How long a socket's handshake waits for a busy upstream to answer its token check (the client's own connect timeout is 20 s). */
+export const HANDSHAKE_WAIT_MS = 15_000;
 
 /**
  * The live requests of one relay instance's connections, whichever the transport: watch (checked,
@@ -141,7 +143,7 @@ export class LiveHub {
       conn.send('status', await this.statusOf(matchId));
     } catch (error) {
       this.log.warn({ err: error, matchId }, 'could not read the live state for a snapshot');
-      return { ok: false, error: UNAVAILABLE, retryable: true };
+      return this.refuse('live state unreadable', UNAVAILABLE, true);
     }
     return { ok: true };
   }
@@ -208,7 +210,7 @@ export class LiveHub {
       }
     } catch (error) {
       this.log.warn({ err: error, matchId }, 'could not read the live state for a resync');
-      return { ok: false, error: UNAVAILABLE, retryable: true };
+      return this.refuse('live state unreadable', UNAVAILABLE, true);
     }
     return { ok: true };
   }
@@ -285,27 +287,35 @@ export class LiveHub {
       if (!access.ok) return this.refuse(`match ${access.status}`, access.error);
     } catch (error) {
       this.log.warn({ err: error, matchId }, 'could not check match access');
-      return this.refuse('upstream unreachable', UNAVAILABLE, true);
+      return this.refuse(this.options.upstreamDown?.() ? 'upstream unreachable' : 'upstream busy', UNAVAILABLE, true);
     }
     // Gone while the upstream was asked.
     if (!this.watchers.has(watcher.conn.id)) return { ok: false, error: 'Not connected' };
     return null;
   }
 
+  /** The access check of a watch, asked again while the upstream is busy (whileUp) and the connection is still here. */
+  private accessWhileUp(watcher: Watcher, matchId: number): Promise<MatchAccess> {
+    return this.whileUp(
+      () => this.options.upstream.matchAccess(watcher.conn.token, matchId),
+      () => this.watchers.has(watcher.conn.id),
+    );
+  }
+
   /**
-   * The access check of a watch, asked again (250 ms, doubling to 2 s) while it fails but the
-   * upstream answers its health probe: a busy upstream (a storm of consoles opening, matches
-   * loading) is not a down one. It throws once the probe says down, the connection left, or
-   * BUSY_WAIT_MS went by.
+   * A call to the upstream (a token or access check), asked again (250 ms, doubling to 2 s) while
+   * it fails but the upstream is not down by this relay's probe: a busy upstream (a storm of
+   * consoles opening, matches loading) is not a down one. It throws the last failure once the
+   * probe says down, `wanted` says the asker left, or `waitMs` (BUSY_WAIT_MS) went by.
    */
-  private async accessWhileUp(watcher: Watcher, matchId: number): Promise<MatchAccess> {
-    const deadline = Date.now() + BUSY_WAIT_MS;
+  async whileUp<T>(ask: () => Promise<T>, wanted: () => boolean, waitMs = BUSY_WAIT_MS): Promise<T> {
+    const deadline = Date.now() + waitMs;
     for (let delay = 250; ; delay = Math.min(delay * 2, 2_000)) {
       try {
-        return await this.options.upstream.matchAccess(watcher.conn.token, matchId);
+        return await ask();
       } catch (error) {
-        if (this.options.upstreamDown?.() || !this.watchers.has(watcher.conn.id) || Date.now() + delay > deadline) throw error;
-        this.log.debug({ err: error, matchId }, 'the match access check failed while the upstream answers its probe; asking again');
+        if (this.options.upstreamDown?.() || !wanted() || Date.now() + delay > deadline) throw error;
+        this.log.debug({ err: error }, 'a check failed while the upstream is not down; asking again');
         await new Promise((resolve) => setTimeout(resolve, delay));
       }
     }

@@ -4,7 +4,7 @@ import { liveMessageError, PACKED_ENCODING, SOCKET_AUTH_ERROR, type LiveAck, typ
 import type { RelayMetrics } from '../../metrics';
 import type { CheckedSession, UpstreamClient } from '../../upstream';
 import type { PushEvent } from '../ground/broadcast';
-import type { LiveConnection, LiveHub } from '../hub';
+import { HANDSHAKE_WAIT_MS, type LiveConnection, type LiveHub } from '../hub';
 import type { Admission, Place } from './admission';
 import { isPackable, type LivePacker } from './packing';
 import type { WsMember, WsRooms } from './ws-rooms';
@@ -110,7 +110,14 @@ export class PlainLiveConnection {
     const { socket, shared } = this;
     let session: CheckedSession | null;
     try {
-      session = token ? await shared.upstream.checkToken(token) : null;
+      // A busy upstream is asked again (not refused) while the socket is open.
+      session = token
+        ? await shared.hub.whileUp(
+            () => shared.upstream.checkToken(token),
+            () => socket.readyState === socket.OPEN,
+            HANDSHAKE_WAIT_MS,
+          )
+        : null;
     } catch (error) {
       shared.log.warn({ err: error }, 'token check failed: upstream unreachable');
       this.sendMessage({ event: 'error', data: { message: 'Live updates are unavailable: the back-office services cannot be reached' } });

@@ -12,7 +12,7 @@ import {
 import type { IncomingMessage } from 'node:http';
 import { Admission, type Place } from './admission';
 import type { PushPayload } from '../ground/broadcast';
-import type { LiveConnection, LiveHub } from '../hub';
+import { HANDSHAKE_WAIT_MS, type LiveConnection, type LiveHub } from '../hub';
 import { isPackable, LivePacker } from './packing';
 import type { ProviderRooms } from './provider-rooms';
 import type { RelayMetrics } from '../../metrics';
@@ -66,7 +66,7 @@ export function attachSockets(
     perMessageDeflate: false,
   });
 
-  io.use(handshakeCheck(upstream, metrics, admission, addressOf, log));
+  io.use(handshakeCheck(upstream, hub, metrics, admission, addressOf, log));
 
   io.on('connection', (socket) => {
     const { user, token, display } = socket.data;
@@ -97,9 +97,10 @@ type RelaySocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<str
 /** The handshake middleware of the relay's socket.io server. */
 type RelayMiddleware = Parameters<RelayIo['use']>[0];
 
-/** The handshake check: rate-limited per address, its token checked with the upstream, a place admitted, else a refusal. */
+/** The handshake check: rate-limited per address, its token checked with the upstream (asked again while it is busy), a place admitted, else a refusal. */
 function handshakeCheck(
   upstream: UpstreamClient,
+  hub: LiveHub,
   metrics: RelayMetrics,
   admission: Admission,
   addressOf: (request: IncomingMessage) => string,
@@ -115,7 +116,14 @@ function handshakeCheck(
       return next(refusal(tooFast, { reason: 'busy', retryable: true }));
     }
     try {
-      const session = token ? await upstream.checkToken(token) : null;
+      // A busy upstream is asked again (not refused) while the client still waits for its handshake.
+      const session = token
+        ? await hub.whileUp(
+            () => upstream.checkToken(token),
+            () => socket.conn.readyState === 'open',
+            HANDSHAKE_WAIT_MS,
+          )
+        : null;
       if (!session) {
         metrics.refusals.inc({ reason: token ? 'invalid token' : 'missing token' });
         return next(refusal(SOCKET_AUTH_ERROR, { reason: 'auth', retryable: false }));
