@@ -8,7 +8,9 @@
  * worker killed with -9 mid-feed, the time until the other has processed an offer of every match
  * the dead one left unfinished, and what was lost or duplicated. Uses TEST_DATABASE_URL and
  * TEST_AMQP_URL, or starts a throwaway Postgres and RabbitMQ the way .ci/run does (bench-services.ts).
- * SCALE_OFFERS (per match, default 1000) and SCALE_MATCHES (default 4) size it. Everything it starts
+ * SCALE_OFFERS (per match, default 3000) and SCALE_MATCHES (default 4) size it: 4 × 1,000 offers was
+ * under a second of the workers' work, and the 2 ÷ 1 ratio of CPU per offer moved 1.05–1.24× between
+ * two runs a minute apart; 4 × 3,000 measures about 2.5 s. Everything it starts
  * (servers, workers, its database, its webhook receiver) is stopped at its end, and when it is
  * interrupted or fails (bench-cleanup.ts). Prints Node's version and the load average before it
  * starts and with its figures; asserts nothing.
@@ -27,7 +29,7 @@ import { listenerOf, probeCpu, treeCpu } from './scale-cpu';
 import { feedOf, kickOffOf, warmOffersOf, warmUpOf } from './scale-feed';
 import { batchesOf, consumedOf, cpuPerOffer, startWorkers, tracked, workerCpu, workerEnv } from './scale-workers';
 
-const OFFERS = Number(process.env.SCALE_OFFERS ?? 1000);
+const OFFERS = Number(process.env.SCALE_OFFERS ?? 3000);
 const MATCHES = Number(process.env.SCALE_MATCHES ?? 4);
 const load = () =>
   loadavg()
