@@ -86,3 +86,18 @@ export function rssOf(pid: number | null): number {
     return 0;
   }
 }
+
+/**
+ * A Node process's resident memory over the window: its first reading after the warm-up (the
+ * window's start), the reading a tenth of the window in (memory that settles as caches fill),
+ * the last, and the growth from that tenth to the last in per cent (flat is within ± 5 %). Null
+ * for a process with no reading in the window.
+ */
+export function rssCourseOf(p: Probed, from: number, until: number): { start: number; settled: number; end: number; growth: number } | null {
+  const inWindow = p.lines.filter((l) => l.t > from && l.t <= until);
+  if (!inWindow.length) return null;
+  const tenth = from + (until - from) / 10;
+  const settled = inWindow.find((l) => l.t >= tenth) ?? inWindow.at(-1)!;
+  const end = inWindow.at(-1)!;
+  return { start: inWindow[0]!.rss, settled: settled.rss, end: end.rss, growth: ((end.rss - settled.rss) / settled.rss) * 100 };
+}

@@ -5,8 +5,10 @@
  * - embedded: `npm start` (the supervisor, the upstream on PGlite on disk, one relay), demo feed off;
  * - broker: on Postgres, Redis and RabbitMQ, 2 API processes (the ingest route publishes to the
  *   broker), 2 engine workers, 2 relays sharing Redis (relay i in front of API i).
- * The database is seeded and given the bench's markets and matches (saturday-data.ts) before the
- * servers start. SATURDAY_NODE_OPTIONS: more Node options for every server process (e.g.
+ * The database is seeded and given the bench's markets and matches (saturday-data.ts) and the
+ * book of its feed → channel figures (the stack's `StackBook`: saturday-book.ts, with the vendor
+ * fakes' settings for every server process) before the servers start; `openDatabase` reads it
+ * again after the window. SATURDAY_NODE_OPTIONS: more Node options for every server process (e.g.
  * `--cpu-prof --cpu-prof-dir=/tmp/p`: a CPU profile of each as it ends, to see where time goes).
  * Each thing a stack starts (processes, its data folder, its database) is registered with the
  * bench's cleanup as it starts (bench-cleanup.ts), so an interrupt midway stops it too; `stop()`
@@ -17,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { ensureDemoUser, openDatabase, seedDemoData } from '@odds/upstream/testing';
+import { type Database, type Db, ensureDemoUser, openDatabase, seedDemoData } from '@odds/upstream/testing';
 import { MANY_CLIENTS_ENV } from '../support/admission';
 import { ConsoleProcess } from '../support/console-process';
 import { startWorker } from '../support/engine-cluster';
@@ -42,7 +44,15 @@ export interface Stack {
   markets: FeedMarket[];
   /** Server processes that are not Node (Postgres with its backends, Redis, RabbitMQ): label → pid. */
   servers: Record<string, number | null>;
+  /** The stack's database, to read what the run left (the caller closes it); embedded, the console is stopped first, as PGlite has one process at a time. */
+  openDatabase(): Promise<Database>;
   stop(): Promise<void>;
+}
+
+/** What the stack's database is given before its servers start, and the settings every server process gets with it. */
+export interface StackBook {
+  env: Record<string, string>;
+  write(db: Db, matchIds: number[]): Promise<void>;
 }
 
 async function ready(url: string, timeoutMs = 180_000): Promise<void> {
@@ -58,23 +68,24 @@ async function ready(url: string, timeoutMs = 180_000): Promise<void> {
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
 }
 
-async function prepare(url: string, n: number) {
+async function prepare(url: string, n: number, book: StackBook) {
   const database = await openDatabase(url);
   await seedDemoData(database.db);
   await ensureDemoUser(database.db, 'demo@example.com', 'demo', false);
   const prepared = await prepareSaturday(database.db, n);
+  await book.write(database.db, prepared.matchIds);
   await database.close();
   return prepared;
 }
 
-export async function embeddedStack(n: number, probeDir: string): Promise<Stack> {
+export async function embeddedStack(n: number, probeDir: string, book: StackBook): Promise<Stack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'odds-saturday-'));
   const removeDataDir = onCleanup(`the data folder ${dataDir}`, () => rmSync(dataDir, { recursive: true, force: true }));
-  const prepared = await prepare(join(dataDir, 'pglite'), n);
+  const prepared = await prepare(join(dataDir, 'pglite'), n, book);
   const console_ = await ConsoleProcess.start({
     dataDir,
     feedSpeed: 1,
-    env: { ...MANY_CLIENTS_ENV, DEMO_FEED: 'off', LOG_LEVEL: 'error', NODE_OPTIONS, SATURDAY_PROBE_DIR: probeDir },
+    env: { ...MANY_CLIENTS_ENV, DEMO_FEED: 'off', LOG_LEVEL: 'error', NODE_OPTIONS, SATURDAY_PROBE_DIR: probeDir, ...book.env },
   });
   killOnExit(console_.child);
   const stopConsole = onCleanup('the console (npm start)', () => console_.stop());
@@ -85,6 +96,10 @@ export async function embeddedStack(n: number, probeDir: string): Promise<Stack>
     apis: [`http://127.0.0.1:${console_.upstreamPort}`],
     ...prepared,
     servers: {},
+    async openDatabase() {
+      await stopConsole();
+      return openDatabase(join(dataDir, 'pglite'));
+    },
     async stop() {
       await stopConsole();
       await removeDataDir();
@@ -92,7 +107,7 @@ export async function embeddedStack(n: number, probeDir: string): Promise<Stack>
   };
 }
 
-export async function brokerStack(n: number, probeDir: string): Promise<Stack> {
+export async function brokerStack(n: number, probeDir: string, book: StackBook): Promise<Stack> {
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await admin.connect();
   const endAdmin = onCleanup('the admin connection to Postgres', () => admin.end());
@@ -102,7 +117,7 @@ export async function brokerStack(n: number, probeDir: string): Promise<Stack> {
   const url = new URL(process.env.TEST_DATABASE_URL!);
   url.pathname = `/${dbName}`;
   const databaseUrl = url.toString();
-  const prepared = await prepare(databaseUrl, n);
+  const prepared = await prepare(databaseUrl, n, book);
   const prefix = `saturday-${Date.now()}`;
   const common = {
     ...MANY_CLIENTS_ENV,
@@ -114,6 +129,7 @@ export async function brokerStack(n: number, probeDir: string): Promise<Stack> {
     LOG_LEVEL: 'error',
     NODE_OPTIONS,
     SATURDAY_PROBE_DIR: probeDir,
+    ...book.env,
   };
   const node = (entry: string, env: Record<string, string>) => {
     const child = killOnExit(
@@ -145,6 +161,7 @@ export async function brokerStack(n: number, probeDir: string): Promise<Stack> {
       redis: listenerOf(Number(new URL(process.env.TEST_REDIS_URL!).port)),
       rabbitmq: listenerOf(Number(new URL(process.env.TEST_AMQP_URL!).port)),
     },
+    openDatabase: () => openDatabase(databaseUrl),
     async stop() {
       await Promise.all(relays.map((r) => r.stop()));
       await Promise.all(workers.map((w) => w.stop()));

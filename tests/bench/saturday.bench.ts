@@ -6,9 +6,21 @@
  * a steady window of SATURDAY_SECONDS (120) in which it measures offers/s and deltas/s reaching
  * the consoles, change → client p50/p99/max, refused or failed watches, upstream requests/s (mean
  * and the worst second, all requests the upstream processes received, and without the feed's
- * ingest calls), CPU-seconds per second and RSS of every process, and every Node process's
- * event-loop lag p99/max (saturday-probe.mjs). The window starts only once every console and wall
- * is watching (each watch acknowledged, or its refusal or failure counted) and the warm-up after
+ * ingest calls), CPU-seconds per second and RSS of every process (and a Node process's RSS growth
+ * from a tenth of the window in to its end), and every Node process's
+ * event-loop lag p99/max (saturday-probe.mjs). Feed → channel (saturday-channels.ts): local fakes
+ * of FCM, APNs, Telegram, WhatsApp and X run in this process answering in 50 ms, and the servers
+ * send to them; the book (saturday-book.ts) has one follower per match on each person channel
+ * (each customer follows 5 matches, at most one alert a minute) and the brand's X account, and a
+ * sharp-move set (DROP 5 % within 1 minute) on each match's three headline markets: on the
+ * generated feeds about one firing per match every 3 minutes (0.3 a minute, a book's in-play
+ * alerts on a busy Saturday: N = 300 about 1.5 firings a second), each going to that match's
+ * followers (some held back by their one-a-minute limit). Per channel, for the deliveries of the
+ * offers posted in the window: fired against called, and the time from the ingest call that
+ * carried the offer to the fake's first call for the delivery, p50/p99/max.
+ * SATURDAY_CHANNEL_429=<fcm|apns|telegram|whatsapp|x>: that vendor's fake answers every call 429
+ * (in its vendor's error shape) for the whole window. The window starts only once every console
+ * and wall is watching (each watch acknowledged, or its refusal or failure counted) and the warm-up after
  * that has passed: it prints how long the consoles took to all be watching and how long after that
  * the window began. SATURDAY_MODES: `embedded,broker` (default) or one of them. Broker mode uses
  * TEST_DATABASE_URL / TEST_REDIS_URL / TEST_AMQP_URL or starts throwaway servers
@@ -27,7 +39,8 @@ import { cleanUp, cleanUpOnInterrupt, ending, onCleanup, stopProcess } from './b
 import { benchServices } from './bench-services';
 import { percentile } from './relay-figures';
 import { treeCpu } from './scale-cpu';
-import { cpuRateOf, readProbes, readServers, rssOf } from './saturday-probes';
+import { FeedToChannel, printFigures } from './saturday-channels';
+import { cpuRateOf, readProbes, readServers, rssCourseOf, rssOf } from './saturday-probes';
 import { generatedFeed, recordedFeed, recordedFeeds, TICK_MS, type MatchFeed } from './saturday-feed';
 import { brokerStack, embeddedStack, PROBE, type Stack } from './saturday-stack';
 
@@ -43,7 +56,7 @@ const load = () =>
     .map((l) => l.toFixed(1))
     .join(' ');
 
-async function run(stack: Stack, probeDir: string) {
+async function run(stack: Stack, probeDir: string, channels: FeedToChannel) {
   const { matchIds, markets } = stack;
   const token = await loginThrough(stack.relays[0]!);
   const auth = { authorization: `Token ${token}`, 'content-type': 'application/json' };
@@ -73,6 +86,7 @@ async function run(stack: Stack, probeDir: string) {
     if (!messages.length) return;
     ingestCalls += 1;
     sentOffers += messages.filter((m) => (m as { type: string }).type === 'offer').length;
+    channels.posting(matchIds[i]!, messages, Date.now());
     try {
       const response = await fetch(`${stack.apis[i % stack.apis.length]}/api/1/engine/match/${matchIds[i]}/ingest`, {
         method: 'POST',
@@ -151,6 +165,7 @@ async function run(stack: Stack, probeDir: string) {
   const from = Date.now();
   const until = from + SECONDS * 1000;
   const servers0 = readServers(servers);
+  channels.windowBegins();
   const measuring = await Promise.all(clients.map((child) => ask<{ open: number }>(child, { type: 'measure', from, until }, 'measuring')));
   const window = windowStart(
     from,
@@ -188,9 +203,10 @@ async function run(stack: Stack, probeDir: string) {
   // The feed's ingest calls are spread evenly over each tick: their mean rate is taken off every second.
   const perSecond = [...upstreamPerSecond.values()].map((n) => ({ all: n, relay: n - calls / SECONDS }));
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
-  const rows: { process: string; cpu: number | null; rss: number | null; lags: number[] }[] = probes.map((p) => {
+  const rows: { process: string; cpu: number | null; rss: number | null; growth?: number; lags: number[] }[] = probes.map((p) => {
     const lines = p.lines.filter((l) => inWindow(l.t));
-    return { process: p.label, cpu: cpuRateOf(p, from, until), rss: lines.at(-1)?.rss ?? null, lags: lines.flatMap((l) => l.lags) };
+    const course = rssCourseOf(p, from, until);
+    return { process: p.label, cpu: cpuRateOf(p, from, until), rss: lines.at(-1)?.rss ?? null, growth: course?.growth, lags: lines.flatMap((l) => l.lags) };
   });
   const serverSeconds = (servers1.at - servers0.at) / 1000;
   for (const [k, pid] of Object.entries(stack.servers)) {
@@ -202,12 +218,16 @@ async function run(stack: Stack, probeDir: string) {
     // A server not found or ended during the window has no figure: '-'.
     'CPU-s/s': r.cpu === null ? '-' : r.cpu.toFixed(3),
     'RSS MB': r.rss === null ? '-' : Math.round(r.rss / 1e6),
+    // From a tenth of the window in (caches filled) to its end: flat is within ± 5 %.
+    'RSS growth %': r.growth === undefined ? '-' : r.growth.toFixed(1),
     'lag p99 ms': r.lags.length ? percentile(r.lags, 99) : '-',
     'lag max ms': r.lags.length ? Math.max(...r.lags) : '-',
   }));
   const cpuOf = (prefix: string) => rows.filter((r) => r.process.startsWith(prefix)).reduce((n, r) => n + (r.cpu ?? 0), 0);
   const upstreamCpu = cpuOf('API') + cpuOf('engine worker');
   const postgresCpu = rows.find((r) => r.process === 'postgres')?.cpu;
+  // Read from the stack's database last: the embedded console stops for it.
+  const feedToChannel = await channels.figures(stack, from, until);
   // The distinct offers any console received (a match is watched from more than one client process).
   const offersSeen = new Set(reports.flatMap((r) => r.offers)).size;
   const summary = {
@@ -229,6 +249,7 @@ async function run(stack: Stack, probeDir: string) {
     // The upstream's CPU per offer sent: its Node processes (the API or embedded upstream, the engine workers), and Postgres beside.
     'upstream CPU ms/offer': sent ? ((upstreamCpu * SECONDS * 1000) / sent).toFixed(2) : '-',
     'Postgres CPU ms/offer': sent && postgresCpu != null ? ((postgresCpu * SECONDS * 1000) / sent).toFixed(2) : '-',
+    ...feedToChannel.summary,
     load: `${loadAtStart} → ${loadAtEnd}`,
   };
   console.log(
@@ -236,6 +257,7 @@ async function run(stack: Stack, probeDir: string) {
   );
   console.table([summary]);
   console.table(processes);
+  printFigures(stack.mode, feedToChannel, channels.refused);
   if (ingestErrors.size) console.log(`ingest errors: ${[...ingestErrors].slice(0, 3).join(' | ')}`);
   return summary;
 }
@@ -298,9 +320,11 @@ async function runMode(mode: string) {
     await removeProbeDir();
     return null;
   }
-  const stack = mode === 'broker' ? await brokerStack(N, probeDir) : await embeddedStack(N, probeDir);
-  const summary = await run(stack, probeDir);
+  const channels = await FeedToChannel.start();
+  const stack = mode === 'broker' ? await brokerStack(N, probeDir, channels.stackBook) : await embeddedStack(N, probeDir, channels.stackBook);
+  const summary = await run(stack, probeDir, channels);
   await stack.stop();
+  await channels.fakes.stop();
   await services.stop();
   await removeProbeDir();
   return summary;

@@ -119,6 +119,7 @@ export {
   suppressions,
   thresholdFirings,
   thresholdSets,
+  trackedLinks,
   trackers,
   uofLinks,
   uofProducers,
@@ -152,9 +153,11 @@ export { saveStop } from './compliance/stops';
 export { pendingDeliveries, pushContacts, resetPacing, sendingFixture, statusOf } from './engine/channels/sending-fixture';
 export { closeApnsSessions } from './engine/channels/apns';
 export { saveChannel } from './engine/channels/credentials';
+export { startApnsFake } from './engine/channels/fakes/apns-fake';
 export { startFcmFake } from './engine/channels/fakes/fcm-fake';
 export { startTelegramFake } from './engine/channels/fakes/telegram-fake';
 export { startWhatsappFake } from './engine/channels/fakes/whatsapp-fake';
+export { startXFake } from './engine/channels/fakes/x-fake';
 export { channelSettingsFrom } from './engine/channels/settings';
 export { Dispatcher } from './engine/dispatch';
 export { Engine } from './engine/engine';

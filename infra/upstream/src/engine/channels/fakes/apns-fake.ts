@@ -39,6 +39,8 @@ export interface ApnsFake {
   /** How long a provider token is accepted (Apple: one hour). */
   tokenTtlMs: number;
   now: () => number;
+  /** How long each send takes to answer once its provider token is checked (the saturday bench: 50 ms, as the other fakes). */
+  latencyMs: number;
   close(): Promise<void>;
 }
 
@@ -58,6 +60,7 @@ export async function startApnsFake(port = 0): Promise<ApnsFake> {
     behaviour: answerByToken,
     tokenTtlMs: 3_600_000,
     now: Date.now,
+    latencyMs: 0,
     authKey(teamId, keyId, bundleId) {
       const pair = generateKeyPairSync('ec', { namedCurve: 'P-256' });
       keys.set(`${teamId}:${keyId}`, { key: pair.publicKey, bundleId });
@@ -110,6 +113,7 @@ export async function startApnsFake(port = 0): Promise<ApnsFake> {
     };
     fake.received.push(received);
     const decided = fake.behaviour(received);
+    if (fake.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, fake.latencyMs));
     if (decided) return answer(response, decided.status, decided.reason);
     answer(response, 200);
   }
