@@ -75,3 +75,6 @@ export function printTable(rows: [string, string, string][], footer: string): vo
   const line = (row: string[]) => `| ${row.map((cell, c) => cell.padEnd(widths[c]!)).join(' | ')} |`;
   console.log(`\n${line(head)}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|\n${rows.map(line).join('\n')}\n(${footer})\n`);
 }
+
+/** The largest of many values (a spread `Math.max(...values)` overflows the stack past about 100,000). */
+export const maxOf = (values: number[]): number => values.reduce((m, v) => (v > m ? v : m), Number.NEGATIVE_INFINITY);

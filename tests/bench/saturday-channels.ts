@@ -15,7 +15,7 @@
 import { and, eq, gte, inArray } from 'drizzle-orm';
 import { contacts, type Db, deliveries, offers, suppressions, thresholdFirings, trackedLinks } from '@odds/upstream/testing';
 import { onCleanup } from './bench-cleanup';
-import { percentile } from './relay-figures';
+import { maxOf, percentile } from './relay-figures';
 import { type Book, VENDOR_CHANNELS, writeBook } from './saturday-book';
 import { VENDORS, type Vendor, type VendorCall, VendorFakes } from './saturday-fakes';
 import type { Stack, StackBook } from './saturday-stack';
@@ -139,7 +139,7 @@ export class FeedToChannel {
         'to decision p50/p99 ms': decisions.length ? `${percentile(decisions, 50)} / ${percentile(decisions, 99)}` : '-',
         'p50 ms': latencies.length ? percentile(latencies, 50) : '-',
         'p99 ms': latencies.length ? percentile(latencies, 99) : '-',
-        'max ms': latencies.length ? Math.max(...latencies) : '-',
+        'max ms': latencies.length ? maxOf(latencies) : '-',
       };
     });
     const counted = rows.filter((r, i) => VENDORS[i] !== this.refused && typeof r['p99 ms'] === 'number');

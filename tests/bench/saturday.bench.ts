@@ -37,7 +37,7 @@ import { loginThrough } from '../support/stack';
 import { killOnExit } from '../support/processes';
 import { cleanUp, cleanUpOnInterrupt, ending, onCleanup, stopProcess } from './bench-cleanup';
 import { benchServices } from './bench-services';
-import { percentile } from './relay-figures';
+import { maxOf, percentile } from './relay-figures';
 import { treeCpu } from './scale-cpu';
 import { FeedToChannel, printFigures } from './saturday-channels';
 import { cpuRateOf, readProbes, readServers, rssCourseOf, rssOf } from './saturday-probes';
@@ -221,7 +221,7 @@ async function run(stack: Stack, probeDir: string, channels: FeedToChannel) {
     // From a tenth of the window in (caches filled) to its end: flat is within ± 5 %.
     'RSS growth %': r.growth === undefined ? '-' : r.growth.toFixed(1),
     'lag p99 ms': r.lags.length ? percentile(r.lags, 99) : '-',
-    'lag max ms': r.lags.length ? Math.max(...r.lags) : '-',
+    'lag max ms': r.lags.length ? maxOf(r.lags) : '-',
   }));
   const cpuOf = (prefix: string) => rows.filter((r) => r.process.startsWith(prefix)).reduce((n, r) => n + (r.cpu ?? 0), 0);
   const upstreamCpu = cpuOf('API') + cpuOf('engine worker');
@@ -240,7 +240,7 @@ async function run(stack: Stack, probeDir: string, channels: FeedToChannel) {
     'ingest calls/s': (calls / SECONDS).toFixed(1),
     'offers/s reaching consoles': (offersSeen / SECONDS).toFixed(0),
     'deltas/s (all sockets)': (reports.reduce((n, r) => n + r.deltas, 0) / SECONDS).toFixed(0),
-    'change→client p50/p99/max ms': latencies.length ? `${percentile(latencies, 50)} / ${percentile(latencies, 99)} / ${Math.max(...latencies)}` : '-',
+    'change→client p50/p99/max ms': latencies.length ? `${percentile(latencies, 50)} / ${percentile(latencies, 99)} / ${maxOf(latencies)}` : '-',
     'refused/failed watches': `${watching.refused} / ${watching.failed}`,
     resyncs: reports.reduce((n, r) => n + r.resyncs, 0),
     'ingest failures': ingestFailures,
