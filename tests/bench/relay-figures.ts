@@ -77,4 +77,4 @@ export function printTable(rows: [string, string, string][], footer: string): vo
 }
 
 /** The largest of many values (a spread `Math.max(...values)` overflows the stack past about 100,000). */
-export const maxOf = (values: number[]): number => values.reduce((m, v) => (v > m ? v : m), Number.NEGATIVE_INFINITY);
+export const maxOf = (values: number[]): number => values.reduce((m, v) => Math.max(m, v), Number.NEGATIVE_INFINITY);
