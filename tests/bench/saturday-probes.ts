@@ -88,16 +88,14 @@ export function rssOf(pid: number | null): number {
 }
 
 /**
- * A Node process's resident memory over the window: its first reading after the warm-up (the
- * window's start), the reading a tenth of the window in (memory that settles as caches fill),
- * the last, and the growth from that tenth to the last in per cent (flat is within ± 5 %). Null
+ * A Node process's resident memory growth over the window, in per cent: from its reading a tenth
+ * of the window in (memory that settles as caches fill) to its last (flat is within ± 5 %). Null
  * for a process with no reading in the window.
  */
-export function rssCourseOf(p: Probed, from: number, until: number): { start: number; settled: number; end: number; growth: number } | null {
+export function rssGrowthOf(p: Probed, from: number, until: number): number | null {
   const inWindow = p.lines.filter((l) => l.t > from && l.t <= until);
   if (!inWindow.length) return null;
   const tenth = from + (until - from) / 10;
   const settled = inWindow.find((l) => l.t >= tenth) ?? inWindow.at(-1)!;
-  const end = inWindow.at(-1)!;
-  return { start: inWindow[0]!.rss, settled: settled.rss, end: end.rss, growth: ((end.rss - settled.rss) / settled.rss) * 100 };
+  return ((inWindow.at(-1)!.rss - settled.rss) / settled.rss) * 100;
 }

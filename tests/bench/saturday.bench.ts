@@ -40,7 +40,7 @@ import { benchServices } from './bench-services';
 import { maxOf, percentile } from './relay-figures';
 import { treeCpu } from './scale-cpu';
 import { FeedToChannel, printFigures } from './saturday-channels';
-import { cpuRateOf, readProbes, readServers, rssCourseOf, rssOf } from './saturday-probes';
+import { cpuRateOf, readProbes, readServers, rssGrowthOf, rssOf } from './saturday-probes';
 import { generatedFeed, recordedFeed, recordedFeeds, TICK_MS, type MatchFeed } from './saturday-feed';
 import { brokerStack, embeddedStack, PROBE, type Stack } from './saturday-stack';
 
@@ -203,10 +203,15 @@ async function run(stack: Stack, probeDir: string, channels: FeedToChannel) {
   // The feed's ingest calls are spread evenly over each tick: their mean rate is taken off every second.
   const perSecond = [...upstreamPerSecond.values()].map((n) => ({ all: n, relay: n - calls / SECONDS }));
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
-  const rows: { process: string; cpu: number | null; rss: number | null; growth?: number; lags: number[] }[] = probes.map((p) => {
+  const rows: { process: string; cpu: number | null; rss: number | null; growth?: number | null; lags: number[] }[] = probes.map((p) => {
     const lines = p.lines.filter((l) => inWindow(l.t));
-    const course = rssCourseOf(p, from, until);
-    return { process: p.label, cpu: cpuRateOf(p, from, until), rss: lines.at(-1)?.rss ?? null, growth: course?.growth, lags: lines.flatMap((l) => l.lags) };
+    return {
+      process: p.label,
+      cpu: cpuRateOf(p, from, until),
+      rss: lines.at(-1)?.rss ?? null,
+      growth: rssGrowthOf(p, from, until),
+      lags: lines.flatMap((l) => l.lags),
+    };
   });
   const serverSeconds = (servers1.at - servers0.at) / 1000;
   for (const [k, pid] of Object.entries(stack.servers)) {
@@ -219,7 +224,7 @@ async function run(stack: Stack, probeDir: string, channels: FeedToChannel) {
     'CPU-s/s': r.cpu === null ? '-' : r.cpu.toFixed(3),
     'RSS MB': r.rss === null ? '-' : Math.round(r.rss / 1e6),
     // From a tenth of the window in (caches filled) to its end: flat is within ± 5 %.
-    'RSS growth %': r.growth === undefined ? '-' : r.growth.toFixed(1),
+    'RSS growth %': r.growth == null ? '-' : r.growth.toFixed(1),
     'lag p99 ms': r.lags.length ? percentile(r.lags, 99) : '-',
     'lag max ms': r.lags.length ? maxOf(r.lags) : '-',
   }));

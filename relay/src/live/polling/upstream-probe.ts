@@ -31,8 +31,8 @@ export class UpstreamProbe {
   /** The check still waiting for its answer, past its timeout. */
   private pending: Promise<Check> | null = null;
   private answeredAt = 0;
-  /** Marks the pending check as past its timeout (its answer, when it comes, is recorded then). */
-  private overdue: () => void = () => {};
+  /** The pending check is past its timeout: its answer, when it comes, is recorded then. */
+  private overdue = false;
   last: ProbeResult = { status: 'ok', latency_ms: 0, lastOkAt: null };
 
   constructor(
@@ -91,7 +91,7 @@ export class UpstreamProbe {
   private async checkOnce(timeoutMs: number): Promise<{ status: 'ok' | 'down' | 'silent'; latency_ms: number }> {
     const started = performance.now();
     if (!this.pending) {
-      const call = { overdue: false };
+      this.overdue = false;
       this.pending = this.options
         .check(timeoutMs + (this.options.lateMs ?? 10_000))
         .catch(() => ({ status: 'down' as const, latency_ms: Math.round(performance.now() - started) }))
@@ -99,15 +99,12 @@ export class UpstreamProbe {
           if (answer.status !== 'ok') return answer;
           this.answeredAt = Date.now();
           // A late answer is the upstream answering: up again at once, not at the next prompt answer.
-          if (call.overdue && !this.stopped) this.record(answer);
+          if (this.overdue && !this.stopped) this.record(answer);
           return answer;
         })
         .finally(() => {
           this.pending = null;
         });
-      this.overdue = () => {
-        call.overdue = true;
-      };
     }
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<null>((resolve) => {
@@ -116,7 +113,7 @@ export class UpstreamProbe {
     const answer = await Promise.race([this.pending, late]);
     clearTimeout(timer);
     if (answer) return answer;
-    this.overdue();
+    this.overdue = true;
     return { status: 'silent', latency_ms: timeoutMs };
   }
 
