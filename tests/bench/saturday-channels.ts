@@ -13,17 +13,41 @@
  * time from the post to the start of the transaction that wrote the delivery (its created_at).
  */
 import { and, eq, gte, inArray } from 'drizzle-orm';
-import { contacts, type Db, deliveries, offers, suppressions, thresholdFirings, trackedLinks } from '@odds/upstream/testing';
+import {
+  type ContactInfo,
+  contacts,
+  type Db,
+  deliveries,
+  offers,
+  type Reach,
+  routeFor,
+  suppressions,
+  thresholdFirings,
+  trackedLinks,
+} from '@odds/upstream/testing';
 import { onCleanup } from './bench-cleanup';
 import { maxOf, percentile } from './relay-figures';
 import { type Book, VENDOR_CHANNELS, writeBook } from './saturday-book';
 import { VENDORS, type Vendor, type VendorCall, VendorFakes } from './saturday-fakes';
 import type { Stack, StackBook } from './saturday-stack';
 
-/** The vendor a contact's deliveries go to, from its channel and destination (docs/channels.md "Routing"; the book configures every vendor). */
-function vendorOf(channelId: number, deviceId: string | null): Vendor | null {
-  if (channelId === 1) return deviceId && /^[0-9a-f]{64}$/i.test(deviceId) ? 'apns' : 'fcm';
-  return ({ 3: 'x', 7: 'whatsapp', 9: 'telegram' } as Record<number, Vendor>)[channelId] ?? null;
+/** A contact's routing fields, as the engine routes it (docs/channels.md "Routing"). */
+const ROUTING = {
+  channelId: contacts.channelId,
+  deviceId: contacts.deviceId,
+  mobile: contacts.mobile,
+  twitter: contacts.twitter,
+  segment: contacts.segment,
+  listId: contacts.listId,
+  email: contacts.email,
+};
+/** Every vendor configured, as the book configures them. */
+const EVERY_VENDOR: Reach = { smtp: false, vendors: new Set<string>(VENDORS) };
+
+/** The vendor a contact's deliveries go to: the engine's own routing (routeFor), every vendor configured. */
+function vendorOf(contact: Pick<ContactInfo, keyof typeof ROUTING>): Vendor | null {
+  const route = routeFor(contact as ContactInfo, EVERY_VENDOR);
+  return route.kind === 'vendor' ? (route.vendor as Vendor) : null;
 }
 
 /** SATURDAY_CHANNEL_429: the vendor whose fake answers 429 for the whole window, or none. */
@@ -173,12 +197,11 @@ async function decidedIn(db: Db, since: Date, inWindow: (matchId: number, source
   const found = await db
     .select({
       id: deliveries.id,
-      channelId: deliveries.channelId,
       status: deliveries.status,
       createdAt: deliveries.createdAt,
       matchId: offers.matchId,
       sourceId: offers.sourceId,
-      deviceId: contacts.deviceId,
+      contact: ROUTING,
       link: trackedLinks.id,
     })
     .from(deliveries)
@@ -190,7 +213,7 @@ async function decidedIn(db: Db, since: Date, inWindow: (matchId: number, source
   const links = new Map<string, number>();
   for (const d of found) {
     const postedMs = inWindow(d.matchId, d.sourceId);
-    const vendor = vendorOf(d.channelId, d.deviceId);
+    const vendor = vendorOf(d.contact);
     if (d.link) links.set(d.link, d.id);
     if (postedMs !== null && vendor && d.status !== 'RECORDED') rows.push({ id: d.id, vendor, status: d.status, postedMs, decidedMs: d.createdAt.getTime() });
   }
@@ -205,8 +228,7 @@ async function suppressedIn(db: Db, since: Date, inWindow: (matchId: number, sou
       count: suppressions.count,
       matchId: offers.matchId,
       sourceId: offers.sourceId,
-      channelId: contacts.channelId,
-      deviceId: contacts.deviceId,
+      contact: ROUTING,
     })
     .from(suppressions)
     .innerJoin(offers, eq(offers.id, suppressions.offerId))
@@ -215,7 +237,7 @@ async function suppressedIn(db: Db, since: Date, inWindow: (matchId: number, sou
   const byReason = new Map<string, Map<string, number>>();
   for (const s of found.filter((s) => inWindow(s.matchId, s.sourceId) !== null)) {
     const per = byReason.get(s.reason) ?? new Map<string, number>();
-    const vendor = vendorOf(s.channelId, s.deviceId) ?? `channel ${s.channelId}`;
+    const vendor = vendorOf(s.contact) ?? `channel ${s.contact.channelId}`;
     per.set(vendor, (per.get(vendor) ?? 0) + s.count);
     byReason.set(s.reason, per);
   }

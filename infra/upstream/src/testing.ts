@@ -153,6 +153,8 @@ export { saveStop } from './compliance/stops';
 export { pendingDeliveries, pushContacts, resetPacing, sendingFixture, statusOf } from './engine/channels/sending-fixture';
 export { closeApnsSessions } from './engine/channels/apns';
 export { saveChannel } from './engine/channels/credentials';
+export { routeFor, type Reach } from './engine/channels';
+export type { ContactInfo } from './engine/match-state';
 export { startApnsFake } from './engine/channels/fakes/apns-fake';
 export { startFcmFake } from './engine/channels/fakes/fcm-fake';
 export { startTelegramFake } from './engine/channels/fakes/telegram-fake';
