@@ -3,7 +3,8 @@
  * deliveries decided from offers the bench posted in the window, and for each the time from the
  * bench posting the ingest call that carried its offer to the vendor's fake receiving the first
  * call for it: fired (deliveries) against called, p50/p99/max. Correlated exactly, after the
- * window, from the stack's database: each delivery's offer (its match and source id, whose post
+ * window (broker: once the engine has stored what it was given, up to 5 minutes, so that a run whose
+ * engine fell behind is measured with its backlog), from the stack's database: each delivery's offer (its match and source id, whose post
  * time the bench kept) and its tracked link; each fake call names its delivery (FCM's and APNs's
  * `delivery_id`, WhatsApp's `biz_opaque_callback_data`) or carries the link in its text
  * (Telegram, X). With SATURDAY_CHANNEL_429=<vendor> that vendor's fake answers every call 429
@@ -12,7 +13,7 @@
  * suppressions of the bench's contacts by reason, and, to tell the engine from the sender, the
  * time from the post to the start of the transaction that wrote the delivery (its created_at).
  */
-import { and, eq, gte, inArray } from 'drizzle-orm';
+import { and, count, eq, gte, inArray } from 'drizzle-orm';
 import {
   type ContactInfo,
   contacts,
@@ -120,10 +121,18 @@ export class FeedToChannel {
     };
     const since = new Date(from - 1_000);
     try {
+      const drain = stack.mode === 'broker' ? await drained(database.db, since) : null;
       const decided = await decidedIn(database.db, since, inWindow);
       const suppressed = await suppressedIn(database.db, since, inWindow);
       const firings = await firingsIn(database.db, since, inWindow);
-      return this.report(decided.rows, this.firstCalls(decided.links), { suppressed, firings, seconds: (until - from) / 1000, matches: stack.matchIds.length });
+      const figures = this.report(decided.rows, this.firstCalls(decided.links), {
+        suppressed,
+        firings,
+        seconds: (until - from) / 1000,
+        matches: stack.matchIds.length,
+      });
+      if (drain) figures.lines.push(drain);
+      return figures;
     } finally {
       await close();
     }
@@ -190,6 +199,30 @@ export function printFigures(mode: string, figures: ChannelFigures, refused: Ven
   console.log(`\nfeed → channel (${mode}): ingest call posted → the vendor fake's first call for the delivery, fakes answering in 50 ms${storm}`);
   console.table(figures.rows);
   for (const line of figures.lines) console.log(line);
+}
+
+/** How long the engine may take after the feed stopped to store the offers it was given (a saturated run's backlog). */
+const DRAIN_CAP_MS = 300_000;
+
+/**
+ * Waits until the offers stored since `since` stop growing for 4 s (the engine has caught up with
+ * the feed, and sent what it decided), or DRAIN_CAP_MS: a run whose engine fell behind still has
+ * its window's deliveries to measure, their latency including the backlog. Says how long it waited.
+ */
+async function drained(db: Db, since: Date): Promise<string> {
+  const started = Date.now();
+  const stored = async () => (await db.select({ n: count() }).from(offers).where(gte(offers.createdAt, since)))[0]!.n;
+  let [last, still] = [await stored(), 0];
+  while (still < 2 && Date.now() - started < DRAIN_CAP_MS) {
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const now = await stored();
+    still = now === last ? still + 1 : 0;
+    last = now;
+  }
+  const waited = ((Date.now() - started) / 1000).toFixed(0);
+  return still >= 2
+    ? `read after the engine caught up: ${waited} s after the feed stopped, ${last} offers stored since the window began`
+    : `read while the engine was still behind: its stores still moving ${waited} s after the feed stopped (${last} offers stored since the window began)`;
 }
 
 /** The deliveries to vendor channels of the window's offers, with their vendor and post time; and each tracked link's delivery. */

@@ -10,7 +10,9 @@
  * TEST_AMQP_URL, or starts a throwaway Postgres and RabbitMQ the way .ci/run does (bench-services.ts).
  * SCALE_OFFERS (per match, default 3000) and SCALE_MATCHES (default 4) size it: 4 × 1,000 offers was
  * under a second of the workers' work, and the 2 ÷ 1 ratio of CPU per offer moved 1.05–1.24× between
- * two runs a minute apart; 4 × 3,000 measures about 2.5 s. Everything it starts
+ * two runs a minute apart; 4 × 3,000 measures about 2.5 s. SCALE_ROUNDS (default 3) repeats the live and
+ * backlog runs, 1 and 2 workers alternating, and the ratios printed are the rounds' medians, each
+ * round's beside it. Everything it starts
  * (servers, workers, its database, its webhook receiver) is stopped at its end, and when it is
  * interrupted or fails (bench-cleanup.ts). Prints Node's version and the load average before it
  * starts and with its figures; asserts nothing.
@@ -31,6 +33,7 @@ import { batchesOf, consumedOf, cpuPerOffer, startWorkers, tracked, workerCpu, w
 
 const OFFERS = Number(process.env.SCALE_OFFERS ?? 3000);
 const MATCHES = Number(process.env.SCALE_MATCHES ?? 4);
+const ROUNDS = Number(process.env.SCALE_ROUNDS ?? 3);
 const load = () =>
   loadavg()
     .map((l) => l.toFixed(1))
@@ -322,10 +325,17 @@ try {
   );
   const oneIds = matchIds.slice(0, MATCHES);
   const twoIds = matchIds.slice(MATCHES, 2 * MATCHES);
-  const one = await live(1, oneIds, 1);
-  const two = await live(2, twoIds, 1);
-  const oneBacklog = await backlog(1, oneIds, 2);
-  const twoBacklog = await backlog(2, twoIds, 2);
+  // Rounds alternate 1 and 2 workers, so that a slow stretch of the machine falls on both; each
+  // round's runs have their own source ids and clock (live 1, 3, 5…; backlog 2, 4, 6…).
+  const rounds: { one: Measured; two: Measured; oneBacklog: Measured; twoBacklog: Measured }[] = [];
+  for (let r = 0; r < ROUNDS; r += 1) {
+    const [liveRun, backlogRun] = [1 + 2 * r, 2 + 2 * r];
+    const one = await live(1, oneIds, liveRun);
+    const two = await live(2, twoIds, liveRun);
+    const oneBacklog = await backlog(1, oneIds, backlogRun);
+    const twoBacklog = await backlog(2, twoIds, backlogRun);
+    rounds.push({ one, two, oneBacklog, twoBacklog });
+  }
   const f = await failover(matchIds.slice(2 * MATCHES, 3 * MATCHES));
   const row = (run: string, m: Measured) => ({
     run,
@@ -339,12 +349,26 @@ try {
     'CPU-ms/message per worker': m.cpuPerWorker,
     ...m.cpu,
   });
-  console.table([row('live, 1 worker', one), row('live, 2 workers', two), row('backlog, 1 worker', oneBacklog), row('backlog, 2 workers', twoBacklog)]);
-  console.log(
-    `worker CPU per offer, 2 workers ÷ 1: live ${(two.cpuMsPerOffer / one.cpuMsPerOffer).toFixed(2)}× (${one.cpuMsPerOffer.toFixed(3)} → ${two.cpuMsPerOffer.toFixed(3)} ms), backlog ${(twoBacklog.cpuMsPerOffer / oneBacklog.cpuMsPerOffer).toFixed(2)}× (${oneBacklog.cpuMsPerOffer.toFixed(3)} → ${twoBacklog.cpuMsPerOffer.toFixed(3)} ms); target ≤ 1.15×`,
+  const of = (r: number) => (ROUNDS > 1 ? `, round ${r + 1}` : '');
+  console.table(
+    rounds.flatMap((m, r) => [
+      row(`live, 1 worker${of(r)}`, m.one),
+      row(`live, 2 workers${of(r)}`, m.two),
+      row(`backlog, 1 worker${of(r)}`, m.oneBacklog),
+      row(`backlog, 2 workers${of(r)}`, m.twoBacklog),
+    ]),
   );
+  const liveRatios = rounds.map((m) => m.two.cpuMsPerOffer / m.one.cpuMsPerOffer);
+  const backlogRatios = rounds.map((m) => m.twoBacklog.cpuMsPerOffer / m.oneBacklog.cpuMsPerOffer);
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
+  const spread = (values: number[]) => (values.length > 1 ? ` (rounds ${values.map((v) => `${v.toFixed(2)}×`).join(', ')})` : '');
+  const oneLive = median(rounds.map((m) => m.one.cpuMsPerOffer));
   console.log(
-    `backlog (workers alone): 1 worker ${Math.round(oneBacklog.rate)} offers/s, 2 workers ${Math.round(twoBacklog.rate)} offers/s (${(twoBacklog.rate / oneBacklog.rate).toFixed(2)}×)`,
+    `worker CPU per offer, 2 workers ÷ 1, median of ${ROUNDS} round(s): live ${median(liveRatios).toFixed(2)}×${spread(liveRatios)}, backlog ${median(backlogRatios).toFixed(2)}×${spread(backlogRatios)}; 1 worker live ${oneLive.toFixed(3)} ms/offer; target ≤ 1.15×`,
+  );
+  const rate = (pick: (m: (typeof rounds)[number]) => Measured) => Math.round(median(rounds.map((m) => pick(m).rate)));
+  console.log(
+    `backlog (workers alone), median: 1 worker ${rate((m) => m.oneBacklog)} offers/s, 2 workers ${rate((m) => m.twoBacklog)} offers/s; live, median: 1 worker ${rate((m) => m.one)} offers/s (target ≥ 3,000), 2 workers ${rate((m) => m.two)} offers/s`,
   );
   console.table([
     {
@@ -356,9 +380,7 @@ try {
       'webhook resent (same key)': f.resent,
     },
   ]);
-  console.log(
-    `scale: 1 worker ${Math.round(one.rate)} offers/s, 2 workers ${Math.round(two.rate)} offers/s (${(two.rate / one.rate).toFixed(2)}×); failover ${f.failoverS.toFixed(1)} s, lost ${f.lost}, duplicated ${f.duplicated}; Node ${process.version}, load ${load()}`,
-  );
+  console.log(`scale: failover ${f.failoverS.toFixed(1)} s, lost ${f.lost}, duplicated ${f.duplicated}; Node ${process.version}, load ${load()}`);
 } catch (error) {
   if (!ending()) console.error(error);
   process.exitCode = 1;
