@@ -45,6 +45,21 @@ describe('APNs over HTTP/2 against its TLS fake', () => {
     expect(got.payload).toMatchObject({ aps: { alert: { title: 'Goal!', body: 'Home wins at 2.10' } }, delivery_id: 41 });
   });
 
+  it('signs a new provider token when the key is replaced under the same team and key id', async () => {
+    expect((await send()).kind).toBe('sent');
+    const other = await startApnsFake();
+    other.now = () => clock.ms;
+    try {
+      const replaced = { ...credentials, private_key: other.authKey('TEAM123456', 'KEY1234567', 'com.example.odds') };
+      // As long as the first: only the key's content tells them apart.
+      expect(replaced.private_key).toHaveLength(credentials.private_key.length);
+      const sent = await apnsAdapter.send(testMessage({ kind: 'device', value: TOKEN }), replaced, testContext(other.url, clock, { ca: other.ca }));
+      expect(sent.kind).toBe('sent');
+    } finally {
+      await other.close();
+    }
+  });
+
   it('keeps its provider token 40 minutes, signs a new one after, and renews once on ExpiredProviderToken', async () => {
     await send();
     const first = fake.received.at(-1)!.issuedAtS;

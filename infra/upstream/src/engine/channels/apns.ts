@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { connect, type ClientHttp2Session, type IncomingHttpHeaders } from 'node:http2';
 import { rootCertificates } from 'node:tls';
 import { importPKCS8, SignJWT } from 'jose';
@@ -77,7 +78,8 @@ async function signToken(credentials: ApnsCredentials, nowMs: number): Promise<P
 
 /** The provider token for the key, signed again after 40 minutes, or on `expired` when the held one is at least 20 minutes old. */
 async function providerToken(credentials: ApnsCredentials, nowMs: number, expired: boolean): Promise<ProviderToken | null> {
-  const cacheKey = `${credentials.team_id}:${credentials.key_id}:${credentials.private_key.length}`;
+  // The key itself names the token: a key replaced under the same team and key id signs anew.
+  const cacheKey = `${credentials.team_id}:${credentials.key_id}:${createHash('sha256').update(credentials.private_key).digest('base64url')}`;
   const held = await providerTokens.get(cacheKey)?.catch(() => null);
   const age = held ? nowMs - held.issuedAtMs : Infinity;
   if (held && !expired && age < APNS_TOKEN_RENEW_MS) return held;
