@@ -14,11 +14,29 @@ export function kickOffOf(matchId: number): FeedMessage {
   } as FeedMessage;
 }
 
+/** The feed's largest match time (checkFeedMessage: `match_time` ≤ 30,000 s). */
+const MAX_MATCH_TIME = 30_000;
+/** Where run 1 begins in match time (minute 90, past the fixture's last minute for sends, 85). */
+const FIRST_RUN_AT = 5_400;
+
+/**
+ * Match seconds between the starts of two runs, for `runs` runs after run 0: 5,400 while they fit
+ * under MAX_MATCH_TIME, less for more (each run's feed then spans the spacing less 1,000 s, so its
+ * warm-up, 600 s before it, follows the previous run's last offer).
+ */
+export const runSpacingOf = (runs: number) => Math.min(5_400, Math.floor((MAX_MATCH_TIME - FIRST_RUN_AT) / Math.max(1, runs)));
+
+/** A run's match time `clock` feed seconds in: run 0 from kick-off, run n ≥ 1 from FIRST_RUN_AT + (n - 1) spacings. */
+function matchTimeOf(run: number, clock: number, spacing: number): number {
+  if (run === 0) return clock;
+  return FIRST_RUN_AT + (run - 1) * spacing + Math.floor((clock * (spacing - 1_000)) / 5_400);
+}
+
 /**
  * A match's feed for one run (`run` names its source ids and moves its clock on): `offers` offers
- * of Match Result with home odds wandering around 2.50.
+ * of Match Result with home odds wandering around 2.50; runs `spacing` match seconds apart.
  */
-export function feedOf(matchId: number, run: number, offers: number): FeedMessage[] {
+export function feedOf(matchId: number, run: number, offers: number, spacing = runSpacingOf(2)): FeedMessage[] {
   const base = Date.parse('2031-07-01T18:00:00Z') + matchId * DAY + run * 2 * 3_600_000;
   let home = 2400;
   const out: FeedMessage[] = [];
@@ -35,7 +53,7 @@ export function feedOf(matchId: number, run: number, offers: number): FeedMessag
         { label: 'X', line: null, odds: 3300 },
         { label: '2', line: null, odds: 3000 },
       ],
-      match_time: run * 5400 + clock,
+      match_time: matchTimeOf(run, clock, spacing),
       prematch: false,
       score: 'H0-A0',
     } as FeedMessage);
@@ -50,9 +68,9 @@ const WARM_OFFERS = 300;
 export const warmOffersOf = (offers: number) => Math.min(WARM_OFFERS, offers);
 
 /** The warm-up offers of a run: in the ten minutes before its feed (source ids `w<run>-<i>`, left out of the run's counts). */
-export function warmUpOf(matchId: number, run: number, offers: number): FeedMessage[] {
+export function warmUpOf(matchId: number, run: number, offers: number, spacing = runSpacingOf(2)): FeedMessage[] {
   const start = Date.parse('2031-07-01T18:00:00Z') + matchId * DAY + run * 2 * 3_600_000 - 600_000;
-  return feedOf(matchId, run, offers)
+  return feedOf(matchId, run, offers, spacing)
     .slice(0, warmOffersOf(offers))
     .map(
       (offer, i) =>
@@ -60,7 +78,7 @@ export function warmUpOf(matchId: number, run: number, offers: number): FeedMess
           ...offer,
           source_id: `w${run}-${i + 1}`,
           sent_at: new Date(start + (i + 1) * 1000).toISOString(),
-          match_time: run * 5400 - 600 + i + 1,
+          match_time: matchTimeOf(run, 0, spacing) - 600 + i + 1,
         }) as FeedMessage,
     );
 }

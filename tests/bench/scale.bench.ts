@@ -28,12 +28,14 @@ import { prepareMatches } from '../support/engine-fixture';
 import { cleanUp, cleanUpOnInterrupt, ending, onCleanup } from './bench-cleanup';
 import { benchServices } from './bench-services';
 import { listenerOf, probeCpu, treeCpu } from './scale-cpu';
-import { feedOf, kickOffOf, warmOffersOf, warmUpOf } from './scale-feed';
+import { feedOf, kickOffOf, runSpacingOf, warmOffersOf, warmUpOf } from './scale-feed';
 import { batchesOf, consumedOf, cpuPerOffer, startWorkers, tracked, workerCpu, workerEnv } from './scale-workers';
 
 const OFFERS = Number(process.env.SCALE_OFFERS ?? 3000);
 const MATCHES = Number(process.env.SCALE_MATCHES ?? 4);
 const ROUNDS = Number(process.env.SCALE_ROUNDS ?? 3);
+/** Match seconds between runs: the rounds' 2 × ROUNDS runs fit under the feed's largest match time. */
+const SPACING = runSpacingOf(2 * ROUNDS);
 const load = () =>
   loadavg()
     .map((l) => l.toFixed(1))
@@ -84,7 +86,7 @@ const routeOf = async (matchId: number) => {
 
 /** Publishes every match's warm-up offers and waits until they are stored. */
 async function warmUp(feeder: FeedPublisher, routes: Awaited<ReturnType<typeof routeOf>>[], run: number) {
-  await Promise.all(routes.map((route) => feeder.publish(route, warmUpOf(route.matchId, run, OFFERS))));
+  await Promise.all(routes.map((route) => feeder.publish(route, warmUpOf(route.matchId, run, OFFERS, SPACING))));
   await waitFor(
     'the warm-up offers stored',
     async () =>
@@ -131,7 +133,7 @@ const cpuProbe = (workers: WorkerProcess[]) =>
  */
 async function publishAll(publisher: FeedPublisher, ids: number[], run: number): Promise<void> {
   const routes = await Promise.all(ids.map(routeOf));
-  const feeds = ids.map((id) => feedOf(id, run, OFFERS));
+  const feeds = ids.map((id) => feedOf(id, run, OFFERS, SPACING));
   const confirms: Promise<void>[] = [];
   for (let i = 0; i < OFFERS; i += 1) {
     for (const [k, route] of routes.entries()) {
@@ -199,7 +201,7 @@ async function live(workerCount: number, ids: number[], run: number): Promise<Me
 }
 
 /**
- * Backlog: fresh workers warmed up (a message per match: they hold its state), then paused
+ * Backlog: fresh workers warmed up (the warm-up offers of each match: they hold its state), then paused
  * (SIGSTOP) while the feed is published, then let go (SIGCONT) and timed until the last offer is
  * stored: what the workers alone can do with a queue full of work.
  */
@@ -208,16 +210,7 @@ async function backlog(workerCount: number, ids: number[], run: number): Promise
   const workers = await startWorkers(databaseUrl, workerCount, prefix);
   const feeder = await FeedPublisher.connect(process.env.TEST_AMQP_URL!, 8, { prefix });
   const routes = await Promise.all(ids.map(routeOf));
-  await Promise.all(routes.map((route) => feeder.publish(route, [{ ...kickOffOf(route.matchId), source_id: `ko-${run}` }])));
-  await waitFor(
-    'the warm-up stored',
-    async () =>
-      rowsOf<{ n: number }>(
-        await db.execute(sql`
-    select count(*)::int as n from match_events where source_id = ${`ko-${run}`} and match_id in (${inList(ids)})`),
-      )[0]!.n === ids.length,
-    120_000,
-  );
+  // The matches kicked off in the live runs: the warm-up offers load their state into the fresh workers.
   await warmUp(feeder, routes, run);
   const consumed0 = await consumedOf(workers);
   for (const w of workers) w.child.kill('SIGSTOP');
