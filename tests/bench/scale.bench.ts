@@ -26,6 +26,7 @@ import { ensureDemoUser, FeedPublisher, openDatabase, seedDemoData } from '@odds
 import { startWorker, waitFor, type WorkerProcess } from '../support/engine-cluster';
 import { prepareMatches } from '../support/engine-fixture';
 import { cleanUp, cleanUpOnInterrupt, ending, onCleanup } from './bench-cleanup';
+import { percentile } from './relay-figures';
 import { benchServices } from './bench-services';
 import { listenerOf, probeCpu, treeCpu } from './scale-cpu';
 import { feedOf, kickOffOf, runSpacingOf, warmOffersOf, warmUpOf } from './scale-feed';
@@ -353,7 +354,7 @@ try {
   );
   const liveRatios = rounds.map((m) => m.two.cpuMsPerOffer / m.one.cpuMsPerOffer);
   const backlogRatios = rounds.map((m) => m.twoBacklog.cpuMsPerOffer / m.oneBacklog.cpuMsPerOffer);
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
+  const median = (values: number[]) => percentile(values, 50);
   const spread = (values: number[]) => (values.length > 1 ? ` (rounds ${values.map((v) => `${v.toFixed(2)}×`).join(', ')})` : '');
   const oneLive = median(rounds.map((m) => m.one.cpuMsPerOffer));
   console.log(
