@@ -25,8 +25,9 @@ export const FeedMarketRef = Type.Object({ type_id: Id, line: Nullable(Line) });
 export type FeedMarketRef = Static<typeof FeedMarketRef>;
 
 const SourceId = Type.String({ minLength: 1, maxLength: 200 });
-/** Match clock in seconds (up to 500 minutes: extra time and penalties included). */
-const MatchClock = Nullable(Type.Integer({ minimum: 0, maximum: 30_000 }));
+/** The largest match clock a feed message may carry, in seconds (500 minutes: extra time and penalties included). */
+export const MATCH_CLOCK_MAX_S = 30_000;
+const MatchClock = Nullable(Type.Integer({ minimum: 0, maximum: MATCH_CLOCK_MAX_S }));
 /** Match period: 0 before kick-off, 1 and 2 the halves, 3 and 4 extra time, 5 penalties. */
 const FeedPeriod = Type.Integer({ minimum: 0, maximum: 9 });
 

@@ -1,4 +1,4 @@
-import type { FeedMessage } from '@odds/protocol';
+import { type FeedMessage, MATCH_CLOCK_MAX_S } from '@odds/protocol';
 
 /** The scale bench's feeds: a kick-off per match, then runs of Match Result offers, each after a warm-up. */
 const DAY = 86_400_000;
@@ -14,17 +14,15 @@ export function kickOffOf(matchId: number): FeedMessage {
   } as FeedMessage;
 }
 
-/** The feed's largest match time (checkFeedMessage: `match_time` ≤ 30,000 s). */
-const MAX_MATCH_TIME = 30_000;
 /** Where run 1 begins in match time (minute 90, past the fixture's last minute for sends, 85). */
 const FIRST_RUN_AT = 5_400;
 
 /**
  * Match seconds between the starts of two runs, for `runs` runs after run 0: 5,400 while they fit
- * under MAX_MATCH_TIME, less for more (each run's feed then spans the spacing less 1,000 s, so its
+ * under the feed's largest match time, less for more (each run's feed then spans the spacing less 1,000 s, so its
  * warm-up, 600 s before it, follows the previous run's last offer).
  */
-export const runSpacingOf = (runs: number) => Math.min(5_400, Math.floor((MAX_MATCH_TIME - FIRST_RUN_AT) / Math.max(1, runs)));
+export const runSpacingOf = (runs: number) => Math.min(5_400, Math.floor((MATCH_CLOCK_MAX_S - FIRST_RUN_AT) / Math.max(1, runs)));
 
 /** A run's match time `clock` feed seconds in: run 0 from kick-off, run n ≥ 1 from FIRST_RUN_AT + (n - 1) spacings. */
 function matchTimeOf(run: number, clock: number, spacing: number): number {
@@ -36,7 +34,7 @@ function matchTimeOf(run: number, clock: number, spacing: number): number {
  * A match's feed for one run (`run` names its source ids and moves its clock on): `offers` offers
  * of Match Result with home odds wandering around 2.50; runs `spacing` match seconds apart.
  */
-export function feedOf(matchId: number, run: number, offers: number, spacing = runSpacingOf(2)): FeedMessage[] {
+export function feedOf(matchId: number, run: number, offers: number, spacing: number): FeedMessage[] {
   const base = Date.parse('2031-07-01T18:00:00Z') + matchId * DAY + run * 2 * 3_600_000;
   let home = 2400;
   const out: FeedMessage[] = [];
@@ -68,7 +66,7 @@ const WARM_OFFERS = 300;
 export const warmOffersOf = (offers: number) => Math.min(WARM_OFFERS, offers);
 
 /** The warm-up offers of a run: in the ten minutes before its feed (source ids `w<run>-<i>`, left out of the run's counts). */
-export function warmUpOf(matchId: number, run: number, offers: number, spacing = runSpacingOf(2)): FeedMessage[] {
+export function warmUpOf(matchId: number, run: number, offers: number, spacing: number): FeedMessage[] {
   const start = Date.parse('2031-07-01T18:00:00Z') + matchId * DAY + run * 2 * 3_600_000 - 600_000;
   return feedOf(matchId, run, offers, spacing)
     .slice(0, warmOffersOf(offers))
