@@ -41,10 +41,20 @@ start_rabbitmq() {
   mkdir -p "$RABBIT_DIR/mnesia" "$RABBIT_DIR/log"
   echo '[rabbitmq_consistent_hash_exchange].' > "$RABBIT_DIR/enabled_plugins"
   chown -R rabbitmq:rabbitmq "$RABBIT_DIR"
+  # RabbitMQ counts its file handles against its open-files limit (about 3 per quorum queue) and,
+  # past it, accepts no connection at all: TCP connects, then nothing, no log line. Every suite and
+  # bench declares shard queues of its own, and at the soft limit of 1,024 (927 handles) a broker
+  # stopped answering after a few benches. It gets the hard limit (RabbitMQ asks for 65,536 or
+  # more); as root, by raising it under `su` here, since the packaged wrapper's own `su rabbitmq`
+  # resets it to 1,024 (pam_limits).
+  local server=(rabbitmq-server)
+  if [ "$(id -u)" = 0 ] && [ -x /usr/lib/rabbitmq/bin/rabbitmq-server ]; then
+    server=(su rabbitmq -s /bin/sh -c 'cd /var/lib/rabbitmq && ulimit -n "$(ulimit -Hn)" && exec /usr/lib/rabbitmq/bin/rabbitmq-server')
+  fi
   RABBITMQ_NODENAME="$RABBIT_NODE" RABBITMQ_NODE_IP_ADDRESS=127.0.0.1 RABBITMQ_NODE_PORT="$port" RABBITMQ_DIST_PORT="$dist" \
     RABBITMQ_MNESIA_BASE="$RABBIT_DIR/mnesia" RABBITMQ_LOG_BASE="$RABBIT_DIR/log" \
     RABBITMQ_ENABLED_PLUGINS_FILE="$RABBIT_DIR/enabled_plugins" RABBITMQ_FEATURE_FLAGS_FILE="$RABBIT_DIR/mnesia/feature_flags" \
-    nohup rabbitmq-server >"$RABBIT_DIR/server.out" 2>&1 &
+    nohup "${server[@]}" >"$RABBIT_DIR/server.out" 2>&1 &
   # await_startup gives up at once while the node is not reachable yet: ask again until it is.
   local up=0
   for _ in $(seq 60); do

@@ -26,6 +26,7 @@ import { startWorker } from '../support/engine-cluster';
 import { freePort, killOnExit } from '../support/processes';
 import { spawn } from 'node:child_process';
 import { onCleanup, stopProcess } from './bench-cleanup';
+import { removesTopology } from './bench-topology';
 import { listenerOf } from './scale-cpu';
 import { prepareSaturday, type FeedMarket } from './saturday-data';
 
@@ -119,11 +120,14 @@ export async function brokerStack(n: number, probeDir: string, book: StackBook):
   const databaseUrl = url.toString();
   const prepared = await prepare(databaseUrl, n, book);
   const prefix = `saturday-${Date.now()}`;
+  const shards = 8;
+  const removeTopology = removesTopology(process.env.TEST_AMQP_URL!, prefix, shards);
   const common = {
     ...MANY_CLIENTS_ENV,
     DATABASE_URL: databaseUrl,
     AMQP_URL: process.env.TEST_AMQP_URL!,
     AMQP_PREFIX: prefix,
+    ENGINE_SHARDS: String(shards),
     REDIS_URL: process.env.TEST_REDIS_URL!,
     REDIS_PREFIX: `${prefix}:`,
     LOG_LEVEL: 'error',
@@ -166,6 +170,7 @@ export async function brokerStack(n: number, probeDir: string, book: StackBook):
       await Promise.all(relays.map((r) => r.stop()));
       await Promise.all(workers.map((w) => w.stop()));
       await Promise.all(apis.map((a) => a.stop()));
+      await removeTopology();
       await dropDatabase();
       await endAdmin();
     },

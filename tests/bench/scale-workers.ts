@@ -7,12 +7,15 @@ import { killOnExit } from '../support/processes';
 import { onCleanup } from './bench-cleanup';
 import { cpuSeconds } from './scale-cpu';
 
-/** A worker's environment: on `databaseUrl` and the test broker, one of `workerCount` sharing 8 shards. */
+/** The shard queues the workers share. */
+export const SHARDS = 8;
+
+/** A worker's environment: on `databaseUrl` and the test broker, one of `workerCount` sharing the shards. */
 export const workerEnv = (databaseUrl: string, workerCount: number, prefix: string) => ({
   DATABASE_URL: databaseUrl,
   AMQP_URL: process.env.TEST_AMQP_URL!,
   AMQP_PREFIX: prefix,
-  ENGINE_SHARDS: '8',
+  ENGINE_SHARDS: String(SHARDS),
   ENGINE_WORKERS: String(workerCount),
   LOG_LEVEL: 'error',
 });

@@ -28,9 +28,10 @@ import { prepareMatches } from '../support/engine-fixture';
 import { cleanUp, cleanUpOnInterrupt, ending, onCleanup } from './bench-cleanup';
 import { percentile } from './relay-figures';
 import { benchServices } from './bench-services';
+import { removesTopology } from './bench-topology';
 import { listenerOf, probeCpu, treeCpu } from './scale-cpu';
 import { feedOf, kickOffOf, runSpacingOf, warmOffersOf, warmUpOf } from './scale-feed';
-import { batchesOf, consumedOf, cpuPerOffer, startWorkers, tracked, workerCpu, workerEnv } from './scale-workers';
+import { batchesOf, consumedOf, cpuPerOffer, SHARDS, startWorkers, tracked, workerCpu, workerEnv } from './scale-workers';
 
 const OFFERS = Number(process.env.SCALE_OFFERS ?? 3000);
 const MATCHES = Number(process.env.SCALE_MATCHES ?? 4);
@@ -162,8 +163,9 @@ interface Measured {
 /** Live: warm-up, then the feed published while the workers consume; timed from first publish to last offer stored. */
 async function live(workerCount: number, ids: number[], run: number): Promise<Measured> {
   const prefix = `scale-${workerCount}-live-${Date.now()}`;
+  const removeTopology = removesTopology(process.env.TEST_AMQP_URL!, prefix, SHARDS);
   const workers = await startWorkers(databaseUrl, workerCount, prefix);
-  const feeder = await FeedPublisher.connect(process.env.TEST_AMQP_URL!, 8, { prefix });
+  const feeder = await FeedPublisher.connect(process.env.TEST_AMQP_URL!, SHARDS, { prefix });
   const routes = await Promise.all(ids.map(routeOf));
   await Promise.all(routes.map((route) => feeder.publish(route, [kickOffOf(route.matchId)])));
   await waitFor(
@@ -189,6 +191,7 @@ async function live(workerCount: number, ids: number[], run: number): Promise<Me
   const perOffer = await cpuPerOffer(workers, cpu0, consumed0, total);
   const batches = await batchesOf(workers);
   await Promise.all(workers.map((w) => w.stop()));
+  await removeTopology();
   return {
     ...perOffer,
     rate: total / seconds,
@@ -208,8 +211,9 @@ async function live(workerCount: number, ids: number[], run: number): Promise<Me
  */
 async function backlog(workerCount: number, ids: number[], run: number): Promise<Measured> {
   const prefix = `scale-${workerCount}-backlog-${Date.now()}`;
+  const removeTopology = removesTopology(process.env.TEST_AMQP_URL!, prefix, SHARDS);
   const workers = await startWorkers(databaseUrl, workerCount, prefix);
-  const feeder = await FeedPublisher.connect(process.env.TEST_AMQP_URL!, 8, { prefix });
+  const feeder = await FeedPublisher.connect(process.env.TEST_AMQP_URL!, SHARDS, { prefix });
   const routes = await Promise.all(ids.map(routeOf));
   // The matches kicked off in the live runs: the warm-up offers load their state into the fresh workers.
   await warmUp(feeder, routes, run);
@@ -230,6 +234,7 @@ async function backlog(workerCount: number, ids: number[], run: number): Promise
   const perOffer = await cpuPerOffer(workers, cpu0, consumed0, total);
   const batches = await batchesOf(workers);
   await Promise.all(workers.map((w) => w.stop()));
+  await removeTopology();
   return {
     ...perOffer,
     rate: total / seconds,
@@ -244,9 +249,10 @@ async function backlog(workerCount: number, ids: number[], run: number): Promise
 
 async function failover(ids: number[]) {
   const env = { ...workerEnv(databaseUrl, 2, `scale-failover-${Date.now()}`), ENGINE_STANDBY_DELAY_MS: '200', ENGINE_SEND_GRACE_MS: '1000' };
+  const removeTopology = removesTopology(env.AMQP_URL, env.AMQP_PREFIX, SHARDS);
   const workers = [tracked(await startWorker({ ...env, ENGINE_WORKER_INDEX: '0' })), tracked(await startWorker({ ...env, ENGINE_WORKER_INDEX: '1' }))];
   await new Promise((resolve) => setTimeout(resolve, 500));
-  const publisher = await FeedPublisher.connect(env.AMQP_URL, 8, { prefix: env.AMQP_PREFIX });
+  const publisher = await FeedPublisher.connect(env.AMQP_URL, SHARDS, { prefix: env.AMQP_PREFIX });
   for (const route of await Promise.all(ids.map(routeOf))) await publisher.publish(route, [kickOffOf(route.matchId)]);
   const publishing = publishAll(publisher, ids, 0);
   const total = ids.length * OFFERS;
@@ -303,6 +309,7 @@ async function failover(ids: number[]) {
   const unsent = webhookDeliveries.filter((d) => !keys.has(`delivery-${d.id}`)).length;
   const resent = webhookDeliveries.filter((d) => (keys.get(`delivery-${d.id}`) ?? 0) > 1).length;
   await Promise.all(workers.map((w) => w.stop()));
+  await removeTopology();
   return {
     failoverS,
     stalled: stalled.length,

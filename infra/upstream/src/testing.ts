@@ -91,6 +91,7 @@ export const loopbackWebhooks = (databaseUrl?: string) =>
 // What the cross-part suites (tests/) use inside the upstream, so they import `@odds/upstream/testing`
 // and never a path into src/: a file that moves changes this list, not the suites.
 export { hashPassword } from './auth/passwords';
+export { connectBroker } from './broker/connect';
 export { FeedPublisher } from './broker/publisher';
 export { routingKey, topologyNames } from './broker/topology';
 export { EngineWorker } from './broker/worker';

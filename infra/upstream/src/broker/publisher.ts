@@ -1,4 +1,4 @@
-import amqp, { type ChannelModel, type ConfirmChannel } from 'amqplib';
+import type { ChannelModel, ConfirmChannel } from 'amqplib';
 import { eq } from 'drizzle-orm';
 import type { FeedMessage } from '@odds/protocol';
 import { SpanKind, traceHeaders } from '@odds/ops';
@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { matches } from '../db/schema';
 import { Errors } from '../errors';
 import { spans } from '../spans';
+import { connectBroker } from './connect';
 import { assertTopology, routingKey, topologyNames, type FeedRoute } from './topology';
 
 /** Unconfirmed messages a publisher keeps in flight at most (the confirm window). */
@@ -58,7 +59,7 @@ export class FeedPublisher {
     shards: number,
     { window = PUBLISH_WINDOW, prefix = 'odds' }: { window?: number; prefix?: string } = {},
   ): Promise<FeedPublisher> {
-    const connection = await amqp.connect(url);
+    const connection = await connectBroker(url);
     connection.on('error', () => {}); // The channel's close tells the callers.
     const channel = await connection.createConfirmChannel();
     const names = topologyNames(prefix);

@@ -1,10 +1,11 @@
-import amqp, { type Channel, type ChannelModel, type ConfirmChannel, type ConsumeMessage } from 'amqplib';
+import type { Channel, ChannelModel, ConfirmChannel, ConsumeMessage } from 'amqplib';
 import type { FeedMessage } from '@odds/protocol';
 import { backoffDelay, contextOfHeaders, SpanKind, type Context } from '@odds/ops';
 import type { Db } from '../db/client';
 import { deadLetters } from '../db/schema';
 import type { Engine } from '../engine/engine';
 import { spans } from '../spans';
+import { connectBroker } from './connect';
 import { checkFeedMessage } from './feed-check';
 import { assertTopology, parseRoutingKey, topologyNames, type Topology } from './topology';
 import { WorkerMetrics } from './worker-metrics';
@@ -81,7 +82,7 @@ export class EngineWorker {
   }
 
   async start(): Promise<void> {
-    const connection = await amqp.connect(this.options.amqpUrl);
+    const connection = await connectBroker(this.options.amqpUrl);
     this.connection = connection;
     connection.on('error', (error: Error) => this.log('error', 'broker connection error', { err: error.message }));
     connection.on('close', () => {
