@@ -8,9 +8,11 @@
  * worker killed with -9 mid-feed, the time until the other has processed an offer of every match
  * the dead one left unfinished, and what was lost or duplicated. Uses TEST_DATABASE_URL and
  * TEST_AMQP_URL, or starts a throwaway Postgres and RabbitMQ the way .ci/run does (bench-services.ts).
- * SCALE_OFFERS (per match, default 3000) and SCALE_MATCHES (default 4) size it: 4 × 1,000 offers was
- * under a second of the workers' work, and the 2 ÷ 1 ratio of CPU per offer moved 1.05–1.24× between
- * two runs a minute apart; 4 × 3,000 measures about 2.5 s. SCALE_ROUNDS (default 3) repeats the live and
+ * SCALE_OFFERS (per match, default 9000) and SCALE_MATCHES (default 4) size it: a round of the
+ * workers' CPU per offer is a small sample on a machine the workers share with RabbitMQ, Postgres
+ * and the feed, and the rounds' 2 ÷ 1 ratios spread 0.93–1.26× (live) and 0.74–1.33× (backlog) with
+ * 4 × 3,000 offers (about 1.4 s of worker CPU a round), 1.05–1.16× and 0.97–1.04× with 4 × 9,000
+ * (about 4 s). SCALE_ROUNDS (default 3) repeats the live and
  * backlog runs, 1 and 2 workers alternating, and the ratios printed are the rounds' medians, each
  * round's beside it. Everything it starts
  * (servers, workers, its database, its webhook receiver) is stopped at its end, and when it is
@@ -33,7 +35,7 @@ import { listenerOf, probeCpu, treeCpu } from './scale-cpu';
 import { feedOf, kickOffOf, runSpacingOf, warmOffersOf, warmUpOf } from './scale-feed';
 import { batchesOf, consumedOf, cpuPerOffer, SHARDS, startWorkers, tracked, workerCpu, workerEnv } from './scale-workers';
 
-const OFFERS = Number(process.env.SCALE_OFFERS ?? 3000);
+const OFFERS = Number(process.env.SCALE_OFFERS ?? 9000);
 const MATCHES = Number(process.env.SCALE_MATCHES ?? 4);
 const ROUNDS = Number(process.env.SCALE_ROUNDS ?? 3);
 /** Match seconds between runs: the rounds' 2 × ROUNDS runs fit under the feed's largest match time. */
