@@ -6,6 +6,23 @@ const GATHER_MS = 5;
 const BURST_GATHER_MS = 50;
 const BURST_MS = 200;
 
+/**
+ * The upstream answered a check, but with no answer to it: busy (429, 502–504: asking again later
+ * may pass) or at fault (any other status, a batch of the wrong size: asking again will not help).
+ */
+export class CheckFailed extends Error {
+  constructor(
+    readonly status: number,
+    what: string,
+  ) {
+    super(`upstream answered ${status} to ${what}`);
+  }
+
+  get busy(): boolean {
+    return this.status === 429 || (this.status >= 502 && this.status <= 504);
+  }
+}
+
 interface Pending {
   check: AccessCheck;
   resolve: (result: AccessResult) => void;
@@ -91,9 +108,9 @@ export class AccessChecks {
       await response.body?.cancel();
       return null;
     }
-    if (!response.ok) throw new Error(`upstream answered ${response.status} to an access batch`);
+    if (!response.ok) throw new CheckFailed(response.status, 'an access batch');
     const { results } = (await response.json()) as { results: AccessResult[] };
-    if (results.length !== pendings.length) throw new Error('upstream answered an access batch with a different count');
+    if (results.length !== pendings.length) throw new CheckFailed(response.status, `an access batch of ${pendings.length} with ${results.length} results`);
     return results;
   }
 
@@ -110,7 +127,7 @@ export class AccessChecks {
       await response.body?.cancel();
       return [{ status }];
     }
-    if (!response.ok) throw new Error(`upstream answered ${status} to a ${matchId === undefined ? 'token' : 'match'} check`);
+    if (!response.ok) throw new CheckFailed(status, `a ${matchId === undefined ? 'token' : 'match'} check`);
     if (matchId !== undefined) {
       await response.body?.cancel();
       return [{ status: 200 }];

@@ -4,7 +4,8 @@
  * token, and walls, each one socket with a display token watching its matches (12). For every offer
  * delta it records change → client: milliseconds from the offer's created_at (the upstream's commit,
  * same machine clock) to its arrival here. Refused watches and failed connections are counted, not
- * fatal; a watch unanswered within SATURDAY_WATCH_TIMEOUT_S (60) counts as failed. Driven over IPC:
+ * fatal; a watch unanswered within SATURDAY_WATCH_TIMEOUT_S (300: a
+ * console itself waits however long) counts as failed. Driven over IPC:
  *   {type: 'connect', url, token, matches: number[], walls: {token, matches}[]} → {type: 'connected',
  *     sockets, watching, refused, failed, errors, settledAt}: `connected` once every socket is watching
  *     (each of its watches acknowledged) or has failed or been refused; `watching` counts the sockets
@@ -26,7 +27,7 @@ interface Connect {
 }
 type Message = Connect | { type: 'measure'; from: number; until: number } | { type: 'report' } | { type: 'stop' };
 
-const WATCH_TIMEOUT_MS = Number(process.env.SATURDAY_WATCH_TIMEOUT_S ?? 60) * 1000;
+const WATCH_TIMEOUT_MS = Number(process.env.SATURDAY_WATCH_TIMEOUT_S ?? 300) * 1000;
 const sockets: RawConsole[] = [];
 const latencies: number[] = [];
 const offers = new Set<number>();

@@ -16,6 +16,7 @@ import type { MatchAccess, UpstreamClient } from '../upstream';
 import type { PushPayload, RoomBroadcaster } from './ground/broadcast';
 import { WatcherTokens, type PollCredentials } from './polling/credentials';
 import type { Leases } from './state/lease';
+import { askWhileUp, type Patience } from './polling/ask-while-up';
 import type { PollPace, PollSchedule } from './polling/poller';
 import { SafetyClock } from './polling/safety-clock';
 import type { PresenceBoard } from './presence/presence';
@@ -77,10 +78,13 @@ interface Watcher {
 const DEFAULT_CATCH_UP_MS = 5_000;
 
 const UNAVAILABLE = 'Live updates are unavailable: the back-office services cannot be reached';
-/** Longest a watch waits for a busy upstream (one that answers its health probe) to answer its access check. */
-const BUSY_WAIT_MS = 60_000;
-/** How long a socket's handshake waits for a busy upstream to answer its token check (the client's own connect timeout is 20 s). */
-export const HANDSHAKE_WAIT_MS = 15_000;
+/**
+ * A watch waits for a busy upstream (one its health probe hears) however long it takes: the console
+ * waits for its answer. An upstream answering its access check at fault is asked for a minute.
+ */
+const WATCH_PATIENCE: Patience = { faultMs: 60_000 };
+/** A socket's handshake waits for a busy upstream to answer its token check for 15 s: the client's own connect timeout is 20 s. */
+export const HANDSHAKE_PATIENCE: Patience = { atMostMs: 15_000, faultMs: 15_000 };
 
 /**
  * The live requests of one relay instance's connections, whichever the transport: watch (checked,
@@ -287,7 +291,7 @@ export class LiveHub {
       if (!access.ok) return this.refuse(`match ${access.status}`, access.error);
     } catch (error) {
       this.log.warn({ err: error, matchId }, 'could not check match access');
-      return this.refuse(this.options.upstreamDown?.() ? 'upstream unreachable' : 'upstream busy', UNAVAILABLE, true);
+      return this.refuse(this.options.upstreamDown?.() ? 'upstream unreachable' : 'upstream failing', UNAVAILABLE, true);
     }
     // Gone while the upstream was asked.
     if (!this.watchers.has(watcher.conn.id)) return { ok: false, error: 'Not connected' };
@@ -302,23 +306,9 @@ export class LiveHub {
     );
   }
 
-  /**
-   * A call to the upstream (a token or access check), asked again (250 ms, doubling to 2 s) while
-   * it fails but the upstream is not down by this relay's probe: a busy upstream (a storm of
-   * consoles opening, matches loading) is not a down one. It throws the last failure once the
-   * probe says down, `wanted` says the asker left, or `waitMs` (BUSY_WAIT_MS) went by.
-   */
-  async whileUp<T>(ask: () => Promise<T>, wanted: () => boolean, waitMs = BUSY_WAIT_MS): Promise<T> {
-    const deadline = Date.now() + waitMs;
-    for (let delay = 250; ; delay = Math.min(delay * 2, 2_000)) {
-      try {
-        return await ask();
-      } catch (error) {
-        if (this.options.upstreamDown?.() || !wanted() || Date.now() + delay > deadline) throw error;
-        this.log.debug({ err: error }, 'a check failed while the upstream is not down; asking again');
-        await new Promise((resolve) => setTimeout(resolve, delay));
-      }
-    }
+  /** A call to the upstream asked again while it fails and this relay's probe does not say down (askWhileUp). */
+  whileUp<T>(ask: () => Promise<T>, wanted: () => boolean, patience: Patience = WATCH_PATIENCE): Promise<T> {
+    return askWhileUp(ask, { down: () => this.options.upstreamDown?.() ?? false, wanted, patience, log: this.log });
   }
 
   /** The match's status for a watcher joining now: the stored one, or "down" while this instance's probe says so. */

@@ -4,7 +4,7 @@ import { liveMessageError, PACKED_ENCODING, SOCKET_AUTH_ERROR, type LiveAck, typ
 import type { RelayMetrics } from '../../metrics';
 import type { CheckedSession, UpstreamClient } from '../../upstream';
 import type { PushEvent } from '../ground/broadcast';
-import { HANDSHAKE_WAIT_MS, type LiveConnection, type LiveHub } from '../hub';
+import { HANDSHAKE_PATIENCE, type LiveConnection, type LiveHub } from '../hub';
 import type { Admission, Place } from './admission';
 import { isPackable, type LivePacker } from './packing';
 import type { WsMember, WsRooms } from './ws-rooms';
@@ -115,7 +115,7 @@ export class PlainLiveConnection {
         ? await shared.hub.whileUp(
             () => shared.upstream.checkToken(token),
             () => socket.readyState === socket.OPEN,
-            HANDSHAKE_WAIT_MS,
+            HANDSHAKE_PATIENCE,
           )
         : null;
     } catch (error) {

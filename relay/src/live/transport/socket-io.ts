@@ -12,7 +12,7 @@ import {
 import type { IncomingMessage } from 'node:http';
 import { Admission, type Place } from './admission';
 import type { PushPayload } from '../ground/broadcast';
-import { HANDSHAKE_WAIT_MS, type LiveConnection, type LiveHub } from '../hub';
+import { HANDSHAKE_PATIENCE, type LiveConnection, type LiveHub } from '../hub';
 import { isPackable, LivePacker } from './packing';
 import type { ProviderRooms } from './provider-rooms';
 import type { RelayMetrics } from '../../metrics';
@@ -121,7 +121,7 @@ function handshakeCheck(
         ? await hub.whileUp(
             () => upstream.checkToken(token),
             () => socket.conn.readyState === 'open',
-            HANDSHAKE_WAIT_MS,
+            HANDSHAKE_PATIENCE,
           )
         : null;
       if (!session) {
