@@ -5,7 +5,7 @@
  * its CPU seconds so far as the probe loads, then once a second and as the process exits a line
  * with the HTTP requests this process's servers received since the last line (health checks and
  * metrics scrapes aside), its event-loop lag samples (a 20 ms timer's lateness, ms), its CPU
- * seconds so far and its RSS. Plain JavaScript so it needs no loader; it holds the process open
+ * seconds so far, its RSS and its V8 heap in use (heapUsed). Plain JavaScript so it needs no loader; it holds the process open
  * for nothing (unref'd timers), and a line it cannot write (the folder gone) is dropped, not thrown.
  */
 import { subscribe } from 'node:diagnostics_channel';
@@ -40,7 +40,8 @@ if (dir) {
     expected = now + TICK;
   }, TICK).unref();
   const report = () => {
-    write({ t: Date.now(), requests, lags, cpu: cpuSoFar(), rss: process.memoryUsage.rss() });
+    const { rss, heapUsed } = process.memoryUsage();
+    write({ t: Date.now(), requests, lags, cpu: cpuSoFar(), rss, heap: heapUsed });
     requests = 0;
     lags = [];
   };

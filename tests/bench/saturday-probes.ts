@@ -1,6 +1,6 @@
 /**
  * What the saturday bench reads back of the processes it ran: each Node process's probe file
- * (saturday-probe.mjs: its start, then a line a second of requests, event-loop lags, CPU and RSS),
+ * (saturday-probe.mjs: its start, then a line a second of requests, event-loop lags, CPU, RSS and heap),
  * a Node process's CPU rate over the window, the servers' CPU seconds, and a process's RSS.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -12,6 +12,7 @@ interface ProbeLine {
   lags: number[];
   cpu: number;
   rss: number;
+  heap: number;
 }
 
 export interface Probed {
@@ -98,4 +99,21 @@ export function rssGrowthOf(p: Probed, from: number, until: number): number | nu
   const tenth = from + (until - from) / 10;
   const settled = inWindow.find((l) => l.t >= tenth) ?? inWindow.at(-1)!;
   return ((inWindow.at(-1)!.rss - settled.rss) / settled.rss) * 100;
+}
+
+/**
+ * A Node process's live heap as the window settles and as it ends: the lowest heap in use over a
+ * minute from a tenth of the window in, and over its last minute (a floor, after the collections
+ * of that minute: what is held, not garbage yet to be collected). RSS grows as V8 lets its heap
+ * grow before it collects; this tells held data from that. Null without readings in both minutes.
+ */
+export function heapFloorsOf(p: Probed, from: number, until: number): { settled: number; end: number } | null {
+  const span = Math.min(60_000, (until - from) / 10);
+  const tenth = from + (until - from) / 10;
+  const floor = (a: number, b: number) => {
+    const heaps = p.lines.filter((l) => l.t > a && l.t <= b && typeof l.heap === 'number').map((l) => l.heap);
+    return heaps.length ? heaps.reduce((m, h) => Math.min(m, h)) : null;
+  };
+  const [settled, end] = [floor(tenth, tenth + span), floor(until - span, until)];
+  return settled === null || end === null ? null : { settled, end };
 }

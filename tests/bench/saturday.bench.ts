@@ -40,7 +40,7 @@ import { benchServices } from './bench-services';
 import { maxOf, percentile } from './relay-figures';
 import { treeCpu } from './scale-cpu';
 import { FeedToChannel, printFigures } from './saturday-channels';
-import { cpuRateOf, readProbes, readServers, rssGrowthOf, rssOf } from './saturday-probes';
+import { cpuRateOf, heapFloorsOf, readProbes, readServers, rssGrowthOf, rssOf } from './saturday-probes';
 import { generatedFeed, recordedFeed, recordedFeeds, TICK_MS, type MatchFeed } from './saturday-feed';
 import { brokerStack, embeddedStack, PROBE, type Stack } from './saturday-stack';
 
@@ -203,13 +203,21 @@ async function run(stack: Stack, probeDir: string, channels: FeedToChannel) {
   // The feed's ingest calls are spread evenly over each tick: their mean rate is taken off every second.
   const perSecond = [...upstreamPerSecond.values()].map((n) => ({ all: n, relay: n - calls / SECONDS }));
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
-  const rows: { process: string; cpu: number | null; rss: number | null; growth?: number | null; lags: number[] }[] = probes.map((p) => {
+  const rows: {
+    process: string;
+    cpu: number | null;
+    rss: number | null;
+    growth?: number | null;
+    heap?: { settled: number; end: number } | null;
+    lags: number[];
+  }[] = probes.map((p) => {
     const lines = p.lines.filter((l) => inWindow(l.t));
     return {
       process: p.label,
       cpu: cpuRateOf(p, from, until),
       rss: lines.at(-1)?.rss ?? null,
       growth: rssGrowthOf(p, from, until),
+      heap: heapFloorsOf(p, from, until),
       lags: lines.flatMap((l) => l.lags),
     };
   });
@@ -225,6 +233,8 @@ async function run(stack: Stack, probeDir: string, channels: FeedToChannel) {
     'RSS MB': r.rss === null ? '-' : Math.round(r.rss / 1e6),
     // From a tenth of the window in (caches filled) to its end: flat is within ± 5 %.
     'RSS growth %': r.growth == null ? '-' : r.growth.toFixed(1),
+    // The lowest heap in use over a minute as the window settles → over its last minute: held data, not garbage.
+    'heap floor MB': r.heap ? `${Math.round(r.heap.settled / 1e6)} → ${Math.round(r.heap.end / 1e6)}` : '-',
     'lag p99 ms': r.lags.length ? percentile(r.lags, 99) : '-',
     'lag max ms': r.lags.length ? maxOf(r.lags) : '-',
   }));
