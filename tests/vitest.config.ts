@@ -64,9 +64,11 @@ export default defineConfig({
   test: {
     reporters: ['default', './tests/support/summary-reporter.ts'],
     globalSetup: ['./tests/support/global-setup.ts'],
-    // PGlite takes ~700 MB per instance and these machines have 2 cores: one fork per core.
+    // Three forks on these 2-core machines: with one per core the suite kept the cores 60 % busy
+    // (36 CPU-min in 30 min: an e2e file waits on its browser and its polls, an integration file on
+    // its servers' timers, the container test on podman). PGlite takes ~700 MB per instance; 24 GB.
     pool: 'forks',
-    maxWorkers: maxWorkersOfCommandLine() ?? 2,
+    maxWorkers: maxWorkersOfCommandLine() ?? 3,
     // Every project shares the two workers, longest files first (e2e, integration, unit, client).
     // An e2e file waits on its browser most of the time (about 0.7 of a core), and each starts its
     // own stack on ephemeral ports with its own in-memory database, so two run side by side, or
