@@ -8,7 +8,7 @@ export type { LiveConfig } from './config';
 export const trustProxyOption = (setting: string) => readEnvironment('relay', { TRUST_PROXY: setting }).TRUST_PROXY;
 export { DEFAULT_ADMISSION, type AdmissionLimits } from './live/ground/admission-limits';
 export { ChangeStream } from './live/polling/change-stream';
-export { outlineOf } from './live/state/snapshot';
+export { Outline, outlineOf } from './live/state/outline';
 export { createRelayMetrics } from './metrics';
 export { UPSTREAM_DOWN_MESSAGE, WRITE_TIMEOUT_MESSAGE } from './proxy';
 export { UPSTREAM_UNREACHABLE } from './live/transport/socket-io';

@@ -9,7 +9,8 @@
 import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { LIVE_TOPICS, SNAPSHOT_LIMITS, type LiveServerMessage, type SnapshotPayload } from '@odds/protocol';
+import { buildPath, LIVE_TOPICS, routes, SNAPSHOT_LIMITS, type ListReply, type LiveServerMessage, type Offer, type SnapshotPayload } from '@odds/protocol';
+import { Outline, outlineOf } from '@odds/relay/testing';
 import { acquireRedis, testPrefix } from '../support/redis';
 import { loginThrough, startStack, type Stack } from '../support/stack';
 import { connectLive, FeedWriter, LiveView, PlainLiveClient, startRelay, unpack, until, type LiveSocket, type RunningRelay } from '../support/live-client';
@@ -92,6 +93,25 @@ describe('a long match over socket.io', () => {
     console.log(`[live-packed] first snapshots of the final: ${(json / 1024).toFixed(0)} KB as JSON, ${(wire / 1024).toFixed(1)} KB on the wire`);
     expect(wire).toBeLessThanOrEqual(40 * 1024);
     expect(wire).toBeLessThan(json / 8);
+  });
+
+  it("holds only the final's newest offers and the outline of the rest, which a first snapshot sends as REST has them", async () => {
+    const reply = await fetch(`${stack.upstreamUrl}${buildPath(routes.matchOffers, { matchId: finalId })}`, { headers: { authorization: `Token ${token}` } });
+    const all = ((await reply.json()) as ListReply<Offer>).results.sort((a, b) => b.id - a.id);
+    const limit = SNAPSHOT_LIMITS.offers!;
+    expect(all.length).toBeGreaterThan(limit * 2);
+    const state = await relay.relay.app.live.store.snapshot(finalId, 'offers');
+    expect(state.records.map((record) => record.id).sort((a, b) => b - a)).toEqual(all.slice(0, limit).map((offer) => offer.id));
+    const outline = outlineOf(all.slice(limit)).map((point) => point.id);
+    expect(
+      Outline.from(state.outline ?? [])
+        .list()
+        .map((point) => point.id),
+    ).toEqual(outline);
+    const view = await watcher(finalId);
+    await until(() => holdsAll(view), 'the console to hold every topic');
+    const offers = view.snapshots.find((s) => s.topic === 'offers') as SnapshotPayload<'offers'>;
+    expect(offers.outline!.map((point) => point.id)).toEqual(outline);
   });
 
   it('deflates a big snapshot once however many consoles open the match', async () => {

@@ -19,6 +19,8 @@ export const matchKeys = (prefix: string, matchId: number) => {
       epoch: `${base}:${topic}:epoch`,
       records: `${base}:${topic}:records`,
       history: `${base}:${topic}:history`,
+      /** Offers: the chart outline of the offers older than those `records` holds. */
+      outline: `${base}:${topic}:outline`,
     }),
   };
 };

@@ -21,6 +21,7 @@ import { isEmpty, RecordIndex, type LiveRecord } from '../state/diff';
 import { TopicPoller, type PollSchedule } from './poller';
 import type { SafetyClock } from './safety-clock';
 import { Publications, type CarriedOffer } from './publications';
+import { HeldOffers } from '../state/held-offers';
 import { pushChange } from '../state/snapshot';
 import type { LiveStore } from '../state/store';
 import { createFetchers, noticedIds, type MatchFetchers } from './fetchers';
@@ -63,6 +64,8 @@ export class MatchPoller {
   private feedStart: number | null | undefined;
   private readonly indexes = Object.fromEntries(LIVE_TOPICS.map((topic) => [topic, new RecordIndex()])) as Record<LiveTopic, RecordIndex>;
   private readonly loaded = new Set<LiveTopic>();
+  /** The offers as held: the newest, and the outline of the rest (the topic's state is bounded). */
+  private readonly offers = new HeldOffers();
   /** When a notice last asked for each topic (and when the upstream sent it), for the live-path timings. */
   private readonly noticed: Partial<Record<LiveTopic, { receivedAt: number; sentAt: number }>> = {};
   /** The match's publications its notices brought (with their offers): the feed and offers apply them, and read after a gap. */
@@ -240,29 +243,38 @@ export class MatchPoller {
       const state = await store.snapshot(this.matchId, topic);
       index.load(state.records);
       fetcher.load(state.records);
+      if (topic === 'offers') this.offers.load(state);
       this.loaded.add(topic);
     }
     const fetched = await fetcher.fetch();
     const fetchedAt = Date.now();
     if (this.stopped || !fetched) return this.keepAlive();
-    const change = index.diff(fetched.records, fetched.complete);
+    // The offers' state holds only the newest: a whole read is diffed by them, the rest is outlined.
+    const whole = topic === 'offers' && fetched.complete ? this.offers.split(fetched.records) : null;
+    const older = whole && !this.offers.holdsOutline(whole.older) ? whole.older : undefined;
+    const change = index.diff(whole?.newest ?? fetched.records, fetched.complete);
     if (fetched.removes) change.removes.push(...fetched.removes.filter((id) => index.has(id)));
-    if (isEmpty(change)) {
+    if (isEmpty(change) && !older) {
       fetched.seen();
       return this.keepAlive();
     }
     const created = change.upserts.filter((record) => !index.has(record.id));
-    const at = await store.commit(this.matchId, topic, this.fence, change);
+    const trim = topic === 'offers' ? this.offers.plan(change, older) : null;
+    const at = await store.commit(this.matchId, topic, this.fence, change, trim);
     if (at === null) {
       this.deps.log.warn({ matchId: this.matchId, topic }, 'another instance took this match over; stopping its pollers here');
       this.onFenced();
       return;
     }
     index.apply(change);
+    if (topic === 'offers') {
+      this.offers.apply(change, trim);
+      if (trim) index.forget(trim.drop);
+    }
     fetched.seen();
     this.retainedAt = Date.now();
     const committedAt = Date.now();
-    await pushChange(store, broadcaster, this.matchId, topic, at, change);
+    await pushChange(store, broadcaster, this.matchId, topic, at, change, older !== undefined);
     if (noticed) observePhases(metrics, noticed, created, { startedAt, fetchedAt, committedAt, emittedAt: Date.now() });
     metrics.deltasSent.inc({ topic });
     if (change.upserts.length) metrics.deltaItems.inc({ topic, kind: 'upsert' }, change.upserts.length);

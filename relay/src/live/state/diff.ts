@@ -64,4 +64,9 @@ export class RecordIndex<T extends LiveRecord = LiveRecord> {
     for (const record of change.upserts) this.hashes.set(record.id, change.hashes.get(record.id) ?? hashRecord(record));
     for (const id of change.removes) this.hashes.delete(id);
   }
+
+  /** No longer holds these records (a bounded topic dropped them from its state). */
+  forget(ids: readonly number[]): void {
+    for (const id of ids) this.hashes.delete(id);
+  }
 }

@@ -48,13 +48,48 @@ describe.skipIf('skip' in redis)('live state and leases in Redis', () => {
     expect((await store.since(5, 'offers', 2, epoch)).deltas?.map((d) => d.seq)).toEqual([3, 4, 5]);
     // The state expires (nobody watched for the retention time): the next commit starts a new epoch at seq 1.
     const topicKeys = keys.topic('offers');
-    await connections.commands.del([topicKeys.seq, topicKeys.epoch, topicKeys.records, topicKeys.history]);
+    await connections.commands.del([topicKeys.seq, topicKeys.epoch, topicKeys.records, topicKeys.history, topicKeys.outline]);
     const renewed = await store.commit(5, 'offers', 2, { upserts: [{ id: 20 }], removes: [] });
     expect(renewed).toEqual({ epoch: expect.not.stringMatching(`^${epoch}$`), seq: 1 });
     expect((await store.since(5, 'offers', 0, renewed!.epoch)).deltas?.map((d) => d.seq)).toEqual([1]);
     expect(await store.setStatus(5, 1, { matchId: 5, upstream: 'down', lastSuccessAt: null })).toBe(false);
     expect(await store.setStatus(5, 2, { matchId: 5, upstream: 'ok', lastSuccessAt: null })).toBe(true);
     expect(await store.status(5)).toEqual({ matchId: 5, upstream: 'ok', lastSuccessAt: null });
+  });
+
+  it('drops the records a trim names and keeps its outline, replaced whole when fresh, in one commit', async () => {
+    const store = new RedisStore(connections.commands, { prefix, retainMs: 60_000, maxDeltas: 10 });
+    const keys = matchKeys(prefix, 6);
+    await connections.commands.set(keys.fence, '1');
+    const point = (id: number, market = 1) => ({ id, market_id: market, match_time: id, prematch: false, score: 'H0-A0', outcome_map: { home: 2_000 } });
+    const at = await store.commit(6, 'offers', 1, { upserts: [point(1), point(2), point(3)], removes: [] });
+    await store.commit(
+      6,
+      'offers',
+      1,
+      { upserts: [point(4)], removes: [3] },
+      {
+        drop: [1],
+        outline: [
+          ['1:0', point(1)],
+          ['goal:1', point(1)],
+        ],
+        fresh: false,
+      },
+    );
+    const state = await store.snapshot(6, 'offers');
+    expect(state.records).toEqual([point(2), point(4)]);
+    expect(state.outline?.sort(([a], [b]) => a.localeCompare(b))).toEqual([
+      ['1:0', point(1)],
+      ['goal:1', point(1)],
+    ]);
+    // The trim is the store's own: the delta a resync replays is the change alone.
+    expect((await store.since(6, 'offers', at!.seq, at!.epoch)).deltas).toEqual([{ seq: 2, upserts: [point(4)], removes: [3] }]);
+    await store.commit(6, 'offers', 1, { upserts: [], removes: [] }, { drop: [2], outline: [['2:0', point(2, 2)]], fresh: true });
+    expect(await store.snapshot(6, 'offers')).toMatchObject({ records: [point(4)], outline: [['2:0', point(2, 2)]] });
+    // A stale fence writes neither.
+    expect(await store.commit(6, 'offers', 0, { upserts: [], removes: [] }, { drop: [4], outline: [], fresh: true })).toBeNull();
+    expect((await store.snapshot(6, 'offers')).outline).toHaveLength(1);
   });
 
   it('grants a lease to one instance at a time, with a growing fence, and hands it over when released', async () => {

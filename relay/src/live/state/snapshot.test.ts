@@ -1,6 +1,7 @@
 import { SNAPSHOT_LIMITS } from '@odds/protocol';
 import { describe, expect, it } from 'vitest';
-import { boundSnapshot, outlineOf, SnapshotCache } from './snapshot';
+import { outlineOf } from './outline';
+import { boundSnapshot, SnapshotCache } from './snapshot';
 import { MemoryStore } from './store';
 
 const offer = (id: number, market: number, time: number, score = 'H0-A0') => ({

@@ -1,6 +1,7 @@
-import { SNAPSHOT_LIMITS, type DeltaPayload, type LiveTopic, type Offer, type OfferPoint, type SnapshotPayload } from '@odds/protocol';
+import { SNAPSHOT_LIMITS, type DeltaPayload, type LiveTopic, type OfferPoint, type SnapshotPayload } from '@odds/protocol';
 import type { RoomBroadcaster } from '../ground/broadcast';
 import type { Change, LiveRecord } from './diff';
+import { Outline, type OfferRecord } from './outline';
 import type { LiveStore, Position, TopicState } from './store';
 
 /** A first snapshot's content: the newest records of the topic, and what the client needs of the rest. */
@@ -40,51 +41,22 @@ export function snapshotPayload(matchId: number, topic: LiveTopic, bounded: Boun
   return payload;
 }
 
-type OfferRecord = LiveRecord & Pick<Offer, 'market_id' | 'match_time' | 'prematch' | 'score' | 'outcome_map'>;
-
-/** The chart's x of an offer (as the client's chart reads it): 0 before kick-off. */
-const chartTime = (offer: OfferRecord) => (offer.prematch || offer.match_time === null ? 0 : offer.match_time);
-
-/** The outline's resolution: one point per market per this many seconds of match clock (300 over 100 minutes). */
-const OUTLINE_SECONDS = 20;
-
 /**
- * The chart points of offers (any order): per market and OUTLINE_SECONDS of match clock the newest
- * offer (the chart draws one point per time, the newest there; a 100-minute axis a few hundred
- * pixels wide shows no finer), and every offer whose score differs from the one before it in its
- * market (the goal marks). Oldest first.
+ * The newest SNAPSHOT_LIMITS[topic] records by id (all of a topic without a limit), and the
+ * outline of older offers: the stored one (the store holds only the newest offers, held-offers.ts),
+ * with any older records it holds beyond the limit folded in (a state written before it was bounded).
  */
-export function outlineOf(offers: readonly OfferRecord[]): OfferPoint[] {
-  const ordered = [...offers].sort((a, b) => a.id - b.id);
-  const kept = new Map<string, OfferRecord>();
-  const scores = new Map<number, string>();
-  for (const offer of ordered) {
-    const previous = scores.get(offer.market_id);
-    scores.set(offer.market_id, offer.score);
-    // A score change keeps its own point even when a newer offer shares its time.
-    if (previous !== undefined && previous !== offer.score) kept.set(`goal:${offer.id}`, offer);
-    kept.set(`${offer.market_id}:${Math.floor(chartTime(offer) / OUTLINE_SECONDS)}`, offer);
-  }
-  return [...kept.values()]
-    .sort((a, b) => a.id - b.id)
-    .map(({ id, market_id, match_time, prematch, score, outcome_map }) => ({
-      id,
-      market_id,
-      match_time,
-      prematch,
-      score,
-      outcome_map,
-    }));
-}
-
-/** The newest SNAPSHOT_LIMITS[topic] records by id (all of a topic without a limit), and the outline of older offers. */
 export function boundSnapshot(topic: LiveTopic, state: TopicState): BoundedSnapshot {
   const limit = SNAPSHOT_LIMITS[topic];
-  if (limit === undefined || state.records.length <= limit) return { epoch: state.epoch, seq: state.seq, items: state.records, more: false };
+  const stored = state.outline?.length ? state.outline : undefined;
+  if (limit === undefined || (state.records.length <= limit && !stored)) return { epoch: state.epoch, seq: state.seq, items: state.records, more: false };
   const byId = [...state.records].sort((a, b) => b.id - a.id);
   const items = byId.slice(0, limit);
   const bounded: BoundedSnapshot = { epoch: state.epoch, seq: state.seq, items, more: true };
-  if (topic === 'offers') bounded.outline = outlineOf(byId.slice(limit) as OfferRecord[]);
+  if (topic === 'offers')
+    bounded.outline = Outline.from(stored ?? [])
+      .fold(byId.slice(limit).reverse() as OfferRecord[])
+      .list();
   return bounded;
 }
 
@@ -121,7 +93,8 @@ export const oversized = (topic: LiveTopic, upserts: number): boolean => upserts
 /**
  * Pushes a committed change to the match's room: as a delta, or, when it carries more records than
  * a first snapshot would (the first poll after a relay restart, a reset), as a bounded snapshot
- * flagged `fresh` at the same epoch and seq, which every watcher applies in its place. 200 consoles resyncing
+ * flagged `fresh` at the same epoch and seq, which every watcher applies in its place (also when
+ * `fresh`: a whole read gave the offers another outline, which no delta carries). 200 consoles resyncing
  * after a restart then get the newest rows, not every record the relay holds, each.
  */
 export async function pushChange(
@@ -131,8 +104,9 @@ export async function pushChange(
   topic: LiveTopic,
   at: Position,
   change: Change,
+  fresh = false,
 ): Promise<void> {
-  if (oversized(topic, change.upserts.length)) {
+  if (fresh || oversized(topic, change.upserts.length)) {
     const state = await store.snapshot(matchId, topic);
     if (state.seq === at.seq && state.epoch === at.epoch)
       return broadcaster.emit(matchId, 'snapshot', snapshotPayload(matchId, topic, boundSnapshot(topic, state), 'resync'));

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { LiveTopic, StatusPayload } from '@odds/protocol';
 import type { Change, LiveRecord } from './diff';
+import type { Trim } from './held-offers';
 import { DeltaHistory, type SeqChange } from './history';
+import type { OutlineEntry } from './outline';
 
 /** Where a topic stands: its history (`epoch`) and the seq within it. */
 export interface Position {
@@ -12,6 +14,8 @@ export interface Position {
 /** One topic of one match as of `seq` of `epoch`. */
 export interface TopicState extends Position {
   records: LiveRecord[];
+  /** Offers: the outline of the offers older than `records` (held-offers.ts), when there are any. */
+  outline?: OutlineEntry[];
 }
 
 /** What a resync gets: the missed deltas, or null when they are no longer held or of another epoch (send a snapshot). */
@@ -37,8 +41,11 @@ export interface LiveStore {
   snapshot(matchId: number, topic: LiveTopic): Promise<TopicState>;
   /** The deltas after `sinceSeq` of `epoch` (null when not all held, or the epoch is not the current one). */
   since(matchId: number, topic: LiveTopic, sinceSeq: number, epoch: string | undefined): Promise<Missed>;
-  /** Appends a change; where it put it, or null when `fence` is no longer the match's newest lease. */
-  commit(matchId: number, topic: LiveTopic, fence: number, change: Change): Promise<Position | null>;
+  /**
+   * Appends a change, and with it a bounded topic's trim (records it drops, outline entries it
+   * keeps; not part of the delta); where it put it, or null when `fence` is no longer the match's newest lease.
+   */
+  commit(matchId: number, topic: LiveTopic, fence: number, change: Change, trim?: Trim | null): Promise<Position | null>;
   status(matchId: number): Promise<StatusPayload | null>;
   /** False when `fence` is no longer the newest lease. */
   setStatus(matchId: number, fence: number, status: StatusPayload): Promise<boolean>;
@@ -53,6 +60,7 @@ interface MemoryTopic {
   epoch: string;
   seq: number;
   records: Map<number, LiveRecord>;
+  outline: Map<string, OutlineEntry[1]>;
   history: DeltaHistory;
 }
 
@@ -96,7 +104,7 @@ export class MemoryStore implements LiveStore {
     const match = this.match(matchId);
     let state = match.topics.get(topic);
     if (!state) {
-      state = { epoch: newEpoch(), seq: 0, records: new Map(), history: new DeltaHistory(this.limits.maxDeltas, this.limits.maxRecords) };
+      state = { epoch: newEpoch(), seq: 0, records: new Map(), outline: new Map(), history: new DeltaHistory(this.limits.maxDeltas, this.limits.maxRecords) };
       match.topics.set(topic, state);
     }
     return state;
@@ -104,7 +112,8 @@ export class MemoryStore implements LiveStore {
 
   async snapshot(matchId: number, topic: LiveTopic): Promise<TopicState> {
     const state = this.topic(matchId, topic);
-    return { epoch: state.epoch, seq: state.seq, records: [...state.records.values()] };
+    const records = [...state.records.values()];
+    return { epoch: state.epoch, seq: state.seq, records, ...(state.outline.size > 0 && { outline: [...state.outline] }) };
   }
 
   async since(matchId: number, topic: LiveTopic, sinceSeq: number, epoch: string | undefined): Promise<Missed> {
@@ -112,12 +121,17 @@ export class MemoryStore implements LiveStore {
     return { epoch: state.epoch, seq: state.seq, deltas: epoch === state.epoch ? state.history.since(sinceSeq, state.seq) : null };
   }
 
-  async commit(matchId: number, topic: LiveTopic, fence: number, change: Change): Promise<Position | null> {
+  async commit(matchId: number, topic: LiveTopic, fence: number, change: Change, trim?: Trim | null): Promise<Position | null> {
     if (this.match(matchId).fence !== fence) return null;
     const state = this.topic(matchId, topic);
     const seq = state.seq + 1;
     for (const record of change.upserts) state.records.set(record.id, record);
     for (const id of change.removes) state.records.delete(id);
+    if (trim) {
+      for (const id of trim.drop) state.records.delete(id);
+      if (trim.fresh) state.outline.clear();
+      for (const [key, point] of trim.outline) state.outline.set(key, point);
+    }
     state.seq = seq;
     state.history.push({ seq, upserts: change.upserts, removes: change.removes });
     return { epoch: state.epoch, seq };
