@@ -8,7 +8,7 @@ export type OfferRecord = LiveRecord & Pick<Offer, 'market_id' | 'match_time' | 
 export type OutlineEntry = [key: string, point: OfferPoint];
 
 /** The outline's resolution: one point per market per this many seconds of match clock (300 over 100 minutes). */
-export const OUTLINE_SECONDS = 20;
+const OUTLINE_SECONDS = 20;
 
 /** The chart's x of an offer (as the client's chart reads it): 0 before kick-off. */
 const chartTime = (offer: OfferRecord) => (offer.prematch || offer.match_time === null ? 0 : offer.match_time);
