@@ -89,15 +89,15 @@ export function rssOf(pid: number | null): number {
 }
 
 /**
- * A Node process's resident memory growth over the window, in per cent: from its reading a tenth
- * of the window in (memory that settles as caches fill) to its last (flat is within ± 5 %). Null
- * for a process with no reading in the window.
+ * Resident memory growth over the window, in per cent: from the reading `share` of the window in
+ * (a tenth: memory that settles as caches fill; two thirds: after the live windows filled) to the
+ * last (flat is within ± 5 %). Null without a reading in the window.
  */
-export function rssGrowthOf(p: Probed, from: number, until: number): number | null {
-  const inWindow = p.lines.filter((l) => l.t > from && l.t <= until);
+export function rssGrowthOf(lines: readonly { t: number; rss: number }[], from: number, until: number, share = 0.1): number | null {
+  const inWindow = lines.filter((l) => l.t > from && l.t <= until);
   if (!inWindow.length) return null;
-  const tenth = from + (until - from) / 10;
-  const settled = inWindow.find((l) => l.t >= tenth) ?? inWindow.at(-1)!;
+  const mark = from + (until - from) * share;
+  const settled = inWindow.find((l) => l.t >= mark) ?? inWindow.at(-1)!;
   return ((inWindow.at(-1)!.rss - settled.rss) / settled.rss) * 100;
 }
 

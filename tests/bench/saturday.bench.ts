@@ -6,8 +6,8 @@
  * a steady window of SATURDAY_SECONDS (120) in which it measures offers/s and deltas/s reaching
  * the consoles, change → client p50/p99/max, refused or failed watches, upstream requests/s (mean
  * and the worst second, all requests the upstream processes received, and without the feed's
- * ingest calls), CPU-seconds per second and RSS of every process (and a Node process's RSS growth
- * from a tenth of the window in to its end), and every Node process's
+ * ingest calls), CPU-seconds per second and RSS of every process (and its RSS growth from a tenth
+ * and from two thirds of the window in to its end; a Node process's heap floor), and every Node process's
  * event-loop lag p99/max (saturday-probe.mjs). Feed → channel (saturday-channels.ts): local fakes
  * of FCM, APNs, Telegram, WhatsApp and X run in this process answering in 50 ms, and the servers
  * send to them; the book (saturday-book.ts) has one follower per match on each person channel
@@ -165,6 +165,11 @@ async function run(stack: Stack, probeDir: string, channels: FeedToChannel) {
   const from = Date.now();
   const until = from + SECONDS * 1000;
   const servers0 = readServers(servers);
+  // The servers' RSS every 10 s of the window, for their growth as the Node processes' probes give it.
+  const serverRss = Object.fromEntries(Object.keys(stack.servers).map((k) => [k, [] as { t: number; rss: number }[]]));
+  const sampleServers = setInterval(() => {
+    for (const [k, pid] of Object.entries(stack.servers)) serverRss[k]!.push({ t: Date.now(), rss: rssOf(pid) });
+  }, 10_000);
   channels.windowBegins();
   const measuring = await Promise.all(clients.map((child) => ask<{ open: number }>(child, { type: 'measure', from, until }, 'measuring')));
   const window = windowStart(
@@ -179,6 +184,8 @@ async function run(stack: Stack, probeDir: string, channels: FeedToChannel) {
   const loadAtStart = load();
   await new Promise((resolve) => setTimeout(resolve, until - Date.now()));
   const servers1 = readServers(servers);
+  clearInterval(sampleServers);
+  for (const [k, pid] of Object.entries(stack.servers)) serverRss[k]!.push({ t: Date.now(), rss: rssOf(pid) });
   const sent = sentOffers - sent0;
   const calls = ingestCalls - calls0;
   const loadAtEnd = load();
@@ -208,6 +215,7 @@ async function run(stack: Stack, probeDir: string, channels: FeedToChannel) {
     cpu: number | null;
     rss: number | null;
     growth?: number | null;
+    lateGrowth?: number | null;
     heap?: { settled: number; end: number } | null;
     lags: number[];
   }[] = probes.map((p) => {
@@ -216,7 +224,8 @@ async function run(stack: Stack, probeDir: string, channels: FeedToChannel) {
       process: p.label,
       cpu: cpuRateOf(p, from, until),
       rss: lines.at(-1)?.rss ?? null,
-      growth: rssGrowthOf(p, from, until),
+      growth: rssGrowthOf(p.lines, from, until),
+      lateGrowth: rssGrowthOf(p.lines, from, until, 2 / 3),
       heap: heapFloorsOf(p, from, until),
       lags: lines.flatMap((l) => l.lags),
     };
@@ -224,7 +233,15 @@ async function run(stack: Stack, probeDir: string, channels: FeedToChannel) {
   const serverSeconds = (servers1.at - servers0.at) / 1000;
   for (const [k, pid] of Object.entries(stack.servers)) {
     const [c0, c1] = [servers0.seconds[k], servers1.seconds[k]];
-    rows.push({ process: k, cpu: c0 == null || c1 == null ? null : (c1 - c0) / serverSeconds, rss: rssOf(pid), lags: [] });
+    const rss = serverRss[k]!;
+    rows.push({
+      process: k,
+      cpu: c0 == null || c1 == null ? null : (c1 - c0) / serverSeconds,
+      rss: rssOf(pid),
+      growth: rssGrowthOf(rss, from, until + 1_000),
+      lateGrowth: rssGrowthOf(rss, from, until + 1_000, 2 / 3),
+      lags: [],
+    });
   }
   const processes = rows.map((r) => ({
     process: r.process,
@@ -233,6 +250,8 @@ async function run(stack: Stack, probeDir: string, channels: FeedToChannel) {
     'RSS MB': r.rss === null ? '-' : Math.round(r.rss / 1e6),
     // From a tenth of the window in (caches filled) to its end: flat is within ± 5 %.
     'RSS growth %': r.growth == null ? '-' : r.growth.toFixed(1),
+    // From two thirds in (the feed and delivery windows, 1,000 a match, full in a long run) to its end.
+    'last third %': r.lateGrowth == null ? '-' : r.lateGrowth.toFixed(1),
     // The lowest heap in use over a minute as the window settles → over its last minute: held data, not garbage.
     'heap floor MB': r.heap ? `${Math.round(r.heap.settled / 1e6)} → ${Math.round(r.heap.end / 1e6)}` : '-',
     'lag p99 ms': r.lags.length ? percentile(r.lags, 99) : '-',
