@@ -7,10 +7,10 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /**
- * Longest first, so that the two workers finish together: the e2e files (a browser and a console
+ * Longest first, so that the workers finish together: the e2e files (a browser and a console
  * stack each, 10–100 s) start first, then the integration files (servers, seconds to tens of
- * seconds), then the container smoke test (minutes, mostly waiting on podman), with the unit and
- * client files (mostly under 5 s) beside it on the other worker and filling the gaps at the end.
+ * seconds) with the container smoke test (minutes, mostly waiting on podman) after half of them,
+ * then the unit and client files (mostly under 5 s) filling the gaps at the end.
  * Within a project, the duration of the last run when vitest's cache has it (failed files first),
  * else the larger file first. Without this order vitest runs projects by name: client, e2e,
  * integration, unit, and a long e2e file could start last and run alone.
@@ -32,7 +32,7 @@ class LongestFirstSequencer extends BaseSequencer {
         return 0;
       }
     };
-    return [...files].sort((a, b) => {
+    const sorted = [...files].sort((a, b) => {
       if (rank(a) !== rank(b)) return rank(a) - rank(b);
       const [lastA, lastB] = [cache.getFileTestResults(key(a)), cache.getFileTestResults(key(b))];
       if (lastA && lastB) {
@@ -41,6 +41,15 @@ class LongestFirstSequencer extends BaseSequencer {
       }
       return size(b) - size(a);
     });
+    // The container test (5–6 min) starts once half the integration files have: after every one,
+    // it ran alone for its last 100 s, the unit and client files done on the other workers.
+    const containers = sorted.filter((spec) => spec.project.name === 'containers');
+    const rest = sorted.filter((spec) => spec.project.name !== 'containers');
+    const integration = rest.filter((spec) => spec.project.name === 'integration');
+    const half = integration[Math.ceil(integration.length / 2) - 1];
+    const later = rest.findIndex((spec) => rank(spec) > PROJECT_ORDER.indexOf('containers'));
+    rest.splice(half ? rest.indexOf(half) + 1 : later === -1 ? rest.length : later, 0, ...containers);
+    return rest;
   }
 }
 
@@ -64,9 +73,10 @@ export default defineConfig({
   test: {
     reporters: ['default', './tests/support/summary-reporter.ts'],
     globalSetup: ['./tests/support/global-setup.ts'],
-    // Three forks on these 2-core machines: with one per core the suite kept the cores 60 % busy
-    // (36 CPU-min in 30 min: an e2e file waits on its browser and its polls, an integration file on
-    // its servers' timers, the container test on podman). PGlite takes ~700 MB per instance; 24 GB.
+    // Three forks on these 2-core machines: with one per core the suite's own processes used 36
+    // CPU-min in 30 min (an e2e file waits on its browser and its polls, an integration file on
+    // its servers, the container test on podman); with three, 27.4 min instead of 30.3 here.
+    // PGlite takes ~700 MB per instance; the machines have 24 GB.
     pool: 'forks',
     maxWorkers: maxWorkersOfCommandLine() ?? 3,
     // Every project shares the two workers, longest files first (e2e, integration, unit, client).
@@ -105,10 +115,10 @@ export default defineConfig({
       {
         extends: true,
         // The compose deployment from the image (podman); skipped with the reason where it cannot run.
-        // It starts after the e2e and integration files, beside unit and client files only: beside
-        // an e2e file's browser and stack, the containers' network stalled for 10 s at times here
-        // (name lookups of `api` and `postgres` timing out at once), failing calls through the load
-        // balancer that pass on a quiet machine.
+        // It starts after the e2e files and half the integration files, by then past the e2e files:
+        // beside an e2e file's browser and stack, the containers' network stalled for 10 s at times
+        // here (name lookups of `api` and `postgres` timing out at once), failing calls through the
+        // load balancer that pass on a quiet machine.
         test: { name: 'containers', environment: 'node', include: ['tests/containers/**/*.test.ts'] },
       },
       {
