@@ -1,18 +1,7 @@
 import { SNAPSHOT_LIMITS } from '@odds/protocol';
 import type { Change, LiveRecord } from './diff';
-import { Outline, type OfferRecord, type OutlineEntry } from './outline';
-import type { TopicState } from './store';
-
-/**
- * What the store drops of a bounded topic as a change commits, and keeps of it instead: the ids
- * pushed out of the held records, and the outline entries they make (all of the outline when
- * `fresh`: it replaces the stored one). Store-only: watchers keep what they were sent.
- */
-export interface Trim {
-  drop: number[];
-  outline: OutlineEntry[];
-  fresh: boolean;
-}
+import { Outline, type OfferRecord } from './outline';
+import type { TopicState, Trim } from './store';
 
 /**
  * The offers topic's live state, bounded: the newest `limit` offers (what a first snapshot sends,

@@ -1,11 +1,10 @@
 import { LIVE_TOPICS, type LiveTopic, type StatusPayload } from '@odds/protocol';
 import type { RedisClient } from '../../redis';
 import type { Change, LiveRecord } from './diff';
-import type { Trim } from './held-offers';
 import type { SeqChange } from './history';
 import type { OutlineEntry } from './outline';
 import { matchKeys } from '../ground/keys';
-import { newEpoch, type LiveStore, type Missed, type Position, type TopicState } from './store';
+import { newEpoch, type LiveStore, type Missed, type Position, type TopicState, type Trim } from './store';
 
 // Current state of a topic: {seq, epoch, records, outline}; starts a new epoch (ARGV[1]) at seq 0 when there is none.
 // KEYS: seq, records, epoch, history, outline.

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { LiveTopic, StatusPayload } from '@odds/protocol';
 import type { Change, LiveRecord } from './diff';
-import type { Trim } from './held-offers';
 import { DeltaHistory, type SeqChange } from './history';
 import type { OutlineEntry } from './outline';
 
@@ -9,6 +8,17 @@ import type { OutlineEntry } from './outline';
 export interface Position {
   epoch: string;
   seq: number;
+}
+
+/**
+ * What the store drops of a bounded topic as a change commits, and keeps of it instead: the ids
+ * pushed out of the held records, and the outline entries they make (all of the outline when
+ * `fresh`: it replaces the stored one). Store-only: watchers keep what they were sent.
+ */
+export interface Trim {
+  drop: number[];
+  outline: OutlineEntry[];
+  fresh: boolean;
 }
 
 /** One topic of one match as of `seq` of `epoch`. */
