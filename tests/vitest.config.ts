@@ -42,7 +42,8 @@ class LongestFirstSequencer extends BaseSequencer {
       return size(b) - size(a);
     });
     // The container test (5–6 min) starts once half the integration files have: after every one,
-    // it ran alone for its last 100 s, the unit and client files done on the other workers.
+    // it ran alone for its last 100 s, the unit and client files done on the other workers
+    // (`.ci/run` 27.4 min before, 23.5 after).
     const containers = sorted.filter((spec) => spec.project.name === 'containers');
     const rest = sorted.filter((spec) => spec.project.name !== 'containers');
     const integration = rest.filter((spec) => spec.project.name === 'integration');
@@ -75,7 +76,7 @@ export default defineConfig({
     globalSetup: ['./tests/support/global-setup.ts'],
     // Three forks on these 2-core machines: with one per core the suite's own processes used 36
     // CPU-min in 30 min (an e2e file waits on its browser and its polls, an integration file on
-    // its servers, the container test on podman); with three, 27.4 min instead of 30.3 here.
+    // its servers, the container test on podman); `.ci/run` took 30.3 min with two, 27.4 with three.
     // PGlite takes ~700 MB per instance; the machines have 24 GB.
     pool: 'forks',
     maxWorkers: maxWorkersOfCommandLine() ?? 3,
