@@ -33,7 +33,8 @@ describe.skipIf(unavailable)('console shell in Chromium', () => {
 
   it('logs in with the demo login and lists the seeded matches', async () => {
     await logIn(page, stack.url, DEMO.email, DEMO.password);
-    await page.getByRole('navigation').getByRole('link', { name: 'Matches' }).click();
+    // The main menu's link: the home screen's areas and its tables' skip links also name matches, once rendered.
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Matches', exact: true }).click();
     await page.waitForURL(/\/matches/);
     // Newest kick-off first: the rescheduled 2022 final of World Cup Classics leads the list.
     await expect.poll(() => page.getByRole('row').filter({ hasText: 'Argentina' }).count()).toBeGreaterThan(0);
