@@ -64,8 +64,8 @@ export class MatchPoller {
   private feedStart: number | null | undefined;
   private readonly indexes = Object.fromEntries(LIVE_TOPICS.map((topic) => [topic, new RecordIndex()])) as Record<LiveTopic, RecordIndex>;
   private readonly loaded = new Set<LiveTopic>();
-  /** The offers as held: the newest, and the outline of the rest (the topic's state is bounded). */
-  private readonly offers = new HeldOffers();
+  /** Topics whose live state is bounded: the offers, held as the newest and the outline of the rest. */
+  private readonly bounded: Partial<Record<LiveTopic, HeldOffers>> = { offers: new HeldOffers() };
   /** When a notice last asked for each topic (and when the upstream sent it), for the live-path timings. */
   private readonly noticed: Partial<Record<LiveTopic, { receivedAt: number; sentAt: number }>> = {};
   /** The match's publications its notices brought (with their offers): the feed and offers apply them, and read after a gap. */
@@ -230,6 +230,7 @@ export class MatchPoller {
     const { store, broadcaster, metrics } = this.deps;
     const index = this.indexes[topic];
     const fetcher = this.fetchers[topic];
+    const held = this.bounded[topic];
     // A poll reads everything up to now: the notices that asked for it are answered by it.
     const noticed = this.noticed[topic];
     delete this.noticed[topic];
@@ -243,15 +244,15 @@ export class MatchPoller {
       const state = await store.snapshot(this.matchId, topic);
       index.load(state.records);
       fetcher.load(state.records);
-      if (topic === 'offers') this.offers.load(state);
+      held?.load(state);
       this.loaded.add(topic);
     }
     const fetched = await fetcher.fetch();
     const fetchedAt = Date.now();
     if (this.stopped || !fetched) return this.keepAlive();
-    // The offers' state holds only the newest: a whole read is diffed by them, the rest is outlined.
-    const whole = topic === 'offers' && fetched.complete ? this.offers.split(fetched.records) : null;
-    const older = whole && !this.offers.holdsOutline(whole.older) ? whole.older : undefined;
+    // A bounded topic holds only the newest: a whole read is diffed by them, the rest is outlined.
+    const whole = held && fetched.complete ? held.split(fetched.records) : null;
+    const older = whole && !held?.holdsOutline(whole.older) ? whole.older : undefined;
     const change = index.diff(whole?.newest ?? fetched.records, fetched.complete);
     if (fetched.removes) change.removes.push(...fetched.removes.filter((id) => index.has(id)));
     if (isEmpty(change) && !older) {
@@ -259,7 +260,7 @@ export class MatchPoller {
       return this.keepAlive();
     }
     const created = change.upserts.filter((record) => !index.has(record.id));
-    const trim = topic === 'offers' ? this.offers.plan(change, older) : null;
+    const trim = held?.plan(change, older) ?? null;
     const at = await store.commit(this.matchId, topic, this.fence, change, trim);
     if (at === null) {
       this.deps.log.warn({ matchId: this.matchId, topic }, 'another instance took this match over; stopping its pollers here');
@@ -267,10 +268,8 @@ export class MatchPoller {
       return;
     }
     index.apply(change);
-    if (topic === 'offers') {
-      this.offers.apply(change, trim);
-      if (trim) index.forget(trim.drop);
-    }
+    held?.apply(change, trim);
+    if (trim) index.forget(trim.drop);
     fetched.seen();
     this.retainedAt = Date.now();
     const committedAt = Date.now();

@@ -42,10 +42,6 @@ export class Outline {
     return outline;
   }
 
-  get size(): number {
-    return this.points.size;
-  }
-
   /**
    * The entries that folding `offers` (oldest first, all newer than what is folded) adds or
    * replaces, without folding them: a plan the store commits before `apply` keeps it.

@@ -122,8 +122,7 @@ export class MemoryStore implements LiveStore {
 
   async snapshot(matchId: number, topic: LiveTopic): Promise<TopicState> {
     const state = this.topic(matchId, topic);
-    const records = [...state.records.values()];
-    return { epoch: state.epoch, seq: state.seq, records, ...(state.outline.size > 0 && { outline: [...state.outline] }) };
+    return { epoch: state.epoch, seq: state.seq, records: [...state.records.values()], ...(state.outline.size > 0 && { outline: [...state.outline] }) };
   }
 
   async since(matchId: number, topic: LiveTopic, sinceSeq: number, epoch: string | undefined): Promise<Missed> {
